@@ -1,0 +1,38 @@
+/** JSON pointer helpers (RFC 6901). */
+
+export function escapePointerToken(token: string): string {
+  return token.replaceAll("~", "~0").replaceAll("/", "~1");
+}
+
+export function unescapePointerToken(token: string): string {
+  return token.replaceAll("~1", "/").replaceAll("~0", "~");
+}
+
+export function joinPointer(...tokens: (string | number)[]): string {
+  return tokens.map((t) => `/${escapePointerToken(String(t))}`).join("");
+}
+
+/** Splits `/a/b~1c` (or `#/a/b~1c`, URI-encoded or not) into its tokens. */
+export function splitPointer(pointer: string): string[] {
+  let p = pointer.startsWith("#") ? pointer.slice(1) : pointer;
+  if (p === "") return [];
+  if (pointer.startsWith("#")) {
+    try {
+      p = decodeURIComponent(p);
+    } catch {
+      // keep as is: not URI-encoded
+    }
+  }
+  return p.slice(1).split("/").map(unescapePointerToken);
+}
+
+/** Resolves a pointer in a plain JSON value; undefined where the path does not exist. */
+export function resolvePointer(root: unknown, pointer: string): unknown {
+  let node: unknown = root;
+  for (const token of splitPointer(pointer)) {
+    if (node === null || typeof node !== "object") return undefined;
+    if (!Object.hasOwn(node, token)) return undefined;
+    node = (node as Record<string, unknown>)[token];
+  }
+  return node;
+}

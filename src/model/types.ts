@@ -1,0 +1,207 @@
+/**
+ * The BridgeModel: one plain-JSON description of an API's tools, shared by the live bridge
+ * (src/runtime), the code generator and the library. Everything here must survive
+ * `JSON.parse(JSON.stringify(model))` unchanged: no functions, classes, Maps, undefined-only
+ * fields or cycles.
+ */
+
+/** Bumped on any change that an older runtime could misread. */
+export const IR_VERSION = 1;
+
+/** A JSON Schema (2020-12 dialect) kept as plain JSON. */
+export type JsonSchema = { [keyword: string]: JsonValue };
+
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+export type SpecVersion = "2.0" | "3.0" | "3.1";
+
+export interface BridgeModel {
+  irVersion: typeof IR_VERSION;
+  info: InfoNode;
+  /** Candidate base URLs, first is the default. Variables already have defaults resolved. */
+  servers: ServerNode[];
+  /** Security schemes by their name in the spec. */
+  securitySchemes: Record<string, SecuritySchemeNode>;
+  tools: ToolNode[];
+  /** Warnings and infos found while planning (never fatal ones: those stop planning). */
+  diagnostics: Diagnostic[];
+}
+
+export interface InfoNode {
+  title: string;
+  version: string;
+  description?: string;
+  /** The spec's own version family: what the document said before normalisation. */
+  specVersion: SpecVersion;
+  /** Where the spec came from (a path or URL), for messages. */
+  source?: string;
+}
+
+export interface ServerNode {
+  /** URL template as written, e.g. `https://{region}.example.com/v1`. */
+  url: string;
+  description?: string;
+  variables: Record<string, ServerVariableNode>;
+}
+
+export interface ServerVariableNode {
+  default: string;
+  enum?: string[];
+  description?: string;
+}
+
+export type SecuritySchemeNode =
+  | { type: "apiKey"; in: "header" | "query" | "cookie"; name: string; description?: string }
+  | { type: "http"; scheme: string; bearerFormat?: string; description?: string }
+  | { type: "oauth2"; flows: JsonValue; description?: string }
+  | { type: "openIdConnect"; openIdConnectUrl: string; description?: string }
+  | { type: "mutualTLS"; description?: string };
+
+/**
+ * One alternative of an operation's `security`: every scheme named must be satisfied.
+ * An operation's requirement list is OR-ed; an empty list means no authentication.
+ */
+export type SecurityRequirementNode = Record<string, string[]>;
+
+export interface ToolAnnotationsNode {
+  title: string;
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+export interface ToolNode {
+  name: string;
+  title: string;
+  description: string;
+  /** JSON Schema 2020-12, root `type: object`, local `$defs`, no top-level oneOf/anyOf/allOf. */
+  inputSchema: JsonSchema;
+  /** Present when every 2xx JSON answer shares one schema; root `type: object`. */
+  outputSchema?: JsonSchema;
+  /** When the 2xx body is not an object, structuredContent wraps it as `{ result: body }`. */
+  outputWrapped?: boolean;
+  annotations: ToolAnnotationsNode;
+  http: HttpBindingNode;
+  /** Where the operation lives in the (normalised) spec, for diagnostics. */
+  source: SourceNode;
+  tags: string[];
+  deprecated: boolean;
+}
+
+export interface SourceNode {
+  /** JSON pointer to the operation, e.g. `/paths/~1pets~1{petId}/get`. */
+  pointer: string;
+  operationId?: string;
+}
+
+export type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
+
+export type ParameterLocation = "path" | "query" | "header" | "cookie";
+
+/**
+ * OpenAPI parameter styles, plus `tabDelimited` for Swagger 2.0 `collectionFormat: tsv`, which
+ * OpenAPI 3 dropped but real 2.0 specs still use.
+ */
+export type ParameterStyle =
+  | "simple"
+  | "label"
+  | "matrix"
+  | "form"
+  | "spaceDelimited"
+  | "pipeDelimited"
+  | "tabDelimited"
+  | "deepObject";
+
+export interface HttpBindingNode {
+  method: HttpMethod;
+  /** Path template relative to the server URL, e.g. `/pets/{petId}`. */
+  path: string;
+  parameters: ParameterBindingNode[];
+  body?: BodyBindingNode;
+  /** Effective security (operation-level, else document-level). */
+  security: SecurityRequirementNode[];
+  responses: ResponseNode[];
+  /** Media types for the Accept header, most preferred first. */
+  accept: string[];
+}
+
+export interface ParameterBindingNode {
+  /** Argument name in the tool's input schema (may carry a `__query`-style suffix). */
+  argument: string;
+  /** Name on the wire. */
+  name: string;
+  in: ParameterLocation;
+  required: boolean;
+  style: ParameterStyle;
+  explode: boolean;
+  allowReserved: boolean;
+  /**
+   * Set when the parameter uses `content` instead of `schema`: the value is serialised in this
+   * media type (JSON for `application/json`) and then percent-encoded as one value.
+   */
+  contentType?: string;
+  /** Coarse shape of the value, resolved once so the runtime need not read schemas. */
+  shape: ValueShape;
+}
+
+export type ValueShape = "primitive" | "array" | "object";
+
+export interface BodyBindingNode {
+  mediaType: string;
+  required: boolean;
+  /**
+   * `properties`: the body is an object whose properties are top-level arguments (see
+   * `properties`); `value`: the whole body is the one argument named `argument`.
+   */
+  mode: "properties" | "value";
+  /** For `value` mode: the argument holding the body. */
+  argument?: string;
+  /** For `properties` mode: argument name → property name in the body. */
+  properties?: BodyPropertyNode[];
+  /** Per-property encoding for form and multipart bodies. */
+  encoding?: Record<string, BodyEncodingNode>;
+  /** How the argument values are turned into bytes. */
+  kind: BodyKind;
+  /** Body media types the operation also accepts, for information. */
+  alternatives?: string[];
+}
+
+export type BodyKind = "json" | "form" | "multipart" | "text" | "binary";
+
+export interface BodyPropertyNode {
+  argument: string;
+  name: string;
+  shape: ValueShape;
+  /** True for `format: binary` / `contentEncoding` file parts (multipart) given as base64. */
+  file?: boolean;
+}
+
+export interface BodyEncodingNode {
+  contentType?: string;
+  style?: ParameterStyle;
+  explode?: boolean;
+  allowReserved?: boolean;
+}
+
+export interface ResponseNode {
+  /** `200`, `2XX` or `default`. */
+  status: string;
+  description: string;
+  mediaTypes: string[];
+}
+
+export type DiagnosticSeverity = "error" | "warning" | "info";
+
+export interface Diagnostic {
+  /** Stable code, e.g. `OMB_SPEC_INVALID`. */
+  code: string;
+  severity: DiagnosticSeverity;
+  message: string;
+  /** File or URL the diagnostic is about. */
+  file?: string;
+  /** JSON pointer inside that file. */
+  pointer?: string;
+  /** What to do about it. */
+  hint?: string;
+}
