@@ -124,6 +124,8 @@ export interface HttpBindingNode {
   responses: ResponseNode[];
   /** Media types for the Accept header, most preferred first. */
   accept: string[];
+  /** Operation- or path-level servers that replace the document's for this operation. */
+  servers?: ServerNode[];
 }
 
 export interface ParameterBindingNode {

@@ -1,0 +1,339 @@
+/**
+ * Spec → BridgeModel. Reads a bundled, normalised OpenAPI 3.x document (Swagger 2.0 is
+ * converted by the loader) and plans one tool per operation.
+ */
+import { createDiagnostic } from "../model/diagnostics.js";
+import { chooseToolName, resolveNameCollisions } from "../model/naming.js";
+import { joinPointer, resolvePointer } from "../model/pointer.js";
+import {
+  type BridgeModel,
+  type Diagnostic,
+  type HttpMethod,
+  IR_VERSION,
+  type JsonSchema,
+  type ParameterBindingNode,
+  type ResponseNode,
+  type SecurityRequirementNode,
+  type SecuritySchemeNode,
+  type ServerNode,
+  type ToolNode,
+} from "../model/types.js";
+import { planArguments } from "./arguments.js";
+import { describeOperation, titleOperation } from "./describe.js";
+import type { LoadedSpec } from "./load.js";
+import { planOutput } from "./output.js";
+import { isRecord, SchemaConverter, toJson } from "./schema.js";
+
+export const HTTP_METHODS: HttpMethod[] = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+
+export interface PlanOptions {
+  /** Maximum characters of a tool description (default 1,200). */
+  descriptionBudget?: number;
+  /** Leave out output schemas (default: include them). */
+  outputSchemas?: boolean;
+}
+
+export interface OperationContext {
+  document: Record<string, unknown>;
+  converter: SchemaConverter;
+  diagnostics: Diagnostic[];
+  source: string;
+  pointer: string;
+  method: HttpMethod;
+  path: string;
+  operation: Record<string, unknown>;
+  pathItem: Record<string, unknown>;
+}
+
+/** Plans the model of every operation in a loaded spec. */
+export function planModel(loaded: LoadedSpec, options: PlanOptions = {}): BridgeModel {
+  const document = loaded.document as unknown as Record<string, unknown>;
+  const diagnostics: Diagnostic[] = [...loaded.diagnostics];
+  const converter = new SchemaConverter({ document, openapi30: loaded.specVersion !== "3.1" });
+  const info = isRecord(document.info) ? document.info : {};
+  const paths = isRecord(document.paths) ? document.paths : {};
+  const planned: Omit<ToolNode, "name">[] = [];
+  const names: { name: string; route: string }[] = [];
+
+  for (const [path, rawPathItem] of Object.entries(paths)) {
+    const pathPointer = joinPointer("paths", path);
+    const pathItem = resolveRefObject(document, rawPathItem);
+    if (!isRecord(pathItem)) continue;
+    for (const method of HTTP_METHODS) {
+      const operation = pathItem[method];
+      if (!isRecord(operation)) continue;
+      const pointer = `${pathPointer}/${method}`;
+      const context: OperationContext = {
+        document,
+        converter,
+        diagnostics,
+        source: loaded.source,
+        pointer,
+        method,
+        path,
+        operation,
+        pathItem,
+      };
+      try {
+        const tool = planOperation(context, options);
+        planned.push(tool);
+        names.push({
+          name: chooseToolName({ operationId: tool.source.operationId, method, path }),
+          route: `${method.toUpperCase()} ${path}`,
+        });
+      } catch (error) {
+        diagnostics.push(
+          createDiagnostic(
+            "OMB_OPERATION_SKIPPED",
+            `operation ${method.toUpperCase()} ${path} was skipped: ${(error as Error).message}`,
+            { severity: "warning", file: loaded.source, pointer, hint: "fix the operation in the spec" },
+          ),
+        );
+      }
+    }
+  }
+
+  const finalNames = resolveNameCollisions(names);
+  const tools: ToolNode[] = planned.map((tool, index) => {
+    const name = finalNames[index]!;
+    if (name !== names[index]!.name) {
+      diagnostics.push(
+        createDiagnostic(
+          "OMB_NAME_COLLISION",
+          `tool name "${names[index]!.name}" is taken; ${names[index]!.route} is named "${name}"`,
+          { severity: "info", file: loaded.source, pointer: tool.source.pointer },
+        ),
+      );
+    }
+    return { name, ...tool };
+  });
+
+  const model: BridgeModel = {
+    irVersion: IR_VERSION,
+    info: {
+      title: typeof info.title === "string" && info.title.trim() !== "" ? info.title : "API",
+      version: typeof info.version === "string" ? info.version : String(info.version ?? ""),
+      specVersion: loaded.specVersion,
+      source: loaded.source,
+    },
+    servers: planServers(document.servers, loaded.source),
+    securitySchemes: planSecuritySchemes(document, diagnostics, loaded.source),
+    tools,
+    diagnostics,
+  };
+  if (typeof info.description === "string" && info.description.trim() !== "") {
+    model.info.description = info.description;
+  }
+  return model;
+}
+
+function planOperation(context: OperationContext, options: PlanOptions): Omit<ToolNode, "name"> {
+  const { operation, method, path, document } = context;
+  const operationId = typeof operation.operationId === "string" ? operation.operationId : undefined;
+  const args = planArguments(context);
+  const responses = planResponses(context);
+  const output = options.outputSchemas === false ? undefined : planOutput(context);
+  const tags = Array.isArray(operation.tags) ? operation.tags.filter((t): t is string => typeof t === "string") : [];
+  const deprecated = operation.deprecated === true;
+  const security = planSecurity(operation.security ?? document.security);
+  const title = titleOperation(context);
+  const tool: Omit<ToolNode, "name"> = {
+    title,
+    description: describeOperation(context, {
+      budget: options.descriptionBudget ?? 1200,
+      parameters: args.parameters,
+    }),
+    inputSchema: args.inputSchema,
+    annotations: { title, ...deriveAnnotations(method) },
+    http: {
+      method,
+      path,
+      parameters: args.parameters,
+      security,
+      responses,
+      accept: planAccept(context),
+    },
+    source: operationId !== undefined ? { pointer: context.pointer, operationId } : { pointer: context.pointer },
+    tags,
+    deprecated,
+  };
+  if (args.body) tool.http.body = args.body;
+  const servers = operation.servers ?? context.pathItem.servers;
+  if (Array.isArray(servers) && servers.length > 0) tool.http.servers = planServers(servers, context.source);
+  if (output) {
+    tool.outputSchema = output.schema;
+    if (output.wrapped) tool.outputWrapped = true;
+  }
+  return tool;
+}
+
+/** Method → MCP annotations (RFC 9110 §9.2 safe and idempotent methods). */
+export function deriveAnnotations(method: HttpMethod): Omit<ToolNode["annotations"], "title"> {
+  const safe = method === "get" || method === "head" || method === "options" || method === "trace";
+  const idempotent = safe || method === "put" || method === "delete";
+  return {
+    readOnlyHint: safe,
+    destructiveHint: method === "delete" || method === "put" || method === "patch",
+    idempotentHint: idempotent,
+    openWorldHint: true,
+  };
+}
+
+function planResponses(context: OperationContext): ResponseNode[] {
+  const responses = isRecord(context.operation.responses) ? context.operation.responses : {};
+  const result: ResponseNode[] = [];
+  for (const [status, raw] of Object.entries(responses)) {
+    if (status.startsWith("x-")) continue;
+    const response = resolveRefObject(context.document, raw);
+    if (!isRecord(response)) continue;
+    const content = isRecord(response.content) ? Object.keys(response.content) : [];
+    result.push({
+      status: status.toUpperCase() === status ? status : status.toUpperCase(),
+      description: typeof response.description === "string" ? response.description : "",
+      mediaTypes: content,
+    });
+  }
+  return result;
+}
+
+/** Accept: the media types of success responses, JSON first; `*\/*` is added by the runtime when empty. */
+function planAccept(context: OperationContext): string[] {
+  const responses = isRecord(context.operation.responses) ? context.operation.responses : {};
+  const types: string[] = [];
+  const successKeys = Object.keys(responses).filter((s) => /^2/.test(s));
+  const keys = successKeys.length > 0 ? successKeys : Object.keys(responses).filter((s) => s === "default");
+  for (const status of keys) {
+    const response = resolveRefObject(context.document, responses[status]);
+    if (!isRecord(response) || !isRecord(response.content)) continue;
+    for (const mediaType of Object.keys(response.content)) if (!types.includes(mediaType)) types.push(mediaType);
+  }
+  return types.sort((a, b) => rankJson(a) - rankJson(b));
+}
+
+function rankJson(mediaType: string): number {
+  const base = mediaType.split(";")[0]!.trim().toLowerCase();
+  if (base === "application/json") return 0;
+  if (base.endsWith("+json")) return 1;
+  return 2;
+}
+
+function planSecurity(raw: unknown): SecurityRequirementNode[] {
+  if (!Array.isArray(raw)) return [];
+  const result: SecurityRequirementNode[] = [];
+  for (const entry of raw) {
+    if (!isRecord(entry)) continue;
+    const requirement: SecurityRequirementNode = {};
+    for (const [scheme, scopes] of Object.entries(entry)) {
+      requirement[scheme] = Array.isArray(scopes) ? scopes.map(String) : [];
+    }
+    result.push(requirement);
+  }
+  return result;
+}
+
+export function planServers(raw: unknown, source: string): ServerNode[] {
+  const servers: ServerNode[] = [];
+  if (Array.isArray(raw)) {
+    for (const server of raw) {
+      if (!isRecord(server) || typeof server.url !== "string") continue;
+      const node: ServerNode = { url: resolveServerUrl(server.url, source), variables: {} };
+      if (typeof server.description === "string") node.description = server.description;
+      if (isRecord(server.variables)) {
+        for (const [name, variable] of Object.entries(server.variables)) {
+          if (!isRecord(variable)) continue;
+          const v: ServerNode["variables"][string] = { default: String(variable.default ?? "") };
+          if (Array.isArray(variable.enum)) v.enum = variable.enum.map(String);
+          if (typeof variable.description === "string") v.description = variable.description;
+          node.variables[name] = v;
+        }
+      }
+      servers.push(node);
+    }
+  }
+  if (servers.length === 0) servers.push({ url: resolveServerUrl("/", source), variables: {} });
+  return servers;
+}
+
+/** A relative server URL is relative to where the spec was fetched from (OAS 3 §4.8.5). */
+function resolveServerUrl(url: string, source: string): string {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith("{")) return url;
+  if (/^https?:\/\//i.test(source)) {
+    try {
+      return new URL(url, source).href.replace(/\/$/, "");
+    } catch {
+      return url;
+    }
+  }
+  return url;
+}
+
+function planSecuritySchemes(
+  document: Record<string, unknown>,
+  diagnostics: Diagnostic[],
+  source: string,
+): Record<string, SecuritySchemeNode> {
+  const components = isRecord(document.components) ? document.components : {};
+  const schemes = isRecord(components.securitySchemes) ? components.securitySchemes : {};
+  const result: Record<string, SecuritySchemeNode> = {};
+  for (const [name, raw] of Object.entries(schemes)) {
+    const scheme = resolveRefObject(document, raw);
+    if (!isRecord(scheme)) continue;
+    const description = typeof scheme.description === "string" ? { description: scheme.description } : {};
+    switch (scheme.type) {
+      case "apiKey":
+        if (
+          (scheme.in === "header" || scheme.in === "query" || scheme.in === "cookie") &&
+          typeof scheme.name === "string"
+        ) {
+          result[name] = { type: "apiKey", in: scheme.in, name: scheme.name, ...description };
+          continue;
+        }
+        break;
+      case "http":
+        if (typeof scheme.scheme === "string") {
+          result[name] = {
+            type: "http",
+            scheme: scheme.scheme.toLowerCase(),
+            ...(typeof scheme.bearerFormat === "string" ? { bearerFormat: scheme.bearerFormat } : {}),
+            ...description,
+          };
+          continue;
+        }
+        break;
+      case "oauth2":
+        result[name] = { type: "oauth2", flows: toJson(scheme.flows ?? {}), ...description };
+        continue;
+      case "openIdConnect":
+        result[name] = {
+          type: "openIdConnect",
+          openIdConnectUrl: String(scheme.openIdConnectUrl ?? ""),
+          ...description,
+        };
+        continue;
+      case "mutualTLS":
+        result[name] = { type: "mutualTLS", ...description };
+        continue;
+    }
+    diagnostics.push(
+      createDiagnostic("OMB_SECURITY_SCHEME", `security scheme "${name}" is not usable and is ignored`, {
+        severity: "warning",
+        file: source,
+        pointer: joinPointer("components", "securitySchemes", name),
+        hint: "give it a valid type (apiKey with in and name, http with scheme, oauth2, openIdConnect)",
+      }),
+    );
+  }
+  return result;
+}
+
+/** Resolves a `$ref` to a component (parameter, response, request body, path item). */
+export function resolveRefObject(document: unknown, value: unknown): unknown {
+  let node = value;
+  for (let hops = 0; hops < 16; hops++) {
+    if (!isRecord(node) || typeof node.$ref !== "string" || !node.$ref.startsWith("#")) return node;
+    node = resolvePointer(document, node.$ref);
+  }
+  return node;
+}
+
+export type { JsonSchema, ParameterBindingNode };

@@ -1,0 +1,300 @@
+/**
+ * OpenAPI Schema Object → JSON Schema 2020-12, keeping references as local `$defs`
+ * (OAS 3.0 §4.7.24 Schema Object differences; OAS 3.1 §4.8.24 is JSON Schema already).
+ *
+ * Real specs are circular and large, so schemas are never inlined: every local `$ref`
+ * becomes `#/$defs/<name>` and each tool carries only the definitions it reaches.
+ */
+import { escapePointerToken, resolvePointer } from "../model/pointer.js";
+import type { JsonSchema, JsonValue } from "../model/types.js";
+
+/** `input`: for tool arguments. `output`: relaxed so that real responses validate. */
+export type SchemaDirection = "input" | "output";
+
+interface DefEntry {
+  name: string;
+  schema: JsonSchema;
+  /** Names of the definitions this one refers to directly. */
+  refs: Set<string>;
+}
+
+/** Keywords whose value is one schema. */
+const SCHEMA_KEYWORDS = [
+  "items",
+  "additionalProperties",
+  "not",
+  "contains",
+  "propertyNames",
+  "if",
+  "then",
+  "else",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+  "additionalItems",
+] as const;
+/** Keywords whose value is an array of schemas. */
+const SCHEMA_ARRAY_KEYWORDS = ["allOf", "anyOf", "oneOf", "prefixItems"] as const;
+/** Keywords whose value is a map of schemas. */
+const SCHEMA_MAP_KEYWORDS = ["properties", "patternProperties", "dependentSchemas", "$defs", "definitions"] as const;
+
+/** OpenAPI-only keywords that mean nothing to a JSON Schema validator or a model. */
+const DROPPED_KEYWORDS = new Set(["discriminator", "xml", "externalDocs", "nullable", "example", "$schema", "$id"]);
+
+/** Assertions dropped from output schemas: real APIs break them, and clients then reject results. */
+const OUTPUT_DROPPED = new Set([
+  "required",
+  "enum",
+  "const",
+  "format",
+  "pattern",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "minLength",
+  "maxLength",
+  "minItems",
+  "maxItems",
+  "uniqueItems",
+  "minProperties",
+  "maxProperties",
+  "multipleOf",
+  "dependentRequired",
+  "description",
+  "examples",
+  "default",
+  "readOnly",
+  "writeOnly",
+  "deprecated",
+  "title",
+  "contentMediaType",
+  "contentEncoding",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+]);
+
+export interface SchemaConverterOptions {
+  /** The whole (bundled, normalised) document that local refs point into. */
+  document: unknown;
+  /** 3.0 rules (nullable, boolean exclusive bounds) apply to 3.0 and converted 2.0 specs. */
+  openapi30: boolean;
+}
+
+/**
+ * Converts schemas for many tools of one document, converting each referenced component once
+ * per direction and sharing the results.
+ */
+export class SchemaConverter {
+  private readonly document: unknown;
+  private readonly openapi30: boolean;
+  private readonly defsByPointer: Record<SchemaDirection, Map<string, DefEntry>> = {
+    input: new Map(),
+    output: new Map(),
+  };
+  private readonly defsByName: Record<SchemaDirection, Map<string, DefEntry>> = {
+    input: new Map(),
+    output: new Map(),
+  };
+  private readonly usedNames: Record<SchemaDirection, Set<string>> = { input: new Set(), output: new Set() };
+
+  constructor(options: SchemaConverterOptions) {
+    this.document = options.document;
+    this.openapi30 = options.openapi30;
+  }
+
+  /**
+   * Converts one schema. `refs` collects the names of the definitions it reaches directly;
+   * pass the same set for every part of one tool and then call `collectDefs`.
+   */
+  convert(schema: unknown, direction: SchemaDirection, refs: Set<string>): JsonSchema {
+    const converted = this.convertNode(schema, direction, refs, 0);
+    return typeof converted === "boolean" ? (converted ? {} : { not: {} }) : converted;
+  }
+
+  /** All definitions reachable from `refs`, by name, in a stable (sorted) order. */
+  collectDefs(refs: Set<string>, direction: SchemaDirection): Record<string, JsonSchema> {
+    const seen = new Set<string>();
+    const queue = [...refs];
+    while (queue.length > 0) {
+      const name = queue.pop()!;
+      if (seen.has(name)) continue;
+      seen.add(name);
+      const entry = this.defsByName[direction].get(name);
+      if (entry) for (const next of entry.refs) if (!seen.has(next)) queue.push(next);
+    }
+    const defs: Record<string, JsonSchema> = {};
+    for (const name of [...seen].sort()) {
+      const entry = this.defsByName[direction].get(name);
+      if (entry) defs[name] = entry.schema;
+    }
+    return defs;
+  }
+
+  /** Follows local `$ref`s to the schema they name (for shape checks, not for output). */
+  dereference(schema: unknown): unknown {
+    let node = schema;
+    for (let hops = 0; hops < 32; hops++) {
+      if (!isRecord(node) || typeof node.$ref !== "string" || !node.$ref.startsWith("#")) return node;
+      node = resolvePointer(this.document, node.$ref);
+    }
+    return node;
+  }
+
+  private convertNode(
+    schema: unknown,
+    direction: SchemaDirection,
+    refs: Set<string>,
+    depth: number,
+  ): JsonSchema | boolean {
+    if (typeof schema === "boolean") return schema;
+    if (!isRecord(schema)) return {};
+    if (depth > 200) return {};
+    if (typeof schema.$ref === "string") {
+      const ref = this.convertRef(schema.$ref, direction);
+      const out: JsonSchema = { $ref: ref.target };
+      if (ref.name !== undefined) refs.add(ref.name);
+      // OAS 3.1 allows siblings of $ref; 3.0 ignores them but descriptions still help a model.
+      if (direction === "input") {
+        for (const key of ["description", "default", "deprecated", "readOnly", "writeOnly"]) {
+          const value = schema[key];
+          if (value !== undefined) out[key] = toJson(value);
+        }
+      }
+      return this.applyNullable(schema, out, direction);
+    }
+    const out: JsonSchema = {};
+    for (const [key, value] of Object.entries(schema)) {
+      if (key.startsWith("x-") || DROPPED_KEYWORDS.has(key)) continue;
+      if (direction === "output" && OUTPUT_DROPPED.has(key)) continue;
+      if ((SCHEMA_KEYWORDS as readonly string[]).includes(key)) {
+        if (direction === "output" && key === "additionalProperties" && value === false) continue;
+        if (key === "items" && Array.isArray(value)) {
+          // draft-04 style tuple items
+          out.prefixItems = value.map((v) => this.convertNode(v, direction, refs, depth + 1));
+        } else {
+          out[key] = this.convertNode(value, direction, refs, depth + 1);
+        }
+      } else if ((SCHEMA_ARRAY_KEYWORDS as readonly string[]).includes(key)) {
+        if (Array.isArray(value)) {
+          const target = direction === "output" && key === "oneOf" ? "anyOf" : key;
+          out[target] = value.map((v) => this.convertNode(v, direction, refs, depth + 1));
+        }
+      } else if ((SCHEMA_MAP_KEYWORDS as readonly string[]).includes(key)) {
+        if (isRecord(value) && key !== "$defs" && key !== "definitions") {
+          const map: JsonSchema = {};
+          for (const [name, sub] of Object.entries(value)) {
+            map[name] = this.convertNode(sub, direction, refs, depth + 1);
+          }
+          out[key] = map;
+        }
+      } else if (key === "exclusiveMinimum" || key === "exclusiveMaximum") {
+        if (typeof value === "number") out[key] = value;
+        else if (value === true) {
+          const bound = key === "exclusiveMinimum" ? schema.minimum : schema.maximum;
+          if (typeof bound === "number") out[key] = bound;
+        }
+      } else if ((key === "minimum" || key === "maximum") && this.openapi30) {
+        const exclusive = key === "minimum" ? schema.exclusiveMinimum : schema.exclusiveMaximum;
+        if (exclusive !== true) out[key] = toJson(value);
+      } else if (key === "type" && value === "file") {
+        out.type = "string";
+        out.format = "binary";
+      } else {
+        out[key] = toJson(value);
+      }
+    }
+    if (schema.example !== undefined && out.examples === undefined && direction === "input") {
+      out.examples = [toJson(schema.example)];
+    }
+    if (direction === "input" && Array.isArray(out.required) && isRecord(out.properties)) {
+      // readOnly properties are never sent (OAS: "SHOULD NOT be sent as part of the request").
+      const props = out.properties as Record<string, unknown>;
+      out.required = (out.required as JsonValue[]).filter((name) => {
+        const prop = typeof name === "string" ? this.dereference(props[name]) : undefined;
+        return !(isRecord(prop) && prop.readOnly === true);
+      });
+      if ((out.required as JsonValue[]).length === 0) delete out.required;
+    }
+    if (direction === "output" && out.type !== undefined) widenTypeWithNull(out);
+    return this.applyNullable(schema, out, direction);
+  }
+
+  /** OAS 3.0 `nullable: true` (and Swagger's x-nullable, mapped by the loader) → JSON Schema null. */
+  private applyNullable(source: Record<string, unknown>, out: JsonSchema, direction: SchemaDirection): JsonSchema {
+    if (source.nullable !== true || direction === "output") return out;
+    if (typeof out.type === "string") {
+      out.type = [out.type, "null"];
+    } else if (Array.isArray(out.type)) {
+      if (!out.type.includes("null")) out.type = [...out.type, "null"];
+    } else {
+      return { anyOf: [out, { type: "null" }] };
+    }
+    if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
+    return out;
+  }
+
+  private convertRef(ref: string, direction: SchemaDirection): { target: string; name?: string } {
+    if (!ref.startsWith("#")) return { target: ref };
+    const pointer = normalisePointer(ref);
+    const existing = this.defsByPointer[direction].get(pointer);
+    if (existing) return { target: `#/$defs/${escapePointerToken(existing.name)}`, name: existing.name };
+    const name = this.chooseDefName(pointer, direction);
+    const entry: DefEntry = { name, schema: {}, refs: new Set() };
+    // Registered before converting so that recursive references terminate.
+    this.defsByPointer[direction].set(pointer, entry);
+    this.defsByName[direction].set(name, entry);
+    const target = resolvePointer(this.document, pointer);
+    const converted = this.convertNode(target, direction, entry.refs, 0);
+    entry.schema = typeof converted === "boolean" ? (converted ? {} : { not: {} }) : converted;
+    return { target: `#/$defs/${escapePointerToken(name)}`, name };
+  }
+
+  private chooseDefName(pointer: string, direction: SchemaDirection): string {
+    const match = /^\/components\/schemas\/([^/]+)$/.exec(pointer);
+    const raw = match ? match[1]!.replaceAll("~1", "/").replaceAll("~0", "~") : pointer.slice(1);
+    let base = raw.replace(/[^A-Za-z0-9_.-]+/g, "_").replace(/^_+|_+$/g, "") || "Schema";
+    if (base.length > 100) base = base.slice(0, 100);
+    let name = base;
+    for (let i = 2; this.usedNames[direction].has(name); i++) name = `${base}_${i}`;
+    this.usedNames[direction].add(name);
+    return name;
+  }
+}
+
+function normalisePointer(ref: string): string {
+  let p = ref.slice(1);
+  try {
+    p = decodeURIComponent(p);
+  } catch {
+    // not URI-encoded
+  }
+  return p;
+}
+
+function widenTypeWithNull(out: JsonSchema): void {
+  if (typeof out.type === "string") {
+    if (out.type !== "null") out.type = [out.type, "null"];
+  } else if (Array.isArray(out.type) && !out.type.includes("null")) {
+    out.type = [...out.type, "null"];
+  }
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Copies a JSON-like value, dropping undefined and anything not representable in JSON. */
+export function toJson(value: unknown): JsonValue {
+  if (value === null || typeof value === "string" || typeof value === "boolean") return value;
+  if (typeof value === "number") return Number.isFinite(value) ? value : null;
+  if (Array.isArray(value)) return value.map(toJson);
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === "object") {
+    const out: { [key: string]: JsonValue } = {};
+    for (const [k, v] of Object.entries(value)) {
+      if (v !== undefined && typeof v !== "function") out[k] = toJson(v);
+    }
+    return out;
+  }
+  return null;
+}

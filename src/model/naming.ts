@@ -1,0 +1,73 @@
+/**
+ * Tool names: portable (`^[a-zA-Z0-9_-]{1,64}$`), deterministic, never abbreviated, and unique.
+ */
+import { createHash } from "node:crypto";
+
+export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+export const MAX_TOOL_NAME_LENGTH = 64;
+
+/** A short stable hash (8 hex characters) of any text. */
+export function hashShort(text: string, length = 8): string {
+  return createHash("sha256").update(text).digest("hex").slice(0, length);
+}
+
+/** Replaces characters outside `[A-Za-z0-9_-]` with `_` and trims repeats at the ends. */
+export function sanitizeName(raw: string): string {
+  return raw
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^A-Za-z0-9_-]+/g, "_")
+    .replace(/_{2,}/g, "_")
+    .replace(/^[_-]+|[_-]+$/g, "");
+}
+
+/** `get /pets/{petId}/toys` → `get_pets_by_petId_toys`. */
+export function deriveNameFromRoute(method: string, path: string): string {
+  const parts = path
+    .split("/")
+    .filter((segment) => segment !== "")
+    .map((segment) => segment.replace(/\{([^}]+)\}/g, "by_$1"));
+  return sanitizeName([method.toLowerCase(), ...parts].join("_")) || method.toLowerCase();
+}
+
+/**
+ * Fits a name into `maxLength`: names that are too long keep their start and end with `_` and
+ * an 8-character hash of the full name, so two long names never shorten to the same text.
+ */
+export function fitName(name: string, maxLength = MAX_TOOL_NAME_LENGTH): string {
+  if (name.length <= maxLength) return name;
+  const hash = hashShort(name);
+  const head = name.slice(0, maxLength - hash.length - 1).replace(/[_-]+$/, "");
+  return `${head}_${hash}`;
+}
+
+/** The base name of an operation before collisions are resolved. */
+export function chooseToolName(operation: { operationId?: string; method: string; path: string }): string {
+  const fromId = operation.operationId ? sanitizeName(operation.operationId) : "";
+  const base = fromId !== "" ? fromId : deriveNameFromRoute(operation.method, operation.path);
+  return fitName(base);
+}
+
+/**
+ * Makes names unique in order: the first keeps its name; a later duplicate gets a suffix
+ * from a hash of its route (`METHOD path`), which stays the same when other operations
+ * are added or removed. Returns the final names in the same order.
+ */
+export function resolveNameCollisions(entries: { name: string; route: string }[]): string[] {
+  const taken = new Set<string>();
+  const result: string[] = [];
+  for (const entry of entries) {
+    let name = entry.name;
+    if (taken.has(name.toLowerCase())) {
+      const hash = hashShort(entry.route, 6);
+      name = `${entry.name.slice(0, MAX_TOOL_NAME_LENGTH - 7)}_${hash}`;
+      for (let i = 2; taken.has(name.toLowerCase()); i++) {
+        const suffix = `_${hash}${i}`;
+        name = `${entry.name.slice(0, MAX_TOOL_NAME_LENGTH - suffix.length)}${suffix}`;
+      }
+    }
+    taken.add(name.toLowerCase());
+    result.push(name);
+  }
+  return result;
+}

@@ -1,0 +1,131 @@
+/**
+ * Model + arguments → one HTTP request: URL (server + path template + query), headers,
+ * cookies and body, exactly as the operation's parameters describe them.
+ */
+import type { ServerNode, SecuritySchemeNode, ToolNode } from "../model/types.js";
+import { encodeBody } from "./body.js";
+import { applyCredentials } from "./credentials.js";
+import { ArgumentError } from "./errors.js";
+import { buildQueryString, fillPathTemplate, serializeCookieParameter, serializeHeaderParameter } from "./params.js";
+
+export interface OutgoingRequest {
+  method: string;
+  /** `https://host:port`, the only origin this request (and its credentials) may go to. */
+  origin: string;
+  /** Path and query exactly as sent: never re-parsed, so no dot segment is resolved away. */
+  path: string;
+  headers: Record<string, string>;
+  body?: string | Uint8Array | FormData;
+  /** Schemes the operation asks for that have no configured credential. */
+  missingCredentials: string[];
+}
+
+export interface RequestContext {
+  /** Absolute base URL (server URL with variables applied), no trailing slash. */
+  baseUrl: string;
+  securitySchemes: Record<string, SecuritySchemeNode>;
+  credentials: Map<string, string>;
+  /** Static headers from `--header`, lower-cased names. */
+  headers: Record<string, string>;
+}
+
+export function buildRequest(tool: ToolNode, args: Record<string, unknown>, context: RequestContext): OutgoingRequest {
+  const { http } = tool;
+  const filled = fillPathTemplate(http.path, http.parameters, args);
+  refuseDotSegments(filled, tool);
+  const base = new URL(context.baseUrl);
+  const path = joinPaths(base.pathname, filled);
+  const queryParts: string[] = [];
+  const query = buildQueryString(http.parameters, args);
+  if (query !== "") queryParts.push(query);
+
+  const headers: Record<string, string> = { ...context.headers };
+  const cookies: string[] = [];
+  for (const binding of http.parameters) {
+    const value = args[binding.argument];
+    if (value === undefined || value === null) continue;
+    if (binding.in === "header") {
+      headers[binding.name.toLowerCase()] = serializeHeaderParameter(binding, value);
+    } else if (binding.in === "cookie") {
+      const cookie = serializeCookieParameter(binding, value);
+      if (cookie !== "") cookies.push(cookie);
+    }
+  }
+
+  const credentials = applyCredentials(http.security, context.securitySchemes, context.credentials);
+  Object.assign(headers, credentials.headers);
+  queryParts.push(...credentials.query);
+  cookies.push(...credentials.cookies);
+  if (cookies.length > 0) headers.cookie = cookies.join("; ");
+
+  headers.accept = http.accept.length > 0 ? http.accept.join(", ") : "*/*";
+  const encoded = http.body ? encodeBody(http.body, args) : undefined;
+  if (http.body?.required && !encoded) {
+    throw new ArgumentError(http.body.argument ?? "body", "the request body is required");
+  }
+  if (encoded && encoded.contentType !== "") headers["content-type"] = encoded.contentType;
+
+  const request: OutgoingRequest = {
+    method: http.method.toUpperCase(),
+    origin: base.origin,
+    path: queryParts.length > 0 ? `${path}?${queryParts.join("&")}` : path,
+    headers,
+    missingCredentials: credentials.missing,
+  };
+  if (encoded) request.body = encoded.payload;
+  return request;
+}
+
+/**
+ * A filled path must not contain `.` or `..` segments (raw or percent-encoded): servers and
+ * proxies resolve them and the request would leave the operation's path.
+ */
+function refuseDotSegments(path: string, tool: ToolNode): void {
+  for (const segment of path.split("/")) {
+    if (/^(\.|%2e){1,2}$/i.test(segment)) {
+      const names = tool.http.parameters.filter((p) => p.in === "path").map((p) => p.argument);
+      throw new ArgumentError(names.join(", ") || "path", "a path argument may not be \".\" or \"..\"");
+    }
+  }
+}
+
+/** `/v1` + `/pets/1` → `/v1/pets/1`, without doubling or dropping slashes. */
+function joinPaths(basePath: string, path: string): string {
+  const left = basePath.endsWith("/") ? basePath.slice(0, -1) : basePath;
+  const right = path.startsWith("/") ? path : `/${path}`;
+  return `${left}${right}`;
+}
+
+/**
+ * The base URL for a tool: the override if given, else the operation's or document's first
+ * server with its variables filled. Only http and https are allowed.
+ */
+export function resolveBaseUrl(
+  servers: ServerNode[],
+  override: string | undefined,
+  variables: Record<string, string> = {},
+): { url: string } | { error: string } {
+  let raw = override;
+  if (raw === undefined) {
+    const server = servers[0];
+    if (!server) return { error: "the spec declares no server URL" };
+    raw = server.url.replace(/\{([^}]+)\}/g, (whole, name: string) => {
+      const variable = server.variables[name];
+      return variables[name] ?? variable?.default ?? whole;
+    });
+  }
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return {
+      error: `the server URL "${raw}" is not an absolute URL; start the bridge with --base-url https://host/path`,
+    };
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    return { error: `the server URL uses "${url.protocol}", only http and https are allowed` };
+  }
+  url.hash = "";
+  url.search = "";
+  return { url: url.href.replace(/\/+$/, "") };
+}

@@ -1,0 +1,257 @@
+/**
+ * The MCP server over a BridgeModel: `tools/list` (paginated) and `tools/call` on the SDK's
+ * low-level Server, with JSON Schema validation of arguments before any request is sent.
+ */
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import {
+  type CallToolResult,
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type Tool,
+} from "@modelcontextprotocol/sdk/types.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import type { Dispatcher } from "undici";
+import type { BridgeModel, ToolNode } from "../model/types.js";
+import { hasControlCharacters, resolveCredentials } from "./credentials.js";
+import { ArgumentError } from "./errors.js";
+import { createHttpAgent, type HttpOptions, sendRequest, UpstreamFailure } from "./http.js";
+import { buildRequest, resolveBaseUrl } from "./request.js";
+import { clip, toFailureResult, toStatusErrorResult, toSuccessResult } from "./response.js";
+import { type ArgumentValidator, createArgumentValidator, formatArgumentIssues } from "./validate.js";
+
+export const BRIDGE_NAME = "openapi-mcp-bridge";
+export const BRIDGE_VERSION = "0.1.0";
+
+export interface BridgeOptions {
+  /** Replaces the whole server URL, path included. */
+  baseUrl?: string;
+  /** Values for the spec's server variables. */
+  serverVariables?: Record<string, string>;
+  /** Credentials by security scheme name. */
+  auth?: Record<string, string>;
+  /** Where `OPENAPI_MCP_AUTH_<SCHEME>` variables are read (default: process.env). */
+  env?: Record<string, string | undefined>;
+  /** Static headers sent on every upstream request. */
+  headers?: Record<string, string>;
+  /** Per-call timeout in milliseconds (default 30,000). */
+  timeoutMs?: number;
+  connectTimeoutMs?: number;
+  /** Bytes of an upstream answer kept (default 10 MiB). */
+  maxResponseBytes?: number;
+  /** Characters of body text put into a result (default 25,000). */
+  maxResultChars?: number;
+  /** Serialized size of one tools/list page in bytes (default 4 MiB). */
+  pageBytes?: number;
+  /** A dispatcher to send requests with (default: a keep-alive undici Agent). */
+  dispatcher?: Dispatcher;
+}
+
+/** What all sessions of one bridge share: tools, validators, credentials, connection pool. */
+export interface BridgeRuntime {
+  model: BridgeModel;
+  listTools(cursor: string | undefined): { tools: Tool[]; nextCursor?: string };
+  callTool(name: string, args: unknown): Promise<CallToolResult>;
+  close(): Promise<void>;
+}
+
+export function createBridgeRuntime(model: BridgeModel, options: BridgeOptions = {}): BridgeRuntime {
+  const byName = new Map<string, ToolNode>(model.tools.map((tool) => [tool.name, tool]));
+  const credentials = resolveCredentials(model, options.auth, options.env ?? process.env);
+  const secrets = [...credentials.values()].filter((s) => s.length >= 4);
+  const staticHeaders = normaliseHeaders(options.headers ?? {});
+  const http: HttpOptions = {
+    timeoutMs: options.timeoutMs ?? 30_000,
+    connectTimeoutMs: options.connectTimeoutMs ?? Math.min(10_000, options.timeoutMs ?? 10_000),
+    maxResponseBytes: options.maxResponseBytes ?? 10 * 1024 * 1024,
+  };
+  const maxTextChars = options.maxResultChars ?? 25_000;
+  const ownsDispatcher = options.dispatcher === undefined;
+  const dispatcher = options.dispatcher ?? createHttpAgent(http);
+  const validators = new Map<string, ArgumentValidator>();
+  const outputChecker = new AjvJsonSchemaValidator();
+  const outputChecks = new Map<string, (value: unknown) => string | undefined>();
+  const pageBytes = options.pageBytes ?? 4 * 1024 * 1024;
+  let pages: Tool[][] | undefined;
+
+  const listTools = (cursor: string | undefined) => {
+    pages ??= paginateTools(model.tools.map(toListedTool), pageBytes);
+    const index = cursor === undefined ? 0 : decodeCursor(cursor, pages.length);
+    const tools = pages[index] ?? [];
+    return index + 1 < pages.length ? { tools, nextCursor: encodeCursor(index + 1) } : { tools };
+  };
+
+  const callTool = async (name: string, rawArgs: unknown): Promise<CallToolResult> => {
+    const tool = byName.get(name);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+    let validator = validators.get(name);
+    if (!validator) {
+      validator = createArgumentValidator(tool.inputSchema);
+      validators.set(name, validator);
+    }
+    const check = validator(rawArgs ?? {});
+    if (!check.ok) return errorText(formatArgumentIssues(name, check.issues), "invalid_argument");
+    const base = resolveBaseUrl(tool.http.servers ?? model.servers, options.baseUrl, options.serverVariables);
+    if ("error" in base) return errorText(`Configuration error: ${base.error}.`, "configuration");
+    let request: ReturnType<typeof buildRequest>;
+    try {
+      request = buildRequest(tool, check.value, {
+        baseUrl: base.url,
+        securitySchemes: model.securitySchemes,
+        credentials,
+        headers: staticHeaders,
+      });
+    } catch (error) {
+      if (error instanceof ArgumentError) {
+        return errorText(
+          `Invalid arguments for ${name}:\n- ${error.message}\nFix the arguments and call again.`,
+          "invalid_argument",
+        );
+      }
+      throw error;
+    }
+    let result: CallToolResult;
+    try {
+      const response = await sendRequest(dispatcher, request, http);
+      if (response.status >= 200 && response.status < 300) {
+        result = toSuccessResult(tool, response, {
+          maxTextChars,
+          checkOutput: outputCheckFor(tool),
+        });
+      } else {
+        result = toStatusErrorResult(tool, response, { maxTextChars, missingCredentials: request.missingCredentials });
+      }
+    } catch (error) {
+      if (error instanceof UpstreamFailure) result = toFailureResult(tool, error, request.origin);
+      else throw error;
+    }
+    return redactSecrets(result, secrets);
+  };
+
+  const outputCheckFor = (tool: ToolNode) => {
+    if (!tool.outputSchema) return undefined;
+    let check = outputChecks.get(tool.name);
+    if (!check) {
+      const validate = outputChecker.getValidator(tool.outputSchema as Record<string, unknown>);
+      check = (value: unknown) => {
+        const outcome = validate(value);
+        return outcome.valid ? undefined : `it does not match the documented response schema (${outcome.errorMessage})`;
+      };
+      outputChecks.set(tool.name, check);
+    }
+    return check;
+  };
+
+  return {
+    model,
+    listTools,
+    callTool,
+    close: async () => {
+      if (ownsDispatcher) await dispatcher.close();
+    },
+  };
+}
+
+/** An MCP Server for one connection (session); share one runtime between many. */
+export function createBridgeServer(source: BridgeModel | BridgeRuntime, options: BridgeOptions = {}): Server {
+  const runtime = "callTool" in source ? source : createBridgeRuntime(source, options);
+  const { model } = runtime;
+  const server = new Server(
+    { name: BRIDGE_NAME, version: BRIDGE_VERSION, title: model.info.title },
+    {
+      capabilities: { tools: { listChanged: true } },
+      instructions: describeServer(runtime.model),
+    },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, (request) => runtime.listTools(request.params?.cursor));
+  server.setRequestHandler(CallToolRequestSchema, (request) =>
+    runtime.callTool(request.params.name, request.params.arguments),
+  );
+  if (!("callTool" in source)) {
+    const close = server.onclose;
+    server.onclose = () => {
+      close?.();
+      void runtime.close();
+    };
+  }
+  return server;
+}
+
+function describeServer(model: BridgeModel): string {
+  const description = model.info.description ? ` ${clip(model.info.description.split("\n")[0]!, 300)}` : "";
+  return `Tools for the ${model.info.title} API${model.info.version ? ` (version ${model.info.version})` : ""}: each tool is one HTTP operation.${description}`;
+}
+
+export function toListedTool(tool: ToolNode): Tool {
+  const listed: Tool = {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: tool.inputSchema as Tool["inputSchema"],
+    annotations: { ...tool.annotations },
+  };
+  if (tool.outputSchema) listed.outputSchema = tool.outputSchema as Tool["outputSchema"];
+  return listed;
+}
+
+/** Splits tools into pages of at most `maxBytes` of JSON each (at least one tool a page). */
+export function paginateTools(tools: Tool[], maxBytes: number): Tool[][] {
+  const pages: Tool[][] = [];
+  let current: Tool[] = [];
+  let size = 0;
+  for (const tool of tools) {
+    const bytes = Buffer.byteLength(JSON.stringify(tool));
+    if (current.length > 0 && size + bytes > maxBytes) {
+      pages.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(tool);
+    size += bytes;
+  }
+  pages.push(current);
+  return pages;
+}
+
+function encodeCursor(index: number): string {
+  return Buffer.from(`page:${index}`).toString("base64url");
+}
+
+function decodeCursor(cursor: string, pageCount: number): number {
+  const match = /^page:(\d+)$/.exec(Buffer.from(cursor, "base64url").toString("utf8"));
+  const index = match ? Number(match[1]) : Number.NaN;
+  if (!Number.isInteger(index) || index < 0 || index >= pageCount) {
+    throw new McpError(ErrorCode.InvalidParams, "Invalid cursor: start again without a cursor.");
+  }
+  return index;
+}
+
+function errorText(text: string, category: string): CallToolResult {
+  return {
+    isError: true,
+    content: [{ type: "text", text }],
+    _meta: { "openapi-mcp-bridge/error": { category, retryable: false } },
+  };
+}
+
+function normaliseHeaders(headers: Record<string, string>): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name) || hasControlCharacters(value)) {
+      throw new Error(`header "${name}" has an invalid name or a control character in its value`);
+    }
+    result[name.toLowerCase()] = value;
+  }
+  return result;
+}
+
+/** Replaces every configured secret in a result's text with [REDACTED]. */
+function redactSecrets(result: CallToolResult, secrets: string[]): CallToolResult {
+  if (secrets.length === 0) return result;
+  const scrub = (text: string) => secrets.reduce((t, secret) => t.split(secret).join("[REDACTED]"), text);
+  for (const item of result.content) {
+    if (item.type === "text") item.text = scrub(item.text);
+  }
+  return result;
+}
