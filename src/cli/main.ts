@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+/** openapi-mcp-bridge command line: errors as diagnostics on stderr, never a stack trace. */
+import { Command, CommanderError } from "commander";
+import { BridgeError, formatDiagnostics } from "../model/diagnostics.js";
+import { BRIDGE_VERSION } from "../runtime/server.js";
+import { createModelCommand } from "./model.js";
+import { createServeCommand } from "./serve.js";
+import { createToolsCommand } from "./tools.js";
+
+const program = new Command("openapi-mcp-bridge")
+  .description("Turn an OpenAPI description into Model Context Protocol tools")
+  .version(BRIDGE_VERSION)
+  .showHelpAfterError()
+  .exitOverride()
+  .configureOutput({ writeOut: (s) => process.stderr.write(s), writeErr: (s) => process.stderr.write(s) });
+
+for (const command of [createServeCommand(), createToolsCommand(), createModelCommand()]) {
+  program.addCommand(command.exitOverride().configureOutput({ writeErr: (s) => process.stderr.write(s) }));
+}
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  process.exitCode = reportError(error);
+}
+
+function reportError(error: unknown): number {
+  if (error instanceof CommanderError) {
+    return error.exitCode === 0 ? 0 : 2;
+  }
+  if (error instanceof BridgeError) {
+    process.stderr.write(`${formatDiagnostics(error.diagnostics)}\n`);
+    return 1;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`error OMB_INTERNAL: ${message}\n`);
+  if (process.env.OPENAPI_MCP_DEBUG && error instanceof Error) process.stderr.write(`${error.stack}\n`);
+  return 1;
+}

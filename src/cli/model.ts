@@ -1,0 +1,22 @@
+/** `model SPEC -o FILE`: save the planned model so `serve` can start from it quickly. */
+import { writeFile } from "node:fs/promises";
+import { Command } from "commander";
+import { serializeModel } from "../model/serialize.js";
+import { addSpecOptions, readModelOrSpec, type SpecFlags } from "./options.js";
+
+export function createModelCommand(): Command {
+  const command = new Command("model")
+    .description("build the bridge model of a spec and save it as JSON (serve starts faster from it)")
+    .argument("<spec>", "spec file, http(s) URL or - for stdin")
+    .requiredOption("-o, --output <file>", "where to write the model (- for stdout)");
+  addSpecOptions(command);
+  return command.action(async (spec: string, flags: SpecFlags & { output: string }) => {
+    const model = await readModelOrSpec(spec, flags);
+    const text = serializeModel(model);
+    if (flags.output === "-") process.stdout.write(text);
+    else {
+      await writeFile(flags.output, text);
+      process.stderr.write(`openapi-mcp-bridge: wrote ${model.tools.length} tools to ${flags.output}\n`);
+    }
+  });
+}

@@ -1,0 +1,98 @@
+/** `serve SPEC`: the live bridge over stdio or Streamable HTTP. */
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { Command, Option } from "commander";
+import { formatDiagnostic } from "../model/diagnostics.js";
+import type { BridgeModel } from "../model/types.js";
+import { startHttpServer } from "../runtime/http-transport.js";
+import { createBridgeRuntime, createBridgeServer } from "../runtime/server.js";
+import {
+  addSpecOptions,
+  collectHeaders,
+  collectList,
+  collectPairs,
+  parsePositiveInteger,
+  readModelOrSpec,
+  requireBaseUrl,
+  type SpecFlags,
+} from "./options.js";
+
+interface ServeFlags extends SpecFlags {
+  baseUrl?: string;
+  serverVar?: Record<string, string>;
+  auth?: Record<string, string>;
+  header?: Record<string, string>;
+  transport: "stdio" | "http";
+  host: string;
+  port: number;
+  path: string;
+  stateless?: boolean;
+  allowOrigin?: string[];
+  timeout: number;
+  verbose?: boolean;
+}
+
+export function createServeCommand(): Command {
+  const command = new Command("serve")
+    .description("serve an OpenAPI spec (or a saved model) as MCP tools, calling the real API")
+    .argument("<spec>", "spec file, http(s) URL, - for stdin, or a model file saved by `model`")
+    .option("--base-url <url>", "replace the spec's server URL (path included)")
+    .option("--server-var <name=value>", "value of a server URL variable (repeatable)", collectPairs)
+    .option("--auth <scheme=value>", "credential for a security scheme (repeatable)", collectPairs)
+    .option("--header <'Name: value'>", "static header sent on every upstream request (repeatable)", collectHeaders)
+    .addOption(new Option("--transport <kind>", "MCP transport").choices(["stdio", "http"]).default("stdio"))
+    .option("--host <host>", "HTTP: address to bind", "127.0.0.1")
+    .option("--port <n>", "HTTP: port (0 picks a free one)", parsePositiveInteger, 3000)
+    .option("--path <path>", "HTTP: MCP endpoint path", "/mcp")
+    .option("--stateless", "HTTP: no sessions, so replicas need no affinity")
+    .option("--allow-origin <origins>", "HTTP: extra allowed Origin values, comma-separated (repeatable)", collectList)
+    .option("--timeout <ms>", "per-call upstream timeout in milliseconds", parsePositiveInteger, 30_000)
+    .option("--verbose", "print every spec diagnostic to stderr");
+  addSpecOptions(command);
+  return command.action(async (spec: string, flags: ServeFlags) => {
+    if (flags.baseUrl !== undefined) requireBaseUrl(flags.baseUrl);
+    const model = await readModelOrSpec(spec, flags);
+    reportDiagnostics(model, flags.verbose === true);
+    const runtime = createBridgeRuntime(model, {
+      baseUrl: flags.baseUrl,
+      serverVariables: flags.serverVar,
+      auth: flags.auth,
+      headers: flags.header,
+      timeoutMs: flags.timeout,
+      env: process.env,
+    });
+    if (flags.transport === "http") {
+      const running = await startHttpServer(runtime, {
+        host: flags.host,
+        port: flags.port,
+        path: flags.path,
+        stateless: flags.stateless === true,
+        allowedOrigins: flags.allowOrigin ?? [],
+      });
+      process.stderr.write(`openapi-mcp-bridge: ${model.tools.length} tools on ${running.url}\n`);
+      const stop = () => {
+        void running.close().then(() => runtime.close().then(() => process.exit(0)));
+      };
+      process.once("SIGINT", stop);
+      process.once("SIGTERM", stop);
+      return;
+    }
+    const server = createBridgeServer(runtime);
+    const transport = new StdioServerTransport();
+    transport.onclose = () => {
+      void runtime.close();
+    };
+    await server.connect(transport);
+    process.stderr.write(`openapi-mcp-bridge: ${model.tools.length} tools over stdio\n`);
+  });
+}
+
+function reportDiagnostics(model: BridgeModel, verbose: boolean): void {
+  const warnings = model.diagnostics.filter((d) => d.severity !== "info");
+  if (verbose) {
+    for (const d of model.diagnostics) process.stderr.write(`${formatDiagnostic(d)}\n`);
+  } else if (warnings.length > 0) {
+    process.stderr.write(
+      `openapi-mcp-bridge: ${warnings.length} spec warning(s); run \`openapi-mcp-bridge tools SPEC --verbose\` to see them\n`,
+    );
+  }
+}

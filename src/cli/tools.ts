@@ -1,0 +1,40 @@
+/** `tools SPEC`: what the bridge would serve, before serving it. */
+import { Command } from "commander";
+import { formatDiagnostic } from "../model/diagnostics.js";
+import { createBridgeRuntime } from "../runtime/server.js";
+import { addSpecOptions, readModelOrSpec, type SpecFlags } from "./options.js";
+
+export function createToolsCommand(): Command {
+  const command = new Command("tools")
+    .description("list the tools a spec gives (--json: exactly what tools/list returns)")
+    .argument("<spec>", "spec file, http(s) URL, - for stdin, or a saved model file")
+    .option("--json", "print the tools/list result as JSON")
+    .option("--verbose", "also print every spec diagnostic");
+  addSpecOptions(command);
+  return command.action(async (spec: string, flags: SpecFlags & { json?: boolean; verbose?: boolean }) => {
+    const model = await readModelOrSpec(spec, flags);
+    if (flags.verbose) for (const d of model.diagnostics) process.stderr.write(`${formatDiagnostic(d)}\n`);
+    const runtime = createBridgeRuntime(model, { env: {} });
+    const tools = [];
+    let cursor: string | undefined;
+    do {
+      const page = runtime.listTools(cursor);
+      tools.push(...page.tools);
+      cursor = page.nextCursor;
+    } while (cursor !== undefined);
+    await runtime.close();
+    if (flags.json) {
+      process.stdout.write(`${JSON.stringify({ tools }, null, 2)}\n`);
+      return;
+    }
+    const width = Math.min(64, Math.max(...tools.map((t) => t.name.length), 4));
+    const lines = [`${model.info.title} ${model.info.version}: ${tools.length} tools`];
+    for (const tool of tools) {
+      const properties = Object.keys((tool.inputSchema.properties as object | undefined) ?? {}).length;
+      const required = (tool.inputSchema.required as string[] | undefined)?.length ?? 0;
+      const summary = (tool.description ?? "").split("\n")[0]!.slice(0, 80);
+      lines.push(`${tool.name.padEnd(width)}  ${String(properties).padStart(2)} args (${required} required)  ${summary}`);
+    }
+    process.stdout.write(`${lines.join("\n")}\n`);
+  });
+}

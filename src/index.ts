@@ -1,0 +1,17 @@
+/** openapi-mcp-bridge as a library: everything the CLI does, with typed options. */
+export { type BuildOptions, buildModel } from "./generator/build.js";
+export { type LoadedSpec, type LoadOptions, loadSpec } from "./generator/load.js";
+export { type PlanOptions, planModel } from "./generator/plan.js";
+export { BridgeError, formatDiagnostics } from "./model/diagnostics.js";
+export { chooseToolName, TOOL_NAME_PATTERN } from "./model/naming.js";
+export { checkModel, parseModel, serializeModel } from "./model/serialize.js";
+export * from "./model/types.js";
+export { toCredentialEnvName } from "./runtime/credentials.js";
+export { type HttpServerOptions, type RunningHttpServer, startHttpServer } from "./runtime/http-transport.js";
+export {
+  type BridgeOptions,
+  type BridgeRuntime,
+  createBridgeRuntime,
+  createBridgeServer,
+  toListedTool,
+} from "./runtime/server.js";

@@ -1,0 +1,38 @@
+/** Saving a BridgeModel to JSON and reading it back, with a version check. */
+import { failWith } from "./diagnostics.js";
+import { type BridgeModel, IR_VERSION } from "./types.js";
+
+export function serializeModel(model: BridgeModel): string {
+  return `${JSON.stringify(model, null, 2)}\n`;
+}
+
+/** True for a parsed JSON document that is a saved model rather than a spec. */
+export function isModelDocument(value: unknown): boolean {
+  return typeof value === "object" && value !== null && "irVersion" in value && "tools" in value;
+}
+
+export function parseModel(text: string, file = "<model>"): BridgeModel {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    failWith("OMB_MODEL_PARSE", `the model file is not valid JSON: ${(error as Error).message}`, { file });
+  }
+  return checkModel(value, file);
+}
+
+export function checkModel(value: unknown, file = "<model>"): BridgeModel {
+  if (!isModelDocument(value)) {
+    failWith("OMB_MODEL_INVALID", "not a bridge model (no irVersion and tools)", { file, pointer: "" });
+  }
+  const model = value as BridgeModel;
+  if (model.irVersion !== IR_VERSION) {
+    failWith(
+      "OMB_MODEL_VERSION",
+      `the model has irVersion ${String(model.irVersion)}, this bridge reads ${IR_VERSION}`,
+      { file, pointer: "/irVersion", hint: "build the model again from the spec with this version" },
+    );
+  }
+  if (!Array.isArray(model.tools)) failWith("OMB_MODEL_INVALID", "tools must be an array", { file, pointer: "/tools" });
+  return model;
+}

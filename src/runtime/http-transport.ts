@@ -1,0 +1,186 @@
+/**
+ * Streamable HTTP serving of a bridge runtime: sessionful (one MCP session per client) or
+ * stateless (any replica answers any request). Binds 127.0.0.1 by default, checks `Origin`
+ * and `Host`, and limits request bodies.
+ */
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type Server as NodeServer, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { type BridgeRuntime, createBridgeServer } from "./server.js";
+
+export interface HttpServerOptions {
+  host?: string;
+  /** 0 picks a free port. */
+  port?: number;
+  /** MCP endpoint path (default `/mcp`). */
+  path?: string;
+  stateless?: boolean;
+  /** Origins allowed besides loopback ones, e.g. `https://app.example.com`. `*` allows any. */
+  allowedOrigins?: string[];
+  /** Largest accepted request body in bytes (default 4 MiB). */
+  maxBodyBytes?: number;
+}
+
+export interface RunningHttpServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
+
+export async function startHttpServer(runtime: BridgeRuntime, options: HttpServerOptions = {}): Promise<RunningHttpServer> {
+  const host = options.host ?? "127.0.0.1";
+  const endpoint = options.path ?? "/mcp";
+  const maxBodyBytes = options.maxBodyBytes ?? 4 * 1024 * 1024;
+  const allowedOrigins = new Set(options.allowedOrigins ?? []);
+  const sessions = new Map<string, StreamableHTTPServerTransport>();
+  const loopbackOnly = LOOPBACK_HOSTS.has(host);
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    if (url.pathname === "/healthz" && req.method === "GET") {
+      res.writeHead(200, { "content-type": "text/plain" }).end("ok");
+      return;
+    }
+    if (url.pathname !== endpoint) {
+      sendJsonError(res, 404, -32601, `Not found: the MCP endpoint is ${endpoint}`);
+      return;
+    }
+    const origin = req.headers.origin;
+    if (origin !== undefined && !isOriginAllowed(origin, allowedOrigins)) {
+      sendJsonError(res, 403, -32600, `Origin ${origin} is not allowed; start the bridge with --allow-origin ${origin}`);
+      return;
+    }
+    if (loopbackOnly && !isLoopbackHostHeader(req.headers.host)) {
+      sendJsonError(res, 403, -32600, "Host header is not a loopback name (DNS rebinding protection)");
+      return;
+    }
+    let body: unknown;
+    if (req.method === "POST") {
+      const read = await readBody(req, maxBodyBytes);
+      if ("error" in read) {
+        sendJsonError(res, read.status, read.code, read.error);
+        return;
+      }
+      body = read.value;
+    }
+    if (options.stateless) {
+      if (req.method !== "POST") {
+        sendJsonError(res, 405, -32000, "This bridge is stateless: only POST is served");
+        return;
+      }
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      const server = createBridgeServer(runtime);
+      res.on("close", () => {
+        void transport.close();
+        void server.close();
+      });
+      await server.connect(transport);
+      await transport.handleRequest(req, res, body);
+      return;
+    }
+    const sessionId = req.headers["mcp-session-id"];
+    if (typeof sessionId === "string") {
+      const transport = sessions.get(sessionId);
+      if (!transport) {
+        sendJsonError(res, 404, -32001, "Session not found: start a new session with initialize");
+        return;
+      }
+      await transport.handleRequest(req, res, body);
+      return;
+    }
+    if (req.method !== "POST") {
+      sendJsonError(res, 400, -32000, "Missing mcp-session-id header: start with an initialize request");
+      return;
+    }
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => {
+        sessions.set(id, transport);
+      },
+      onsessionclosed: (id) => {
+        sessions.delete(id);
+      },
+    });
+    transport.onclose = () => {
+      if (transport.sessionId) sessions.delete(transport.sessionId);
+    };
+    const server = createBridgeServer(runtime);
+    await server.connect(transport);
+    await transport.handleRequest(req, res, body);
+  };
+
+  const httpServer: NodeServer = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) sendJsonError(res, 500, -32603, `Internal error: ${(error as Error).message}`);
+      else res.end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once("error", reject);
+    httpServer.listen(options.port ?? 0, host, () => resolve());
+  });
+  const port = (httpServer.address() as AddressInfo).port;
+  const shownHost = host.includes(":") ? `[${host}]` : host;
+  return {
+    url: `http://${shownHost}:${port}${endpoint}`,
+    port,
+    close: async () => {
+      for (const transport of sessions.values()) await transport.close();
+      sessions.clear();
+      await new Promise<void>((resolve) => {
+        httpServer.close(() => resolve());
+        httpServer.closeAllConnections();
+      });
+    },
+  };
+}
+
+function isOriginAllowed(origin: string, allowed: Set<string>): boolean {
+  if (allowed.has("*") || allowed.has(origin)) return true;
+  try {
+    const url = new URL(origin);
+    return LOOPBACK_HOSTS.has(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+function isLoopbackHostHeader(hostHeader: string | undefined): boolean {
+  if (hostHeader === undefined) return true;
+  try {
+    return LOOPBACK_HOSTS.has(new URL(`http://${hostHeader}`).hostname);
+  } catch {
+    return false;
+  }
+}
+
+async function readBody(
+  req: IncomingMessage,
+  limit: number,
+): Promise<{ value: unknown } | { error: string; status: number; code: number }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) {
+      req.destroy();
+      return { error: `Request body larger than ${limit} bytes`, status: 413, code: -32600 };
+    }
+    chunks.push(chunk);
+  }
+  const text = Buffer.concat(chunks).toString("utf8");
+  try {
+    return { value: JSON.parse(text) };
+  } catch {
+    return { error: "Parse error: the request body is not JSON", status: 400, code: -32700 };
+  }
+}
+
+function sendJsonError(res: ServerResponse, status: number, code: number, message: string): void {
+  res
+    .writeHead(status, { "content-type": "application/json" })
+    .end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
+}
