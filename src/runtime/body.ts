@@ -56,6 +56,7 @@ interface BodyField {
 const STANDARD_BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const URL_BASE64 = /^[A-Za-z0-9_-]*={0,2}$/;
 const DATA_URL = /^data:([^,]*?);base64,(.*)$/is;
+const utf8 = new TextEncoder();
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -190,7 +191,7 @@ function readValueArgument(body: BodyBindingNode, args: Record<string, unknown>)
 /** RFC 1866 / WHATWG form-urlencoded: all but `A-Za-z0-9-._` percent-encoded, space as `+`. */
 function encodeFormComponent(text: string): string {
   let out = "";
-  for (const byte of new TextEncoder().encode(text)) {
+  for (const byte of utf8.encode(text)) {
     const char = String.fromCharCode(byte);
     if (/[A-Za-z0-9\-._]/.test(char)) out += char;
     else if (byte === 0x20) out += "+";
