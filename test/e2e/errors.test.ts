@@ -1,0 +1,245 @@
+/**
+ * Everything that can go wrong, and how it must look: broken specs stop the CLI with a message
+ * naming the file (and the JSON pointer) and no stack trace; problems during a call are tool
+ * results with `isError: true`, never protocol errors, except an unknown tool (-32602).
+ */
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  type Connected,
+  connectSpec,
+  connectStdio,
+  fixture,
+  runCli,
+  type SpawnedConnected,
+  STACK_LINE,
+  textOf,
+} from "../helpers/bridge.js";
+import { closedPort, hangHandler, sendJson, startUpstream, type Upstream } from "../helpers/upstream.js";
+import { WIRE_SPECS, wireResponder } from "./wire-cases.js";
+
+describe("specs that cannot be served", () => {
+  it.each([["serve"], ["tools"]])(
+    "%s: an invalid spec names the file and the JSON pointer",
+    async (command) => {
+      const spec = fixture("errors/invalid-schema.openapi30.yaml");
+      const run = await runCli([command, spec]);
+      expect(run.code).not.toBe(0);
+      expect(run.code).not.toBeNull();
+      expect(run.stderr).toContain("invalid-schema.openapi30.yaml");
+      expect(run.stderr).toContain("/paths/~1pets/get/responses/200");
+      expect(run.stderr).not.toMatch(STACK_LINE);
+      expect(run.stdout).toBe("");
+    },
+  );
+
+  it("a YAML syntax error names the file", async () => {
+    const run = await runCli(["tools", fixture("errors/broken-syntax.yaml")]);
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toContain("broken-syntax.yaml");
+    expect(run.stderr).not.toMatch(STACK_LINE);
+  });
+
+  it("a document that is not OpenAPI or Swagger is refused", async () => {
+    const run = await runCli(["tools", fixture("errors/not-openapi.json")]);
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toContain("not-openapi.json");
+    expect(run.stderr).not.toMatch(STACK_LINE);
+  });
+
+  it("a missing file names the file", async () => {
+    const run = await runCli(["serve", fixture("errors/no-such-spec.yaml")]);
+    expect(run.code).not.toBe(0);
+    expect(run.code).not.toBeNull();
+    expect(run.stderr).toContain("no-such-spec.yaml");
+    expect(run.stderr).not.toMatch(STACK_LINE);
+    expect(run.stdout).toBe("");
+  });
+
+  it("an unreachable URL names the URL", async () => {
+    const url = `http://127.0.0.1:${await closedPort()}/openapi.yaml`;
+    const run = await runCli(["serve", url]);
+    expect(run.code).not.toBe(0);
+    expect(run.code).not.toBeNull();
+    expect(run.stderr).toContain(url);
+    expect(run.stderr).not.toMatch(STACK_LINE);
+  });
+
+  it("a URL answering 404 is refused with the status", async () => {
+    const upstream = await startUpstream((_req, res) => sendJson(res, 404, { message: "nope" }));
+    try {
+      const url = `${upstream.url}/missing.yaml`;
+      const run = await runCli(["tools", url]);
+      expect(run.code).not.toBe(0);
+      expect(run.stderr).toContain(url);
+      expect(run.stderr).toContain("404");
+      expect(run.stderr).not.toMatch(STACK_LINE);
+    } finally {
+      await upstream.close();
+    }
+  });
+
+  it("the library rejects an invalid spec with the pointer in the message", async () => {
+    const { loadSpec } = await import("../../src/index.js");
+    await expect(loadSpec(fixture("errors/invalid-schema.openapi30.yaml"))).rejects.toThrow(
+      "/paths/~1pets/get/responses/200",
+    );
+  });
+});
+
+describe("errors during calls (in memory)", () => {
+  let upstream: Upstream;
+  let bridge: Connected;
+
+  beforeAll(async () => {
+    upstream = await startUpstream(wireResponder);
+    bridge = await connectSpec(fixture(WIRE_SPECS["3.1"]), {
+      baseUrl: upstream.url,
+      timeoutMs: 300,
+      auth: { bearerAuth: "tok" },
+    });
+  });
+
+  afterAll(async () => {
+    await bridge?.close();
+    await upstream?.close();
+  });
+
+  beforeEach(() => {
+    upstream.reset();
+    upstream.setHandler(wireResponder);
+  });
+
+  it("an unknown tool is a JSON-RPC error -32602", async () => {
+    const error = await bridge.call("noSuchTool", {}).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(McpError);
+    expect((error as McpError).code).toBe(ErrorCode.InvalidParams);
+    expect((error as McpError).code).toBe(-32602);
+    expect(upstream.requests).toHaveLength(0);
+  });
+
+  it("a wrongly typed argument is an isError result naming it", async () => {
+    const result = await bridge.call("getPet", { petId: "abc" });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain("petId");
+    expect(upstream.requests).toHaveLength(0);
+  });
+
+  it("a missing required argument is an isError result naming it", async () => {
+    const result = await bridge.call("createPet", { tag: "dog" });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain("name");
+    expect(upstream.requests).toHaveLength(0);
+  });
+
+  it("a value outside the schema is an isError result naming it", async () => {
+    const result = await bridge.call("listPets", { limit: 1000 });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain("limit");
+    expect(upstream.requests).toHaveLength(0);
+  });
+
+  it.each([
+    [404, "getPet", "Pet not found"],
+    [429, "getPet", "Slow down, rate limit reached"],
+    [500, "getPet", "The server broke"],
+    [401, "secureBearer", "Missing or bad credentials"],
+  ] as const)(
+    "upstream %i is an isError result with the status, its description and the body",
+    async (status, tool, description) => {
+      upstream.setHandler((_req, res) => sendJson(res, status, { message: `upstream says ${status}` }));
+      const result = await bridge.call(tool, tool === "getPet" ? { petId: 1 } : {});
+      expect(result.isError).toBe(true);
+      const text = textOf(result);
+      expect(text).toContain(String(status));
+      expect(text).toContain(description);
+      expect(text).toContain(`upstream says ${status}`);
+    },
+  );
+
+  it("an undocumented status (418) is still an isError result with the status", async () => {
+    upstream.setHandler((_req, res) => {
+      res.writeHead(418, { "content-type": "text/plain" });
+      res.end("short and stout");
+    });
+    const result = await bridge.call("getPet", { petId: 1 });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain("418");
+    expect(textOf(result)).toContain("short and stout");
+  });
+
+  it("a timeout is an isError result, promptly", async () => {
+    upstream.setHandler(hangHandler);
+    const started = Date.now();
+    const result = await bridge.call("getPet", { petId: 1 });
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/time/i);
+  });
+});
+
+describe("upstream down (in memory)", () => {
+  it("a closed port is an isError result", async () => {
+    const bridge = await connectSpec(fixture(WIRE_SPECS["3.0"]), {
+      baseUrl: `http://127.0.0.1:${await closedPort()}`,
+    });
+    try {
+      const result = await bridge.call("getPet", { petId: 1 });
+      expect(result.isError).toBe(true);
+      expect(textOf(result).length).toBeGreaterThan(0);
+    } finally {
+      await bridge.close();
+    }
+  });
+});
+
+describe("errors during calls (CLI over stdio)", () => {
+  let upstream: Upstream;
+  let bridge: SpawnedConnected;
+
+  beforeAll(async () => {
+    upstream = await startUpstream(hangHandler);
+    bridge = await connectStdio(fixture(WIRE_SPECS["2.0"]), ["--base-url", upstream.url, "--timeout", "300"]);
+  });
+
+  afterAll(async () => {
+    await bridge?.close();
+    await upstream?.close();
+  });
+
+  it("--timeout 300 turns a hanging upstream into an isError result", async () => {
+    const started = Date.now();
+    const result = await bridge.call("getPet", { petId: 1 });
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/time/i);
+  });
+
+  it("an unknown tool is -32602 over stdio too", async () => {
+    await expect(bridge.call("noSuchTool", {})).rejects.toMatchObject({ code: -32602 });
+  });
+
+  it("a 404 is an isError result with the status", async () => {
+    upstream.setHandler((_req, res) => sendJson(res, 404, { message: "gone" }));
+    const result = await bridge.call("getPet", { petId: 1 });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain("404");
+    expect(textOf(result)).toContain("Pet not found");
+  });
+
+  it("upstream down over stdio is an isError result", async () => {
+    const down = await connectStdio(fixture(WIRE_SPECS["2.0"]), [
+      "--base-url",
+      `http://127.0.0.1:${await closedPort()}`,
+    ]);
+    try {
+      const result = await down.call("getPet", { petId: 1 });
+      expect(result.isError).toBe(true);
+    } finally {
+      await down.close();
+    }
+  });
+});

@@ -1,0 +1,199 @@
+/**
+ * Credentials reach the upstream only where an operation's `security` asks for them, in the form
+ * the scheme says: bearer token, basic user:password, API key in a header, query or cookie.
+ * Values come from the `auth` option or from OPENAPI_MCP_AUTH_<SCHEME> in `env`.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type BridgeOptions, type Connected, connectSpec, fixture, textOf } from "../helpers/bridge.js";
+import {
+  type RecordedRequest,
+  sendJson,
+  startUpstream,
+  type Upstream,
+  type UpstreamHandler,
+} from "../helpers/upstream.js";
+import { WIRE_SPECS, wireResponder } from "./wire-cases.js";
+
+const AUTH = {
+  bearerAuth: "tok-123",
+  basicAuth: "alice:s3cret",
+  apiKeyHeader: "hk-1",
+  apiKeyQuery: "qk-1",
+  apiKeyCookie: "ck-1",
+};
+const BASIC = `Basic ${Buffer.from("alice:s3cret").toString("base64")}`;
+
+/** The wire API's answers, except for the petstore operations, which get bodies their response schemas accept. */
+const responder: UpstreamHandler = (req, res, incoming) => {
+  if (req.rawPath.startsWith("/pet/findBy")) return sendJson(res, 200, [{ name: "Rex", photoUrls: [] }]);
+  if (/^\/pet\/\d+$/.test(req.rawPath)) return sendJson(res, 200, { id: 5, name: "Rex", photoUrls: [] });
+  if (req.rawPath === "/user/login") return sendJson(res, 200, "session-token");
+  return wireResponder(req, res, incoming);
+};
+
+let upstream: Upstream;
+
+beforeAll(async () => {
+  upstream = await startUpstream(responder);
+});
+
+afterAll(async () => {
+  await upstream.close();
+});
+
+beforeEach(() => {
+  upstream.reset();
+});
+
+interface Seen {
+  authorization: string | undefined;
+  apiKeyHeader: string | undefined;
+  query: [string, string][];
+  cookies: [string, string][];
+}
+
+function seen(req: RecordedRequest): Seen {
+  return {
+    authorization: req.header("authorization"),
+    apiKeyHeader: req.header("x-api-key"),
+    query: req.queryPairs().sort(),
+    cookies: req.cookies().sort(),
+  };
+}
+
+async function callOnce(bridge: Connected, tool: string, args: Record<string, unknown> = {}): Promise<Seen> {
+  upstream.reset();
+  const result = await bridge.call(tool, args);
+  expect(result.isError ?? false, textOf(result)).toBe(false);
+  expect(upstream.requests).toHaveLength(1);
+  return seen(upstream.requests[0]!);
+}
+
+const NOTHING: Seen = { authorization: undefined, apiKeyHeader: undefined, query: [], cookies: [] };
+
+describe.each([
+  ["auth option", { auth: AUTH }],
+  [
+    "OPENAPI_MCP_AUTH_* env",
+    {
+      env: {
+        OPENAPI_MCP_AUTH_BEARERAUTH: AUTH.bearerAuth,
+        OPENAPI_MCP_AUTH_BASICAUTH: AUTH.basicAuth,
+        OPENAPI_MCP_AUTH_APIKEYHEADER: AUTH.apiKeyHeader,
+        OPENAPI_MCP_AUTH_APIKEYQUERY: AUTH.apiKeyQuery,
+        OPENAPI_MCP_AUTH_APIKEYCOOKIE: AUTH.apiKeyCookie,
+      },
+    },
+  ],
+] as const)("credentials from %s (OpenAPI 3.1)", (_label, options: BridgeOptions) => {
+  let bridge: Connected;
+
+  beforeAll(async () => {
+    bridge = await connectSpec(fixture(WIRE_SPECS["3.1"]), { baseUrl: upstream.url, ...options });
+  });
+
+  afterAll(async () => {
+    await bridge?.close();
+  });
+
+  it("sends a bearer token only to the bearer operation", async () => {
+    expect(await callOnce(bridge, "secureBearer")).toEqual({ ...NOTHING, authorization: "Bearer tok-123" });
+  });
+
+  it("sends basic credentials", async () => {
+    expect(await callOnce(bridge, "secureBasic")).toEqual({ ...NOTHING, authorization: BASIC });
+  });
+
+  it("sends an API key in its header", async () => {
+    expect(await callOnce(bridge, "secureHeaderKey")).toEqual({ ...NOTHING, apiKeyHeader: "hk-1" });
+  });
+
+  it("sends an API key in the query, next to the operation's own parameters", async () => {
+    expect(await callOnce(bridge, "secureQueryKey", { q: "x y" })).toEqual({
+      ...NOTHING,
+      query: [
+        ["api_key", "qk-1"],
+        ["q", "x y"],
+      ],
+    });
+  });
+
+  it("sends an API key in a cookie, next to the operation's own cookies", async () => {
+    expect(await callOnce(bridge, "secureCookieKey", { theme: "dark" })).toEqual({
+      ...NOTHING,
+      cookies: [
+        ["api_session", "ck-1"],
+        ["theme", "dark"],
+      ],
+    });
+  });
+
+  it("sends no credentials to operations without security", async () => {
+    expect(await callOnce(bridge, "getPet", { petId: 1 })).toEqual(NOTHING);
+    expect(await callOnce(bridge, "createPet", { name: "Rex" })).toEqual(NOTHING);
+  });
+});
+
+describe("credentials, Swagger 2.0", () => {
+  let bridge: Connected;
+
+  beforeAll(async () => {
+    bridge = await connectSpec(fixture(WIRE_SPECS["2.0"]), { baseUrl: upstream.url, auth: AUTH });
+  });
+
+  afterAll(async () => {
+    await bridge?.close();
+  });
+
+  it("maps basic and apiKey securityDefinitions", async () => {
+    expect(await callOnce(bridge, "secureBasic")).toEqual({ ...NOTHING, authorization: BASIC });
+    expect(await callOnce(bridge, "secureHeaderKey")).toEqual({ ...NOTHING, apiKeyHeader: "hk-1" });
+    expect(await callOnce(bridge, "secureQueryKey")).toEqual({ ...NOTHING, query: [["api_key", "qk-1"]] });
+    expect(await callOnce(bridge, "getPet", { petId: 1 })).toEqual(NOTHING);
+  });
+});
+
+describe("credentials, classic petstore (scheme names with underscores, oauth2)", () => {
+  let bridge: Connected;
+
+  beforeAll(async () => {
+    bridge = await connectSpec(fixture("petstore/petstore.openapi30.yaml"), {
+      baseUrl: upstream.url,
+      env: { OPENAPI_MCP_AUTH_API_KEY: "pk-9", OPENAPI_MCP_AUTH_PETSTORE_AUTH: "oauth-tok" },
+    });
+  });
+
+  afterAll(async () => {
+    await bridge?.close();
+  });
+
+  it("sends the api_key scheme's header to getPetById", async () => {
+    upstream.reset();
+    const result = await bridge.call("getPetById", { petId: 5 });
+    expect(result.isError ?? false, textOf(result)).toBe(false);
+    const req = upstream.requests[0]!;
+    expect(`${req.method} ${req.rawUrl}`).toBe("GET /pet/5");
+    expect(req.header("api_key")).toBe("pk-9");
+    expect(req.header("authorization")).toBeUndefined();
+  });
+
+  it("sends the oauth2 token as a bearer token to findPetsByStatus", async () => {
+    upstream.reset();
+    const result = await bridge.call("findPetsByStatus", { status: ["available", "sold"] });
+    expect(result.isError ?? false, textOf(result)).toBe(false);
+    const req = upstream.requests[0]!;
+    expect(`${req.method} ${req.rawUrl}`).toBe("GET /pet/findByStatus?status=available&status=sold");
+    expect(req.header("authorization")).toBe("Bearer oauth-tok");
+    expect(req.header("api_key")).toBeUndefined();
+  });
+
+  it("sends nothing to the unsecured loginUser", async () => {
+    upstream.reset();
+    const result = await bridge.call("loginUser", { username: "bob", password: "pw" });
+    expect(result.isError ?? false, textOf(result)).toBe(false);
+    const req = upstream.requests[0]!;
+    expect(`${req.method} ${req.rawUrl}`).toBe("GET /user/login?username=bob&password=pw");
+    expect(req.header("authorization")).toBeUndefined();
+    expect(req.header("api_key")).toBeUndefined();
+  });
+});
