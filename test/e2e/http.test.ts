@@ -141,6 +141,21 @@ describe.each([
     }
   });
 
+  it("never forwards the MCP connection's own Authorization header upstream", async () => {
+    const client = await connectHttp(server, { Authorization: "Bearer mcp-client-token" });
+    try {
+      upstream.reset();
+      await client.call("getPet", { petId: 1 });
+      await client.call("secureBearer");
+      expect(upstream.requests.map((r) => r.header("authorization") ?? null)).toEqual([
+        null,
+        "Bearer tok-http-1",
+      ]);
+    } finally {
+      await client.close();
+    }
+  });
+
   it("refuses a request from a foreign Origin with 403", async () => {
     const response = await postInitialize(server.endpoint, "https://evil.example");
     expect(response.status).toBe(403);

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { type Connected, connectSpec, fixture, textOf } from "../helpers/bridge.js";
@@ -32,6 +33,8 @@ type Schema = {
   required?: string[];
   [k: string]: unknown;
 };
+
+const ajv = new Ajv2020({ strict: false });
 
 let upstream: Upstream;
 
@@ -138,12 +141,18 @@ describe.each(ALL)("tools and results, OpenAPI %s", (version: SpecVersion) => {
   });
 
   it("advertises output schemas: objects as they are, arrays wrapped in `result`, none for 204", () => {
-    const pet = byName("getPet").outputSchema as Schema | undefined;
+    const pet = byName("getPet").outputSchema;
     expect(pet?.type).toBe("object");
-    expect(Object.keys(pet?.properties ?? {}).sort()).toEqual(["id", "name", "tag"]);
-    const list = byName("listPets").outputSchema as Schema | undefined;
+    const validPet = ajv.compile(pet!);
+    expect(validPet({ id: 1, name: "Rex" }), JSON.stringify(validPet.errors)).toBe(true);
+    expect(validPet({ id: "one", name: "Rex" })).toBe(false);
+    expect(validPet([{ id: 1, name: "Rex" }])).toBe(false);
+    const list = byName("listPets").outputSchema;
     expect(list?.type).toBe("object");
-    expect(list?.properties?.["result"]?.type).toBe("array");
+    const validList = ajv.compile(list!);
+    expect(validList({ result: [{ id: 1, name: "Rex" }] }), JSON.stringify(validList.errors)).toBe(true);
+    expect(validList({ result: [{ id: "one" }] })).toBe(false);
+    expect(validList([{ id: 1, name: "Rex" }])).toBe(false);
     expect(byName("deletePet").outputSchema).toBeUndefined();
   });
 
@@ -198,5 +207,16 @@ describe.each(ALL)("tools and results, OpenAPI %s", (version: SpecVersion) => {
     expect(created.isError ?? false, textOf(created)).toBe(false);
     expect(upstream.requests[0]?.rawQuery).toBe("dryRun=true");
     expect(upstream.requests[0]?.json()).toEqual({ name: "Rex", age: 3 });
+  });
+
+  it("coerces objects and arrays sent as JSON strings", async () => {
+    upstream.reset();
+    const result = await bridge.call("replacePets", { body: JSON.stringify([{ name: "A" }]) });
+    expect(result.isError ?? false, textOf(result)).toBe(false);
+    expect(upstream.requests[0]?.json()).toEqual([{ name: "A" }]);
+    upstream.reset();
+    const headers = await bridge.call("headerParams", { "X-Arr": "[1,2]" });
+    expect(headers.isError ?? false, textOf(headers)).toBe(false);
+    expect(upstream.requests[0]?.header("x-arr")).toBe("1,2");
   });
 });

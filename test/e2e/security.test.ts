@@ -197,3 +197,26 @@ describe("credentials, classic petstore (scheme names with underscores, oauth2)"
     expect(req.header("api_key")).toBeUndefined();
   });
 });
+
+describe("credentials stay with the API's origin", () => {
+  it("a redirect to another origin does not carry the credentials along", async () => {
+    const elsewhere = await startUpstream();
+    const bridge = await connectSpec(fixture(WIRE_SPECS["3.1"]), { baseUrl: upstream.url, auth: AUTH });
+    try {
+      upstream.setHandler((_req, res) => {
+        res.writeHead(307, { location: `${elsewhere.url}/secure/bearer` });
+        res.end();
+      });
+      await bridge.call("secureBearer");
+      await bridge.call("secureHeaderKey");
+      for (const req of elsewhere.requests) {
+        expect(req.header("authorization")).toBeUndefined();
+        expect(req.header("x-api-key")).toBeUndefined();
+      }
+    } finally {
+      upstream.setHandler(responder);
+      await bridge.close();
+      await elsewhere.close();
+    }
+  });
+});

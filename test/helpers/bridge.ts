@@ -223,8 +223,15 @@ export interface HttpConnected extends Connected {
   transport: StreamableHTTPClientTransport;
 }
 
-export async function connectHttp(bridge: HttpBridge): Promise<HttpConnected> {
-  const transport = new StreamableHTTPClientTransport(new URL(bridge.endpoint));
+/** A real Client over Streamable HTTP; `headers` are sent on every request to the bridge. */
+export async function connectHttp(
+  bridge: HttpBridge,
+  headers?: Record<string, string>,
+): Promise<HttpConnected> {
+  const transport = new StreamableHTTPClientTransport(
+    new URL(bridge.endpoint),
+    headers === undefined ? undefined : { requestInit: { headers } },
+  );
   const client = newClient();
   await client.connect(transport);
   const tools = await listAllTools(client);
