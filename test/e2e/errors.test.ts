@@ -171,6 +171,30 @@ describe("errors during calls (in memory)", () => {
     expect(textOf(result)).toContain("short and stout");
   });
 
+  it("a 2xx body that breaks the documented schema still gives a result the SDK client accepts", async () => {
+    upstream.setHandler((_req, res) => sendJson(res, 200, { id: "not-a-number", name: 42 }));
+    const result = await bridge.call("getPet", { petId: 1 });
+    expect(textOf(result)).toContain("not-a-number");
+  });
+
+  it("a 2xx body that is not JSON despite its Content-Type still gives a result the SDK client accepts", async () => {
+    upstream.setHandler((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end("{not json");
+    });
+    const result = await bridge.call("getPet", { petId: 1 });
+    expect(textOf(result)).toContain("{not json");
+  });
+
+  it("an empty 200 body still gives a result the SDK client accepts", async () => {
+    upstream.setHandler((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json", "content-length": "0" });
+      res.end();
+    });
+    const result = await bridge.call("getPet", { petId: 1 });
+    expect(Array.isArray(result.content)).toBe(true);
+  });
+
   it("a timeout is an isError result, promptly", async () => {
     upstream.setHandler(hangHandler);
     const started = Date.now();

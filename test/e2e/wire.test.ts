@@ -130,6 +130,20 @@ describe.each(ALL)("wire, OpenAPI %s", (version: SpecVersion) => {
     },
   );
 
+  if (version !== "2.0") {
+    it("a cookie value cannot inject another cookie", async () => {
+      const result = await bridge.call("cookieParams", { session: "a; admin=1" });
+      if (result.isError) {
+        expect(textOf(result)).toContain("session");
+        expect(upstream.requests).toHaveLength(0);
+        return;
+      }
+      const req = upstream.requests[0]!;
+      expect(req.cookies().map(([name]) => name)).toEqual(["session"]);
+      expect(decodeURIComponent(req.cookies()[0]![1])).toBe("a; admin=1");
+    });
+  }
+
   it("sends nothing when the arguments fail validation", async () => {
     const result = await bridge.call("getPet", { petId: "not-a-number" });
     expect(result.isError).toBe(true);
@@ -159,6 +173,17 @@ describe("server URL", () => {
       const result = await bridge.call("getPet", { petId: 1 });
       expect(result.isError ?? false, textOf(result)).toBe(false);
       expect(upstream.requests.map((r) => r.rawUrl)).toEqual(["/pets/1"]);
+    } finally {
+      await bridge.close();
+    }
+  });
+
+  it("--base-url with a trailing slash does not double the slash", async () => {
+    const bridge = await connectSpec(fixture(WIRE_SPECS["3.0"]), { baseUrl: `${upstream.url}/base/` });
+    try {
+      const result = await bridge.call("getPet", { petId: 1 });
+      expect(result.isError ?? false, textOf(result)).toBe(false);
+      expect(upstream.requests.map((r) => r.rawUrl)).toEqual(["/base/pets/1"]);
     } finally {
       await bridge.close();
     }
