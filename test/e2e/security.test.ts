@@ -220,3 +220,71 @@ describe("credentials stay with the API's origin", () => {
     }
   });
 });
+
+describe("security requirements: inheritance, opt-out, OR, AND, scheme-name mapping", () => {
+  const SPEC = fixture("security/requirements.openapi31.yaml");
+  let all: Connected;
+  let onlyQueryKey: Connected;
+  let byOption: Connected;
+
+  beforeAll(async () => {
+    all = await connectSpec(SPEC, {
+      baseUrl: upstream.url,
+      env: {
+        OPENAPI_MCP_AUTH_MY_KEY_V2: "mk",
+        OPENAPI_MCP_AUTH_QUERYKEY: "qk",
+        OPENAPI_MCP_AUTH_OAUTH2: "oa",
+        OPENAPI_MCP_AUTH_OIDC: "oi",
+      },
+    });
+    onlyQueryKey = await connectSpec(SPEC, { baseUrl: upstream.url, auth: { queryKey: "qk" } });
+    byOption = await connectSpec(SPEC, { baseUrl: upstream.url, auth: { "my-key.v2": "mk2" } });
+  });
+
+  afterAll(async () => {
+    await all?.close();
+    await onlyQueryKey?.close();
+    await byOption?.close();
+  });
+
+  async function creds(bridge: Connected, tool: string) {
+    upstream.reset();
+    const result = await bridge.call(tool);
+    expect(result.isError ?? false, textOf(result)).toBe(false);
+    const req = upstream.requests[0]!;
+    return { xKey: req.header("x-key"), authorization: req.header("authorization"), query: req.queryPairs() };
+  }
+
+  it("document-level security applies to operations that say nothing", async () => {
+    expect(await creds(all, "inherited")).toEqual({ xKey: "mk", authorization: undefined, query: [] });
+  });
+
+  it("`security: []` opts an operation out", async () => {
+    expect(await creds(all, "public")).toEqual({ xKey: undefined, authorization: undefined, query: [] });
+  });
+
+  it("a requirement naming two schemes sends both", async () => {
+    expect(await creds(all, "both")).toEqual({
+      xKey: "mk",
+      authorization: undefined,
+      query: [["key", "qk"]],
+    });
+  });
+
+  it("oauth2 and openIdConnect tokens are sent as bearer tokens", async () => {
+    expect((await creds(all, "oauth")).authorization).toBe("Bearer oa");
+    expect((await creds(all, "oidc")).authorization).toBe("Bearer oi");
+  });
+
+  it("of alternatives, the one that is configured is used", async () => {
+    expect(await creds(onlyQueryKey, "either")).toEqual({
+      xKey: undefined,
+      authorization: undefined,
+      query: [["key", "qk"]],
+    });
+  });
+
+  it("the auth option takes scheme names as written in the spec", async () => {
+    expect((await creds(byOption, "inherited")).xKey).toBe("mk2");
+  });
+});
