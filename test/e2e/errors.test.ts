@@ -160,6 +160,16 @@ describe("errors during calls (in memory)", () => {
     },
   );
 
+  it("a huge error body is trimmed", async () => {
+    const huge = "x".repeat(1_000_000);
+    upstream.setHandler((_req, res) => sendJson(res, 500, { message: huge }));
+    const result = await bridge.call("getPet", { petId: 1 });
+    expect(result.isError).toBe(true);
+    const text = textOf(result);
+    expect(text).toContain("500");
+    expect(text.length).toBeLessThan(100_000);
+  });
+
   it("an undocumented status (418) is still an isError result with the status", async () => {
     upstream.setHandler((_req, res) => {
       res.writeHead(418, { "content-type": "text/plain" });

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { type Connected, connectSpec, fixture, textOf } from "../helpers/bridge.js";
 import { startUpstream, type Upstream } from "../helpers/upstream.js";
-import { ALL, PNG_BYTES, type SpecVersion, WIRE_SPECS, wireResponder } from "./wire-cases.js";
+import { ALL, PNG_BYTES, RAW_BYTES, type SpecVersion, WIRE_SPECS, wireResponder } from "./wire-cases.js";
 
 const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
@@ -195,6 +195,17 @@ describe.each(ALL)("tools and results, OpenAPI %s", (version: SpecVersion) => {
     const image = result.content.find((c) => c.type === "image");
     expect(image).toEqual(expect.objectContaining({ type: "image", mimeType: "image/png" }));
     expect(Buffer.from((image as { data: string }).data, "base64").equals(PNG_BYTES)).toBe(true);
+  });
+
+  it("returns other binary bodies as an embedded resource", async () => {
+    const result = await bridge.call("downloadFile", { name: "report.bin" });
+    expect(result.isError ?? false).toBe(false);
+    const resource = result.content.find((c) => c.type === "resource") as
+      | { type: "resource"; resource: { uri: string; mimeType?: string; blob?: string } }
+      | undefined;
+    expect(resource, JSON.stringify(result.content)).toBeDefined();
+    expect(resource!.resource.mimeType).toBe("application/octet-stream");
+    expect(Buffer.from(resource!.resource.blob ?? "", "base64").equals(RAW_BYTES)).toBe(true);
   });
 
   it("coerces what real clients send: numbers and booleans as strings, one value for an array", async () => {

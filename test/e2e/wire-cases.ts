@@ -61,6 +61,7 @@ const PNG = Buffer.from(
 );
 export const PNG_BYTES = PNG;
 const RAW = Buffer.from([0, 1, 2, 127, 128, 254, 255, 13, 10]);
+export const RAW_BYTES = RAW;
 
 const color = { R: 100, G: 200, B: 150 };
 
@@ -486,6 +487,17 @@ export const WIRE_CASES: WireCase[] = [
     accept: "text/plain",
   },
   {
+    name: "Accept follows an application/octet-stream response",
+    versions: ALL,
+    tool: "downloadFile",
+    args: { name: "report.bin" },
+    method: "GET",
+    path: "/base/files/report.bin",
+    query: "",
+    contentType: null,
+    accept: "application/octet-stream",
+  },
+  {
     name: "Accept follows an image/png response",
     versions: ALL,
     tool: "getPetPhoto",
@@ -537,6 +549,8 @@ export const wireResponder: UpstreamHandler = (req, res) => {
     if (pet[2] === "/notes") return sendBytes(res, 200, "text/plain; charset=utf-8", "likes walks");
     return sendJson(res, 200, { id: Number(pet[1]), name: "Rex" });
   }
+  if (req.method === "GET" && path.startsWith("/files/"))
+    return sendBytes(res, 200, "application/octet-stream", RAW);
   if (req.method === "DELETE" && pet) {
     res.writeHead(204);
     res.end();
