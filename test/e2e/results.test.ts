@@ -111,6 +111,16 @@ describe.each(ALL)("tools and results, OpenAPI %s", (version: SpecVersion) => {
     expect(keys("queryForm")).toEqual(["arr", "arrCsv", "prim"]);
   });
 
+  it("carries descriptions, formats and bounds over to the arguments", () => {
+    const pet = input("createPet").properties!;
+    expect(pet["name"]?.description).toBe("The pet's name");
+    expect(pet["age"]?.minimum).toBe(0);
+    const list = input("listPets").properties!;
+    expect(list["limit"]?.minimum).toBe(1);
+    expect(list["limit"]?.maximum).toBe(100);
+    expect(input("getPet").properties!["petId"]?.format).toBe("int64");
+  });
+
   it("suffixes clashing names: path keeps `id`, then `id__query`, then `id__body`", () => {
     expect(keys("updateThing")).toEqual(["id", "id__body", "id__query", "name"]);
     expect(required("updateThing")).toEqual(["id", "id__body", "id__query", "name"]);
