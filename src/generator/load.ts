@@ -72,14 +72,16 @@ export async function loadSpec(source: string, options: LoadOptions = {}): Promi
     loaded: new Map(),
     failures: [],
   };
-  const external = collectRefs(doc).filter((r) => !r.ref.startsWith("#"));
+  let sites = collectRefs(doc);
+  const external = sites.filter((r) => !r.ref.startsWith("#"));
   if (external.length > 0) {
     refs.rootSites = external;
     refuseForbiddenRefs(external, refs);
     nameExternalSchemas(doc, specVersion, external, input.location);
     doc = await bundleExternalRefs(doc, specVersion, input, refs);
+    sites = collectRefs(doc);
   }
-  checkInternalRefs(doc, input.display);
+  checkInternalRefs(doc, sites, input.display);
 
   if (options.validate !== false) validateAgainstSchema(doc, specVersion, input.display);
 
@@ -712,10 +714,7 @@ async function bundleExternalRefs(
     },
   };
 
-  // swagger-parser only knows a fixed list of patch versions; any 3.0.x / 3.1.x is fine for us.
-  const declared = doc["openapi"];
-  if (version === "3.0") doc["openapi"] = "3.0.3";
-  if (version === "3.1") doc["openapi"] = "3.1.0";
+  const restore = quietParserChecks(doc, version);
   try {
     const options = {
       parse: { json: false, yaml: false, text: false, binary: false, spec: specParser },
@@ -727,13 +726,39 @@ async function bundleExternalRefs(
       string,
       unknown
     >;
-    if (declared !== undefined) bundled["openapi"] = declared;
+    restore(bundled);
     return bundled;
   } catch (error) {
-    if (declared !== undefined) doc["openapi"] = declared;
+    restore(doc);
     if (ctx.failures.length > 0) throw new BridgeError(capDiagnostics(dedupe(ctx.failures)));
     throw new BridgeError([refErrorDiagnostic(error, ctx)]);
   }
+}
+
+/**
+ * swagger-parser's own checks before bundling (a fixed list of patch versions, `paths`
+ * required, `info.version` a string) would end loading with its message; validation reports
+ * those problems properly later. Satisfy them for the duration of the bundling; the function
+ * returned puts the document's own values back.
+ */
+function quietParserChecks(
+  doc: Record<string, unknown>,
+  version: SpecVersion,
+): (target: Record<string, unknown>) => void {
+  const declared = doc["openapi"];
+  const hadPaths = "paths" in doc;
+  const info = isRecord(doc["info"]) ? doc["info"] : undefined;
+  const infoVersion = info?.["version"];
+  if (version === "3.0") doc["openapi"] = "3.0.3";
+  if (version === "3.1") doc["openapi"] = "3.1.0";
+  if (version !== "2.0" && doc["paths"] === undefined) doc["paths"] = {};
+  if (info && typeof infoVersion === "number") info["version"] = String(infoVersion);
+  return (target) => {
+    if (declared !== undefined) target["openapi"] = declared;
+    if (!hadPaths) delete target["paths"];
+    const targetInfo = target["info"];
+    if (isRecord(targetInfo) && typeof infoVersion === "number") targetInfo["version"] = infoVersion;
+  };
 }
 
 /** Maps a json-schema-ref-parser error that no resolver recorded (e.g. a missing pointer). */
@@ -762,10 +787,10 @@ function locationOfRefTarget(target: string): string {
 }
 
 /** Every local `#/...` ref must point at something: checked here so the planner can trust them. */
-function checkInternalRefs(doc: unknown, file: string): void {
+function checkInternalRefs(doc: unknown, sites: RefSite[], file: string): void {
   const problems: Diagnostic[] = [];
   const cache = new Map<string, boolean>();
-  for (const site of collectRefs(doc)) {
+  for (const site of sites) {
     const ref = site.ref;
     if (ref !== "#" && !ref.startsWith("#/")) continue;
     let ok = cache.get(ref);

@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Readable } from "node:stream";
+import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type LoadedSpec, type LoadOptions, loadSpec } from "../../src/generator/load.js";
 import { BridgeError } from "../../src/model/diagnostics.js";
@@ -178,6 +179,30 @@ describe("loadSpec sources", () => {
         properties: { name: { type: "string" }, tag: { type: "string", nullable: true } },
       },
     });
+  });
+});
+
+describe("Swagger 2.0 conversion gives valid OpenAPI 3.0", () => {
+  it.each([
+    ["fixtures/load/petstore.swagger20.yaml", []],
+    ["fixtures/real/swagger-petstore.swagger20.yaml", []],
+    // collectionFormat tsv becomes the non-standard style tabDelimited on purpose.
+    [
+      "fixtures/wire/wire.swagger20.yaml",
+      [
+        [
+          "/paths/~1query~1tabs/get/parameters/0/style",
+          'must be one of "form", "spaceDelimited", "pipeDelimited", "deepObject"',
+        ],
+      ],
+    ],
+  ])("%s", async (path, problems) => {
+    const converted = await loadSpec(resolve(import.meta.dirname, "../..", path));
+    const again = await loadSpec("-", stdin(JSON.stringify(converted.document))).then(
+      () => [],
+      (e: BridgeError) => e.diagnostics.map((d) => [d.pointer, d.message]),
+    );
+    expect(again).toEqual(problems);
   });
 });
 
@@ -533,6 +558,47 @@ describe("$refs", () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("swagger-parser's own checks do not leak out", () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), "omb-load-"));
+    await writeFile(join(dir, "pet.yaml"), "type: object\n");
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it.each([
+    ["a patch version swagger-parser does not list", 'openapi: 3.1.9\ninfo: {title: t, version: "1"}', "3.1"],
+    ["3.0.9", 'openapi: 3.0.9\ninfo: {title: t, version: "1"}', "3.0"],
+  ])("%s, with an external ref", async (_name, head, version) => {
+    const file = join(dir, `${version}.yaml`);
+    await writeFile(file, `${head}\npaths: {}\ncomponents:\n  schemas:\n    Pet: {$ref: "pet.yaml"}\n`);
+    const spec = await loadSpec(file);
+    expect(spec.specVersion).toBe(version);
+    expect(spec.document.openapi).toBe(head.slice(9, 14));
+    expect(spec.document.components?.schemas).toEqual({ Pet: { type: "object" } });
+  });
+
+  it("a numeric info.version and no paths, with an external ref, are schema problems", async () => {
+    const file = join(dir, "numeric.yaml");
+    await writeFile(
+      file,
+      'openapi: 3.0.3\ninfo: {title: t, version: 1}\ncomponents:\n  schemas:\n    Pet: {$ref: "pet.yaml"}\n',
+    );
+    const diagnostics = await failure(file);
+    expect(diagnostics.map((d) => [d.code, d.pointer, d.message])).toEqual([
+      ["OMB_SPEC_INVALID", "", 'missing required property "paths"'],
+      ["OMB_SPEC_INVALID", "/info/version", "must be of type string"],
+    ]);
+  });
+
+  it("a file: URL source is read as a file", async () => {
+    const spec = await loadSpec(pathToFileURL(fixture("pets.openapi31.yaml")).href);
+    expect(spec.document.info.title).toBe("Pets YAML");
   });
 });
 

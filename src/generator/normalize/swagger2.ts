@@ -896,11 +896,9 @@ class Swagger2Converter {
   /** Rewrites every local `$ref` through the recorded moves; warns about refs that now miss. */
   private rewriteRefs(out: Json): void {
     const cache = new Map<string, string>();
-    const walk = (node: unknown, at: string[]): void => {
+    const walk = (node: unknown): void => {
       if (Array.isArray(node)) {
-        node.forEach((child, i) => {
-          if (child !== null && typeof child === "object") walk(child, [...at, String(i)]);
-        });
+        for (const child of node) if (child !== null && typeof child === "object") walk(child);
         return;
       }
       if (!isObject(node)) return;
@@ -914,11 +912,11 @@ class Swagger2Converter {
           }
           node["$ref"] = rewritten;
         } else if (value !== null && typeof value === "object") {
-          walk(value, [...at, key]);
+          walk(value);
         }
       }
     };
-    walk(out, []);
+    walk(out);
     const missing = new Set<string>();
     for (const [original, rewritten] of cache) {
       if (resolvePointer(out, rewritten) === undefined && !missing.has(original)) {
