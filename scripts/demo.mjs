@@ -10,11 +10,21 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const spec = join(root, "examples/petstore/openapi.yaml");
 const api = await startPetstore();
 console.log(`Pet store API listening on ${api.url}`);
-console.log(`Starting: openapi-mcp-bridge serve examples/petstore/openapi.yaml --base-url ${api.url} --auth apiKey=***\n`);
+console.log(
+  `Starting: openapi-mcp-bridge serve examples/petstore/openapi.yaml --base-url ${api.url} --auth apiKey=***\n`,
+);
 
 const transport = new StdioClientTransport({
   command: process.execPath,
-  args: [join(root, "dist/cli/main.js"), "serve", spec, "--base-url", api.url, "--auth", `apiKey=${DEMO_API_KEY}`],
+  args: [
+    join(root, "dist/cli/main.js"),
+    "serve",
+    spec,
+    "--base-url",
+    api.url,
+    "--auth",
+    `apiKey=${DEMO_API_KEY}`,
+  ],
   stderr: "inherit",
 });
 const client = new Client({ name: "demo-client", version: "1.0.0" });
@@ -24,7 +34,9 @@ const { tools } = await client.listTools();
 console.log(`tools/list → ${tools.length} tools`);
 for (const tool of tools) {
   const required = tool.inputSchema.required ?? [];
-  console.log(`  ${tool.name.padEnd(12)} ${tool.description.split("\n")[0]}  (required: ${required.join(", ") || "none"})`);
+  console.log(
+    `  ${tool.name.padEnd(12)} ${tool.description.split("\n")[0]}  (required: ${required.join(", ") || "none"})`,
+  );
 }
 
 const calls = [

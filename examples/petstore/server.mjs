@@ -16,7 +16,9 @@ export function startPetstore(port = 0) {
       res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
     };
     const problem = (status, title, detail) =>
-      res.writeHead(status, { "content-type": "application/problem+json" }).end(JSON.stringify({ title, status, detail }));
+      res
+        .writeHead(status, { "content-type": "application/problem+json" })
+        .end(JSON.stringify({ title, status, detail }));
     const authorised = req.headers["x-api-key"] === DEMO_API_KEY;
     const match = /^\/v1\/pets(?:\/(\d+))?$/.exec(url.pathname);
     if (!match) return problem(404, "Not Found", `no route for ${url.pathname}`);

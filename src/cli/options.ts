@@ -66,12 +66,19 @@ export function collectHeaders(value: string, previous: Record<string, string> =
 }
 
 export function collectList(value: string, previous: string[] = []): string[] {
-  return [...previous, ...value.split(",").map((v) => v.trim()).filter((v) => v !== "")];
+  return [
+    ...previous,
+    ...value
+      .split(",")
+      .map((v) => v.trim())
+      .filter((v) => v !== ""),
+  ];
 }
 
 export function parsePositiveInteger(value: string): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError(`expected a whole number, got "${value}"`);
+  if (!Number.isInteger(n) || n < 0)
+    throw new InvalidArgumentError(`expected a whole number, got "${value}"`);
   return n;
 }
 

@@ -38,13 +38,21 @@ export function createServeCommand(): Command {
     .option("--base-url <url>", "replace the spec's server URL (path included)")
     .option("--server-var <name=value>", "value of a server URL variable (repeatable)", collectPairs)
     .option("--auth <scheme=value>", "credential for a security scheme (repeatable)", collectPairs)
-    .option("--header <'Name: value'>", "static header sent on every upstream request (repeatable)", collectHeaders)
+    .option(
+      "--header <'Name: value'>",
+      "static header sent on every upstream request (repeatable)",
+      collectHeaders,
+    )
     .addOption(new Option("--transport <kind>", "MCP transport").choices(["stdio", "http"]).default("stdio"))
     .option("--host <host>", "HTTP: address to bind", "127.0.0.1")
     .option("--port <n>", "HTTP: port (0 picks a free one)", parsePositiveInteger, 3000)
     .option("--path <path>", "HTTP: MCP endpoint path", "/mcp")
     .option("--stateless", "HTTP: no sessions, so replicas need no affinity")
-    .option("--allow-origin <origins>", "HTTP: extra allowed Origin values, comma-separated (repeatable)", collectList)
+    .option(
+      "--allow-origin <origins>",
+      "HTTP: extra allowed Origin values, comma-separated (repeatable)",
+      collectList,
+    )
     .option("--timeout <ms>", "per-call upstream timeout in milliseconds", parsePositiveInteger, 30_000)
     .option("--verbose", "print every spec diagnostic to stderr");
   addSpecOptions(command);

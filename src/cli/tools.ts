@@ -33,7 +33,9 @@ export function createToolsCommand(): Command {
       const properties = Object.keys((tool.inputSchema.properties as object | undefined) ?? {}).length;
       const required = (tool.inputSchema.required as string[] | undefined)?.length ?? 0;
       const summary = (tool.description ?? "").split("\n")[0]!.slice(0, 80);
-      lines.push(`${tool.name.padEnd(width)}  ${String(properties).padStart(2)} args (${required} required)  ${summary}`);
+      lines.push(
+        `${tool.name.padEnd(width)}  ${String(properties).padStart(2)} args (${required} required)  ${summary}`,
+      );
     }
     process.stdout.write(`${lines.join("\n")}\n`);
   });

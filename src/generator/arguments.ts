@@ -44,15 +44,24 @@ const STYLES = new Set<string>([
 
 /** A file given as base64 (multipart parts and binary bodies). */
 export const FILE_ARGUMENT_SCHEMA: JsonSchema = {
-  type: "object",
-  description: "A file: its bytes as base64, with an optional file name and media type.",
-  properties: {
-    base64: { type: "string", contentEncoding: "base64", description: "The file's bytes, base64-encoded." },
-    filename: { type: "string" },
-    contentType: { type: "string" },
-  },
-  required: ["base64"],
-  additionalProperties: false,
+  description: "A file: {base64, filename?, contentType?}, or just its bytes as a base64 string.",
+  anyOf: [
+    {
+      type: "object",
+      properties: {
+        base64: {
+          type: "string",
+          contentEncoding: "base64",
+          description: "The file's bytes, base64-encoded.",
+        },
+        filename: { type: "string" },
+        contentType: { type: "string" },
+      },
+      required: ["base64"],
+      additionalProperties: false,
+    },
+    { type: "string", contentEncoding: "base64" },
+  ],
 };
 
 interface Candidate {
@@ -127,7 +136,9 @@ export function planArguments(context: OperationContext): PlannedArguments {
 }
 
 /** Path-level parameters, overridden by operation-level ones with the same name and location. */
-function collectParameters(context: OperationContext): { parameter: Record<string, unknown>; pointer: string }[] {
+function collectParameters(
+  context: OperationContext,
+): { parameter: Record<string, unknown>; pointer: string }[] {
   const byKey = new Map<string, { parameter: Record<string, unknown>; pointer: string }>();
   const lists: [unknown, string][] = [
     [context.pathItem.parameters, context.pointer.replace(/\/[^/]+$/, "/parameters")],
@@ -175,7 +186,8 @@ function chooseStyle(
 ): ParameterStyle {
   const fallback: ParameterStyle = location === "query" || location === "cookie" ? "form" : "simple";
   if (parameter.style === undefined) return fallback;
-  if (typeof parameter.style === "string" && STYLES.has(parameter.style)) return parameter.style as ParameterStyle;
+  if (typeof parameter.style === "string" && STYLES.has(parameter.style))
+    return parameter.style as ParameterStyle;
   warn(
     context,
     "OMB_PARAMETER_STYLE",
@@ -296,7 +308,8 @@ function planBody(
       if (file) {
         property.file = true;
         schema = { ...FILE_ARGUMENT_SCHEMA };
-        if (isRecord(resolved) && typeof resolved.description === "string") schema.description = resolved.description;
+        if (isRecord(resolved) && typeof resolved.description === "string")
+          schema.description = resolved.description;
       } else {
         schema = converter.convert(propertySchema, "input", refs);
       }
@@ -350,7 +363,8 @@ function planEncoding(raw: unknown): Record<string, BodyEncodingNode> | undefine
     if (!isRecord(value)) continue;
     const node: BodyEncodingNode = {};
     if (typeof value.contentType === "string") node.contentType = value.contentType;
-    if (typeof value.style === "string" && STYLES.has(value.style)) node.style = value.style as ParameterStyle;
+    if (typeof value.style === "string" && STYLES.has(value.style))
+      node.style = value.style as ParameterStyle;
     if (typeof value.explode === "boolean") node.explode = value.explode;
     if (typeof value.allowReserved === "boolean") node.allowReserved = value.allowReserved;
     result[name] = node;
@@ -371,7 +385,8 @@ export function readObjectProperties(
   if (!isRecord(node) || depth > 16) return undefined;
   if (node.oneOf !== undefined || node.anyOf !== undefined || node.not !== undefined) return undefined;
   const type = node.type;
-  if (type !== undefined && type !== "object" && !(Array.isArray(type) && type.includes("object"))) return undefined;
+  if (type !== undefined && type !== "object" && !(Array.isArray(type) && type.includes("object")))
+    return undefined;
   const properties: Record<string, unknown> = {};
   const required: string[] = [];
   if (Array.isArray(node.allOf)) {
@@ -383,7 +398,8 @@ export function readObjectProperties(
     }
   }
   if (isRecord(node.properties)) Object.assign(properties, node.properties);
-  if (Array.isArray(node.required)) required.push(...node.required.filter((r): r is string => typeof r === "string"));
+  if (Array.isArray(node.required))
+    required.push(...node.required.filter((r): r is string => typeof r === "string"));
   if (type === undefined && !isRecord(node.properties) && !Array.isArray(node.allOf)) return undefined;
   return { properties, required: [...new Set(required)] };
 }

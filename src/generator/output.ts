@@ -48,7 +48,8 @@ export function planOutput(context: OperationContext): PlannedOutput | undefined
   const defs = context.converter.collectDefs(refs, "output");
   const shape = determineShape(context.converter, chosen);
   const resolved = context.converter.dereference(chosen);
-  const isPlainObject = shape === "object" && isRecord(resolved) && resolved.oneOf === undefined && resolved.anyOf === undefined;
+  const isPlainObject =
+    shape === "object" && isRecord(resolved) && resolved.oneOf === undefined && resolved.anyOf === undefined;
   let schema: JsonSchema;
   let wrapped = false;
   if (isPlainObject && converted.$ref === undefined) {

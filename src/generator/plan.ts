@@ -3,7 +3,7 @@
  * converted by the loader) and plans one tool per operation.
  */
 import { createDiagnostic } from "../model/diagnostics.js";
-import { chooseToolName, resolveNameCollisions } from "../model/naming.js";
+import { chooseToolName, type NameOrigin, resolveNameCollisions } from "../model/naming.js";
 import { joinPointer, resolvePointer } from "../model/pointer.js";
 import {
   type BridgeModel,
@@ -24,7 +24,16 @@ import type { LoadedSpec } from "./load.js";
 import { planOutput } from "./output.js";
 import { isRecord, SchemaConverter, toJson } from "./schema.js";
 
-export const HTTP_METHODS: HttpMethod[] = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+export const HTTP_METHODS: HttpMethod[] = [
+  "get",
+  "put",
+  "post",
+  "delete",
+  "options",
+  "head",
+  "patch",
+  "trace",
+];
 
 export interface PlanOptions {
   /** Maximum characters of a tool description (default 1,200). */
@@ -53,7 +62,7 @@ export function planModel(loaded: LoadedSpec, options: PlanOptions = {}): Bridge
   const info = isRecord(document.info) ? document.info : {};
   const paths = isRecord(document.paths) ? document.paths : {};
   const planned: Omit<ToolNode, "name">[] = [];
-  const names: { name: string; route: string }[] = [];
+  const names: { name: string; route: string; origin: NameOrigin }[] = [];
 
   for (const [path, rawPathItem] of Object.entries(paths)) {
     const pathPointer = joinPointer("paths", path);
@@ -78,7 +87,7 @@ export function planModel(loaded: LoadedSpec, options: PlanOptions = {}): Bridge
         const tool = planOperation(context, options);
         planned.push(tool);
         names.push({
-          name: chooseToolName({ operationId: tool.source.operationId, method, path }),
+          ...chooseToolName({ operationId: tool.source.operationId, method, path }),
           route: `${method.toUpperCase()} ${path}`,
         });
       } catch (error) {
@@ -133,7 +142,9 @@ function planOperation(context: OperationContext, options: PlanOptions): Omit<To
   const args = planArguments(context);
   const responses = planResponses(context);
   const output = options.outputSchemas === false ? undefined : planOutput(context);
-  const tags = Array.isArray(operation.tags) ? operation.tags.filter((t): t is string => typeof t === "string") : [];
+  const tags = Array.isArray(operation.tags)
+    ? operation.tags.filter((t): t is string => typeof t === "string")
+    : [];
   const deprecated = operation.deprecated === true;
   const security = planSecurity(operation.security ?? document.security);
   const title = titleOperation(context);
@@ -153,7 +164,8 @@ function planOperation(context: OperationContext, options: PlanOptions): Omit<To
       responses,
       accept: planAccept(context),
     },
-    source: operationId !== undefined ? { pointer: context.pointer, operationId } : { pointer: context.pointer },
+    source:
+      operationId !== undefined ? { pointer: context.pointer, operationId } : { pointer: context.pointer },
     tags,
     deprecated,
   };
@@ -205,7 +217,8 @@ function planAccept(context: OperationContext): string[] {
   for (const status of keys) {
     const response = resolveRefObject(context.document, responses[status]);
     if (!isRecord(response) || !isRecord(response.content)) continue;
-    for (const mediaType of Object.keys(response.content)) if (!types.includes(mediaType)) types.push(mediaType);
+    for (const mediaType of Object.keys(response.content))
+      if (!types.includes(mediaType)) types.push(mediaType);
   }
   return types.sort((a, b) => rankJson(a) - rankJson(b));
 }

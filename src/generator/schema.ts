@@ -35,10 +35,24 @@ const SCHEMA_KEYWORDS = [
 /** Keywords whose value is an array of schemas. */
 const SCHEMA_ARRAY_KEYWORDS = ["allOf", "anyOf", "oneOf", "prefixItems"] as const;
 /** Keywords whose value is a map of schemas. */
-const SCHEMA_MAP_KEYWORDS = ["properties", "patternProperties", "dependentSchemas", "$defs", "definitions"] as const;
+const SCHEMA_MAP_KEYWORDS = [
+  "properties",
+  "patternProperties",
+  "dependentSchemas",
+  "$defs",
+  "definitions",
+] as const;
 
 /** OpenAPI-only keywords that mean nothing to a JSON Schema validator or a model. */
-const DROPPED_KEYWORDS = new Set(["discriminator", "xml", "externalDocs", "nullable", "example", "$schema", "$id"]);
+const DROPPED_KEYWORDS = new Set([
+  "discriminator",
+  "xml",
+  "externalDocs",
+  "nullable",
+  "example",
+  "$schema",
+  "$id",
+]);
 
 /** Assertions dropped from output schemas: real APIs break them, and clients then reject results. */
 const OUTPUT_DROPPED = new Set([
@@ -220,7 +234,11 @@ export class SchemaConverter {
   }
 
   /** OAS 3.0 `nullable: true` (and Swagger's x-nullable, mapped by the loader) → JSON Schema null. */
-  private applyNullable(source: Record<string, unknown>, out: JsonSchema, direction: SchemaDirection): JsonSchema {
+  private applyNullable(
+    source: Record<string, unknown>,
+    out: JsonSchema,
+    direction: SchemaDirection,
+  ): JsonSchema {
     if (source.nullable !== true || direction === "output") return out;
     if (typeof out.type === "string") {
       out.type = [out.type, "null"];

@@ -42,7 +42,8 @@ export function formatDiagnostics(diagnostics: Diagnostic[]): string {
 }
 
 export function formatDiagnostic(d: Diagnostic): string {
-  const where = d.file || d.pointer ? `${d.file ?? ""}${d.pointer !== undefined ? `#${d.pointer}` : ""}: ` : "";
+  const where =
+    d.file || d.pointer ? `${d.file ?? ""}${d.pointer !== undefined ? `#${d.pointer}` : ""}: ` : "";
   const hint = d.hint ? `\n  hint: ${d.hint}` : "";
   return `${d.severity} ${d.code} ${where}${d.message}${hint}`;
 }

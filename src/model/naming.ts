@@ -41,22 +41,44 @@ export function fitName(name: string, maxLength = MAX_TOOL_NAME_LENGTH): string 
   return `${head}_${hash}`;
 }
 
-/** The base name of an operation before collisions are resolved. */
-export function chooseToolName(operation: { operationId?: string; method: string; path: string }): string {
-  const fromId = operation.operationId ? sanitizeName(operation.operationId) : "";
-  const base = fromId !== "" ? fromId : deriveNameFromRoute(operation.method, operation.path);
-  return fitName(base);
+/**
+ * How a name was made, best first: an operationId used as it is, a cleaned or shortened
+ * operationId, a name derived from the route. On a clash the better kind keeps the name.
+ */
+export type NameOrigin = "operationId" | "cleaned" | "route";
+const ORIGIN_RANK: Record<NameOrigin, number> = { operationId: 0, cleaned: 1, route: 2 };
+
+/** The base name of an operation before collisions are resolved, and how it was made. */
+export function chooseToolName(operation: { operationId?: string; method: string; path: string }): {
+  name: string;
+  origin: NameOrigin;
+} {
+  const id = operation.operationId ?? "";
+  if (TOOL_NAME_PATTERN.test(id)) return { name: id, origin: "operationId" };
+  const fromId = sanitizeName(id);
+  if (fromId !== "") return { name: fitName(fromId), origin: "cleaned" };
+  return { name: fitName(deriveNameFromRoute(operation.method, operation.path)), origin: "route" };
 }
 
 /**
- * Makes names unique in order: the first keeps its name; a later duplicate gets a suffix
- * from a hash of its route (`METHOD path`), which stays the same when other operations
- * are added or removed. Returns the final names in the same order.
+ * Makes names unique: of the operations that want one name (compared without case), the one
+ * whose name was made best (see NameOrigin), then the first in document order, keeps it; each
+ * other gets a suffix from a hash of its route (`METHOD path`), which stays the same when other
+ * operations are added or removed. Returns the final names in the order given.
  */
-export function resolveNameCollisions(entries: { name: string; route: string }[]): string[] {
+export function resolveNameCollisions(
+  entries: { name: string; route: string; origin?: NameOrigin }[],
+): string[] {
   const taken = new Set<string>();
-  const result: string[] = [];
-  for (const entry of entries) {
+  const result: string[] = new Array(entries.length);
+  const order = entries
+    .map((entry, index) => ({ entry, index }))
+    .sort(
+      (a, b) =>
+        ORIGIN_RANK[a.entry.origin ?? "operationId"] - ORIGIN_RANK[b.entry.origin ?? "operationId"] ||
+        a.index - b.index,
+    );
+  for (const { entry, index } of order) {
     let name = entry.name;
     if (taken.has(name.toLowerCase())) {
       const hash = hashShort(entry.route, 6);
@@ -67,7 +89,7 @@ export function resolveNameCollisions(entries: { name: string; route: string }[]
       }
     }
     taken.add(name.toLowerCase());
-    result.push(name);
+    result[index] = name;
   }
   return result;
 }

@@ -33,6 +33,7 @@ export function checkModel(value: unknown, file = "<model>"): BridgeModel {
       { file, pointer: "/irVersion", hint: "build the model again from the spec with this version" },
     );
   }
-  if (!Array.isArray(model.tools)) failWith("OMB_MODEL_INVALID", "tools must be an array", { file, pointer: "/tools" });
+  if (!Array.isArray(model.tools))
+    failWith("OMB_MODEL_INVALID", "tools must be an array", { file, pointer: "/tools" });
   return model;
 }

@@ -63,7 +63,8 @@ function renderCredential(scheme: SecuritySchemeNode, value: string, applied: Ap
   switch (scheme.type) {
     case "apiKey":
       if (scheme.in === "header") applied.headers[scheme.name.toLowerCase()] = value;
-      else if (scheme.in === "query") applied.query.push(`${encodeQueryPart(scheme.name)}=${encodeQueryPart(value)}`);
+      else if (scheme.in === "query")
+        applied.query.push(`${encodeQueryPart(scheme.name)}=${encodeQueryPart(value)}`);
       else applied.cookies.push(`${scheme.name}=${encodeCookieValue(value)}`);
       return;
     case "http": {
@@ -88,7 +89,10 @@ function renderCredential(scheme: SecuritySchemeNode, value: string, applied: Ap
 }
 
 function encodeQueryPart(text: string): string {
-  return encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return encodeURIComponent(text).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
 }
 
 function encodeCookieValue(text: string): string {

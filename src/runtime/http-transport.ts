@@ -4,7 +4,12 @@
  * and `Host`, and limits request bodies.
  */
 import { randomUUID } from "node:crypto";
-import { createServer, type IncomingMessage, type Server as NodeServer, type ServerResponse } from "node:http";
+import {
+  createServer,
+  type IncomingMessage,
+  type Server as NodeServer,
+  type ServerResponse,
+} from "node:http";
 import type { AddressInfo } from "node:net";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { type BridgeRuntime, createBridgeServer } from "./server.js";
@@ -30,7 +35,10 @@ export interface RunningHttpServer {
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 
-export async function startHttpServer(runtime: BridgeRuntime, options: HttpServerOptions = {}): Promise<RunningHttpServer> {
+export async function startHttpServer(
+  runtime: BridgeRuntime,
+  options: HttpServerOptions = {},
+): Promise<RunningHttpServer> {
   const host = options.host ?? "127.0.0.1";
   const endpoint = options.path ?? "/mcp";
   const maxBodyBytes = options.maxBodyBytes ?? 4 * 1024 * 1024;
@@ -50,7 +58,12 @@ export async function startHttpServer(runtime: BridgeRuntime, options: HttpServe
     }
     const origin = req.headers.origin;
     if (origin !== undefined && !isOriginAllowed(origin, allowedOrigins)) {
-      sendJsonError(res, 403, -32600, `Origin ${origin} is not allowed; start the bridge with --allow-origin ${origin}`);
+      sendJsonError(
+        res,
+        403,
+        -32600,
+        `Origin ${origin} is not allowed; start the bridge with --allow-origin ${origin}`,
+      );
       return;
     }
     if (loopbackOnly && !isLoopbackHostHeader(req.headers.host)) {
@@ -71,7 +84,10 @@ export async function startHttpServer(runtime: BridgeRuntime, options: HttpServe
         sendJsonError(res, 405, -32000, "This bridge is stateless: only POST is served");
         return;
       }
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      const transport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: undefined,
+        enableJsonResponse: true,
+      });
       const server = createBridgeServer(runtime);
       res.on("close", () => {
         void transport.close();

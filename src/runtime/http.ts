@@ -123,8 +123,16 @@ function classifyFailure(error: unknown, aborted: boolean, timeoutMs: number): U
     code === "EHOSTUNREACH" ||
     code === "UND_ERR_CONNECT_TIMEOUT"
   ) {
-    return new UpstreamFailure("connect", code || "CONNECT", `could not connect to the API (${code || "connect failed"})`);
+    return new UpstreamFailure(
+      "connect",
+      code || "CONNECT",
+      `could not connect to the API (${code || "connect failed"})`,
+    );
   }
   const message = error instanceof Error ? error.message : String(error);
-  return new UpstreamFailure("network", code || "NETWORK", `the connection to the API failed (${code || message})`);
+  return new UpstreamFailure(
+    "network",
+    code || "NETWORK",
+    `the connection to the API failed (${code || message})`,
+  );
 }

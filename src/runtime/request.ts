@@ -2,11 +2,16 @@
  * Model + arguments → one HTTP request: URL (server + path template + query), headers,
  * cookies and body, exactly as the operation's parameters describe them.
  */
-import type { ServerNode, SecuritySchemeNode, ToolNode } from "../model/types.js";
+import type { SecuritySchemeNode, ServerNode, ToolNode } from "../model/types.js";
 import { encodeBody } from "./body.js";
 import { applyCredentials } from "./credentials.js";
 import { ArgumentError } from "./errors.js";
-import { buildQueryString, fillPathTemplate, serializeCookieParameter, serializeHeaderParameter } from "./params.js";
+import {
+  buildQueryString,
+  fillPathTemplate,
+  serializeCookieParameter,
+  serializeHeaderParameter,
+} from "./params.js";
 
 export interface OutgoingRequest {
   method: string;
@@ -29,7 +34,11 @@ export interface RequestContext {
   headers: Record<string, string>;
 }
 
-export function buildRequest(tool: ToolNode, args: Record<string, unknown>, context: RequestContext): OutgoingRequest {
+export function buildRequest(
+  tool: ToolNode,
+  args: Record<string, unknown>,
+  context: RequestContext,
+): OutgoingRequest {
   const { http } = tool;
   const filled = fillPathTemplate(http.path, http.parameters, args);
   refuseDotSegments(filled, tool);
@@ -84,7 +93,7 @@ function refuseDotSegments(path: string, tool: ToolNode): void {
   for (const segment of path.split("/")) {
     if (/^(\.|%2e){1,2}$/i.test(segment)) {
       const names = tool.http.parameters.filter((p) => p.in === "path").map((p) => p.argument);
-      throw new ArgumentError(names.join(", ") || "path", "a path argument may not be \".\" or \"..\"");
+      throw new ArgumentError(names.join(", ") || "path", 'a path argument may not be "." or ".."');
     }
   }
 }

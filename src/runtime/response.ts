@@ -37,7 +37,11 @@ export interface ErrorFacts {
   retryAfterSeconds?: number;
 }
 
-export function toSuccessResult(tool: ToolNode, response: UpstreamResponse, options: ResultOptions): CallToolResult {
+export function toSuccessResult(
+  tool: ToolNode,
+  response: UpstreamResponse,
+  options: ResultOptions,
+): CallToolResult {
   const mediaType = (response.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
   const truncatedNote = response.truncated
     ? `\n[The API's answer was larger than the bridge reads; only the first ${response.body.length} bytes were kept.]`
@@ -94,7 +98,9 @@ export function toSuccessResult(tool: ToolNode, response: UpstreamResponse, opti
   }
   if (isTextType(mediaType) || (mediaType === "" && isProbablyText(response.body))) {
     return {
-      content: [{ type: "text", text: clip(decodeText(response.body), options.maxTextChars) + truncatedNote }],
+      content: [
+        { type: "text", text: clip(decodeText(response.body), options.maxTextChars) + truncatedNote },
+      ],
     };
   }
   return {
@@ -135,7 +141,11 @@ function toMismatchResult(
 }
 
 /** Classifies a non-2xx status (RFC 9110 §15) into what a model can act on. */
-export function classifyStatus(status: number): { category: ErrorCategory; retryable: boolean; next: string } {
+export function classifyStatus(status: number): {
+  category: ErrorCategory;
+  retryable: boolean;
+  next: string;
+} {
   if (status >= 300 && status < 400) {
     return {
       category: "redirect",
@@ -234,7 +244,11 @@ export function toStatusErrorResult(
   if (body !== "") lines.push(`Response body:\n${clip(body, Math.min(options.maxTextChars, 4000))}`);
   const facts: ErrorFacts = { category, status: response.status, retryable };
   if (retryAfter !== undefined) facts.retryAfterSeconds = retryAfter;
-  return { isError: true, content: [{ type: "text", text: lines.join("\n") }], _meta: { [ERROR_META_KEY]: { ...facts } } };
+  return {
+    isError: true,
+    content: [{ type: "text", text: lines.join("\n") }],
+    _meta: { [ERROR_META_KEY]: { ...facts } },
+  };
 }
 
 export function toFailureResult(tool: ToolNode, failure: UpstreamFailure, origin: string): CallToolResult {

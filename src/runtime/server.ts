@@ -4,8 +4,8 @@
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
-  type CallToolResult,
   CallToolRequestSchema,
+  type CallToolResult,
   ErrorCode,
   ListToolsRequestSchema,
   McpError,
@@ -120,7 +120,10 @@ export function createBridgeRuntime(model: BridgeModel, options: BridgeOptions =
           checkOutput: outputCheckFor(tool),
         });
       } else {
-        result = toStatusErrorResult(tool, response, { maxTextChars, missingCredentials: request.missingCredentials });
+        result = toStatusErrorResult(tool, response, {
+          maxTextChars,
+          missingCredentials: request.missingCredentials,
+        });
       }
     } catch (error) {
       if (error instanceof UpstreamFailure) result = toFailureResult(tool, error, request.origin);
@@ -136,7 +139,9 @@ export function createBridgeRuntime(model: BridgeModel, options: BridgeOptions =
       const validate = outputChecker.getValidator(tool.outputSchema as Record<string, unknown>);
       check = (value: unknown) => {
         const outcome = validate(value);
-        return outcome.valid ? undefined : `it does not match the documented response schema (${outcome.errorMessage})`;
+        return outcome.valid
+          ? undefined
+          : `it does not match the documented response schema (${outcome.errorMessage})`;
       };
       outputChecks.set(tool.name, check);
     }

@@ -27,7 +27,11 @@ describe("deriveNameFromRoute", () => {
     { method: "get", path: "/pets/{petId}", want: "get_pets_by_petId" },
     { method: "POST", path: "/pets", want: "post_pets" },
     { method: "get", path: "/", want: "get" },
-    { method: "delete", path: "/users/{user-id}/keys/{key.id}", want: "delete_users_by_user-id_keys_by_key_id" },
+    {
+      method: "delete",
+      path: "/users/{user-id}/keys/{key.id}",
+      want: "delete_users_by_user-id_keys_by_key_id",
+    },
   ])("$method $path → $want", ({ method, path, want }) => {
     expect(deriveNameFromRoute(method, path)).toBe(want);
   });
@@ -56,7 +60,13 @@ describe("chooseToolName", () => {
     { op: { operationId: "", method: "put", path: "/a" }, want: "put_a" },
     { op: { operationId: "!!!", method: "put", path: "/a" }, want: "put_a" },
   ])("$want", ({ op, want }) => {
-    expect(chooseToolName(op)).toBe(want);
+    expect(chooseToolName(op).name).toBe(want);
+  });
+  it("tells how the name was made", () => {
+    expect(chooseToolName({ operationId: "ok_id", method: "get", path: "/" }).origin).toBe("operationId");
+    expect(chooseToolName({ operationId: "a.b", method: "get", path: "/" }).origin).toBe("cleaned");
+    expect(chooseToolName({ operationId: "x".repeat(65), method: "get", path: "/" }).origin).toBe("cleaned");
+    expect(chooseToolName({ method: "get", path: "/a" }).origin).toBe("route");
   });
 });
 
@@ -73,6 +83,16 @@ describe("resolveNameCollisions", () => {
     expect(names[2]).toMatch(/^GETPET_[0-9a-f]{6}$/);
     expect(names[3]).toBe("other");
     expect(new Set(names.map((n) => n.toLowerCase())).size).toBe(4);
+  });
+  it("lets an operationId used as it is win over a cleaned or derived name", () => {
+    const names = resolveNameCollisions([
+      { name: "get_pets", route: "GET /pets", origin: "route" },
+      { name: "get_pets", route: "GET /x", origin: "cleaned" },
+      { name: "get_pets", route: "GET /y", origin: "operationId" },
+    ]);
+    expect(names[2]).toBe("get_pets");
+    expect(names[0]).toMatch(/^get_pets_[0-9a-f]{6}$/);
+    expect(names[1]).toMatch(/^get_pets_[0-9a-f]{6}$/);
   });
   it("is stable when an unrelated operation is added in front", () => {
     const before = resolveNameCollisions([

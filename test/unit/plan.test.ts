@@ -5,7 +5,11 @@ import type { BridgeModel, ToolNode } from "../../src/model/types.js";
 
 function plan(document: Record<string, unknown>, specVersion: "3.0" | "3.1" = "3.0"): BridgeModel {
   const loaded: LoadedSpec = {
-    document: { openapi: specVersion === "3.1" ? "3.1.0" : "3.0.3", info: { title: "T", version: "1" }, ...document },
+    document: {
+      openapi: specVersion === "3.1" ? "3.1.0" : "3.0.3",
+      info: { title: "T", version: "1" },
+      ...document,
+    },
     specVersion,
     source: "spec.yaml",
     diagnostics: [],
@@ -22,7 +26,11 @@ function onlyTool(document: Record<string, unknown>, specVersion: "3.0" | "3.1" 
 const petSchema = {
   type: "object",
   required: ["name"],
-  properties: { name: { type: "string" }, tag: { type: "string", nullable: true }, id: { type: "integer", readOnly: true } },
+  properties: {
+    name: { type: "string" },
+    tag: { type: "string", nullable: true },
+    id: { type: "integer", readOnly: true },
+  },
 };
 
 describe("argument contract", () => {
@@ -45,11 +53,20 @@ describe("argument contract", () => {
       },
     });
     // the body's readOnly `id` is never sent, so it does not clash with the path's `id`
-    expect(Object.keys(tool.inputSchema.properties as object)).toEqual(["id", "dryRun", "X-Trace", "session", "name", "tag"]);
+    expect(Object.keys(tool.inputSchema.properties as object)).toEqual([
+      "id",
+      "dryRun",
+      "X-Trace",
+      "session",
+      "name",
+      "tag",
+    ]);
     expect(tool.inputSchema.required).toEqual(["id", "session", "name"]);
     expect(tool.inputSchema.additionalProperties).toBe(false);
     expect(tool.http.body).toMatchObject({ mode: "properties", kind: "json", mediaType: "application/json" });
-    expect((tool.inputSchema.properties as Record<string, unknown>).tag).toEqual({ type: ["string", "null"] });
+    expect((tool.inputSchema.properties as Record<string, unknown>).tag).toEqual({
+      type: ["string", "null"],
+    });
   });
 
   it.each([
@@ -98,7 +115,10 @@ describe("argument contract", () => {
   it.each([
     { title: "array", schema: { type: "array", items: { type: "integer" } } },
     { title: "primitive", schema: { type: "string" } },
-    { title: "oneOf", schema: { oneOf: [{ type: "object", properties: { a: { type: "string" } } }, { type: "string" }] } },
+    {
+      title: "oneOf",
+      schema: { oneOf: [{ type: "object", properties: { a: { type: "string" } } }, { type: "string" }] },
+    },
     { title: "free-form map", schema: { type: "object", additionalProperties: { type: "string" } } },
   ])("a $title body is one argument named body", ({ schema }) => {
     const tool = onlyTool({
@@ -140,7 +160,12 @@ describe("argument contract", () => {
               required: true,
               content: {
                 "application/json": {
-                  schema: { allOf: [{ $ref: "#/components/schemas/Base" }, { type: "object", properties: { extra: { type: "integer" } }, required: ["extra"] }] },
+                  schema: {
+                    allOf: [
+                      { $ref: "#/components/schemas/Base" },
+                      { type: "object", properties: { extra: { type: "integer" } }, required: ["extra"] },
+                    ],
+                  },
                 },
               },
             },
@@ -148,7 +173,9 @@ describe("argument contract", () => {
           },
         },
       },
-      components: { schemas: { Base: { type: "object", required: ["kind"], properties: { kind: { type: "string" } } } } },
+      components: {
+        schemas: { Base: { type: "object", required: ["kind"], properties: { kind: { type: "string" } } } },
+      },
     });
     expect(Object.keys(tool.inputSchema.properties as object)).toEqual(["kind", "extra"]);
     expect(tool.inputSchema.required).toEqual(["kind", "extra"]);
@@ -163,7 +190,10 @@ describe("argument contract", () => {
             requestBody: {
               content: {
                 "multipart/form-data": {
-                  schema: { type: "object", properties: { file: { type: "string", format: "binary" }, note: { type: "string" } } },
+                  schema: {
+                    type: "object",
+                    properties: { file: { type: "string", format: "binary" }, note: { type: "string" } },
+                  },
                 },
               },
             },
@@ -173,7 +203,9 @@ describe("argument contract", () => {
         "/raw": {
           put: {
             operationId: "raw",
-            requestBody: { content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } } },
+            requestBody: {
+              content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } },
+            },
             responses: { "200": { description: "ok" } },
           },
         },
@@ -184,9 +216,15 @@ describe("argument contract", () => {
       { argument: "file", name: "file", shape: "primitive", file: true },
       { argument: "note", name: "note", shape: "primitive" },
     ]);
-    expect((upload!.inputSchema.properties as Record<string, { required?: string[] }>).file!.required).toEqual(["base64"]);
+    const fileSchema = (
+      upload!.inputSchema.properties as Record<string, { anyOf?: { required?: string[] }[] }>
+    ).file!;
+    expect(fileSchema.anyOf![0]!.required).toEqual(["base64"]);
     expect(raw!.http.body).toMatchObject({ kind: "binary", mode: "value", argument: "body" });
-    expect((raw!.inputSchema.properties as Record<string, unknown>).body).toMatchObject({ type: "string", contentEncoding: "base64" });
+    expect((raw!.inputSchema.properties as Record<string, unknown>).body).toMatchObject({
+      type: "string",
+      contentEncoding: "base64",
+    });
   });
 
   it("adds undeclared path template variables as required strings, with a warning", () => {
@@ -201,7 +239,14 @@ describe("argument contract", () => {
         "/a/{p}": {
           get: {
             parameters: [
-              { name: "p", in: "path", required: true, style: "label", explode: true, schema: { type: "array", items: { type: "string" } } },
+              {
+                name: "p",
+                in: "path",
+                required: true,
+                style: "label",
+                explode: true,
+                schema: { type: "array", items: { type: "string" } },
+              },
               { name: "q", in: "query", schema: { type: "object" } },
               { name: "d", in: "query", style: "deepObject", schema: { type: "object" } },
               { name: "j", in: "query", content: { "application/json": { schema: { type: "object" } } } },
@@ -213,7 +258,15 @@ describe("argument contract", () => {
         },
       },
     });
-    expect(tool.http.parameters.map(({ name, style, explode, shape, contentType }) => ({ name, style, explode, shape, contentType }))).toEqual([
+    expect(
+      tool.http.parameters.map(({ name, style, explode, shape, contentType }) => ({
+        name,
+        style,
+        explode,
+        shape,
+        contentType,
+      })),
+    ).toEqual([
       { name: "p", style: "label", explode: true, shape: "array", contentType: undefined },
       { name: "q", style: "form", explode: true, shape: "object", contentType: undefined },
       { name: "d", style: "deepObject", explode: false, shape: "object", contentType: undefined },
@@ -229,14 +282,27 @@ describe("schemas", () => {
       paths: {
         "/n": {
           post: {
-            requestBody: { content: { "application/json": { schema: { $ref: "#/components/schemas/Node" } } } },
-            responses: { "200": { description: "ok", content: { "application/json": { schema: { $ref: "#/components/schemas/Node" } } } } },
+            requestBody: {
+              content: { "application/json": { schema: { $ref: "#/components/schemas/Node" } } },
+            },
+            responses: {
+              "200": {
+                description: "ok",
+                content: { "application/json": { schema: { $ref: "#/components/schemas/Node" } } },
+              },
+            },
           },
         },
       },
       components: {
         schemas: {
-          Node: { type: "object", properties: { value: { type: "string" }, children: { type: "array", items: { $ref: "#/components/schemas/Node" } } } },
+          Node: {
+            type: "object",
+            properties: {
+              value: { type: "string" },
+              children: { type: "array", items: { $ref: "#/components/schemas/Node" } },
+            },
+          },
         },
       },
     });
@@ -245,7 +311,13 @@ describe("schemas", () => {
       children: { type: "array", items: { $ref: "#/$defs/Node" } },
     });
     expect(tool.inputSchema.$defs).toEqual({
-      Node: { type: "object", properties: { value: { type: "string" }, children: { type: "array", items: { $ref: "#/$defs/Node" } } } },
+      Node: {
+        type: "object",
+        properties: {
+          value: { type: "string" },
+          children: { type: "array", items: { $ref: "#/$defs/Node" } },
+        },
+      },
     });
     expect(tool.outputSchema).toEqual({
       type: "object",
@@ -253,21 +325,43 @@ describe("schemas", () => {
       $defs: {
         Node: {
           type: ["object", "null"],
-          properties: { value: { type: ["string", "null"] }, children: { type: ["array", "null"], items: { $ref: "#/$defs/Node" } } },
+          properties: {
+            value: { type: ["string", "null"] },
+            children: { type: ["array", "null"], items: { $ref: "#/$defs/Node" } },
+          },
         },
       },
     });
   });
 
   it.each([
-    { given: { type: "string", nullable: true, enum: ["a", "b"] }, want: { type: ["string", "null"], enum: ["a", "b", null] } },
-    { given: { type: "number", minimum: 1, exclusiveMinimum: true }, want: { type: "number", exclusiveMinimum: 1 } },
+    {
+      given: { type: "string", nullable: true, enum: ["a", "b"] },
+      want: { type: ["string", "null"], enum: ["a", "b", null] },
+    },
+    {
+      given: { type: "number", minimum: 1, exclusiveMinimum: true },
+      want: { type: "number", exclusiveMinimum: 1 },
+    },
     { given: { type: "number", maximum: 9, exclusiveMaximum: false }, want: { type: "number", maximum: 9 } },
-    { given: { type: "string", example: "x", "x-internal": true, xml: { name: "a" } }, want: { type: "string", examples: ["x"] } },
-    { given: { $ref: "#/components/schemas/S", nullable: true }, want: { anyOf: [{ $ref: "#/$defs/S" }, { type: "null" }] } },
+    {
+      given: { type: "string", example: "x", "x-internal": true, xml: { name: "a" } },
+      want: { type: "string", examples: ["x"] },
+    },
+    {
+      given: { $ref: "#/components/schemas/S", nullable: true },
+      want: { anyOf: [{ $ref: "#/$defs/S" }, { type: "null" }] },
+    },
   ])("OAS 3.0 $given → JSON Schema 2020-12", ({ given, want }) => {
     const tool = onlyTool({
-      paths: { "/x": { get: { parameters: [{ name: "v", in: "query", schema: given }], responses: { "204": { description: "ok" } } } } },
+      paths: {
+        "/x": {
+          get: {
+            parameters: [{ name: "v", in: "query", schema: given }],
+            responses: { "204": { description: "ok" } },
+          },
+        },
+      },
       components: { schemas: { S: { type: "string" } } },
     });
     expect((tool.inputSchema.properties as Record<string, unknown>).v).toEqual(want);
@@ -276,7 +370,17 @@ describe("schemas", () => {
   it("wraps non-object responses and advertises no output schema when 2xx schemas differ", () => {
     const model = plan({
       paths: {
-        "/list": { get: { operationId: "list", responses: { "200": { description: "ok", content: { "application/json": { schema: { type: "array", items: { type: "string" } } } } } } } },
+        "/list": {
+          get: {
+            operationId: "list",
+            responses: {
+              "200": {
+                description: "ok",
+                content: { "application/json": { schema: { type: "array", items: { type: "string" } } } },
+              },
+            },
+          },
+        },
         "/mixed": {
           get: {
             operationId: "mixed",
@@ -313,11 +417,28 @@ describe("tools", () => {
       },
     });
     const byMethod = Object.fromEntries(model.tools.map((t) => [t.http.method, t.annotations]));
-    expect(byMethod.get).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true });
+    expect(byMethod.get).toMatchObject({
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+    });
     expect(byMethod.put).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
-    expect(byMethod.post).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
-    expect(byMethod.delete).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
-    expect(byMethod.patch).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: false });
+    expect(byMethod.post).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+    });
+    expect(byMethod.delete).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: true,
+    });
+    expect(byMethod.patch).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: false,
+    });
   });
 
   it("never describes an operation as undefined and keeps every operation", () => {
@@ -327,7 +448,11 @@ describe("tools", () => {
         "/b": { post: { operationId: "same", responses: {} } },
       },
     });
-    expect(model.tools.map((t) => t.name)).toEqual(["get_a", "same", expect.stringMatching(/^same_[0-9a-f]{6}$/)]);
+    expect(model.tools.map((t) => t.name)).toEqual([
+      "get_a",
+      "same",
+      expect.stringMatching(/^same_[0-9a-f]{6}$/),
+    ]);
     for (const tool of model.tools) {
       expect(tool.description).not.toMatch(/undefined/);
       expect(tool.title).not.toMatch(/undefined/);
@@ -346,7 +471,14 @@ describe("tools", () => {
 
   it("survives a JSON round trip unchanged", () => {
     const model = plan({
-      paths: { "/pets/{id}": { get: { parameters: [{ name: "id", in: "path", required: true, schema: { type: "integer" } }], responses: { "200": { description: "ok" } } } } },
+      paths: {
+        "/pets/{id}": {
+          get: {
+            parameters: [{ name: "id", in: "path", required: true, schema: { type: "integer" } }],
+            responses: { "200": { description: "ok" } },
+          },
+        },
+      },
     });
     expect(JSON.parse(JSON.stringify(model))).toEqual(model);
   });
