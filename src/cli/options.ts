@@ -1,9 +1,8 @@
 /** Shared CLI option parsing: flags map onto the library's option objects. */
-import { readFile } from "node:fs/promises";
+import { open, readFile } from "node:fs/promises";
 import { type Command, InvalidArgumentError } from "commander";
-import { buildModel } from "../generator/build.js";
 import { failWith } from "../model/diagnostics.js";
-import { isModelDocument, parseModel } from "../model/serialize.js";
+import { checkModel, isModelDocument } from "../model/serialize.js";
 import type { BridgeModel } from "../model/types.js";
 
 export interface SpecFlags {
@@ -25,10 +24,19 @@ export async function readModelOrSpec(source: string, flags: SpecFlags): Promise
     const head = await readHead(source);
     if (head !== undefined && /^\s*\{\s*"irVersion"/.test(head)) {
       const text = await readFile(source, "utf8");
-      const value = JSON.parse(text) as unknown;
-      if (isModelDocument(value)) return parseModel(text, source);
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch (error) {
+        failWith("OMB_MODEL_PARSE", `the model file is not valid JSON: ${(error as Error).message}`, {
+          file: source,
+        });
+      }
+      if (isModelDocument(value)) return checkModel(value, source);
     }
   }
+  // The spec loader (swagger-parser, yaml, ajv) is loaded only when there is a spec to load.
+  const { buildModel } = await import("../generator/build.js");
   return buildModel(source, {
     allowNetworkRefs: flags.allowNetworkRefs === true,
     validate: flags.validate !== false,
@@ -38,7 +46,7 @@ export async function readModelOrSpec(source: string, flags: SpecFlags): Promise
 
 async function readHead(file: string): Promise<string | undefined> {
   try {
-    const handle = await (await import("node:fs/promises")).open(file, "r");
+    const handle = await open(file, "r");
     try {
       const buffer = Buffer.alloc(256);
       const { bytesRead } = await handle.read(buffer, 0, 256, 0);

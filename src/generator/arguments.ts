@@ -90,7 +90,7 @@ export function planArguments(context: OperationContext): PlannedArguments {
         ? contentEntry[1].schema
         : undefined
       : parameter.schema;
-    const schema = converter.convert(rawSchema ?? { type: "string" }, "input", refs);
+    const schema = converter.convert(rawSchema ?? { type: "string" }, refs);
     annotateParameterSchema(schema, parameter);
     const style = chooseStyle(parameter, location, context, pointer);
     const binding: ParameterBindingNode = {
@@ -130,7 +130,7 @@ export function planArguments(context: OperationContext): PlannedArguments {
   const inputSchema: JsonSchema = { type: "object", properties };
   if (required.length > 0) inputSchema.required = required;
   inputSchema.additionalProperties = false;
-  const defs = converter.collectDefs(refs, "input");
+  const defs = converter.collectDefs(refs);
   if (Object.keys(defs).length > 0) inputSchema.$defs = defs;
   return body ? { inputSchema, parameters, body } : { inputSchema, parameters };
 }
@@ -311,7 +311,7 @@ function planBody(
         if (isRecord(resolved) && typeof resolved.description === "string")
           schema.description = resolved.description;
       } else {
-        schema = converter.convert(propertySchema, "input", refs);
+        schema = converter.convert(propertySchema, refs);
       }
       const readOnly = isRecord(resolved) && resolved.readOnly === true;
       if (readOnly) continue; // readOnly properties are never sent in a request
@@ -338,10 +338,10 @@ function planBody(
       description: `The request body (${chosen.mediaType}) as base64.`,
     };
   } else if (chosen.kind === "text") {
-    schema = rawSchema === undefined ? { type: "string" } : converter.convert(rawSchema, "input", refs);
+    schema = rawSchema === undefined ? { type: "string" } : converter.convert(rawSchema, refs);
     if (schema.type === undefined && schema.$ref === undefined) schema.type = "string";
   } else {
-    schema = rawSchema === undefined ? {} : converter.convert(rawSchema, "input", refs);
+    schema = rawSchema === undefined ? {} : converter.convert(rawSchema, refs);
   }
   if (description !== "" && typeof schema.description !== "string") schema.description = description;
   candidates.push({

@@ -7,7 +7,7 @@ import type { JsonSchema } from "../model/types.js";
 import { determineShape } from "./arguments.js";
 import type { OperationContext } from "./plan.js";
 import { resolveRefObject } from "./plan.js";
-import { isRecord } from "./schema.js";
+import { isRecord, type SchemaConverter } from "./schema.js";
 
 export interface PlannedOutput {
   schema: JsonSchema;
@@ -25,7 +25,6 @@ export function planOutput(context: OperationContext): PlannedOutput | undefined
   const successKeys = Object.keys(responses).filter((status) => /^2/.test(status));
   if (successKeys.length === 0) return undefined;
   let chosen: unknown;
-  let chosenText: string | undefined;
   for (const status of successKeys) {
     const response = resolveRefObject(context.document, responses[status]);
     if (!isRecord(response) || !isRecord(response.content)) return undefined;
@@ -33,33 +32,93 @@ export function planOutput(context: OperationContext): PlannedOutput | undefined
     if (entries.length === 0 || !entries.every(([mediaType]) => isJsonMediaType(mediaType))) return undefined;
     for (const [, media] of entries) {
       if (!isRecord(media) || media.schema === undefined) return undefined;
-      const text = JSON.stringify(media.schema);
-      if (chosenText === undefined) {
-        chosenText = text;
-        chosen = media.schema;
-      } else if (text !== chosenText) {
-        return undefined;
-      }
+      if (chosen === undefined) chosen = media.schema;
+      else if (!isSameSchema(chosen, media.schema)) return undefined;
     }
   }
   if (chosen === undefined) return undefined;
-  const refs = new Set<string>();
-  const converted = context.converter.convert(chosen, "output", refs);
-  const defs = context.converter.collectDefs(refs, "output");
-  const shape = determineShape(context.converter, chosen);
-  const resolved = context.converter.dereference(chosen);
+  const { converter } = context;
+  const resolved = converter.dereference(chosen);
   const isPlainObject =
-    shape === "object" && isRecord(resolved) && resolved.oneOf === undefined && resolved.anyOf === undefined;
-  let schema: JsonSchema;
-  let wrapped = false;
-  if (isPlainObject && converted.$ref === undefined) {
-    schema = { ...converted, type: "object" };
-  } else if (isPlainObject) {
-    schema = { type: "object", allOf: [converted] };
-  } else {
-    wrapped = true;
-    schema = { type: "object", properties: { result: converted }, required: ["result"] };
+    determineShape(converter, chosen) === "object" &&
+    isRecord(resolved) &&
+    resolved.oneOf === undefined &&
+    resolved.anyOf === undefined;
+  const outline = outlineSchema(converter, chosen, OUTLINE_DEPTH, new Set());
+  if (isPlainObject) return { schema: { ...outline, type: "object" }, wrapped: false };
+  return { schema: { type: "object", properties: { result: outline }, required: ["result"] }, wrapped: true };
+}
+
+/**
+ * Levels of objects an output schema describes: 1 = the fields of the result object (or of the
+ * items of a result list) with their types; nested objects are described only as objects. Clients compile every output schema when
+ * they list tools (the SDK client does, with ajv), so full response schemas of a large API cost
+ * them seconds and cost the model tokens; the outline keeps what a model needs to read a result.
+ */
+export const OUTLINE_DEPTH = 1;
+
+/**
+ * The outline of a response schema: types (always allowing null, since real APIs send null
+ * where specs say otherwise) and property names down to `depth`; no required, enums, formats
+ * or bounds, which real responses break and which would make clients reject real results.
+ */
+export function outlineSchema(
+  converter: SchemaConverter,
+  raw: unknown,
+  depth: number,
+  stack: Set<unknown>,
+): JsonSchema {
+  const node = converter.dereference(raw);
+  if (!isRecord(node) || stack.has(node)) return {};
+  stack.add(node);
+  try {
+    const parts = [node, ...(Array.isArray(node.allOf) ? node.allOf.map((m) => converter.dereference(m)) : [])];
+    const types = new Set<string>();
+    const properties: Record<string, unknown> = {};
+    let items: unknown;
+    for (const part of parts) {
+      if (!isRecord(part)) continue;
+      if (typeof part.type === "string") types.add(part.type);
+      else if (Array.isArray(part.type)) for (const t of part.type) if (typeof t === "string") types.add(t);
+      if (isRecord(part.properties)) {
+        types.add("object");
+        Object.assign(properties, part.properties);
+      }
+      if (part.items !== undefined && !Array.isArray(part.items)) {
+        types.add("array");
+        items = part.items;
+      }
+    }
+    if (types.size === 0) return {};
+    if (depth <= 0 && !types.has("array")) {
+      types.add("null");
+      return { type: [...types] };
+    }
+    if (types.has("integer") && types.has("number")) types.delete("integer");
+    types.add("null");
+    const out: JsonSchema = { type: [...types] };
+    if (depth > 0 && types.has("object") && Object.keys(properties).length > 0) {
+      const outlined: JsonSchema = {};
+      for (const [name, schema] of Object.entries(properties)) {
+        outlined[name] = outlineSchema(converter, schema, depth - 1, stack);
+      }
+      out.properties = outlined;
+    }
+    if (types.has("array") && items !== undefined) {
+      // a list does not use up a level: the outline of a list is the outline of its items
+      out.items = outlineSchema(converter, items, depth, stack);
+    }
+    return out;
+  } finally {
+    stack.delete(node);
   }
-  if (Object.keys(defs).length > 0) schema.$defs = defs;
-  return { schema, wrapped };
+}
+
+/** Same object, same `$ref`, or the same JSON (compared last: it is the costly check). */
+function isSameSchema(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (isRecord(a) && isRecord(b) && typeof a.$ref === "string" && a.$ref === b.$ref && Object.keys(a).length === 1) {
+    return Object.keys(b).length === 1;
+  }
+  return JSON.stringify(a) === JSON.stringify(b);
 }

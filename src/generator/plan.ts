@@ -4,7 +4,7 @@
  */
 import { createDiagnostic } from "../model/diagnostics.js";
 import { chooseToolName, type NameOrigin, resolveNameCollisions } from "../model/naming.js";
-import { joinPointer, resolvePointer } from "../model/pointer.js";
+import { joinPointer, resolveLocalRef } from "../model/pointer.js";
 import {
   type BridgeModel,
   type Diagnostic,
@@ -344,7 +344,7 @@ export function resolveRefObject(document: unknown, value: unknown): unknown {
   let node = value;
   for (let hops = 0; hops < 16; hops++) {
     if (!isRecord(node) || typeof node.$ref !== "string" || !node.$ref.startsWith("#")) return node;
-    node = resolvePointer(document, node.$ref);
+    node = resolveLocalRef(document as object, node.$ref);
   }
   return node;
 }

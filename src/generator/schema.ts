@@ -5,11 +5,8 @@
  * Real specs are circular and large, so schemas are never inlined: every local `$ref`
  * becomes `#/$defs/<name>` and each tool carries only the definitions it reaches.
  */
-import { escapePointerToken, resolvePointer } from "../model/pointer.js";
+import { escapePointerToken, resolveLocalRef, resolvePointer } from "../model/pointer.js";
 import type { JsonSchema, JsonValue } from "../model/types.js";
-
-/** `input`: for tool arguments. `output`: relaxed so that real responses validate. */
-export type SchemaDirection = "input" | "output";
 
 interface DefEntry {
   name: string;
@@ -43,6 +40,14 @@ const SCHEMA_MAP_KEYWORDS = [
   "definitions",
 ] as const;
 
+type KeywordKind = "schema" | "schemaArray" | "schemaMap";
+/** Keyword → how its value holds subschemas; one lookup per key on the hot path. */
+const KEYWORD_KINDS = new Map<string, KeywordKind>([
+  ...SCHEMA_KEYWORDS.map((k) => [k, "schema"] as [string, KeywordKind]),
+  ...SCHEMA_ARRAY_KEYWORDS.map((k) => [k, "schemaArray"] as [string, KeywordKind]),
+  ...SCHEMA_MAP_KEYWORDS.map((k) => [k, "schemaMap"] as [string, KeywordKind]),
+]);
+
 /** OpenAPI-only keywords that mean nothing to a JSON Schema validator or a model. */
 const DROPPED_KEYWORDS = new Set([
   "discriminator",
@@ -54,39 +59,6 @@ const DROPPED_KEYWORDS = new Set([
   "$id",
 ]);
 
-/** Assertions dropped from output schemas: real APIs break them, and clients then reject results. */
-const OUTPUT_DROPPED = new Set([
-  "required",
-  "enum",
-  "const",
-  "format",
-  "pattern",
-  "minimum",
-  "maximum",
-  "exclusiveMinimum",
-  "exclusiveMaximum",
-  "minLength",
-  "maxLength",
-  "minItems",
-  "maxItems",
-  "uniqueItems",
-  "minProperties",
-  "maxProperties",
-  "multipleOf",
-  "dependentRequired",
-  "description",
-  "examples",
-  "default",
-  "readOnly",
-  "writeOnly",
-  "deprecated",
-  "title",
-  "contentMediaType",
-  "contentEncoding",
-  "unevaluatedProperties",
-  "unevaluatedItems",
-]);
-
 export interface SchemaConverterOptions {
   /** The whole (bundled, normalised) document that local refs point into. */
   document: unknown;
@@ -95,21 +67,15 @@ export interface SchemaConverterOptions {
 }
 
 /**
- * Converts schemas for many tools of one document, converting each referenced component once
- * per direction and sharing the results.
+ * Converts input schemas for many tools of one document, converting each referenced component
+ * once and sharing the results. (Output schemas are outlines: see output.ts.)
  */
 export class SchemaConverter {
   private readonly document: unknown;
   private readonly openapi30: boolean;
-  private readonly defsByPointer: Record<SchemaDirection, Map<string, DefEntry>> = {
-    input: new Map(),
-    output: new Map(),
-  };
-  private readonly defsByName: Record<SchemaDirection, Map<string, DefEntry>> = {
-    input: new Map(),
-    output: new Map(),
-  };
-  private readonly usedNames: Record<SchemaDirection, Set<string>> = { input: new Set(), output: new Set() };
+  private readonly defsByPointer = new Map<string, DefEntry>();
+  private readonly defsByName = new Map<string, DefEntry>();
+  private readonly usedNames = new Set<string>();
 
   constructor(options: SchemaConverterOptions) {
     this.document = options.document;
@@ -120,25 +86,25 @@ export class SchemaConverter {
    * Converts one schema. `refs` collects the names of the definitions it reaches directly;
    * pass the same set for every part of one tool and then call `collectDefs`.
    */
-  convert(schema: unknown, direction: SchemaDirection, refs: Set<string>): JsonSchema {
-    const converted = this.convertNode(schema, direction, refs, 0);
+  convert(schema: unknown, refs: Set<string>): JsonSchema {
+    const converted = this.convertNode(schema, refs, 0);
     return typeof converted === "boolean" ? (converted ? {} : { not: {} }) : converted;
   }
 
   /** All definitions reachable from `refs`, by name, in a stable (sorted) order. */
-  collectDefs(refs: Set<string>, direction: SchemaDirection): Record<string, JsonSchema> {
+  collectDefs(refs: Set<string>): Record<string, JsonSchema> {
     const seen = new Set<string>();
     const queue = [...refs];
     while (queue.length > 0) {
       const name = queue.pop()!;
       if (seen.has(name)) continue;
       seen.add(name);
-      const entry = this.defsByName[direction].get(name);
+      const entry = this.defsByName.get(name);
       if (entry) for (const next of entry.refs) if (!seen.has(next)) queue.push(next);
     }
     const defs: Record<string, JsonSchema> = {};
     for (const name of [...seen].sort()) {
-      const entry = this.defsByName[direction].get(name);
+      const entry = this.defsByName.get(name);
       if (entry) defs[name] = entry.schema;
     }
     return defs;
@@ -149,55 +115,47 @@ export class SchemaConverter {
     let node = schema;
     for (let hops = 0; hops < 32; hops++) {
       if (!isRecord(node) || typeof node.$ref !== "string" || !node.$ref.startsWith("#")) return node;
-      node = resolvePointer(this.document, node.$ref);
+      node = resolveLocalRef(this.document as object, node.$ref);
     }
     return node;
   }
 
-  private convertNode(
-    schema: unknown,
-    direction: SchemaDirection,
-    refs: Set<string>,
-    depth: number,
-  ): JsonSchema | boolean {
+  private convertNode(schema: unknown, refs: Set<string>, depth: number): JsonSchema | boolean {
     if (typeof schema === "boolean") return schema;
     if (!isRecord(schema)) return {};
     if (depth > 200) return {};
     if (typeof schema.$ref === "string") {
-      const ref = this.convertRef(schema.$ref, direction);
+      const ref = this.convertRef(schema.$ref);
       const out: JsonSchema = { $ref: ref.target };
       if (ref.name !== undefined) refs.add(ref.name);
       // OAS 3.1 allows siblings of $ref; 3.0 ignores them but descriptions still help a model.
-      if (direction === "input") {
-        for (const key of ["description", "default", "deprecated", "readOnly", "writeOnly"]) {
-          const value = schema[key];
-          if (value !== undefined) out[key] = toJson(value);
-        }
+      for (const key of ["description", "default", "deprecated", "readOnly", "writeOnly"]) {
+        const value = schema[key];
+        if (value !== undefined) out[key] = toJson(value);
       }
-      return this.applyNullable(schema, out, direction);
+      return this.applyNullable(schema, out);
     }
     const out: JsonSchema = {};
-    for (const [key, value] of Object.entries(schema)) {
+    for (const key of Object.keys(schema)) {
+      const value = schema[key];
       if (key.startsWith("x-") || DROPPED_KEYWORDS.has(key)) continue;
-      if (direction === "output" && OUTPUT_DROPPED.has(key)) continue;
-      if ((SCHEMA_KEYWORDS as readonly string[]).includes(key)) {
-        if (direction === "output" && key === "additionalProperties" && value === false) continue;
+      const kind = KEYWORD_KINDS.get(key);
+      if (kind === "schema") {
         if (key === "items" && Array.isArray(value)) {
           // draft-04 style tuple items
-          out.prefixItems = value.map((v) => this.convertNode(v, direction, refs, depth + 1));
+          out.prefixItems = value.map((v) => this.convertNode(v, refs, depth + 1));
         } else {
-          out[key] = this.convertNode(value, direction, refs, depth + 1);
+          out[key] = this.convertNode(value, refs, depth + 1);
         }
-      } else if ((SCHEMA_ARRAY_KEYWORDS as readonly string[]).includes(key)) {
+      } else if (kind === "schemaArray") {
         if (Array.isArray(value)) {
-          const target = direction === "output" && key === "oneOf" ? "anyOf" : key;
-          out[target] = value.map((v) => this.convertNode(v, direction, refs, depth + 1));
+          out[key] = value.map((v) => this.convertNode(v, refs, depth + 1));
         }
-      } else if ((SCHEMA_MAP_KEYWORDS as readonly string[]).includes(key)) {
+      } else if (kind === "schemaMap") {
         if (isRecord(value) && key !== "$defs" && key !== "definitions") {
           const map: JsonSchema = {};
           for (const [name, sub] of Object.entries(value)) {
-            map[name] = this.convertNode(sub, direction, refs, depth + 1);
+            map[name] = this.convertNode(sub, refs, depth + 1);
           }
           out[key] = map;
         }
@@ -217,10 +175,10 @@ export class SchemaConverter {
         out[key] = toJson(value);
       }
     }
-    if (schema.example !== undefined && out.examples === undefined && direction === "input") {
+    if (schema.example !== undefined && out.examples === undefined) {
       out.examples = [toJson(schema.example)];
     }
-    if (direction === "input" && Array.isArray(out.required) && isRecord(out.properties)) {
+    if (Array.isArray(out.required) && isRecord(out.properties)) {
       // readOnly properties are never sent (OAS: "SHOULD NOT be sent as part of the request").
       const props = out.properties as Record<string, unknown>;
       out.required = (out.required as JsonValue[]).filter((name) => {
@@ -229,17 +187,12 @@ export class SchemaConverter {
       });
       if ((out.required as JsonValue[]).length === 0) delete out.required;
     }
-    if (direction === "output" && out.type !== undefined) widenTypeWithNull(out);
-    return this.applyNullable(schema, out, direction);
+    return this.applyNullable(schema, out);
   }
 
   /** OAS 3.0 `nullable: true` (and Swagger's x-nullable, mapped by the loader) → JSON Schema null. */
-  private applyNullable(
-    source: Record<string, unknown>,
-    out: JsonSchema,
-    direction: SchemaDirection,
-  ): JsonSchema {
-    if (source.nullable !== true || direction === "output") return out;
+  private applyNullable(source: Record<string, unknown>, out: JsonSchema): JsonSchema {
+    if (source.nullable !== true) return out;
     if (typeof out.type === "string") {
       out.type = [out.type, "null"];
     } else if (Array.isArray(out.type)) {
@@ -251,30 +204,30 @@ export class SchemaConverter {
     return out;
   }
 
-  private convertRef(ref: string, direction: SchemaDirection): { target: string; name?: string } {
+  private convertRef(ref: string): { target: string; name?: string } {
     if (!ref.startsWith("#")) return { target: ref };
     const pointer = normalisePointer(ref);
-    const existing = this.defsByPointer[direction].get(pointer);
+    const existing = this.defsByPointer.get(pointer);
     if (existing) return { target: `#/$defs/${escapePointerToken(existing.name)}`, name: existing.name };
-    const name = this.chooseDefName(pointer, direction);
+    const name = this.chooseDefName(pointer);
     const entry: DefEntry = { name, schema: {}, refs: new Set() };
     // Registered before converting so that recursive references terminate.
-    this.defsByPointer[direction].set(pointer, entry);
-    this.defsByName[direction].set(name, entry);
+    this.defsByPointer.set(pointer, entry);
+    this.defsByName.set(name, entry);
     const target = resolvePointer(this.document, pointer);
-    const converted = this.convertNode(target, direction, entry.refs, 0);
+    const converted = this.convertNode(target, entry.refs, 0);
     entry.schema = typeof converted === "boolean" ? (converted ? {} : { not: {} }) : converted;
     return { target: `#/$defs/${escapePointerToken(name)}`, name };
   }
 
-  private chooseDefName(pointer: string, direction: SchemaDirection): string {
+  private chooseDefName(pointer: string): string {
     const match = /^\/components\/schemas\/([^/]+)$/.exec(pointer);
     const raw = match ? match[1]!.replaceAll("~1", "/").replaceAll("~0", "~") : pointer.slice(1);
     let base = raw.replace(/[^A-Za-z0-9_.-]+/g, "_").replace(/^_+|_+$/g, "") || "Schema";
     if (base.length > 100) base = base.slice(0, 100);
     let name = base;
-    for (let i = 2; this.usedNames[direction].has(name); i++) name = `${base}_${i}`;
-    this.usedNames[direction].add(name);
+    for (let i = 2; this.usedNames.has(name); i++) name = `${base}_${i}`;
+    this.usedNames.add(name);
     return name;
   }
 }
@@ -287,14 +240,6 @@ function normalisePointer(ref: string): string {
     // not URI-encoded
   }
   return p;
-}
-
-function widenTypeWithNull(out: JsonSchema): void {
-  if (typeof out.type === "string") {
-    if (out.type !== "null") out.type = [out.type, "null"];
-  } else if (Array.isArray(out.type) && !out.type.includes("null")) {
-    out.type = [...out.type, "null"];
-  }
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

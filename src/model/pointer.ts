@@ -36,3 +36,21 @@ export function resolvePointer(root: unknown, pointer: string): unknown {
   }
   return node;
 }
+
+const refCaches = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * Resolves a local `$ref` (`#/...`) in a document, caching by ref text per document: specs
+ * repeat the same few thousand refs tens of thousands of times.
+ */
+export function resolveLocalRef(document: object, ref: string): unknown {
+  let cache = refCaches.get(document);
+  if (!cache) {
+    cache = new Map();
+    refCaches.set(document, cache);
+  }
+  if (cache.has(ref)) return cache.get(ref);
+  const target = resolvePointer(document, ref);
+  cache.set(ref, target);
+  return target;
+}

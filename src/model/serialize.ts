@@ -2,8 +2,9 @@
 import { failWith } from "./diagnostics.js";
 import { type BridgeModel, IR_VERSION } from "./types.js";
 
+/** Compact JSON: a model is read at every start, and large APIs give models of megabytes. */
 export function serializeModel(model: BridgeModel): string {
-  return `${JSON.stringify(model, null, 2)}\n`;
+  return `${JSON.stringify(model)}\n`;
 }
 
 /** True for a parsed JSON document that is a saved model rather than a spec. */

@@ -28,7 +28,8 @@
  *   application/x-www-form-urlencoded, `text/*` as text/plain, anything else as
  *   application/octet-stream (a binary body prefers the content type the caller gave).
  */
-import { FormData } from "undici";
+import { createRequire } from "node:module";
+import type { FormData as UndiciFormData } from "undici";
 import type { BodyBindingNode, BodyEncodingNode, BodyPropertyNode } from "../model/types.js";
 import { ArgumentError } from "./errors.js";
 import { isJsonMediaType, serializeFormField } from "./params.js";
@@ -36,7 +37,18 @@ import { isJsonMediaType, serializeFormField } from "./params.js";
 export interface EncodedBody {
   /** The Content-Type header value; "" for FormData, whose boundary undici sets. */
   contentType: string;
-  payload: string | Uint8Array | FormData;
+  payload: string | Uint8Array | UndiciFormData;
+}
+
+type FormData = UndiciFormData;
+
+/**
+ * undici's own FormData (undici.request rejects the global one), loaded on the first
+ * multipart body rather than at start-up.
+ */
+function createFormData(): FormData {
+  const undici = createRequire(import.meta.url)("undici") as typeof import("undici");
+  return new undici.FormData();
 }
 
 export interface DecodedFile {
@@ -285,7 +297,7 @@ function appendMultipartItem(
 }
 
 function encodeMultipartBody(body: BodyBindingNode, fields: BodyField[]): FormData {
-  const form = new FormData();
+  const form = createFormData();
   for (const field of fields) {
     const declared = body.encoding?.[field.name]?.contentType;
     const items = Array.isArray(field.value) && field.node?.shape !== "object" ? field.value : [field.value];

@@ -2,7 +2,7 @@
  * Sends requests with an undici keep-alive agent; reads answers up to a size limit.
  * Redirects are never followed: a redirect to another host would carry credentials away.
  */
-import { Agent, type Dispatcher, errors as undiciErrors } from "undici";
+import type { Dispatcher } from "undici";
 import type { OutgoingRequest } from "./request.js";
 
 export interface HttpOptions {
@@ -36,7 +36,9 @@ export class UpstreamFailure extends Error {
   }
 }
 
-export function createHttpAgent(options: Pick<HttpOptions, "connectTimeoutMs">): Agent {
+/** undici is loaded on the first call, not at start-up: a bridge lists tools long before it calls one. */
+export async function createHttpAgent(options: Pick<HttpOptions, "connectTimeoutMs">): Promise<Dispatcher> {
+  const { Agent } = await import("undici");
   return new Agent({
     keepAliveTimeout: 10_000,
     keepAliveMaxTimeout: 60_000,
@@ -108,15 +110,12 @@ function classifyFailure(error: unknown, aborted: boolean, timeoutMs: number): U
   const code = (error as { code?: string }).code ?? "";
   if (
     aborted ||
-    error instanceof undiciErrors.HeadersTimeoutError ||
-    error instanceof undiciErrors.BodyTimeoutError ||
     code === "UND_ERR_HEADERS_TIMEOUT" ||
     code === "UND_ERR_BODY_TIMEOUT"
   ) {
     return new UpstreamFailure("timeout", code || "TIMEOUT", `the API did not answer within ${timeoutMs} ms`);
   }
   if (
-    error instanceof undiciErrors.ConnectTimeoutError ||
     code === "ECONNREFUSED" ||
     code === "ENOTFOUND" ||
     code === "EAI_AGAIN" ||

@@ -19,7 +19,7 @@ import { ArgumentError } from "./errors.js";
 import { createHttpAgent, type HttpOptions, sendRequest, UpstreamFailure } from "./http.js";
 import { buildRequest, resolveBaseUrl } from "./request.js";
 import { clip, toFailureResult, toStatusErrorResult, toSuccessResult } from "./response.js";
-import { type ArgumentValidator, createArgumentValidator, formatArgumentIssues } from "./validate.js";
+import type { ArgumentValidator } from "./validate.js";
 
 export const BRIDGE_NAME = "openapi-mcp-bridge";
 export const BRIDGE_VERSION = "0.1.0";
@@ -68,23 +68,32 @@ export function createBridgeRuntime(model: BridgeModel, options: BridgeOptions =
   };
   const maxTextChars = options.maxResultChars ?? 25_000;
   const ownsDispatcher = options.dispatcher === undefined;
-  const dispatcher = options.dispatcher ?? createHttpAgent(http);
+  let dispatcher: Promise<Dispatcher> | undefined = options.dispatcher ? Promise.resolve(options.dispatcher) : undefined;
+  const getDispatcher = () => {
+    dispatcher ??= createHttpAgent(http);
+    return dispatcher;
+  };
+  // ajv and the argument validator are loaded on first use, off the path to the first tools/list.
+  let validation: Promise<typeof import("./validate.js")> | undefined;
+  const loadValidation = () => {
+    validation ??= import("./validate.js");
+    return validation;
+  };
   const validators = new Map<string, ArgumentValidator>();
   const outputChecker = new AjvJsonSchemaValidator();
   const outputChecks = new Map<string, (value: unknown) => string | undefined>();
-  const pageBytes = options.pageBytes ?? 4 * 1024 * 1024;
-  let pages: Tool[][] | undefined;
+  const pager = createToolPager(model.tools, options.pageBytes ?? 4 * 1024 * 1024);
 
   const listTools = (cursor: string | undefined) => {
-    pages ??= paginateTools(model.tools.map(toListedTool), pageBytes);
-    const index = cursor === undefined ? 0 : decodeCursor(cursor, pages.length);
-    const tools = pages[index] ?? [];
-    return index + 1 < pages.length ? { tools, nextCursor: encodeCursor(index + 1) } : { tools };
+    const start = cursor === undefined ? 0 : decodeCursor(cursor, model.tools.length);
+    const page = pager(start);
+    return page.next < model.tools.length ? { tools: page.tools, nextCursor: encodeCursor(page.next) } : { tools: page.tools };
   };
 
   const callTool = async (name: string, rawArgs: unknown): Promise<CallToolResult> => {
     const tool = byName.get(name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+    const { createArgumentValidator, formatArgumentIssues } = await loadValidation();
     let validator = validators.get(name);
     if (!validator) {
       validator = createArgumentValidator(tool.inputSchema);
@@ -113,7 +122,7 @@ export function createBridgeRuntime(model: BridgeModel, options: BridgeOptions =
     }
     let result: CallToolResult;
     try {
-      const response = await sendRequest(dispatcher, request, http);
+      const response = await sendRequest(await getDispatcher(), request, http);
       if (response.status >= 200 && response.status < 300) {
         result = toSuccessResult(tool, response, {
           maxTextChars,
@@ -153,7 +162,7 @@ export function createBridgeRuntime(model: BridgeModel, options: BridgeOptions =
     listTools,
     callTool,
     close: async () => {
-      if (ownsDispatcher) await dispatcher.close();
+      if (ownsDispatcher && dispatcher) await (await dispatcher).close();
     },
   };
 }
@@ -200,33 +209,49 @@ export function toListedTool(tool: ToolNode): Tool {
   return listed;
 }
 
-/** Splits tools into pages of at most `maxBytes` of JSON each (at least one tool a page). */
-export function paginateTools(tools: Tool[], maxBytes: number): Tool[][] {
-  const pages: Tool[][] = [];
-  let current: Tool[] = [];
-  let size = 0;
-  for (const tool of tools) {
-    const bytes = Buffer.byteLength(JSON.stringify(tool));
-    if (current.length > 0 && size + bytes > maxBytes) {
-      pages.push(current);
-      current = [];
-      size = 0;
+/**
+ * Pages of tools of at most `maxBytes` of JSON each (at least one tool a page), cut lazily:
+ * the first page is ready after serialising only its own tools. Cursors are tool offsets, so
+ * they stay valid for the life of the model.
+ */
+export function createToolPager(tools: ToolNode[], maxBytes: number): (start: number) => { tools: Tool[]; next: number } {
+  const listed = new Map<number, Tool>();
+  const ends = new Map<number, number>();
+  const listedAt = (index: number) => {
+    let tool = listed.get(index);
+    if (!tool) {
+      tool = toListedTool(tools[index]!);
+      listed.set(index, tool);
     }
-    current.push(tool);
-    size += bytes;
-  }
-  pages.push(current);
-  return pages;
+    return tool;
+  };
+  return (start) => {
+    let end = ends.get(start);
+    if (end === undefined) {
+      end = start;
+      let size = 0;
+      while (end < tools.length) {
+        const bytes = Buffer.byteLength(JSON.stringify(listedAt(end)));
+        if (end > start && size + bytes > maxBytes) break;
+        size += bytes;
+        end++;
+      }
+      ends.set(start, end);
+    }
+    const page: Tool[] = [];
+    for (let i = start; i < end; i++) page.push(listedAt(i));
+    return { tools: page, next: end };
+  };
 }
 
 function encodeCursor(index: number): string {
-  return Buffer.from(`page:${index}`).toString("base64url");
+  return Buffer.from(`tools:${index}`).toString("base64url");
 }
 
-function decodeCursor(cursor: string, pageCount: number): number {
-  const match = /^page:(\d+)$/.exec(Buffer.from(cursor, "base64url").toString("utf8"));
+function decodeCursor(cursor: string, toolCount: number): number {
+  const match = /^tools:(\d+)$/.exec(Buffer.from(cursor, "base64url").toString("utf8"));
   const index = match ? Number(match[1]) : Number.NaN;
-  if (!Number.isInteger(index) || index < 0 || index >= pageCount) {
+  if (!Number.isInteger(index) || index < 0 || index >= toolCount) {
     throw new McpError(ErrorCode.InvalidParams, "Invalid cursor: start again without a cursor.");
   }
   return index;

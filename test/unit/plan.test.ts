@@ -319,17 +319,12 @@ describe("schemas", () => {
         },
       },
     });
+    // output schemas are outlines: the result's fields with types, nothing required, null allowed
     expect(tool.outputSchema).toEqual({
       type: "object",
-      allOf: [{ $ref: "#/$defs/Node" }],
-      $defs: {
-        Node: {
-          type: ["object", "null"],
-          properties: {
-            value: { type: ["string", "null"] },
-            children: { type: ["array", "null"], items: { $ref: "#/$defs/Node" } },
-          },
-        },
+      properties: {
+        value: { type: ["string", "null"] },
+        children: { type: ["array", "null"], items: {} },
       },
     });
   });
@@ -481,5 +476,67 @@ describe("tools", () => {
       },
     });
     expect(JSON.parse(JSON.stringify(model))).toEqual(model);
+  });
+});
+
+describe("output outlines", () => {
+  it.each([
+    {
+      title: "object: fields with types, nested objects opaque",
+      schema: {
+        type: "object",
+        required: ["id"],
+        properties: {
+          id: { type: "integer", format: "int64" },
+          owner: { type: "object", properties: { login: { type: "string" } } },
+          tags: { type: "array", items: { type: "string", enum: ["a"] } },
+        },
+      },
+      want: {
+        type: "object",
+        properties: {
+          id: { type: ["integer", "null"] },
+          owner: { type: ["object", "null"] },
+          tags: { type: ["array", "null"], items: { type: ["string", "null"] } },
+        },
+      },
+    },
+    {
+      title: "list of objects: the items' fields",
+      schema: { type: "array", items: { $ref: "#/components/schemas/Pet" } },
+      want: {
+        type: "object",
+        properties: {
+          result: {
+            type: ["array", "null"],
+            items: { type: ["object", "null"], properties: { name: { type: ["string", "null"] } } },
+          },
+        },
+        required: ["result"],
+      },
+    },
+    {
+      title: "allOf members merged",
+      schema: { allOf: [{ $ref: "#/components/schemas/Pet" }, { properties: { age: { type: "number" } } }] },
+      want: {
+        type: "object",
+        properties: { name: { type: ["string", "null"] }, age: { type: ["number", "null"] } },
+      },
+    },
+    {
+      title: "oneOf at the top: wrapped and left open",
+      schema: { oneOf: [{ type: "string" }, { type: "integer" }] },
+      want: { type: "object", properties: { result: {} }, required: ["result"] },
+    },
+  ])("$title", ({ schema, want }) => {
+    const tool = onlyTool({
+      paths: {
+        "/x": {
+          get: { responses: { "200": { description: "ok", content: { "application/json": { schema } } } } },
+        },
+      },
+      components: { schemas: { Pet: { type: "object", properties: { name: { type: "string" } } } } },
+    });
+    expect(tool.outputSchema).toEqual(want);
   });
 });
