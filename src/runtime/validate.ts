@@ -243,6 +243,16 @@ function coerceToTypes(
     const converted = convertString(cx, types, value, path);
     if (converted !== NO_CHANGE) return converted;
   }
+  // A number or boolean where only a string is accepted (ids, zip codes): its text is meant.
+  if (
+    types.has("string") &&
+    !types.has("number") &&
+    !types.has("integer") &&
+    !types.has("boolean") &&
+    ((typeof value === "number" && Number.isFinite(value)) || typeof value === "boolean")
+  ) {
+    return String(value);
+  }
   if (types.has("array") && value !== null && value !== undefined && !Array.isArray(value)) {
     const itemSchema = itemSchemaAt(schema, 0);
     const trial: CoerceContext = { sc: cx.sc, issues: [] };

@@ -140,6 +140,9 @@ describe("coercion", () => {
     ["oneOf of objects: JSON text only one accepts", { shape: '{"a":"1"}' }, { shape: { a: 1 } }],
     ["anyOf $ref|null: JSON text", { owner: '{"id":"3"}' }, { owner: { id: 3 } }],
     ["anyOf $ref|null: null text", { owner: "null" }, { owner: null }],
+    ["string from number (an id sent as a number)", { note: 12345 }, { note: "12345" }],
+    ["string from boolean", { note: true }, { note: "true" }],
+    ["single number wrapped into an array of strings", { tags: 7 }, { tags: ["7"] }],
   ])("%s", (_label, given, want) => {
     expect(coercedValue({ name: "Rex", ...given })).toEqual({ name: "Rex", ...want });
   });
@@ -262,8 +265,8 @@ describe("validation issues", () => {
     ],
     [
       "array item",
-      { name: "Rex", tags: ["a", "b", 3] },
-      [{ argument: "tags[2]", message: "expected string, got number 3" }],
+      { name: "Rex", tags: ["a", "b", null] },
+      [{ argument: "tags[2]", message: "expected string, got null" }],
     ],
     [
       "recursive item",
@@ -345,7 +348,6 @@ describe("validation issues", () => {
       [
         { argument: "name", message: "required argument missing" },
         { argument: "petId", message: 'expected integer, got string "abc"' },
-        { argument: "status", message: "expected string, got number 1" },
         { argument: "status", message: 'must be one of "available", "pending", "sold"' },
       ],
     ],
