@@ -2,7 +2,7 @@
 /** openapi-mcp-bridge command line: errors as diagnostics on stderr, never a stack trace. */
 import { Command, CommanderError } from "commander";
 import { BridgeError, formatDiagnostics } from "../model/diagnostics.js";
-import { BRIDGE_VERSION } from "../runtime/server.js";
+import { BRIDGE_VERSION } from "../runtime/version.js";
 import { createModelCommand } from "./model.js";
 import { createServeCommand } from "./serve.js";
 import { createToolsCommand } from "./tools.js";

@@ -1,10 +1,7 @@
 /** `serve SPEC`: the live bridge over stdio or Streamable HTTP. */
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { Command, Option } from "commander";
 import { formatDiagnostic } from "../model/diagnostics.js";
 import type { BridgeModel } from "../model/types.js";
-import { startHttpServer } from "../runtime/http-transport.js";
-import { createBridgeRuntime, createBridgeServer } from "../runtime/server.js";
 import {
   addSpecOptions,
   collectHeaders,
@@ -60,6 +57,8 @@ export function createServeCommand(): Command {
     if (flags.baseUrl !== undefined) requireBaseUrl(flags.baseUrl);
     const model = await readModelOrSpec(spec, flags);
     reportDiagnostics(model, flags.verbose === true);
+    // The MCP SDK is loaded only once there is a model to serve, and HTTP only when asked for.
+    const { createBridgeRuntime, createBridgeServer } = await import("../runtime/server.js");
     const runtime = createBridgeRuntime(model, {
       baseUrl: flags.baseUrl,
       serverVariables: flags.serverVar,
@@ -69,6 +68,7 @@ export function createServeCommand(): Command {
       env: process.env,
     });
     if (flags.transport === "http") {
+      const { startHttpServer } = await import("../runtime/http-transport.js");
       const running = await startHttpServer(runtime, {
         host: flags.host,
         port: flags.port,
@@ -84,6 +84,7 @@ export function createServeCommand(): Command {
       process.once("SIGTERM", stop);
       return;
     }
+    const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
     const server = createBridgeServer(runtime);
     const transport = new StdioServerTransport();
     transport.onclose = () => {

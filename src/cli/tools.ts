@@ -1,7 +1,6 @@
 /** `tools SPEC`: what the bridge would serve, before serving it. */
 import { Command } from "commander";
 import { formatDiagnostic } from "../model/diagnostics.js";
-import { createBridgeRuntime } from "../runtime/server.js";
 import { addSpecOptions, readModelOrSpec, type SpecFlags } from "./options.js";
 
 export function createToolsCommand(): Command {
@@ -14,6 +13,7 @@ export function createToolsCommand(): Command {
   return command.action(async (spec: string, flags: SpecFlags & { json?: boolean; verbose?: boolean }) => {
     const model = await readModelOrSpec(spec, flags);
     if (flags.verbose) for (const d of model.diagnostics) process.stderr.write(`${formatDiagnostic(d)}\n`);
+    const { createBridgeRuntime } = await import("../runtime/server.js");
     const runtime = createBridgeRuntime(model, { env: {} });
     const tools = [];
     let cursor: string | undefined;

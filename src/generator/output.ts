@@ -72,7 +72,10 @@ export function outlineSchema(
   if (!isRecord(node) || stack.has(node)) return {};
   stack.add(node);
   try {
-    const parts = [node, ...(Array.isArray(node.allOf) ? node.allOf.map((m) => converter.dereference(m)) : [])];
+    const parts = [
+      node,
+      ...(Array.isArray(node.allOf) ? node.allOf.map((m) => converter.dereference(m)) : []),
+    ];
     const types = new Set<string>();
     const properties: Record<string, unknown> = {};
     let items: unknown;
@@ -117,7 +120,13 @@ export function outlineSchema(
 /** Same object, same `$ref`, or the same JSON (compared last: it is the costly check). */
 function isSameSchema(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (isRecord(a) && isRecord(b) && typeof a.$ref === "string" && a.$ref === b.$ref && Object.keys(a).length === 1) {
+  if (
+    isRecord(a) &&
+    isRecord(b) &&
+    typeof a.$ref === "string" &&
+    a.$ref === b.$ref &&
+    Object.keys(a).length === 1
+  ) {
     return Object.keys(b).length === 1;
   }
   return JSON.stringify(a) === JSON.stringify(b);

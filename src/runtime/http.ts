@@ -108,11 +108,7 @@ async function readLimited(
 
 function classifyFailure(error: unknown, aborted: boolean, timeoutMs: number): UpstreamFailure {
   const code = (error as { code?: string }).code ?? "";
-  if (
-    aborted ||
-    code === "UND_ERR_HEADERS_TIMEOUT" ||
-    code === "UND_ERR_BODY_TIMEOUT"
-  ) {
+  if (aborted || code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT") {
     return new UpstreamFailure("timeout", code || "TIMEOUT", `the API did not answer within ${timeoutMs} ms`);
   }
   if (

@@ -20,9 +20,9 @@ import { createHttpAgent, type HttpOptions, sendRequest, UpstreamFailure } from 
 import { buildRequest, resolveBaseUrl } from "./request.js";
 import { clip, toFailureResult, toStatusErrorResult, toSuccessResult } from "./response.js";
 import type { ArgumentValidator } from "./validate.js";
+import { BRIDGE_NAME, BRIDGE_VERSION } from "./version.js";
 
-export const BRIDGE_NAME = "openapi-mcp-bridge";
-export const BRIDGE_VERSION = "0.1.0";
+export { BRIDGE_NAME, BRIDGE_VERSION } from "./version.js";
 
 export interface BridgeOptions {
   /** Replaces the whole server URL, path included. */
@@ -68,7 +68,9 @@ export function createBridgeRuntime(model: BridgeModel, options: BridgeOptions =
   };
   const maxTextChars = options.maxResultChars ?? 25_000;
   const ownsDispatcher = options.dispatcher === undefined;
-  let dispatcher: Promise<Dispatcher> | undefined = options.dispatcher ? Promise.resolve(options.dispatcher) : undefined;
+  let dispatcher: Promise<Dispatcher> | undefined = options.dispatcher
+    ? Promise.resolve(options.dispatcher)
+    : undefined;
   const getDispatcher = () => {
     dispatcher ??= createHttpAgent(http);
     return dispatcher;
@@ -87,7 +89,9 @@ export function createBridgeRuntime(model: BridgeModel, options: BridgeOptions =
   const listTools = (cursor: string | undefined) => {
     const start = cursor === undefined ? 0 : decodeCursor(cursor, model.tools.length);
     const page = pager(start);
-    return page.next < model.tools.length ? { tools: page.tools, nextCursor: encodeCursor(page.next) } : { tools: page.tools };
+    return page.next < model.tools.length
+      ? { tools: page.tools, nextCursor: encodeCursor(page.next) }
+      : { tools: page.tools };
   };
 
   const callTool = async (name: string, rawArgs: unknown): Promise<CallToolResult> => {
@@ -214,7 +218,10 @@ export function toListedTool(tool: ToolNode): Tool {
  * the first page is ready after serialising only its own tools. Cursors are tool offsets, so
  * they stay valid for the life of the model.
  */
-export function createToolPager(tools: ToolNode[], maxBytes: number): (start: number) => { tools: Tool[]; next: number } {
+export function createToolPager(
+  tools: ToolNode[],
+  maxBytes: number,
+): (start: number) => { tools: Tool[]; next: number } {
   const listed = new Map<number, Tool>();
   const ends = new Map<number, number>();
   const listedAt = (index: number) => {
