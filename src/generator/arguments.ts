@@ -19,7 +19,8 @@ import type {
 } from "../model/types.js";
 import type { OperationContext } from "./plan.js";
 import { resolveRefObject } from "./plan.js";
-import { isRecord, type SchemaConverter, toJson } from "./schema.js";
+import { isRecord, pickExamples, type SchemaConverter } from "./schema.js";
+import { compactDescription } from "./text.js";
 
 export interface PlannedArguments {
   inputSchema: JsonSchema;
@@ -91,7 +92,7 @@ export function planArguments(context: OperationContext): PlannedArguments {
         : undefined
       : parameter.schema;
     const schema = converter.convert(rawSchema ?? { type: "string" }, refs);
-    annotateParameterSchema(schema, parameter);
+    annotateParameterSchema(schema, parameter, converter.descriptionBudget);
     const style = chooseStyle(parameter, location, context, pointer);
     const binding: ParameterBindingNode = {
       argument: name,
@@ -197,18 +198,22 @@ function chooseStyle(
   return fallback;
 }
 
-function annotateParameterSchema(schema: JsonSchema, parameter: Record<string, unknown>): void {
-  if (typeof parameter.description === "string" && parameter.description.trim() !== "") {
-    schema.description = parameter.description.trim();
-  }
+function annotateParameterSchema(
+  schema: JsonSchema,
+  parameter: Record<string, unknown>,
+  budget: number,
+): void {
+  const description = compactDescription(parameter.description, budget);
+  if (description !== "") schema.description = description;
   if (parameter.deprecated === true) schema.deprecated = true;
-  const examples: JsonValue[] = [];
-  if (parameter.example !== undefined) examples.push(toJson(parameter.example));
+  const candidates: unknown[] = [];
+  if (parameter.example !== undefined) candidates.push(parameter.example);
   if (isRecord(parameter.examples)) {
     for (const example of Object.values(parameter.examples)) {
-      if (isRecord(example) && example.value !== undefined) examples.push(toJson(example.value));
+      if (isRecord(example) && example.value !== undefined) candidates.push(example.value);
     }
   }
+  const examples = pickExamples(candidates);
   if (examples.length > 0) schema.examples = examples;
 }
 
@@ -284,7 +289,7 @@ function planBody(
   const { converter } = context;
   const body: BodyBindingNode = { mediaType: chosen.mediaType, required, mode: "value", kind: chosen.kind };
   if (mediaTypes.length > 1) body.alternatives = mediaTypes.filter((m) => m !== chosen.mediaType);
-  const description = typeof requestBody.description === "string" ? requestBody.description.trim() : "";
+  const description = compactDescription(requestBody.description, converter.descriptionBudget);
 
   const objectShape =
     chosen.kind === "json" || chosen.kind === "form" || chosen.kind === "multipart"
@@ -308,8 +313,10 @@ function planBody(
       if (file) {
         property.file = true;
         schema = { ...FILE_ARGUMENT_SCHEMA };
-        if (isRecord(resolved) && typeof resolved.description === "string")
-          schema.description = resolved.description;
+        const description = isRecord(resolved)
+          ? compactDescription(resolved.description, converter.descriptionBudget)
+          : "";
+        if (description !== "") schema.description = description;
       } else {
         schema = converter.convert(propertySchema, refs);
       }

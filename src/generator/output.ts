@@ -56,6 +56,8 @@ export function planOutput(context: OperationContext): PlannedOutput | undefined
  * them seconds and cost the model tokens; the outline keeps what a model needs to read a result.
  */
 export const OUTLINE_DEPTH = 1;
+/** Fields listed per object; the rest are still allowed, just not named. */
+export const OUTLINE_MAX_FIELDS = 12;
 
 /**
  * The outline of a response schema: types (always allowing null, since real APIs send null
@@ -102,7 +104,7 @@ export function outlineSchema(
     const out: JsonSchema = { type: [...types] };
     if (depth > 0 && types.has("object") && Object.keys(properties).length > 0) {
       const outlined: JsonSchema = {};
-      for (const [name, schema] of Object.entries(properties)) {
+      for (const [name, schema] of Object.entries(properties).slice(0, OUTLINE_MAX_FIELDS)) {
         outlined[name] = outlineSchema(converter, schema, depth - 1, stack);
       }
       out.properties = outlined;

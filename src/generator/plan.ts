@@ -36,8 +36,10 @@ export const HTTP_METHODS: HttpMethod[] = [
 ];
 
 export interface PlanOptions {
-  /** Maximum characters of a tool description (default 1,200). */
+  /** Maximum characters of a tool description (default 200). */
   descriptionBudget?: number;
+  /** Maximum characters of a parameter or property description (default 100). */
+  argumentDescriptionBudget?: number;
   /** Leave out output schemas (default: include them). */
   outputSchemas?: boolean;
 }
@@ -58,7 +60,11 @@ export interface OperationContext {
 export function planModel(loaded: LoadedSpec, options: PlanOptions = {}): BridgeModel {
   const document = loaded.document as unknown as Record<string, unknown>;
   const diagnostics: Diagnostic[] = [...loaded.diagnostics];
-  const converter = new SchemaConverter({ document, openapi30: loaded.specVersion !== "3.1" });
+  const converter = new SchemaConverter({
+    document,
+    openapi30: loaded.specVersion !== "3.1",
+    descriptionBudget: options.argumentDescriptionBudget ?? 100,
+  });
   const info = isRecord(document.info) ? document.info : {};
   const paths = isRecord(document.paths) ? document.paths : {};
   const planned: Omit<ToolNode, "name">[] = [];
@@ -151,8 +157,8 @@ function planOperation(context: OperationContext, options: PlanOptions): Omit<To
   const tool: Omit<ToolNode, "name"> = {
     title,
     description: describeOperation(context, {
-      budget: options.descriptionBudget ?? 1200,
-      parameters: args.parameters,
+      budget: options.descriptionBudget ?? 200,
+      hasOutputSchema: output !== undefined,
     }),
     inputSchema: args.inputSchema,
     annotations: { title, ...deriveAnnotations(method) },

@@ -7,6 +7,7 @@
  */
 import { escapePointerToken, resolveLocalRef, resolvePointer } from "../model/pointer.js";
 import type { JsonSchema, JsonValue } from "../model/types.js";
+import { compactDescription } from "./text.js";
 
 interface DefEntry {
   name: string;
@@ -64,7 +65,12 @@ export interface SchemaConverterOptions {
   document: unknown;
   /** 3.0 rules (nullable, boolean exclusive bounds) apply to 3.0 and converted 2.0 specs. */
   openapi30: boolean;
+  /** Maximum characters of a description inside a schema (default 160). */
+  descriptionBudget?: number;
 }
+
+/** Examples longer than this (as JSON) cost more tokens than they teach. */
+const MAX_EXAMPLE_JSON = 80;
 
 /**
  * Converts input schemas for many tools of one document, converting each referenced component
@@ -73,6 +79,7 @@ export interface SchemaConverterOptions {
 export class SchemaConverter {
   private readonly document: unknown;
   private readonly openapi30: boolean;
+  readonly descriptionBudget: number;
   private readonly defsByPointer = new Map<string, DefEntry>();
   private readonly defsByName = new Map<string, DefEntry>();
   private readonly usedNames = new Set<string>();
@@ -80,6 +87,7 @@ export class SchemaConverter {
   constructor(options: SchemaConverterOptions) {
     this.document = options.document;
     this.openapi30 = options.openapi30;
+    this.descriptionBudget = options.descriptionBudget ?? 160;
   }
 
   /**
@@ -129,10 +137,12 @@ export class SchemaConverter {
       const out: JsonSchema = { $ref: ref.target };
       if (ref.name !== undefined) refs.add(ref.name);
       // OAS 3.1 allows siblings of $ref; 3.0 ignores them but descriptions still help a model.
-      for (const key of ["description", "default", "deprecated", "readOnly", "writeOnly"]) {
+      for (const key of ["default", "deprecated", "readOnly", "writeOnly"]) {
         const value = schema[key];
         if (value !== undefined) out[key] = toJson(value);
       }
+      const description = compactDescription(schema.description, this.descriptionBudget);
+      if (description !== "") out.description = description;
       return this.applyNullable(schema, out);
     }
     const out: JsonSchema = {};
@@ -168,6 +178,14 @@ export class SchemaConverter {
       } else if ((key === "minimum" || key === "maximum") && this.openapi30) {
         const exclusive = key === "minimum" ? schema.exclusiveMinimum : schema.exclusiveMaximum;
         if (exclusive !== true) out[key] = toJson(value);
+      } else if (key === "description") {
+        const description = compactDescription(value, this.descriptionBudget);
+        if (description !== "") out.description = description;
+      } else if (key === "title") {
+        // component titles repeat the name a model already sees
+      } else if (key === "examples") {
+        const examples = pickExamples(Array.isArray(value) ? value : []);
+        if (examples.length > 0) out.examples = examples;
       } else if (key === "type" && value === "file") {
         out.type = "string";
         out.format = "binary";
@@ -176,7 +194,8 @@ export class SchemaConverter {
       }
     }
     if (schema.example !== undefined && out.examples === undefined) {
-      out.examples = [toJson(schema.example)];
+      const examples = pickExamples([schema.example]);
+      if (examples.length > 0) out.examples = examples;
     }
     if (Array.isArray(out.required) && isRecord(out.properties)) {
       // readOnly properties are never sent (OAS: "SHOULD NOT be sent as part of the request").
@@ -240,6 +259,16 @@ function normalisePointer(ref: string): string {
     // not URI-encoded
   }
   return p;
+}
+
+/** The first short example, if any: one concrete value helps a model, a long one costs tokens. */
+export function pickExamples(values: unknown[]): JsonValue[] {
+  for (const value of values) {
+    if (value === undefined) continue;
+    const json = toJson(value);
+    if (JSON.stringify(json).length <= MAX_EXAMPLE_JSON) return [json];
+  }
+  return [];
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

@@ -46,6 +46,19 @@ export interface BridgeOptions {
   pageBytes?: number;
   /** A dispatcher to send requests with (default: a keep-alive undici Agent). */
   dispatcher?: Dispatcher;
+  /** Code run around a tool's HTTP call, by tool name (generated projects fill these in). */
+  hooks?: Record<string, ToolHooks<object>>;
+}
+
+/**
+ * Hooks around one tool's call. `beforeCall` gets the validated (and coerced) arguments and
+ * returns the arguments to send; `afterCall` gets the result of the call (a success or an
+ * upstream error, not an argument validation failure) and returns the result to give back.
+ * Secrets are redacted after `afterCall`. A hook that throws gives an `isError` result.
+ */
+export interface ToolHooks<Args extends object = Record<string, unknown>> {
+  beforeCall?(args: Args): Args | Promise<Args>;
+  afterCall?(result: CallToolResult, args: Args): CallToolResult | Promise<CallToolResult>;
 }
 
 /** What all sessions of one bridge share: tools, validators, credentials, connection pool. */
@@ -105,11 +118,39 @@ export function createBridgeRuntime(model: BridgeModel, options: BridgeOptions =
     }
     const check = validator(rawArgs ?? {});
     if (!check.ok) return errorText(formatArgumentIssues(name, check.issues), "invalid_argument");
+    const hooks = options.hooks && Object.hasOwn(options.hooks, name) ? options.hooks[name] : undefined;
+    let args = check.value;
+    if (hooks?.beforeCall) {
+      try {
+        const changed: unknown = await hooks.beforeCall(args);
+        if (typeof changed !== "object" || changed === null || Array.isArray(changed)) {
+          throw new Error("it must return the arguments object");
+        }
+        args = changed as Record<string, unknown>;
+      } catch (error) {
+        const text = `The beforeCall hook of ${name} failed: ${messageOf(error)}`;
+        return redactSecrets(errorText(text, "hook"), secrets);
+      }
+    }
+    let result = await callUpstream(tool, args);
+    if (hooks?.afterCall) {
+      try {
+        result = await hooks.afterCall(result, args);
+      } catch (error) {
+        const text = `The afterCall hook of ${name} failed: ${messageOf(error)}`;
+        return redactSecrets(errorText(text, "hook"), secrets);
+      }
+    }
+    return redactSecrets(result, secrets);
+  };
+
+  const callUpstream = async (tool: ToolNode, args: Record<string, unknown>): Promise<CallToolResult> => {
+    const { name } = tool;
     const base = resolveBaseUrl(tool.http.servers ?? model.servers, options.baseUrl, options.serverVariables);
     if ("error" in base) return errorText(`Configuration error: ${base.error}.`, "configuration");
     let request: ReturnType<typeof buildRequest>;
     try {
-      request = buildRequest(tool, check.value, {
+      request = buildRequest(tool, args, {
         baseUrl: base.url,
         securitySchemes: model.securitySchemes,
         credentials,
@@ -142,7 +183,7 @@ export function createBridgeRuntime(model: BridgeModel, options: BridgeOptions =
       if (error instanceof UpstreamFailure) result = toFailureResult(tool, error, request.origin);
       else throw error;
     }
-    return redactSecrets(result, secrets);
+    return result;
   };
 
   const outputCheckFor = (tool: ToolNode) => {
@@ -201,10 +242,13 @@ function describeServer(model: BridgeModel): string {
   return `Tools for the ${model.info.title} API${model.info.version ? ` (version ${model.info.version})` : ""}: each tool is one HTTP operation.${description}`;
 }
 
+/**
+ * A tool as tools/list shows it. The display title travels in `annotations.title` only (MCP:
+ * `title`, then `annotations.title`, then `name`): saying it twice costs every tool tokens.
+ */
 export function toListedTool(tool: ToolNode): Tool {
   const listed: Tool = {
     name: tool.name,
-    title: tool.title,
     description: tool.description,
     inputSchema: tool.inputSchema as Tool["inputSchema"],
     annotations: { ...tool.annotations },
@@ -270,6 +314,10 @@ function errorText(text: string, category: string): CallToolResult {
     content: [{ type: "text", text }],
     _meta: { "openapi-mcp-bridge/error": { category, retryable: false } },
   };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 function normaliseHeaders(headers: Record<string, string>): Record<string, string> {

@@ -1,0 +1,78 @@
+/**
+ * Spec prose → text for a model: HTML and markdown noise removed, links reduced to their words,
+ * "see the docs" sentences dropped, and cut at a sentence boundary within a budget. Specs are
+ * written for people reading docs pages; a model reads every character of every tool, every time.
+ */
+
+/** Sentences that only point elsewhere: they cost tokens and a model cannot follow them. */
+const POINTER_SENTENCE =
+  /(^|\s)(For more (information|details)|For (details|information)|(See|Read) (the |our )?(docs|documentation|guide|\[)|Learn more)[^.!?\n]*[.!?]?["'”’)\]]*/gi;
+
+/** Removes markup and noise; keeps paragraphs (blank lines) when `keepParagraphs`. */
+export function cleanProse(value: unknown, keepParagraphs = true): string {
+  if (typeof value !== "string") return "";
+  let text = value
+    .replace(/\r\n?/g, "\n")
+    .replace(/<br\s*\/?>/gi, "\n")
+    .replace(/<\/(p|div|li|h\d)>/gi, "\n")
+    .replace(/<[a-z/!][^>]*>/gi, "")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/```[\s\S]*?```/g, " ")
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, "")
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, "$1")
+    .replace(/\[([^\]]+)\]\[[^\]]*\]/g, "$1")
+    .replace(/^\s{0,3}#{1,6}\s+/gm, "")
+    .replace(/^\s{0,3}>\s?/gm, "")
+    .replace(/(\*\*|__)(.+?)\1/g, "$2")
+    .replace(/`([^`]+)`/g, "$1")
+    .replace(POINTER_SENTENCE, "$1");
+  text = text
+    .split("\n")
+    .map((line) => line.replace(/[ \t]+/g, " ").trim())
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+  return keepParagraphs ? text : text.replace(/\s*\n+\s*/g, " ");
+}
+
+/**
+ * Cuts text to at most `budget` characters, at the end of a sentence when one ends late
+ * enough, else at a word, marking the cut with an ellipsis.
+ */
+export function fitText(text: string, budget: number): string {
+  if (text.length <= budget) return text;
+  if (budget <= 1) return "";
+  const cut = text.slice(0, budget - 1);
+  const sentenceEnd = Math.max(cut.lastIndexOf(". "), cut.lastIndexOf(".\n"), cut.lastIndexOf("\n\n"));
+  if (sentenceEnd >= budget * 0.5) return cut.slice(0, sentenceEnd + 1).trim();
+  const wordEnd = cut.lastIndexOf(" ");
+  return `${(wordEnd >= budget * 0.5 ? cut.slice(0, wordEnd) : cut).trimEnd()}…`;
+}
+
+/**
+ * One-line description of a parameter or property: its first sentence (two when the first is
+ * very short), within the budget. Later sentences of argument docs are mostly caveats and
+ * cross-references; a model reads the first for what to put there.
+ */
+export function compactDescription(value: unknown, budget: number): string {
+  const text = cleanProse(value, false);
+  const sentences = text.match(/[^.!?]+(?:[.!?]+(?=\s|$)|$)/g) ?? [text];
+  let lead = (sentences[0] ?? "").trim();
+  if (lead.length < 24 && sentences.length > 1) lead = `${lead} ${(sentences[1] ?? "").trim()}`;
+  return fitText(lead, budget);
+}
+
+/** `getPetById` → `Get pet by id`; `list_user-repos` → `List user repos`. */
+export function humanizeIdentifier(identifier: string): string {
+  const words = identifier
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/[_\-.\s/]+/g, " ")
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
