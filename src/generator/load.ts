@@ -6,11 +6,11 @@
  * Every failure is a BridgeError with a stable code; no raw stack trace or parser dump leaks out.
  */
 import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import * as path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import SwaggerParser from "@apidevtools/swagger-parser";
+import type SwaggerParser from "@apidevtools/swagger-parser";
 import type { OpenAPIV2, OpenAPIV3, OpenAPIV3_1 } from "openapi-types";
-import { parseDocument } from "yaml";
 import { BridgeError, createDiagnostic } from "../model/diagnostics.js";
 import { escapePointerToken, joinPointer, resolvePointer, splitPointer } from "../model/pointer.js";
 import type { Diagnostic, SpecVersion } from "../model/types.js";
@@ -22,6 +22,13 @@ import {
   type ValidationWorker,
 } from "./validation/background.js";
 import { validateDocument } from "./validation/validate.js";
+
+const requireHere = createRequire(import.meta.url);
+
+/** The YAML parser is loaded on the first YAML document: JSON specs (most large ones) never need it. */
+function loadYaml(): typeof import("yaml") {
+  return requireHere("yaml") as typeof import("yaml");
+}
 
 export interface LoadOptions {
   /** Default false: a `$ref` to an http(s) URL is refused with OMB_REF_NETWORK. */
@@ -371,6 +378,7 @@ function withoutBom(text: string): string {
 }
 
 function parseYaml(text: string, file: string): unknown {
+  const { parseDocument } = loadYaml();
   const doc = parseDocument(text, { merge: true, prettyErrors: true });
   const first = doc.errors[0];
   if (first) {
@@ -841,7 +849,11 @@ async function bundleExternalRefs(
       dereference: { circular: true },
       mutateInputSchema: true,
     } as unknown as SwaggerParser.Options;
-    const bundled = (await SwaggerParser.bundle(input.location, doc as never, options)) as unknown as Record<
+    // swagger-parser is loaded only for specs with external refs: most specs are one file.
+    const parser = (await import("@apidevtools/swagger-parser")) as unknown as {
+      default: typeof SwaggerParser;
+    };
+    const bundled = (await parser.default.bundle(input.location, doc as never, options)) as unknown as Record<
       string,
       unknown
     >;

@@ -8,9 +8,24 @@
 const POINTER_SENTENCE =
   /(^|\s)(For more (information|details)|For (details|information)|(See|Read) (the |our )?(docs|documentation|guide|\[)|Learn more)[^.!?\n]*[.!?]?["'”’)\]]*/gi;
 
+/** Specs repeat the same prose (shared parameters) thousands of times: clean each text once. */
+const cleaned = [new Map<string, string>(), new Map<string, string>()] as const;
+const MAX_CACHED = 50_000;
+
 /** Removes markup and noise; keeps paragraphs (blank lines) when `keepParagraphs`. */
 export function cleanProse(value: unknown, keepParagraphs = true): string {
-  if (typeof value !== "string") return "";
+  if (typeof value !== "string" || value === "") return "";
+  const cache = cleaned[keepParagraphs ? 0 : 1];
+  let text = cache.get(value);
+  if (text === undefined) {
+    text = cleanUncached(value, keepParagraphs);
+    if (cache.size >= MAX_CACHED) cache.clear();
+    cache.set(value, text);
+  }
+  return text;
+}
+
+function cleanUncached(value: string, keepParagraphs: boolean): string {
   let text = value
     .replace(/\r\n?/g, "\n")
     .replace(/<br\s*\/?>/gi, "\n")
