@@ -43,6 +43,10 @@ function cleanUncached(value: string, keepParagraphs: boolean): string {
     .replace(/\[([^\]]+)\]\[[^\]]*\]/g, "$1")
     .replace(/^\s{0,3}#{1,6}\s+/gm, "")
     .replace(/^\s{0,3}>\s?/gm, "")
+    .replace(
+      /\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]\s*/g,
+      (_, kind: string) => `${kind[0]}${kind.slice(1).toLowerCase()}: `,
+    )
     .replace(/(\*\*|__)(.+?)\1/g, "$2")
     .replace(/`([^`]+)`/g, "$1")
     .replace(POINTER_SENTENCE, "$1");

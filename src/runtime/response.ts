@@ -118,6 +118,33 @@ export function toSuccessResult(
   };
 }
 
+/**
+ * A 3xx the spec documents (download links, moved resources) is the operation's answer, not a
+ * failure: the bridge does not follow it (credentials must not travel to another host), it
+ * hands the model the Location.
+ */
+export function isDocumentedRedirect(tool: ToolNode, status: number): boolean {
+  if (status < 300 || status >= 400) return false;
+  return tool.http.responses.some((r) => r.status === String(status) || r.status === "3XX");
+}
+
+export function toRedirectResult(tool: ToolNode, response: UpstreamResponse): CallToolResult {
+  const location = response.headers.location;
+  const documented = findResponseDescription(tool, response.status);
+  const lines = [
+    `HTTP ${response.status}: the API answers with a redirect${location ? ` to ${location}` : " without a Location"}.`,
+  ];
+  if (documented) lines.push(`The API documents this status as: ${documented}`);
+  lines.push(
+    "The bridge does not follow redirects; the location is the result (for example a download link).",
+  );
+  const result: CallToolResult = { content: [{ type: "text", text: lines.join("\n") }] };
+  if (tool.outputSchema) {
+    result.structuredContent = tool.outputWrapped ? { result: location ?? null } : {};
+  }
+  return result;
+}
+
 function toMismatchResult(
   response: UpstreamResponse,
   text: string,

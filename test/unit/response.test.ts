@@ -1,0 +1,210 @@
+import { describe, expect, it } from "vitest";
+import type { ToolNode } from "../../src/model/types.js";
+import type { UpstreamResponse } from "../../src/runtime/http.js";
+import {
+  classifyStatus,
+  ERROR_META_KEY,
+  isDocumentedRedirect,
+  parseRetryAfter,
+  toRedirectResult,
+  toStatusErrorResult,
+  toSuccessResult,
+} from "../../src/runtime/response.js";
+
+function createTool(fields: Partial<ToolNode> = {}): ToolNode {
+  return {
+    name: "getPet",
+    title: "Get pet",
+    description: "Get a pet.",
+    inputSchema: { type: "object", properties: {} },
+    annotations: {
+      title: "Get pet",
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+    },
+    http: {
+      method: "get",
+      path: "/pets/{id}",
+      parameters: [],
+      security: [],
+      responses: [
+        { status: "200", description: "The pet.", mediaTypes: ["application/json"] },
+        { status: "302", description: "Download link.", mediaTypes: [] },
+        { status: "404", description: "No pet has this id.", mediaTypes: [] },
+        { status: "default", description: "Unexpected error.", mediaTypes: [] },
+      ],
+      accept: ["application/json"],
+    },
+    source: { pointer: "/paths/~1pets~1{id}/get" },
+    tags: [],
+    deprecated: false,
+    ...fields,
+  };
+}
+
+function createResponse(
+  status: number,
+  body: string,
+  headers: Record<string, string> = {},
+): UpstreamResponse {
+  return { status, statusText: "", headers, body: Buffer.from(body), truncated: false, durationMs: 1 };
+}
+
+const options = { maxTextChars: 25_000, missingCredentials: [] as string[] };
+
+describe("classifyStatus", () => {
+  it.each([
+    { status: 400, category: "invalid_argument", retryable: false },
+    { status: 401, category: "authentication", retryable: false },
+    { status: 403, category: "permission", retryable: false },
+    { status: 404, category: "not_found", retryable: false },
+    { status: 409, category: "conflict", retryable: false },
+    { status: 422, category: "invalid_argument", retryable: false },
+    { status: 429, category: "rate_limited", retryable: true },
+    { status: 500, category: "upstream_bug", retryable: true },
+    { status: 503, category: "upstream_unavailable", retryable: true },
+    { status: 504, category: "upstream_unavailable", retryable: true },
+    { status: 307, category: "redirect", retryable: false },
+  ])("$status → $category", ({ status, category, retryable }) => {
+    expect(classifyStatus(status)).toMatchObject({ category, retryable });
+  });
+});
+
+describe("parseRetryAfter", () => {
+  it.each([
+    { given: "120", want: 120 },
+    { given: " 5 ", want: 5 },
+    { given: "Wed, 21 Oct 2015 07:28:30 GMT", want: 30 },
+    { given: "soon", want: undefined },
+    { given: undefined, want: undefined },
+  ])("$given → $want", ({ given, want }) => {
+    expect(parseRetryAfter(given, Date.parse("Wed, 21 Oct 2015 07:28:00 GMT"))).toBe(want);
+  });
+});
+
+describe("error results", () => {
+  it.each([
+    {
+      title: "problem+json 404 with the spec's description",
+      response: createResponse(404, JSON.stringify({ title: "Not Found", detail: "no pet 7" }), {
+        "content-type": "application/problem+json",
+      }),
+      lines: [
+        "Not found: HTTP 404 from GET /pets/{id}.",
+        "The API documents this status as: No pet has this id.",
+        'Response body:\n{"title":"Not Found","detail":"no pet 7"}',
+      ],
+    },
+    {
+      title: "HTML 500 page reduced to its text, default description",
+      response: createResponse(
+        500,
+        "<html><head><style>b{}</style></head><body><h1>Oops</h1> broke</body></html>",
+        {
+          "content-type": "text/html",
+        },
+      ),
+      lines: [
+        "Upstream error: HTTP 500 from GET /pets/{id}.",
+        "Unexpected error.",
+        "Response body:\nOops broke",
+      ],
+    },
+    {
+      title: "429 with Retry-After",
+      response: createResponse(429, "", { "retry-after": "30" }),
+      lines: ["Rate limited: HTTP 429", "The API asks to wait 30 s (Retry-After)."],
+    },
+  ])("$title", ({ response, lines }) => {
+    const result = toStatusErrorResult(createTool(), response, options);
+    expect(result.isError).toBe(true);
+    const text = (result.content[0] as { text: string }).text;
+    for (const line of lines) expect(text).toContain(line);
+    expect(result._meta?.[ERROR_META_KEY]).toMatchObject({ status: response.status });
+  });
+
+  it("names the missing credential on a 401", () => {
+    const result = toStatusErrorResult(createTool(), createResponse(401, ""), {
+      ...options,
+      missingCredentials: ["apiKey"],
+    });
+    expect((result.content[0] as { text: string }).text).toContain(
+      'No credential is configured for "apiKey"',
+    );
+  });
+});
+
+describe("redirects", () => {
+  it("treats a documented 3xx as the answer, with the location", () => {
+    const tool = createTool();
+    expect(isDocumentedRedirect(tool, 302)).toBe(true);
+    expect(isDocumentedRedirect(tool, 301)).toBe(false);
+    expect(isDocumentedRedirect(tool, 200)).toBe(false);
+    const result = toRedirectResult(
+      tool,
+      createResponse(302, "", { location: "https://files.example/a.zip" }),
+    );
+    expect(result.isError).toBeUndefined();
+    expect((result.content[0] as { text: string }).text).toContain("redirect to https://files.example/a.zip");
+  });
+});
+
+describe("success results", () => {
+  it.each([
+    {
+      title: "JSON object",
+      response: createResponse(200, '{"id":1}', { "content-type": "application/json" }),
+      structured: { id: 1 },
+    },
+    {
+      title: "JSON array wrapped",
+      response: createResponse(200, "[1,2]", { "content-type": "application/json; charset=utf-8" }),
+      structured: { result: [1, 2] },
+    },
+    { title: "empty body", response: createResponse(204, ""), structured: undefined },
+  ])("$title", ({ response, structured }) => {
+    const result = toSuccessResult(createTool(), response, { maxTextChars: 100 });
+    expect(result.isError).toBeUndefined();
+    expect(result.structuredContent).toEqual(structured);
+  });
+
+  it("gives images as image content and other binary as an embedded resource", () => {
+    const png = toSuccessResult(createTool(), createResponse(200, "PNG", { "content-type": "image/png" }), {
+      maxTextChars: 100,
+    });
+    expect(png.content[0]).toEqual({
+      type: "image",
+      data: Buffer.from("PNG").toString("base64"),
+      mimeType: "image/png",
+    });
+    const zip = toSuccessResult(
+      createTool(),
+      {
+        ...createResponse(200, ""),
+        body: Buffer.from([0, 1, 2]),
+        headers: { "content-type": "application/zip" },
+      },
+      { maxTextChars: 100 },
+    );
+    expect(zip.content[0]).toMatchObject({
+      type: "resource",
+      resource: { mimeType: "application/zip", blob: "AAEC" },
+    });
+  });
+
+  it("reports a 2xx body that breaks the output schema as an error that carries the body", () => {
+    const tool = createTool({ outputSchema: { type: "object" } });
+    const result = toSuccessResult(
+      tool,
+      createResponse(200, '{"id":1}', { "content-type": "application/json" }),
+      {
+        maxTextChars: 100,
+        checkOutput: () => "it does not match",
+      },
+    );
+    expect(result.isError).toBe(true);
+    expect((result.content[0] as { text: string }).text).toContain('{"id":1}');
+  });
+});
