@@ -1,5 +1,13 @@
 /** openapi-mcp-bridge as a library: everything the CLI does, with typed options. */
 export { type BuildOptions, buildModel } from "./generator/build.js";
+export {
+  type EmitOptions,
+  emitProject,
+  type GeneratedFile,
+  type GenerateOptions,
+  type GenerateResult,
+  generateProject,
+} from "./generator/generate.js";
 export { type LoadedSpec, type LoadOptions, loadSpec } from "./generator/load.js";
 export { type PlanOptions, planModel } from "./generator/plan.js";
 export { BridgeError, formatDiagnostics } from "./model/diagnostics.js";
@@ -13,5 +21,6 @@ export {
   type BridgeRuntime,
   createBridgeRuntime,
   createBridgeServer,
+  type ToolHooks,
   toListedTool,
 } from "./runtime/server.js";

@@ -3,6 +3,7 @@
 import { Command, CommanderError } from "commander";
 import { BridgeError, formatDiagnostics } from "../model/diagnostics.js";
 import { BRIDGE_VERSION } from "../runtime/version.js";
+import { createGenerateCommand } from "./generate.js";
 import { createModelCommand } from "./model.js";
 import { createServeCommand } from "./serve.js";
 import { createToolsCommand } from "./tools.js";
@@ -14,7 +15,12 @@ const program = new Command("openapi-mcp-bridge")
   .exitOverride()
   .configureOutput({ writeOut: (s) => process.stderr.write(s), writeErr: (s) => process.stderr.write(s) });
 
-for (const command of [createServeCommand(), createToolsCommand(), createModelCommand()]) {
+for (const command of [
+  createServeCommand(),
+  createToolsCommand(),
+  createModelCommand(),
+  createGenerateCommand(),
+]) {
   program.addCommand(command.exitOverride().configureOutput({ writeErr: (s) => process.stderr.write(s) }));
 }
 
