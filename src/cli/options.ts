@@ -9,13 +9,15 @@ export interface SpecFlags {
   allowNetworkRefs?: boolean;
   validate?: boolean;
   outputSchemas?: boolean;
+  cache?: boolean;
 }
 
 export function addSpecOptions(command: Command): Command {
   return command
     .option("--allow-network-refs", "resolve $ref to http(s) URLs (refused by default)")
     .option("--no-validate", "skip structural validation of the spec")
-    .option("--no-output-schemas", "do not advertise output schemas");
+    .option("--no-output-schemas", "do not advertise output schemas")
+    .option("--no-cache", "plan the spec again instead of reusing the model cached at an earlier start");
 }
 
 /** A spec (file, URL, `-`) or a saved model file → the model. */
@@ -41,6 +43,7 @@ export async function readModelOrSpec(source: string, flags: SpecFlags): Promise
     allowNetworkRefs: flags.allowNetworkRefs === true,
     validate: flags.validate !== false,
     outputSchemas: flags.outputSchemas !== false,
+    cache: flags.cache !== false,
   });
 }
 
