@@ -124,8 +124,13 @@ export async function runStartup({ log = (line) => process.stderr.write(`${line}
   const model = makeModel({ log });
   const cases = [
     {
+      id: "ours-spec-cold",
+      label: "openapi-mcp-bridge, from the spec, no cache (first start)",
+      args: [...ourServeArgs(GITHUB_SPEC, UNUSED_BASE_URL), "--no-cache"],
+    },
+    {
       id: "ours-spec",
-      label: "openapi-mcp-bridge, from the spec",
+      label: "openapi-mcp-bridge, from the spec, cached model (later starts)",
       args: ourServeArgs(GITHUB_SPEC, UNUSED_BASE_URL),
     },
     {
