@@ -1,7 +1,8 @@
 /** `serve SPEC`: the live bridge over stdio or Streamable HTTP. */
 import { Command, Option } from "commander";
-import { formatDiagnostic } from "../model/diagnostics.js";
+import { failWith, formatDiagnostic } from "../model/diagnostics.js";
 import type { BridgeModel } from "../model/types.js";
+import type { ToolSelection } from "../runtime/select.js";
 import {
   addSpecOptions,
   collectHeaders,
@@ -26,6 +27,14 @@ interface ServeFlags extends SpecFlags {
   allowOrigin?: string[];
   timeout: number;
   verbose?: boolean;
+  includeTools?: string[];
+  excludeTools?: string[];
+  includeTags?: string[];
+  excludeTags?: string[];
+  methods?: string[];
+  paths?: string[];
+  readOnly?: boolean;
+  destructive: "allow" | "refuse" | "confirm";
 }
 
 export function createServeCommand(): Command {
@@ -51,15 +60,51 @@ export function createServeCommand(): Command {
       collectList,
     )
     .option("--timeout <ms>", "per-call upstream timeout in milliseconds", parsePositiveInteger, 30_000)
-    .option("--verbose", "print every spec diagnostic to stderr");
+    .option("--verbose", "print every spec diagnostic to stderr")
+    .option(
+      "--include-tools <globs>",
+      "serve only tools whose name matches (comma-separated, repeatable)",
+      collectList,
+    )
+    .option("--exclude-tools <globs>", "do not serve tools whose name matches", collectList)
+    .option("--include-tags <tags>", "serve only operations with one of these tags", collectList)
+    .option("--exclude-tags <tags>", "do not serve operations with one of these tags", collectList)
+    .option("--methods <methods>", "serve only these HTTP methods, e.g. get,post", collectList)
+    .option(
+      "--paths <globs>",
+      "serve only paths matching (`*` one segment, `**` any), e.g. /pets/**",
+      collectList,
+    )
+    .option("--read-only", "serve only GET, HEAD and OPTIONS operations")
+    .addOption(
+      new Option(
+        "--destructive <policy>",
+        "DELETE and other destructive operations: allow, refuse, or confirm with the user",
+      )
+        .choices(["allow", "refuse", "confirm"])
+        .default("allow"),
+    );
   addSpecOptions(command);
   return command.action(async (spec: string, flags: ServeFlags) => {
     if (flags.baseUrl !== undefined) requireBaseUrl(flags.baseUrl);
-    const model = await readModelOrSpec(spec, flags);
-    reportDiagnostics(model, flags.verbose === true);
+    const fullModel = await readModelOrSpec(spec, flags);
+    reportDiagnostics(fullModel, flags.verbose === true);
+    const access = toolSelectionOf(flags);
+    const { selectTools } = await import("../runtime/select.js");
+    let selected: ReturnType<typeof selectTools>;
+    try {
+      selected = selectTools(fullModel.tools, access);
+    } catch (error) {
+      failWith("OMB_OPTION", (error as Error).message, { hint: "see `openapi-mcp-bridge serve --help`" });
+    }
+    for (const unmatched of selected.unmatched) {
+      process.stderr.write(`openapi-mcp-bridge: note: ${unmatched} matches no operation of the spec\n`);
+    }
+    const model = { ...fullModel, tools: selected.tools };
     // The MCP SDK is loaded only once there is a model to serve, and HTTP only when asked for.
     const { createBridgeRuntime, createBridgeServer } = await import("../runtime/server.js");
     const runtime = createBridgeRuntime(model, {
+      access: { destructive: access.destructive ?? "allow" },
       baseUrl: flags.baseUrl,
       serverVariables: flags.serverVar,
       auth: flags.auth,
@@ -93,6 +138,18 @@ export function createServeCommand(): Command {
     await server.connect(transport);
     process.stderr.write(`openapi-mcp-bridge: ${model.tools.length} tools over stdio\n`);
   });
+}
+
+function toolSelectionOf(flags: ServeFlags): ToolSelection {
+  const selection: ToolSelection = { destructive: flags.destructive };
+  if (flags.includeTools) selection.includeTools = flags.includeTools;
+  if (flags.excludeTools) selection.excludeTools = flags.excludeTools;
+  if (flags.includeTags) selection.includeTags = flags.includeTags;
+  if (flags.excludeTags) selection.excludeTags = flags.excludeTags;
+  if (flags.methods) selection.methods = flags.methods;
+  if (flags.paths) selection.paths = flags.paths;
+  if (flags.readOnly === true) selection.readOnly = true;
+  return selection;
 }
 
 function reportDiagnostics(model: BridgeModel, verbose: boolean): void {

@@ -19,6 +19,7 @@ import { ArgumentError } from "./errors.js";
 import { createHttpAgent, type HttpOptions, sendRequest, UpstreamFailure } from "./http.js";
 import { buildRequest, resolveBaseUrl } from "./request.js";
 import { clip, toFailureResult, toStatusErrorResult, toSuccessResult } from "./response.js";
+import { isDestructive, selectModel, type ToolSelection } from "./select.js";
 import type { ArgumentValidator } from "./validate.js";
 import { BRIDGE_NAME, BRIDGE_VERSION } from "./version.js";
 
@@ -48,6 +49,19 @@ export interface BridgeOptions {
   dispatcher?: Dispatcher;
   /** Code run around a tool's HTTP call, by tool name (generated projects fill these in). */
   hooks?: Record<string, ToolHooks<object>>;
+  /** Which tools are served at all, and what happens to destructive ones (see select.ts). */
+  access?: ToolSelection;
+}
+
+/** What one call knows about the MCP connection it came from. */
+export interface CallContext {
+  /** Headers of the incoming MCP HTTP request (Streamable HTTP only). */
+  headers?: Record<string, string | string[] | undefined>;
+  /**
+   * Asks the user to confirm (MCP elicitation): true when they accept. Absent when the client
+   * cannot be asked.
+   */
+  confirm?: (message: string) => Promise<boolean>;
 }
 
 /**
@@ -65,11 +79,14 @@ export interface ToolHooks<Args extends object = Record<string, unknown>> {
 export interface BridgeRuntime {
   model: BridgeModel;
   listTools(cursor: string | undefined): { tools: Tool[]; nextCursor?: string };
-  callTool(name: string, args: unknown): Promise<CallToolResult>;
+  callTool(name: string, args: unknown, context?: CallContext): Promise<CallToolResult>;
   close(): Promise<void>;
 }
 
-export function createBridgeRuntime(model: BridgeModel, options: BridgeOptions = {}): BridgeRuntime {
+export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptions = {}): BridgeRuntime {
+  // Filtered tools are gone before anything is served: neither listed nor callable.
+  const model = selectModel(fullModel, options.access);
+  const confirmDestructive = options.access?.destructive === "confirm";
   const byName = new Map<string, ToolNode>(model.tools.map((tool) => [tool.name, tool]));
   const credentials = resolveCredentials(model, options.auth, options.env ?? process.env);
   const secrets = [...credentials.values()].filter((s) => s.length >= 4);
@@ -107,7 +124,11 @@ export function createBridgeRuntime(model: BridgeModel, options: BridgeOptions =
       : { tools: page.tools };
   };
 
-  const callTool = async (name: string, rawArgs: unknown): Promise<CallToolResult> => {
+  const callTool = async (
+    name: string,
+    rawArgs: unknown,
+    context: CallContext = {},
+  ): Promise<CallToolResult> => {
     const tool = byName.get(name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
     const { createArgumentValidator, formatArgumentIssues } = await loadValidation();
@@ -131,6 +152,10 @@ export function createBridgeRuntime(model: BridgeModel, options: BridgeOptions =
         const text = `The beforeCall hook of ${name} failed: ${messageOf(error)}`;
         return redactSecrets(errorText(text, "hook"), secrets);
       }
+    }
+    if (confirmDestructive && isDestructive(tool)) {
+      const refusal = await askConfirmation(tool, args, context);
+      if (refusal) return redactSecrets(refusal, secrets);
     }
     let result = await callUpstream(tool, args);
     if (hooks?.afterCall) {
@@ -224,8 +249,25 @@ export function createBridgeServer(source: BridgeModel | BridgeRuntime, options:
     },
   );
   server.setRequestHandler(ListToolsRequestSchema, (request) => runtime.listTools(request.params?.cursor));
-  server.setRequestHandler(CallToolRequestSchema, (request) =>
-    runtime.callTool(request.params.name, request.params.arguments),
+  const confirm = async (message: string): Promise<boolean> => {
+    const answer = await server.elicitInput({
+      mode: "form",
+      message,
+      requestedSchema: {
+        type: "object",
+        properties: {
+          confirm: { type: "boolean", title: "Allow this call", description: message, default: false },
+        },
+        required: ["confirm"],
+      },
+    });
+    return answer.action === "accept" && answer.content?.confirm === true;
+  };
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
+    runtime.callTool(request.params.name, request.params.arguments, {
+      ...(extra.requestInfo ? { headers: extra.requestInfo.headers } : {}),
+      ...(server.getClientCapabilities()?.elicitation?.form ? { confirm } : {}),
+    }),
   );
   if (!("callTool" in source)) {
     const close = server.onclose;
@@ -235,6 +277,46 @@ export function createBridgeServer(source: BridgeModel | BridgeRuntime, options:
     };
   }
   return server;
+}
+
+/**
+ * Asks the user to confirm a destructive call; returns the refusal to give back, or undefined
+ * when the call may go ahead.
+ */
+async function askConfirmation(
+  tool: ToolNode,
+  args: Record<string, unknown>,
+  context: CallContext,
+): Promise<CallToolResult | undefined> {
+  const operation = `${tool.http.method.toUpperCase()} ${tool.http.path}`;
+  if (!context.confirm) {
+    return errorText(
+      `Refused: ${tool.name} (${operation}) is destructive, and this bridge only runs destructive ` +
+        "operations after the user confirms them (--destructive confirm), but the MCP client cannot " +
+        "ask the user (it does not support elicitation). Nothing was sent. Tell the user: they can " +
+        "carry it out themselves, or use a client that supports elicitation.",
+      "confirmation_unavailable",
+    );
+  }
+  const shown = clip(JSON.stringify(args), 1000);
+  let accepted = false;
+  try {
+    accepted = await context.confirm(
+      `The assistant wants to run ${tool.name} (${operation}), which may change or delete data, with ${shown}. Allow it?`,
+    );
+  } catch (error) {
+    return errorText(
+      `Refused: ${tool.name} (${operation}) is destructive and needs the user's confirmation, which ` +
+        `could not be obtained (${messageOf(error)}). Nothing was sent.`,
+      "confirmation_unavailable",
+    );
+  }
+  if (accepted) return undefined;
+  return errorText(
+    `Refused: the user did not allow ${tool.name} (${operation}). Nothing was sent. Do not retry ` +
+      "unless the user asks for it.",
+    "confirmation_declined",
+  );
 }
 
 function describeServer(model: BridgeModel): string {
