@@ -1,0 +1,72 @@
+/**
+ * A Windows device name.
+ * Returns no content.
+ *
+ * Tool `CON`: `GET /things/con`.
+ */
+import type { ToolNode } from "../model/types.js";
+import type { ToolHooks } from "../runtime/server.js";
+
+/** Arguments of `CON` after validation: what `hooks.beforeCall` receives. */
+export interface Args {}
+
+/** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
+export const tool: ToolNode = {
+  name: "CON",
+  title: "A Windows device name",
+  description: "A Windows device name.\nReturns no content.",
+  inputSchema: {
+    type: "object",
+    properties: {},
+    additionalProperties: false,
+  },
+  annotations: {
+    title: "A Windows device name",
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  http: {
+    method: "get",
+    path: "/things/con",
+    parameters: [],
+    security: [
+      {
+        "key.evil_-name": [],
+      },
+      {
+        bearer: [],
+      },
+    ],
+    responses: [
+      {
+        status: "200",
+        description: "ok",
+        mediaTypes: [],
+      },
+    ],
+    accept: [],
+  },
+  source: {
+    pointer: "/paths/~1things~1con/get",
+    operationId: "CON",
+  },
+  tags: [],
+  deprecated: false,
+};
+
+/**
+ * Hooks around this tool's HTTP call; fill them in to change what is sent or returned.
+ * `beforeCall` gets the arguments after validation and returns the arguments to send.
+ * `afterCall` gets the result (a success or an upstream error) and returns the result to give
+ * back; configured secrets are still redacted after it. A hook that throws gives an error result.
+ */
+export const hooks: ToolHooks<Args> = {
+  beforeCall(args) {
+    return args;
+  },
+  afterCall(result) {
+    return result;
+  },
+};

@@ -1,0 +1,206 @@
+/**
+ * Create or run /things.
+ * Returns no content.
+ *
+ * Tool `constructor`: `POST /things`.
+ */
+import type { ToolNode } from "../model/types.js";
+import type { ToolHooks } from "../runtime/server.js";
+
+/** Arguments of `constructor` after validation: what `hooks.beforeCall` receives. */
+export interface Args {
+  /** A property whose name closes a comment. */
+  "*/ process.exit(16) /*"?: string;
+  "\"; process.exit(17); \""?:
+    | "`${process.exit(18)}`"
+    | "\"; process.exit(19); \""
+    | "*/ process.exit(20) /*"
+    | "\\"
+    | "<\/script>";
+  /** @defaultValue 42 */
+  "${process.exit(21)}"?: number;
+  constructor?: string;
+  "naïve 🚀"?: string;
+  child?: Thing;
+}
+
+/** exit(15)} */
+export type Thing = {
+  /** A property whose name closes a comment. */
+  "*/ process.exit(16) /*"?: string;
+  "\"; process.exit(17); \""?:
+    | "`${process.exit(18)}`"
+    | "\"; process.exit(19); \""
+    | "*/ process.exit(20) /*"
+    | "\\"
+    | "<\/script>";
+  /** @defaultValue 42 */
+  "${process.exit(21)}"?: number;
+  constructor?: string;
+  "naïve 🚀"?: string;
+  child?: Thing;
+};
+
+/** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
+export const tool: ToolNode = {
+  name: "constructor",
+  title: "Constructor",
+  description: "Create or run /things.\nReturns no content.",
+  inputSchema: {
+    type: "object",
+    properties: {
+      "*/ process.exit(16) /*": {
+        type: "string",
+        description: "A property whose name closes a comment.",
+      },
+      "\"; process.exit(17); \"": {
+        type: "string",
+        enum: [
+          "`${process.exit(18)}`",
+          "\"; process.exit(19); \"",
+          "*/ process.exit(20) /*",
+          "\\",
+          "<\/script>",
+        ],
+      },
+      "${process.exit(21)}": {
+        type: "integer",
+        default: 42,
+      },
+      constructor: {
+        type: "string",
+      },
+      "naïve 🚀": {
+        type: "string",
+        examples: ["`${process.exit(22)}`"],
+      },
+      child: {
+        $ref: "#/$defs/Thing",
+      },
+    },
+    additionalProperties: false,
+    $defs: {
+      Thing: {
+        type: "object",
+        description: "exit(15)}",
+        properties: {
+          "*/ process.exit(16) /*": {
+            type: "string",
+            description: "A property whose name closes a comment.",
+          },
+          "\"; process.exit(17); \"": {
+            type: "string",
+            enum: [
+              "`${process.exit(18)}`",
+              "\"; process.exit(19); \"",
+              "*/ process.exit(20) /*",
+              "\\",
+              "<\/script>",
+            ],
+          },
+          "${process.exit(21)}": {
+            type: "integer",
+            default: 42,
+          },
+          constructor: {
+            type: "string",
+          },
+          "naïve 🚀": {
+            type: "string",
+            examples: ["`${process.exit(22)}`"],
+          },
+          child: {
+            $ref: "#/$defs/Thing",
+          },
+        },
+      },
+    },
+  },
+  annotations: {
+    title: "Constructor",
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
+  http: {
+    method: "post",
+    path: "/things",
+    parameters: [],
+    security: [
+      {
+        "key.evil_-name": [],
+      },
+      {
+        bearer: [],
+      },
+    ],
+    responses: [
+      {
+        status: "201",
+        description: "created",
+        mediaTypes: [],
+      },
+    ],
+    accept: [],
+    body: {
+      mediaType: "application/json",
+      required: true,
+      mode: "properties",
+      kind: "json",
+      properties: [
+        {
+          argument: "*/ process.exit(16) /*",
+          name: "*/ process.exit(16) /*",
+          shape: "primitive",
+        },
+        {
+          argument: "\"; process.exit(17); \"",
+          name: "\"; process.exit(17); \"",
+          shape: "primitive",
+        },
+        {
+          argument: "${process.exit(21)}",
+          name: "${process.exit(21)}",
+          shape: "primitive",
+        },
+        {
+          argument: "constructor",
+          name: "constructor",
+          shape: "primitive",
+        },
+        {
+          argument: "naïve 🚀",
+          name: "naïve 🚀",
+          shape: "primitive",
+        },
+        {
+          argument: "child",
+          name: "child",
+          shape: "object",
+        },
+      ],
+    },
+  },
+  source: {
+    pointer: "/paths/~1things/post",
+    operationId: "constructor",
+  },
+  tags: [],
+  deprecated: false,
+};
+
+/**
+ * Hooks around this tool's HTTP call; fill them in to change what is sent or returned.
+ * `beforeCall` gets the arguments after validation and returns the arguments to send.
+ * `afterCall` gets the result (a success or an upstream error) and returns the result to give
+ * back; configured secrets are still redacted after it. A hook that throws gives an error result.
+ */
+export const hooks: ToolHooks<Args> = {
+  beforeCall(args) {
+    return args;
+  },
+  afterCall(result) {
+    return result;
+  },
+};

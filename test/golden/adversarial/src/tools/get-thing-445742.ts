@@ -1,0 +1,72 @@
+/**
+ * Same module name again, different case.
+ * Returns no content.
+ *
+ * Tool `Get-Thing`: `GET /things/get-thing-2`.
+ */
+import type { ToolNode } from "../model/types.js";
+import type { ToolHooks } from "../runtime/server.js";
+
+/** Arguments of `Get-Thing` after validation: what `hooks.beforeCall` receives. */
+export interface Args {}
+
+/** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
+export const tool: ToolNode = {
+  name: "Get-Thing",
+  title: "Same module name again, different case",
+  description: "Same module name again, different case.\nReturns no content.",
+  inputSchema: {
+    type: "object",
+    properties: {},
+    additionalProperties: false,
+  },
+  annotations: {
+    title: "Same module name again, different case",
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  http: {
+    method: "get",
+    path: "/things/get-thing-2",
+    parameters: [],
+    security: [
+      {
+        "key.evil_-name": [],
+      },
+      {
+        bearer: [],
+      },
+    ],
+    responses: [
+      {
+        status: "200",
+        description: "ok",
+        mediaTypes: [],
+      },
+    ],
+    accept: [],
+  },
+  source: {
+    pointer: "/paths/~1things~1get-thing-2/get",
+    operationId: "Get-Thing",
+  },
+  tags: [],
+  deprecated: false,
+};
+
+/**
+ * Hooks around this tool's HTTP call; fill them in to change what is sent or returned.
+ * `beforeCall` gets the arguments after validation and returns the arguments to send.
+ * `afterCall` gets the result (a success or an upstream error) and returns the result to give
+ * back; configured secrets are still redacted after it. A hook that throws gives an error result.
+ */
+export const hooks: ToolHooks<Args> = {
+  beforeCall(args) {
+    return args;
+  },
+  afterCall(result) {
+    return result;
+  },
+};

@@ -1,0 +1,156 @@
+/**
+ * Get a thing *\/ process.exit(24) /*.
+ * Returns a thing. ${process.exit(25)} and *\/ process.exit(26) /* and "quotes" and 'quotes'.
+ * Errors: 404.
+ *
+ * Tool `getThing_process_exit_23`: `GET /things/{id}`.
+ * Tags: evil *\/ tag, `${process.exit(27)}`.
+ */
+import type { ToolNode } from "../model/types.js";
+import type { ToolHooks } from "../runtime/server.js";
+
+/** Arguments of `getThing_process_exit_23` after validation: what `hooks.beforeCall` receives. */
+export interface Args {
+  /** The id. exit(28) /* */
+  id: string;
+  /**
+   * exit(32) /*
+   * @defaultValue "*\/ process.exit(33) /*"
+   */
+  "q\"; process.exit(30); \""?: string;
+  "x-evil-*/-header"?: "a`b" | "c${d}" | "e*/f";
+}
+
+/** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
+export const tool: ToolNode = {
+  name: "getThing_process_exit_23",
+  title: "Get a thing */ process.exit(24) /*",
+  description: "Get a thing */ process.exit(24) /*.\nReturns a thing. ${process.exit(25)} and */ process.exit(26) /* and \"quotes\" and 'quotes'.\nErrors: 404.",
+  inputSchema: {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+        examples: ["`${process.exit(29)}`"],
+        description: "The id. exit(28) /*",
+      },
+      "q\"; process.exit(30); \"": {
+        type: "string",
+        default: "*/ process.exit(33) /*",
+        description: "exit(32) /*",
+      },
+      "x-evil-*/-header": {
+        type: "string",
+        enum: ["a`b", "c${d}", "e*/f"],
+      },
+    },
+    required: ["id"],
+    additionalProperties: false,
+  },
+  outputSchema: {
+    type: "object",
+    properties: {
+      "*/ process.exit(16) /*": {
+        type: ["string", "null"],
+      },
+      "\"; process.exit(17); \"": {
+        type: ["string", "null"],
+      },
+      "${process.exit(21)}": {
+        type: ["integer", "null"],
+      },
+      constructor: {
+        type: ["string", "null"],
+      },
+      "naïve 🚀": {
+        type: ["string", "null"],
+      },
+      child: {},
+    },
+  },
+  annotations: {
+    title: "Get a thing */ process.exit(24) /*",
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  http: {
+    method: "get",
+    path: "/things/{id}",
+    parameters: [
+      {
+        argument: "id",
+        name: "id",
+        in: "path",
+        required: true,
+        style: "simple",
+        explode: false,
+        allowReserved: false,
+        shape: "primitive",
+      },
+      {
+        argument: "q\"; process.exit(30); \"",
+        name: "q\"; process.exit(30); \"",
+        in: "query",
+        required: false,
+        style: "form",
+        explode: true,
+        allowReserved: false,
+        shape: "primitive",
+      },
+      {
+        argument: "x-evil-*/-header",
+        name: "x-evil-*/-header",
+        in: "header",
+        required: false,
+        style: "simple",
+        explode: false,
+        allowReserved: false,
+        shape: "primitive",
+      },
+    ],
+    security: [
+      {
+        "key.evil_-name": [],
+      },
+      {
+        bearer: [],
+      },
+    ],
+    responses: [
+      {
+        status: "200",
+        description: "The thing. `${process.exit(34)}`",
+        mediaTypes: ["application/json"],
+      },
+      {
+        status: "404",
+        description: "*/ process.exit(35) /*",
+        mediaTypes: [],
+      },
+    ],
+    accept: ["application/json"],
+  },
+  source: {
+    pointer: "/paths/~1things~1{id}/get",
+    operationId: "getThing`${process.exit(23)}`",
+  },
+  tags: ["evil */ tag", "`${process.exit(27)}`"],
+  deprecated: false,
+};
+
+/**
+ * Hooks around this tool's HTTP call; fill them in to change what is sent or returned.
+ * `beforeCall` gets the arguments after validation and returns the arguments to send.
+ * `afterCall` gets the result (a success or an upstream error) and returns the result to give
+ * back; configured secrets are still redacted after it. A hook that throws gives an error result.
+ */
+export const hooks: ToolHooks<Args> = {
+  beforeCall(args) {
+    return args;
+  },
+  afterCall(result) {
+    return result;
+  },
+};

@@ -1,0 +1,72 @@
+/**
+ * A tool whose module name is taken by the tools index.
+ * Returns no content.
+ *
+ * Tool `index`: `DELETE /things/index`.
+ */
+import type { ToolNode } from "../model/types.js";
+import type { ToolHooks } from "../runtime/server.js";
+
+/** Arguments of `index` after validation: what `hooks.beforeCall` receives. */
+export interface Args {}
+
+/** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
+export const tool: ToolNode = {
+  name: "index",
+  title: "A tool whose module name is taken by the tools index",
+  description: "A tool whose module name is taken by the tools index.\nReturns no content.",
+  inputSchema: {
+    type: "object",
+    properties: {},
+    additionalProperties: false,
+  },
+  annotations: {
+    title: "A tool whose module name is taken by the tools index",
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  http: {
+    method: "delete",
+    path: "/things/index",
+    parameters: [],
+    security: [
+      {
+        "key.evil_-name": [],
+      },
+      {
+        bearer: [],
+      },
+    ],
+    responses: [
+      {
+        status: "204",
+        description: "deleted",
+        mediaTypes: [],
+      },
+    ],
+    accept: [],
+  },
+  source: {
+    pointer: "/paths/~1things~1index/delete",
+    operationId: "index",
+  },
+  tags: [],
+  deprecated: false,
+};
+
+/**
+ * Hooks around this tool's HTTP call; fill them in to change what is sent or returned.
+ * `beforeCall` gets the arguments after validation and returns the arguments to send.
+ * `afterCall` gets the result (a success or an upstream error) and returns the result to give
+ * back; configured secrets are still redacted after it. A hook that throws gives an error result.
+ */
+export const hooks: ToolHooks<Args> = {
+  beforeCall(args) {
+    return args;
+  },
+  afterCall(result) {
+    return result;
+  },
+};

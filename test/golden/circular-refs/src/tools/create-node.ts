@@ -1,0 +1,130 @@
+/**
+ * Create or run /nodes.
+ *
+ * Tool `createNode`: `POST /nodes`.
+ */
+import type { ToolNode } from "../model/types.js";
+import type { ToolHooks } from "../runtime/server.js";
+
+/** Arguments of `createNode` after validation: what `hooks.beforeCall` receives. */
+export interface Args {
+  name: string;
+  children?: Node[];
+}
+
+export type Node = {
+  name: string;
+  children?: Node[];
+};
+
+/** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
+export const tool: ToolNode = {
+  name: "createNode",
+  title: "Create node",
+  description: "Create or run /nodes.",
+  inputSchema: {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+      },
+      children: {
+        type: "array",
+        items: {
+          $ref: "#/$defs/Node",
+        },
+      },
+    },
+    required: ["name"],
+    additionalProperties: false,
+    $defs: {
+      Node: {
+        type: "object",
+        required: ["name"],
+        properties: {
+          name: {
+            type: "string",
+          },
+          children: {
+            type: "array",
+            items: {
+              $ref: "#/$defs/Node",
+            },
+          },
+        },
+      },
+    },
+  },
+  outputSchema: {
+    type: "object",
+    properties: {
+      name: {
+        type: ["string", "null"],
+      },
+      children: {
+        type: ["array", "null"],
+        items: {},
+      },
+    },
+  },
+  annotations: {
+    title: "Create node",
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
+  http: {
+    method: "post",
+    path: "/nodes",
+    parameters: [],
+    security: [],
+    responses: [
+      {
+        status: "200",
+        description: "The node",
+        mediaTypes: ["application/json"],
+      },
+    ],
+    accept: ["application/json"],
+    body: {
+      mediaType: "application/json",
+      required: true,
+      mode: "properties",
+      kind: "json",
+      properties: [
+        {
+          argument: "name",
+          name: "name",
+          shape: "primitive",
+        },
+        {
+          argument: "children",
+          name: "children",
+          shape: "array",
+        },
+      ],
+    },
+  },
+  source: {
+    pointer: "/paths/~1nodes/post",
+    operationId: "createNode",
+  },
+  tags: [],
+  deprecated: false,
+};
+
+/**
+ * Hooks around this tool's HTTP call; fill them in to change what is sent or returned.
+ * `beforeCall` gets the arguments after validation and returns the arguments to send.
+ * `afterCall` gets the result (a success or an upstream error) and returns the result to give
+ * back; configured secrets are still redacted after it. A hook that throws gives an error result.
+ */
+export const hooks: ToolHooks<Args> = {
+  beforeCall(args) {
+    return args;
+  },
+  afterCall(result) {
+    return result;
+  },
+};

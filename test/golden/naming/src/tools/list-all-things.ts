@@ -1,0 +1,65 @@
+/**
+ * Read /spaced.
+ * Returns no content.
+ *
+ * Tool `list_all_things`: `GET /spaced`.
+ */
+import type { ToolNode } from "../model/types.js";
+import type { ToolHooks } from "../runtime/server.js";
+
+/** Arguments of `list_all_things` after validation: what `hooks.beforeCall` receives. */
+export interface Args {}
+
+/** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
+export const tool: ToolNode = {
+  name: "list_all_things",
+  title: "List all things",
+  description: "Read /spaced.\nReturns no content.",
+  inputSchema: {
+    type: "object",
+    properties: {},
+    additionalProperties: false,
+  },
+  annotations: {
+    title: "List all things",
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  http: {
+    method: "get",
+    path: "/spaced",
+    parameters: [],
+    security: [],
+    responses: [
+      {
+        status: "204",
+        description: "ok",
+        mediaTypes: [],
+      },
+    ],
+    accept: [],
+  },
+  source: {
+    pointer: "/paths/~1spaced/get",
+    operationId: "list all things",
+  },
+  tags: [],
+  deprecated: false,
+};
+
+/**
+ * Hooks around this tool's HTTP call; fill them in to change what is sent or returned.
+ * `beforeCall` gets the arguments after validation and returns the arguments to send.
+ * `afterCall` gets the result (a success or an upstream error) and returns the result to give
+ * back; configured secrets are still redacted after it. A hook that throws gives an error result.
+ */
+export const hooks: ToolHooks<Args> = {
+  beforeCall(args) {
+    return args;
+  },
+  afterCall(result) {
+    return result;
+  },
+};

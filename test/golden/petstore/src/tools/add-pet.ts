@@ -1,0 +1,176 @@
+/**
+ * Add a new pet to the store.
+ * Errors: 405.
+ *
+ * Tool `addPet`: `POST /pet`.
+ * Tags: pet.
+ */
+import type { ToolNode } from "../model/types.js";
+import type { ToolHooks } from "../runtime/server.js";
+
+/** Arguments of `addPet` after validation: what `hooks.beforeCall` receives. */
+export interface Args {
+  category?: Category;
+  name: string;
+  photoUrls: string[];
+  tags?: Tag[];
+  /** pet status in the store */
+  status?: "available" | "pending" | "sold";
+}
+
+export type Category = {
+  /** Format: int64. */
+  id?: number;
+  name?: string;
+};
+
+export type Tag = {
+  /** Format: int64. */
+  id?: number;
+  name?: string;
+};
+
+/** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
+export const tool: ToolNode = {
+  name: "addPet",
+  title: "Add a new pet to the store",
+  description: "Add a new pet to the store.\nErrors: 405.",
+  inputSchema: {
+    type: "object",
+    properties: {
+      category: {
+        $ref: "#/$defs/Category",
+      },
+      name: {
+        type: "string",
+        examples: ["doggie"],
+      },
+      photoUrls: {
+        type: "array",
+        items: {
+          type: "string",
+          examples: ["https://example.com/photo.png"],
+        },
+      },
+      tags: {
+        type: "array",
+        items: {
+          $ref: "#/$defs/Tag",
+        },
+      },
+      status: {
+        type: "string",
+        description: "pet status in the store",
+        enum: ["available", "pending", "sold"],
+      },
+    },
+    required: ["name", "photoUrls"],
+    additionalProperties: false,
+    $defs: {
+      Category: {
+        type: "object",
+        properties: {
+          id: {
+            type: "integer",
+            format: "int64",
+          },
+          name: {
+            type: "string",
+          },
+        },
+      },
+      Tag: {
+        type: "object",
+        properties: {
+          id: {
+            type: "integer",
+            format: "int64",
+          },
+          name: {
+            type: "string",
+          },
+        },
+      },
+    },
+  },
+  annotations: {
+    title: "Add a new pet to the store",
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
+  http: {
+    method: "post",
+    path: "/pet",
+    parameters: [],
+    security: [
+      {
+        petstore_auth: ["write:pets", "read:pets"],
+      },
+    ],
+    responses: [
+      {
+        status: "405",
+        description: "Invalid input",
+        mediaTypes: [],
+      },
+    ],
+    accept: [],
+    body: {
+      mediaType: "application/json",
+      required: true,
+      mode: "properties",
+      kind: "json",
+      alternatives: ["application/xml"],
+      properties: [
+        {
+          argument: "category",
+          name: "category",
+          shape: "object",
+        },
+        {
+          argument: "name",
+          name: "name",
+          shape: "primitive",
+        },
+        {
+          argument: "photoUrls",
+          name: "photoUrls",
+          shape: "array",
+        },
+        {
+          argument: "tags",
+          name: "tags",
+          shape: "array",
+        },
+        {
+          argument: "status",
+          name: "status",
+          shape: "primitive",
+        },
+      ],
+    },
+  },
+  source: {
+    pointer: "/paths/~1pet/post",
+    operationId: "addPet",
+  },
+  tags: ["pet"],
+  deprecated: false,
+};
+
+/**
+ * Hooks around this tool's HTTP call; fill them in to change what is sent or returned.
+ * `beforeCall` gets the arguments after validation and returns the arguments to send.
+ * `afterCall` gets the result (a success or an upstream error) and returns the result to give
+ * back; configured secrets are still redacted after it. A hook that throws gives an error result.
+ */
+export const hooks: ToolHooks<Args> = {
+  beforeCall(args) {
+    return args;
+  },
+  afterCall(result) {
+    return result;
+  },
+};

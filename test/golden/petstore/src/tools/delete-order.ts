@@ -1,0 +1,97 @@
+/**
+ * Delete purchase order by ID.
+ * For valid response try integer IDs with positive integer value. Negative or non-integer values will generate API errors
+ * Errors: 400, 404.
+ *
+ * Tool `deleteOrder`: `DELETE /store/order/{orderId}`.
+ * Tags: store.
+ */
+import type { ToolNode } from "../model/types.js";
+import type { ToolHooks } from "../runtime/server.js";
+
+/** Arguments of `deleteOrder` after validation: what `hooks.beforeCall` receives. */
+export interface Args {
+  /**
+   * ID of the order that needs to be deleted
+   * Format: int64.
+   */
+  orderId: number;
+}
+
+/** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
+export const tool: ToolNode = {
+  name: "deleteOrder",
+  title: "Delete purchase order by ID",
+  description: "Delete purchase order by ID.\nFor valid response try integer IDs with positive integer value. Negative or non-integer values will generate API errors\nErrors: 400, 404.",
+  inputSchema: {
+    type: "object",
+    properties: {
+      orderId: {
+        type: "integer",
+        format: "int64",
+        minimum: 1,
+        description: "ID of the order that needs to be deleted",
+      },
+    },
+    required: ["orderId"],
+    additionalProperties: false,
+  },
+  annotations: {
+    title: "Delete purchase order by ID",
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  http: {
+    method: "delete",
+    path: "/store/order/{orderId}",
+    parameters: [
+      {
+        argument: "orderId",
+        name: "orderId",
+        in: "path",
+        required: true,
+        style: "simple",
+        explode: false,
+        allowReserved: false,
+        shape: "primitive",
+      },
+    ],
+    security: [],
+    responses: [
+      {
+        status: "400",
+        description: "Invalid ID supplied",
+        mediaTypes: [],
+      },
+      {
+        status: "404",
+        description: "Order not found",
+        mediaTypes: [],
+      },
+    ],
+    accept: [],
+  },
+  source: {
+    pointer: "/paths/~1store~1order~1{orderId}/delete",
+    operationId: "deleteOrder",
+  },
+  tags: ["store"],
+  deprecated: false,
+};
+
+/**
+ * Hooks around this tool's HTTP call; fill them in to change what is sent or returned.
+ * `beforeCall` gets the arguments after validation and returns the arguments to send.
+ * `afterCall` gets the result (a success or an upstream error) and returns the result to give
+ * back; configured secrets are still redacted after it. A hook that throws gives an error result.
+ */
+export const hooks: ToolHooks<Args> = {
+  beforeCall(args) {
+    return args;
+  },
+  afterCall(result) {
+    return result;
+  },
+};

@@ -1,0 +1,113 @@
+/**
+ * Deletes a pet.
+ * Errors: 400, 404.
+ *
+ * Tool `deletePet`: `DELETE /pet/{petId}`.
+ * Tags: pet.
+ */
+import type { ToolNode } from "../model/types.js";
+import type { ToolHooks } from "../runtime/server.js";
+
+/** Arguments of `deletePet` after validation: what `hooks.beforeCall` receives. */
+export interface Args {
+  /**
+   * Pet id to delete
+   * Format: int64.
+   */
+  petId: number;
+  api_key?: string;
+}
+
+/** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
+export const tool: ToolNode = {
+  name: "deletePet",
+  title: "Deletes a pet",
+  description: "Deletes a pet.\nErrors: 400, 404.",
+  inputSchema: {
+    type: "object",
+    properties: {
+      petId: {
+        type: "integer",
+        format: "int64",
+        description: "Pet id to delete",
+      },
+      api_key: {
+        type: "string",
+      },
+    },
+    required: ["petId"],
+    additionalProperties: false,
+  },
+  annotations: {
+    title: "Deletes a pet",
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  http: {
+    method: "delete",
+    path: "/pet/{petId}",
+    parameters: [
+      {
+        argument: "api_key",
+        name: "api_key",
+        in: "header",
+        required: false,
+        style: "simple",
+        explode: false,
+        allowReserved: false,
+        shape: "primitive",
+      },
+      {
+        argument: "petId",
+        name: "petId",
+        in: "path",
+        required: true,
+        style: "simple",
+        explode: false,
+        allowReserved: false,
+        shape: "primitive",
+      },
+    ],
+    security: [
+      {
+        petstore_auth: ["write:pets", "read:pets"],
+      },
+    ],
+    responses: [
+      {
+        status: "400",
+        description: "Invalid ID supplied",
+        mediaTypes: [],
+      },
+      {
+        status: "404",
+        description: "Pet not found",
+        mediaTypes: [],
+      },
+    ],
+    accept: [],
+  },
+  source: {
+    pointer: "/paths/~1pet~1{petId}/delete",
+    operationId: "deletePet",
+  },
+  tags: ["pet"],
+  deprecated: false,
+};
+
+/**
+ * Hooks around this tool's HTTP call; fill them in to change what is sent or returned.
+ * `beforeCall` gets the arguments after validation and returns the arguments to send.
+ * `afterCall` gets the result (a success or an upstream error) and returns the result to give
+ * back; configured secrets are still redacted after it. A hook that throws gives an error result.
+ */
+export const hooks: ToolHooks<Args> = {
+  beforeCall(args) {
+    return args;
+  },
+  afterCall(result) {
+    return result;
+  },
+};

@@ -1,0 +1,92 @@
+/**
+ * Delete user.
+ * This can only be done by the logged in user.
+ * Errors: 400, 404.
+ *
+ * Tool `deleteUser`: `DELETE /user/{username}`.
+ * Tags: user.
+ */
+import type { ToolNode } from "../model/types.js";
+import type { ToolHooks } from "../runtime/server.js";
+
+/** Arguments of `deleteUser` after validation: what `hooks.beforeCall` receives. */
+export interface Args {
+  /** The name that needs to be deleted */
+  username: string;
+}
+
+/** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
+export const tool: ToolNode = {
+  name: "deleteUser",
+  title: "Delete user",
+  description: "Delete user.\nThis can only be done by the logged in user.\nErrors: 400, 404.",
+  inputSchema: {
+    type: "object",
+    properties: {
+      username: {
+        type: "string",
+        description: "The name that needs to be deleted",
+      },
+    },
+    required: ["username"],
+    additionalProperties: false,
+  },
+  annotations: {
+    title: "Delete user",
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  http: {
+    method: "delete",
+    path: "/user/{username}",
+    parameters: [
+      {
+        argument: "username",
+        name: "username",
+        in: "path",
+        required: true,
+        style: "simple",
+        explode: false,
+        allowReserved: false,
+        shape: "primitive",
+      },
+    ],
+    security: [],
+    responses: [
+      {
+        status: "400",
+        description: "Invalid username supplied",
+        mediaTypes: [],
+      },
+      {
+        status: "404",
+        description: "User not found",
+        mediaTypes: [],
+      },
+    ],
+    accept: [],
+  },
+  source: {
+    pointer: "/paths/~1user~1{username}/delete",
+    operationId: "deleteUser",
+  },
+  tags: ["user"],
+  deprecated: false,
+};
+
+/**
+ * Hooks around this tool's HTTP call; fill them in to change what is sent or returned.
+ * `beforeCall` gets the arguments after validation and returns the arguments to send.
+ * `afterCall` gets the result (a success or an upstream error) and returns the result to give
+ * back; configured secrets are still redacted after it. A hook that throws gives an error result.
+ */
+export const hooks: ToolHooks<Args> = {
+  beforeCall(args) {
+    return args;
+  },
+  afterCall(result) {
+    return result;
+  },
+};

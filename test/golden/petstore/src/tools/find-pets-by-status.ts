@@ -1,0 +1,101 @@
+/**
+ * Finds Pets by status.
+ * Multiple status values can be provided with comma separated strings
+ * Returns application/xml or application/json. Errors: 400.
+ *
+ * Tool `findPetsByStatus`: `GET /pet/findByStatus`.
+ * Tags: pet.
+ */
+import type { ToolNode } from "../model/types.js";
+import type { ToolHooks } from "../runtime/server.js";
+
+/** Arguments of `findPetsByStatus` after validation: what `hooks.beforeCall` receives. */
+export interface Args {
+  /** Status values that need to be considered for filter */
+  status: Array<"available" | "pending" | "sold">;
+}
+
+/** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
+export const tool: ToolNode = {
+  name: "findPetsByStatus",
+  title: "Finds Pets by status",
+  description: "Finds Pets by status.\nMultiple status values can be provided with comma separated strings\nReturns application/xml or application/json. Errors: 400.",
+  inputSchema: {
+    type: "object",
+    properties: {
+      status: {
+        type: "array",
+        items: {
+          type: "string",
+          enum: ["available", "pending", "sold"],
+          default: "available",
+        },
+        description: "Status values that need to be considered for filter",
+      },
+    },
+    required: ["status"],
+    additionalProperties: false,
+  },
+  annotations: {
+    title: "Finds Pets by status",
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  http: {
+    method: "get",
+    path: "/pet/findByStatus",
+    parameters: [
+      {
+        argument: "status",
+        name: "status",
+        in: "query",
+        required: true,
+        style: "form",
+        explode: true,
+        allowReserved: false,
+        shape: "array",
+      },
+    ],
+    security: [
+      {
+        petstore_auth: ["write:pets", "read:pets"],
+      },
+    ],
+    responses: [
+      {
+        status: "200",
+        description: "successful operation",
+        mediaTypes: ["application/xml", "application/json"],
+      },
+      {
+        status: "400",
+        description: "Invalid status value",
+        mediaTypes: [],
+      },
+    ],
+    accept: ["application/json", "application/xml"],
+  },
+  source: {
+    pointer: "/paths/~1pet~1findByStatus/get",
+    operationId: "findPetsByStatus",
+  },
+  tags: ["pet"],
+  deprecated: false,
+};
+
+/**
+ * Hooks around this tool's HTTP call; fill them in to change what is sent or returned.
+ * `beforeCall` gets the arguments after validation and returns the arguments to send.
+ * `afterCall` gets the result (a success or an upstream error) and returns the result to give
+ * back; configured secrets are still redacted after it. A hook that throws gives an error result.
+ */
+export const hooks: ToolHooks<Args> = {
+  beforeCall(args) {
+    return args;
+  },
+  afterCall(result) {
+    return result;
+  },
+};

@@ -1,0 +1,73 @@
+/**
+ * Returns pet inventories by status.
+ * Returns a map of status codes to quantities
+ *
+ * Tool `getInventory`: `GET /store/inventory`.
+ * Tags: store.
+ */
+import type { ToolNode } from "../model/types.js";
+import type { ToolHooks } from "../runtime/server.js";
+
+/** Arguments of `getInventory` after validation: what `hooks.beforeCall` receives. */
+export interface Args {}
+
+/** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
+export const tool: ToolNode = {
+  name: "getInventory",
+  title: "Returns pet inventories by status",
+  description: "Returns pet inventories by status.\nReturns a map of status codes to quantities",
+  inputSchema: {
+    type: "object",
+    properties: {},
+    additionalProperties: false,
+  },
+  outputSchema: {
+    type: "object",
+  },
+  annotations: {
+    title: "Returns pet inventories by status",
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  http: {
+    method: "get",
+    path: "/store/inventory",
+    parameters: [],
+    security: [
+      {
+        api_key: [],
+      },
+    ],
+    responses: [
+      {
+        status: "200",
+        description: "successful operation",
+        mediaTypes: ["application/json"],
+      },
+    ],
+    accept: ["application/json"],
+  },
+  source: {
+    pointer: "/paths/~1store~1inventory/get",
+    operationId: "getInventory",
+  },
+  tags: ["store"],
+  deprecated: false,
+};
+
+/**
+ * Hooks around this tool's HTTP call; fill them in to change what is sent or returned.
+ * `beforeCall` gets the arguments after validation and returns the arguments to send.
+ * `afterCall` gets the result (a success or an upstream error) and returns the result to give
+ * back; configured secrets are still redacted after it. A hook that throws gives an error result.
+ */
+export const hooks: ToolHooks<Args> = {
+  beforeCall(args) {
+    return args;
+  },
+  afterCall(result) {
+    return result;
+  },
+};

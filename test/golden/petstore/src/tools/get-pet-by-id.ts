@@ -1,0 +1,110 @@
+/**
+ * Find pet by ID.
+ * Returns a single pet
+ * Returns application/xml or application/json. Errors: 400, 404.
+ *
+ * Tool `getPetById`: `GET /pet/{petId}`.
+ * Tags: pet.
+ */
+import type { ToolNode } from "../model/types.js";
+import type { ToolHooks } from "../runtime/server.js";
+
+/** Arguments of `getPetById` after validation: what `hooks.beforeCall` receives. */
+export interface Args {
+  /**
+   * ID of pet to return
+   * Format: int64.
+   */
+  petId: number;
+}
+
+/** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
+export const tool: ToolNode = {
+  name: "getPetById",
+  title: "Find pet by ID",
+  description: "Find pet by ID.\nReturns a single pet\nReturns application/xml or application/json. Errors: 400, 404.",
+  inputSchema: {
+    type: "object",
+    properties: {
+      petId: {
+        type: "integer",
+        format: "int64",
+        description: "ID of pet to return",
+      },
+    },
+    required: ["petId"],
+    additionalProperties: false,
+  },
+  annotations: {
+    title: "Find pet by ID",
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  http: {
+    method: "get",
+    path: "/pet/{petId}",
+    parameters: [
+      {
+        argument: "petId",
+        name: "petId",
+        in: "path",
+        required: true,
+        style: "simple",
+        explode: false,
+        allowReserved: false,
+        shape: "primitive",
+      },
+    ],
+    security: [
+      {
+        api_key: [],
+      },
+    ],
+    responses: [
+      {
+        status: "200",
+        description: "successful operation",
+        mediaTypes: ["application/xml", "application/json"],
+      },
+      {
+        status: "400",
+        description: "Invalid ID supplied",
+        mediaTypes: [],
+      },
+      {
+        status: "404",
+        description: "Pet not found",
+        mediaTypes: [],
+      },
+      {
+        status: "DEFAULT",
+        description: "successful response",
+        mediaTypes: [],
+      },
+    ],
+    accept: ["application/json", "application/xml"],
+  },
+  source: {
+    pointer: "/paths/~1pet~1{petId}/get",
+    operationId: "getPetById",
+  },
+  tags: ["pet"],
+  deprecated: false,
+};
+
+/**
+ * Hooks around this tool's HTTP call; fill them in to change what is sent or returned.
+ * `beforeCall` gets the arguments after validation and returns the arguments to send.
+ * `afterCall` gets the result (a success or an upstream error) and returns the result to give
+ * back; configured secrets are still redacted after it. A hook that throws gives an error result.
+ */
+export const hooks: ToolHooks<Args> = {
+  beforeCall(args) {
+    return args;
+  },
+  afterCall(result) {
+    return result;
+  },
+};

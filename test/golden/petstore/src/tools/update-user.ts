@@ -1,0 +1,180 @@
+/**
+ * Updated user.
+ * This can only be done by the logged in user.
+ * Errors: 400, 404.
+ *
+ * Tool `updateUser`: `PUT /user/{username}`.
+ * Tags: user.
+ */
+import type { ToolNode } from "../model/types.js";
+import type { ToolHooks } from "../runtime/server.js";
+
+/** Arguments of `updateUser` after validation: what `hooks.beforeCall` receives. */
+export interface Args {
+  /** name that need to be updated */
+  username: string;
+  /** Format: int64. */
+  id?: number;
+  username__body?: string;
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  password?: string;
+  phone?: string;
+  /**
+   * User Status
+   * Format: int32.
+   */
+  userStatus?: number;
+}
+
+/** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
+export const tool: ToolNode = {
+  name: "updateUser",
+  title: "Updated user",
+  description: "Updated user.\nThis can only be done by the logged in user.\nErrors: 400, 404.",
+  inputSchema: {
+    type: "object",
+    properties: {
+      username: {
+        type: "string",
+        description: "name that need to be updated",
+      },
+      id: {
+        type: "integer",
+        format: "int64",
+      },
+      username__body: {
+        type: "string",
+      },
+      firstName: {
+        type: "string",
+      },
+      lastName: {
+        type: "string",
+      },
+      email: {
+        type: "string",
+      },
+      password: {
+        type: "string",
+      },
+      phone: {
+        type: "string",
+      },
+      userStatus: {
+        type: "integer",
+        format: "int32",
+        description: "User Status",
+      },
+    },
+    required: ["username"],
+    additionalProperties: false,
+  },
+  annotations: {
+    title: "Updated user",
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  http: {
+    method: "put",
+    path: "/user/{username}",
+    parameters: [
+      {
+        argument: "username",
+        name: "username",
+        in: "path",
+        required: true,
+        style: "simple",
+        explode: false,
+        allowReserved: false,
+        shape: "primitive",
+      },
+    ],
+    security: [],
+    responses: [
+      {
+        status: "400",
+        description: "Invalid user supplied",
+        mediaTypes: [],
+      },
+      {
+        status: "404",
+        description: "User not found",
+        mediaTypes: [],
+      },
+    ],
+    accept: [],
+    body: {
+      mediaType: "application/json",
+      required: true,
+      mode: "properties",
+      kind: "json",
+      properties: [
+        {
+          argument: "id",
+          name: "id",
+          shape: "primitive",
+        },
+        {
+          argument: "username__body",
+          name: "username",
+          shape: "primitive",
+        },
+        {
+          argument: "firstName",
+          name: "firstName",
+          shape: "primitive",
+        },
+        {
+          argument: "lastName",
+          name: "lastName",
+          shape: "primitive",
+        },
+        {
+          argument: "email",
+          name: "email",
+          shape: "primitive",
+        },
+        {
+          argument: "password",
+          name: "password",
+          shape: "primitive",
+        },
+        {
+          argument: "phone",
+          name: "phone",
+          shape: "primitive",
+        },
+        {
+          argument: "userStatus",
+          name: "userStatus",
+          shape: "primitive",
+        },
+      ],
+    },
+  },
+  source: {
+    pointer: "/paths/~1user~1{username}/put",
+    operationId: "updateUser",
+  },
+  tags: ["user"],
+  deprecated: false,
+};
+
+/**
+ * Hooks around this tool's HTTP call; fill them in to change what is sent or returned.
+ * `beforeCall` gets the arguments after validation and returns the arguments to send.
+ * `afterCall` gets the result (a success or an upstream error) and returns the result to give
+ * back; configured secrets are still redacted after it. A hook that throws gives an error result.
+ */
+export const hooks: ToolHooks<Args> = {
+  beforeCall(args) {
+    return args;
+  },
+  afterCall(result) {
+    return result;
+  },
+};

@@ -1,0 +1,166 @@
+/**
+ * Uploads an image.
+ *
+ * Tool `uploadFile`: `POST /pet/{petId}/uploadImage`.
+ * Tags: pet.
+ */
+import type { ToolNode } from "../model/types.js";
+import type { ToolHooks } from "../runtime/server.js";
+
+/** Arguments of `uploadFile` after validation: what `hooks.beforeCall` receives. */
+export interface Args {
+  /**
+   * ID of pet to update
+   * Format: int64.
+   */
+  petId: number;
+  /** Additional data to pass to server */
+  additionalMetadata?: string;
+  /** file to upload */
+  file?: {
+    /** The file's bytes, base64-encoded. */
+    base64: string;
+    filename?: string;
+    contentType?: string;
+  } | string;
+}
+
+/** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
+export const tool: ToolNode = {
+  name: "uploadFile",
+  title: "Uploads an image",
+  description: "Uploads an image.",
+  inputSchema: {
+    type: "object",
+    properties: {
+      petId: {
+        type: "integer",
+        format: "int64",
+        description: "ID of pet to update",
+      },
+      additionalMetadata: {
+        description: "Additional data to pass to server",
+        type: "string",
+      },
+      file: {
+        description: "file to upload",
+        anyOf: [
+          {
+            type: "object",
+            properties: {
+              base64: {
+                type: "string",
+                contentEncoding: "base64",
+                description: "The file's bytes, base64-encoded.",
+              },
+              filename: {
+                type: "string",
+              },
+              contentType: {
+                type: "string",
+              },
+            },
+            required: ["base64"],
+            additionalProperties: false,
+          },
+          {
+            type: "string",
+            contentEncoding: "base64",
+          },
+        ],
+      },
+    },
+    required: ["petId"],
+    additionalProperties: false,
+  },
+  outputSchema: {
+    type: "object",
+    properties: {
+      code: {
+        type: ["integer", "null"],
+      },
+      type: {
+        type: ["string", "null"],
+      },
+      message: {
+        type: ["string", "null"],
+      },
+    },
+  },
+  annotations: {
+    title: "Uploads an image",
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
+  http: {
+    method: "post",
+    path: "/pet/{petId}/uploadImage",
+    parameters: [
+      {
+        argument: "petId",
+        name: "petId",
+        in: "path",
+        required: true,
+        style: "simple",
+        explode: false,
+        allowReserved: false,
+        shape: "primitive",
+      },
+    ],
+    security: [
+      {
+        petstore_auth: ["write:pets", "read:pets"],
+      },
+    ],
+    responses: [
+      {
+        status: "200",
+        description: "successful operation",
+        mediaTypes: ["application/json"],
+      },
+    ],
+    accept: ["application/json"],
+    body: {
+      mediaType: "multipart/form-data",
+      required: false,
+      mode: "properties",
+      kind: "multipart",
+      properties: [
+        {
+          argument: "additionalMetadata",
+          name: "additionalMetadata",
+          shape: "primitive",
+        },
+        {
+          argument: "file",
+          name: "file",
+          shape: "primitive",
+          file: true,
+        },
+      ],
+    },
+  },
+  source: {
+    pointer: "/paths/~1pet~1{petId}~1uploadImage/post",
+    operationId: "uploadFile",
+  },
+  tags: ["pet"],
+  deprecated: false,
+};
+
+/**
+ * Hooks around this tool's HTTP call; fill them in to change what is sent or returned.
+ * `beforeCall` gets the arguments after validation and returns the arguments to send.
+ * `afterCall` gets the result (a success or an upstream error) and returns the result to give
+ * back; configured secrets are still redacted after it. A hook that throws gives an error result.
+ */
+export const hooks: ToolHooks<Args> = {
+  beforeCall(args) {
+    return args;
+  },
+  afterCall(result) {
+    return result;
+  },
+};

@@ -1,0 +1,55 @@
+/**
+ * Security requirements 1.0.0: the model this MCP server runs.
+ *
+ * The tools live in `./tools/`, one module each, with their hooks. The runtime in
+ * `./runtime/` is the openapi-mcp-bridge runtime, copied unchanged.
+ */
+import { type BridgeModel, IR_VERSION } from "./model/types.js";
+import { hooks, tools } from "./tools/index.js";
+
+/** The API: where it is, how it authenticates, and its tools. */
+export const model: BridgeModel = {
+  irVersion: IR_VERSION,
+  info: {
+    title: "Security requirements",
+    version: "1.0.0",
+    specVersion: "3.1",
+  },
+  servers: [
+    {
+      url: "https://security.example.test",
+      variables: {},
+    },
+  ],
+  securitySchemes: {
+    "my-key.v2": {
+      type: "apiKey",
+      in: "header",
+      name: "X-Key",
+    },
+    queryKey: {
+      type: "apiKey",
+      in: "query",
+      name: "key",
+    },
+    OAuth2: {
+      type: "oauth2",
+      flows: {
+        clientCredentials: {
+          tokenUrl: "https://security.example.test/token",
+          scopes: {
+            read: "read things",
+          },
+        },
+      },
+    },
+    oidc: {
+      type: "openIdConnect",
+      openIdConnectUrl: "https://security.example.test/.well-known/openid-configuration",
+    },
+  },
+  tools: tools,
+  diagnostics: [],
+};
+
+export { hooks };

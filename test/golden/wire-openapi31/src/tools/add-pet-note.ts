@@ -1,0 +1,99 @@
+/**
+ * Append a note (text/plain body).
+ *
+ * Tool `addPetNote`: `POST /pets/{petId}/notes`.
+ * Tags: pets, body.
+ */
+import type { ToolNode } from "../model/types.js";
+import type { ToolHooks } from "../runtime/server.js";
+
+/** Arguments of `addPetNote` after validation: what `hooks.beforeCall` receives. */
+export interface Args {
+  /** Format: int64. */
+  petId: number;
+  body: string;
+}
+
+/** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
+export const tool: ToolNode = {
+  name: "addPetNote",
+  title: "Append a note (text/plain body)",
+  description: "Append a note (text/plain body).",
+  inputSchema: {
+    type: "object",
+    properties: {
+      petId: {
+        type: "integer",
+        format: "int64",
+      },
+      body: {
+        type: "string",
+      },
+    },
+    required: ["petId", "body"],
+    additionalProperties: false,
+  },
+  outputSchema: {
+    type: "object",
+  },
+  annotations: {
+    title: "Append a note (text/plain body)",
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
+  http: {
+    method: "post",
+    path: "/pets/{petId}/notes",
+    parameters: [
+      {
+        argument: "petId",
+        name: "petId",
+        in: "path",
+        required: true,
+        style: "simple",
+        explode: false,
+        allowReserved: false,
+        shape: "primitive",
+      },
+    ],
+    security: [],
+    responses: [
+      {
+        status: "200",
+        description: "What the server received",
+        mediaTypes: ["application/json"],
+      },
+    ],
+    accept: ["application/json"],
+    body: {
+      mediaType: "text/plain",
+      required: true,
+      mode: "value",
+      kind: "text",
+      argument: "body",
+    },
+  },
+  source: {
+    pointer: "/paths/~1pets~1{petId}~1notes/post",
+    operationId: "addPetNote",
+  },
+  tags: ["pets", "body"],
+  deprecated: false,
+};
+
+/**
+ * Hooks around this tool's HTTP call; fill them in to change what is sent or returned.
+ * `beforeCall` gets the arguments after validation and returns the arguments to send.
+ * `afterCall` gets the result (a success or an upstream error) and returns the result to give
+ * back; configured secrets are still redacted after it. A hook that throws gives an error result.
+ */
+export const hooks: ToolHooks<Args> = {
+  beforeCall(args) {
+    return args;
+  },
+  afterCall(result) {
+    return result;
+  },
+};

@@ -1,0 +1,109 @@
+/**
+ * Read /cookies (cookie).
+ *
+ * Tool `cookieParams`: `GET /cookies`.
+ * Tags: cookie.
+ */
+import type { ToolNode } from "../model/types.js";
+import type { ToolHooks } from "../runtime/server.js";
+
+/** Arguments of `cookieParams` after validation: what `hooks.beforeCall` receives. */
+export interface Args {
+  session?: string;
+  ids?: IntList;
+}
+
+export type IntList = number[];
+
+/** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
+export const tool: ToolNode = {
+  name: "cookieParams",
+  title: "Cookie params",
+  description: "Read /cookies (cookie).",
+  inputSchema: {
+    type: "object",
+    properties: {
+      session: {
+        type: "string",
+      },
+      ids: {
+        $ref: "#/$defs/IntList",
+      },
+    },
+    additionalProperties: false,
+    $defs: {
+      IntList: {
+        type: "array",
+        items: {
+          type: "integer",
+        },
+      },
+    },
+  },
+  outputSchema: {
+    type: "object",
+  },
+  annotations: {
+    title: "Cookie params",
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  http: {
+    method: "get",
+    path: "/cookies",
+    parameters: [
+      {
+        argument: "session",
+        name: "session",
+        in: "cookie",
+        required: false,
+        style: "form",
+        explode: true,
+        allowReserved: false,
+        shape: "primitive",
+      },
+      {
+        argument: "ids",
+        name: "ids",
+        in: "cookie",
+        required: false,
+        style: "form",
+        explode: false,
+        allowReserved: false,
+        shape: "array",
+      },
+    ],
+    security: [],
+    responses: [
+      {
+        status: "200",
+        description: "What the server received",
+        mediaTypes: ["application/json"],
+      },
+    ],
+    accept: ["application/json"],
+  },
+  source: {
+    pointer: "/paths/~1cookies/get",
+    operationId: "cookieParams",
+  },
+  tags: ["cookie"],
+  deprecated: false,
+};
+
+/**
+ * Hooks around this tool's HTTP call; fill them in to change what is sent or returned.
+ * `beforeCall` gets the arguments after validation and returns the arguments to send.
+ * `afterCall` gets the result (a success or an upstream error) and returns the result to give
+ * back; configured secrets are still redacted after it. A hook that throws gives an error result.
+ */
+export const hooks: ToolHooks<Args> = {
+  beforeCall(args) {
+    return args;
+  },
+  afterCall(result) {
+    return result;
+  },
+};

@@ -1,0 +1,135 @@
+/**
+ * Create a pet.
+ *
+ * Tool `createPet`: `POST /pets`.
+ * Tags: pets, body.
+ */
+import type { ToolNode } from "../model/types.js";
+import type { ToolHooks } from "../runtime/server.js";
+
+/** Arguments of `createPet` after validation: what `hooks.beforeCall` receives. */
+export interface Args {
+  dryRun?: boolean;
+  /** The pet's name */
+  name: string;
+  tag?: string | null;
+  age?: number;
+}
+
+/** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
+export const tool: ToolNode = {
+  name: "createPet",
+  title: "Create a pet",
+  description: "Create a pet.",
+  inputSchema: {
+    type: "object",
+    properties: {
+      dryRun: {
+        type: "boolean",
+      },
+      name: {
+        type: "string",
+        description: "The pet's name",
+      },
+      tag: {
+        type: ["string", "null"],
+      },
+      age: {
+        type: "integer",
+        minimum: 0,
+      },
+    },
+    required: ["name"],
+    additionalProperties: false,
+  },
+  outputSchema: {
+    type: "object",
+    properties: {
+      id: {
+        type: ["integer", "null"],
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      tag: {
+        type: ["string", "null"],
+      },
+    },
+  },
+  annotations: {
+    title: "Create a pet",
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
+  http: {
+    method: "post",
+    path: "/pets",
+    parameters: [
+      {
+        argument: "dryRun",
+        name: "dryRun",
+        in: "query",
+        required: false,
+        style: "form",
+        explode: true,
+        allowReserved: false,
+        shape: "primitive",
+      },
+    ],
+    security: [],
+    responses: [
+      {
+        status: "201",
+        description: "The created pet",
+        mediaTypes: ["application/json"],
+      },
+    ],
+    accept: ["application/json"],
+    body: {
+      mediaType: "application/json",
+      required: true,
+      mode: "properties",
+      kind: "json",
+      properties: [
+        {
+          argument: "name",
+          name: "name",
+          shape: "primitive",
+        },
+        {
+          argument: "tag",
+          name: "tag",
+          shape: "primitive",
+        },
+        {
+          argument: "age",
+          name: "age",
+          shape: "primitive",
+        },
+      ],
+    },
+  },
+  source: {
+    pointer: "/paths/~1pets/post",
+    operationId: "createPet",
+  },
+  tags: ["pets", "body"],
+  deprecated: false,
+};
+
+/**
+ * Hooks around this tool's HTTP call; fill them in to change what is sent or returned.
+ * `beforeCall` gets the arguments after validation and returns the arguments to send.
+ * `afterCall` gets the result (a success or an upstream error) and returns the result to give
+ * back; configured secrets are still redacted after it. A hook that throws gives an error result.
+ */
+export const hooks: ToolHooks<Args> = {
+  beforeCall(args) {
+    return args;
+  },
+  afterCall(result) {
+    return result;
+  },
+};

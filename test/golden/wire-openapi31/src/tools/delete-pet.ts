@@ -1,0 +1,91 @@
+/**
+ * Delete one pet.
+ * Returns no content. Errors: 404.
+ *
+ * Tool `deletePet`: `DELETE /pets/{petId}`.
+ * Tags: pets.
+ */
+import type { ToolNode } from "../model/types.js";
+import type { ToolHooks } from "../runtime/server.js";
+
+/** Arguments of `deletePet` after validation: what `hooks.beforeCall` receives. */
+export interface Args {
+  /** Format: int64. */
+  petId: number;
+}
+
+/** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
+export const tool: ToolNode = {
+  name: "deletePet",
+  title: "Delete one pet",
+  description: "Delete one pet.\nReturns no content. Errors: 404.",
+  inputSchema: {
+    type: "object",
+    properties: {
+      petId: {
+        type: "integer",
+        format: "int64",
+      },
+    },
+    required: ["petId"],
+    additionalProperties: false,
+  },
+  annotations: {
+    title: "Delete one pet",
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  http: {
+    method: "delete",
+    path: "/pets/{petId}",
+    parameters: [
+      {
+        argument: "petId",
+        name: "petId",
+        in: "path",
+        required: true,
+        style: "simple",
+        explode: false,
+        allowReserved: false,
+        shape: "primitive",
+      },
+    ],
+    security: [],
+    responses: [
+      {
+        status: "204",
+        description: "Deleted",
+        mediaTypes: [],
+      },
+      {
+        status: "404",
+        description: "Pet not found",
+        mediaTypes: ["application/json"],
+      },
+    ],
+    accept: [],
+  },
+  source: {
+    pointer: "/paths/~1pets~1{petId}/delete",
+    operationId: "deletePet",
+  },
+  tags: ["pets"],
+  deprecated: false,
+};
+
+/**
+ * Hooks around this tool's HTTP call; fill them in to change what is sent or returned.
+ * `beforeCall` gets the arguments after validation and returns the arguments to send.
+ * `afterCall` gets the result (a success or an upstream error) and returns the result to give
+ * back; configured secrets are still redacted after it. A hook that throws gives an error result.
+ */
+export const hooks: ToolHooks<Args> = {
+  beforeCall(args) {
+    return args;
+  },
+  afterCall(result) {
+    return result;
+  },
+};

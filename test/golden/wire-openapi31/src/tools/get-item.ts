@@ -1,0 +1,86 @@
+/**
+ * Get an item by a free-form string id.
+ *
+ * Tool `getItem`: `GET /items/{itemId}`.
+ * Tags: path.
+ */
+import type { ToolNode } from "../model/types.js";
+import type { ToolHooks } from "../runtime/server.js";
+
+/** Arguments of `getItem` after validation: what `hooks.beforeCall` receives. */
+export interface Args {
+  itemId: string;
+}
+
+/** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
+export const tool: ToolNode = {
+  name: "getItem",
+  title: "Get an item by a free-form string id",
+  description: "Get an item by a free-form string id.",
+  inputSchema: {
+    type: "object",
+    properties: {
+      itemId: {
+        type: "string",
+      },
+    },
+    required: ["itemId"],
+    additionalProperties: false,
+  },
+  outputSchema: {
+    type: "object",
+  },
+  annotations: {
+    title: "Get an item by a free-form string id",
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  http: {
+    method: "get",
+    path: "/items/{itemId}",
+    parameters: [
+      {
+        argument: "itemId",
+        name: "itemId",
+        in: "path",
+        required: true,
+        style: "simple",
+        explode: false,
+        allowReserved: false,
+        shape: "primitive",
+      },
+    ],
+    security: [],
+    responses: [
+      {
+        status: "200",
+        description: "What the server received",
+        mediaTypes: ["application/json"],
+      },
+    ],
+    accept: ["application/json"],
+  },
+  source: {
+    pointer: "/paths/~1items~1{itemId}/get",
+    operationId: "getItem",
+  },
+  tags: ["path"],
+  deprecated: false,
+};
+
+/**
+ * Hooks around this tool's HTTP call; fill them in to change what is sent or returned.
+ * `beforeCall` gets the arguments after validation and returns the arguments to send.
+ * `afterCall` gets the result (a success or an upstream error) and returns the result to give
+ * back; configured secrets are still redacted after it. A hook that throws gives an error result.
+ */
+export const hooks: ToolHooks<Args> = {
+  beforeCall(args) {
+    return args;
+  },
+  afterCall(result) {
+    return result;
+  },
+};

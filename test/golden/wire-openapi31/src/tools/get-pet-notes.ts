@@ -1,0 +1,91 @@
+/**
+ * Read the pet's notes as plain text.
+ * Returns text/plain. Errors: 404.
+ *
+ * Tool `getPetNotes`: `GET /pets/{petId}/notes`.
+ * Tags: pets.
+ */
+import type { ToolNode } from "../model/types.js";
+import type { ToolHooks } from "../runtime/server.js";
+
+/** Arguments of `getPetNotes` after validation: what `hooks.beforeCall` receives. */
+export interface Args {
+  /** Format: int64. */
+  petId: number;
+}
+
+/** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
+export const tool: ToolNode = {
+  name: "getPetNotes",
+  title: "Read the pet's notes as plain text",
+  description: "Read the pet's notes as plain text.\nReturns text/plain. Errors: 404.",
+  inputSchema: {
+    type: "object",
+    properties: {
+      petId: {
+        type: "integer",
+        format: "int64",
+      },
+    },
+    required: ["petId"],
+    additionalProperties: false,
+  },
+  annotations: {
+    title: "Read the pet's notes as plain text",
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  http: {
+    method: "get",
+    path: "/pets/{petId}/notes",
+    parameters: [
+      {
+        argument: "petId",
+        name: "petId",
+        in: "path",
+        required: true,
+        style: "simple",
+        explode: false,
+        allowReserved: false,
+        shape: "primitive",
+      },
+    ],
+    security: [],
+    responses: [
+      {
+        status: "200",
+        description: "The notes",
+        mediaTypes: ["text/plain"],
+      },
+      {
+        status: "404",
+        description: "Pet not found",
+        mediaTypes: ["application/json"],
+      },
+    ],
+    accept: ["text/plain"],
+  },
+  source: {
+    pointer: "/paths/~1pets~1{petId}~1notes/get",
+    operationId: "getPetNotes",
+  },
+  tags: ["pets"],
+  deprecated: false,
+};
+
+/**
+ * Hooks around this tool's HTTP call; fill them in to change what is sent or returned.
+ * `beforeCall` gets the arguments after validation and returns the arguments to send.
+ * `afterCall` gets the result (a success or an upstream error) and returns the result to give
+ * back; configured secrets are still redacted after it. A hook that throws gives an error result.
+ */
+export const hooks: ToolHooks<Args> = {
+  beforeCall(args) {
+    return args;
+  },
+  afterCall(result) {
+    return result;
+  },
+};

@@ -1,0 +1,91 @@
+/**
+ * Download the pet's photo.
+ * Returns image/png. Errors: 404.
+ *
+ * Tool `getPetPhoto`: `GET /pets/{petId}/photo`.
+ * Tags: pets.
+ */
+import type { ToolNode } from "../model/types.js";
+import type { ToolHooks } from "../runtime/server.js";
+
+/** Arguments of `getPetPhoto` after validation: what `hooks.beforeCall` receives. */
+export interface Args {
+  /** Format: int64. */
+  petId: number;
+}
+
+/** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
+export const tool: ToolNode = {
+  name: "getPetPhoto",
+  title: "Download the pet's photo",
+  description: "Download the pet's photo.\nReturns image/png. Errors: 404.",
+  inputSchema: {
+    type: "object",
+    properties: {
+      petId: {
+        type: "integer",
+        format: "int64",
+      },
+    },
+    required: ["petId"],
+    additionalProperties: false,
+  },
+  annotations: {
+    title: "Download the pet's photo",
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  http: {
+    method: "get",
+    path: "/pets/{petId}/photo",
+    parameters: [
+      {
+        argument: "petId",
+        name: "petId",
+        in: "path",
+        required: true,
+        style: "simple",
+        explode: false,
+        allowReserved: false,
+        shape: "primitive",
+      },
+    ],
+    security: [],
+    responses: [
+      {
+        status: "200",
+        description: "A PNG image",
+        mediaTypes: ["image/png"],
+      },
+      {
+        status: "404",
+        description: "Pet not found",
+        mediaTypes: ["application/json"],
+      },
+    ],
+    accept: ["image/png"],
+  },
+  source: {
+    pointer: "/paths/~1pets~1{petId}~1photo/get",
+    operationId: "getPetPhoto",
+  },
+  tags: ["pets"],
+  deprecated: false,
+};
+
+/**
+ * Hooks around this tool's HTTP call; fill them in to change what is sent or returned.
+ * `beforeCall` gets the arguments after validation and returns the arguments to send.
+ * `afterCall` gets the result (a success or an upstream error) and returns the result to give
+ * back; configured secrets are still redacted after it. A hook that throws gives an error result.
+ */
+export const hooks: ToolHooks<Args> = {
+  beforeCall(args) {
+    return args;
+  },
+  afterCall(result) {
+    return result;
+  },
+};

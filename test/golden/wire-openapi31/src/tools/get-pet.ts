@@ -1,0 +1,115 @@
+/**
+ * Get one pet.
+ * Errors: 404, 429, 500.
+ *
+ * Tool `getPet`: `GET /pets/{petId}`.
+ * Tags: pets.
+ */
+import type { ToolNode } from "../model/types.js";
+import type { ToolHooks } from "../runtime/server.js";
+
+/** Arguments of `getPet` after validation: what `hooks.beforeCall` receives. */
+export interface Args {
+  /** Format: int64. */
+  petId: number;
+}
+
+/** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
+export const tool: ToolNode = {
+  name: "getPet",
+  title: "Get one pet",
+  description: "Get one pet.\nErrors: 404, 429, 500.",
+  inputSchema: {
+    type: "object",
+    properties: {
+      petId: {
+        type: "integer",
+        format: "int64",
+      },
+    },
+    required: ["petId"],
+    additionalProperties: false,
+  },
+  outputSchema: {
+    type: "object",
+    properties: {
+      id: {
+        type: ["integer", "null"],
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      tag: {
+        type: ["string", "null"],
+      },
+    },
+  },
+  annotations: {
+    title: "Get one pet",
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  http: {
+    method: "get",
+    path: "/pets/{petId}",
+    parameters: [
+      {
+        argument: "petId",
+        name: "petId",
+        in: "path",
+        required: true,
+        style: "simple",
+        explode: false,
+        allowReserved: false,
+        shape: "primitive",
+      },
+    ],
+    security: [],
+    responses: [
+      {
+        status: "200",
+        description: "The pet",
+        mediaTypes: ["application/json"],
+      },
+      {
+        status: "404",
+        description: "Pet not found",
+        mediaTypes: ["application/json"],
+      },
+      {
+        status: "429",
+        description: "Slow down, rate limit reached",
+        mediaTypes: ["application/json"],
+      },
+      {
+        status: "500",
+        description: "The server broke",
+        mediaTypes: ["application/json"],
+      },
+    ],
+    accept: ["application/json"],
+  },
+  source: {
+    pointer: "/paths/~1pets~1{petId}/get",
+    operationId: "getPet",
+  },
+  tags: ["pets"],
+  deprecated: false,
+};
+
+/**
+ * Hooks around this tool's HTTP call; fill them in to change what is sent or returned.
+ * `beforeCall` gets the arguments after validation and returns the arguments to send.
+ * `afterCall` gets the result (a success or an upstream error) and returns the result to give
+ * back; configured secrets are still redacted after it. A hook that throws gives an error result.
+ */
+export const hooks: ToolHooks<Args> = {
+  beforeCall(args) {
+    return args;
+  },
+  afterCall(result) {
+    return result;
+  },
+};

@@ -1,0 +1,114 @@
+/**
+ * List pets.
+ * Errors: 500.
+ *
+ * Tool `listPets`: `GET /pets`.
+ * Tags: pets.
+ */
+import type { ToolNode } from "../model/types.js";
+import type { ToolHooks } from "../runtime/server.js";
+
+/** Arguments of `listPets` after validation: what `hooks.beforeCall` receives. */
+export interface Args {
+  limit?: number;
+}
+
+/** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
+export const tool: ToolNode = {
+  name: "listPets",
+  title: "List pets",
+  description: "List pets.\nErrors: 500.",
+  inputSchema: {
+    type: "object",
+    properties: {
+      limit: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    additionalProperties: false,
+  },
+  outputSchema: {
+    type: "object",
+    properties: {
+      result: {
+        type: ["array", "null"],
+        items: {
+          type: ["object", "null"],
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            tag: {
+              type: ["string", "null"],
+            },
+          },
+        },
+      },
+    },
+    required: ["result"],
+  },
+  outputWrapped: true,
+  annotations: {
+    title: "List pets",
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  http: {
+    method: "get",
+    path: "/pets",
+    parameters: [
+      {
+        argument: "limit",
+        name: "limit",
+        in: "query",
+        required: false,
+        style: "form",
+        explode: true,
+        allowReserved: false,
+        shape: "primitive",
+      },
+    ],
+    security: [],
+    responses: [
+      {
+        status: "200",
+        description: "A JSON array of pets",
+        mediaTypes: ["application/json"],
+      },
+      {
+        status: "500",
+        description: "The server broke",
+        mediaTypes: ["application/json"],
+      },
+    ],
+    accept: ["application/json"],
+  },
+  source: {
+    pointer: "/paths/~1pets/get",
+    operationId: "listPets",
+  },
+  tags: ["pets"],
+  deprecated: false,
+};
+
+/**
+ * Hooks around this tool's HTTP call; fill them in to change what is sent or returned.
+ * `beforeCall` gets the arguments after validation and returns the arguments to send.
+ * `afterCall` gets the result (a success or an upstream error) and returns the result to give
+ * back; configured secrets are still redacted after it. A hook that throws gives an error result.
+ */
+export const hooks: ToolHooks<Args> = {
+  beforeCall(args) {
+    return args;
+  },
+  afterCall(result) {
+    return result;
+  },
+};

@@ -1,0 +1,109 @@
+/**
+ * Log in (form-urlencoded body).
+ *
+ * Tool `login`: `POST /login`.
+ * Tags: body.
+ */
+import type { ToolNode } from "../model/types.js";
+import type { ToolHooks } from "../runtime/server.js";
+
+/** Arguments of `login` after validation: what `hooks.beforeCall` receives. */
+export interface Args {
+  username: string;
+  password: string;
+  scopes?: string[];
+}
+
+/** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
+export const tool: ToolNode = {
+  name: "login",
+  title: "Log in (form-urlencoded body)",
+  description: "Log in (form-urlencoded body).",
+  inputSchema: {
+    type: "object",
+    properties: {
+      username: {
+        type: "string",
+      },
+      password: {
+        type: "string",
+      },
+      scopes: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+      },
+    },
+    required: ["username", "password"],
+    additionalProperties: false,
+  },
+  outputSchema: {
+    type: "object",
+  },
+  annotations: {
+    title: "Log in (form-urlencoded body)",
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
+  http: {
+    method: "post",
+    path: "/login",
+    parameters: [],
+    security: [],
+    responses: [
+      {
+        status: "200",
+        description: "What the server received",
+        mediaTypes: ["application/json"],
+      },
+    ],
+    accept: ["application/json"],
+    body: {
+      mediaType: "application/x-www-form-urlencoded",
+      required: true,
+      mode: "properties",
+      kind: "form",
+      properties: [
+        {
+          argument: "username",
+          name: "username",
+          shape: "primitive",
+        },
+        {
+          argument: "password",
+          name: "password",
+          shape: "primitive",
+        },
+        {
+          argument: "scopes",
+          name: "scopes",
+          shape: "array",
+        },
+      ],
+    },
+  },
+  source: {
+    pointer: "/paths/~1login/post",
+    operationId: "login",
+  },
+  tags: ["body"],
+  deprecated: false,
+};
+
+/**
+ * Hooks around this tool's HTTP call; fill them in to change what is sent or returned.
+ * `beforeCall` gets the arguments after validation and returns the arguments to send.
+ * `afterCall` gets the result (a success or an upstream error) and returns the result to give
+ * back; configured secrets are still redacted after it. A hook that throws gives an error result.
+ */
+export const hooks: ToolHooks<Args> = {
+  beforeCall(args) {
+    return args;
+  },
+  afterCall(result) {
+    return result;
+  },
+};

@@ -1,0 +1,122 @@
+/**
+ * Read /path/simple-object/{obj}/{objExploded} (path).
+ *
+ * Tool `pathSimpleObject`: `GET /path/simple-object/{obj}/{objExploded}`.
+ * Tags: path.
+ */
+import type { ToolNode } from "../model/types.js";
+import type { ToolHooks } from "../runtime/server.js";
+
+/** Arguments of `pathSimpleObject` after validation: what `hooks.beforeCall` receives. */
+export interface Args {
+  obj: Color;
+  objExploded: Color;
+}
+
+export type Color = {
+  R?: number;
+  G?: number;
+  B?: number;
+};
+
+/** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
+export const tool: ToolNode = {
+  name: "pathSimpleObject",
+  title: "Path simple object",
+  description: "Read /path/simple-object/{obj}/{objExploded} (path).",
+  inputSchema: {
+    type: "object",
+    properties: {
+      obj: {
+        $ref: "#/$defs/Color",
+      },
+      objExploded: {
+        $ref: "#/$defs/Color",
+      },
+    },
+    required: ["obj", "objExploded"],
+    additionalProperties: false,
+    $defs: {
+      Color: {
+        type: "object",
+        properties: {
+          R: {
+            type: "integer",
+          },
+          G: {
+            type: "integer",
+          },
+          B: {
+            type: "integer",
+          },
+        },
+      },
+    },
+  },
+  outputSchema: {
+    type: "object",
+  },
+  annotations: {
+    title: "Path simple object",
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  http: {
+    method: "get",
+    path: "/path/simple-object/{obj}/{objExploded}",
+    parameters: [
+      {
+        argument: "obj",
+        name: "obj",
+        in: "path",
+        required: true,
+        style: "simple",
+        explode: false,
+        allowReserved: false,
+        shape: "object",
+      },
+      {
+        argument: "objExploded",
+        name: "objExploded",
+        in: "path",
+        required: true,
+        style: "simple",
+        explode: true,
+        allowReserved: false,
+        shape: "object",
+      },
+    ],
+    security: [],
+    responses: [
+      {
+        status: "200",
+        description: "What the server received",
+        mediaTypes: ["application/json"],
+      },
+    ],
+    accept: ["application/json"],
+  },
+  source: {
+    pointer: "/paths/~1path~1simple-object~1{obj}~1{objExploded}/get",
+    operationId: "pathSimpleObject",
+  },
+  tags: ["path"],
+  deprecated: false,
+};
+
+/**
+ * Hooks around this tool's HTTP call; fill them in to change what is sent or returned.
+ * `beforeCall` gets the arguments after validation and returns the arguments to send.
+ * `afterCall` gets the result (a success or an upstream error) and returns the result to give
+ * back; configured secrets are still redacted after it. A hook that throws gives an error result.
+ */
+export const hooks: ToolHooks<Args> = {
+  beforeCall(args) {
+    return args;
+  },
+  afterCall(result) {
+    return result;
+  },
+};

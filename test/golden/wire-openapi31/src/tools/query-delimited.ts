@@ -1,0 +1,109 @@
+/**
+ * Read /query/delimited (query).
+ *
+ * Tool `queryDelimited`: `GET /query/delimited`.
+ * Tags: query.
+ */
+import type { ToolNode } from "../model/types.js";
+import type { ToolHooks } from "../runtime/server.js";
+
+/** Arguments of `queryDelimited` after validation: what `hooks.beforeCall` receives. */
+export interface Args {
+  spaced?: IntList;
+  piped?: IntList;
+}
+
+export type IntList = number[];
+
+/** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
+export const tool: ToolNode = {
+  name: "queryDelimited",
+  title: "Query delimited",
+  description: "Read /query/delimited (query).",
+  inputSchema: {
+    type: "object",
+    properties: {
+      spaced: {
+        $ref: "#/$defs/IntList",
+      },
+      piped: {
+        $ref: "#/$defs/IntList",
+      },
+    },
+    additionalProperties: false,
+    $defs: {
+      IntList: {
+        type: "array",
+        items: {
+          type: "integer",
+        },
+      },
+    },
+  },
+  outputSchema: {
+    type: "object",
+  },
+  annotations: {
+    title: "Query delimited",
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  http: {
+    method: "get",
+    path: "/query/delimited",
+    parameters: [
+      {
+        argument: "spaced",
+        name: "spaced",
+        in: "query",
+        required: false,
+        style: "spaceDelimited",
+        explode: false,
+        allowReserved: false,
+        shape: "array",
+      },
+      {
+        argument: "piped",
+        name: "piped",
+        in: "query",
+        required: false,
+        style: "pipeDelimited",
+        explode: false,
+        allowReserved: false,
+        shape: "array",
+      },
+    ],
+    security: [],
+    responses: [
+      {
+        status: "200",
+        description: "What the server received",
+        mediaTypes: ["application/json"],
+      },
+    ],
+    accept: ["application/json"],
+  },
+  source: {
+    pointer: "/paths/~1query~1delimited/get",
+    operationId: "queryDelimited",
+  },
+  tags: ["query"],
+  deprecated: false,
+};
+
+/**
+ * Hooks around this tool's HTTP call; fill them in to change what is sent or returned.
+ * `beforeCall` gets the arguments after validation and returns the arguments to send.
+ * `afterCall` gets the result (a success or an upstream error) and returns the result to give
+ * back; configured secrets are still redacted after it. A hook that throws gives an error result.
+ */
+export const hooks: ToolHooks<Args> = {
+  beforeCall(args) {
+    return args;
+  },
+  afterCall(result) {
+    return result;
+  },
+};

@@ -1,0 +1,99 @@
+/**
+ * Read /query/reserved (query).
+ *
+ * Tool `queryReserved`: `GET /query/reserved`.
+ * Tags: query.
+ */
+import type { ToolNode } from "../model/types.js";
+import type { ToolHooks } from "../runtime/server.js";
+
+/** Arguments of `queryReserved` after validation: what `hooks.beforeCall` receives. */
+export interface Args {
+  reserved?: string;
+  plain?: string;
+}
+
+/** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
+export const tool: ToolNode = {
+  name: "queryReserved",
+  title: "Query reserved",
+  description: "Read /query/reserved (query).",
+  inputSchema: {
+    type: "object",
+    properties: {
+      reserved: {
+        type: "string",
+      },
+      plain: {
+        type: "string",
+      },
+    },
+    additionalProperties: false,
+  },
+  outputSchema: {
+    type: "object",
+  },
+  annotations: {
+    title: "Query reserved",
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  http: {
+    method: "get",
+    path: "/query/reserved",
+    parameters: [
+      {
+        argument: "reserved",
+        name: "reserved",
+        in: "query",
+        required: false,
+        style: "form",
+        explode: true,
+        allowReserved: true,
+        shape: "primitive",
+      },
+      {
+        argument: "plain",
+        name: "plain",
+        in: "query",
+        required: false,
+        style: "form",
+        explode: true,
+        allowReserved: false,
+        shape: "primitive",
+      },
+    ],
+    security: [],
+    responses: [
+      {
+        status: "200",
+        description: "What the server received",
+        mediaTypes: ["application/json"],
+      },
+    ],
+    accept: ["application/json"],
+  },
+  source: {
+    pointer: "/paths/~1query~1reserved/get",
+    operationId: "queryReserved",
+  },
+  tags: ["query"],
+  deprecated: false,
+};
+
+/**
+ * Hooks around this tool's HTTP call; fill them in to change what is sent or returned.
+ * `beforeCall` gets the arguments after validation and returns the arguments to send.
+ * `afterCall` gets the result (a success or an upstream error) and returns the result to give
+ * back; configured secrets are still redacted after it. A hook that throws gives an error result.
+ */
+export const hooks: ToolHooks<Args> = {
+  beforeCall(args) {
+    return args;
+  },
+  afterCall(result) {
+    return result;
+  },
+};

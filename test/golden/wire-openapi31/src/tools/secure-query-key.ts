@@ -1,0 +1,95 @@
+/**
+ * Read /secure/query-key (security).
+ * Errors: 401.
+ *
+ * Tool `secureQueryKey`: `GET /secure/query-key`.
+ * Tags: security.
+ */
+import type { ToolNode } from "../model/types.js";
+import type { ToolHooks } from "../runtime/server.js";
+
+/** Arguments of `secureQueryKey` after validation: what `hooks.beforeCall` receives. */
+export interface Args {
+  q?: string;
+}
+
+/** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
+export const tool: ToolNode = {
+  name: "secureQueryKey",
+  title: "Secure query key",
+  description: "Read /secure/query-key (security).\nErrors: 401.",
+  inputSchema: {
+    type: "object",
+    properties: {
+      q: {
+        type: "string",
+      },
+    },
+    additionalProperties: false,
+  },
+  outputSchema: {
+    type: "object",
+  },
+  annotations: {
+    title: "Secure query key",
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  http: {
+    method: "get",
+    path: "/secure/query-key",
+    parameters: [
+      {
+        argument: "q",
+        name: "q",
+        in: "query",
+        required: false,
+        style: "form",
+        explode: true,
+        allowReserved: false,
+        shape: "primitive",
+      },
+    ],
+    security: [
+      {
+        apiKeyQuery: [],
+      },
+    ],
+    responses: [
+      {
+        status: "200",
+        description: "What the server received",
+        mediaTypes: ["application/json"],
+      },
+      {
+        status: "401",
+        description: "Missing or bad credentials",
+        mediaTypes: ["application/json"],
+      },
+    ],
+    accept: ["application/json"],
+  },
+  source: {
+    pointer: "/paths/~1secure~1query-key/get",
+    operationId: "secureQueryKey",
+  },
+  tags: ["security"],
+  deprecated: false,
+};
+
+/**
+ * Hooks around this tool's HTTP call; fill them in to change what is sent or returned.
+ * `beforeCall` gets the arguments after validation and returns the arguments to send.
+ * `afterCall` gets the result (a success or an upstream error) and returns the result to give
+ * back; configured secrets are still redacted after it. A hook that throws gives an error result.
+ */
+export const hooks: ToolHooks<Args> = {
+  beforeCall(args) {
+    return args;
+  },
+  afterCall(result) {
+    return result;
+  },
+};

@@ -1,0 +1,82 @@
+/**
+ * Set the counter (primitive JSON body).
+ *
+ * Tool `setCounter`: `POST /counter`.
+ * Tags: body.
+ */
+import type { ToolNode } from "../model/types.js";
+import type { ToolHooks } from "../runtime/server.js";
+
+/** Arguments of `setCounter` after validation: what `hooks.beforeCall` receives. */
+export interface Args {
+  body: number;
+}
+
+/** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
+export const tool: ToolNode = {
+  name: "setCounter",
+  title: "Set the counter (primitive JSON body)",
+  description: "Set the counter (primitive JSON body).",
+  inputSchema: {
+    type: "object",
+    properties: {
+      body: {
+        type: "integer",
+      },
+    },
+    required: ["body"],
+    additionalProperties: false,
+  },
+  outputSchema: {
+    type: "object",
+  },
+  annotations: {
+    title: "Set the counter (primitive JSON body)",
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
+  http: {
+    method: "post",
+    path: "/counter",
+    parameters: [],
+    security: [],
+    responses: [
+      {
+        status: "200",
+        description: "What the server received",
+        mediaTypes: ["application/json"],
+      },
+    ],
+    accept: ["application/json"],
+    body: {
+      mediaType: "application/json",
+      required: true,
+      mode: "value",
+      kind: "json",
+      argument: "body",
+    },
+  },
+  source: {
+    pointer: "/paths/~1counter/post",
+    operationId: "setCounter",
+  },
+  tags: ["body"],
+  deprecated: false,
+};
+
+/**
+ * Hooks around this tool's HTTP call; fill them in to change what is sent or returned.
+ * `beforeCall` gets the arguments after validation and returns the arguments to send.
+ * `afterCall` gets the result (a success or an upstream error) and returns the result to give
+ * back; configured secrets are still redacted after it. A hook that throws gives an error result.
+ */
+export const hooks: ToolHooks<Args> = {
+  beforeCall(args) {
+    return args;
+  },
+  afterCall(result) {
+    return result;
+  },
+};

@@ -1,0 +1,126 @@
+/**
+ * A body property and a query parameter share the path parameter's name.
+ *
+ * Tool `updateThing`: `PUT /things/{id}`.
+ * Tags: body.
+ */
+import type { ToolNode } from "../model/types.js";
+import type { ToolHooks } from "../runtime/server.js";
+
+/** Arguments of `updateThing` after validation: what `hooks.beforeCall` receives. */
+export interface Args {
+  id: string;
+  id__query: number;
+  id__body: string;
+  name: string;
+}
+
+/** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
+export const tool: ToolNode = {
+  name: "updateThing",
+  title: "A body property and a query parameter share the path parameter's name",
+  description: "A body property and a query parameter share the path parameter's name.",
+  inputSchema: {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+      id__query: {
+        type: "integer",
+      },
+      id__body: {
+        type: "string",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "id__query", "id__body", "name"],
+    additionalProperties: false,
+  },
+  outputSchema: {
+    type: "object",
+  },
+  annotations: {
+    title: "A body property and a query parameter share the path parameter's name",
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  http: {
+    method: "put",
+    path: "/things/{id}",
+    parameters: [
+      {
+        argument: "id",
+        name: "id",
+        in: "path",
+        required: true,
+        style: "simple",
+        explode: false,
+        allowReserved: false,
+        shape: "primitive",
+      },
+      {
+        argument: "id__query",
+        name: "id",
+        in: "query",
+        required: true,
+        style: "form",
+        explode: true,
+        allowReserved: false,
+        shape: "primitive",
+      },
+    ],
+    security: [],
+    responses: [
+      {
+        status: "200",
+        description: "What the server received",
+        mediaTypes: ["application/json"],
+      },
+    ],
+    accept: ["application/json"],
+    body: {
+      mediaType: "application/json",
+      required: true,
+      mode: "properties",
+      kind: "json",
+      properties: [
+        {
+          argument: "id__body",
+          name: "id",
+          shape: "primitive",
+        },
+        {
+          argument: "name",
+          name: "name",
+          shape: "primitive",
+        },
+      ],
+    },
+  },
+  source: {
+    pointer: "/paths/~1things~1{id}/put",
+    operationId: "updateThing",
+  },
+  tags: ["body"],
+  deprecated: false,
+};
+
+/**
+ * Hooks around this tool's HTTP call; fill them in to change what is sent or returned.
+ * `beforeCall` gets the arguments after validation and returns the arguments to send.
+ * `afterCall` gets the result (a success or an upstream error) and returns the result to give
+ * back; configured secrets are still redacted after it. A hook that throws gives an error result.
+ */
+export const hooks: ToolHooks<Args> = {
+  beforeCall(args) {
+    return args;
+  },
+  afterCall(result) {
+    return result;
+  },
+};

@@ -1,0 +1,37 @@
+/**
+ * Golden snapshots of generated projects, file by file (test/golden/<fixture>/...), for small
+ * fixtures that each stress one thing. The runtime files are not snapshotted: they must be this
+ * package's src/runtime and src/model, byte for byte. The snapshots are type-checked in
+ * test/e2e/generated-typecheck.test.ts. Update with `npx vitest run test/unit/generate-golden -u`.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { emitProject } from "../../src/generator/generate.js";
+import { buildModel } from "../../src/index.js";
+import { GOLDEN_DIR, GOLDEN_FIXTURES, isRuntimeCopy, listFiles } from "../e2e/generated-support.js";
+import { fixture, ROOT } from "../helpers/bridge.js";
+
+describe.each(GOLDEN_FIXTURES)("generated project for %s", (name, spec) => {
+  it("matches the golden files, file by file, and ships the runtime unchanged", async () => {
+    const model = await buildModel(fixture(...spec.split("/")));
+    const files = await emitProject(model, { projectPath: `/path/to/${name}` });
+    const snapshotted = files.filter((f) => !isRuntimeCopy(f.path));
+    for (const file of snapshotted) {
+      await expect(file.contents, file.path).toMatchFileSnapshot(join(GOLDEN_DIR, name, file.path));
+    }
+    // A file the generator stopped writing must not linger among the snapshots.
+    expect(listFiles(join(GOLDEN_DIR, name))).toEqual(snapshotted.map((f) => f.path).sort());
+
+    const runtime = files.filter((f) => isRuntimeCopy(f.path));
+    expect(runtime.map((f) => f.path)).toContain("src/runtime/server.ts");
+    expect(runtime.map((f) => f.path)).toContain("src/model/types.ts");
+    for (const file of runtime) {
+      expect(file.contents, file.path).toBe(readFileSync(join(ROOT, file.path), "utf8"));
+    }
+
+    // Deterministic: the same model gives the same bytes.
+    const again = await emitProject(structuredClone(model), { projectPath: `/path/to/${name}` });
+    expect(again).toEqual(files);
+  });
+});
