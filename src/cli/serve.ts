@@ -35,6 +35,12 @@ interface ServeFlags extends SpecFlags {
   paths?: string[];
   readOnly?: boolean;
   destructive: "allow" | "refuse" | "confirm";
+  connectTimeout?: number;
+  retries: number;
+  maxConcurrency: number;
+  maxResponseBytes?: number;
+  circuitBreaker: number;
+  circuitCooldown: number;
 }
 
 export function createServeCommand(): Command {
@@ -60,6 +66,30 @@ export function createServeCommand(): Command {
       collectList,
     )
     .option("--timeout <ms>", "per-call upstream timeout in milliseconds", parsePositiveInteger, 30_000)
+    .option(
+      "--connect-timeout <ms>",
+      "upstream connect timeout in milliseconds (default 10000)",
+      parsePositiveInteger,
+    )
+    .option("--retries <n>", "retries of a failed upstream call where safe", parsePositiveInteger, 2)
+    .option("--max-concurrency <n>", "upstream calls in flight at once", parsePositiveInteger, 64)
+    .option(
+      "--max-response-bytes <n>",
+      "bytes of an upstream answer read (default 10 MiB)",
+      parsePositiveInteger,
+    )
+    .option(
+      "--circuit-breaker <n>",
+      "consecutive upstream failures that make calls fail fast (0 disables)",
+      parsePositiveInteger,
+      5,
+    )
+    .option(
+      "--circuit-cooldown <ms>",
+      "how long calls fail fast before a trial call",
+      parsePositiveInteger,
+      30_000,
+    )
     .option("--verbose", "print every spec diagnostic to stderr")
     .option(
       "--include-tools <globs>",
@@ -110,6 +140,11 @@ export function createServeCommand(): Command {
       auth: flags.auth,
       headers: flags.header,
       timeoutMs: flags.timeout,
+      ...(flags.connectTimeout !== undefined ? { connectTimeoutMs: flags.connectTimeout } : {}),
+      ...(flags.maxResponseBytes !== undefined ? { maxResponseBytes: flags.maxResponseBytes } : {}),
+      retry: { retries: flags.retries },
+      maxConcurrency: Math.max(1, flags.maxConcurrency),
+      circuitBreaker: { failureThreshold: flags.circuitBreaker, cooldownMs: flags.circuitCooldown },
       env: process.env,
     });
     if (flags.transport === "http") {

@@ -22,7 +22,8 @@ export interface UpstreamResponse {
   durationMs: number;
 }
 
-export type UpstreamFailureKind = "timeout" | "connect" | "network";
+/** `circuit_open`: the circuit breaker refused the call without sending it. */
+export type UpstreamFailureKind = "timeout" | "connect" | "network" | "circuit_open";
 
 export class UpstreamFailure extends Error {
   readonly kind: UpstreamFailureKind;
@@ -48,14 +49,19 @@ export async function createHttpAgent(options: Pick<HttpOptions, "connectTimeout
   });
 }
 
+/**
+ * One attempt. `remainingMs` is what is left of the call's total timeout (default: all of it);
+ * messages still name the total.
+ */
 export async function sendRequest(
   agent: Dispatcher,
   request: OutgoingRequest,
   options: HttpOptions,
+  remainingMs: number = options.timeoutMs,
 ): Promise<UpstreamResponse> {
   const started = performance.now();
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), options.timeoutMs);
+  const timer = setTimeout(() => controller.abort(), remainingMs);
   try {
     const response = await agent.request({
       origin: request.origin,
@@ -64,8 +70,8 @@ export async function sendRequest(
       headers: request.headers,
       body: request.body as Dispatcher.DispatchOptions["body"],
       signal: controller.signal,
-      headersTimeout: options.timeoutMs,
-      bodyTimeout: options.timeoutMs,
+      headersTimeout: remainingMs,
+      bodyTimeout: remainingMs,
     });
     const { body, truncated } = await readLimited(response.body, options.maxResponseBytes);
     const headers: Record<string, string> = {};

@@ -14,12 +14,15 @@ import {
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { Dispatcher } from "undici";
 import type { BridgeModel, ToolNode } from "../model/types.js";
+import type { CircuitOptions } from "./circuit.js";
 import { hasControlCharacters, resolveCredentials } from "./credentials.js";
 import { ArgumentError } from "./errors.js";
-import { createHttpAgent, type HttpOptions, sendRequest, UpstreamFailure } from "./http.js";
+import { createHttpAgent, type HttpOptions } from "./http.js";
 import { buildRequest, resolveBaseUrl } from "./request.js";
 import { clip, toFailureResult, toStatusErrorResult, toSuccessResult } from "./response.js";
+import type { RetryOptions } from "./retry.js";
 import { isDestructive, selectModel, type ToolSelection } from "./select.js";
+import { createUpstreamClient } from "./upstream.js";
 import type { ArgumentValidator } from "./validate.js";
 import { BRIDGE_NAME, BRIDGE_VERSION } from "./version.js";
 
@@ -51,6 +54,12 @@ export interface BridgeOptions {
   hooks?: Record<string, ToolHooks<object>>;
   /** Which tools are served at all, and what happens to destructive ones (see select.ts). */
   access?: ToolSelection;
+  /** Retries of failed upstream attempts where safe (default: 2, backoff 200 ms doubling, cap 5 s). */
+  retry?: RetryOptions;
+  /** Circuit breaker per upstream origin (default: opens after 5 failures, 30 s); `false` disables it. */
+  circuitBreaker?: CircuitOptions | false;
+  /** Upstream calls in flight at once (default 64); the others wait within their timeout. */
+  maxConcurrency?: number;
 }
 
 /** What one call knows about the MCP connection it came from. */
@@ -96,6 +105,13 @@ export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptio
     connectTimeoutMs: options.connectTimeoutMs ?? Math.min(10_000, options.timeoutMs ?? 10_000),
     maxResponseBytes: options.maxResponseBytes ?? 10 * 1024 * 1024,
   };
+  const upstream = createUpstreamClient({
+    http,
+    getDispatcher: () => getDispatcher(),
+    ...(options.retry ? { retry: options.retry } : {}),
+    ...(options.circuitBreaker !== undefined ? { circuitBreaker: options.circuitBreaker } : {}),
+    ...(options.maxConcurrency !== undefined ? { maxConcurrency: options.maxConcurrency } : {}),
+  });
   const maxTextChars = options.maxResultChars ?? 25_000;
   const ownsDispatcher = options.dispatcher === undefined;
   let dispatcher: Promise<Dispatcher> | undefined = options.dispatcher
@@ -191,8 +207,9 @@ export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptio
       throw error;
     }
     let result: CallToolResult;
-    try {
-      const response = await sendRequest(await getDispatcher(), request, http);
+    const outcome = await upstream.send(request);
+    if ("response" in outcome) {
+      const { response } = outcome;
       if (response.status >= 200 && response.status < 300) {
         result = toSuccessResult(tool, response, {
           maxTextChars,
@@ -204,9 +221,9 @@ export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptio
           missingCredentials: request.missingCredentials,
         });
       }
-    } catch (error) {
-      if (error instanceof UpstreamFailure) result = toFailureResult(tool, error, request.origin);
-      else throw error;
+      if (response.truncated) result = noteTruncation(result, response.body.length);
+    } else {
+      result = toFailureResult(tool, outcome.failure, request.origin);
     }
     return result;
   };
@@ -317,6 +334,16 @@ async function askConfirmation(
       "unless the user asks for it.",
     "confirmation_declined",
   );
+}
+
+/** Says so when the API's answer was cut at the size limit and the result does not already. */
+function noteTruncation(result: CallToolResult, keptBytes: number): CallToolResult {
+  const said = result.content.some(
+    (c) => c.type === "text" && c.text.includes("larger than the bridge reads"),
+  );
+  if (said) return result;
+  const text = `[The API's answer was larger than the bridge reads; only the first ${keptBytes} bytes were kept and the rest was discarded.]`;
+  return { ...result, content: [...result.content, { type: "text", text }] };
 }
 
 function describeServer(model: BridgeModel): string {

@@ -1,0 +1,64 @@
+/** A counting semaphore: at most `max` upstream calls in flight, the rest wait in order. */
+
+export interface ConcurrencyLimit {
+  /** Resolves with a release function once a slot is free; rejects if `signal` aborts first. */
+  acquire(signal?: AbortSignal): Promise<() => void>;
+  readonly active: number;
+  readonly waiting: number;
+  readonly max: number;
+}
+
+export function createConcurrencyLimit(max: number): ConcurrencyLimit {
+  const limit = Math.max(1, Math.floor(max));
+  let active = 0;
+  const queue: Array<{ grant: () => void }> = [];
+
+  const release = () => {
+    const next = queue.shift();
+    if (next) next.grant();
+    else active--;
+  };
+  const releaser = () => {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      release();
+    };
+  };
+
+  return {
+    acquire(signal) {
+      if (active < limit) {
+        active++;
+        return Promise.resolve(releaser());
+      }
+      return new Promise((resolve, reject) => {
+        const entry = {
+          grant: () => {
+            signal?.removeEventListener("abort", onAbort);
+            resolve(releaser());
+          },
+        };
+        const onAbort = () => {
+          const index = queue.indexOf(entry);
+          if (index !== -1) queue.splice(index, 1);
+          reject(signal?.reason ?? new Error("aborted"));
+        };
+        if (signal?.aborted) {
+          reject(signal.reason ?? new Error("aborted"));
+          return;
+        }
+        signal?.addEventListener("abort", onAbort, { once: true });
+        queue.push(entry);
+      });
+    },
+    get active() {
+      return active;
+    },
+    get waiting() {
+      return queue.length;
+    },
+    max: limit,
+  };
+}
