@@ -1,7 +1,10 @@
 /** `serve SPEC`: the live bridge over stdio or Streamable HTTP. */
+import { readFile } from "node:fs/promises";
 import { Command, Option } from "commander";
 import { failWith, formatDiagnostic } from "../model/diagnostics.js";
 import type { BridgeModel } from "../model/types.js";
+import type { AuthConfig } from "../runtime/auth-config.js";
+import { toCredentialEnvName } from "../runtime/credentials.js";
 import type { ToolSelection } from "../runtime/select.js";
 import {
   addSpecOptions,
@@ -41,6 +44,9 @@ interface ServeFlags extends SpecFlags {
   maxResponseBytes?: number;
   circuitBreaker: number;
   circuitCooldown: number;
+  authConfig?: string;
+  oauthClient?: Record<string, string>;
+  passThroughHeader?: Record<string, string>;
 }
 
 export function createServeCommand(): Command {
@@ -114,6 +120,21 @@ export function createServeCommand(): Command {
         .choices(["allow", "refuse", "confirm"])
         .default("allow"),
     );
+  command
+    .option(
+      "--auth-config <file>",
+      "JSON or YAML file with credentials, OAuth2 clients and pass-through headers",
+    )
+    .option(
+      "--oauth-client <scheme=client_id>",
+      "OAuth2 client credentials for a scheme; the secret comes from OPENAPI_MCP_CLIENT_SECRET_<SCHEME> (repeatable)",
+      collectPairs,
+    )
+    .option(
+      "--pass-through-header <incoming=scheme>",
+      "HTTP: use this header of each MCP request as that request's credential for the scheme (repeatable)",
+      collectPairs,
+    );
   addSpecOptions(command);
   return command.action(async (spec: string, flags: ServeFlags) => {
     if (flags.baseUrl !== undefined) requireBaseUrl(flags.baseUrl);
@@ -133,20 +154,28 @@ export function createServeCommand(): Command {
     const model = { ...fullModel, tools: selected.tools };
     // The MCP SDK is loaded only once there is a model to serve, and HTTP only when asked for.
     const { createBridgeRuntime, createBridgeServer } = await import("../runtime/server.js");
-    const runtime = createBridgeRuntime(model, {
-      access: { destructive: access.destructive ?? "allow" },
-      baseUrl: flags.baseUrl,
-      serverVariables: flags.serverVar,
-      auth: flags.auth,
-      headers: flags.header,
-      timeoutMs: flags.timeout,
-      ...(flags.connectTimeout !== undefined ? { connectTimeoutMs: flags.connectTimeout } : {}),
-      ...(flags.maxResponseBytes !== undefined ? { maxResponseBytes: flags.maxResponseBytes } : {}),
-      retry: { retries: flags.retries },
-      maxConcurrency: Math.max(1, flags.maxConcurrency),
-      circuitBreaker: { failureThreshold: flags.circuitBreaker, cooldownMs: flags.circuitCooldown },
-      env: process.env,
-    });
+    const authConfig = await readAuthOptions(flags, model);
+    let runtime: ReturnType<typeof createBridgeRuntime>;
+    try {
+      runtime = createBridgeRuntime(model, {
+        access: { destructive: access.destructive ?? "allow" },
+        baseUrl: flags.baseUrl,
+        serverVariables: flags.serverVar,
+        auth: { ...authConfig.auth, ...flags.auth },
+        oauth: authConfig.oauth,
+        passThroughHeaders: { ...authConfig.passThroughHeaders, ...flags.passThroughHeader },
+        headers: flags.header,
+        timeoutMs: flags.timeout,
+        ...(flags.connectTimeout !== undefined ? { connectTimeoutMs: flags.connectTimeout } : {}),
+        ...(flags.maxResponseBytes !== undefined ? { maxResponseBytes: flags.maxResponseBytes } : {}),
+        retry: { retries: flags.retries },
+        maxConcurrency: Math.max(1, flags.maxConcurrency),
+        circuitBreaker: { failureThreshold: flags.circuitBreaker, cooldownMs: flags.circuitCooldown },
+        env: process.env,
+      });
+    } catch (error) {
+      failWith("OMB_AUTH_CONFIG", (error as Error).message);
+    }
     if (flags.transport === "http") {
       const { startHttpServer } = await import("../runtime/http-transport.js");
       const running = await startHttpServer(runtime, {
@@ -173,6 +202,54 @@ export function createServeCommand(): Command {
     await server.connect(transport);
     process.stderr.write(`openapi-mcp-bridge: ${model.tools.length} tools over stdio\n`);
   });
+}
+
+/** `--auth-config FILE` (JSON or YAML) and `--oauth-client` flags → runtime options. */
+async function readAuthOptions(flags: ServeFlags, model: BridgeModel): Promise<AuthConfig> {
+  const { parseAuthConfig, AuthConfigError } = await import("../runtime/auth-config.js");
+  let config: AuthConfig = { auth: {}, oauth: {}, passThroughHeaders: {} };
+  if (flags.authConfig !== undefined) {
+    const file = flags.authConfig;
+    let text: string;
+    try {
+      text = await readFile(file, "utf8");
+    } catch (error) {
+      failWith("OMB_AUTH_CONFIG", `cannot read the auth config: ${(error as Error).message}`, { file });
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      try {
+        const { parse } = await import("yaml");
+        value = parse(text, { maxAliasCount: 100 });
+      } catch (error) {
+        failWith("OMB_AUTH_CONFIG", `the auth config is neither JSON nor YAML: ${(error as Error).message}`, {
+          file,
+        });
+      }
+    }
+    try {
+      config = parseAuthConfig(value, process.env);
+    } catch (error) {
+      if (error instanceof AuthConfigError) failWith("OMB_AUTH_CONFIG", error.message, { file });
+      throw error;
+    }
+  }
+  for (const [scheme, clientId] of Object.entries(flags.oauthClient ?? {})) {
+    const variable = `OPENAPI_MCP_CLIENT_SECRET_${toCredentialEnvName(scheme).slice("OPENAPI_MCP_AUTH_".length)}`;
+    const clientSecret = process.env[variable];
+    if (!clientSecret) {
+      failWith("OMB_AUTH_CONFIG", `--oauth-client ${scheme}: set the client secret in ${variable}`);
+    }
+    config.oauth[scheme] = { ...config.oauth[scheme], clientId, clientSecret };
+  }
+  for (const scheme of [...Object.keys(config.oauth), ...Object.keys(config.auth)]) {
+    if (!Object.hasOwn(model.securitySchemes, scheme)) {
+      process.stderr.write(`openapi-mcp-bridge: note: the spec has no security scheme "${scheme}"\n`);
+    }
+  }
+  return config;
 }
 
 function toolSelectionOf(flags: ServeFlags): ToolSelection {

@@ -14,10 +14,12 @@ import {
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { Dispatcher } from "undici";
 import type { BridgeModel, ToolNode } from "../model/types.js";
+import { type CallCredentials, createCredentialProvider } from "./auth.js";
 import type { CircuitOptions } from "./circuit.js";
-import { hasControlCharacters, resolveCredentials } from "./credentials.js";
+import { hasControlCharacters } from "./credentials.js";
 import { ArgumentError } from "./errors.js";
 import { createHttpAgent, type HttpOptions } from "./http.js";
+import { type OAuthClientConfig, TokenError } from "./oauth.js";
 import { buildRequest, resolveBaseUrl } from "./request.js";
 import { clip, toFailureResult, toStatusErrorResult, toSuccessResult } from "./response.js";
 import type { RetryOptions } from "./retry.js";
@@ -60,6 +62,13 @@ export interface BridgeOptions {
   circuitBreaker?: CircuitOptions | false;
   /** Upstream calls in flight at once (default 64); the others wait within their timeout. */
   maxConcurrency?: number;
+  /** OAuth2 client credentials by scheme name (also OPENAPI_MCP_CLIENT_ID_/_SECRET_<SCHEME>). */
+  oauth?: Record<string, OAuthClientConfig>;
+  /**
+   * HTTP mode: incoming MCP request header → security scheme whose credential it carries for
+   * that request. Nothing of the MCP request is forwarded unless named here.
+   */
+  passThroughHeaders?: Record<string, string>;
 }
 
 /** What one call knows about the MCP connection it came from. */
@@ -97,8 +106,6 @@ export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptio
   const model = selectModel(fullModel, options.access);
   const confirmDestructive = options.access?.destructive === "confirm";
   const byName = new Map<string, ToolNode>(model.tools.map((tool) => [tool.name, tool]));
-  const credentials = resolveCredentials(model, options.auth, options.env ?? process.env);
-  const secrets = [...credentials.values()].filter((s) => s.length >= 4);
   const staticHeaders = normaliseHeaders(options.headers ?? {});
   const http: HttpOptions = {
     timeoutMs: options.timeoutMs ?? 30_000,
@@ -113,6 +120,21 @@ export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptio
     ...(options.maxConcurrency !== undefined ? { maxConcurrency: options.maxConcurrency } : {}),
   });
   const maxTextChars = options.maxResultChars ?? 25_000;
+  const credentialProvider = createCredentialProvider(model, {
+    env: options.env ?? process.env,
+    getDispatcher: () => getDispatcher(),
+    http,
+    baseUrl: () => {
+      const base = resolveBaseUrl(model.servers, options.baseUrl, options.serverVariables);
+      return "url" in base ? base.url : undefined;
+    },
+    ...(options.auth ? { auth: options.auth } : {}),
+    ...(options.oauth ? { oauth: options.oauth } : {}),
+    ...(options.passThroughHeaders ? { passThroughHeaders: options.passThroughHeaders } : {}),
+  });
+  /** Everything that must never be shown: configured and fetched secrets, and this call's. */
+  const secretsOf = (call: { secrets: string[] }) =>
+    [...credentialProvider.secrets(), ...call.secrets].filter((s) => s.length >= 4);
   const ownsDispatcher = options.dispatcher === undefined;
   let dispatcher: Promise<Dispatcher> | undefined = options.dispatcher
     ? Promise.resolve(options.dispatcher)
@@ -156,6 +178,7 @@ export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptio
     const check = validator(rawArgs ?? {});
     if (!check.ok) return errorText(formatArgumentIssues(name, check.issues), "invalid_argument");
     const hooks = options.hooks && Object.hasOwn(options.hooks, name) ? options.hooks[name] : undefined;
+    const call = { secrets: [] as string[] };
     let args = check.value;
     if (hooks?.beforeCall) {
       try {
@@ -166,48 +189,72 @@ export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptio
         args = changed as Record<string, unknown>;
       } catch (error) {
         const text = `The beforeCall hook of ${name} failed: ${messageOf(error)}`;
-        return redactSecrets(errorText(text, "hook"), secrets);
+        return redactSecrets(errorText(text, "hook"), secretsOf(call));
       }
     }
     if (confirmDestructive && isDestructive(tool)) {
       const refusal = await askConfirmation(tool, args, context);
-      if (refusal) return redactSecrets(refusal, secrets);
+      if (refusal) return redactSecrets(refusal, secretsOf(call));
     }
-    let result = await callUpstream(tool, args);
+    let result = await callUpstream(tool, args, context, call);
     if (hooks?.afterCall) {
       try {
         result = await hooks.afterCall(result, args);
       } catch (error) {
         const text = `The afterCall hook of ${name} failed: ${messageOf(error)}`;
-        return redactSecrets(errorText(text, "hook"), secrets);
+        return redactSecrets(errorText(text, "hook"), secretsOf(call));
       }
     }
-    return redactSecrets(result, secrets);
+    return redactSecrets(result, secretsOf(call));
   };
 
-  const callUpstream = async (tool: ToolNode, args: Record<string, unknown>): Promise<CallToolResult> => {
+  const callUpstream = async (
+    tool: ToolNode,
+    args: Record<string, unknown>,
+    context: CallContext,
+    call: { secrets: string[] },
+  ): Promise<CallToolResult> => {
     const { name } = tool;
     const base = resolveBaseUrl(tool.http.servers ?? model.servers, options.baseUrl, options.serverVariables);
     if ("error" in base) return errorText(`Configuration error: ${base.error}.`, "configuration");
-    let request: ReturnType<typeof buildRequest>;
-    try {
-      request = buildRequest(tool, args, {
-        baseUrl: base.url,
-        securitySchemes: model.securitySchemes,
-        credentials,
-        headers: staticHeaders,
-      });
-    } catch (error) {
-      if (error instanceof ArgumentError) {
+    let request: ReturnType<typeof buildRequest> | undefined;
+    let outcome: Awaited<ReturnType<typeof upstream.send>> | undefined;
+    // A 401 to a request that carried an OAuth2 token: fetch a new token and send once more.
+    for (let round = 0; round < 2; round++) {
+      let credentials: CallCredentials;
+      try {
+        credentials = await credentialProvider.forCall(tool, context.headers);
+      } catch (error) {
+        if (!(error instanceof TokenError)) throw error;
         return errorText(
-          `Invalid arguments for ${name}:\n- ${error.message}\nFix the arguments and call again.`,
-          "invalid_argument",
+          `Authentication failed: the bridge could not get an OAuth2 access token for ${name}: ${error.message}. ` +
+            "Nothing was sent to the API. Tell the user; the bridge's OAuth2 configuration needs fixing.",
+          "authentication",
         );
       }
-      throw error;
+      call.secrets.push(...credentials.secrets);
+      try {
+        request = buildRequest(tool, args, {
+          baseUrl: base.url,
+          securitySchemes: model.securitySchemes,
+          credentials: credentials.credentials,
+          headers: staticHeaders,
+        });
+      } catch (error) {
+        if (error instanceof ArgumentError) {
+          return errorText(
+            `Invalid arguments for ${name}:\n- ${error.message}\nFix the arguments and call again.`,
+            "invalid_argument",
+          );
+        }
+        throw error;
+      }
+      outcome = await upstream.send(request);
+      const refused = "response" in outcome && outcome.response.status === 401;
+      if (!(refused && round === 0 && credentialProvider.invalidate(credentials))) break;
     }
+    if (!request || !outcome) throw new Error("unreachable: no request was built");
     let result: CallToolResult;
-    const outcome = await upstream.send(request);
     if ("response" in outcome) {
       const { response } = outcome;
       if (response.status >= 200 && response.status < 300) {
