@@ -165,6 +165,40 @@ describe("the generated petstore project", () => {
     }
   });
 
+  it("selects tools at start-up like serve: --read-only, OPENAPI_MCP_DESTRUCTIVE", {
+    timeout: 60_000,
+  }, async () => {
+    const readOnly = await connectGenerated(petstoreDir, ["--read-only", "--base-url", upstream.url]);
+    const refusing = await connectGenerated(petstoreDir, ["--include-tags", "pet"], {
+      OPENAPI_MCP_DESTRUCTIVE: "refuse",
+      OPENAPI_MCP_BASE_URL: upstream.url,
+    });
+    try {
+      expect(readOnly.tools.map((t) => t.name).sort()).toEqual([
+        "findPetsByStatus",
+        "findPetsByTags",
+        "getInventory",
+        "getOrderById",
+        "getPetById",
+        "getUserByName",
+        "loginUser",
+        "logoutUser",
+      ]);
+      expect(refusing.tools.map((t) => t.name)).toEqual([
+        "addPet",
+        "findPetsByStatus",
+        "findPetsByTags",
+        "getPetById",
+        "updatePetWithForm",
+        "uploadFile",
+      ]);
+      await expect(readOnly.call("deletePet", { petId: 1 })).rejects.toThrow(/Unknown tool/);
+    } finally {
+      await readOnly.close();
+      await refusing.close();
+    }
+  });
+
   it("serves over Streamable HTTP with --transport http --port", { timeout: 60_000 }, async () => {
     upstream.reset();
     const port = await freePort();

@@ -126,6 +126,37 @@ describe("openapi-mcp-bridge generate", () => {
     expect(forced.code, forced.stderr).toBe(0);
   });
 
+  it("selects tools like serve does: unselected operations get no module", async () => {
+    const dir = join(scratch, "cli-selected");
+    const run = await runCli(
+      [
+        "generate",
+        PETSTORE,
+        "-o",
+        dir,
+        "--include-tags",
+        "pet",
+        "--destructive",
+        "refuse",
+        "--exclude-tools",
+        "*Form",
+      ],
+      { timeoutMs: 60_000 },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const modules = listFiles(join(dir, "src", "tools")).filter((f) => f !== "index.ts");
+    expect(modules).toEqual([
+      "add-pet.ts",
+      "find-pets-by-status.ts",
+      "find-pets-by-tags.ts",
+      "get-pet-by-id.ts",
+      "upload-file.ts",
+    ]);
+    const typo = await runCli(["generate", PETSTORE, "-o", join(scratch, "cli-typo"), "--methods", "fetch"]);
+    expect(typo.code).toBe(1);
+    expect(typo.stderr).toContain("OMB_OPTION");
+  });
+
   it("generates the same bytes from a saved model as from the spec", async () => {
     const modelFile = join(scratch, "petstore.model.json");
     expect((await runCli(["model", PETSTORE, "-o", modelFile])).code).toBe(0);

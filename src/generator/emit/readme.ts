@@ -140,7 +140,15 @@ export function emitReadme(input: ReadmeInput): string {
   }
   out.push(
     '| `OPENAPI_MCP_HEADERS` | `--header "Name: value"` | headers sent on every request (a JSON object of names to values) |',
-    "| `OPENAPI_MCP_TIMEOUT` | `--timeout` | per-call upstream timeout in milliseconds (default 30000) |",
+    "| `OPENAPI_MCP_TIMEOUT`, `OPENAPI_MCP_CONNECT_TIMEOUT` | `--timeout`, `--connect-timeout` | per-call and connect timeouts in milliseconds (default 30000, 10000) |",
+    "| `OPENAPI_MCP_RETRIES` | `--retries` | retries of a failed call where safe: idempotent methods, unsent connects, 429/503 (default 2) |",
+    "| `OPENAPI_MCP_MAX_CONCURRENCY` | `--max-concurrency` | upstream calls in flight at once (default 64) |",
+    "| `OPENAPI_MCP_MAX_RESPONSE_BYTES` | `--max-response-bytes` | bytes of an upstream answer read (default 10 MiB) |",
+    "| `OPENAPI_MCP_CIRCUIT_BREAKER`, `OPENAPI_MCP_CIRCUIT_COOLDOWN` | `--circuit-breaker`, `--circuit-cooldown` | failures in a row after which calls fail fast (default 5, 0 turns it off), and for how long (30000 ms) |",
+    "| `OPENAPI_MCP_INCLUDE_TOOLS`, `OPENAPI_MCP_EXCLUDE_TOOLS` | `--include-tools`, `--exclude-tools` | serve only, or leave out, tools whose name matches these globs (comma-separated) |",
+    "| `OPENAPI_MCP_INCLUDE_TAGS`, `OPENAPI_MCP_EXCLUDE_TAGS`, `OPENAPI_MCP_METHODS`, `OPENAPI_MCP_PATHS` | `--include-tags`, `--exclude-tags`, `--methods`, `--paths` | serve only operations with these tags, methods or paths (`*` one segment, `**` any) |",
+    "| `OPENAPI_MCP_READ_ONLY=1` | `--read-only` | serve only GET, HEAD and OPTIONS operations |",
+    "| `OPENAPI_MCP_DESTRUCTIVE` | `--destructive` | `allow` (default), `refuse` (not served) or `confirm` (the user is asked first) for DELETE and other destructive operations |",
     "| `OPENAPI_MCP_TRANSPORT` | `--transport` | `stdio` (default) or `http` |",
     "| `OPENAPI_MCP_HOST`, `OPENAPI_MCP_PORT`, `OPENAPI_MCP_PATH` | `--host`, `--port`, `--path` | HTTP: bind address (default `127.0.0.1`), port (3000), endpoint (`/mcp`) |",
     "| `OPENAPI_MCP_STATELESS=1` | `--stateless` | HTTP: no sessions, so any replica can answer any request |",

@@ -6,6 +6,7 @@
  */
 import { parseArgs } from "node:util";
 import { hooks, model } from "./api.js";
+import type { DestructivePolicy, ToolSelection } from "./runtime/select.js";
 import { type BridgeOptions, createBridgeRuntime, createBridgeServer } from "./runtime/server.js";
 
 const HELP = `Usage: node dist/index.js [options]
@@ -23,6 +24,23 @@ Options (environment variable in brackets):
   --header "Name: value"    a header sent on every upstream request (repeatable)
                             [OPENAPI_MCP_HEADERS, a JSON object of names to values]
   --timeout MS              per-call upstream timeout, default 30000 [OPENAPI_MCP_TIMEOUT]
+  --connect-timeout MS      upstream connect timeout, default 10000 [OPENAPI_MCP_CONNECT_TIMEOUT]
+  --retries N               retries of a failed call where safe, default 2 [OPENAPI_MCP_RETRIES]
+  --max-concurrency N       upstream calls in flight at once, default 64 [OPENAPI_MCP_MAX_CONCURRENCY]
+  --max-response-bytes N    bytes of an answer read, default 10 MiB [OPENAPI_MCP_MAX_RESPONSE_BYTES]
+  --circuit-breaker N       failures in a row that make calls fail fast, 0 off, default 5
+                            [OPENAPI_MCP_CIRCUIT_BREAKER]
+  --circuit-cooldown MS     how long calls fail fast, default 30000 [OPENAPI_MCP_CIRCUIT_COOLDOWN]
+  --include-tools GLOBS     serve only tools whose name matches (comma-separated, repeatable)
+                            [OPENAPI_MCP_INCLUDE_TOOLS]
+  --exclude-tools GLOBS     do not serve these tools [OPENAPI_MCP_EXCLUDE_TOOLS]
+  --include-tags TAGS       serve only operations with one of these tags [OPENAPI_MCP_INCLUDE_TAGS]
+  --exclude-tags TAGS       do not serve operations with these tags [OPENAPI_MCP_EXCLUDE_TAGS]
+  --methods METHODS         serve only these HTTP methods, e.g. get,post [OPENAPI_MCP_METHODS]
+  --paths GLOBS             serve only these paths (* one segment, ** any) [OPENAPI_MCP_PATHS]
+  --read-only               serve only GET, HEAD and OPTIONS [OPENAPI_MCP_READ_ONLY=1]
+  --destructive POLICY      allow, refuse, or confirm (ask the user) destructive calls, default
+                            allow [OPENAPI_MCP_DESTRUCTIVE]
   --help                    show this help
 `;
 
@@ -54,6 +72,41 @@ function httpUrl(value: string): string {
     // reported below
   }
   throw new UsageError(`the base URL "${value}" is not an http(s) URL`);
+}
+
+/** Comma-separated values from repeated flags and the environment variable. */
+function list(flags: string[] | undefined, env: string | undefined): string[] | undefined {
+  const values = [...(flags ?? []), ...(flags === undefined ? [env ?? ""] : [])]
+    .flatMap((value) => value.split(","))
+    .map((value) => value.trim())
+    .filter((value) => value !== "");
+  return values.length > 0 ? values : undefined;
+}
+
+function toolSelection(
+  values: Record<string, string | string[] | boolean | undefined>,
+  env: NodeJS.ProcessEnv,
+): ToolSelection {
+  const destructive =
+    (values["destructive"] as string | undefined) ?? env["OPENAPI_MCP_DESTRUCTIVE"] ?? "allow";
+  if (!["allow", "refuse", "confirm"].includes(destructive)) {
+    throw new UsageError(`--destructive must be allow, refuse or confirm, got "${destructive}"`);
+  }
+  const selection: ToolSelection = { destructive: destructive as DestructivePolicy };
+  const lists = {
+    includeTools: ["include-tools", "OPENAPI_MCP_INCLUDE_TOOLS"],
+    excludeTools: ["exclude-tools", "OPENAPI_MCP_EXCLUDE_TOOLS"],
+    includeTags: ["include-tags", "OPENAPI_MCP_INCLUDE_TAGS"],
+    excludeTags: ["exclude-tags", "OPENAPI_MCP_EXCLUDE_TAGS"],
+    methods: ["methods", "OPENAPI_MCP_METHODS"],
+    paths: ["paths", "OPENAPI_MCP_PATHS"],
+  } as const;
+  for (const [key, [flag, name]] of Object.entries(lists)) {
+    const value = list(values[flag] as string[] | undefined, env[name]);
+    if (value !== undefined) selection[key as keyof typeof lists] = value;
+  }
+  if (values["read-only"] === true || env["OPENAPI_MCP_READ_ONLY"] === "1") selection.readOnly = true;
+  return selection;
 }
 
 function envHeaders(text: string | undefined): Record<string, string> {
@@ -99,6 +152,20 @@ async function main(): Promise<void> {
       auth: { type: "string", multiple: true },
       header: { type: "string", multiple: true },
       timeout: { type: "string" },
+      "connect-timeout": { type: "string" },
+      retries: { type: "string" },
+      "max-concurrency": { type: "string" },
+      "max-response-bytes": { type: "string" },
+      "circuit-breaker": { type: "string" },
+      "circuit-cooldown": { type: "string" },
+      "include-tools": { type: "string", multiple: true },
+      "exclude-tools": { type: "string", multiple: true },
+      "include-tags": { type: "string", multiple: true },
+      "exclude-tags": { type: "string", multiple: true },
+      methods: { type: "string", multiple: true },
+      paths: { type: "string", multiple: true },
+      "read-only": { type: "boolean" },
+      destructive: { type: "string" },
       help: { type: "boolean" },
     },
     strict: true,
@@ -112,8 +179,23 @@ async function main(): Promise<void> {
     throw new UsageError(`the transport must be stdio or http, got "${transport}"`);
   }
   const baseUrl = values["base-url"] ?? (env["OPENAPI_MCP_BASE_URL"] || undefined);
-  const timeout = values.timeout ?? env["OPENAPI_MCP_TIMEOUT"];
+  const setting = (flag: keyof typeof values, name: string, fallback: number) =>
+    wholeNumber((values[flag] as string | undefined) ?? env[name] ?? String(fallback), `--${flag}`);
+  const optional = (flag: keyof typeof values, name: string) => {
+    const value = (values[flag] as string | undefined) ?? env[name];
+    return value === undefined ? undefined : wholeNumber(value, `--${flag}`);
+  };
+  const connectTimeout = optional("connect-timeout", "OPENAPI_MCP_CONNECT_TIMEOUT");
+  const maxResponseBytes = optional("max-response-bytes", "OPENAPI_MCP_MAX_RESPONSE_BYTES");
   const options: BridgeOptions = {
+    access: toolSelection(values, env),
+    timeoutMs: setting("timeout", "OPENAPI_MCP_TIMEOUT", 30_000),
+    retry: { retries: setting("retries", "OPENAPI_MCP_RETRIES", 2) },
+    maxConcurrency: Math.max(1, setting("max-concurrency", "OPENAPI_MCP_MAX_CONCURRENCY", 64)),
+    circuitBreaker: {
+      failureThreshold: setting("circuit-breaker", "OPENAPI_MCP_CIRCUIT_BREAKER", 5),
+      cooldownMs: setting("circuit-cooldown", "OPENAPI_MCP_CIRCUIT_COOLDOWN", 30_000),
+    },
     serverVariables: { ...envServerVariables(env), ...pairs(values["server-var"] ?? [], "=", "NAME=VALUE") },
     auth: pairs(values.auth ?? [], "=", "SCHEME=VALUE"),
     headers: {
@@ -124,8 +206,14 @@ async function main(): Promise<void> {
     hooks,
   };
   if (baseUrl !== undefined) options.baseUrl = httpUrl(baseUrl);
-  if (timeout !== undefined) options.timeoutMs = wholeNumber(timeout, "the timeout");
-  const runtime = createBridgeRuntime(model, options);
+  if (connectTimeout !== undefined) options.connectTimeoutMs = connectTimeout;
+  if (maxResponseBytes !== undefined) options.maxResponseBytes = maxResponseBytes;
+  let runtime: ReturnType<typeof createBridgeRuntime>;
+  try {
+    runtime = createBridgeRuntime(model, options);
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
 
   if (transport === "http") {
     const { startHttpServer } = await import("./runtime/http-transport.js");
@@ -140,7 +228,7 @@ async function main(): Promise<void> {
       stateless: values.stateless === true || env["OPENAPI_MCP_STATELESS"] === "1",
       allowedOrigins: origins,
     });
-    process.stderr.write(`${model.info.title}: ${model.tools.length} tools on ${running.url}\n`);
+    process.stderr.write(`${model.info.title}: ${runtime.model.tools.length} tools on ${running.url}\n`);
     const stop = () => {
       void running.close().then(() => runtime.close().then(() => process.exit(0)));
     };
@@ -156,7 +244,7 @@ async function main(): Promise<void> {
     void runtime.close();
   };
   await server.connect(stdio);
-  process.stderr.write(`${model.info.title}: ${model.tools.length} tools over stdio\n`);
+  process.stderr.write(`${model.info.title}: ${runtime.model.tools.length} tools over stdio\n`);
 }
 
 main().catch((error: unknown) => {
