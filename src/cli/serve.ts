@@ -47,6 +47,8 @@ interface ServeFlags extends SpecFlags {
   authConfig?: string;
   oauthClient?: Record<string, string>;
   passThroughHeader?: Record<string, string>;
+  httpToken?: string;
+  maxBodyBytes?: number;
 }
 
 export function createServeCommand(): Command {
@@ -135,6 +137,16 @@ export function createServeCommand(): Command {
       "HTTP: use this header of each MCP request as that request's credential for the scheme (repeatable)",
       collectPairs,
     );
+  command
+    .option(
+      "--http-token <token>",
+      "HTTP: require Authorization: Bearer <token> from MCP clients (or set OPENAPI_MCP_HTTP_TOKEN)",
+    )
+    .option(
+      "--max-body-bytes <n>",
+      "HTTP: largest MCP request body accepted (default 4 MiB)",
+      parsePositiveInteger,
+    );
   addSpecOptions(command);
   return command.action(async (spec: string, flags: ServeFlags) => {
     if (flags.baseUrl !== undefined) requireBaseUrl(flags.baseUrl);
@@ -176,6 +188,7 @@ export function createServeCommand(): Command {
     } catch (error) {
       failWith("OMB_AUTH_CONFIG", (error as Error).message);
     }
+    const httpToken = flags.httpToken ?? process.env["OPENAPI_MCP_HTTP_TOKEN"];
     if (flags.transport === "http") {
       const { startHttpServer } = await import("../runtime/http-transport.js");
       const running = await startHttpServer(runtime, {
@@ -184,6 +197,8 @@ export function createServeCommand(): Command {
         path: flags.path,
         stateless: flags.stateless === true,
         allowedOrigins: flags.allowOrigin ?? [],
+        ...(httpToken ? { bearerToken: httpToken } : {}),
+        ...(flags.maxBodyBytes !== undefined ? { maxBodyBytes: flags.maxBodyBytes } : {}),
       });
       process.stderr.write(`openapi-mcp-bridge: ${model.tools.length} tools on ${running.url}\n`);
       const stop = () => {

@@ -3,7 +3,7 @@
  * stateless (any replica answers any request). Binds 127.0.0.1 by default, checks `Origin`
  * and `Host`, and limits request bodies.
  */
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
 import {
   createServer,
   type IncomingMessage,
@@ -25,6 +25,11 @@ export interface HttpServerOptions {
   allowedOrigins?: string[];
   /** Largest accepted request body in bytes (default 4 MiB). */
   maxBodyBytes?: number;
+  /**
+   * When set, every MCP request must carry `Authorization: Bearer <token>` (the health check
+   * does not). The header is the bridge's own: it is never forwarded upstream.
+   */
+  bearerToken?: string;
 }
 
 export interface RunningHttpServer {
@@ -45,6 +50,7 @@ export async function startHttpServer(
   const allowedOrigins = new Set(options.allowedOrigins ?? []);
   const sessions = new Map<string, StreamableHTTPServerTransport>();
   const loopbackOnly = LOOPBACK_HOSTS.has(host);
+  const tokenDigest = options.bearerToken ? digest(options.bearerToken) : undefined;
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", "http://localhost");
@@ -70,10 +76,21 @@ export async function startHttpServer(
       sendJsonError(res, 403, -32600, "Host header is not a loopback name (DNS rebinding protection)");
       return;
     }
+    if (tokenDigest && !hasBearerToken(req.headers.authorization, tokenDigest)) {
+      res.setHeader("www-authenticate", 'Bearer realm="openapi-mcp-bridge"');
+      sendJsonError(res, 401, -32001, "Unauthorized: this bridge needs Authorization: Bearer <token>");
+      req.resume();
+      return;
+    }
     let body: unknown;
     if (req.method === "POST") {
       const read = await readBody(req, maxBodyBytes);
       if ("error" in read) {
+        if (read.status === 413) {
+          // The rest of the body is never read: close the connection once the answer is out.
+          res.setHeader("connection", "close");
+          res.on("finish", () => req.destroy());
+        }
         sendJsonError(res, read.status, read.code, read.error);
         return;
       }
@@ -154,6 +171,17 @@ export async function startHttpServer(
   };
 }
 
+function digest(text: string): Buffer {
+  return createHash("sha256").update(text, "utf8").digest();
+}
+
+/** Compares digests in constant time, so the answer time says nothing about the token. */
+function hasBearerToken(header: string | undefined, expected: Buffer): boolean {
+  const match = header === undefined ? null : /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
+  if (!match) return false;
+  return timingSafeEqual(digest(match[1]!), expected);
+}
+
 function isOriginAllowed(origin: string, allowed: Set<string>): boolean {
   if (allowed.has("*") || allowed.has(origin)) return true;
   try {
@@ -179,10 +207,10 @@ async function readBody(
 ): Promise<{ value: unknown } | { error: string; status: number; code: number }> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
+  // Stop reading at the limit without destroying the socket, so the 413 still reaches the client.
+  for await (const chunk of req.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
     size += chunk.length;
     if (size > limit) {
-      req.destroy();
       return { error: `Request body larger than ${limit} bytes`, status: 413, code: -32600 };
     }
     chunks.push(chunk);
