@@ -10,7 +10,20 @@
  * the only raw code they pass (`code` declarations, `Expression`s) is fixed text of the
  * generator or identifiers it made safe itself.
  */
-import { CodeBlockWriter, ts } from "ts-morph";
+import { createRequire } from "node:module";
+import type { CodeBlockWriter as CodeBlockWriterType, ts as TypeScript } from "ts-morph";
+
+/**
+ * ts-morph (and the TypeScript compiler inside it, 9 MB of CommonJS) is loaded with `require`:
+ * an ESM `import` would first scan all of it for export names, which costs more than half a
+ * second on every generation.
+ */
+const { CodeBlockWriter, ts } = createRequire(import.meta.url)("ts-morph") as {
+  CodeBlockWriter: typeof CodeBlockWriterType;
+  ts: typeof TypeScript;
+};
+type CodeBlockWriter = CodeBlockWriterType;
+
 import { escapeText } from "./escape.js";
 
 /** A TypeScript type, as data. `ref` names must be identifiers the emitter declared. */
@@ -101,7 +114,8 @@ export function createPrinter(): Printer {
       // here, never a file. Constant values (data, often most of the file) are printed by
       // valueText after the parse, each replacing its placeholder found in the syntax tree.
       const file = ts.createSourceFile(`/${path}`, skeleton, parseOptions, false, ts.ScriptKind.TS);
-      const problems = (file as unknown as { parseDiagnostics?: ts.Diagnostic[] }).parseDiagnostics ?? [];
+      const problems =
+        (file as unknown as { parseDiagnostics?: TypeScript.Diagnostic[] }).parseDiagnostics ?? [];
       if (problems.length > 0) {
         const message = ts.flattenDiagnosticMessageText(problems[0]!.messageText, "\n");
         throw new Error(`generated ${path} does not parse: ${message}`);
