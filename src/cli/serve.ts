@@ -49,6 +49,7 @@ interface ServeFlags extends SpecFlags {
   passThroughHeader?: Record<string, string>;
   httpToken?: string;
   maxBodyBytes?: number;
+  auditLog?: string;
 }
 
 export function createServeCommand(): Command {
@@ -146,6 +147,10 @@ export function createServeCommand(): Command {
       "--max-body-bytes <n>",
       "HTTP: largest MCP request body accepted (default 4 MiB)",
       parsePositiveInteger,
+    )
+    .option(
+      "--audit-log <file>",
+      "append one JSON line per tool call (secrets redacted) to FILE, or - for stderr",
     );
   addSpecOptions(command);
   return command.action(async (spec: string, flags: ServeFlags) => {
@@ -167,6 +172,8 @@ export function createServeCommand(): Command {
     // The MCP SDK is loaded only once there is a model to serve, and HTTP only when asked for.
     const { createBridgeRuntime, createBridgeServer } = await import("../runtime/server.js");
     const authConfig = await readAuthOptions(flags, model);
+    const { createAuditLog } = await import("../runtime/audit.js");
+    const audit = flags.auditLog !== undefined ? createAuditLog(flags.auditLog) : undefined;
     let runtime: ReturnType<typeof createBridgeRuntime>;
     try {
       runtime = createBridgeRuntime(model, {
@@ -184,6 +191,7 @@ export function createServeCommand(): Command {
         maxConcurrency: Math.max(1, flags.maxConcurrency),
         circuitBreaker: { failureThreshold: flags.circuitBreaker, cooldownMs: flags.circuitCooldown },
         env: process.env,
+        ...(audit ? { audit } : {}),
       });
     } catch (error) {
       failWith("OMB_AUTH_CONFIG", (error as Error).message);
@@ -202,7 +210,11 @@ export function createServeCommand(): Command {
       });
       process.stderr.write(`openapi-mcp-bridge: ${model.tools.length} tools on ${running.url}\n`);
       const stop = () => {
-        void running.close().then(() => runtime.close().then(() => process.exit(0)));
+        void running
+          .close()
+          .then(() => runtime.close())
+          .then(() => audit?.close())
+          .then(() => process.exit(0));
       };
       process.once("SIGINT", stop);
       process.once("SIGTERM", stop);
@@ -212,7 +224,7 @@ export function createServeCommand(): Command {
     const server = createBridgeServer(runtime);
     const transport = new StdioServerTransport();
     transport.onclose = () => {
-      void runtime.close();
+      void runtime.close().then(() => audit?.close());
     };
     await server.connect(transport);
     process.stderr.write(`openapi-mcp-bridge: ${model.tools.length} tools over stdio\n`);

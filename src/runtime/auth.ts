@@ -76,7 +76,7 @@ export function createCredentialProvider(model: BridgeModel, options: Credential
     }
     passThrough.set(header.toLowerCase(), scheme);
   }
-  const staticSecrets = [...staticCredentials.values()];
+  const staticSecrets = [...staticCredentials].flatMap(([name, value]) => secretForms(schemes[name]!, value));
 
   return {
     async forCall(tool, incomingHeaders) {
@@ -87,7 +87,7 @@ export function createCredentialProvider(model: BridgeModel, options: Credential
         if (typeof raw !== "string" || raw === "" || hasControlCharacters(raw)) continue;
         const value = passThroughValue(schemes[scheme]!, raw);
         credentials.set(scheme, value);
-        secrets.push(raw, value);
+        secrets.push(raw, ...secretForms(schemes[scheme]!, value));
       }
       const available = new Set([...credentials.keys(), ...sources.keys()]);
       const chosen = chooseAlternative(tool.http.security, available, schemes);
@@ -110,6 +110,17 @@ export function createCredentialProvider(model: BridgeModel, options: Credential
       return [...staticSecrets, ...[...sources.values()].flatMap((s) => s.secrets())];
     },
   };
+}
+
+/** A credential as configured and as it travels (base64 for basic, percent-encoded in a query). */
+function secretForms(scheme: BridgeModel["securitySchemes"][string], value: string): string[] {
+  const forms = [value];
+  if (scheme.type === "http" && scheme.scheme.toLowerCase() === "basic") {
+    forms.push(Buffer.from(value, "utf8").toString("base64"));
+  }
+  const encoded = encodeURIComponent(value);
+  if (encoded !== value) forms.push(encoded);
+  return forms;
 }
 
 /** The alternative applyCredentials will pick: the first whose schemes all have a credential. */

@@ -14,6 +14,7 @@ import {
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { Dispatcher } from "undici";
 import type { BridgeModel, ToolNode } from "../model/types.js";
+import { type AuditLog, redactArguments } from "./audit.js";
 import { type CallCredentials, createCredentialProvider } from "./auth.js";
 import type { CircuitOptions } from "./circuit.js";
 import { hasControlCharacters } from "./credentials.js";
@@ -69,6 +70,15 @@ export interface BridgeOptions {
    * that request. Nothing of the MCP request is forwarded unless named here.
    */
   passThroughHeaders?: Record<string, string>;
+  /** Receives one entry per tool call, arguments already redacted (see audit.ts). */
+  audit?: AuditLog;
+}
+
+/** What one call gathers on its way: secrets to redact, and facts for the audit log. */
+interface CallState {
+  secrets: string[];
+  status?: number;
+  attempts?: number;
 }
 
 /** What one call knows about the MCP connection it came from. */
@@ -162,10 +172,11 @@ export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptio
       : { tools: page.tools };
   };
 
-  const callTool = async (
+  const runCall = async (
     name: string,
     rawArgs: unknown,
-    context: CallContext = {},
+    context: CallContext,
+    call: CallState,
   ): Promise<CallToolResult> => {
     const tool = byName.get(name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
@@ -178,7 +189,6 @@ export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptio
     const check = validator(rawArgs ?? {});
     if (!check.ok) return errorText(formatArgumentIssues(name, check.issues), "invalid_argument");
     const hooks = options.hooks && Object.hasOwn(options.hooks, name) ? options.hooks[name] : undefined;
-    const call = { secrets: [] as string[] };
     let args = check.value;
     if (hooks?.beforeCall) {
       try {
@@ -208,11 +218,50 @@ export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptio
     return redactSecrets(result, secretsOf(call));
   };
 
+  const callTool = async (
+    name: string,
+    rawArgs: unknown,
+    context: CallContext = {},
+  ): Promise<CallToolResult> => {
+    const call: CallState = { secrets: [] };
+    const { audit } = options;
+    if (!audit) return runCall(name, rawArgs, context, call);
+    const time = new Date().toISOString();
+    const started = performance.now();
+    const log = (outcome: "ok" | "error", category?: string) => {
+      const tool = byName.get(name);
+      audit.write({
+        time,
+        tool: name,
+        arguments: redactArguments(rawArgs ?? {}, tool?.inputSchema, secretsOf(call)),
+        ...(call.status !== undefined ? { status: call.status } : {}),
+        ...(call.attempts !== undefined ? { attempts: call.attempts } : {}),
+        durationMs: Math.round(performance.now() - started),
+        outcome,
+        ...(category !== undefined ? { category } : {}),
+      });
+    };
+    let result: CallToolResult;
+    try {
+      result = await runCall(name, rawArgs, context, call);
+    } catch (error) {
+      log(
+        "error",
+        error instanceof McpError && error.code === ErrorCode.InvalidParams ? "unknown_tool" : "internal",
+      );
+      throw error;
+    }
+    const facts = result._meta?.["openapi-mcp-bridge/error"] as { category?: unknown } | undefined;
+    if (result.isError) log("error", typeof facts?.category === "string" ? facts.category : "error");
+    else log("ok");
+    return result;
+  };
+
   const callUpstream = async (
     tool: ToolNode,
     args: Record<string, unknown>,
     context: CallContext,
-    call: { secrets: string[] },
+    call: CallState,
   ): Promise<CallToolResult> => {
     const { name } = tool;
     const base = resolveBaseUrl(tool.http.servers ?? model.servers, options.baseUrl, options.serverVariables);
@@ -250,6 +299,8 @@ export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptio
         throw error;
       }
       outcome = await upstream.send(request);
+      call.attempts = (call.attempts ?? 0) + outcome.attempts;
+      if ("response" in outcome) call.status = outcome.response.status;
       const refused = "response" in outcome && outcome.response.status === 401;
       if (!(refused && round === 0 && credentialProvider.invalidate(credentials))) break;
     }
@@ -490,9 +541,28 @@ function normaliseHeaders(headers: Record<string, string>): Record<string, strin
 /** Replaces every configured secret in a result's text with [REDACTED]. */
 function redactSecrets(result: CallToolResult, secrets: string[]): CallToolResult {
   if (secrets.length === 0) return result;
-  const scrub = (text: string) => secrets.reduce((t, secret) => t.split(secret).join("[REDACTED]"), text);
+  const ordered = [...new Set(secrets)].sort((a, b) => b.length - a.length);
+  const scrub = (text: string) => ordered.reduce((t, secret) => t.split(secret).join("[REDACTED]"), text);
   for (const item of result.content) {
     if (item.type === "text") item.text = scrub(item.text);
+    else if (item.type === "resource" && "text" in item.resource)
+      item.resource.text = scrub(item.resource.text);
   }
+  // The structured copy too: an API that echoes a credential must not hand it to the model.
+  if (result.structuredContent)
+    result.structuredContent = scrubDeep(
+      result.structuredContent,
+      scrub,
+      0,
+    ) as typeof result.structuredContent;
   return result;
+}
+
+function scrubDeep(value: unknown, scrub: (text: string) => string, depth: number): unknown {
+  if (typeof value === "string") return scrub(value);
+  if (typeof value !== "object" || value === null || depth > 64) return value;
+  if (Array.isArray(value)) return value.map((item) => scrubDeep(item, scrub, depth + 1));
+  const out: Record<string, unknown> = Object.create(null);
+  for (const [key, item] of Object.entries(value)) out[key] = scrubDeep(item, scrub, depth + 1);
+  return Object.setPrototypeOf(out, Object.prototype);
 }

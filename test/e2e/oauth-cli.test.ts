@@ -84,14 +84,19 @@ it("serves OAuth2 tokens and each client's own pass-through credentials, never t
     "X-User-Basic": `Basic ${Buffer.from("bob:pw-1").toString("base64")}`,
   });
   try {
-    expect((await alice.call("secure")).structuredContent).toEqual({ auth: "Bearer cli-tok-1", key: null });
-    expect((await alice.call("withKey")).structuredContent).toEqual({ auth: null, key: "alice-key" });
-    expect((await bob.call("withKey")).structuredContent).toEqual({ auth: null, key: "bob-key" });
-    expect((await bob.call("withBasic")).structuredContent).toEqual({
-      auth: `Basic ${Buffer.from("bob:pw-1").toString("base64")}`,
-      key: null,
-    });
-    expect((await alice.call("withBasic")).structuredContent).toEqual({ auth: null, key: null });
+    // The API echoes what it got; the model sees every credential redacted.
+    expect((await alice.call("secure")).structuredContent).toEqual({ auth: "Bearer [REDACTED]", key: null });
+    expect((await alice.call("withKey")).structuredContent).toEqual({ auth: null, key: "[REDACTED]" });
+    await bob.call("withKey");
+    expect((await bob.call("withBasic")).structuredContent).toEqual({ auth: "[REDACTED]", key: null });
+    await alice.call("withBasic");
+    expect(api.requests.map((r) => [r.header("authorization") ?? null, r.header("x-key") ?? null])).toEqual([
+      ["Bearer cli-tok-1", null],
+      [null, "alice-key"],
+      [null, "bob-key"],
+      [`Basic ${Buffer.from("bob:pw-1").toString("base64")}`, null],
+      [null, null],
+    ]);
     expect(idp.requests).toHaveLength(1);
     expect(idp.requests[0]!.header("authorization")).toBe(
       `Basic ${Buffer.from(`cli-client:${SECRET}`).toString("base64")}`,

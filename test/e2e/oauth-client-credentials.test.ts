@@ -103,9 +103,15 @@ describe("client credentials", () => {
   it("fetches a token once (secret in the Basic header), caches it, and sends it only where security asks", async () => {
     const bridge = await connect();
     try {
-      expect((await bridge.call("secure")).structuredContent).toEqual({ auth: "Bearer tok-1" });
-      expect((await bridge.call("createThing")).structuredContent).toEqual({ auth: "Bearer tok-1" });
+      // The API echoes the Authorization header: the token is redacted from what the model sees.
+      expect((await bridge.call("secure")).structuredContent).toEqual({ auth: "Bearer [REDACTED]" });
+      await bridge.call("createThing");
       expect((await bridge.call("public")).structuredContent).toEqual({ auth: null });
+      expect(api.requests.map((r) => r.header("authorization") ?? null)).toEqual([
+        "Bearer tok-1",
+        "Bearer tok-1",
+        null,
+      ]);
       expect(idp.requests).toHaveLength(1);
       const token = idp.requests[0]!;
       expect([token.method, token.rawPath, token.header("content-type")]).toEqual([
@@ -155,7 +161,8 @@ describe("client credentials", () => {
       env: { OPENAPI_MCP_CLIENT_ID_CC: "env-client", OPENAPI_MCP_CLIENT_SECRET_CC: SECRET },
     });
     try {
-      expect((await bridge.call("secure")).structuredContent).toEqual({ auth: "Bearer tok-1" });
+      await bridge.call("secure");
+      expect(api.requests[0]!.header("authorization")).toBe("Bearer tok-1");
       expect(idp.requests[0]!.header("authorization")).toBe(
         `Basic ${Buffer.from(`env-client:${SECRET}`).toString("base64")}`,
       );
@@ -168,7 +175,7 @@ describe("client credentials", () => {
     apiAnswer = (req) => (req.header("authorization") === "Bearer tok-1" ? 401 : 200);
     const bridge = await connect();
     try {
-      expect((await bridge.call("createThing")).structuredContent).toEqual({ auth: "Bearer tok-2" });
+      expect((await bridge.call("createThing")).isError ?? false).toBe(false);
       expect(api.requests.map((r) => r.header("authorization"))).toEqual(["Bearer tok-1", "Bearer tok-2"]);
       expect(idp.requests).toHaveLength(2);
       await bridge.call("secure");
@@ -269,8 +276,9 @@ describe("client credentials", () => {
   it("finds the token endpoint by OpenID Connect discovery and uses the auth method it supports", async () => {
     const bridge = await connect({ oauth: { oidc: { clientId: "oidc-client", clientSecret: SECRET } } });
     try {
-      expect((await bridge.call("viaOidc")).structuredContent).toEqual({ auth: "Bearer tok-1" });
-      expect((await bridge.call("viaOidc")).structuredContent).toEqual({ auth: "Bearer tok-1" });
+      await bridge.call("viaOidc");
+      await bridge.call("viaOidc");
+      expect(api.requests.map((r) => r.header("authorization"))).toEqual(["Bearer tok-1", "Bearer tok-1"]);
       expect(idp.requests.map((r) => `${r.method} ${r.rawPath}`)).toEqual([
         "GET /.well-known/openid-configuration",
         "POST /oidc/token",
