@@ -7,6 +7,7 @@
  */
 import { escapePointerToken, resolveLocalRef, resolvePointer } from "../model/pointer.js";
 import type { JsonSchema, JsonValue } from "../model/types.js";
+import { toUnicodePattern } from "./pattern.js";
 import { compactDescription } from "./text.js";
 
 interface DefEntry {
@@ -165,10 +166,16 @@ export class SchemaConverter {
         if (isRecord(value) && key !== "$defs" && key !== "definitions") {
           const map: JsonSchema = {};
           for (const [name, sub] of Object.entries(value)) {
-            map[name] = this.convertNode(sub, refs, depth + 1);
+            // patternProperties keys are regular expressions too (see pattern below).
+            const entry = key === "patternProperties" ? toUnicodePattern(name) : name;
+            if (entry !== undefined) map[entry] = this.convertNode(sub, refs, depth + 1);
           }
           out[key] = map;
         }
+      } else if (key === "pattern") {
+        // Clients compile patterns with Ajv's `u` flag: lax ones are rewritten or left out.
+        const pattern = typeof value === "string" ? toUnicodePattern(value) : undefined;
+        if (pattern !== undefined) out.pattern = pattern;
       } else if (key === "exclusiveMinimum" || key === "exclusiveMaximum") {
         if (typeof value === "number") out[key] = value;
         else if (value === true) {
