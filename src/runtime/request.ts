@@ -40,7 +40,7 @@ export function buildRequest(
   context: RequestContext,
 ): OutgoingRequest {
   const { http } = tool;
-  const filled = fillPathTemplate(http.path, http.parameters, args);
+  const filled = fillPathTemplate(withoutFragment(http.path), http.parameters, args);
   refuseDotSegments(filled, tool);
   const base = new URL(context.baseUrl);
   const path = joinPaths(base.pathname, filled);
@@ -83,6 +83,23 @@ export function buildRequest(
   };
   if (encoded) request.body = encoded.payload;
   return request;
+}
+
+/**
+ * The path template without a `#fragment`: a fragment is never part of an HTTP request
+ * (RFC 3986 §3.5, RFC 9112 §3.2), and a raw `#` in the request line is invalid. Real specs have
+ * them: APIs.guru's AWS descriptions key operations that share one URL as
+ * `/#X-Amz-Target=Service.Operation` or `/{Bucket}#cors`, and the request goes to `/`.
+ */
+export function withoutFragment(template: string): string {
+  let depth = 0;
+  for (let i = 0; i < template.length; i++) {
+    const char = template[i];
+    if (char === "{") depth++;
+    else if (char === "}") depth = Math.max(0, depth - 1);
+    else if (char === "#" && depth === 0) return template.slice(0, i) || "/";
+  }
+  return template;
 }
 
 /**
