@@ -408,6 +408,10 @@ export function readObjectProperties(
   if (Array.isArray(node.required))
     required.push(...node.required.filter((r): r is string => typeof r === "string"));
   if (type === undefined && !isRecord(node.properties) && !Array.isArray(node.allOf)) return undefined;
+  if (depth === 0 && node.additionalProperties !== false) {
+    // A required property the schema does not describe must still be sendable: any value.
+    for (const name of required) if (!(name in properties)) properties[name] = {};
+  }
   return { properties, required: [...new Set(required)] };
 }
 

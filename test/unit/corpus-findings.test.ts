@@ -46,3 +46,55 @@ describe("path templates with a #fragment (APIs.guru's AWS specs)", () => {
     expect(request.path).toBe("/b?x=1");
   });
 });
+
+describe("a body that requires a property it does not describe (ReadMe's schema-enums)", () => {
+  it("still takes that property as an argument (any value)", () => {
+    const model = plan({
+      "/e": {
+        put: {
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  properties: { a: { type: "boolean" } },
+                  required: ["a", "b (undescribed)"],
+                },
+              },
+            },
+          },
+          responses: { "200": { description: "ok" } },
+        },
+      },
+    });
+    const tool = model.tools[0]!;
+    expect(tool.inputSchema.required).toEqual(["a", "b (undescribed)"]);
+    expect((tool.inputSchema.properties as Record<string, unknown>)["b (undescribed)"]).toEqual({});
+    const request = buildRequest(tool, { a: true, "b (undescribed)": "x" }, context);
+    expect(JSON.parse(String(request.body))).toEqual({ a: true, "b (undescribed)": "x" });
+  });
+
+  it("does not invent it when the schema forbids other properties", () => {
+    const model = plan({
+      "/e": {
+        put: {
+          requestBody: {
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  properties: { a: { type: "boolean" } },
+                  required: ["b"],
+                  additionalProperties: false,
+                },
+              },
+            },
+          },
+          responses: { "200": { description: "ok" } },
+        },
+      },
+    });
+    expect(Object.keys(model.tools[0]!.inputSchema.properties as object)).toEqual(["a"]);
+  });
+});
