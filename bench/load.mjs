@@ -1,0 +1,332 @@
+/**
+ * Load test, loopback only and bounded: 200 concurrent MCP clients over Streamable HTTP make
+ * 20,000 `callTool` calls in total through one bridge (the built CLI) to a local upstream, next
+ * to the same number of direct undici requests to that upstream at the same concurrency. Then 2
+ * `--stateless` replicas behind a round-robin proxy serve one client. Writes
+ * bench/results/load.md.
+ *
+ *   npm run build && node bench/load.mjs
+ *
+ * OMB_LOAD_CLIENTS, OMB_LOAD_CALLS and OMB_LOAD_REPLICA_CALLS change the sizes.
+ */
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { readFileSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { Agent, request } from "undici";
+import {
+  BENCH_DIR,
+  describeEnvironment,
+  isMain,
+  markdownTable,
+  now,
+  OUR_CLI,
+  quantile,
+  REPO_DIR,
+  RESULTS_DIR,
+} from "./lib.mjs";
+
+const CLIENTS = Number(process.env.OMB_LOAD_CLIENTS ?? 200);
+const CALLS = Number(process.env.OMB_LOAD_CALLS ?? 20_000);
+const REPLICA_CALLS = Number(process.env.OMB_LOAD_REPLICA_CALLS ?? 1_000);
+const WARMUP = 1_000;
+const TOTAL_TIMEOUT_MS = 10 * 60_000;
+const SPEC = join(BENCH_DIR, "fixtures", "latency.openapi.yaml");
+const BODY = JSON.stringify({ id: 1, name: "widget", price: 9.5, tags: ["small", "blue"] });
+
+const children = new Set();
+
+/** The upstream, in its own process so that it does not share an event loop with the clients. */
+function upstreamMain() {
+  const server = http.createServer((req, res) => {
+    if (req.method === "GET" && /^\/items\/\d+$/.test(req.url ?? "")) {
+      res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(BODY) });
+      res.end(BODY);
+    } else {
+      res.writeHead(404).end();
+    }
+  });
+  server.keepAliveTimeout = 60_000;
+  server.listen(0, "127.0.0.1", () => process.stdout.write(`${server.address().port}\n`));
+}
+
+function spawnNode(args, env = {}) {
+  const child = spawn(process.execPath, args, {
+    cwd: REPO_DIR,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.add(child);
+  child.once("exit", () => children.delete(child));
+  let stderr = "";
+  child.stderr.on("data", (chunk) => {
+    stderr = (stderr + chunk).slice(-4096);
+  });
+  child.stderrText = () => stderr;
+  return child;
+}
+
+async function startUpstreamProcess() {
+  const child = spawnNode([join(BENCH_DIR, "load.mjs"), "--upstream"]);
+  const [chunk] = await once(child.stdout, "data");
+  return { child, url: `http://127.0.0.1:${Number(String(chunk).trim())}` };
+}
+
+async function freePort() {
+  const server = http.createServer();
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function startBridge(upstreamUrl, extra = []) {
+  const port = await freePort();
+  const child = spawnNode([
+    OUR_CLI,
+    "serve",
+    SPEC,
+    "--transport",
+    "http",
+    "--port",
+    String(port),
+    "--base-url",
+    upstreamUrl,
+    ...extra,
+  ]);
+  const endpoint = `http://127.0.0.1:${port}/mcp`;
+  const deadline = now() + 30_000;
+  for (;;) {
+    try {
+      const answer = await fetch(endpoint.replace(/\/mcp$/, "/healthz"));
+      if (answer.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (now() > deadline || child.exitCode !== null)
+      throw new Error(`bridge did not start:\n${child.stderrText()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { child, endpoint, port };
+}
+
+/** Resident set size of a live process in bytes (VmRSS). */
+function rss(pid) {
+  const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return match ? Number(match[1]) * 1024 : Number.NaN;
+}
+
+async function connectClient(endpoint) {
+  const client = new Client({ name: "omb-load", version: "0.0.0" });
+  await client.connect(new StreamableHTTPClientTransport(new URL(endpoint)));
+  return client;
+}
+
+/** `total` calls spread over `workers` concurrent loops; latency of each call in ms. */
+async function runCalls(total, workers, call) {
+  const latencies = [];
+  let errors = 0;
+  let next = 0;
+  const firstErrors = [];
+  const started = now();
+  await Promise.all(
+    Array.from({ length: workers }, async (_, worker) => {
+      while (next < total) {
+        const index = next++;
+        const t = now();
+        try {
+          const ok = await call(worker, index);
+          if (!ok) errors++;
+        } catch (error) {
+          errors++;
+          if (firstErrors.length < 3) firstErrors.push(String(error?.message ?? error));
+        }
+        latencies.push(now() - t);
+      }
+    }),
+  );
+  return { latencies, errors, firstErrors, seconds: (now() - started) / 1000 };
+}
+
+const callOk = (result) => result.isError !== true && result.structuredContent?.id === 1;
+
+async function loadRun(upstreamUrl) {
+  const agent = new Agent({ connections: CLIENTS, keepAliveTimeout: 60_000 });
+  const direct = async (_worker, index) => {
+    const response = await request(`${upstreamUrl}/items/${(index % 1000) + 1}`, { dispatcher: agent });
+    const body = await response.body.json();
+    return response.statusCode === 200 && body.id === 1;
+  };
+  await runCalls(WARMUP, CLIENTS, direct);
+  const baseline = await runCalls(CALLS, CLIENTS, direct);
+  await agent.close();
+
+  const bridge = await startBridge(upstreamUrl, ["--max-concurrency", String(CLIENTS)]);
+  const clients = [];
+  for (let i = 0; i < CLIENTS; i += 20) {
+    clients.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(20, CLIENTS - i) }, () => connectClient(bridge.endpoint)),
+      )),
+    );
+  }
+  const viaBridge = async (worker, index) =>
+    callOk(await clients[worker].callTool({ name: "getItem", arguments: { id: (index % 1000) + 1 } }));
+  await runCalls(WARMUP, CLIENTS, viaBridge);
+  const rssBefore = rss(bridge.child.pid);
+  const measured = await runCalls(CALLS, CLIENTS, viaBridge);
+  const rssAfter = rss(bridge.child.pid);
+  const second = await runCalls(CALLS / 4, CLIENTS, viaBridge);
+  const rssAfterSecond = rss(bridge.child.pid);
+  await Promise.all(clients.map((c) => c.close()));
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const rssIdle = rss(bridge.child.pid);
+  bridge.child.kill("SIGTERM");
+  return { baseline, measured, second, rssBefore, rssAfter, rssAfterSecond, rssIdle };
+}
+
+/** 2 stateless replicas behind a round-robin proxy (node:http), one client. */
+async function replicaRun(upstreamUrl) {
+  const replicas = [
+    await startBridge(upstreamUrl, ["--stateless"]),
+    await startBridge(upstreamUrl, ["--stateless"]),
+  ];
+  const served = [0, 0];
+  let turn = 0;
+  const proxyAgent = new http.Agent({ keepAlive: true });
+  const proxy = http.createServer((req, res) => {
+    const index = turn++ % replicas.length;
+    served[index]++;
+    const forward = http.request(
+      {
+        host: "127.0.0.1",
+        port: replicas[index].port,
+        path: req.url,
+        method: req.method,
+        headers: { ...req.headers, host: `127.0.0.1:${replicas[index].port}` },
+        agent: proxyAgent,
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    forward.on("error", () => res.destroy());
+    req.pipe(forward);
+  });
+  proxy.listen(0, "127.0.0.1");
+  await once(proxy, "listening");
+  const client = await connectClient(`http://127.0.0.1:${proxy.address().port}/mcp`);
+  const result = await runCalls(REPLICA_CALLS, 1, async (_w, index) =>
+    callOk(await client.callTool({ name: "getItem", arguments: { id: (index % 1000) + 1 } })),
+  );
+  await client.close();
+  proxy.closeAllConnections();
+  await new Promise((resolve) => proxy.close(resolve));
+  proxyAgent.destroy();
+  for (const replica of replicas) replica.child.kill("SIGTERM");
+  return { ...result, served };
+}
+
+const ms = (value) => `${value.toFixed(1)} ms`;
+const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+async function main() {
+  const overall = setTimeout(() => {
+    process.stderr.write("load test: over the time limit, stopping\n");
+    for (const child of children) child.kill("SIGKILL");
+    process.exit(1);
+  }, TOTAL_TIMEOUT_MS);
+  const upstream = await startUpstreamProcess();
+  try {
+    const load = await loadRun(upstream.url);
+    const replicas = await replicaRun(upstream.url);
+    const env = describeEnvironment();
+    const q = (run, p) => quantile(run.latencies, p);
+    const rows = [
+      ["direct undici (baseline)", load.baseline],
+      ["through the bridge", load.measured],
+    ].map(([label, run]) => [
+      label,
+      String(run.latencies.length),
+      String(run.errors),
+      (run.latencies.length / run.seconds).toFixed(0),
+      ms(q(run, 0.5)),
+      ms(q(run, 0.99)),
+    ]);
+    const added50 = q(load.measured, 0.5) - q(load.baseline, 0.5);
+    const added99 = q(load.measured, 0.99) - q(load.baseline, 0.99);
+    const text = [
+      "# Load test",
+      "",
+      `\`node bench/load.mjs\` (after \`npm run build\`): ${CLIENTS} concurrent MCP clients (SDK \`Client\` over`,
+      "`StreamableHTTPClientTransport`, one session each) share " +
+        `${CALLS.toLocaleString("en")} \`callTool\` calls of \`getItem\` through one bridge`,
+      `(\`serve bench/fixtures/latency.openapi.yaml --transport http --max-concurrency ${CLIENTS}\`) to a`,
+      "loopback upstream (`node:http`, its own process, a fixed 60-byte JSON answer). The baseline is",
+      `the same number of direct undici requests to the same upstream at the same concurrency, after ${WARMUP.toLocaleString("en")}`,
+      "warm-up calls each. Clients, bridge and upstream share the machine below.",
+      "",
+      `- Date: ${env.date}`,
+      `- Node: ${env.node} on ${env.platform}`,
+      `- Machine: ${env.cpu}, nproc ${env.nproc}, ${env.memory}; load average (1/5/15 min) at the end: ${env.loadAverage}`,
+      `- openapi-mcp-bridge commit: ${env.commit}`,
+      "",
+      markdownTable(["", "calls", "errors", "calls/s", "p50", "p99"], rows),
+      "",
+      `Latency added by the bridge: **p50 ${ms(added50)}, p99 ${ms(added99)}** (client-side, so it includes`,
+      "the MCP client's own JSON-RPC and schema work).",
+      ...(load.measured.firstErrors.length > 0
+        ? ["", `First errors: ${load.measured.firstErrors.join("; ")}`]
+        : []),
+      "",
+      "Bridge memory (RSS of the bridge process):",
+      "",
+      markdownTable(
+        [
+          "after warm-up",
+          `after ${CALLS.toLocaleString("en")} calls`,
+          `after ${(CALLS / 4).toLocaleString("en")} more`,
+          "3 s after the clients left",
+        ],
+        [[mb(load.rssBefore), mb(load.rssAfter), mb(load.rssAfterSecond), mb(load.rssIdle)]],
+      ),
+      "",
+      `The extra ${(CALLS / 4).toLocaleString("en")} calls (errors: ${load.second.errors}) check that memory does not keep growing with`,
+      "the number of calls.",
+      "",
+      "## Stateless replicas",
+      "",
+      `Two \`serve ... --stateless\` bridges behind a round-robin proxy (\`node:http\`, alternating per`,
+      `request); one client makes ${REPLICA_CALLS.toLocaleString("en")} sequential calls (after its initialize, which also`,
+      "lands on either replica).",
+      "",
+      markdownTable(
+        ["calls", "errors", "requests to replica 1", "requests to replica 2", "p50", "p99"],
+        [
+          [
+            String(replicas.latencies.length),
+            String(replicas.errors),
+            String(replicas.served[0]),
+            String(replicas.served[1]),
+            ms(quantile(replicas.latencies, 0.5)),
+            ms(quantile(replicas.latencies, 0.99)),
+          ],
+        ],
+      ),
+      "",
+    ].join("\n");
+    writeFileSync(join(RESULTS_DIR, "load.md"), text);
+    process.stdout.write(text);
+  } finally {
+    clearTimeout(overall);
+    for (const child of children) child.kill("SIGTERM");
+  }
+}
+
+if (process.argv.includes("--upstream")) upstreamMain();
+else if (isMain(import.meta.url)) await main();
