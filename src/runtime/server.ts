@@ -22,7 +22,14 @@ import { ArgumentError } from "./errors.js";
 import { createHttpAgent, type HttpOptions } from "./http.js";
 import { type OAuthClientConfig, TokenError } from "./oauth.js";
 import { buildRequest, resolveBaseUrl } from "./request.js";
-import { clip, toFailureResult, toStatusErrorResult, toSuccessResult } from "./response.js";
+import {
+  clip,
+  isDocumentedRedirect,
+  toFailureResult,
+  toRedirectResult,
+  toStatusErrorResult,
+  toSuccessResult,
+} from "./response.js";
 import type { RetryOptions } from "./retry.js";
 import { isDestructive, selectModel, type ToolSelection } from "./select.js";
 import { createUpstreamClient } from "./upstream.js";
@@ -313,6 +320,8 @@ export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptio
           maxTextChars,
           checkOutput: outputCheckFor(tool),
         });
+      } else if (isDocumentedRedirect(tool, response.status)) {
+        result = toRedirectResult(tool, response);
       } else {
         result = toStatusErrorResult(tool, response, {
           maxTextChars,
