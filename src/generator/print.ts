@@ -1,9 +1,9 @@
 /**
  * TypeScript printing: the only module that touches ts-morph. Emitters describe a module as
  * plain data (imports, interfaces, type aliases, constants with JSON-like values); this printer
- * writes it with ts-morph's code writer (indentation, blocks, comments), parses the result with
- * the TypeScript compiler ts-morph ships (a file that does not parse is never written), then
- * fills in the constants' values, which are plain data printed by `valueText`.
+ * writes it with ts-morph's code writer (indentation, blocks, comments), checks the result with
+ * the scanner of the TypeScript compiler ts-morph ships (see checkTokens), then fills in the
+ * constants' values, which are plain data printed by `valueText`.
  *
  * Every piece of spec text that reaches the output passes through `escapeText` here: string
  * literals, TSDoc text and quoted property names. Emitters never build code from spec text;
@@ -93,10 +93,7 @@ export interface Printer {
 
 /** The checks and options every module is printed with; one printer serves a whole generation. */
 export function createPrinter(): Printer {
-  const parseOptions = {
-    languageVersion: ts.ScriptTarget.Latest,
-    jsDocParsingMode: ts.JSDocParsingMode.ParseNone,
-  };
+  const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard);
   return {
     printModule(path, module) {
       const writer = newWriter();
@@ -110,28 +107,9 @@ export function createPrinter(): Printer {
         if (declaration.kind === "const") values.set(valuePlaceholder(declaration.name), declaration.value);
       }
       const skeleton = writer.toString();
-      // Parsed by the TypeScript compiler as it is printed: output that does not parse is a bug
-      // here, never a file. Constant values (data, often most of the file) are printed by
-      // valueText after the parse, each replacing its placeholder found in the syntax tree.
-      const file = ts.createSourceFile(`/${path}`, skeleton, parseOptions, false, ts.ScriptKind.TS);
-      const problems =
-        (file as unknown as { parseDiagnostics?: TypeScript.Diagnostic[] }).parseDiagnostics ?? [];
-      if (problems.length > 0) {
-        const message = ts.flattenDiagnosticMessageText(problems[0]!.messageText, "\n");
-        throw new Error(`generated ${path} does not parse: ${message}`);
-      }
-      const splices: { start: number; end: number; value: ValueNode }[] = [];
-      for (const statement of file.statements) {
-        if (!ts.isVariableStatement(statement)) continue;
-        for (const variable of statement.declarationList.declarations) {
-          const initializer = variable.initializer;
-          if (initializer === undefined || !ts.isIdentifier(initializer)) continue;
-          const value = values.get(initializer.text);
-          if (value !== undefined)
-            splices.push({ start: initializer.getStart(file), end: initializer.end, value });
-        }
-      }
-      if (splices.length !== values.size) throw new Error(`generated ${path}: a constant lost its value`);
+      const splices = checkTokens(scanner, path, skeleton, values);
+      // Constant values (data, often most of the file) are printed by valueText afterwards,
+      // each replacing its placeholder.
       let text = skeleton;
       for (const splice of splices.sort((a, b) => b.start - a.start)) {
         text = text.slice(0, splice.start) + valueText(splice.value, "") + text.slice(splice.end);
@@ -139,6 +117,59 @@ export function createPrinter(): Printer {
       return text;
     },
   };
+}
+
+const CLOSERS: Partial<Record<TypeScript.SyntaxKind, TypeScript.SyntaxKind>> = {
+  [ts.SyntaxKind.CloseBraceToken]: ts.SyntaxKind.OpenBraceToken,
+  [ts.SyntaxKind.CloseParenToken]: ts.SyntaxKind.OpenParenToken,
+  [ts.SyntaxKind.CloseBracketToken]: ts.SyntaxKind.OpenBracketToken,
+};
+
+/**
+ * Every module goes through the TypeScript scanner as it is printed: a string or comment that
+ * does not end where the printer meant it to, a template literal (the printer never writes
+ * one, so a backtick outside a string or comment means spec text escaped), or unbalanced
+ * brackets stop the generation; nothing is written. Returns where each constant's placeholder
+ * is. (Tokenizing is a third of the cost of a full parse; the tests type-check the output.)
+ */
+function checkTokens(
+  scanner: TypeScript.Scanner,
+  path: string,
+  text: string,
+  values: Map<string, ValueNode>,
+): { start: number; end: number; value: ValueNode }[] {
+  let problem: string | undefined;
+  scanner.setOnError((message) => {
+    problem ??= message.message;
+  });
+  scanner.setText(text);
+  const splices: { start: number; end: number; value: ValueNode }[] = [];
+  const open: TypeScript.SyntaxKind[] = [];
+  for (let kind = scanner.scan(); kind !== ts.SyntaxKind.EndOfFileToken; kind = scanner.scan()) {
+    if (
+      kind === ts.SyntaxKind.OpenBraceToken ||
+      kind === ts.SyntaxKind.OpenParenToken ||
+      kind === ts.SyntaxKind.OpenBracketToken
+    ) {
+      open.push(kind);
+    } else if (CLOSERS[kind] !== undefined) {
+      if (open.pop() !== CLOSERS[kind]) problem ??= `unbalanced ${scanner.getTokenText()}`;
+    } else if (kind === ts.SyntaxKind.NoSubstitutionTemplateLiteral || kind === ts.SyntaxKind.TemplateHead) {
+      problem ??= "a template literal";
+    } else if (kind === ts.SyntaxKind.Unknown) {
+      problem ??= `an unexpected character ${JSON.stringify(scanner.getTokenText())}`;
+    } else if (kind === ts.SyntaxKind.Identifier) {
+      const value = values.get(scanner.getTokenValue());
+      if (value !== undefined)
+        splices.push({ start: scanner.getTokenStart(), end: scanner.getTokenEnd(), value });
+    }
+    if (problem !== undefined) break;
+  }
+  scanner.setOnError(undefined);
+  if (problem === undefined && open.length > 0) problem = "an unclosed bracket";
+  if (problem === undefined && splices.length !== values.size) problem = "a constant without its value";
+  if (problem !== undefined) throw new Error(`generated ${path} is not well-formed: ${problem}`);
+  return splices;
 }
 
 function newWriter(): CodeBlockWriter {

@@ -204,13 +204,15 @@ describe("printed values", () => {
     if (Object.hasOwn(parsed as object, "__proto__")) expect(Object.hasOwn(back, "__proto__")).toBe(true);
   });
 
-  it("refuses to print code that does not parse", () => {
+  it.each([
+    ["an unterminated string", 'export const x = "open;'],
+    ["an unterminated comment", "/* open\nexport const x = 1;"],
+    ["a template literal", "export const x = `${process.exit(1)}`;"],
+    ["unbalanced brackets", "export const x = { a: [1, 2 };"],
+  ])("refuses to print a module with %s", (_name, code) => {
     expect(() =>
-      printer.printModule("bad.ts", {
-        imports: [],
-        declarations: [{ kind: "code", text: "export const = ;" }],
-      }),
-    ).toThrow(/does not parse/);
+      printer.printModule("bad.ts", { imports: [], declarations: [{ kind: "code", text: code }] }),
+    ).toThrow(/is not well-formed/);
   });
 
   it("prints the same bytes every time", () => {

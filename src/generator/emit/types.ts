@@ -37,9 +37,20 @@ export function unionOf(members: TypeNode[]): TypeNode {
   for (const member of members.flatMap((m) => (m.kind === "union" ? m.members : [m]))) {
     if (member.kind === "keyword" && member.name === "unknown") return UNKNOWN;
     if (member.kind === "keyword" && member.name === "never") continue;
-    const key = JSON.stringify(member);
-    if (seen.has(key)) continue;
-    seen.add(key);
+    // Simple members are compared by value; object, array and combined types by identity
+    // (comparing them by value would serialise every nested type again, at every level).
+    const key =
+      member.kind === "keyword"
+        ? member.name
+        : member.kind === "literal"
+          ? `${typeof member.value}:${String(member.value)}`
+          : member.kind === "ref"
+            ? `ref:${member.name}`
+            : undefined;
+    if (key !== undefined) {
+      if (seen.has(key)) continue;
+      seen.add(key);
+    }
     flat.push(member);
   }
   if (flat.length === 0) return NEVER;

