@@ -199,7 +199,9 @@ describe("the generated petstore project", () => {
     }
   });
 
-  it("serves over Streamable HTTP with --transport http --port", { timeout: 60_000 }, async () => {
+  it("serves over Streamable HTTP with --transport http --port, behind OPENAPI_MCP_HTTP_TOKEN", {
+    timeout: 60_000,
+  }, async () => {
     upstream.reset();
     const port = await freePort();
     const child: ChildProcess = spawn(
@@ -213,7 +215,11 @@ describe("the generated petstore project", () => {
         "--base-url",
         upstream.url,
       ],
-      { cwd: petstoreDir, env: baseEnv(), stdio: ["ignore", "pipe", "pipe"] },
+      {
+        cwd: petstoreDir,
+        env: baseEnv({ OPENAPI_MCP_HTTP_TOKEN: "bridge-token-1" }),
+        stdio: ["ignore", "pipe", "pipe"],
+      },
     );
     const stderr = collect(child.stderr);
     try {
@@ -222,8 +228,12 @@ describe("the generated petstore project", () => {
         if (Date.now() > deadline || child.exitCode !== null) throw new Error(`no HTTP server:\n${stderr()}`);
         await new Promise((r) => setTimeout(r, 50));
       }
+      const endpoint = new URL(`http://127.0.0.1:${port}/mcp`);
+      const anonymous = new Client({ name: "openapi-mcp-bridge-e2e", version: "1.0.0" });
+      await expect(anonymous.connect(new StreamableHTTPClientTransport(endpoint))).rejects.toThrow();
       const client = new Client({ name: "openapi-mcp-bridge-e2e", version: "1.0.0" });
-      await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)));
+      const headers = { authorization: "Bearer bridge-token-1" };
+      await client.connect(new StreamableHTTPClientTransport(endpoint, { requestInit: { headers } }));
       try {
         expect(await listAllTools(client)).toHaveLength(20);
         const result = (await client.callTool({ name: "getInventory", arguments: {} })) as CallToolResult;

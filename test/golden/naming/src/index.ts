@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { readFileSync } from "node:fs";
 /**
  * Starts this MCP server over stdio (the default: what Claude Desktop, Claude Code, Cursor and
  * VS Code start) or Streamable HTTP. Every option is a flag or an environment variable; flags
@@ -6,6 +7,8 @@
  */
 import { parseArgs } from "node:util";
 import { hooks, model } from "./api.js";
+import { type AuthConfig, parseAuthConfig } from "./runtime/auth-config.js";
+import { toCredentialEnvName } from "./runtime/credentials.js";
 import type { DestructivePolicy, ToolSelection } from "./runtime/select.js";
 import { type BridgeOptions, createBridgeRuntime, createBridgeServer } from "./runtime/server.js";
 
@@ -41,6 +44,16 @@ Options (environment variable in brackets):
   --read-only               serve only GET, HEAD and OPTIONS [OPENAPI_MCP_READ_ONLY=1]
   --destructive POLICY      allow, refuse, or confirm (ask the user) destructive calls, default
                             allow [OPENAPI_MCP_DESTRUCTIVE]
+  --auth-config FILE        JSON file with credentials, OAuth2 clients and pass-through headers
+                            [OPENAPI_MCP_AUTH_CONFIG]
+  --oauth-client SCHEME=ID  OAuth2 client credentials for a scheme; the secret comes from
+                            OPENAPI_MCP_CLIENT_SECRET_<SCHEME> (repeatable)
+  --pass-through-header INCOMING=SCHEME
+                            HTTP: use this header of each MCP request as its credential (repeatable)
+  --http-token TOKEN        HTTP: require Authorization: Bearer TOKEN from clients [OPENAPI_MCP_HTTP_TOKEN]
+  --max-body-bytes N        HTTP: largest MCP request body, default 4 MiB [OPENAPI_MCP_MAX_BODY_BYTES]
+  --audit-log FILE          one JSON line per tool call (secrets redacted), - for stderr
+                            [OPENAPI_MCP_AUDIT_LOG]
   --help                    show this help
 `;
 
@@ -109,6 +122,31 @@ function toolSelection(
   return selection;
 }
 
+/** `--auth-config FILE` (JSON) and `--oauth-client` flags, as `serve` reads them. */
+function authOptions(
+  file: string | undefined,
+  clients: Record<string, string>,
+  env: NodeJS.ProcessEnv,
+): AuthConfig {
+  let config: AuthConfig = { auth: {}, oauth: {}, passThroughHeaders: {} };
+  if (file !== undefined) {
+    let value: unknown;
+    try {
+      value = JSON.parse(readFileSync(file, "utf8"));
+    } catch (error) {
+      throw new UsageError(`cannot read the auth config ${file}: ${(error as Error).message}`);
+    }
+    config = parseAuthConfig(value, env);
+  }
+  for (const [scheme, clientId] of Object.entries(clients)) {
+    const variable = `OPENAPI_MCP_CLIENT_SECRET_${toCredentialEnvName(scheme).slice("OPENAPI_MCP_AUTH_".length)}`;
+    const clientSecret = env[variable];
+    if (!clientSecret) throw new UsageError(`--oauth-client ${scheme}: set the client secret in ${variable}`);
+    config.oauth[scheme] = { ...config.oauth[scheme], clientId, clientSecret };
+  }
+  return config;
+}
+
 function envHeaders(text: string | undefined): Record<string, string> {
   if (text === undefined || text.trim() === "") return {};
   let value: unknown;
@@ -166,6 +204,12 @@ async function main(): Promise<void> {
       paths: { type: "string", multiple: true },
       "read-only": { type: "boolean" },
       destructive: { type: "string" },
+      "auth-config": { type: "string" },
+      "oauth-client": { type: "string", multiple: true },
+      "pass-through-header": { type: "string", multiple: true },
+      "http-token": { type: "string" },
+      "max-body-bytes": { type: "string" },
+      "audit-log": { type: "string" },
       help: { type: "boolean" },
     },
     strict: true,
@@ -187,6 +231,13 @@ async function main(): Promise<void> {
   };
   const connectTimeout = optional("connect-timeout", "OPENAPI_MCP_CONNECT_TIMEOUT");
   const maxResponseBytes = optional("max-response-bytes", "OPENAPI_MCP_MAX_RESPONSE_BYTES");
+  const authConfig = authOptions(
+    values["auth-config"] ?? env["OPENAPI_MCP_AUTH_CONFIG"],
+    pairs(values["oauth-client"] ?? [], "=", "SCHEME=CLIENT_ID"),
+    env,
+  );
+  const auditTarget = values["audit-log"] ?? env["OPENAPI_MCP_AUDIT_LOG"];
+  const audit = auditTarget ? (await import("./runtime/audit.js")).createAuditLog(auditTarget) : undefined;
   const options: BridgeOptions = {
     access: toolSelection(values, env),
     timeoutMs: setting("timeout", "OPENAPI_MCP_TIMEOUT", 30_000),
@@ -197,7 +248,12 @@ async function main(): Promise<void> {
       cooldownMs: setting("circuit-cooldown", "OPENAPI_MCP_CIRCUIT_COOLDOWN", 30_000),
     },
     serverVariables: { ...envServerVariables(env), ...pairs(values["server-var"] ?? [], "=", "NAME=VALUE") },
-    auth: pairs(values.auth ?? [], "=", "SCHEME=VALUE"),
+    auth: { ...authConfig.auth, ...pairs(values.auth ?? [], "=", "SCHEME=VALUE") },
+    oauth: authConfig.oauth,
+    passThroughHeaders: {
+      ...authConfig.passThroughHeaders,
+      ...pairs(values["pass-through-header"] ?? [], "=", "INCOMING=SCHEME"),
+    },
     headers: {
       ...envHeaders(env["OPENAPI_MCP_HEADERS"]),
       ...pairs(values.header ?? [], ":", '"Name: value"'),
@@ -208,6 +264,7 @@ async function main(): Promise<void> {
   if (baseUrl !== undefined) options.baseUrl = httpUrl(baseUrl);
   if (connectTimeout !== undefined) options.connectTimeoutMs = connectTimeout;
   if (maxResponseBytes !== undefined) options.maxResponseBytes = maxResponseBytes;
+  if (audit !== undefined) options.audit = audit;
   let runtime: ReturnType<typeof createBridgeRuntime>;
   try {
     runtime = createBridgeRuntime(model, options);
@@ -217,6 +274,8 @@ async function main(): Promise<void> {
 
   if (transport === "http") {
     const { startHttpServer } = await import("./runtime/http-transport.js");
+    const httpToken = values["http-token"] ?? env["OPENAPI_MCP_HTTP_TOKEN"];
+    const maxBodyBytes = optional("max-body-bytes", "OPENAPI_MCP_MAX_BODY_BYTES");
     const origins = [...(values["allow-origin"] ?? []), env["OPENAPI_MCP_ALLOW_ORIGIN"] ?? ""]
       .flatMap((value) => value.split(","))
       .map((value) => value.trim())
@@ -227,10 +286,16 @@ async function main(): Promise<void> {
       path: values.path ?? env["OPENAPI_MCP_PATH"] ?? "/mcp",
       stateless: values.stateless === true || env["OPENAPI_MCP_STATELESS"] === "1",
       allowedOrigins: origins,
+      ...(httpToken ? { bearerToken: httpToken } : {}),
+      ...(maxBodyBytes !== undefined ? { maxBodyBytes } : {}),
     });
     process.stderr.write(`${model.info.title}: ${runtime.model.tools.length} tools on ${running.url}\n`);
     const stop = () => {
-      void running.close().then(() => runtime.close().then(() => process.exit(0)));
+      void running
+        .close()
+        .then(() => runtime.close())
+        .then(() => audit?.close())
+        .then(() => process.exit(0));
     };
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);
@@ -241,7 +306,7 @@ async function main(): Promise<void> {
   const server = createBridgeServer(runtime);
   const stdio = new StdioServerTransport();
   stdio.onclose = () => {
-    void runtime.close();
+    void runtime.close().then(() => audit?.close());
   };
   await server.connect(stdio);
   process.stderr.write(`${model.info.title}: ${runtime.model.tools.length} tools over stdio\n`);
