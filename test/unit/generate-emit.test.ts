@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: hostile spec text, on purpose
 /**
  * The pieces of code generation, table-driven: module file names, identifiers, JSON Schema →
  * TypeScript types, and the printer (values keep their exact value, hostile keys included;

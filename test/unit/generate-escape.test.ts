@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: hostile spec text, on purpose
 /**
  * escapeText, the one function spec text goes through on its way into generated files: each
  * hostile input, in each context, must keep its value (strings), never end the construct it is
@@ -87,6 +88,7 @@ describe("escapeText: Markdown", () => {
     const inline = escapeText(text, "inline");
     for (const out of [block, inline]) {
       expect(out).not.toContain("<");
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: they must not survive
       expect(out).not.toMatch(/[\r\u2028\u2029\u202a-\u202e\u2066-\u2069\u200b\u0000-\u0008]/);
     }
     expect(inline).not.toContain("\n");
@@ -104,6 +106,7 @@ describe("escapeText: Markdown", () => {
 describe("escapeText: single lines", () => {
   it.each(HOSTILE)("%s stays on one line", (_name, text) => {
     const line = escapeText(text, "line");
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: they must not survive
     expect(line).not.toMatch(/[\n\r\u2028\u2029\u0085\u0000-\u001f\u202a-\u202e]/);
   });
 
