@@ -53,8 +53,11 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       return { attempts: 0, failure: queueTimeout(http.timeoutMs, limit.max) };
     }
     try {
+      // A retry that runs out of time (or into an open circuit) gives back the previous, real answer.
+      let previous: UpstreamOutcome | undefined;
       for (let attempt = 0; ; attempt++) {
         const remaining = deadline - performance.now();
+        if (remaining <= 0 && previous) return withAttempts({ ...previous, attempts: attempt });
         if (remaining <= 0) {
           const failure =
             attempt === 0
@@ -67,6 +70,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
           return { attempts: attempt, failure };
         }
         const decision = breaker.check(origin);
+        if (!decision.allowed && previous) return withAttempts({ ...previous, attempts: attempt });
         if (!decision.allowed) return { attempts: attempt, failure: circuitFailure(decision.message) };
         let outcome: UpstreamOutcome;
         let delay: number | undefined;
@@ -92,6 +96,8 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
             throw error;
           }
           breaker.recordFailure(origin, error.message);
+          if (error.kind === "timeout" && previous)
+            return withAttempts({ ...previous, attempts: attempt + 1 });
           outcome = { attempts: attempt + 1, failure: error };
           delay = retryDelay({
             method: request.method,
@@ -102,6 +108,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
           });
         }
         if (delay === undefined || performance.now() + delay >= deadline) return withAttempts(outcome);
+        previous = outcome;
         await new Promise((resolve) => setTimeout(resolve, delay));
       }
     } finally {

@@ -229,6 +229,15 @@ describe("retries only where safe", () => {
     expect(upstream.requests).toHaveLength(1);
   });
 
+  it("retries that run out of time give back the API's last answer, not a timeout", async () => {
+    upstream.setHandler((_req, res) => sendBytes(res, 503, "text/plain", "still busy"));
+    const b = await connect({ timeoutMs: 300, retry: { retries: 50, baseDelayMs: 20, maxDelayMs: 40 } });
+    const result = await b.call("getItem", { id: "1" });
+    expect(textOf(result)).toMatch(/^Upstream unavailable: HTTP 503/);
+    expect(textOf(result)).toContain("still busy");
+    expect(upstream.requests.length).toBeGreaterThan(1);
+  });
+
   it("--retries 0 sends exactly one attempt", async () => {
     upstream.setHandler((_req, res) => sendBytes(res, 503, "text/plain", "busy"));
     const b = await connect({ retry: { retries: 0 } });
