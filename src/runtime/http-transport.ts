@@ -30,6 +30,10 @@ export interface HttpServerOptions {
    * does not). The header is the bridge's own: it is never forwarded upstream.
    */
   bearerToken?: string;
+  /** A session without requests for this long is closed (default 30 minutes). */
+  sessionIdleMs?: number;
+  /** Sessions open at once; a new one beyond this is refused with 503 (default 1,000). */
+  maxSessions?: number;
 }
 
 export interface RunningHttpServer {
@@ -49,6 +53,25 @@ export async function startHttpServer(
   const maxBodyBytes = options.maxBodyBytes ?? 4 * 1024 * 1024;
   const allowedOrigins = new Set(options.allowedOrigins ?? []);
   const sessions = new Map<string, StreamableHTTPServerTransport>();
+  // Clients often vanish without ending their session: idle ones are closed, and their number capped.
+  const lastSeen = new Map<string, number>();
+  const sessionIdleMs = options.sessionIdleMs ?? 30 * 60_000;
+  const maxSessions = options.maxSessions ?? 1000;
+  const sweeper = setInterval(
+    () => {
+      const cutoff = Date.now() - sessionIdleMs;
+      for (const [id, seen] of lastSeen) {
+        if (seen < cutoff) {
+          lastSeen.delete(id);
+          const idle = sessions.get(id);
+          sessions.delete(id);
+          void idle?.close();
+        }
+      }
+    },
+    Math.max(10, Math.min(sessionIdleMs, 60_000)),
+  );
+  sweeper.unref();
   const loopbackOnly = LOOPBACK_HOSTS.has(host);
   const tokenDigest = options.bearerToken ? digest(options.bearerToken) : undefined;
 
@@ -121,6 +144,7 @@ export async function startHttpServer(
         sendJsonError(res, 404, -32001, "Session not found: start a new session with initialize");
         return;
       }
+      lastSeen.set(sessionId, Date.now());
       await transport.handleRequest(req, res, body);
       return;
     }
@@ -128,17 +152,26 @@ export async function startHttpServer(
       sendJsonError(res, 400, -32000, "Missing mcp-session-id header: start with an initialize request");
       return;
     }
+    if (sessions.size >= maxSessions) {
+      sendJsonError(res, 503, -32000, `Too many open sessions (${maxSessions}); try again later`);
+      return;
+    }
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
         sessions.set(id, transport);
+        lastSeen.set(id, Date.now());
       },
       onsessionclosed: (id) => {
         sessions.delete(id);
+        lastSeen.delete(id);
       },
     });
     transport.onclose = () => {
-      if (transport.sessionId) sessions.delete(transport.sessionId);
+      if (transport.sessionId) {
+        sessions.delete(transport.sessionId);
+        lastSeen.delete(transport.sessionId);
+      }
     };
     const server = createBridgeServer(runtime);
     await server.connect(transport);
@@ -161,6 +194,7 @@ export async function startHttpServer(
     url: `http://${shownHost}:${port}${endpoint}`,
     port,
     close: async () => {
+      clearInterval(sweeper);
       for (const transport of sessions.values()) await transport.close();
       sessions.clear();
       await new Promise<void>((resolve) => {

@@ -172,6 +172,62 @@ describe("bearer-token protection and limits (library)", () => {
   });
 });
 
+describe("sessions", () => {
+  const ping = (url: string, id: string) =>
+    fetch(url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-session-id": id,
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" }),
+    });
+
+  it("new sessions beyond the cap are refused with 503; an ended one frees its place", async () => {
+    const runtime = newRuntime();
+    const running = await startHttpServer(runtime, { port: 0, maxSessions: 2 });
+    try {
+      const first = await initialize(running.url);
+      const second = await initialize(running.url);
+      const third = await initialize(running.url);
+      expect([first.status, second.status, third.status]).toEqual([200, 200, 503]);
+      await Promise.all([first, second, third].map((r) => r.body?.cancel()));
+      const alive = await ping(running.url, first.headers.get("mcp-session-id")!);
+      expect(alive.status).toBe(200);
+      await alive.body?.cancel();
+      const ended = await fetch(running.url, {
+        method: "DELETE",
+        headers: { "mcp-session-id": first.headers.get("mcp-session-id")! },
+      });
+      expect(ended.status).toBe(200);
+      const fourth = await initialize(running.url);
+      expect(fourth.status).toBe(200);
+      await fourth.body?.cancel();
+    } finally {
+      await running.close();
+      await runtime.close();
+    }
+  });
+
+  it("a session idle for longer than sessionIdleMs is closed", async () => {
+    const runtime = newRuntime();
+    const running = await startHttpServer(runtime, { port: 0, sessionIdleMs: 50 });
+    try {
+      const first = await initialize(running.url);
+      expect(first.status).toBe(200);
+      await first.body?.cancel();
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      const gone = await ping(running.url, first.headers.get("mcp-session-id")!);
+      expect(gone.status).toBe(404);
+      await gone.body?.cancel();
+    } finally {
+      await running.close();
+      await runtime.close();
+    }
+  });
+});
+
 describe("stateless replicas", () => {
   it("two replicas behind a round-robin proxy serve one client without errors", async () => {
     const runtimes = [newRuntime(), newRuntime()];
