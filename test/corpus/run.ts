@@ -6,7 +6,7 @@
  *   npm run corpus                       the CI sample (test/corpus/sample.txt), fails on a miss
  *   npm run corpus -- --all              all specs of the three packages (installed on first use)
  *   npm run corpus -- --select           re-draw the sample from the packages (see select.ts)
- *   options: --only TEXT (ids containing TEXT), --jobs N, --max-calls N (0: every tool),
+ *   options: --only TEXT[,TEXT...] (ids containing one of them), --jobs N, --max-calls N (0: every tool),
  *            --no-calls, --name NAME (results file), --strict (--all: fail on a miss too),
  *            --prism-cli (start `prism mock` per spec instead of the Prism host, prism-host.ts)
  */
@@ -112,7 +112,10 @@ async function main(): Promise<number> {
   } else {
     specs = listSampleSpecs(root);
   }
-  if (options.only !== undefined) specs = specs.filter((s) => s.id.includes(options.only!));
+  if (options.only !== undefined) {
+    const parts = options.only.split(",");
+    specs = specs.filter((s) => parts.some((part) => s.id.includes(part)));
+  }
   if (specs.length === 0) {
     log("no specs to run");
     return 1;
