@@ -213,7 +213,27 @@ export class SchemaConverter {
       });
       if ((out.required as JsonValue[]).length === 0) delete out.required;
     }
+    if (Array.isArray(out.oneOf) && this.discriminates(schema)) {
+      // OAS discriminator: the named property picks the branch, so branches may overlap (every
+      // Cat is also a Dog when both are open objects). JSON Schema's oneOf would then accept no
+      // value at all; anyOf accepts what the discriminator does (and a little more).
+      out.anyOf = out.oneOf;
+      delete out.oneOf;
+    }
     return this.applyNullable(schema, out);
+  }
+
+  /** A oneOf with a discriminator, its own or one every branch inherits through allOf. */
+  private discriminates(schema: Record<string, unknown>): boolean {
+    if (isRecord(schema.discriminator)) return true;
+    const branches = Array.isArray(schema.oneOf) ? schema.oneOf : [];
+    const inherits = (node: unknown, depth: number): boolean => {
+      const resolved = this.dereference(node);
+      if (!isRecord(resolved) || depth > 4) return false;
+      if (isRecord(resolved.discriminator)) return true;
+      return Array.isArray(resolved.allOf) && resolved.allOf.some((part) => inherits(part, depth + 1));
+    };
+    return branches.length > 0 && branches.every((branch) => inherits(branch, 0));
   }
 
   /** OAS 3.0 `nullable: true` (and Swagger's x-nullable, mapped by the loader) → JSON Schema null. */

@@ -98,3 +98,73 @@ describe("a body that requires a property it does not describe (ReadMe's schema-
     expect(Object.keys(model.tools[0]!.inputSchema.properties as object)).toEqual(["a"]);
   });
 });
+
+describe("oneOf with a discriminator (ReadMe's discriminators and polymorphism documents)", () => {
+  const pet = (extra: Record<string, unknown>) => ({
+    "/pets": {
+      patch: {
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: { $ref: "#/components/schemas/Body" } } },
+        },
+        responses: { "200": { description: "ok" } },
+      },
+    },
+    ...extra,
+  });
+  const withComponents = (schemas: Record<string, unknown>) =>
+    planModel({
+      document: {
+        openapi: "3.0.3",
+        info: { title: "T", version: "1" },
+        paths: pet({}),
+        components: { schemas },
+      },
+      specVersion: "3.0",
+      source: "spec.yaml",
+      diagnostics: [],
+    } as unknown as LoadedSpec).tools[0]!;
+  const open = (name: string) => ({
+    type: "object",
+    properties: { pet_type: { type: "string" }, [name]: { type: "boolean" } },
+  });
+
+  it("becomes anyOf, so that a Cat that is also a Dog under JSON Schema can be sent", () => {
+    const tool = withComponents({
+      Body: {
+        oneOf: [{ $ref: "#/components/schemas/Cat" }, { $ref: "#/components/schemas/Dog" }],
+        discriminator: { propertyName: "pet_type" },
+      },
+      Cat: open("hunts"),
+      Dog: open("barks"),
+    });
+    const defs = tool.inputSchema.$defs as Record<string, Record<string, unknown>>;
+    expect(defs.Body!.anyOf).toHaveLength(2);
+    expect(defs.Body!.oneOf).toBeUndefined();
+  });
+
+  it("also when every branch inherits the discriminator through allOf", () => {
+    const tool = withComponents({
+      Body: { oneOf: [{ $ref: "#/components/schemas/Cat" }, { $ref: "#/components/schemas/Dog" }] },
+      Pet: {
+        type: "object",
+        properties: { pet_type: { type: "string" } },
+        discriminator: { propertyName: "pet_type" },
+      },
+      Cat: { allOf: [{ $ref: "#/components/schemas/Pet" }, open("hunts")] },
+      Dog: { allOf: [{ $ref: "#/components/schemas/Pet" }, open("barks")] },
+    });
+    const defs = tool.inputSchema.$defs as Record<string, Record<string, unknown>>;
+    expect(defs.Body!.anyOf).toHaveLength(2);
+  });
+
+  it("stays oneOf without a discriminator", () => {
+    const tool = withComponents({
+      Body: { oneOf: [{ $ref: "#/components/schemas/Cat" }, { $ref: "#/components/schemas/Dog" }] },
+      Cat: open("hunts"),
+      Dog: open("barks"),
+    });
+    const defs = tool.inputSchema.$defs as Record<string, Record<string, unknown>>;
+    expect(defs.Body!.oneOf).toHaveLength(2);
+  });
+});
