@@ -8,10 +8,11 @@
  *   npm run corpus -- --select           re-draw the sample from the packages (see select.ts)
  *   options: --only TEXT[,TEXT...] (ids containing one of them), --jobs N, --max-calls N (0: every tool),
  *            --no-calls, --name NAME (results file), --strict (--all: fail on a miss too),
- *            --prism-cli (start `prism mock` per spec instead of the Prism host, prism-host.ts)
+ *            --prism-cli (start `prism mock` per spec instead of the Prism host, prism-host.ts),
+ *            --report-only (the report of results/<name>.jsonl, written as specs finish)
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { availableParallelism } from "node:os";
 import { dirname, join } from "node:path";
@@ -41,6 +42,8 @@ interface Options {
   name: string;
   strict: boolean;
   prismCli: boolean;
+  /** Render the report from a results/<name>.jsonl of an earlier (perhaps cut short) run. */
+  reportOnly: boolean;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -53,6 +56,7 @@ function parseOptions(argv: string[]): Options {
     name: "",
     strict: false,
     prismCli: false,
+    reportOnly: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -70,6 +74,7 @@ function parseOptions(argv: string[]): Options {
     else if (arg === "--name") options.name = value();
     else if (arg === "--strict") options.strict = true;
     else if (arg === "--prism-cli") options.prismCli = true;
+    else if (arg === "--report-only") options.reportOnly = true;
     else throw new Error(`unknown option ${arg}`);
   }
   // The CI sample calls at most 30 tools a spec (evenly spaced), to stay in CI's time budget.
@@ -125,8 +130,21 @@ async function main(): Promise<number> {
     `corpus: ${specs.length} specs, ${options.jobs} at a time, ${options.calls ? (options.maxCalls > 0 ? `at most ${options.maxCalls} calls a spec` : "every tool called") : "no calls"}`,
   );
   const started = Date.now();
-  const results = await runPool(specs, options, root);
-  const elapsedMs = Date.now() - started;
+  let results: SpecResult[];
+  let elapsedMs: number;
+  if (options.reportOnly) {
+    const lines = readFileSync(join(root, "test", "corpus", "results", `${options.name}.jsonl`), "utf8");
+    results = lines
+      .split("\n")
+      .filter((line) => line.trim() !== "")
+      .map((line) => JSON.parse(line) as SpecResult)
+      .sort((a, b) => (a.id < b.id ? -1 : 1));
+    elapsedMs = Number(process.env.OMB_CORPUS_ELAPSED_MS ?? 0);
+    log(`report from ${results.length} results of ${specs.length} specs`);
+  } else {
+    results = await runPool(specs, options, root);
+    elapsedMs = Date.now() - started;
+  }
   const verdict = evaluate(results, allowlist, { sample: !options.all });
   const markdown = renderReport({
     name: options.name,
@@ -159,7 +177,15 @@ function gitCommit(root: string): string {
 
 /** Runs the specs `jobs` at a time, biggest first (so a big one does not finish last alone). */
 async function runPool(specs: SpecEntry[], options: Options, root: string): Promise<SpecResult[]> {
-  const queue = specs.map((spec) => ({ spec, size: fileSize(spec.file) })).sort((a, b) => b.size - a.size);
+  // The sample: biggest first, so that a big spec does not finish last alone. The whole
+  // collection: smallest first, so that a run cut short has covered most specs.
+  const queue = specs
+    .map((spec) => ({ spec, size: fileSize(spec.file) }))
+    .sort((a, b) => (options.all ? a.size - b.size : b.size - a.size));
+  const outDir = join(root, "test", "corpus", "results");
+  mkdirSync(outDir, { recursive: true });
+  const progress = join(outDir, `${options.name}.jsonl`);
+  writeFileSync(progress, "");
   const results: SpecResult[] = [];
   let done = 0;
   const worker = async () => {
@@ -186,6 +212,7 @@ async function runPool(specs: SpecEntry[], options: Options, root: string): Prom
       };
       const result = await runChild(job, options.prismCli || !options.calls ? undefined : slot);
       results.push(result);
+      appendFileSync(progress, `${JSON.stringify(result)}\n`);
       done++;
       const calls = result.callsMade > 0 ? ` calls ${result.callsAccepted}/${result.callsMade}` : "";
       const extra = result.prismError ? " (Prism did not start)" : "";
