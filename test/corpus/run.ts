@@ -9,7 +9,8 @@
  *   options: --only TEXT[,TEXT...] (ids containing one of them), --jobs N, --max-calls N (0: every tool),
  *            --no-calls, --name NAME (results file), --strict (--all: fail on a miss too),
  *            --prism-cli (start `prism mock` per spec instead of the Prism host, prism-host.ts),
- *            --report-only (the report of results/<name>.jsonl, written as specs finish)
+ *            --report-only (the report of results/<name>.jsonl, written as specs finish),
+ *            --resume (go on with a run cut short, from results/<name>.jsonl)
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -44,6 +45,8 @@ interface Options {
   prismCli: boolean;
   /** Render the report from a results/<name>.jsonl of an earlier (perhaps cut short) run. */
   reportOnly: boolean;
+  /** Go on with a run cut short: skip the specs results/<name>.jsonl has, report them all. */
+  resume: boolean;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -57,6 +60,7 @@ function parseOptions(argv: string[]): Options {
     strict: false,
     prismCli: false,
     reportOnly: false,
+    resume: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -75,6 +79,7 @@ function parseOptions(argv: string[]): Options {
     else if (arg === "--strict") options.strict = true;
     else if (arg === "--prism-cli") options.prismCli = true;
     else if (arg === "--report-only") options.reportOnly = true;
+    else if (arg === "--resume") options.resume = true;
     else throw new Error(`unknown option ${arg}`);
   }
   // The CI sample calls at most 30 tools a spec (evenly spaced), to stay in CI's time budget.
@@ -185,9 +190,16 @@ async function runPool(specs: SpecEntry[], options: Options, root: string): Prom
   const outDir = join(root, "test", "corpus", "results");
   mkdirSync(outDir, { recursive: true });
   const progress = join(outDir, `${options.name}.jsonl`);
-  writeFileSync(progress, "");
   const results: SpecResult[] = [];
-  let done = 0;
+  if (options.resume && existsSync(progress)) {
+    for (const line of readFileSync(progress, "utf8").split("\n")) {
+      if (line.trim() !== "") results.push(JSON.parse(line) as SpecResult);
+    }
+    const done = new Set(results.map((r) => r.id));
+    for (let i = queue.length - 1; i >= 0; i--) if (done.has(queue[i]!.spec.id)) queue.splice(i, 1);
+    log(`resuming: ${results.length} specs done, ${queue.length} to go`);
+  } else writeFileSync(progress, "");
+  let done = results.length;
   const worker = async () => {
     const slot: Slot = {};
     for (;;) {
