@@ -11,6 +11,8 @@ export interface ReportInput {
   /** Calls a spec at most (0: every tool); undefined when no calls were made. */
   maxCalls: number | undefined;
   commit: string;
+  /** Specs the run was to cover (more than results when it was cut short). */
+  planned?: number;
 }
 
 const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\s+/g, " ").trim();
@@ -40,7 +42,9 @@ export function renderReport(input: ReportInput): string {
   lines.push("");
   lines.push("| | |");
   lines.push("| --- | --- |");
-  lines.push(`| specs | ${results.length} |`);
+  lines.push(
+    `| specs | ${results.length}${input.planned !== undefined && input.planned > results.length ? ` of ${input.planned} planned (the run was cut short; the largest ${input.planned - results.length} were not reached)` : ""} |`,
+  );
   lines.push(
     `| loaded / diagnosed / crashed / timed out | ${count((r) => r.status === "ok")} / ${count((r) => r.status === "diagnosed")} / ${count((r) => r.status === "crashed")} / ${count((r) => r.status === "timeout")} |`,
   );

@@ -159,6 +159,7 @@ async function main(): Promise<number> {
     jobs: options.jobs,
     maxCalls: options.calls ? options.maxCalls : undefined,
     commit: gitCommit(root),
+    planned: specs.length,
   });
   const outDir = join(root, "test", "corpus", "results");
   mkdirSync(outDir, { recursive: true });
