@@ -88,17 +88,21 @@ function operations(file) {
 
 /** Wall time (ms) and peak RSS (bytes) of `node ...args`, measured by GNU time. */
 function measure(args, cwd) {
-  const result = spawnSync(TIME, ["-f", "OMB_TIME %e %M", process.execPath, ...args], {
+  const result = spawnSync(TIME, ["-f", "OMB_TIME %e %M %U %S", process.execPath, ...args], {
     cwd,
     encoding: "utf8",
     maxBuffer: 64 * 1024 * 1024,
     env: { PATH: process.env.PATH, HOME: process.env.HOME ?? os.tmpdir() },
   });
-  const match = /OMB_TIME ([\d.]+) (\d+)/.exec(result.stderr);
+  const match = /OMB_TIME ([\d.]+) (\d+) ([\d.]+) ([\d.]+)/.exec(result.stderr);
   if (result.status !== 0 || !match) {
     throw new Error(`\`node ${args.join(" ")}\` failed (${result.status}):\n${result.stderr.slice(-2000)}`);
   }
-  return { ms: Number(match[1]) * 1000, rss: Number(match[2]) * 1024 };
+  return {
+    ms: Number(match[1]) * 1000,
+    rss: Number(match[2]) * 1024,
+    cpu: (Number(match[3]) + Number(match[4])) * 1000,
+  };
 }
 
 function outputSize(dir) {
@@ -171,20 +175,23 @@ function typecheck(dir, tsconfig, runs = TSC_RUNS) {
   for (let run = 0; run < runs; run++) {
     const result = spawnSync(
       TIME,
-      ["-f", "OMB_TIME %e %M", process.execPath, tsc, "-p", tsconfig, "--noEmit"],
+      ["-f", "OMB_TIME %e %M %U %S", process.execPath, tsc, "-p", tsconfig, "--noEmit"],
       {
         cwd: dir,
         encoding: "utf8",
         maxBuffer: 256 * 1024 * 1024,
       },
     );
-    const match = /OMB_TIME ([\d.]+) (\d+)/.exec(result.stderr);
+    const match = /OMB_TIME ([\d.]+) (\d+) ([\d.]+) ([\d.]+)/.exec(result.stderr);
     errors = (result.stdout.match(/error TS\d+/g) ?? []).length;
     samples.push({
       ms: Number(match?.[1] ?? Number.NaN) * 1000,
       rss: Number(match?.[2] ?? Number.NaN) * 1024,
+      cpu: (Number(match?.[3] ?? Number.NaN) + Number(match?.[4] ?? Number.NaN)) * 1000,
     });
-    process.stderr.write(`tsc ${dir} run ${run + 1}: ${samples.at(-1).ms.toFixed(0)} ms, ${errors} errors\n`);
+    process.stderr.write(
+      `tsc ${dir} run ${run + 1}: ${samples.at(-1).ms.toFixed(0)} ms, CPU ${samples.at(-1).cpu.toFixed(0)} ms, ${errors} errors\n`,
+    );
   }
   return { samples, errors };
 }
@@ -195,10 +202,12 @@ const fmtMB = (bytes) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 function row(label, samples) {
   const time = summarize(samples.map((s) => s.ms));
   const rss = summarize(samples.map((s) => s.rss));
+  const cpu = summarize(samples.map((s) => s.cpu));
   return [
     label,
     fmtS(time.median),
     `${fmtS(time.min)} – ${fmtS(time.max)}`,
+    fmtS(cpu.median),
     fmtMB(rss.median),
     `${fmtMB(rss.min)} – ${fmtMB(rss.max)}`,
   ];
@@ -206,6 +215,10 @@ function row(label, samples) {
 
 function main() {
   setup();
+  const loadAtStart = os
+    .loadavg()
+    .map((v) => v.toFixed(2))
+    .join(" ");
   const { samples, sizes } = runGeneration();
   const ourTsc = typecheck(join(SCRATCH, "out-ours-github"), "tsconfig.json");
   // Once: it takes minutes, and the point is our project's time.
@@ -220,7 +233,7 @@ function main() {
     "",
     `- Date: ${new Date().toISOString()}`,
     `- Node: ${process.version} on ${os.type()} ${os.release()} ${os.arch()}`,
-    `- Machine: ${os.cpus()[0]?.model ?? "?"}, ${os.availableParallelism()} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB; load average (1/5/15 min) at the end: ${os
+    `- Machine: ${os.cpus()[0]?.model ?? "?"}, ${os.availableParallelism()} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB; load average (1/5/15 min) at the start: ${loadAtStart}, at the end: ${os
       .loadavg()
       .map((v) => v.toFixed(2))
       .join(" ")}`,
@@ -228,8 +241,9 @@ function main() {
     `- Compared with: ${COMPETITOR} ${versionOf(COMPETITOR)}, installed in \`$SCRATCH\` = \`${SCRATCH}\``,
     `- Specs: ${SPECS.map((s) => `${s.name} (${s.origin}, ${s.pkg} ${versionOf(s.pkg)}, ${operations(s.file)} operations)`).join("; ")}`,
     "",
-    `Whole command, from spawning \`node\` to exit, spec to files on disk: wall time and peak RSS from GNU`,
-    `\`time\`. ${RUNS} runs per case, cases interleaved; median, min and max. Commands:`,
+    `Whole command, from spawning \`node\` to exit, spec to files on disk: wall time, CPU time and peak RSS`,
+    `from GNU \`time\`. ${RUNS} runs per case, cases interleaved; median, min and max. CPU time moves less`,
+    "than wall time when the machine is shared (see the load average above). Commands:",
     "",
     "```sh",
     "node dist/cli/main.js generate SPEC -o OUT --no-cache   # loads, validates and plans the spec",
@@ -242,7 +256,14 @@ function main() {
     lines.push(`## ${spec.name}`, "");
     lines.push(
       markdownTable(
-        ["Generator", "Median", "Min – max", "Peak RSS (median)", "Peak RSS min – max"],
+        [
+          "Generator",
+          "Wall (median)",
+          "Wall min – max",
+          "CPU user+sys (median)",
+          "Peak RSS (median)",
+          "Peak RSS min – max",
+        ],
         Object.entries(TOOLS).map(([tool, def]) => row(def.label, samples[`${tool}:${spec.key}`])),
       ),
       "",
@@ -258,10 +279,12 @@ function main() {
   const tscRow = (label, result) => {
     const time = summarize(result.samples.map((s) => s.ms));
     const rss = summarize(result.samples.map((s) => s.rss));
+    const cpu = summarize(result.samples.map((s) => s.cpu));
     return [
       label,
       fmtS(time.median),
       `${fmtS(time.min)} – ${fmtS(time.max)}`,
+      fmtS(cpu.median),
       fmtMB(rss.median),
       String(result.errors),
     ];
@@ -273,7 +296,14 @@ function main() {
     `node_modules (symlinked). ${TSC_RUNS} runs for ours, 1 for ${COMPETITOR}'s. Target for ours: under 60 s.`,
     "",
     markdownTable(
-      ["Project", "Median", "Min – max", "Peak RSS (median)", "Type errors"],
+      [
+        "Project",
+        "Wall (median)",
+        "Wall min – max",
+        "CPU user+sys (median)",
+        "Peak RSS (median)",
+        "Type errors",
+      ],
       [
         tscRow("openapi-mcp-bridge generate", ourTsc),
         tscRow(`${COMPETITOR} ${COMPETITOR_VERSION}`, theirTsc),
