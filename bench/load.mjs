@@ -33,11 +33,58 @@ const CLIENTS = Number(process.env.OMB_LOAD_CLIENTS ?? 200);
 const CALLS = Number(process.env.OMB_LOAD_CALLS ?? 20_000);
 const REPLICA_CALLS = Number(process.env.OMB_LOAD_REPLICA_CALLS ?? 1_000);
 const WARMUP = 1_000;
-const TOTAL_TIMEOUT_MS = 10 * 60_000;
+const TOTAL_TIMEOUT_MS = 20 * 60_000;
 const SPEC = join(BENCH_DIR, "fixtures", "latency.openapi.yaml");
 const BODY = JSON.stringify({ id: 1, name: "widget", price: 9.5, tags: ["small", "blue"] });
 
 const children = new Set();
+const HEAP_ROUNDS = 5;
+const HEAP_ROUND_CALLS = 1_000;
+
+/**
+ * In its own process with --expose-gc: the bridge (library) and 20 clients in one heap; the heap
+ * in use after a full GC, after each round of calls. Flat numbers mean no per-call leak (RSS
+ * alone cannot say: V8 keeps memory it has grown into).
+ */
+async function heapMain() {
+  const { buildModel, createBridgeRuntime, startHttpServer } = await import("../dist/index.js");
+  const up = http.createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "application/json" }).end(BODY);
+  });
+  up.listen(0, "127.0.0.1");
+  await once(up, "listening");
+  const model = await buildModel(SPEC);
+  const runtime = createBridgeRuntime(model, { baseUrl: `http://127.0.0.1:${up.address().port}` });
+  const running = await startHttpServer(runtime, { port: 0 });
+  const clients = await Promise.all(Array.from({ length: 20 }, () => connectClient(running.url)));
+  const heap = () => {
+    globalThis.gc();
+    globalThis.gc();
+    return process.memoryUsage().heapUsed;
+  };
+  const rounds = [];
+  for (let round = 0; round < HEAP_ROUNDS; round++) {
+    const run = await runCalls(HEAP_ROUND_CALLS, clients.length, async (worker, index) =>
+      callOk(await clients[worker].callTool({ name: "getItem", arguments: { id: (index % 1000) + 1 } })),
+    );
+    rounds.push({ heap: heap(), errors: run.errors });
+  }
+  await Promise.all(clients.map((c) => c.close()));
+  await running.close();
+  await runtime.close();
+  up.close();
+  process.stdout.write(`${JSON.stringify(rounds)}\n`);
+}
+
+async function heapRun() {
+  const child = spawnNode(["--expose-gc", join(BENCH_DIR, "load.mjs"), "--heap"]);
+  let out = "";
+  child.stdout.on("data", (chunk) => {
+    out += chunk;
+  });
+  await once(child, "exit");
+  return JSON.parse(out.trim());
+}
 
 /** The upstream, in its own process so that it does not share an event loop with the clients. */
 function upstreamMain() {
@@ -143,7 +190,9 @@ async function runCalls(total, workers, call) {
           if (!ok) errors++;
         } catch (error) {
           errors++;
-          if (firstErrors.length < 3) firstErrors.push(String(error?.message ?? error));
+          const cause = error?.cause?.code ?? error?.cause?.message;
+          if (firstErrors.length < 3)
+            firstErrors.push(`${error?.message ?? error}${cause ? ` (${cause})` : ""}`);
         }
         latencies.push(now() - t);
       }
@@ -245,6 +294,7 @@ async function main() {
   try {
     const load = await loadRun(upstream.url);
     const replicas = await replicaRun(upstream.url);
+    const heapRounds = await heapRun();
     const env = describeEnvironment();
     const q = (run, p) => quantile(run.latencies, p);
     const rows = [
@@ -299,6 +349,16 @@ async function main() {
       `The extra ${(CALLS / 4).toLocaleString("en")} calls (errors: ${load.second.errors}) check that memory does not keep growing with`,
       "the number of calls.",
       "",
+      "Heap in use after a full GC (`--expose-gc`), bridge and 20 clients in one process (library",
+      `\`startHttpServer\`), after each round of ${HEAP_ROUND_CALLS.toLocaleString("en")} calls:`,
+      "",
+      markdownTable(
+        heapRounds.map((_, i) => `round ${i + 1}`),
+        [heapRounds.map((r) => mb(r.heap))],
+      ),
+      "",
+      `Errors in those rounds: ${heapRounds.reduce((n, r) => n + r.errors, 0)}.`,
+      "",
       "## Stateless replicas",
       "",
       `Two \`serve ... --stateless\` bridges behind a round-robin proxy (\`node:http\`, alternating per`,
@@ -329,4 +389,5 @@ async function main() {
 }
 
 if (process.argv.includes("--upstream")) upstreamMain();
+else if (process.argv.includes("--heap")) await heapMain();
 else if (isMain(import.meta.url)) await main();

@@ -184,6 +184,10 @@ export async function startHttpServer(
       else res.end();
     });
   });
+  // Idle keep-alive connections outlive the clients' own keep-alive (undici: 4 s, proxies: 60 s),
+  // so a client never sends a request on a socket the bridge is closing at that moment.
+  httpServer.keepAliveTimeout = 65_000;
+  httpServer.headersTimeout = 66_000;
   await new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);
     httpServer.listen(options.port ?? 0, host, () => resolve());
