@@ -43,20 +43,24 @@ interface JudgeServer {
 }
 
 /** Answers from run.ts (`{ prism: { url } | { error } }`), in order; listened to from the start. */
-const hostAnswers: { url?: string; error?: string }[] = [];
+const hostAnswers: { id?: string; url?: string; error?: string }[] = [];
 let hostWaiter: (() => void) | undefined;
 
 function listenForHostedPrism(): void {
-  process.on("message", (message: { prism?: { url?: string; error?: string } }) => {
+  process.on("message", (message: { prism?: { id?: string; url?: string; error?: string } }) => {
     if (!message.prism) return;
     hostAnswers.push(message.prism);
     hostWaiter?.();
   });
 }
 
-async function hostedPrism(): Promise<JudgeServer> {
-  while (hostAnswers.length === 0) await new Promise<void>((resolveWait) => (hostWaiter = resolveWait));
-  const answer = hostAnswers.shift()!;
+async function hostedPrism(id: string): Promise<JudgeServer> {
+  let answer: { id?: string; url?: string; error?: string } | undefined;
+  // In a batch, answers for earlier specs that made no calls are passed over.
+  while (answer === undefined || (answer.id !== undefined && answer.id !== id)) {
+    while (hostAnswers.length === 0) await new Promise<void>((resolveWait) => (hostWaiter = resolveWait));
+    answer = hostAnswers.shift()!;
+  }
   if (!answer.url) throw new Error(answer.error ?? "Prism did not start");
   // run.ts stops the hosted server once this process has exited.
   return { url: answer.url, stop: async () => {} };
@@ -67,7 +71,7 @@ async function restartPrism(job: SpecJob, file: string, old: JudgeServer): Promi
   await old.stop();
   if (job.prismCli) return startPrism(file, job.prismStartMs);
   await send({ restartPrism: true });
-  return hostedPrism();
+  return hostedPrism(job.id);
 }
 
 export async function checkSpec(job: SpecJob, library: Library): Promise<SpecResult> {
@@ -154,7 +158,7 @@ export async function checkSpec(job: SpecJob, library: Library): Promise<SpecRes
     const prismStart = performance.now();
     let prism: JudgeServer;
     try {
-      prism = job.prismCli ? await startPrism(file, job.prismStartMs) : await hostedPrism();
+      prism = job.prismCli ? await startPrism(file, job.prismStartMs) : await hostedPrism(job.id);
     } catch (error) {
       result.timings.prism = ms(prismStart);
       result.prismError = String((error as Error).message).slice(0, 1500);
@@ -666,13 +670,22 @@ function textOf(result: CallToolResult): string {
 }
 
 async function main(): Promise<void> {
-  const job = JSON.parse(process.argv[2] ?? "{}") as SpecJob;
+  const parsed = JSON.parse(process.argv[2] ?? "{}") as SpecJob | SpecJob[];
+  const jobs = Array.isArray(parsed) ? parsed : [parsed];
+  const job = jobs[0]!;
   if (!job.prismCli) listenForHostedPrism();
   // OMB_CORPUS_DIST: another build of the package to test (default: the repository's dist/).
   const dist = process.env.OMB_CORPUS_DIST ?? join(job.root, "dist");
   const library = (await import(pathToFileURL(join(dist, "index.js")).href)) as Library;
-  const result = await checkSpec(job, library);
-  await send({ result });
+  if (!Array.isArray(parsed)) {
+    await send({ result: await checkSpec(job, library) });
+    return;
+  }
+  // A batch (run.ts --batch): one spec after another, each announced first.
+  for (const next of jobs) {
+    await send({ begin: next.id });
+    await send({ result: await checkSpec(next, library) });
+  }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

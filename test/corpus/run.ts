@@ -10,7 +10,9 @@
  *            --no-calls, --name NAME (results file), --strict (--all: fail on a miss too),
  *            --prism-cli (start `prism mock` per spec instead of the Prism host, prism-host.ts),
  *            --report-only (the report of results/<name>.jsonl, written as specs finish),
- *            --resume (go on with a run cut short, from results/<name>.jsonl)
+ *            --resume (go on with a run cut short, from results/<name>.jsonl),
+ *            --batch N (N specs one after another in each child process, same time limits each;
+ *            a crash or time-out ends the child and the rest of its batch goes to a new one)
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -47,6 +49,8 @@ interface Options {
   reportOnly: boolean;
   /** Go on with a run cut short: skip the specs results/<name>.jsonl has, report them all. */
   resume: boolean;
+  /** Specs per child process (1: one process per spec). */
+  batch: number;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -61,6 +65,7 @@ function parseOptions(argv: string[]): Options {
     prismCli: false,
     reportOnly: false,
     resume: false,
+    batch: 1,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -80,6 +85,7 @@ function parseOptions(argv: string[]): Options {
     else if (arg === "--prism-cli") options.prismCli = true;
     else if (arg === "--report-only") options.reportOnly = true;
     else if (arg === "--resume") options.resume = true;
+    else if (arg === "--batch") options.batch = Math.max(1, Number(value()));
     else throw new Error(`unknown option ${arg}`);
   }
   // The CI sample calls at most 30 tools a spec (evenly spaced), to stay in CI's time budget.
@@ -204,8 +210,8 @@ async function runPool(specs: SpecEntry[], options: Options, root: string): Prom
   const worker = async () => {
     const slot: Slot = {};
     for (;;) {
-      const next = queue.shift();
-      if (!next) {
+      const batch = queue.splice(0, options.batch);
+      if (batch.length === 0) {
         slot.host?.kill();
         return;
       }
@@ -213,7 +219,7 @@ async function runPool(specs: SpecEntry[], options: Options, root: string): Prom
         slot.host?.kill();
         slot.host = new PrismHost();
       }
-      const job: SpecJob = {
+      const jobs: SpecJob[] = batch.map((next) => ({
         id: next.spec.id,
         file: next.spec.file,
         root,
@@ -222,16 +228,25 @@ async function runPool(specs: SpecEntry[], options: Options, root: string): Prom
         prismCli: options.prismCli,
         prismStartMs: options.all ? 45_000 : 90_000,
         callTimeoutMs: 10_000,
+      }));
+      const record = (result: SpecResult) => {
+        results.push(result);
+        appendFileSync(progress, `${JSON.stringify(result)}\n`);
+        done++;
+        const calls = result.callsMade > 0 ? ` calls ${result.callsAccepted}/${result.callsMade}` : "";
+        const extra = result.prismError ? " (Prism did not start)" : "";
+        log(
+          `[${done}/${specs.length}] ${result.status.padEnd(9)} ${result.id} tools ${result.tools}${calls}${extra} ${(result.timings.total ?? 0) / 1000}s`,
+        );
       };
-      const result = await runChild(job, options.prismCli || !options.calls ? undefined : slot);
-      results.push(result);
-      appendFileSync(progress, `${JSON.stringify(result)}\n`);
-      done++;
-      const calls = result.callsMade > 0 ? ` calls ${result.callsAccepted}/${result.callsMade}` : "";
-      const extra = result.prismError ? " (Prism did not start)" : "";
-      log(
-        `[${done}/${specs.length}] ${result.status.padEnd(9)} ${result.id} tools ${result.tools}${calls}${extra} ${(result.timings.total ?? 0) / 1000}s`,
-      );
+      const hosted = options.prismCli || !options.calls ? undefined : slot;
+      if (jobs.length === 1) record(await runChild(jobs[0]!, hosted));
+      else {
+        // Specs the child did not get to (it crashed or ran out of time) go back in the queue.
+        const left = await runBatch(jobs, hosted, record);
+        queue.unshift(...batch.filter((entry) => left.includes(entry.spec.id)));
+      }
+      if (slot.host && !slot.host.alive) slot.host = undefined;
     }
   };
   await Promise.all(Array.from({ length: Math.min(options.jobs, specs.length) }, worker));
@@ -324,6 +339,152 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Several specs in one child process, one after another, each with the same time limits as in
+ * its own process (check-spec.ts announces each with `{ begin: id }`). Returns the ids it did
+ * not get to.
+ */
+function runBatch(
+  jobs: SpecJob[],
+  slot: Slot | undefined,
+  record: (result: SpecResult) => void,
+): Promise<string[]> {
+  return new Promise((resolveLeft) => {
+    const child: ChildProcess = spawn(
+      process.execPath,
+      ["--max-old-space-size=6144", join(HERE, "check-spec.js"), JSON.stringify(jobs)],
+      {
+        stdio: ["ignore", "ignore", "pipe", "ipc"],
+        detached: true,
+        env: { ...process.env, OPENAPI_MCP_CACHE: "0" },
+      },
+    );
+    let stderr = "";
+    child.stderr?.on("data", (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString("utf8")).slice(-4000);
+    });
+    const pending = new Set(jobs.map((j) => j.id));
+    let current: SpecJob | undefined;
+    let started = Date.now();
+    let phase = "start";
+    let deadline = Date.now() + LOAD_LIMIT_MS;
+    let timedOut = false;
+    // Host requests one at a time: a spec's Prism is stopped before the next one starts.
+    let hostChain: Promise<unknown> = Promise.resolve();
+    let prism: Promise<{ url?: string; error?: string } | undefined> = Promise.resolve(undefined);
+    const startPrism = (job: SpecJob) => {
+      prism = hostChain.then(async () => {
+        const answer = await slot?.host?.start(job.file, job.prismStartMs);
+        if (answer && child.connected) {
+          child.send({
+            prism: answer.url ? { id: job.id, url: answer.url } : { id: job.id, error: answer.error },
+          });
+        }
+        return answer;
+      });
+      hostChain = prism;
+    };
+    const stopPrism = () => {
+      const running = prism;
+      hostChain = hostChain.then(async () => {
+        const answer = await running;
+        if (answer?.url && slot?.host?.alive) await slot.host.stop();
+      });
+    };
+    child.on(
+      "message",
+      (message: {
+        begin?: string;
+        phase?: string;
+        calls?: number;
+        result?: SpecResult;
+        restartPrism?: boolean;
+      }) => {
+        if (message.begin !== undefined) {
+          current = jobs.find((j) => j.id === message.begin);
+          started = Date.now();
+          phase = "start";
+          deadline = started + LOAD_LIMIT_MS;
+          if (current && slot) startPrism(current);
+        }
+        if (message.result) {
+          pending.delete(message.result.id);
+          record(message.result);
+          current = undefined;
+          deadline = Date.now() + LOAD_LIMIT_MS;
+          stopPrism();
+        }
+        if (message.restartPrism && slot && current) {
+          slot.host?.kill();
+          slot.host = new PrismHost();
+          deadline += 20_000; // a new host loads Prism again
+          startPrism(current);
+        }
+        if (message.phase) {
+          phase = message.phase;
+          if (phase === "prism") deadline = Date.now() + (current?.prismStartMs ?? 45_000) + 10_000;
+          if (phase === "calls") deadline = Date.now() + 30_000 + (message.calls ?? 0) * PER_CALL_LIMIT_MS;
+        }
+      },
+    );
+    const timer = setInterval(() => {
+      if (Date.now() > deadline && child.pid !== undefined) {
+        timedOut = true;
+        try {
+          process.kill(-child.pid, "SIGKILL");
+        } catch {
+          child.kill("SIGKILL");
+        }
+      }
+    }, 250);
+    child.once("exit", async (code, signal) => {
+      clearInterval(timer);
+      if (child.pid !== undefined) {
+        try {
+          process.kill(-child.pid, "SIGKILL");
+        } catch {}
+      }
+      if (timedOut) slot?.host?.kill();
+      else await hostChain.catch(() => {});
+      if (current && pending.has(current.id)) {
+        pending.delete(current.id);
+        const result = emptyResult(current);
+        result.timings.total = Date.now() - started;
+        if (timedOut) {
+          result.status = "timeout";
+          result.phase = phase;
+        } else {
+          result.status = "crashed";
+          result.crash = `child exited with ${signal ?? code} in phase ${phase}\n${stderr.slice(-1500)}`;
+        }
+        record(result);
+      }
+      resolveLeft([...pending]);
+    });
+  });
+}
+
+function emptyResult(job: SpecJob): SpecResult {
+  return {
+    id: job.id,
+    bytes: fileSize(job.file),
+    declaredVersion: "?",
+    origin: "?",
+    status: "crashed",
+    operations: 0,
+    tools: 0,
+    skipped: [],
+    problems: [],
+    callsPlanned: 0,
+    callsMade: 0,
+    callsAccepted: 0,
+    acceptedNon2xx: 0,
+    outputMismatches: [],
+    failures: [],
+    timings: {},
+  };
+}
+
 /** One parallel slot's Prism host (replaced when it dies, hangs or has served enough specs). */
 interface Slot {
   host?: PrismHost;
@@ -366,6 +527,7 @@ function runChild(job: SpecJob, slot: Slot | undefined): Promise<SpecResult> {
           // The last Prism crashed or hangs: a new host, the same spec.
           slot.host?.kill();
           slot.host = new PrismHost();
+          deadline += 20_000; // a new host loads Prism again
           prism = startPrism();
         }
         if (message.phase) {
