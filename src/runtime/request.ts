@@ -40,17 +40,29 @@ export function buildRequest(
   context: RequestContext,
 ): OutgoingRequest {
   const { http } = tool;
-  const filled = fillPathTemplate(withoutFragment(http.path), http.parameters, args);
+  const { path: template, query: literalQuery } = splitTemplate(withoutFragment(http.path));
+  const filled = fillPathTemplate(template, http.parameters, args);
   refuseDotSegments(filled, tool);
   const base = new URL(context.baseUrl);
   const path = joinPaths(base.pathname, filled);
+  const credentials = applyCredentials(http.security, context.securitySchemes, context.credentials);
+  // A spec may also declare its API key as a plain parameter: the configured credential is
+  // sent once, in its place, rather than next to the argument's value.
+  const credentialQuery = new Set(credentials.query.map((pair) => pairName(pair)));
+  const credentialCookies = new Set(credentials.cookies.map((pair) => pairName(pair)));
+  const parameters = http.parameters.filter(
+    (b) =>
+      !(b.in === "query" && credentialQuery.has(b.name)) &&
+      !(b.in === "cookie" && credentialCookies.has(b.name)),
+  );
   const queryParts: string[] = [];
-  const query = buildQueryString(http.parameters, args);
+  if (literalQuery !== "") queryParts.push(literalQuery);
+  const query = buildQueryString(parameters, args);
   if (query !== "") queryParts.push(query);
 
   const headers: Record<string, string> = { ...context.headers };
   const cookies: string[] = [];
-  for (const binding of http.parameters) {
+  for (const binding of parameters) {
     const value = args[binding.argument];
     if (value === undefined || value === null) continue;
     if (binding.in === "header") {
@@ -61,7 +73,6 @@ export function buildRequest(
     }
   }
 
-  const credentials = applyCredentials(http.security, context.securitySchemes, context.credentials);
   Object.assign(headers, credentials.headers);
   queryParts.push(...credentials.query);
   cookies.push(...credentials.cookies);
@@ -100,6 +111,32 @@ export function withoutFragment(template: string): string {
     else if (char === "#" && depth === 0) return template.slice(0, i) || "/";
   }
   return template;
+}
+
+/**
+ * A path key with a literal query (`/services?funcs=GetNews&mobile=1`, seen in real specs):
+ * the query part is sent first in the query string, not left in the path, where the
+ * arguments' own `?...` would follow it as a second `?`.
+ */
+export function splitTemplate(template: string): { path: string; query: string } {
+  let depth = 0;
+  for (let i = 0; i < template.length; i++) {
+    const char = template[i];
+    if (char === "{") depth++;
+    else if (char === "}") depth = Math.max(0, depth - 1);
+    else if (char === "?" && depth === 0)
+      return { path: template.slice(0, i) || "/", query: template.slice(i + 1) };
+  }
+  return { path: template, query: "" };
+}
+
+function pairName(pair: string): string {
+  const name = pair.slice(0, pair.includes("=") ? pair.indexOf("=") : undefined);
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
 }
 
 /**

@@ -168,3 +168,63 @@ describe("oneOf with a discriminator (ReadMe's discriminators and polymorphism d
     expect(defs.Body!.oneOf).toHaveLength(2);
   });
 });
+
+describe("a path key with a literal query (APIs.guru's freetv-app.com)", () => {
+  it("sends the literal query first, then the arguments, with one ?", () => {
+    const model = plan({
+      "/services?funcs=GetLatestNews&mobile=1": {
+        get: {
+          parameters: [{ name: "language", in: "query", schema: { type: "string" } }],
+          responses: { "200": { description: "ok" } },
+        },
+      },
+    });
+    const request = buildRequest(model.tools[0]!, { language: "US" }, context);
+    expect(request.path).toBe("/services?funcs=GetLatestNews&mobile=1&language=US");
+    expect(buildRequest(model.tools[0]!, {}, context).path).toBe("/services?funcs=GetLatestNews&mobile=1");
+  });
+});
+
+describe("an API key declared both as a security scheme and as a parameter (currencytick.com, spinbot.net)", () => {
+  const model = planModel({
+    document: {
+      openapi: "3.0.3",
+      info: { title: "T", version: "1" },
+      security: [{ key: [] }],
+      components: { securitySchemes: { key: { type: "apiKey", in: "query", name: "apikey" } } },
+      paths: {
+        "/live": {
+          get: {
+            parameters: [
+              { name: "apikey", in: "query", required: true, schema: { type: "string" } },
+              { name: "base", in: "query", schema: { type: "string" } },
+            ],
+            responses: { "200": { description: "ok" } },
+          },
+        },
+      },
+    },
+    specVersion: "3.0",
+    source: "spec.yaml",
+    diagnostics: [],
+  } as unknown as LoadedSpec);
+  const tool = model.tools[0]!;
+
+  it("sends the configured credential once, instead of the argument", () => {
+    const request = buildRequest(
+      tool,
+      { apikey: "YOUR_API_KEY", base: "USD" },
+      { ...context, securitySchemes: model.securitySchemes, credentials: new Map([["key", "secret"]]) },
+    );
+    expect(request.path).toBe("/live?base=USD&apikey=secret");
+  });
+
+  it("sends the argument when no credential is configured", () => {
+    const request = buildRequest(
+      tool,
+      { apikey: "k1", base: "USD" },
+      { ...context, securitySchemes: model.securitySchemes },
+    );
+    expect(request.path).toBe("/live?apikey=k1&base=USD");
+  });
+});
