@@ -648,7 +648,10 @@ export function prismProblem(
   return {
     cause: `${exchange.status} ${type}`,
     message: `${String(body.title ?? "")}: ${String(body.detail ?? "")}`.slice(0, 800),
-    side: RESPONSE_SIDE_ERRORS.has(type) ? "response" : "request",
+    side:
+      RESPONSE_SIDE_ERRORS.has(type) || (type === "UNKNOWN" && /serializer/i.test(String(body.title ?? "")))
+        ? "response"
+        : "request",
   };
 }
 

@@ -299,6 +299,8 @@ class ValueGenerator {
       for (const example of schema.examples) if (typeof example === "string") candidates.push(example);
     }
     candidates.push(...STRING_FALLBACKS);
+    // An empty default or example ("") says nothing and cannot fill a path segment: last resort.
+    candidates.sort((a, b) => Number(a === "") - Number(b === ""));
     const varied = (text: string) => (variant === 0 ? text : `${text}${variant}`);
     for (const candidate of candidates) if (fits(varied(candidate))) return varied(candidate);
     for (const candidate of candidates) if (fits(candidate)) return candidate;
