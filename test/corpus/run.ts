@@ -374,6 +374,8 @@ function runBatch(
     let prism: Promise<{ url?: string; error?: string } | undefined> = Promise.resolve(undefined);
     const startPrism = (job: SpecJob) => {
       prism = hostChain.then(async () => {
+        // A host that died on an earlier spec of the batch is replaced.
+        if (slot && !slot.host?.alive) slot.host = new PrismHost();
         const answer = await slot?.host?.start(job.file, job.prismStartMs);
         if (answer && child.connected) {
           child.send({
