@@ -441,8 +441,8 @@ export function fillPathTemplate(
   return template
     .split("/")
     .map((segment) => {
-      if (!/\{[^{}]+\}/.test(segment)) return segment;
-      const filled = segment.replace(/\{([^{}]+)\}/g, (_match, variable: string) => {
+      if (!/\{[^{}]+\}/.test(segment)) return encodeLiteralPath(segment);
+      const filled = splitLiteral(segment, (_match, variable: string) => {
         const binding = byName.get(variable);
         if (binding === undefined) {
           throw new ArgumentError(
@@ -462,6 +462,40 @@ export function fillPathTemplate(
       return filled;
     })
     .join("/");
+}
+
+/**
+ * Literal text of a path template as the spec wrote it, made sendable: characters a path
+ * segment may not hold (RFC 3986 §3.3 pchar: space, `"`, `<`, `>`, `\`, `^`, `` ` ``, `|`,
+ * non-ASCII...) are percent-encoded; `%XX` triples the spec already wrote are kept. Real specs
+ * have keys like `/Your Pull DOC Request API Path`, which no HTTP client can send as they are.
+ */
+function encodeLiteralPath(text: string): string {
+  let out = "";
+  for (let i = 0; i < text.length; i++) {
+    const triple = /^%[0-9A-Fa-f]{2}/.exec(text.slice(i));
+    if (triple) {
+      out += triple[0];
+      i += 2;
+      continue;
+    }
+    const char = String.fromCodePoint(text.codePointAt(i)!);
+    if (char.length > 1) i++;
+    out += /^[A-Za-z0-9\-._~!$&'()*+,;=:@]$/.test(char) ? char : encodeUriComponentStrict(char);
+  }
+  return out;
+}
+
+/** Replaces each `{variable}` of a segment and encodes the literal text around them. */
+function splitLiteral(segment: string, fill: (match: string, variable: string) => string): string {
+  let out = "";
+  let last = 0;
+  for (const match of segment.matchAll(/\{([^{}]+)\}/g)) {
+    out += encodeLiteralPath(segment.slice(last, match.index));
+    out += fill(match[0], match[1]!);
+    last = match.index + match[0].length;
+  }
+  return out + encodeLiteralPath(segment.slice(last));
 }
 
 /** All query parameters in binding order joined with `&` (absent ones left out); "" if none. */

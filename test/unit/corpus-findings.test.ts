@@ -228,3 +228,21 @@ describe("an API key declared both as a security scheme and as a parameter (curr
     expect(request.path).toBe("/live?apikey=k1&base=USD");
   });
 });
+
+describe("literal path text that a request line cannot carry (apisetu.gov.in's issuer spec)", () => {
+  it.each([
+    ["/Your Pull DOC Request API Path", {}, "/Your%20Pull%20DOC%20Request%20API%20Path"],
+    ["/files/{name}.json", { name: "a b" }, "/files/a%20b.json"],
+    ["/a%2Fb/{id}|x", { id: "1" }, "/a%2Fb/1%7Cx"],
+    ["/über/{id}", { id: "1" }, "/%C3%BCber/1"],
+  ])("%s is sent as %s", (template, args, want) => {
+    const parameters = Object.keys(args).map((name) => ({
+      name,
+      in: "path",
+      required: true,
+      schema: { type: "string" },
+    }));
+    const model = plan({ [template]: { get: { parameters, responses: { "200": { description: "ok" } } } } });
+    expect(buildRequest(model.tools[0]!, args, context).path).toBe(want);
+  });
+});
