@@ -32,6 +32,22 @@ type Location = ParameterLocation | "body";
 const PRECEDENCE: Location[] = ["path", "query", "header", "cookie", "body"];
 const LOCATIONS = new Set<string>(["path", "query", "header", "cookie"]);
 const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
+/**
+ * Headers that frame or route the message (RFC 9110 §7.2, §7.6.1; RFC 9112 §6): the HTTP
+ * client sets them from the request it sends, so an argument must not (a spec's Content-Length
+ * parameter sent as given made the request unsendable).
+ */
+const TRANSPORT_HEADERS = new Set([
+  "content-length",
+  "transfer-encoding",
+  "host",
+  "connection",
+  "keep-alive",
+  "upgrade",
+  "te",
+  "trailer",
+  "proxy-connection",
+]);
 const STYLES = new Set<string>([
   "simple",
   "label",
@@ -168,6 +184,16 @@ function collectParameters(
           context,
           "OMB_PARAMETER_IGNORED",
           `header parameter "${parameter.name}" is ignored as OpenAPI requires; the bridge sets it itself`,
+          pointer,
+          "info",
+        );
+        return;
+      }
+      if (parameter.in === "header" && TRANSPORT_HEADERS.has(parameter.name.toLowerCase())) {
+        warn(
+          context,
+          "OMB_PARAMETER_IGNORED",
+          `header parameter "${parameter.name}" is ignored: the HTTP client sets it from the request it sends`,
           pointer,
           "info",
         );

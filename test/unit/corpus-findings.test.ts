@@ -246,3 +246,22 @@ describe("literal path text that a request line cannot carry (apisetu.gov.in's i
     expect(buildRequest(model.tools[0]!, args, context).path).toBe(want);
   });
 });
+
+describe("transport headers declared as parameters (azure.com monitor-metricsCreate's Content-Length)", () => {
+  it("are not arguments: the HTTP client sets them", () => {
+    const model = plan({
+      "/m": {
+        post: {
+          parameters: [
+            { name: "Content-Length", in: "header", required: true, schema: { type: "integer" } },
+            { name: "Host", in: "header", schema: { type: "string" } },
+            { name: "X-Trace", in: "header", schema: { type: "string" } },
+          ],
+          responses: { "200": { description: "ok" } },
+        },
+      },
+    });
+    expect(Object.keys(model.tools[0]!.inputSchema.properties as object)).toEqual(["X-Trace"]);
+    expect(model.diagnostics.filter((d) => d.code === "OMB_PARAMETER_IGNORED")).toHaveLength(2);
+  });
+});
