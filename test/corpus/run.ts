@@ -226,7 +226,7 @@ async function runPool(specs: SpecEntry[], options: Options, root: string): Prom
         calls: options.calls,
         maxCalls: options.maxCalls,
         prismCli: options.prismCli,
-        prismStartMs: options.all ? 45_000 : 90_000,
+        prismStartMs: options.all ? 45_000 : 180_000,
         callTimeoutMs: 10_000,
       }));
       const record = (result: SpecResult) => {
@@ -254,7 +254,7 @@ async function runPool(specs: SpecEntry[], options: Options, root: string): Prom
 }
 
 /** Time limits: loading and checking, then Prism's start, then the calls (per call). */
-const LOAD_LIMIT_MS = 120_000;
+const LOAD_LIMIT_MS = 240_000;
 const PER_CALL_LIMIT_MS = 3_000;
 
 /** Specs one Prism host serves before it is replaced (bounds what a long-lived process gathers). */
