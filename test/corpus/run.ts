@@ -272,6 +272,8 @@ class PrismHost {
       stdio: ["ignore", "ignore", "ignore", "ipc"],
       detached: true,
     });
+    // A send racing the host's death must not end the run (ERR_IPC_CHANNEL_CLOSED).
+    this.child.on("error", () => {});
     this.child.on("message", (message: Record<string, unknown>) => {
       if (message.ready) return;
       const waiting = this.waiting;
@@ -288,7 +290,7 @@ class PrismHost {
 
   private ask(message: Record<string, unknown>, timeoutMs: number): Promise<Record<string, unknown>> {
     return new Promise((resolveAnswer) => {
-      if (!this.alive) {
+      if (!this.alive || !this.child.connected) {
         resolveAnswer({ failed: "the Prism host is gone" });
         return;
       }
@@ -359,6 +361,7 @@ function runBatch(
         env: { ...process.env, OPENAPI_MCP_CACHE: "0" },
       },
     );
+    child.on("error", () => {}); // a send racing the child's exit
     let stderr = "";
     child.stderr?.on("data", (chunk: Buffer) => {
       stderr = (stderr + chunk.toString("utf8")).slice(-4000);
@@ -513,6 +516,7 @@ function runChild(job: SpecJob, slot: Slot | undefined): Promise<SpecResult> {
         return answer;
       });
     let prism = startPrism();
+    child.on("error", () => {}); // a send racing the child's exit
     let stderr = "";
     child.stderr?.on("data", (chunk: Buffer) => {
       stderr = (stderr + chunk.toString("utf8")).slice(-4000);
