@@ -5,7 +5,6 @@ import { failWith, formatDiagnostic } from "../model/diagnostics.js";
 import type { BridgeModel } from "../model/types.js";
 import type { AuthConfig } from "../runtime/auth-config.js";
 import { toCredentialEnvName } from "../runtime/credentials.js";
-import type { ToolSelection } from "../runtime/select.js";
 import {
   addSpecOptions,
   collectHeaders,
@@ -16,8 +15,9 @@ import {
   requireBaseUrl,
   type SpecFlags,
 } from "./options.js";
+import { addSelectionOptions, applySelection, type SelectionFlags } from "./selection.js";
 
-interface ServeFlags extends SpecFlags {
+interface ServeFlags extends SpecFlags, SelectionFlags {
   baseUrl?: string;
   serverVar?: Record<string, string>;
   auth?: Record<string, string>;
@@ -30,14 +30,6 @@ interface ServeFlags extends SpecFlags {
   allowOrigin?: string[];
   timeout: number;
   verbose?: boolean;
-  includeTools?: string[];
-  excludeTools?: string[];
-  includeTags?: string[];
-  excludeTags?: string[];
-  methods?: string[];
-  paths?: string[];
-  readOnly?: boolean;
-  destructive: "allow" | "refuse" | "confirm";
   connectTimeout?: number;
   retries: number;
   maxConcurrency: number;
@@ -99,30 +91,8 @@ export function createServeCommand(): Command {
       parsePositiveInteger,
       30_000,
     )
-    .option("--verbose", "print every spec diagnostic to stderr")
-    .option(
-      "--include-tools <globs>",
-      "serve only tools whose name matches (comma-separated, repeatable)",
-      collectList,
-    )
-    .option("--exclude-tools <globs>", "do not serve tools whose name matches", collectList)
-    .option("--include-tags <tags>", "serve only operations with one of these tags", collectList)
-    .option("--exclude-tags <tags>", "do not serve operations with one of these tags", collectList)
-    .option("--methods <methods>", "serve only these HTTP methods, e.g. get,post", collectList)
-    .option(
-      "--paths <globs>",
-      "serve only paths matching (`*` one segment, `**` any), e.g. /pets/**",
-      collectList,
-    )
-    .option("--read-only", "serve only GET, HEAD and OPTIONS operations")
-    .addOption(
-      new Option(
-        "--destructive <policy>",
-        "DELETE and other destructive operations: allow, refuse, or confirm with the user",
-      )
-        .choices(["allow", "refuse", "confirm"])
-        .default("allow"),
-    );
+    .option("--verbose", "print every spec diagnostic to stderr");
+  addSelectionOptions(command, ["allow", "refuse", "confirm"]);
   command
     .option(
       "--auth-config <file>",
@@ -157,18 +127,7 @@ export function createServeCommand(): Command {
     if (flags.baseUrl !== undefined) requireBaseUrl(flags.baseUrl);
     const fullModel = await readModelOrSpec(spec, flags);
     reportDiagnostics(fullModel, flags.verbose === true);
-    const access = toolSelectionOf(flags);
-    const { selectTools } = await import("../runtime/select.js");
-    let selected: ReturnType<typeof selectTools>;
-    try {
-      selected = selectTools(fullModel.tools, access);
-    } catch (error) {
-      failWith("OMB_OPTION", (error as Error).message, { hint: "see `openapi-mcp-bridge serve --help`" });
-    }
-    for (const unmatched of selected.unmatched) {
-      process.stderr.write(`openapi-mcp-bridge: note: ${unmatched} matches no operation of the spec\n`);
-    }
-    const model = { ...fullModel, tools: selected.tools };
+    const model = await applySelection(fullModel, flags, "serve");
     // The MCP SDK is loaded only once there is a model to serve, and HTTP only when asked for.
     const { createBridgeRuntime, createBridgeServer } = await import("../runtime/server.js");
     const authConfig = await readAuthOptions(flags, model);
@@ -177,7 +136,7 @@ export function createServeCommand(): Command {
     let runtime: ReturnType<typeof createBridgeRuntime>;
     try {
       runtime = createBridgeRuntime(model, {
-        access: { destructive: access.destructive ?? "allow" },
+        access: { destructive: flags.destructive ?? "allow" },
         baseUrl: flags.baseUrl,
         serverVariables: flags.serverVar,
         auth: { ...authConfig.auth, ...flags.auth },
@@ -277,18 +236,6 @@ async function readAuthOptions(flags: ServeFlags, model: BridgeModel): Promise<A
     }
   }
   return config;
-}
-
-function toolSelectionOf(flags: ServeFlags): ToolSelection {
-  const selection: ToolSelection = { destructive: flags.destructive };
-  if (flags.includeTools) selection.includeTools = flags.includeTools;
-  if (flags.excludeTools) selection.excludeTools = flags.excludeTools;
-  if (flags.includeTags) selection.includeTags = flags.includeTags;
-  if (flags.excludeTags) selection.excludeTags = flags.excludeTags;
-  if (flags.methods) selection.methods = flags.methods;
-  if (flags.paths) selection.paths = flags.paths;
-  if (flags.readOnly === true) selection.readOnly = true;
-  return selection;
 }
 
 function reportDiagnostics(model: BridgeModel, verbose: boolean): void {

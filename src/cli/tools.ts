@@ -2,6 +2,7 @@
 import { Command } from "commander";
 import { formatDiagnostic } from "../model/diagnostics.js";
 import { addSpecOptions, readModelOrSpec, type SpecFlags } from "./options.js";
+import { addSelectionOptions, applySelection, type SelectionFlags } from "./selection.js";
 
 export function createToolsCommand(): Command {
   const command = new Command("tools")
@@ -9,10 +10,15 @@ export function createToolsCommand(): Command {
     .argument("<spec>", "spec file, http(s) URL, - for stdin, or a saved model file")
     .option("--json", "print the tools/list result as JSON")
     .option("--verbose", "also print every spec diagnostic");
+  // The same selection as `serve`, so the list shows exactly what those flags would serve.
+  addSelectionOptions(command, ["allow", "refuse", "confirm"]);
   addSpecOptions(command);
-  return command.action(async (spec: string, flags: SpecFlags & { json?: boolean; verbose?: boolean }) => {
-    const model = await readModelOrSpec(spec, flags);
-    if (flags.verbose) for (const d of model.diagnostics) process.stderr.write(`${formatDiagnostic(d)}\n`);
+  type ToolsFlags = SpecFlags & SelectionFlags & { json?: boolean; verbose?: boolean };
+  return command.action(async (spec: string, flags: ToolsFlags) => {
+    const fullModel = await readModelOrSpec(spec, flags);
+    if (flags.verbose)
+      for (const d of fullModel.diagnostics) process.stderr.write(`${formatDiagnostic(d)}\n`);
+    const model = await applySelection(fullModel, flags, "tools");
     const { createBridgeRuntime } = await import("../runtime/server.js");
     const runtime = createBridgeRuntime(model, { env: {} });
     const tools = [];

@@ -225,4 +225,22 @@ describe("tools command", () => {
     }
     expect(run.stderr).not.toMatch(STACK_LINE);
   });
+
+  it("`tools` takes serve's selection flags and lists exactly what serve would serve", async () => {
+    const flags = ["--read-only", "--exclude-tools", "getPet"];
+    const run = await runCli(["tools", SPEC, "--json", ...flags]);
+    expect(run.code, run.stderr).toBe(0);
+    const listed = (JSON.parse(run.stdout) as { tools: { name: string }[] }).tools.map((t) => t.name);
+    const bridge = await connectStdio(SPEC, flags);
+    try {
+      expect(listed).toEqual(bridge.tools.map((t) => t.name));
+    } finally {
+      await bridge.close();
+    }
+    expect(listed).not.toContain("getPet");
+    expect(listed).not.toContain("createPet");
+    expect(listed.length).toBeGreaterThan(0);
+    const typo = await runCli(["tools", SPEC, "--include-tags", "no-such-tag"]);
+    expect(typo.stderr).toContain("no-such-tag");
+  });
 });
