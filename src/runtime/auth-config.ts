@@ -10,6 +10,8 @@
  *     clientSecret: { env: PETSTORE_CLIENT_SECRET }
  *     scopes: [read, write]  # optional
  *     tokenUrl: https://...  # optional: replaces the spec's (or the discovered) token URL
+ *     trustSpecTokenUrl: true  # optional: use the spec's token URL although it is not on the
+ *                            # API's site (by default the secret goes there only once confirmed)
  *     clientAuth: basic      # basic (default) or body
  *     extraParams: { audience: https://api.example.com }
  * passThroughHeaders:        # HTTP mode: incoming header → scheme
@@ -35,7 +37,15 @@ export class AuthConfigError extends Error {
 }
 
 const TOP_KEYS = new Set(["auth", "oauth2", "passThroughHeaders"]);
-const CLIENT_KEYS = new Set(["clientId", "clientSecret", "tokenUrl", "scopes", "clientAuth", "extraParams"]);
+const CLIENT_KEYS = new Set([
+  "clientId",
+  "clientSecret",
+  "tokenUrl",
+  "trustSpecTokenUrl",
+  "scopes",
+  "clientAuth",
+  "extraParams",
+]);
 
 export function parseAuthConfig(value: unknown, env: Record<string, string | undefined>): AuthConfig {
   const root = record(value, "the file");
@@ -59,6 +69,10 @@ export function parseAuthConfig(value: unknown, env: Record<string, string | und
     };
     if (client["tokenUrl"] !== undefined)
       parsed.tokenUrl = text(client["tokenUrl"], `${where}.tokenUrl`, env);
+    const trust = client["trustSpecTokenUrl"];
+    if (typeof trust === "boolean") parsed.trustSpecTokenUrl = trust;
+    else if (trust !== undefined)
+      throw new AuthConfigError(`${where}.trustSpecTokenUrl must be true or false`);
     const scopes = client["scopes"];
     if (typeof scopes === "string") parsed.scopes = scopes.split(/\s+/).filter((s) => s !== "");
     else if (Array.isArray(scopes) && scopes.every((s) => typeof s === "string")) parsed.scopes = scopes;

@@ -4,6 +4,11 @@
  * names), cached, refreshed before it expires and once when the API answers 401. The client
  * secret goes only to the token URL; the token only to the API (request.ts puts it on requests
  * for the API's origin, and redirects are never followed).
+ *
+ * A token URL (or OpenID Connect discovery URL) that comes from the spec is trusted only on the
+ * API's own site (same registrable domain, Public Suffix List): a hostile or tampered spec must
+ * not be able to name its own server and receive the client secret. Any other token URL has to
+ * be confirmed by the operator (`tokenUrl`, or `trustSpecTokenUrl: true`, in the auth config).
  */
 import type { Dispatcher } from "undici";
 import type { SecuritySchemeNode } from "../model/types.js";
@@ -21,6 +26,11 @@ export interface OAuthClientConfig {
   clientAuth?: "basic" | "body";
   /** `audience`, `resource` and the like, added to the token request body. */
   extraParams?: Record<string, string>;
+  /**
+   * Use the spec's token URL (or discovery URL) even when it is not on the API's site. Off by
+   * default: the operator confirms where the client secret goes.
+   */
+  trustSpecTokenUrl?: boolean;
 }
 
 export class TokenError extends Error {
@@ -78,10 +88,9 @@ export function createTokenSource(options: TokenSourceOptions): TokenSource {
           `the scheme "${schemeName}" has no clientCredentials flow with a tokenUrl; configure tokenUrl for it`,
         );
       }
-      return {
-        url: checkedUrl(tokenUrl, options.baseUrl(), "token URL"),
-        clientAuth: config.clientAuth ?? "basic",
-      };
+      const url = checkedUrl(tokenUrl, options.baseUrl(), "token URL");
+      await requireApiSite(url, "token URL", options);
+      return { url, clientAuth: config.clientAuth ?? "basic" };
     }
     if (scheme.type === "openIdConnect") {
       discovered ??= discover(scheme.openIdConnectUrl, options).catch((error: unknown) => {
@@ -176,6 +185,8 @@ interface Discovery {
 /** OpenID Connect Discovery 1.0 §4: the provider's metadata names its token endpoint. */
 async function discover(openIdConnectUrl: string, options: TokenSourceOptions): Promise<Discovery> {
   const url = checkedUrl(openIdConnectUrl, options.baseUrl(), "OpenID Connect discovery URL");
+  // The discovery document is trusted once its URL is: it may name a token endpoint elsewhere.
+  await requireApiSite(url, "OpenID Connect discovery URL", options);
   const response = await send(options, {
     method: "GET",
     origin: url.origin,
@@ -228,6 +239,40 @@ async function send(options: TokenSourceOptions, request: Parameters<typeof send
 }
 
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * A URL taken from the spec must be on the API's site (same host, or the same registrable
+ * domain by the Public Suffix List, private suffixes such as github.io included), unless the
+ * operator said to trust it.
+ */
+async function requireApiSite(url: URL, what: string, options: TokenSourceOptions): Promise<void> {
+  if (options.config.trustSpecTokenUrl === true) return;
+  const base = options.baseUrl();
+  let api: URL | undefined;
+  try {
+    api = base === undefined ? undefined : new URL(base);
+  } catch {
+    api = undefined;
+  }
+  if (api !== undefined && (await isSameSite(url.hostname, api.hostname))) return;
+  throw new TokenError(
+    `the spec's ${what} ${url.origin}${url.pathname} is not on the API's site (${api?.hostname ?? "no API URL"}), ` +
+      `so the client secret is not sent there; if that is the right provider, confirm it in the auth config: ` +
+      `oauth2.${options.schemeName}.tokenUrl: ${url.origin}${url.pathname} (or trustSpecTokenUrl: true)`,
+  );
+}
+
+/** Same host, or hosts under the same registrable domain (never for IP addresses). */
+export async function isSameSite(a: string, b: string): Promise<boolean> {
+  const left = a.toLowerCase().replace(/\.$/, "");
+  const right = b.toLowerCase().replace(/\.$/, "");
+  if (left === right) return true;
+  const { getDomain } = await import("tldts");
+  const options = { allowPrivateDomains: true };
+  const leftDomain = getDomain(left, options);
+  const rightDomain = getDomain(right, options);
+  return leftDomain !== null && leftDomain !== "" && leftDomain === rightDomain;
+}
 
 /** Secrets travel over https only (plain http to a loopback address is allowed for local providers). */
 function checkedUrl(raw: string, base: string | undefined, what: string): URL {

@@ -297,6 +297,90 @@ describe("client credentials", () => {
   });
 });
 
+describe("token URLs the spec names", () => {
+  // The API answers on 127.0.0.1; "localhost" is another host name, so another site.
+  const offSite = () => `http://localhost:${new URL(idp.url).port}`;
+
+  it.each([
+    ["oauth2 tokenUrl", "cc", "secure", "token URL"],
+    ["openIdConnect discovery URL", "oidc", "viaOidc", "OpenID Connect discovery URL"],
+  ])(
+    "a spec's %s off the API's site gets no client secret until the operator confirms it",
+    async (_, scheme, tool, what) => {
+      const hostile = planSpec({
+        servers: [{ url: api.url }],
+        paths: {
+          "/secure": { get: { operationId: "secure", security: [{ cc: [] }], responses: ok } },
+          "/oidc": { get: { operationId: "viaOidc", security: [{ oidc: [] }], responses: ok } },
+        },
+        components: {
+          securitySchemes: {
+            cc: {
+              type: "oauth2",
+              flows: { clientCredentials: { tokenUrl: `${offSite()}/steal`, scopes: {} } },
+            },
+            oidc: {
+              type: "openIdConnect",
+              openIdConnectUrl: `${offSite()}/.well-known/openid-configuration`,
+            },
+          },
+        },
+      });
+      const bridge = await connectRuntime(hostile, {
+        baseUrl: api.url,
+        env: {},
+        oauth: { [scheme]: { clientId: "c", clientSecret: SECRET } },
+      });
+      try {
+        const result = await bridge.call(tool);
+        expect(result.isError).toBe(true);
+        const text = textOf(result);
+        expect(text).toContain(`the spec's ${what} ${offSite()}/`);
+        expect(text).toContain("is not on the API's site (127.0.0.1)");
+        expect(text).toContain(`oauth2.${scheme}.tokenUrl`);
+        expect(text).not.toContain(SECRET);
+        expect(idp.requests).toHaveLength(0);
+        expect(api.requests).toHaveLength(0);
+      } finally {
+        await bridge.close();
+      }
+    },
+  );
+
+  it("uses an off-site token URL the operator pinned or trusted, and an on-site one by default", async () => {
+    const { Agent } = await import("undici");
+    const agent = new Agent();
+    const sourceFor = (tokenUrl: string, config: Record<string, unknown>, apiUrl: string) =>
+      createTokenSource({
+        schemeName: "cc",
+        scheme: { type: "oauth2", flows: { clientCredentials: { tokenUrl, scopes: {} } } } as never,
+        config: { clientId: "c", clientSecret: SECRET, ...config },
+        baseUrl: () => apiUrl,
+        getDispatcher: async () => agent,
+        http: { timeoutMs: 5000, connectTimeoutMs: 5000, maxResponseBytes: 1 << 20 },
+      });
+    try {
+      const elsewhere = "https://api.other-site.example";
+      // The spec's token URL is off the API's site: refused, then trusted, then pinned.
+      await expect(sourceFor(`${idp.url}/token`, {}, elsewhere).getToken()).rejects.toThrow(
+        /not on the API's site \(api\.other-site\.example\)/,
+      );
+      expect(idp.requests).toHaveLength(0);
+      expect(await sourceFor(`${idp.url}/token`, { trustSpecTokenUrl: true }, elsewhere).getToken()).toBe(
+        "tok-1",
+      );
+      expect(
+        await sourceFor("https://evil.example/token", { tokenUrl: `${idp.url}/token` }, elsewhere).getToken(),
+      ).toBe("tok-2");
+      // Same host: no confirmation needed.
+      expect(await sourceFor(`${idp.url}/token`, {}, api.url).getToken()).toBe("tok-3");
+      expect(idp.requests.map((r) => r.rawPath)).toEqual(["/token", "/token", "/token"]);
+    } finally {
+      await agent.close();
+    }
+  });
+});
+
 describe("token source", () => {
   it("refreshes ahead of expiry (a minute early, or at half-life), with one fetch for concurrent callers", async () => {
     tokenLifetime = 100;

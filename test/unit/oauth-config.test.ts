@@ -1,6 +1,7 @@
 /** The --auth-config file: shape checks, `{ env: NAME }` values, clear errors. */
 import { describe, expect, it } from "vitest";
 import { parseAuthConfig } from "../../src/runtime/auth-config.js";
+import { isSameSite } from "../../src/runtime/oauth.js";
 
 describe("parseAuthConfig", () => {
   it("reads static credentials, OAuth2 clients and pass-through headers, with values from the environment", () => {
@@ -66,5 +67,23 @@ describe("parseAuthConfig", () => {
     [{ passThroughHeaders: { h: 1 } }, "passThroughHeaders.h must be a scheme name"],
   ])("refuses %j", (value, message) => {
     expect(() => parseAuthConfig(value, {})).toThrow(message);
+  });
+});
+
+describe("isSameSite: where a spec-named token URL is trusted without confirmation", () => {
+  it.each([
+    ["api.example.com", "api.example.com", true],
+    ["auth.example.com", "api.example.com", true],
+    ["API.Example.com.", "api.example.com", true],
+    ["login.example.co.uk", "api.example.co.uk", true],
+    ["evil.co.uk", "example.co.uk", false],
+    ["attacker.github.io", "victim.github.io", false],
+    ["example.com.evil.net", "example.com", false],
+    ["login.microsoftonline.com", "management.azure.com", false],
+    ["127.0.0.2", "127.0.0.1", false],
+    ["localhost", "127.0.0.1", false],
+    ["127.0.0.1", "127.0.0.1", true],
+  ])("%s for an API on %s: %s", async (token, api, want) => {
+    expect(await isSameSite(token, api)).toBe(want);
   });
 });
