@@ -34,6 +34,7 @@ interface ServeFlags extends SpecFlags, SelectionFlags {
   retries: number;
   maxConcurrency: number;
   maxResponseBytes?: number;
+  maxResultChars?: number;
   circuitBreaker: number;
   circuitCooldown: number;
   authConfig?: string;
@@ -77,6 +78,11 @@ export function createServeCommand(): Command {
     .option(
       "--max-response-bytes <n>",
       "bytes of an upstream answer read (default 10 MiB)",
+      parsePositiveInteger,
+    )
+    .option(
+      "--max-result-chars <n>",
+      "characters of text in one tool result; larger answers are cut with a note on how to get the rest (default 25000, 0: no limit)",
       parsePositiveInteger,
     )
     .option(
@@ -146,6 +152,7 @@ export function createServeCommand(): Command {
         timeoutMs: flags.timeout,
         ...(flags.connectTimeout !== undefined ? { connectTimeoutMs: flags.connectTimeout } : {}),
         ...(flags.maxResponseBytes !== undefined ? { maxResponseBytes: flags.maxResponseBytes } : {}),
+        ...(flags.maxResultChars !== undefined ? { maxResultChars: flags.maxResultChars } : {}),
         retry: { retries: flags.retries },
         maxConcurrency: Math.max(1, flags.maxConcurrency),
         circuitBreaker: { failureThreshold: flags.circuitBreaker, cooldownMs: flags.circuitCooldown },

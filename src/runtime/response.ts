@@ -1,21 +1,32 @@
 /**
  * Upstream answers → MCP CallToolResult. Success: JSON as structuredContent plus a text copy,
- * text as text, images as image content, other binary as an embedded resource. Failure:
- * `isError: true` with the status, the spec's words for it, the body, and what to do next.
+ * text as text, images as image content, other binary as an embedded resource (or a summary
+ * when it is over the budget), everything within the response-size budget (truncate.ts).
+ * Failure: `isError: true` with the status, the spec's words for it, the API's message, the
+ * fields it rejected as our argument names (field-map.ts), the body, and what to do next.
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolNode } from "../model/types.js";
+import { formatFieldErrors, type MappedFieldError, mapFieldErrors } from "./field-map.js";
 import type { UpstreamFailure, UpstreamResponse } from "./http.js";
+import { fitJson, fitText, hasBudget, TRUNCATION_META_KEY, type Truncation } from "./truncate.js";
+
+export { TRUNCATION_META_KEY } from "./truncate.js";
 
 /** Key of the structured error facts in a result's `_meta`. */
 export const ERROR_META_KEY = "openapi-mcp-bridge/error";
 
 export interface ResultOptions {
-  /** Characters of body text kept in a result (default 25,000). */
+  /** Characters of body text kept in a result (default 25,000; Infinity or 0: no limit). */
   maxTextChars: number;
   /** Checks structuredContent against the tool's outputSchema; returns a message when it fails. */
   checkOutput?: (value: unknown) => string | undefined;
+  /** The call's arguments, to say which page comes next when an answer is cut. */
+  args?: Record<string, unknown>;
 }
+
+/** Images larger than this go to the model as a summary, not as image content (5 MiB). */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 export type ErrorCategory =
   | "invalid_argument"
@@ -35,6 +46,10 @@ export interface ErrorFacts {
   status?: number;
   retryable: boolean;
   retryAfterSeconds?: number;
+  /** The API's own message (problem+json title/detail, `error.message`, `message`...). */
+  message?: string;
+  /** Fields the API rejected, with the tool's argument each one is (when one matches). */
+  fields?: MappedFieldError[];
 }
 
 export function toSuccessResult(
@@ -76,9 +91,33 @@ export function toSuccessResult(
           return toMismatchResult(response, text, problem, options);
         }
       }
+      const fitted = fitJson(parsed, text, {
+        budget: options.maxTextChars,
+        tool,
+        headers: response.headers,
+        ...(options.args ? { args: options.args } : {}),
+      });
+      if (!fitted.truncation) return { content: [{ type: "text", text }], structuredContent: structured };
+      let cut: Record<string, unknown> =
+        tool.outputWrapped || !isObject
+          ? { result: fitted.value }
+          : (fitted.value as Record<string, unknown>);
+      // The cut copy keeps the shape; should a stricter output schema still refuse it, the
+      // client gets the complete structured copy (valid) and the model the cut text.
+      let structuredComplete = false;
+      if (tool.outputSchema && options.checkOutput && options.checkOutput(cut) !== undefined) {
+        cut = structured;
+        structuredComplete = true;
+      }
       return {
-        content: [{ type: "text", text: clip(text, options.maxTextChars) }],
-        structuredContent: structured,
+        content: [{ type: "text", text: fitted.text }],
+        structuredContent: cut,
+        _meta: {
+          [TRUNCATION_META_KEY]: {
+            ...fitted.truncation,
+            ...(structuredComplete ? { structuredContentComplete: true } : {}),
+          },
+        },
       };
     }
   }
@@ -92,30 +131,100 @@ export function toSuccessResult(
     );
   }
   if (mediaType.startsWith("image/")) {
+    // A cut image is corrupt, and a huge one is more than clients take: say what it is instead.
+    if (response.truncated || response.body.length > MAX_IMAGE_BYTES) {
+      return toBinarySummary(response, mediaType, options);
+    }
     return {
       content: [{ type: "image", data: response.body.toString("base64"), mimeType: mediaType }],
     };
   }
   if (isTextType(mediaType) || (mediaType === "" && isProbablyText(response.body))) {
-    return {
-      content: [
-        { type: "text", text: clip(decodeText(response.body), options.maxTextChars) + truncatedNote },
-      ],
-    };
+    const fitted = fitText(decodeText(response.body), {
+      budget: options.maxTextChars,
+      tool,
+      headers: response.headers,
+      ...(options.args ? { args: options.args } : {}),
+    });
+    const result: CallToolResult = { content: [{ type: "text", text: fitted.text + truncatedNote }] };
+    if (fitted.truncation) result._meta = { [TRUNCATION_META_KEY]: { ...fitted.truncation } };
+    return result;
+  }
+  const base64 = response.body.toString("base64");
+  if (response.truncated || (hasBudget(options.maxTextChars) && base64.length > options.maxTextChars)) {
+    return toBinarySummary(response, mediaType, options);
   }
   return {
     content: [
       {
         type: "resource",
         resource: {
-          uri: `openapi-mcp-bridge://response/${encodeURIComponent(tool.name)}`,
+          uri: responseUri(tool),
           mimeType: mediaType || "application/octet-stream",
-          blob: response.body.toString("base64"),
+          blob: base64,
         },
       },
-      ...(truncatedNote ? [{ type: "text" as const, text: truncatedNote.trim() }] : []),
     ],
   };
+}
+
+function responseUri(tool: ToolNode): string {
+  return `openapi-mcp-bridge://response/${encodeURIComponent(tool.name)}`;
+}
+
+/**
+ * A binary answer the result cannot carry (over the budget, or cut at --max-response-bytes):
+ * what it is, how large, its file name, and why it is not included. The bridge serves no MCP
+ * resources, so a resource link would point at nothing the client could read.
+ */
+function toBinarySummary(
+  response: UpstreamResponse,
+  mediaType: string,
+  options: ResultOptions,
+): CallToolResult {
+  const type = mediaType || "application/octet-stream";
+  const bytes = response.body.length;
+  const filename = parseFilename(response.headers["content-disposition"]);
+  const what = `${type}${filename ? `, file name ${JSON.stringify(filename)}` : ""}`;
+  const why = response.truncated
+    ? `it is larger than the bridge reads from the API (only the first ${formatBytes(bytes)} arrived), so it is incomplete`
+    : mediaType.startsWith("image/")
+      ? `${formatBytes(bytes)} is more than an image in a result may be (${formatBytes(MAX_IMAGE_BYTES)})`
+      : `${formatBytes(bytes)} is ${Math.ceil((bytes * 4) / 3).toLocaleString("en-US")} characters as base64, more than the ${options.maxTextChars.toLocaleString("en-US")} a result may hold`;
+  const text =
+    `HTTP ${response.status}: the operation succeeded; the API answered with binary data (${what}, ${response.truncated ? "over " : ""}${formatBytes(bytes)}) ` +
+    `that is not included: ${why}. Tell the user it is too large to pass through; the bridge's operator can raise ` +
+    `${response.truncated ? "--max-response-bytes" : "--max-result-chars (0: no limit)"}.`;
+  const truncation: Truncation & { binary: { mimeType: string; bytes: number; filename?: string } } = {
+    truncated: true,
+    originalChars: Math.ceil((bytes * 4) / 3),
+    shownChars: 0,
+    budget: options.maxTextChars,
+    binary: { mimeType: type, bytes, ...(filename ? { filename } : {}) },
+  };
+  return { content: [{ type: "text", text }], _meta: { [TRUNCATION_META_KEY]: { ...truncation } } };
+}
+
+/** RFC 6266 `Content-Disposition: attachment; filename="x.pdf"` (or filename*=UTF-8''x.pdf). */
+function parseFilename(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)?'[^']*'([^;]+)/.exec(header);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1]!.trim());
+    } catch {
+      // fall through to the plain parameter
+    }
+  }
+  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;\s]+))/i.exec(header);
+  const name = plain?.[1] ?? plain?.[2];
+  return name ? name.slice(0, 200) : undefined;
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 }
 
 /**
@@ -266,11 +375,24 @@ export function toStatusErrorResult(
   if (response.status >= 300 && response.status < 400 && response.headers.location) {
     lines.push(`Location: ${response.headers.location}`);
   }
+  const parsed = parseJsonBody(response);
+  const message = parsed === undefined ? undefined : findErrorMessage(parsed);
+  if (message !== undefined) lines.push(`The API says: ${clip(message, 500)}`);
+  const fields = parsed !== undefined && category === "invalid_argument" ? mapFieldErrors(tool, parsed) : [];
+  if (fields.length > 0) {
+    lines.push(
+      "The API rejected these arguments:",
+      ...formatFieldErrors(fields.slice(0, 20)).map((l) => clip(l, 500)),
+    );
+    if (fields.length > 20) lines.push(`- … and ${fields.length - 20} more (see the response body)`);
+  }
   lines.push(`Next step: ${nextStep}`);
   const body = describeErrorBody(response);
   if (body !== "") lines.push(`Response body:\n${clip(body, Math.min(options.maxTextChars, 4000))}`);
   const facts: ErrorFacts = { category, status: response.status, retryable };
   if (retryAfter !== undefined) facts.retryAfterSeconds = retryAfter;
+  if (message !== undefined) facts.message = clip(message, 500);
+  if (fields.length > 0) facts.fields = fields;
   return {
     isError: true,
     content: [{ type: "text", text: lines.join("\n") }],
@@ -331,7 +453,43 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
   return Math.max(0, Math.ceil((date - now) / 1000));
 }
 
-/** The useful part of an error body: problem+json and `{error: {message}}` shapes read out. */
+/** An error body parsed as JSON, when it is JSON (by its media type or its first character). */
+function parseJsonBody(response: UpstreamResponse): unknown {
+  if (response.body.length === 0 || response.body.length > 1024 * 1024) return undefined;
+  const mediaType = (response.headers["content-type"] ?? "").toLowerCase();
+  const text = decodeText(response.body).trim();
+  if (!mediaType.includes("json") && !/^[{[]/.test(text)) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The API's own words: problem+json `title: detail`, `{error: {message}}`, `{error, error_description}`
+ * (OAuth), `{message}`, `{detail: "..."}`.
+ */
+export function findErrorMessage(body: unknown): string | undefined {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
+  const record = body as Record<string, unknown>;
+  const text = (value: unknown) =>
+    typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
+  const error = record.error;
+  if (typeof error === "object" && error !== null && !Array.isArray(error)) {
+    const inner = error as Record<string, unknown>;
+    const message = text(inner.message) ?? text(inner.detail) ?? text(inner.description);
+    if (message) return message;
+  }
+  const title = text(record.title);
+  const detail = text(record.detail);
+  if (title && detail) return detail.startsWith(title) ? detail : `${title}: ${detail}`;
+  const description = text(record.error_description);
+  if (text(error) && description) return `${text(error)}: ${description}`;
+  return text(record.message) ?? detail ?? description ?? text(error) ?? title;
+}
+
+/** The error body as text: JSON compacted, HTML reduced to its text. */
 function describeErrorBody(response: UpstreamResponse): string {
   if (response.body.length === 0) return "";
   const mediaType = (response.headers["content-type"] ?? "").toLowerCase();
@@ -382,6 +540,6 @@ function decodeText(body: Buffer): string {
 
 /** Cuts text to `max` characters with a marker that says how much was left out. */
 export function clip(text: string, max: number): string {
-  if (text.length <= max) return text;
+  if (text.length <= max || !hasBudget(max)) return text;
   return `${text.slice(0, max)}\n[… ${text.length - max} more characters not shown]`;
 }

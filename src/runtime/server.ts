@@ -54,7 +54,10 @@ export interface BridgeOptions {
   connectTimeoutMs?: number;
   /** Bytes of an upstream answer kept (default 10 MiB). */
   maxResponseBytes?: number;
-  /** Characters of body text put into a result (default 25,000). */
+  /**
+   * Characters of text in one result (default 25,000; 0: no limit). A larger answer is cut at a
+   * clean boundary with a marker that says what was cut and how to get the rest.
+   */
   maxResultChars?: number;
   /** Serialized size of one tools/list page in bytes (default 4 MiB). */
   pageBytes?: number;
@@ -136,7 +139,8 @@ export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptio
     ...(options.circuitBreaker !== undefined ? { circuitBreaker: options.circuitBreaker } : {}),
     ...(options.maxConcurrency !== undefined ? { maxConcurrency: options.maxConcurrency } : {}),
   });
-  const maxTextChars = options.maxResultChars ?? 25_000;
+  const maxTextChars =
+    options.maxResultChars === 0 ? Number.POSITIVE_INFINITY : (options.maxResultChars ?? 25_000);
   const credentialProvider = createCredentialProvider(model, {
     env: options.env ?? process.env,
     getDispatcher: () => getDispatcher(),
@@ -319,6 +323,7 @@ export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptio
         result = toSuccessResult(tool, response, {
           maxTextChars,
           checkOutput: outputCheckFor(tool),
+          args,
         });
       } else if (isDocumentedRedirect(tool, response.status)) {
         result = toRedirectResult(tool, response);

@@ -144,6 +144,7 @@ export function emitReadme(input: ReadmeInput): string {
     "| `OPENAPI_MCP_RETRIES` | `--retries` | retries of a failed call where safe: idempotent methods, unsent connects, 429/503 (default 2) |",
     "| `OPENAPI_MCP_MAX_CONCURRENCY` | `--max-concurrency` | upstream calls in flight at once (default 64) |",
     "| `OPENAPI_MCP_MAX_RESPONSE_BYTES` | `--max-response-bytes` | bytes of an upstream answer read (default 10 MiB) |",
+    "| `OPENAPI_MCP_MAX_RESULT_CHARS` | `--max-result-chars` | characters of text in one tool result (default 25000, 0: no limit); a larger answer is cut with a note on how to get the rest |",
     "| `OPENAPI_MCP_CIRCUIT_BREAKER`, `OPENAPI_MCP_CIRCUIT_COOLDOWN` | `--circuit-breaker`, `--circuit-cooldown` | failures in a row after which calls fail fast (default 5, 0 turns it off), and for how long (30000 ms) |",
     "| `OPENAPI_MCP_INCLUDE_TOOLS`, `OPENAPI_MCP_EXCLUDE_TOOLS` | `--include-tools`, `--exclude-tools` | serve only, or leave out, tools whose name matches these globs (comma-separated) |",
     "| `OPENAPI_MCP_INCLUDE_TAGS`, `OPENAPI_MCP_EXCLUDE_TAGS`, `OPENAPI_MCP_METHODS`, `OPENAPI_MCP_PATHS` | `--include-tags`, `--exclude-tags`, `--methods`, `--paths` | serve only operations with these tags, methods or paths (`*` one segment, `**` any) |",
