@@ -31,6 +31,8 @@ Options (environment variable in brackets):
   --retries N               retries of a failed call where safe, default 2 [OPENAPI_MCP_RETRIES]
   --max-concurrency N       upstream calls in flight at once, default 64 [OPENAPI_MCP_MAX_CONCURRENCY]
   --max-response-bytes N    bytes of an answer read, default 10 MiB [OPENAPI_MCP_MAX_RESPONSE_BYTES]
+  --max-result-chars N      characters of text in one result, larger answers cut with a note,
+                            default 25000, 0 no limit [OPENAPI_MCP_MAX_RESULT_CHARS]
   --circuit-breaker N       failures in a row that make calls fail fast, 0 off, default 5
                             [OPENAPI_MCP_CIRCUIT_BREAKER]
   --circuit-cooldown MS     how long calls fail fast, default 30000 [OPENAPI_MCP_CIRCUIT_COOLDOWN]
@@ -194,6 +196,7 @@ async function main(): Promise<void> {
       retries: { type: "string" },
       "max-concurrency": { type: "string" },
       "max-response-bytes": { type: "string" },
+      "max-result-chars": { type: "string" },
       "circuit-breaker": { type: "string" },
       "circuit-cooldown": { type: "string" },
       "include-tools": { type: "string", multiple: true },
@@ -231,6 +234,7 @@ async function main(): Promise<void> {
   };
   const connectTimeout = optional("connect-timeout", "OPENAPI_MCP_CONNECT_TIMEOUT");
   const maxResponseBytes = optional("max-response-bytes", "OPENAPI_MCP_MAX_RESPONSE_BYTES");
+  const maxResultChars = optional("max-result-chars", "OPENAPI_MCP_MAX_RESULT_CHARS");
   const authConfig = authOptions(
     values["auth-config"] ?? env["OPENAPI_MCP_AUTH_CONFIG"],
     pairs(values["oauth-client"] ?? [], "=", "SCHEME=CLIENT_ID"),
@@ -264,6 +268,7 @@ async function main(): Promise<void> {
   if (baseUrl !== undefined) options.baseUrl = httpUrl(baseUrl);
   if (connectTimeout !== undefined) options.connectTimeoutMs = connectTimeout;
   if (maxResponseBytes !== undefined) options.maxResponseBytes = maxResponseBytes;
+  if (maxResultChars !== undefined) options.maxResultChars = maxResultChars;
   if (audit !== undefined) options.audit = audit;
   let runtime: ReturnType<typeof createBridgeRuntime>;
   try {
