@@ -65,6 +65,19 @@ const FIELD_KEYS = [
   "key",
 ];
 const LOCATIONS = new Set(["body", "query", "path", "header", "cookie"]);
+/** Other words for a location (express-validator: params, headers, cookies). */
+const LOCATION_ALIASES: Record<string, FieldLocation> = {
+  params: "path",
+  headers: "header",
+  cookies: "cookie",
+  querystring: "query",
+};
+
+function toLocation(value: unknown): FieldLocation | undefined {
+  if (typeof value !== "string") return undefined;
+  const lower = value.toLowerCase();
+  return LOCATIONS.has(lower) ? (lower as FieldLocation) : LOCATION_ALIASES[lower];
+}
 
 /** The field errors an error body names, in the order it names them (at most 50). */
 export function extractFieldErrors(body: unknown): FieldError[] {
@@ -78,7 +91,7 @@ export function extractFieldErrors(body: unknown): FieldError[] {
 
   // FastAPI / pydantic: detail: [{loc: [...], msg}]
   if (Array.isArray(body.detail)) for (const item of body.detail) add(fromListItem(item));
-  for (const key of ["errors", "invalid-params", "invalid_params", "invalidParams", "violations"]) {
+  for (const key of ["errors", "invalid-params", "invalid_params", "invalidParams", "violations", "issues"]) {
     readErrorCollection(body[key], add);
   }
   const error = body.error;
@@ -115,6 +128,8 @@ function readErrorCollection(value: unknown, add: (error: FieldError | undefined
 
 /** `{field: ["msg"]}` or `{field: "msg"}` with every value a message. */
 function isFieldMessageMap(body: Record<string, unknown>): boolean {
+  if (["detail", "message", "error", "errors", "title", "type", "status"].some((k) => k in body))
+    return false;
   const entries = Object.entries(body).filter(([key]) => !isGeneralKey(key));
   return (
     entries.length > 0 &&
@@ -177,11 +192,7 @@ function fromListItem(item: unknown): FieldError | undefined {
     );
   }
   if (field === undefined || field === "" || isGeneralKey(field)) return undefined;
-  if (location === undefined && typeof item.location === "string" && LOCATIONS.has(item.location)) {
-    location = item.location as FieldLocation;
-  } else if (location === undefined && typeof item.in === "string" && LOCATIONS.has(item.in)) {
-    location = item.in as FieldLocation;
-  }
+  location ??= toLocation(item.location) ?? toLocation(item.in);
   let message = firstString(item, MESSAGE_KEYS) ?? "invalid";
   // GitHub: {resource, field, code: "missing_field"} without a message
   if (item.message === undefined && typeof item.code === "string" && message === item.code) {

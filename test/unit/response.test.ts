@@ -4,8 +4,10 @@ import type { UpstreamResponse } from "../../src/runtime/http.js";
 import {
   classifyStatus,
   ERROR_META_KEY,
+  findErrorMessage,
   isDocumentedRedirect,
   parseRetryAfter,
+  TRUNCATION_META_KEY,
   toRedirectResult,
   toStatusErrorResult,
   toSuccessResult,
@@ -206,5 +208,194 @@ describe("success results", () => {
     );
     expect(result.isError).toBe(true);
     expect((result.content[0] as { text: string }).text).toContain('{"id":1}');
+  });
+});
+
+describe("field errors in 400/422 answers", () => {
+  const tool = createTool({
+    name: "createPet",
+    http: {
+      method: "post",
+      path: "/pets",
+      parameters: [
+        {
+          argument: "name",
+          name: "name",
+          in: "query",
+          required: false,
+          style: "form",
+          explode: true,
+          allowReserved: false,
+          shape: "primitive",
+        },
+      ],
+      body: {
+        mediaType: "application/json",
+        required: true,
+        mode: "properties",
+        kind: "json",
+        properties: [
+          { argument: "name__body", name: "name", shape: "primitive" },
+          { argument: "age", name: "age", shape: "primitive" },
+        ],
+      },
+      security: [],
+      responses: [{ status: "422", description: "Validation failed.", mediaTypes: [] }],
+      accept: ["application/json"],
+    },
+  });
+
+  it("names our arguments in the text and in _meta, and keeps unknown fields as given", () => {
+    const body = {
+      type: "https://example.net/validation-error",
+      title: "Your request is not valid.",
+      errors: [
+        { detail: "must not be empty", pointer: "#/name" },
+        { detail: "must be a positive integer", pointer: "#/age" },
+        { detail: "is not allowed", pointer: "#/colour" },
+      ],
+    };
+    const result = toStatusErrorResult(
+      tool,
+      createResponse(422, JSON.stringify(body), { "content-type": "application/problem+json" }),
+      options,
+    );
+    const text = (result.content[0] as { text: string }).text;
+    expect(text).toContain("Invalid argument: HTTP 422 from POST /pets.");
+    expect(text).toContain("The API says: Your request is not valid.");
+    expect(text).toContain(
+      "The API rejected these arguments:\n- Argument `name__body`: must not be empty\n- Argument `age`: must be a positive integer\n- Field `#/colour`: is not allowed",
+    );
+    expect(text.indexOf("The API rejected")).toBeLessThan(text.indexOf("Next step:"));
+    expect(result._meta?.[ERROR_META_KEY]).toEqual({
+      category: "invalid_argument",
+      status: 422,
+      retryable: false,
+      message: "Your request is not valid.",
+      fields: [
+        { field: "#/name", message: "must not be empty", argument: "name__body" },
+        { field: "#/age", message: "must be a positive integer", argument: "age" },
+        { field: "#/colour", message: "is not allowed" },
+      ],
+    });
+  });
+
+  it("does not read fields out of answers that are not about arguments", () => {
+    const body = { errors: [{ field: "name", message: "taken" }] };
+    const result = toStatusErrorResult(
+      tool,
+      createResponse(409, JSON.stringify(body), { "content-type": "application/json" }),
+      options,
+    );
+    expect((result.content[0] as { text: string }).text).not.toContain("rejected these arguments");
+    expect(result._meta?.[ERROR_META_KEY]).not.toHaveProperty("fields");
+  });
+
+  it.each([
+    { body: { error: { code: 400, message: "Invalid page token." } }, want: "Invalid page token." },
+    { body: { error: "invalid_grant", error_description: "Bad code" }, want: "invalid_grant: Bad code" },
+    { body: { title: "Bad Request", detail: "limit is too large" }, want: "Bad Request: limit is too large" },
+    { body: { message: "Validation Failed" }, want: "Validation Failed" },
+    { body: { detail: "Not authenticated" }, want: "Not authenticated" },
+  ])("reads the API's message: $want", ({ body, want }) => {
+    expect(findErrorMessage(body)).toBe(want);
+  });
+});
+
+describe("the response-size budget", () => {
+  const rows = Array.from({ length: 300 }, (_, i) => ({ id: i, name: `pet ${i}`, tag: "t".repeat(40) }));
+  const listTool = createTool({
+    outputSchema: {
+      type: "object",
+      properties: { result: { type: ["array", "null"], items: { type: ["object", "null"] } } },
+      required: ["result"],
+    },
+    outputWrapped: true,
+  });
+
+  it("cuts a list to whole items, in the text and in structuredContent, and says so in _meta", () => {
+    const body = JSON.stringify(rows);
+    const result = toSuccessResult(
+      listTool,
+      createResponse(200, body, { "content-type": "application/json" }),
+      { maxTextChars: 4000, checkOutput: () => undefined },
+    );
+    expect(result.isError).toBeUndefined();
+    const text = (result.content[0] as { text: string }).text;
+    expect(text.length).toBeLessThanOrEqual(4000);
+    const meta = result._meta?.[TRUNCATION_META_KEY] as { originalChars: number; items: { shown: number } };
+    expect(meta).toMatchObject({ truncated: true, originalChars: body.length, items: { total: 300 } });
+    expect(result.structuredContent).toEqual({ result: rows.slice(0, meta.items.shown) });
+  });
+
+  it("falls back to the complete structuredContent when the cut one fails the output schema", () => {
+    const result = toSuccessResult(
+      listTool,
+      createResponse(200, JSON.stringify(rows), { "content-type": "application/json" }),
+      {
+        maxTextChars: 4000,
+        checkOutput: (value) => ((value as { result: unknown[] }).result.length < 300 ? "short" : undefined),
+      },
+    );
+    expect(result.structuredContent).toEqual({ result: rows });
+    expect((result.content[0] as { text: string }).text.length).toBeLessThanOrEqual(4000);
+    expect(result._meta?.[TRUNCATION_META_KEY]).toMatchObject({ structuredContentComplete: true });
+  });
+
+  it("keeps everything with no limit", () => {
+    const body = JSON.stringify(rows);
+    const result = toSuccessResult(
+      listTool,
+      createResponse(200, body, { "content-type": "application/json" }),
+      {
+        maxTextChars: Number.POSITIVE_INFINITY,
+      },
+    );
+    expect((result.content[0] as { text: string }).text).toBe(body);
+    expect(result._meta).toBeUndefined();
+  });
+
+  it("cuts plain text after a whole line", () => {
+    const body = Array.from({ length: 500 }, (_, i) => `row ${i}`).join("\n");
+    const result = toSuccessResult(createTool(), createResponse(200, body, { "content-type": "text/csv" }), {
+      maxTextChars: 1000,
+    });
+    const text = (result.content[0] as { text: string }).text;
+    expect(text.length).toBeLessThanOrEqual(1000);
+    expect(text).toMatch(/^row 0\nrow 1\n[\s\S]*\nrow \d+\n\[Truncated by the bridge/);
+    expect(result._meta?.[TRUNCATION_META_KEY]).toMatchObject({ truncated: true, lines: { total: 500 } });
+  });
+
+  it("summarises binary data over the budget instead of embedding it", () => {
+    const result = toSuccessResult(
+      createTool(),
+      {
+        ...createResponse(200, ""),
+        body: Buffer.alloc(3000, 7),
+        headers: {
+          "content-type": "application/pdf",
+          "content-disposition": 'attachment; filename="report.pdf"',
+        },
+      },
+      { maxTextChars: 1000 },
+    );
+    expect(result.content).toHaveLength(1);
+    const text = (result.content[0] as { type: string; text: string }).text;
+    expect(text).toContain('binary data (application/pdf, file name "report.pdf", 2.9 KiB)');
+    expect(text).toContain("4,000 characters as base64, more than the 1,000 a result may hold");
+    expect(result._meta?.[TRUNCATION_META_KEY]).toMatchObject({
+      truncated: true,
+      binary: { mimeType: "application/pdf", bytes: 3000, filename: "report.pdf" },
+    });
+  });
+
+  it("does not pass on an image cut at --max-response-bytes", () => {
+    const result = toSuccessResult(
+      createTool(),
+      { ...createResponse(200, "PNGPNG", { "content-type": "image/png" }), truncated: true },
+      { maxTextChars: 1000 },
+    );
+    expect(result.content.some((c) => c.type === "image")).toBe(false);
+    expect((result.content[0] as { text: string }).text).toContain("so it is incomplete");
   });
 });
