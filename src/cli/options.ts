@@ -1,6 +1,6 @@
 /** Shared CLI option parsing: flags map onto the library's option objects. */
 import { open, readFile } from "node:fs/promises";
-import { type Command, InvalidArgumentError } from "commander";
+import { type Command, InvalidArgumentError, Option } from "commander";
 import { failWith } from "../model/diagnostics.js";
 import { checkModel, isModelDocument } from "../model/serialize.js";
 import type { BridgeModel } from "../model/types.js";
@@ -10,6 +10,9 @@ export interface SpecFlags {
   validate?: boolean;
   outputSchemas?: boolean;
   cache?: boolean;
+  overrides?: string;
+  profile?: "mcp" | "claude" | "openai" | "cursor";
+  serverName?: string;
 }
 
 export function addSpecOptions(command: Command): Command {
@@ -17,7 +20,20 @@ export function addSpecOptions(command: Command): Command {
     .option("--allow-network-refs", "resolve $ref to http(s) URLs (refused by default)")
     .option("--no-validate", "skip structural validation of the spec")
     .option("--no-output-schemas", "do not advertise output schemas")
-    .option("--no-cache", "plan the spec again instead of reusing the model cached at an earlier start");
+    .option("--no-cache", "plan the spec again instead of reusing the model cached at an earlier start")
+    .option(
+      "--overrides <file>",
+      "JSON or YAML overrides: an OpenAPI Overlay 1.0 document, or a map of operationId (or 'METHOD /path') to { name, description, title, hidden, annotations }",
+    )
+    .addOption(
+      new Option("--profile <client>", "adapt names and schemas to one MCP client")
+        .choices(["mcp", "claude", "openai", "cursor"])
+        .default("mcp"),
+    )
+    .option(
+      "--server-name <name>",
+      "the server's name in the client's configuration, counted in claude and cursor name limits (default: from the spec's title)",
+    );
 }
 
 /** A spec (file, URL, `-`) or a saved model file → the model. */
@@ -34,7 +50,21 @@ export async function readModelOrSpec(source: string, flags: SpecFlags): Promise
           file: source,
         });
       }
-      if (isModelDocument(value)) return checkModel(value, source);
+      if (isModelDocument(value)) {
+        if (flags.overrides !== undefined) {
+          failWith("OMB_OVERRIDES_MODEL", "--overrides applies to a spec, not to a saved model", {
+            file: source,
+            hint: "a model saved with `model --overrides` already carries them; give the spec to apply others",
+          });
+        }
+        const model = checkModel(value, source);
+        if (flags.profile === undefined || flags.profile === "mcp") return model;
+        const { applyProfile } = await import("../generator/profile.js");
+        return applyProfile(model, {
+          profile: flags.profile,
+          ...(flags.serverName !== undefined ? { serverName: flags.serverName } : {}),
+        });
+      }
     }
   }
   // The spec loader (swagger-parser, yaml, ajv) is loaded only when there is a spec to load.
@@ -44,6 +74,9 @@ export async function readModelOrSpec(source: string, flags: SpecFlags): Promise
     validate: flags.validate !== false,
     outputSchemas: flags.outputSchemas !== false,
     cache: flags.cache !== false,
+    ...(flags.overrides !== undefined ? { overrides: flags.overrides } : {}),
+    ...(flags.profile !== undefined ? { profile: flags.profile } : {}),
+    ...(flags.serverName !== undefined ? { serverName: flags.serverName } : {}),
   });
 }
 

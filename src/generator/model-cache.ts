@@ -1,5 +1,6 @@
 /**
- * A cache of planned models, keyed by the spec file's bytes, the planning options and this
+ * A cache of planned models, keyed by the spec file's bytes, the planning options (an override
+ * file's name and content, the client profile and server name included, see build.ts) and this
  * build of the bridge. MCP clients start a bridge again and again with the same spec; from the
  * second start on, the spec is not parsed, validated or planned again. Only local,
  * self-contained spec files are cached (a file with external `$ref`s depends on other files,

@@ -3,7 +3,12 @@
  * converted by the loader) and plans one tool per operation.
  */
 import { createDiagnostic } from "../model/diagnostics.js";
-import { chooseToolName, type NameOrigin, resolveNameCollisions } from "../model/naming.js";
+import {
+  chooseToolName,
+  type NameOrigin,
+  resolveNameCollisions,
+  TOOL_NAME_PATTERN,
+} from "../model/naming.js";
 import { joinPointer, resolveLocalRef } from "../model/pointer.js";
 import {
   type BridgeModel,
@@ -22,6 +27,7 @@ import { planArguments } from "./arguments.js";
 import { describeOperation, titleOperation } from "./describe.js";
 import type { LoadedSpec } from "./load.js";
 import { planOutput } from "./output.js";
+import { collectOverrides, type McpOverride, type OverrideMap, reportUnusedOverrides } from "./overrides.js";
 import { isRecord, SchemaConverter, toJson } from "./schema.js";
 
 export const HTTP_METHODS: HttpMethod[] = [
@@ -42,6 +48,11 @@ export interface PlanOptions {
   argumentDescriptionBudget?: number;
   /** Leave out output schemas (default: include them). */
   outputSchemas?: boolean;
+  /**
+   * Overrides by operationId or `METHOD /path` (an override file's map, see overrides.ts); they
+   * win over the spec's `x-mcp`. An Overlay is applied to the document before planning instead.
+   */
+  overrides?: OverrideMap;
 }
 
 export interface OperationContext {
@@ -68,7 +79,8 @@ export function planModel(loaded: LoadedSpec, options: PlanOptions = {}): Bridge
   const info = isRecord(document.info) ? document.info : {};
   const paths = isRecord(document.paths) ? document.paths : {};
   const planned: Omit<ToolNode, "name">[] = [];
-  const names: { name: string; route: string; origin: NameOrigin }[] = [];
+  const names: { name: string; route: string; origin: NameOrigin; nameAt?: string }[] = [];
+  const usedOverrides = new Set<string>();
 
   for (const [path, rawPathItem] of Object.entries(paths)) {
     const pathPointer = joinPointer("paths", path);
@@ -89,13 +101,53 @@ export function planModel(loaded: LoadedSpec, options: PlanOptions = {}): Bridge
         operation,
         pathItem,
       };
+      const { override, nameAt } = collectOverrides({
+        pathItem,
+        operation,
+        pathPointer,
+        pointer,
+        method,
+        path,
+        source: loaded.source,
+        map: options.overrides,
+        used: usedOverrides,
+        diagnostics,
+      });
+      if (override.hidden === true) {
+        diagnostics.push(
+          createDiagnostic(
+            "OMB_OPERATION_HIDDEN",
+            `operation ${method.toUpperCase()} ${path} is hidden by an override (hidden: true) and is not a tool`,
+            { severity: "info", file: loaded.source, pointer },
+          ),
+        );
+        continue;
+      }
       try {
-        const tool = planOperation(context, options);
+        const tool = applyOverride(planOperation(context, options), override);
         planned.push(tool);
-        names.push({
-          ...chooseToolName({ operationId: tool.source.operationId, method, path }),
-          route: `${method.toUpperCase()} ${path}`,
-        });
+        const derived = chooseToolName({ operationId: tool.source.operationId, method, path });
+        const route = `${method.toUpperCase()} ${path}`;
+        const at = nameAt ? `${nameAt.file === loaded.source ? "" : nameAt.file}#${nameAt.pointer}` : "";
+        if (override.name !== undefined && TOOL_NAME_PATTERN.test(override.name)) {
+          names.push({ name: override.name, origin: "override", route, nameAt: at });
+        } else {
+          if (override.name !== undefined) {
+            diagnostics.push(
+              createDiagnostic(
+                "OMB_OVERRIDE_NAME_INVALID",
+                `override name "${override.name}" for ${route} is not a valid MCP tool name (^[a-zA-Z0-9_-]{1,64}$); the tool is named "${derived.name}"`,
+                {
+                  severity: "warning",
+                  file: nameAt!.file,
+                  pointer: nameAt!.pointer,
+                  hint: "use only letters, digits, _ and -, at most 64 characters",
+                },
+              ),
+            );
+          }
+          names.push({ ...derived, route });
+        }
       } catch (error) {
         diagnostics.push(
           createDiagnostic(
@@ -108,6 +160,8 @@ export function planModel(loaded: LoadedSpec, options: PlanOptions = {}): Bridge
     }
   }
 
+  if (options.overrides) reportUnusedOverrides(options.overrides, usedOverrides, diagnostics);
+  reportOverrideCollisions(names, diagnostics, loaded.source);
   const finalNames = resolveNameCollisions(names);
   const tools: ToolNode[] = planned.map((tool, index) => {
     const name = finalNames[index]!;
@@ -140,6 +194,46 @@ export function planModel(loaded: LoadedSpec, options: PlanOptions = {}): Bridge
     model.info.description = info.description;
   }
   return model;
+}
+
+/** An override's fields on a planned tool: the title also titles the annotations. */
+function applyOverride(tool: Omit<ToolNode, "name">, override: McpOverride): Omit<ToolNode, "name"> {
+  if (override.description !== undefined) tool.description = override.description;
+  if (override.title !== undefined) {
+    tool.title = override.title;
+    tool.annotations.title = override.title;
+  }
+  if (override.annotations) tool.annotations = { ...tool.annotations, ...override.annotations };
+  return tool;
+}
+
+/** Two overrides that ask for one name (without regard to case): an error naming both. */
+function reportOverrideCollisions(
+  names: { name: string; origin: NameOrigin; route: string; nameAt?: string }[],
+  diagnostics: Diagnostic[],
+  source: string,
+): void {
+  const first = new Map<string, { route: string; nameAt?: string }>();
+  for (const entry of names) {
+    if (entry.origin !== "override") continue;
+    const key = entry.name.toLowerCase();
+    const earlier = first.get(key);
+    if (!earlier) {
+      first.set(key, entry);
+      continue;
+    }
+    diagnostics.push(
+      createDiagnostic(
+        "OMB_OVERRIDE_NAME_COLLISION",
+        `override name "${entry.name}" is given to both ${earlier.route} (${earlier.nameAt}) and ${entry.route} (${entry.nameAt}); the second gets a suffix`,
+        {
+          severity: "error",
+          file: source,
+          hint: "give each operation its own name",
+        },
+      ),
+    );
+  }
 }
 
 function planOperation(context: OperationContext, options: PlanOptions): Omit<ToolNode, "name"> {

@@ -42,11 +42,12 @@ export function fitName(name: string, maxLength = MAX_TOOL_NAME_LENGTH): string 
 }
 
 /**
- * How a name was made, best first: an operationId used as it is, a cleaned or shortened
- * operationId, a name derived from the route. On a clash the better kind keeps the name.
+ * How a name was made, best first: a name the user chose (`x-mcp` or an override file), an
+ * operationId used as it is, a cleaned or shortened operationId, a name derived from the route.
+ * On a clash the better kind keeps the name.
  */
-export type NameOrigin = "operationId" | "cleaned" | "route";
-const ORIGIN_RANK: Record<NameOrigin, number> = { operationId: 0, cleaned: 1, route: 2 };
+export type NameOrigin = "override" | "operationId" | "cleaned" | "route";
+const ORIGIN_RANK: Record<NameOrigin, number> = { override: -1, operationId: 0, cleaned: 1, route: 2 };
 
 /** The base name of an operation before collisions are resolved, and how it was made. */
 export function chooseToolName(operation: { operationId?: string; method: string; path: string }): {
@@ -64,10 +65,12 @@ export function chooseToolName(operation: { operationId?: string; method: string
  * Makes names unique: of the operations that want one name (compared without case), the one
  * whose name was made best (see NameOrigin), then the first in document order, keeps it; each
  * other gets a suffix from a hash of its route (`METHOD path`), which stays the same when other
- * operations are added or removed. Returns the final names in the order given.
+ * operations are added or removed. Returns the final names in the order given. Suffixed names
+ * stay within `maxLength` (names given must already fit it).
  */
 export function resolveNameCollisions(
   entries: { name: string; route: string; origin?: NameOrigin }[],
+  maxLength = MAX_TOOL_NAME_LENGTH,
 ): string[] {
   const taken = new Set<string>();
   const result: string[] = new Array(entries.length);
@@ -82,10 +85,10 @@ export function resolveNameCollisions(
     let name = entry.name;
     if (taken.has(name.toLowerCase())) {
       const hash = hashShort(entry.route, 6);
-      name = `${entry.name.slice(0, MAX_TOOL_NAME_LENGTH - 7)}_${hash}`;
+      name = `${entry.name.slice(0, maxLength - 7)}_${hash}`;
       for (let i = 2; taken.has(name.toLowerCase()); i++) {
         const suffix = `_${hash}${i}`;
-        name = `${entry.name.slice(0, MAX_TOOL_NAME_LENGTH - suffix.length)}${suffix}`;
+        name = `${entry.name.slice(0, maxLength - suffix.length)}${suffix}`;
       }
     }
     taken.add(name.toLowerCase());

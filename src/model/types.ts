@@ -8,6 +8,13 @@
 /** Bumped on any change that an older runtime could misread. */
 export const IR_VERSION = 1;
 
+/**
+ * Input-schema keyword of an object schema made for a strict client profile (`openai`), where
+ * every property must be listed in `required`: the names of the properties that the spec left
+ * optional (made nullable). The runtime treats `null` for them as absent and never sends it.
+ */
+export const OPTIONAL_PROPERTIES_KEYWORD = "x-omb-optional";
+
 /** A JSON Schema (2020-12 dialect) kept as plain JSON. */
 export type JsonSchema = { [keyword: string]: JsonValue };
 

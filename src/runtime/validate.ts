@@ -11,7 +11,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import ajvFormats from "ajv-formats";
 import { resolvePointer, splitPointer } from "../model/pointer.js";
-import type { JsonSchema } from "../model/types.js";
+import { type JsonSchema, OPTIONAL_PROPERTIES_KEYWORD } from "../model/types.js";
 
 export interface ArgumentIssue {
   /** Top-level argument name, a path such as `filter.status` or `tags[2]`, or `(root)`. */
@@ -61,7 +61,11 @@ interface CoerceContext {
  * Builds the validator for one tool. The schema is compiled on the first call and reused; the
  * returned value is a coerced copy of the arguments, safe to use as is.
  */
-export function createArgumentValidator(inputSchema: JsonSchema): ArgumentValidator {
+export function createArgumentValidator(strictSchema: JsonSchema): ArgumentValidator {
+  // A strict-profile schema (every property required, optional ones nullable and listed under
+  // OPTIONAL_PROPERTIES_KEYWORD) is checked without requiring those, and null for them is absent.
+  const inputSchema = relaxOptionalProperties(strictSchema);
+  const dropsNulls = inputSchema !== strictSchema;
   const sc: SchemaContext = {
     root: inputSchema,
     refs: new Map(),
@@ -81,6 +85,7 @@ export function createArgumentValidator(inputSchema: JsonSchema): ArgumentValida
     }
     const cx: CoerceContext = { sc, issues: [] };
     const copy = sanitize(input, "", 0, cx.issues);
+    if (dropsNulls) dropAbsentNulls(sc, inputSchema, copy, 0);
     const value = coerce(cx, inputSchema, copy, "", 0) as Record<string, unknown>;
 
     compiled ??= compileOrError(inputSchema);
@@ -174,6 +179,79 @@ function compileOrError(schema: JsonSchema): ValidateFunction | Error {
   } catch (error) {
     return new Error(`Cannot compile the tool's input schema: ${(error as Error).message}`);
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Optional properties of strict-profile schemas
+
+/**
+ * The schema with the names listed under OPTIONAL_PROPERTIES_KEYWORD taken out of `required`
+ * (a copy), or the schema itself when it lists none: schemas of the default profile are
+ * validated exactly as they are.
+ */
+function relaxOptionalProperties(schema: JsonSchema): JsonSchema {
+  if (!listsOptional(schema, 0)) return schema;
+  const relax = (node: unknown, depth: number): unknown => {
+    if (depth > MAX_DEPTH || typeof node !== "object" || node === null) return node;
+    if (Array.isArray(node)) return node.map((item) => relax(item, depth + 1));
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node)) out[key] = relax(value, depth + 1);
+    const optional = out[OPTIONAL_PROPERTIES_KEYWORD];
+    if (Array.isArray(optional) && Array.isArray(out.required)) {
+      out.required = out.required.filter((name) => !optional.includes(name));
+    }
+    return out;
+  };
+  return relax(schema, 0) as JsonSchema;
+}
+
+function listsOptional(node: unknown, depth: number): boolean {
+  if (depth > MAX_DEPTH || typeof node !== "object" || node === null) return false;
+  if (Array.isArray(node)) return node.some((item) => listsOptional(item, depth + 1));
+  if (Object.hasOwn(node, OPTIONAL_PROPERTIES_KEYWORD)) return true;
+  return Object.values(node).some((value) => listsOptional(value, depth + 1));
+}
+
+/** Deletes `null` values of properties a strict-profile schema lists as optional (in place). */
+function dropAbsentNulls(sc: SchemaContext, schema: unknown, value: unknown, depth: number): void {
+  if (depth > MAX_DEPTH || typeof value !== "object" || value === null) return;
+  const branches = schemaBranches(sc, schema, 0);
+  if (Array.isArray(value)) {
+    for (const branch of branches) {
+      for (let i = 0; i < value.length; i++)
+        dropAbsentNulls(sc, itemSchemaAt(branch, i), value[i], depth + 1);
+    }
+    return;
+  }
+  const record = value as Record<string, unknown>;
+  for (const branch of branches) {
+    const optional = branch[OPTIONAL_PROPERTIES_KEYWORD];
+    if (!Array.isArray(optional)) continue;
+    for (const name of optional) {
+      if (typeof name === "string" && Object.hasOwn(record, name) && record[name] === null)
+        delete record[name];
+    }
+  }
+  for (const [key, item] of Object.entries(record)) {
+    for (const branch of branches) {
+      if (isRecord(branch.properties) && Object.hasOwn(branch.properties, key)) {
+        dropAbsentNulls(sc, branch.properties[key], item, depth + 1);
+      }
+    }
+  }
+}
+
+/** A schema and its `$ref` targets and `anyOf`/`oneOf`/`allOf` branches, flattened. */
+function schemaBranches(sc: SchemaContext, schema: unknown, hops: number): SchemaRecord[] {
+  if (!isRecord(schema) || hops > MAX_SCHEMA_HOPS) return [];
+  const result: SchemaRecord[] = [schema];
+  if (typeof schema.$ref === "string")
+    result.push(...schemaBranches(sc, resolveRef(sc, schema.$ref), hops + 1));
+  for (const keyword of ["anyOf", "oneOf", "allOf"]) {
+    const list = schema[keyword];
+    if (Array.isArray(list)) for (const branch of list) result.push(...schemaBranches(sc, branch, hops + 1));
+  }
+  return result;
 }
 
 // ---------------------------------------------------------------------------------------------
