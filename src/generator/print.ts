@@ -91,32 +91,83 @@ export interface Printer {
   printModule(path: string, module: ModuleSpec): string;
 }
 
+/**
+ * What replaces a placeholder identifier once the skeleton is checked: a constant's value, a
+ * TSDoc block (its lines, indented like the placeholder), or fixed generator code.
+ */
+type Filling =
+  | { kind: "value"; value: ValueNode }
+  | { kind: "docs"; lines: string[] }
+  | { kind: "code"; text: string };
+
+/**
+ * Placeholders start with U+01C2, a letter TypeScript takes in identifiers but that no printed
+ * name can hold (property names that are not ASCII identifiers are quoted, type names are
+ * ASCII): a placeholder can only be one the printer wrote.
+ */
+const PLACEHOLDER_PREFIX = "\u01c2";
+
 /** The checks and options every module is printed with; one printer serves a whole generation. */
 export function createPrinter(): Printer {
   const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard);
+  /** Fixed code blocks already checked on their own (the same hooks stub goes into every module). */
+  const checkedCode = new Set<string>();
   return {
     printModule(path, module) {
       const writer = newWriter();
-      if (module.docs !== undefined && module.docs.trim() !== "") writer.writeLine(blockComment(module.docs));
+      const fillings = new Map<string, Filling>();
+      const output: Output = {
+        writer,
+        path,
+        placeholder(filling) {
+          const name = `${PLACEHOLDER_PREFIX}${fillings.size}`;
+          fillings.set(name, filling);
+          return name;
+        },
+      };
+      if (module.docs !== undefined && module.docs.trim() !== "") {
+        writer.writeLine(output.placeholder({ kind: "docs", lines: blockCommentLines(path, module.docs) }));
+      }
       for (const spec of module.imports) writer.writeLine(importText(spec));
-      const values = new Map<string, ValueNode>();
       for (const declaration of module.declarations) {
         if (writer.getLength() > 0) writer.blankLineIfLastNot();
-        writeDeclaration(writer, declaration);
+        writeDeclaration(output, declaration);
         writer.newLineIfLastNot();
-        if (declaration.kind === "const") values.set(valuePlaceholder(declaration.name), declaration.value);
+      }
+      for (const filling of fillings.values()) {
+        if (filling.kind === "code" && !checkedCode.has(filling.text)) {
+          checkTokens(scanner, path, filling.text, new Map());
+          checkedCode.add(filling.text);
+        }
       }
       const skeleton = writer.toString();
-      const splices = checkTokens(scanner, path, skeleton, values);
-      // Constant values (data, often most of the file) are printed by valueText afterwards,
-      // each replacing its placeholder.
-      let text = skeleton;
-      for (const splice of splices.sort((a, b) => b.start - a.start)) {
-        text = text.slice(0, splice.start) + valueText(splice.value, "") + text.slice(splice.end);
+      const splices = checkTokens(scanner, path, skeleton, fillings).sort((a, b) => a.start - b.start);
+      // The fillings (constant values are data, often most of the file; documentation; the
+      // hooks stub) are put in after the check, each replacing its placeholder.
+      const parts: string[] = [];
+      let at = 0;
+      for (const splice of splices) {
+        parts.push(skeleton.slice(at, splice.start), fillingText(skeleton, splice.start, splice.filling));
+        at = splice.end;
       }
-      return text;
+      parts.push(skeleton.slice(at));
+      return parts.join("");
     },
   };
+}
+
+function fillingText(skeleton: string, start: number, filling: Filling): string {
+  switch (filling.kind) {
+    case "value":
+      return valueText(filling.value, "");
+    case "code":
+      return filling.text;
+    case "docs": {
+      // The writer indented the placeholder's line: every line of the block gets that indentation.
+      const indent = skeleton.slice(skeleton.lastIndexOf("\n", start - 1) + 1, start);
+      return filling.lines.join(`\n${indent}`);
+    }
+  }
 }
 
 const CLOSERS: Partial<Record<TypeScript.SyntaxKind, TypeScript.SyntaxKind>> = {
@@ -125,25 +176,36 @@ const CLOSERS: Partial<Record<TypeScript.SyntaxKind, TypeScript.SyntaxKind>> = {
   [ts.SyntaxKind.CloseBracketToken]: ts.SyntaxKind.OpenBracketToken,
 };
 
+interface Splice {
+  start: number;
+  end: number;
+  filling: Filling;
+}
+
 /**
  * Every module goes through the TypeScript scanner as it is printed: a string or comment that
  * does not end where the printer meant it to, a template literal (the printer never writes
  * one, so a backtick outside a string or comment means spec text escaped), or unbalanced
- * brackets stop the generation; nothing is written. Returns where each constant's placeholder
- * is. (Tokenizing is a third of the cost of a full parse; the tests type-check the output.)
+ * brackets stop the generation; nothing is written. The skeleton is scanned with a placeholder
+ * for each filling, and returns where each is: values are printed by `valueText` (escaped
+ * strings, balanced brackets by construction), documentation blocks are checked not to end
+ * early (see blockCommentLines), and each distinct fixed code block is scanned once on its own
+ * (it starts and ends at the top level, so it scans the same wherever it is put).
+ * (Tokenizing is a third of the cost of a full parse; the tests type-check the output.)
  */
 function checkTokens(
   scanner: TypeScript.Scanner,
   path: string,
   text: string,
-  values: Map<string, ValueNode>,
-): { start: number; end: number; value: ValueNode }[] {
+  fillings: Map<string, Filling>,
+): Splice[] {
   let problem: string | undefined;
   scanner.setOnError((message) => {
     problem ??= message.message;
   });
   scanner.setText(text);
-  const splices: { start: number; end: number; value: ValueNode }[] = [];
+  const splices: Splice[] = [];
+  const found = new Set<string>();
   const open: TypeScript.SyntaxKind[] = [];
   for (let kind = scanner.scan(); kind !== ts.SyntaxKind.EndOfFileToken; kind = scanner.scan()) {
     if (
@@ -159,15 +221,21 @@ function checkTokens(
     } else if (kind === ts.SyntaxKind.Unknown) {
       problem ??= `an unexpected character ${JSON.stringify(scanner.getTokenText())}`;
     } else if (kind === ts.SyntaxKind.Identifier) {
-      const value = values.get(scanner.getTokenValue());
-      if (value !== undefined)
-        splices.push({ start: scanner.getTokenStart(), end: scanner.getTokenEnd(), value });
+      const name = scanner.getTokenValue();
+      if (name.startsWith(PLACEHOLDER_PREFIX)) {
+        const filling = fillings.get(name);
+        if (filling === undefined || found.has(name)) problem ??= `a stray placeholder ${name}`;
+        else {
+          found.add(name);
+          splices.push({ start: scanner.getTokenStart(), end: scanner.getTokenEnd(), filling });
+        }
+      }
     }
     if (problem !== undefined) break;
   }
   scanner.setOnError(undefined);
   if (problem === undefined && open.length > 0) problem = "an unclosed bracket";
-  if (problem === undefined && splices.length !== values.size) problem = "a constant without its value";
+  if (problem === undefined && found.size !== fillings.size) problem = "a constant without its value";
   if (problem !== undefined) throw new Error(`generated ${path} is not well-formed: ${problem}`);
   return splices;
 }
@@ -184,48 +252,68 @@ function importText(spec: ImportSpec): string {
   return `${kind} ${clauses.join(", ")} from ${escapeText(spec.module, "string")};`;
 }
 
-function writeDeclaration(writer: CodeBlockWriter, declaration: DeclarationSpec): void {
+/** One module being printed: its writer, and where fillings get their placeholders. */
+interface Output {
+  writer: CodeBlockWriter;
+  placeholder(filling: Filling): string;
+  /** For error messages. */
+  path: string;
+}
+
+function writeDeclaration(out: Output, declaration: DeclarationSpec): void {
+  const { writer } = out;
   switch (declaration.kind) {
     case "interface":
-      writeDocs(writer, declaration.docs);
+      writeDocs(out, declaration.docs);
       writer.write(`export interface ${declaration.name} `);
       if (declaration.properties.length === 0 && declaration.index === undefined) writer.write("{}");
-      else writeObjectBody(writer, declaration.properties, declaration.index);
+      else writeObjectBody(out, declaration.properties, declaration.index);
       return;
     case "type":
-      writeDocs(writer, declaration.docs);
-      writeAnnotated(writer, `export type ${declaration.name} =`, declaration.type);
+      writeDocs(out, declaration.docs);
+      writeAnnotated(out, `export type ${declaration.name} =`, declaration.type);
       writer.write(";");
       return;
     case "const":
-      writeDocs(writer, declaration.docs);
+      writeDocs(out, declaration.docs);
       writer.write(`export const ${declaration.name}`);
       if (declaration.type !== undefined) writer.write(`: ${declaration.type}`);
-      writer.write(` = ${valuePlaceholder(declaration.name)};`);
+      writer.write(` = ${out.placeholder({ kind: "value", value: declaration.value })};`);
       return;
     case "code":
-      writer.write(declaration.text.replace(/\n+$/, ""));
+      writer.write(out.placeholder({ kind: "code", text: declaration.text.replace(/\n+$/, "") }));
       return;
   }
 }
 
-function blockComment(text: string): string {
-  const lines = escapeText(text, "comment").split("\n");
-  return ["/**", ...lines.map((line) => (line === "" ? " *" : ` * ${line}`)), " */"].join("\n");
+/** Escaped documentation text; throws if it could end its comment early. */
+function commentText(path: string, text: string): string {
+  const escaped = escapeText(text, "comment");
+  if (escaped.includes("*/")) throw new Error(`generated ${path} is not well-formed: a comment ends early`);
+  return escaped;
 }
 
-function writeDocs(writer: CodeBlockWriter, text: string | undefined): void {
+/** A file's leading block comment, line by line. */
+function blockCommentLines(path: string, text: string): string[] {
+  const lines = commentText(path, text).split("\n");
+  return ["/**", ...lines.map((line) => (line === "" ? " *" : ` * ${line}`)), " */"];
+}
+
+/** A TSDoc block on its own line(s) (one line when the text is one), or nothing for no text. */
+function writeDocs(out: Output, text: string | undefined): void {
   if (text === undefined) return;
-  const escaped = escapeText(text, "comment");
+  const escaped = commentText(out.path, text);
   if (escaped === "") return;
   const lines = escaped.split("\n");
-  if (lines.length === 1) {
-    writer.writeLine(`/** ${lines[0]} */`);
-    return;
-  }
-  writer.writeLine("/**");
-  for (const line of lines) writer.writeLine(line === "" ? " *" : ` * ${line}`);
-  writer.writeLine(" */");
+  out.writer.writeLine(
+    out.placeholder({
+      kind: "docs",
+      lines:
+        lines.length === 1
+          ? [`/** ${lines[0]} */`]
+          : ["/**", ...lines.map((line) => (line === "" ? " *" : ` * ${line}`)), " */"],
+    }),
+  );
 }
 
 export function propertyName(name: string): string {
@@ -250,11 +338,12 @@ function multilineUnion(type: TypeNode): string[] | undefined {
 }
 
 /** `head` (`name?:`, `export type X =`) and the type: on the same line, or one union member a line. */
-function writeAnnotated(writer: CodeBlockWriter, head: string, type: TypeNode): void {
+function writeAnnotated(out: Output, head: string, type: TypeNode): void {
+  const { writer } = out;
   const lines = multilineUnion(type);
   if (lines === undefined) {
     writer.write(`${head} `);
-    writeType(writer, type, "inline");
+    writeType(out, type, "inline");
     return;
   }
   writer.write(head);
@@ -282,7 +371,8 @@ function inlineType(type: TypeNode): string | undefined {
   }
 }
 
-function writeType(writer: CodeBlockWriter, type: TypeNode, position: TypePosition): void {
+function writeType(out: Output, type: TypeNode, position: TypePosition): void {
+  const { writer } = out;
   const simple = inlineType(type);
   if (simple !== undefined) {
     writer.write(simple);
@@ -294,7 +384,7 @@ function writeType(writer: CodeBlockWriter, type: TypeNode, position: TypePositi
       if (item !== undefined) writer.write(`${item}[]`);
       else {
         writer.write("Array<");
-        writeType(writer, type.items, "inline");
+        writeType(out, type.items, "inline");
         writer.write(">");
       }
       return;
@@ -303,19 +393,19 @@ function writeType(writer: CodeBlockWriter, type: TypeNode, position: TypePositi
       writer.write("[");
       type.items.forEach((item, index) => {
         if (index > 0) writer.write(", ");
-        writeType(writer, item, "inline");
+        writeType(out, item, "inline");
       });
       if (type.rest !== undefined) {
         if (type.items.length > 0) writer.write(", ");
         writer.write("...Array<");
-        writeType(writer, type.rest, "inline");
+        writeType(out, type.rest, "inline");
         writer.write(">");
       }
       writer.write("]");
       return;
     }
     case "object":
-      writeObjectType(writer, type.properties, type.index);
+      writeObjectType(out, type.properties, type.index);
       return;
     case "union":
     case "intersection": {
@@ -324,7 +414,7 @@ function writeType(writer: CodeBlockWriter, type: TypeNode, position: TypePositi
       if (parenthesise) writer.write("(");
       type.members.forEach((member, index) => {
         if (index > 0) writer.write(separator);
-        writeType(writer, member, "member");
+        writeType(out, member, "member");
       });
       if (parenthesise) writer.write(")");
       return;
@@ -334,36 +424,30 @@ function writeType(writer: CodeBlockWriter, type: TypeNode, position: TypePositi
   }
 }
 
-function writeObjectType(
-  writer: CodeBlockWriter,
-  properties: TypeProperty[],
-  index: TypeNode | undefined,
-): void {
+function writeObjectType(out: Output, properties: TypeProperty[], index: TypeNode | undefined): void {
+  const { writer } = out;
   if (properties.length === 0) {
     writer.write("Record<string, ");
     if (index === undefined) writer.write("never");
-    else writeType(writer, index, "inline");
+    else writeType(out, index, "inline");
     writer.write(">");
     return;
   }
-  writeObjectBody(writer, properties, index);
+  writeObjectBody(out, properties, index);
 }
 
-function writeObjectBody(
-  writer: CodeBlockWriter,
-  properties: TypeProperty[],
-  index: TypeNode | undefined,
-): void {
+function writeObjectBody(out: Output, properties: TypeProperty[], index: TypeNode | undefined): void {
+  const { writer } = out;
   writer.write("{").newLine();
   writer.indent(() => {
     for (const property of properties) {
-      writeDocs(writer, property.docs);
-      writeAnnotated(writer, `${propertyName(property.name)}${property.optional ? "?" : ""}:`, property.type);
+      writeDocs(out, property.docs);
+      writeAnnotated(out, `${propertyName(property.name)}${property.optional ? "?" : ""}:`, property.type);
       writer.write(";").newLine();
     }
     if (index !== undefined) {
       writer.write("[key: string]: ");
-      writeType(writer, index, "inline");
+      writeType(out, index, "inline");
       writer.write(";").newLine();
     }
   });
@@ -392,10 +476,6 @@ function scalarText(value: null | boolean | number | string | Expression): strin
   if (typeof value === "string") return escapeText(value, "string");
   if (typeof value === "number") return numberText(value);
   return String(value);
-}
-
-function valuePlaceholder(name: string): string {
-  return `__omb_value_${name}__`;
 }
 
 /**
