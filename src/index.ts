@@ -9,7 +9,25 @@ export {
   generateProject,
 } from "./generator/generate.js";
 export { type LoadedSpec, type LoadOptions, loadSpec } from "./generator/load.js";
+export { applyOverlay, type OverlayAction, type OverlayDocument, parseOverlay } from "./generator/overlay.js";
+export {
+  type LoadedOverrides,
+  loadOverrides,
+  type McpOverride,
+  type OverrideMap,
+  type OverridesInput,
+  parseOverridesDocument,
+} from "./generator/overrides.js";
 export { type PlanOptions, planModel } from "./generator/plan.js";
+export {
+  applyProfile,
+  CLIENT_PROFILES,
+  type ClientProfile,
+  deriveServerName,
+  type ProfileOptions,
+  toolNameLimit,
+  toStrictSchema,
+} from "./generator/profile.js";
 export { BridgeError, formatDiagnostics } from "./model/diagnostics.js";
 export { chooseToolName, TOOL_NAME_PATTERN } from "./model/naming.js";
 export { checkModel, parseModel, serializeModel } from "./model/serialize.js";
