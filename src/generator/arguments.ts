@@ -2,7 +2,10 @@
  * The argument contract: every parameter is a top-level argument; an object body (JSON or
  * form) has its properties merged at the top level, any other body is one argument `body`.
  * On a name clash the precedence is path > query > header > cookie > body; the first keeps
- * the plain name and the others get `__query`, `__header`, `__cookie`, `__body`.
+ * the plain name and the others get `__query`, `__header`, `__cookie`, `__body`. A name that
+ * plain JavaScript objects treat specially (`__proto__`, `constructor`, `toString`...: see
+ * SPECIAL_NAMES) always gets its location suffix (`__proto____body`), and is still sent under
+ * its own name.
  */
 import { createDiagnostic } from "../model/diagnostics.js";
 import type {
@@ -32,6 +35,28 @@ type Location = ParameterLocation | "body";
 const PRECEDENCE: Location[] = ["path", "query", "header", "cookie", "body"];
 const LOCATIONS = new Set<string>(["path", "query", "header", "cookie"]);
 const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
+/**
+ * Names an argument cannot have: `__proto__` (assigning it sets a prototype instead of a
+ * property, so the argument was lost), `prototype`, and every member of `Object.prototype`,
+ * which a plain arguments object seems to hold already (a validator reading `args.constructor`
+ * finds a function, so the tool refused every call). Such a parameter or body property is
+ * the argument `<name>__<location>`; its binding keeps the wire name.
+ */
+const SPECIAL_NAMES = new Set([
+  "__proto__",
+  "prototype",
+  "constructor",
+  "toString",
+  "toLocaleString",
+  "valueOf",
+  "hasOwnProperty",
+  "isPrototypeOf",
+  "propertyIsEnumerable",
+  "__defineGetter__",
+  "__defineSetter__",
+  "__lookupGetter__",
+  "__lookupSetter__",
+]);
 /**
  * Headers that frame or route the message (RFC 9110 §7.2, §7.6.1; RFC 9112 §6): the HTTP
  * client sets them from the request it sends, so an argument must not (a spec's Content-Length
@@ -420,7 +445,8 @@ export function readObjectProperties(
   const type = node.type;
   if (type !== undefined && type !== "object" && !(Array.isArray(type) && type.includes("object")))
     return undefined;
-  const properties: Record<string, unknown> = {};
+  // No prototype: a property named `__proto__` is an own key here like any other.
+  const properties: Record<string, unknown> = Object.create(null);
   const required: string[] = [];
   if (Array.isArray(node.allOf)) {
     for (const member of node.allOf) {
@@ -485,8 +511,10 @@ function assignArgumentNames(candidates: Candidate[]): void {
     candidate.assign(argument);
     taken.add(argument);
   };
-  // The winner of each clash (by location precedence) keeps the plain name.
-  for (const [name, list] of byName) setArgument(orderCandidates(list)[0]!, name);
+  // The winner of each clash (by location precedence) keeps the plain name, unless it is special.
+  for (const [name, list] of byName) {
+    if (!SPECIAL_NAMES.has(name)) setArgument(orderCandidates(list)[0]!, name);
+  }
   for (const candidate of orderCandidates(candidates)) {
     if (candidate.argument !== undefined) continue;
     let argument = `${candidate.name}__${candidate.location}`;
