@@ -139,7 +139,8 @@ export function toSuccessResult(
       content: [{ type: "image", data: response.body.toString("base64"), mimeType: mediaType }],
     };
   }
-  if (isTextType(mediaType) || (mediaType === "" && isProbablyText(response.body))) {
+  // JSON that did not parse or was cut at --max-response-bytes is still text.
+  if (isTextType(mediaType) || isJsonType(mediaType) || (mediaType === "" && isProbablyText(response.body))) {
     const fitted = fitText(decodeText(response.body), {
       budget: options.maxTextChars,
       tool,
