@@ -50,7 +50,10 @@ const { values } = parseArgs({ options: { only: { type: "string" } } });
 function setup() {
   mkdirSync(SCRATCH, { recursive: true });
   if (!existsSync(join(SCRATCH, "package.json"))) {
-    writeFileSync(join(SCRATCH, "package.json"), `${JSON.stringify({ name: "omb-tok-bench", private: true })}\n`);
+    writeFileSync(
+      join(SCRATCH, "package.json"),
+      `${JSON.stringify({ name: "omb-tok-bench", private: true })}\n`,
+    );
   }
   const missing = Object.entries(PACKAGES).filter(([name, version]) => versionOf(name) !== version);
   if (missing.length > 0) {
@@ -116,7 +119,11 @@ function listTools(command, args, { cwd = SCRATCH, env = {}, timeoutMs = 300_000
       jsonrpc: "2.0",
       id: 1,
       method: "initialize",
-      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "omb-tok", version: "0" } },
+      params: {
+        protocolVersion: "2025-06-18",
+        capabilities: {},
+        clientInfo: { name: "omb-tok", version: "0" },
+      },
     });
   });
 }

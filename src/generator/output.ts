@@ -1,7 +1,8 @@
 /**
  * Output schemas: advertised only when every 2xx answer is JSON with one shared schema, and
- * relaxed (no required, formats, enums or bounds; null allowed) so that real responses, which
- * often stray from their spec, still pass the client's check of structuredContent.
+ * relaxed (no required, formats, enums or bounds; null allowed; scalar fields only named) so
+ * that real responses, which often stray from their spec, still pass the client's check of
+ * structuredContent.
  */
 import type { JsonSchema } from "../model/types.js";
 import { determineShape } from "./arguments.js";
@@ -104,19 +105,64 @@ export function outlineSchema(
     const out: JsonSchema = { type: [...types] };
     if (depth > 0 && types.has("object") && Object.keys(properties).length > 0) {
       const outlined: JsonSchema = {};
-      for (const [name, schema] of Object.entries(properties).slice(0, OUTLINE_MAX_FIELDS)) {
-        outlined[name] = outlineSchema(converter, schema, depth - 1, stack);
+      for (const name of pickFields(Object.keys(properties), requiredOf(parts))) {
+        outlined[name] = outlineField(outlineSchema(converter, properties[name], depth - 1, stack));
       }
       out.properties = outlined;
     }
-    if (types.has("array") && items !== undefined) {
+    if (types.has("array") && items !== undefined && depth > 0) {
       // a list does not use up a level: the outline of a list is the outline of its items
+      // (a list inside a field at the last level is just a list)
       out.items = outlineSchema(converter, items, depth, stack);
     }
     return out;
   } finally {
     stack.delete(node);
   }
+}
+
+/**
+ * A field of the outline: lists and objects keep their type (the shape of the result), a
+ * scalar field is just named. Its type would cost about six tokens a field across every tool
+ * (`{"type":["string","null"]}`), tells a model little it does not see in the result itself, and
+ * constrains nothing, since null is always allowed anyway.
+ */
+function outlineField(schema: JsonSchema): JsonSchema {
+  if (schema.properties !== undefined || schema.items !== undefined) return schema;
+  const types = Array.isArray(schema.type) ? schema.type : [];
+  return types.includes("object") || types.includes("array") ? schema : {};
+}
+
+function requiredOf(parts: unknown[]): Set<string> {
+  const required = new Set<string>();
+  for (const part of parts) {
+    if (isRecord(part) && Array.isArray(part.required)) {
+      for (const name of part.required) if (typeof name === "string") required.add(name);
+    }
+  }
+  return required;
+}
+
+/** Links to other endpoints (`*_url`, `*Url`, `*_link`, `href`): many in some APIs, rarely what a model wants. */
+const LINK_FIELD = /((^|_)(url|link|href)|[a-z0-9](Url|URL|Link|Href))s?$/;
+
+/**
+ * The fields an outline names: at most OUTLINE_MAX_FIELDS, in the schema's order, the required
+ * ones and those that are not links to other endpoints first (GitHub's repository has 80 fields,
+ * 40 of them `*_url`; the first 12 in order were mostly links).
+ */
+function pickFields(names: string[], required: Set<string>): string[] {
+  if (names.length <= OUTLINE_MAX_FIELDS) return names;
+  const rank = (name: string) =>
+    (required.has(name) ? 0 : 1) + (LINK_FIELD.test(name) && name !== "url" ? 2 : 0);
+  const chosen = new Set(
+    names
+      .map((name, index) => ({ name, index, rank: rank(name) }))
+      .sort((a, b) => a.rank - b.rank || a.index - b.index)
+      .slice(0, OUTLINE_MAX_FIELDS)
+      .map((entry) => entry.name),
+  );
+  return names.filter((name) => chosen.has(name));
 }
 
 /** Same object, same `$ref`, or the same JSON (compared last: it is the costly check). */

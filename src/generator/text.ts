@@ -36,18 +36,33 @@ function cleanUncached(value: string, keepParagraphs: boolean): string {
     .replace(/&gt;/g, ">")
     .replace(/&quot;/g, '"')
     .replace(/&#39;/g, "'")
+    .replace(/&#(\d{1,6});/g, (entity, code: string) => fromCodePoint(Number(code), entity))
+    .replace(/&#x([0-9a-f]{1,6});/gi, (entity, code: string) =>
+      fromCodePoint(Number.parseInt(code, 16), entity),
+    )
     .replace(/&amp;/g, "&")
     .replace(/```[\s\S]*?```/g, " ")
     .replace(/!\[[^\]]*\]\([^)]*\)/g, "")
     .replace(/\[([^\]]+)\]\([^)]*\)/g, "$1")
     .replace(/\[([^\]]+)\]\[[^\]]*\]/g, "$1")
     .replace(/^\s{0,3}#{1,6}\s+/gm, "")
+    // markdown tables: the separator row goes, cells are kept as "a; b"
+    .replace(/^[ \t]*\|?[ \t]*:?-{2,}:?[ \t]*(\|[ \t]*:?-{2,}:?[ \t]*)*\|?[ \t]*(\n|$)/gm, "")
+    .replace(/^[ \t]*\|(.*)\|[ \t]*$/gm, (_, cells: string) =>
+      cells
+        .split("|")
+        .map((cell) => cell.trim())
+        .join("; "),
+    )
+    // list bullets (*, +, -) become "- "
+    .replace(/^[ \t]*[*+-][ \t]+/gm, "- ")
     .replace(/^\s{0,3}>\s?/gm, "")
     .replace(
       /\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]\s*/g,
       (_, kind: string) => `${kind[0]}${kind.slice(1).toLowerCase()}: `,
     )
     .replace(/(\*\*|__)(.+?)\1/g, "$2")
+    .replace(/(^|[\s(])([*_])([A-Za-z0-9][^*_\n]*?[A-Za-z0-9.!?])\2(?=[\s.,;:!?)]|$)/gm, "$1$3")
     .replace(/`([^`]+)`/g, "$1")
     .replace(POINTER_SENTENCE, "$1");
   text = text
@@ -80,7 +95,8 @@ export function fitText(text: string, budget: number): string {
  */
 export function compactDescription(value: unknown, budget: number): string {
   const text = cleanProse(value, false);
-  const sentences = text.match(/[^.!?]+(?:[.!?]+(?=\s|$)|$)/g) ?? [text];
+  // A sentence ends at . ! or ? followed by a space (not inside ".git" or "e.g.").
+  const sentences = text.split(/(?<=[.!?])\s+(?=[^a-z\s])/);
   let lead = (sentences[0] ?? "").trim();
   if (lead.length < 24 && sentences.length > 1) lead = `${lead} ${(sentences[1] ?? "").trim()}`;
   return fitText(lead, budget);
@@ -94,4 +110,9 @@ export function humanizeIdentifier(identifier: string): string {
     .trim()
     .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A numeric character reference's character, or the reference itself when it is not one. */
+function fromCodePoint(code: number, fallback: string): string {
+  return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : fallback;
 }

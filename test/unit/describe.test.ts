@@ -92,9 +92,160 @@ describe("tool descriptions", () => {
     expect(tool.description.startsWith("Deprecated. Fetches a pet.")).toBe(true);
   });
 
-  it("keeps a huge description within the budget", () => {
-    const tool = toolFor({ summary: "Big", description: "Lorem ipsum dolor sit amet. ".repeat(500) });
+  it("keeps a huge description within the budget, the summary and errors first", () => {
+    const tool = toolFor({
+      summary: "Big",
+      description: "Lorem ipsum dolor sit amet. ".repeat(500),
+      responses: { "204": { description: "ok" }, "404": { description: "missing" } },
+    });
     expect(tool.description.length).toBeLessThanOrEqual(200);
-    expect(tool.description.startsWith("Big.\nLorem ipsum")).toBe(true);
+    expect(tool.description).toMatch(/^Big\. Read-only\.\nLorem ipsum/);
+    expect(tool.description.endsWith("Returns no content. Errors: 404.")).toBe(true);
+  });
+});
+
+const petSchema = {
+  type: "object",
+  required: ["name"],
+  properties: {
+    id: { type: "integer" },
+    name: { type: "string", example: "doggie" },
+    status: { type: "string" },
+    self_url: { type: "string" },
+    tag: { type: "string" },
+    owner: { type: "string" },
+    age: { type: "integer" },
+    color: { type: "string" },
+  },
+};
+
+function toolWith(
+  paths: Record<string, unknown>,
+  components: Record<string, unknown> = {},
+  outputSchemas = true,
+) {
+  const loaded = {
+    document: { openapi: "3.0.3", info: { title: "T", version: "1" }, paths, components },
+    specVersion: "3.0",
+    source: "spec.yaml",
+    diagnostics: [],
+  } as unknown as LoadedSpec;
+  return planModel(loaded, { outputSchemas }).tools[0]!;
+}
+
+describe("description synthesis (table)", () => {
+  const json = (schema: unknown) => ({ description: "ok", content: { "application/json": { schema } } });
+  it.each([
+    {
+      name: "no words at all: method, path, body schema name and tag",
+      paths: {
+        "/pets": {
+          post: {
+            tags: ["pets"],
+            requestBody: {
+              required: true,
+              content: { "application/json": { schema: { $ref: "#/components/schemas/Pet" } } },
+            },
+            responses: { "201": json({ $ref: "#/components/schemas/Pet" }) },
+          },
+        },
+      },
+      want: 'Create or run /pets with a Pet (pets).\nRequired: name. Example: name="doggie".',
+    },
+    {
+      name: "a list, with its item schema and pagination arguments",
+      paths: {
+        "/pets": {
+          get: {
+            summary: "List pets",
+            parameters: [
+              { name: "limit", in: "query", schema: { type: "integer" } },
+              { name: "cursor", in: "query", schema: { type: "string" } },
+            ],
+            responses: { "200": json({ type: "array", items: { $ref: "#/components/schemas/Pet" } }) },
+          },
+        },
+      },
+      want: "List pets.\nReturns a list of Pet; pages: limit, cursor.",
+    },
+    {
+      name: "no output schema: the result's fields, links last, at most six",
+      paths: {
+        "/pets/{id}": {
+          get: {
+            summary: "Get a pet",
+            parameters: [{ name: "id", in: "path", required: true, schema: { type: "integer" }, example: 7 }],
+            responses: { "200": json({ $ref: "#/components/schemas/Pet" }) },
+          },
+        },
+      },
+      outputSchemas: false,
+      want: "Get a pet.\nReturns an object: id, name, status, tag, owner, age +2 more.\nExample: id=7.".replace(
+        "\nExample",
+        " Example",
+      ),
+    },
+    {
+      name: "a GET whose words do not say it reads",
+      paths: {
+        "/health": { get: { summary: "Health of the service", responses: { "204": { description: "ok" } } } },
+      },
+      want: "Health of the service. Read-only.\nReturns no content.",
+    },
+    {
+      name: "a DELETE whose words do not say it deletes",
+      paths: {
+        "/m/{id}": { delete: { summary: "Membership", responses: { "204": { description: "ok" } } } },
+      },
+      want: "Membership. Deletes data.\nReturns no content.",
+    },
+    {
+      name: "HTML and markdown noise",
+      paths: {
+        "/x": {
+          put: {
+            summary: "<b>Replace</b> the **thing**",
+            description:
+              "<p>Replaces _all_ of it.</p>\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n* one\n* two\n\nSee [the docs](https://x).",
+            responses: { "204": { description: "ok" } },
+          },
+        },
+      },
+      want: "Replace the thing.\nReplaces all of it.\n\na; b\n1; 2\n\n- one\n- two\nReturns no content.",
+    },
+    {
+      name: "deprecated, non-JSON answer, errors",
+      paths: {
+        "/r": {
+          get: {
+            deprecated: true,
+            summary: "Get report",
+            responses: {
+              "200": { description: "ok", content: { "text/csv": {} } },
+              "401": { description: "no" },
+              "500": { description: "bad" },
+            },
+          },
+        },
+      },
+      want: "Deprecated. Get report.\nReturns text/csv. Errors: 401, 500.",
+    },
+  ])("$name", ({ paths, outputSchemas, want }) => {
+    const tool = toolWith(paths, { schemas: { Pet: petSchema } }, outputSchemas ?? true);
+    expect(tool.description).toBe(want);
+    expect(tool.description).not.toMatch(/undefined|null/);
+  });
+});
+
+describe("parameter descriptions", () => {
+  it.each([
+    {
+      given: "The name of the repository without the `.git` extension. Not case sensitive.",
+      want: "The name of the repository without the .git extension.",
+    },
+    { given: "Use e.g. a tag. More text here.", want: "Use e.g. a tag. More text here." },
+    { given: "Caf&#233; &#x2014; bar", want: "Café — bar" },
+  ])("$given", ({ given, want }) => {
+    expect(compactDescription(given, 100)).toBe(want);
   });
 });

@@ -319,12 +319,12 @@ describe("schemas", () => {
         },
       },
     });
-    // output schemas are outlines: the result's fields with types, nothing required, null allowed
+    // output schemas are outlines: the result's fields (lists and objects typed), nothing required
     expect(tool.outputSchema).toEqual({
       type: "object",
       properties: {
-        value: { type: ["string", "null"] },
-        children: { type: ["array", "null"], items: {} },
+        value: {},
+        children: { type: ["array", "null"] },
       },
     });
   });
@@ -482,7 +482,7 @@ describe("tools", () => {
 describe("output outlines", () => {
   it.each([
     {
-      title: "object: fields with types, nested objects opaque",
+      title: "object: fields named, lists and nested objects typed and opaque",
       schema: {
         type: "object",
         required: ["id"],
@@ -495,9 +495,9 @@ describe("output outlines", () => {
       want: {
         type: "object",
         properties: {
-          id: { type: ["integer", "null"] },
+          id: {},
           owner: { type: ["object", "null"] },
-          tags: { type: ["array", "null"], items: { type: ["string", "null"] } },
+          tags: { type: ["array", "null"] },
         },
       },
     },
@@ -509,7 +509,7 @@ describe("output outlines", () => {
         properties: {
           result: {
             type: ["array", "null"],
-            items: { type: ["object", "null"], properties: { name: { type: ["string", "null"] } } },
+            items: { type: ["object", "null"], properties: { name: {} } },
           },
         },
         required: ["result"],
@@ -520,7 +520,33 @@ describe("output outlines", () => {
       schema: { allOf: [{ $ref: "#/components/schemas/Pet" }, { properties: { age: { type: "number" } } }] },
       want: {
         type: "object",
-        properties: { name: { type: ["string", "null"] }, age: { type: ["number", "null"] } },
+        properties: { name: {}, age: {} },
+      },
+    },
+    {
+      title: "a list of strings at the top keeps its item type",
+      schema: { type: "array", items: { type: "string" } },
+      want: {
+        type: "object",
+        properties: { result: { type: ["array", "null"], items: { type: ["string", "null"] } } },
+        required: ["result"],
+      },
+    },
+    {
+      title: "many fields: required non-link fields, other non-link fields, then links",
+      schema: {
+        type: "object",
+        required: ["a_url", "f11"],
+        properties: Object.fromEntries(
+          [...["a_url", "b_url"], ...Array.from({ length: 12 }, (_, i) => `f${i}`), "url"].map((name) => [
+            name,
+            { type: "string" },
+          ]),
+        ),
+      },
+      want: {
+        type: "object",
+        properties: Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`f${i}`, {}])),
       },
     },
     {

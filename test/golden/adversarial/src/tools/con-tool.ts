@@ -1,5 +1,5 @@
 /**
- * A Windows device name.
+ * A Windows device name. Read-only.
  * Returns no content.
  *
  * Tool `CON`: `GET /things/con`.
@@ -14,7 +14,7 @@ export interface Args {}
 export const tool: ToolNode = {
   name: "CON",
   title: "A Windows device name",
-  description: "A Windows device name.\nReturns no content.",
+  description: "A Windows device name. Read-only.\nReturns no content.",
   inputSchema: {
     type: "object",
     properties: {},

@@ -1,5 +1,5 @@
 /**
- * Same module name again, different case.
+ * Same module name again, different case. Read-only.
  * Returns no content.
  *
  * Tool `Get-Thing`: `GET /things/get-thing-2`.
@@ -14,7 +14,7 @@ export interface Args {}
 export const tool: ToolNode = {
   name: "Get-Thing",
   title: "Same module name again, different case",
-  description: "Same module name again, different case.\nReturns no content.",
+  description: "Same module name again, different case. Read-only.\nReturns no content.",
   inputSchema: {
     type: "object",
     properties: {},

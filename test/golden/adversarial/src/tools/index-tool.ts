@@ -1,5 +1,5 @@
 /**
- * A tool whose module name is taken by the tools index.
+ * A tool whose module name is taken by the tools index. Deletes data.
  * Returns no content.
  *
  * Tool `index`: `DELETE /things/index`.
@@ -14,7 +14,7 @@ export interface Args {}
 export const tool: ToolNode = {
   name: "index",
   title: "A tool whose module name is taken by the tools index",
-  description: "A tool whose module name is taken by the tools index.\nReturns no content.",
+  description: "A tool whose module name is taken by the tools index. Deletes data.\nReturns no content.",
   inputSchema: {
     type: "object",
     properties: {},

@@ -1,5 +1,6 @@
 /**
- * Create or run /nodes.
+ * Create or run /nodes with a Node.
+ * Required: name.
  *
  * Tool `createNode`: `POST /nodes`.
  */
@@ -21,7 +22,7 @@ export type Node = {
 export const tool: ToolNode = {
   name: "createNode",
   title: "Create node",
-  description: "Create or run /nodes.",
+  description: "Create or run /nodes with a Node.\nRequired: name.",
   inputSchema: {
     type: "object",
     properties: {
@@ -58,12 +59,9 @@ export const tool: ToolNode = {
   outputSchema: {
     type: "object",
     properties: {
-      name: {
-        type: ["string", "null"],
-      },
+      name: {},
       children: {
         type: ["array", "null"],
-        items: {},
       },
     },
   },

@@ -1,5 +1,6 @@
 /**
  * Read /people/{personId}.
+ * Required: personId.
  *
  * Tool `getPerson`: `GET /people/{personId}`.
  */
@@ -15,7 +16,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "getPerson",
   title: "Get person",
-  description: "Read /people/{personId}.",
+  description: "Read /people/{personId}.\nRequired: personId.",
   inputSchema: {
     type: "object",
     properties: {
@@ -29,9 +30,7 @@ export const tool: ToolNode = {
   outputSchema: {
     type: "object",
     properties: {
-      name: {
-        type: ["string", "null"],
-      },
+      name: {},
       employer: {
         type: ["object", "null"],
       },

@@ -1,6 +1,6 @@
 /**
  * Read /no-id/{widgetId}/parts.
- * Returns no content.
+ * Returns no content. Required: widgetId.
  *
  * Tool `get_no-id_by_widgetId_parts`: `GET /no-id/{widgetId}/parts`.
  */
@@ -16,7 +16,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "get_no-id_by_widgetId_parts",
   title: "GET /no-id/{widgetId}/parts",
-  description: "Read /no-id/{widgetId}/parts.\nReturns no content.",
+  description: "Read /no-id/{widgetId}/parts.\nReturns no content. Required: widgetId.",
   inputSchema: {
     type: "object",
     properties: {

@@ -1,6 +1,6 @@
 /**
  * Create or run /no-id/{widgetId}/parts.
- * Returns no content.
+ * Returns no content. Required: widgetId.
  *
  * Tool `post_no-id_by_widgetId_parts`: `POST /no-id/{widgetId}/parts`.
  */
@@ -16,7 +16,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "post_no-id_by_widgetId_parts",
   title: "POST /no-id/{widgetId}/parts",
-  description: "Create or run /no-id/{widgetId}/parts.\nReturns no content.",
+  description: "Create or run /no-id/{widgetId}/parts.\nReturns no content. Required: widgetId.",
   inputSchema: {
     type: "object",
     properties: {

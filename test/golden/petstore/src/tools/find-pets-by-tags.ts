@@ -1,7 +1,7 @@
 /**
  * Deprecated. Finds Pets by tags.
- * Muliple tags can be provided with comma separated strings. Use tag1, tag2, tag3 for testing.
- * Returns application/xml or application/json. Errors: 400.
+ * Muliple tags can be provided with comma separated strings.
+ * Returns a list of Pet (id, category, name, tags, status, photoUrls). Errors: 400.
  *
  * Tool `findPetsByTags`: `GET /pet/findByTags`.
  * Tags: pet.
@@ -21,7 +21,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "findPetsByTags",
   title: "Finds Pets by tags",
-  description: "Deprecated. Finds Pets by tags.\nMuliple tags can be provided with comma separated strings. Use tag1, tag2, tag3 for testing.\nReturns application/xml or application/json. Errors: 400.",
+  description: "Deprecated. Finds Pets by tags.\nMuliple tags can be provided with comma separated strings.\nReturns a list of Pet (id, category, name, tags, status, photoUrls). Errors: 400.",
   inputSchema: {
     type: "object",
     properties: {

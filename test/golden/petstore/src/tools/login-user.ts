@@ -1,6 +1,6 @@
 /**
  * Logs user into the system.
- * Returns application/xml or application/json. Errors: 400.
+ * Returns a string. Errors: 400.
  *
  * Tool `loginUser`: `GET /user/login`.
  * Tags: user.
@@ -20,7 +20,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "loginUser",
   title: "Logs user into the system",
-  description: "Logs user into the system.\nReturns application/xml or application/json. Errors: 400.",
+  description: "Logs user into the system.\nReturns a string. Errors: 400.",
   inputSchema: {
     type: "object",
     properties: {

@@ -1,6 +1,6 @@
 /**
  * Update an existing pet.
- * Errors: 400, 404, 405.
+ * Example: name="doggie". Errors: 400, 404, 405.
  *
  * Tool `updatePet`: `PUT /pet`.
  * Tags: pet.
@@ -34,7 +34,7 @@ export type Tag = {
 export const tool: ToolNode = {
   name: "updatePet",
   title: "Update an existing pet",
-  description: "Update an existing pet.\nErrors: 400, 404, 405.",
+  description: "Update an existing pet.\nExample: name=\"doggie\". Errors: 400, 404, 405.",
   inputSchema: {
     type: "object",
     properties: {

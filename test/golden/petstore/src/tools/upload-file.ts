@@ -76,15 +76,9 @@ export const tool: ToolNode = {
   outputSchema: {
     type: "object",
     properties: {
-      code: {
-        type: ["integer", "null"],
-      },
-      type: {
-        type: ["string", "null"],
-      },
-      message: {
-        type: ["string", "null"],
-      },
+      code: {},
+      type: {},
+      message: {},
     },
   },
   annotations: {

@@ -1,5 +1,5 @@
 /**
- * Bearer OR the query key; only the query key is configured in the tests.
+ * Bearer OR the query key; only the query key is configured in the tests. Read-only.
  *
  * Tool `either`: `GET /either`.
  */
@@ -13,7 +13,7 @@ export interface Args {}
 export const tool: ToolNode = {
   name: "either",
   title: "Either",
-  description: "Bearer OR the query key; only the query key is configured in the tests.",
+  description: "Bearer OR the query key; only the query key is configured in the tests. Read-only.",
   inputSchema: {
     type: "object",
     properties: {},

@@ -45,15 +45,9 @@ export const tool: ToolNode = {
   outputSchema: {
     type: "object",
     properties: {
-      id: {
-        type: ["integer", "null"],
-      },
-      name: {
-        type: ["string", "null"],
-      },
-      tag: {
-        type: ["string", "null"],
-      },
+      id: {},
+      name: {},
+      tag: {},
     },
   },
   annotations: {

@@ -1,6 +1,6 @@
 /**
  * List pets.
- * Errors: 500.
+ * Returns a list of Pet; pages: limit. Errors: 500.
  *
  * Tool `listPets`: `GET /pets`.
  * Tags: pets.
@@ -17,7 +17,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "listPets",
   title: "List pets",
-  description: "List pets.\nErrors: 500.",
+  description: "List pets.\nReturns a list of Pet; pages: limit. Errors: 500.",
   inputSchema: {
     type: "object",
     properties: {
@@ -37,15 +37,9 @@ export const tool: ToolNode = {
         items: {
           type: ["object", "null"],
           properties: {
-            id: {
-              type: ["integer", "null"],
-            },
-            name: {
-              type: ["string", "null"],
-            },
-            tag: {
-              type: ["string", "null"],
-            },
+            id: {},
+            name: {},
+            tag: {},
           },
         },
       },

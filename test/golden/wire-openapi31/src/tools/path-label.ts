@@ -1,5 +1,6 @@
 /**
  * Read /path/label/{prim}/{arr}/{obj} (path).
+ * Required: prim, arr, obj.
  *
  * Tool `pathLabel`: `GET /path/label/{prim}/{arr}/{obj}`.
  * Tags: path.
@@ -26,7 +27,7 @@ export type IntList = number[];
 export const tool: ToolNode = {
   name: "pathLabel",
   title: "Path label",
-  description: "Read /path/label/{prim}/{arr}/{obj} (path).",
+  description: "Read /path/label/{prim}/{arr}/{obj} (path).\nRequired: prim, arr, obj.",
   inputSchema: {
     type: "object",
     properties: {

@@ -1,5 +1,6 @@
 /**
  * Read /path/matrix/{prim}/{arr}/{obj} (path).
+ * Required: prim, arr, obj.
  *
  * Tool `pathMatrix`: `GET /path/matrix/{prim}/{arr}/{obj}`.
  * Tags: path.
@@ -26,7 +27,7 @@ export type IntList = number[];
 export const tool: ToolNode = {
   name: "pathMatrix",
   title: "Path matrix",
-  description: "Read /path/matrix/{prim}/{arr}/{obj} (path).",
+  description: "Read /path/matrix/{prim}/{arr}/{obj} (path).\nRequired: prim, arr, obj.",
   inputSchema: {
     type: "object",
     properties: {

@@ -1,5 +1,6 @@
 /**
  * Read /path/simple-explode/{arr} (path).
+ * Required: arr.
  *
  * Tool `pathSimpleExplode`: `GET /path/simple-explode/{arr}`.
  * Tags: path.
@@ -18,7 +19,7 @@ export type IntList = number[];
 export const tool: ToolNode = {
   name: "pathSimpleExplode",
   title: "Path simple explode",
-  description: "Read /path/simple-explode/{arr} (path).",
+  description: "Read /path/simple-explode/{arr} (path).\nRequired: arr.",
   inputSchema: {
     type: "object",
     properties: {

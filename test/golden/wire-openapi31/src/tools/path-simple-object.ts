@@ -1,5 +1,6 @@
 /**
  * Read /path/simple-object/{obj}/{objExploded} (path).
+ * Required: obj, objExploded.
  *
  * Tool `pathSimpleObject`: `GET /path/simple-object/{obj}/{objExploded}`.
  * Tags: path.
@@ -23,7 +24,7 @@ export type Color = {
 export const tool: ToolNode = {
   name: "pathSimpleObject",
   title: "Path simple object",
-  description: "Read /path/simple-object/{obj}/{objExploded} (path).",
+  description: "Read /path/simple-object/{obj}/{objExploded} (path).\nRequired: obj, objExploded.",
   inputSchema: {
     type: "object",
     properties: {

@@ -1,5 +1,6 @@
 /**
  * Read /path/simple/{prim}/{arr} (path).
+ * Required: prim, arr.
  *
  * Tool `pathSimple`: `GET /path/simple/{prim}/{arr}`.
  * Tags: path.
@@ -19,7 +20,7 @@ export type IntList = number[];
 export const tool: ToolNode = {
   name: "pathSimple",
   title: "Path simple",
-  description: "Read /path/simple/{prim}/{arr} (path).",
+  description: "Read /path/simple/{prim}/{arr} (path).\nRequired: prim, arr.",
   inputSchema: {
     type: "object",
     properties: {
