@@ -569,6 +569,8 @@ function redactSecrets(result: CallToolResult, secrets: string[]): CallToolResul
       scrub,
       0,
     ) as typeof result.structuredContent;
+  // And `_meta`: error facts carry the API's message and field errors, truncation facts its cursors.
+  if (result._meta) result._meta = scrubDeep(result._meta, scrub, 0) as typeof result._meta;
   return result;
 }
 

@@ -77,6 +77,7 @@ const SPEC = {
       },
       post: {
         operationId: "createPet",
+        security: [{ key: [] }],
         parameters: [
           { name: "name", in: "query", description: "Who is asking.", schema: { type: "string" } },
         ],
@@ -165,7 +166,10 @@ const SPEC = {
       },
     },
   },
-  components: { schemas: { Pet: PET_SCHEMA } },
+  components: {
+    schemas: { Pet: PET_SCHEMA },
+    securitySchemes: { key: { type: "apiKey", in: "header", name: "X-Api-Key" } },
+  },
 };
 
 /** What the upstream answers for each operation; `errorBody` is the 422 of createPet. */
@@ -262,9 +266,16 @@ interface Session {
 }
 
 /** A real Client connected in memory to the bridge with these runtime options. */
+const API_KEY = "sekret-key-123";
+
 async function connect(options: { maxResultChars?: number } = {}): Promise<Session> {
   const { createBridgeServer } = await library();
-  const server = createBridgeServer(model, { baseUrl: upstream.url, ...options });
+  const server = createBridgeServer(model, {
+    baseUrl: upstream.url,
+    auth: { key: API_KEY },
+    env: {},
+    ...options,
+  });
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   await server.connect(serverTransport);
   const client = new Client({ name: "result-shapes", version: "1.0.0" });
@@ -538,6 +549,16 @@ describe("the SDK Client accepts every result shape (default budget of 25,000 ch
       ]);
     },
   );
+
+  it("redacts a credential the API echoes in its field errors, also in _meta", async () => {
+    errorBody = { errors: [{ pointer: "#/name", detail: `must not be empty (key ${API_KEY})` }] };
+    const result = await session.call("createPet", { name__body: "" });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain("- Argument `name__body`: must not be empty (key [REDACTED])");
+    expect(JSON.stringify(result)).not.toContain(API_KEY);
+    const facts = result._meta?.[ERROR] as { fields: { message: string }[] };
+    expect(facts.fields[0]?.message).toBe("must not be empty (key [REDACTED])");
+  });
 
   it("maps a query parameter named in a 400 to its argument", async () => {
     const result = await session.call("listPets", { status: "bad" });
