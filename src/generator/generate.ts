@@ -14,7 +14,7 @@ import { emitApiModule, emitToolsIndex, type ToolModuleRef } from "./emit/api-mo
 import { chooseModuleNames, toPackageName } from "./emit/names.js";
 import { emitClientConfigs, emitPackageJson, emitTsconfig, readOwnPackage, toJson } from "./emit/project.js";
 import { emitEnvExample, emitReadme } from "./emit/readme.js";
-import { PACKAGE_ROOT, readRuntimeSource } from "./emit/runtime.js";
+import { emitRuntimeVersion, PACKAGE_ROOT, RUNTIME_VERSION_FILE, readRuntimeSource } from "./emit/runtime.js";
 import { emitToolModule } from "./emit/tool-module.js";
 
 export interface EmitOptions {
@@ -99,10 +99,21 @@ export async function emitProject(
     contents: printer.printModule("src/tools/index.ts", emitToolsIndex(model, modules)),
   });
   files.push({ path: "src/api.ts", contents: printer.printModule("src/api.ts", emitApiModule(model)) });
-  for (const file of runtime.files) files.push({ path: `src/${file.path}`, contents: file.text });
+  const packageJson = emitPackageJson(model, packageName, runtime.packages);
+  const own = JSON.parse(packageJson) as { name: string; version: string };
+  for (const file of runtime.files) {
+    const path = `src/${file.path}`;
+    files.push({
+      path,
+      contents:
+        file.path === RUNTIME_VERSION_FILE
+          ? printer.printModule(path, emitRuntimeVersion(own.name, own.version))
+          : file.text,
+    });
+  }
   files.push(...readTemplates());
 
-  files.push({ path: "package.json", contents: emitPackageJson(model, packageName, runtime.packages) });
+  files.push({ path: "package.json", contents: packageJson });
   files.push({ path: "tsconfig.json", contents: emitTsconfig() });
   for (const [name, contents] of Object.entries(emitClientConfigs(model, packageName, projectPath))) {
     files.push({ path: `mcp-clients/${name}`, contents });

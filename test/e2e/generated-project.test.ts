@@ -9,7 +9,7 @@
  *   On petstore and on the whole wire table (every style/explode, body kind and security case).
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { existsSync, rmSync, symlinkSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { promisify } from "node:util";
@@ -352,7 +352,17 @@ describe("parity: the generated server and serve", () => {
 
     it("list the same tools, in the same order, and introduce themselves the same way", () => {
       expect(pair.generated.tools).toEqual(pair.serve.tools);
-      expect(pair.generated.client.getServerVersion()).toEqual(pair.serve.client.getServerVersion());
+      // ... under its own name: the generated server is the project's package, serve is the bridge.
+      const pkg = JSON.parse(readFileSync(join(petstoreDir, "package.json"), "utf8")) as {
+        name: string;
+        version: string;
+      };
+      expect(pkg.name).toBe("swagger-petstore");
+      expect(pair.generated.client.getServerVersion()).toEqual({
+        ...pair.serve.client.getServerVersion(),
+        name: pkg.name,
+        version: pkg.version,
+      });
       expect(pair.generated.client.getInstructions()).toBe(pair.serve.client.getInstructions());
     });
 

@@ -111,6 +111,7 @@ describe("openapi-mcp-bridge generate", () => {
       "@modelcontextprotocol/sdk",
       "ajv",
       "ajv-formats",
+      "tldts",
       "undici",
     ]);
     expect(Object.keys(pkg.scripts)).toEqual(expect.arrayContaining(["build", "start", "dev"]));

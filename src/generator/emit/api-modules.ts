@@ -55,7 +55,8 @@ export function emitApiModule(model: BridgeModel): ModuleSpec {
       `${model.info.title} ${model.info.version}: the model this MCP server runs.`,
       "",
       "The tools live in `./tools/`, one module each, with their hooks. The runtime in",
-      "`./runtime/` is the openapi-mcp-bridge runtime, copied unchanged.",
+      "`./runtime/` is the openapi-mcp-bridge runtime, copied unchanged but for `version.ts`",
+      "(this server's name and version).",
     ].join("\n"),
     imports: [
       { module: "./model/types.js", named: ["type BridgeModel", "IR_VERSION"] },

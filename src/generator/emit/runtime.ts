@@ -3,11 +3,14 @@
  * `src/model/` files they import, copied byte for byte into the project's `src/runtime/` and
  * `src/model/`, so relative imports keep working and the generated server runs the same code
  * as `openapi-mcp-bridge serve`. Read from this package's own `src/` (shipped in the npm
- * package for this purpose), once per process.
+ * package for this purpose), once per process. One file is written for each project instead:
+ * `runtime/version.ts`, the name and version the server introduces itself with (MCP
+ * serverInfo), which are the project's own.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, posix } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { ModuleSpec } from "../print.js";
 
 /** This package's root: two levels up from src/generator/emit or dist/generator/emit. */
 export const PACKAGE_ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
@@ -17,6 +20,21 @@ export interface RuntimeSource {
   files: { path: string; text: string }[];
   /** npm packages the copied files import, e.g. `@modelcontextprotocol/sdk`. */
   packages: string[];
+}
+
+/** The runtime file that names the server; a generated project gets its own (see emitRuntimeVersion). */
+export const RUNTIME_VERSION_FILE = "runtime/version.ts";
+
+/** `runtime/version.ts` for a project: the same exports, with the project's package name and version. */
+export function emitRuntimeVersion(packageName: string, version: string): ModuleSpec {
+  return {
+    docs: "This server's name and version, as MCP serverInfo reports them: the project's package.json.",
+    imports: [],
+    declarations: [
+      { kind: "const", name: "BRIDGE_NAME", value: packageName },
+      { kind: "const", name: "BRIDGE_VERSION", value: version },
+    ],
+  };
 }
 
 const IMPORT = /(?:import|export)\s(?:[^;"']*?\sfrom\s)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;

@@ -2,7 +2,8 @@
  * Naming 1.0.0: the model this MCP server runs.
  *
  * The tools live in `./tools/`, one module each, with their hooks. The runtime in
- * `./runtime/` is the openapi-mcp-bridge runtime, copied unchanged.
+ * `./runtime/` is the openapi-mcp-bridge runtime, copied unchanged but for `version.ts`
+ * (this server's name and version).
  */
 import { type BridgeModel, IR_VERSION } from "./model/types.js";
 import { hooks, tools } from "./tools/index.js";

@@ -1,5 +1,5 @@
 /**
- * Create or run /things.
+ * Create or run /things with a Thing.
  * Returns no content.
  *
  * Tool `constructor`: `POST /things`.
@@ -19,12 +19,14 @@ export interface Args {
     | "<\/script>";
   /** @defaultValue 42 */
   "${process.exit(21)}"?: number;
-  constructor?: string;
+  /** A property named proto. */
+  __proto____body?: string;
+  constructor__body?: string;
   "naïve 🚀"?: string;
   child?: Thing;
 }
 
-/** exit(15)} */
+/** A thing *\/ process.exit(14) /* with ${process.exit(15)} */
 export type Thing = {
   /** A property whose name closes a comment. */
   "*/ process.exit(16) /*"?: string;
@@ -45,7 +47,7 @@ export type Thing = {
 export const tool: ToolNode = {
   name: "constructor",
   title: "Constructor",
-  description: "Create or run /things.\nReturns no content.",
+  description: "Create or run /things with a Thing.\nReturns no content.",
   inputSchema: {
     type: "object",
     properties: {
@@ -67,7 +69,11 @@ export const tool: ToolNode = {
         type: "integer",
         default: 42,
       },
-      constructor: {
+      __proto____body: {
+        type: "string",
+        description: "A property named proto.",
+      },
+      constructor__body: {
         type: "string",
       },
       "naïve 🚀": {
@@ -82,7 +88,7 @@ export const tool: ToolNode = {
     $defs: {
       Thing: {
         type: "object",
-        description: "exit(15)}",
+        description: "A thing */ process.exit(14) /* with ${process.exit(15)}",
         properties: {
           "*/ process.exit(16) /*": {
             type: "string",
@@ -165,7 +171,12 @@ export const tool: ToolNode = {
           shape: "primitive",
         },
         {
-          argument: "constructor",
+          argument: "__proto____body",
+          name: "__proto__",
+          shape: "primitive",
+        },
+        {
+          argument: "constructor__body",
           name: "constructor",
           shape: "primitive",
         },

@@ -1,7 +1,7 @@
 /**
  * Get a thing *\/ process.exit(24) /*.
  * Returns a thing. ${process.exit(25)} and *\/ process.exit(26) /* and "quotes" and 'quotes'.
- * Errors: 404.
+ * Example: id="`${process.exit(29)}`". Errors: 404.
  *
  * Tool `getThing_process_exit_23`: `GET /things/{id}`.
  * Tags: evil *\/ tag, `${process.exit(27)}`.
@@ -11,10 +11,10 @@ import type { ToolHooks } from "../runtime/server.js";
 
 /** Arguments of `getThing_process_exit_23` after validation: what `hooks.beforeCall` receives. */
 export interface Args {
-  /** The id. exit(28) /* */
+  /** The id. *\/ process.exit(28) /* */
   id: string;
   /**
-   * exit(32) /*
+   * ${process.exit(31)} *\/ process.exit(32) /*
    * @defaultValue "*\/ process.exit(33) /*"
    */
   "q\"; process.exit(30); \""?: string;
@@ -25,19 +25,19 @@ export interface Args {
 export const tool: ToolNode = {
   name: "getThing_process_exit_23",
   title: "Get a thing */ process.exit(24) /*",
-  description: "Get a thing */ process.exit(24) /*.\nReturns a thing. ${process.exit(25)} and */ process.exit(26) /* and \"quotes\" and 'quotes'.\nErrors: 404.",
+  description: "Get a thing */ process.exit(24) /*.\nReturns a thing. ${process.exit(25)} and */ process.exit(26) /* and \"quotes\" and 'quotes'.\nExample: id=\"`${process.exit(29)}`\". Errors: 404.",
   inputSchema: {
     type: "object",
     properties: {
       id: {
         type: "string",
         examples: ["`${process.exit(29)}`"],
-        description: "The id. exit(28) /*",
+        description: "The id. */ process.exit(28) /*",
       },
       "q\"; process.exit(30); \"": {
         type: "string",
         default: "*/ process.exit(33) /*",
-        description: "exit(32) /*",
+        description: "${process.exit(31)} */ process.exit(32) /*",
       },
       "x-evil-*/-header": {
         type: "string",
@@ -50,21 +50,11 @@ export const tool: ToolNode = {
   outputSchema: {
     type: "object",
     properties: {
-      "*/ process.exit(16) /*": {
-        type: ["string", "null"],
-      },
-      "\"; process.exit(17); \"": {
-        type: ["string", "null"],
-      },
-      "${process.exit(21)}": {
-        type: ["integer", "null"],
-      },
-      constructor: {
-        type: ["string", "null"],
-      },
-      "naïve 🚀": {
-        type: ["string", "null"],
-      },
+      "*/ process.exit(16) /*": {},
+      "\"; process.exit(17); \"": {},
+      "${process.exit(21)}": {},
+      constructor: {},
+      "naïve 🚀": {},
       child: {},
     },
   },

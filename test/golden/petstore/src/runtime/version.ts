@@ -1,0 +1,7 @@
+/**
+ * This server's name and version, as MCP serverInfo reports them: the project's package.json.
+ */
+
+export const BRIDGE_NAME = "swagger-petstore";
+
+export const BRIDGE_VERSION = "0.1.0";
