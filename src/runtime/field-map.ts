@@ -52,16 +52,27 @@ function firstString(record: Record<string, unknown>, keys: string[]): string | 
   return undefined;
 }
 
-const MESSAGE_KEYS = ["message", "msg", "detail", "reason", "description", "defaultMessage", "title", "code"];
+const MESSAGE_KEYS = [
+  "message",
+  "msg",
+  "detail",
+  "reason",
+  "description",
+  "defaultMessage",
+  "issue",
+  "title",
+  "code",
+];
 const FIELD_KEYS = [
   "field",
   "pointer",
-  "name",
   "param",
+  "target",
   "path",
   "property",
   "propertyPath",
   "attribute",
+  "name",
   "key",
 ];
 const LOCATIONS = new Set(["body", "query", "path", "header", "cookie"]);
@@ -94,8 +105,12 @@ export function extractFieldErrors(body: unknown): FieldError[] {
   for (const key of ["errors", "invalid-params", "invalid_params", "invalidParams", "violations", "issues"]) {
     readErrorCollection(body[key], add);
   }
+  // PayPal: details: [{field, issue, description}] (a list only: a `details` object is no field map)
+  if (Array.isArray(body.details)) readErrorCollection(body.details, add);
   const error = body.error;
   if (isRecord(error)) {
+    // Stripe: one error object naming its parameter; Azure/OData: error.target
+    if (["param", "field", "target"].some((k) => typeof error[k] === "string")) add(fromListItem(error));
     for (const key of ["errors", "details", "invalid-params", "fields", "fieldErrors"]) {
       readErrorCollection(error[key], add);
     }

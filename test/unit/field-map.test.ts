@@ -289,6 +289,55 @@ describe("mapFieldErrors over realistic error bodies", () => {
       want: [{ argument: "address.city", field: "address.city", message: "Required" }],
     },
     {
+      title: "Stripe: one error object naming its param",
+      body: {
+        error: {
+          type: "invalid_request_error",
+          code: "parameter_missing",
+          param: "limit",
+          message: "Missing required param: limit.",
+          name: "ignored",
+        },
+      },
+      want: [{ argument: "limit", field: "limit", message: "Missing required param: limit." }],
+    },
+    {
+      title: "Azure / OData error.target and details[].target",
+      body: {
+        error: {
+          code: "BadArgument",
+          message: "Name is invalid",
+          target: "name",
+          details: [{ code: "OutOfRange", message: "must be 0 or more", target: "age" }],
+        },
+      },
+      want: [
+        { argument: "name", field: "name", message: "Name is invalid" },
+        { field: "age", message: "must be 0 or more" },
+      ],
+    },
+    {
+      title: "PayPal details [{field, issue, description}]",
+      body: {
+        name: "UNPROCESSABLE_ENTITY",
+        message: "The requested action could not be performed.",
+        details: [
+          {
+            field: "/address/city",
+            issue: "MISSING_REQUIRED_PARAMETER",
+            description: "A required field / parameter is missing.",
+          },
+        ],
+      },
+      want: [
+        {
+          argument: "address.city",
+          field: "/address/city",
+          message: "A required field / parameter is missing.",
+        },
+      ],
+    },
+    {
       title: "fields the tool does not have are kept as given",
       body: { errors: [{ field: "color", message: "is not a color" }] },
       want: [{ field: "color", message: "is not a color" }],
