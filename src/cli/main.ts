@@ -4,6 +4,7 @@ import { Command, CommanderError } from "commander";
 import { BridgeError, formatDiagnostics } from "../model/diagnostics.js";
 import { BRIDGE_VERSION } from "../runtime/version.js";
 import { createGenerateCommand } from "./generate.js";
+import { createLintCommand } from "./lint.js";
 import { createModelCommand } from "./model.js";
 import { createServeCommand } from "./serve.js";
 import { createToolsCommand } from "./tools.js";
@@ -20,6 +21,7 @@ for (const command of [
   createToolsCommand(),
   createModelCommand(),
   createGenerateCommand(),
+  createLintCommand(),
 ]) {
   program.addCommand(command.exitOverride().configureOutput({ writeErr: (s) => process.stderr.write(s) }));
 }
