@@ -231,7 +231,11 @@ export function collectOverrides(input: {
   map: OverrideMap | undefined;
   used: Set<string>;
   diagnostics: Diagnostic[];
-}): { override: McpOverride; nameAt?: { file: string; pointer: string } } {
+}): {
+  override: McpOverride;
+  nameAt?: { file: string; pointer: string };
+  hiddenAt?: { file: string; pointer: string };
+} {
   const located: LocatedOverride[] = [];
   for (const [owner, at] of [
     [input.pathItem, `${input.pathPointer}/x-mcp`],
@@ -260,10 +264,13 @@ export function collectOverrides(input: {
     }
   }
   const override = mergeOverrides(...located.map((l) => l.override));
-  const naming = [...located].reverse().find((l) => l.override.name !== undefined);
-  return naming
-    ? { override, nameAt: { file: naming.file, pointer: `${naming.pointer}/name` } }
-    : { override };
+  const last = (field: keyof McpOverride) => {
+    const from = [...located].reverse().find((l) => l.override[field] !== undefined);
+    return from ? { file: from.file, pointer: `${from.pointer}/${field}` } : undefined;
+  };
+  const nameAt = last("name");
+  const hiddenAt = last("hidden");
+  return { override, ...(nameAt ? { nameAt } : {}), ...(hiddenAt ? { hiddenAt } : {}) };
 }
 
 /** Map keys that matched no operation: a likely typo, never silently ignored. */

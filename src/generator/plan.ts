@@ -101,7 +101,7 @@ export function planModel(loaded: LoadedSpec, options: PlanOptions = {}): Bridge
         operation,
         pathItem,
       };
-      const { override, nameAt } = collectOverrides({
+      const { override, nameAt, hiddenAt } = collectOverrides({
         pathItem,
         operation,
         pathPointer,
@@ -114,10 +114,14 @@ export function planModel(loaded: LoadedSpec, options: PlanOptions = {}): Bridge
         diagnostics,
       });
       if (override.hidden === true) {
+        // The same code as any skipped operation, so every operation stays accounted for.
+        const by = hiddenAt
+          ? `${hiddenAt.file === loaded.source ? "" : hiddenAt.file}#${hiddenAt.pointer}`
+          : "";
         diagnostics.push(
           createDiagnostic(
-            "OMB_OPERATION_HIDDEN",
-            `operation ${method.toUpperCase()} ${path} is hidden by an override (hidden: true) and is not a tool`,
+            "OMB_OPERATION_SKIPPED",
+            `operation ${method.toUpperCase()} ${path} was skipped: it is hidden by an override (hidden: true at ${by})`,
             { severity: "info", file: loaded.source, pointer },
           ),
         );

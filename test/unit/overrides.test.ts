@@ -142,8 +142,15 @@ describe("x-mcp in the spec", () => {
       "/pets": { get: { operationId: "listPets", ...ok }, delete: { "x-mcp": { hidden: true }, ...ok } },
     });
     expect(model.tools.map((t) => t.name)).toEqual(["listPets"]);
-    expect(find(model, "OMB_OPERATION_HIDDEN")).toEqual([
-      expect.objectContaining({ severity: "info", pointer: "/paths/~1pets/delete", file: "spec.yaml" }),
+    expect(find(model, "OMB_OPERATION_SKIPPED")).toEqual([
+      expect.objectContaining({
+        severity: "info",
+        pointer: "/paths/~1pets/delete",
+        file: "spec.yaml",
+        message: expect.stringContaining(
+          "hidden by an override (hidden: true at #/paths/~1pets/delete/x-mcp/hidden)",
+        ),
+      }),
     ]);
   });
 
@@ -153,7 +160,10 @@ describe("x-mcp in the spec", () => {
       "/b": { get: ok },
     });
     expect(model.tools.map((t) => t.name)).toEqual(["get_b"]);
-    expect(find(model, "OMB_OPERATION_HIDDEN")).toHaveLength(2);
+    expect(find(model, "OMB_OPERATION_SKIPPED").map((d) => d.message)).toEqual([
+      expect.stringContaining("hidden: true at #/paths/~1a/x-mcp/hidden"),
+      expect.stringContaining("hidden: true at #/paths/~1a/x-mcp/hidden"),
+    ]);
   });
 
   it.each([
@@ -325,6 +335,13 @@ describe("buildModel with an override file", () => {
       cache: false,
     });
     expect(model.tools.map((t) => t.name)).not.toContain("createPet");
+    // every operation is accounted for: a tool or a skipped operation
+    const skipped = model.diagnostics.filter((d) => d.code === "OMB_OPERATION_SKIPPED");
+    expect(skipped.map((d) => d.message)).toEqual([
+      expect.stringContaining("hidden: true at <overrides>#/createPet/hidden"),
+      expect.stringContaining("hidden: true at #/paths/~1pets~1{petId}/delete/x-mcp/hidden"),
+    ]);
+    expect(model.tools.length + skipped.length).toBe(6); // the operations of the fixture
     const again = parseModel(serializeModel(model));
     expect(again.tools.map((t) => t.name)).toEqual(model.tools.map((t) => t.name));
   });
