@@ -85,8 +85,9 @@ export function createArgumentValidator(strictSchema: JsonSchema): ArgumentValid
     }
     const cx: CoerceContext = { sc, issues: [] };
     const copy = sanitize(input, "", 0, cx.issues);
-    if (dropsNulls) dropAbsentNulls(sc, inputSchema, copy, 0);
     const value = coerce(cx, inputSchema, copy, "", 0) as Record<string, unknown>;
+    // After coercion, which may turn the text "null" into null.
+    if (dropsNulls) dropAbsentNulls(sc, inputSchema, value, 0);
 
     compiled ??= compileOrError(inputSchema);
     if (compiled instanceof Error) throw compiled;
