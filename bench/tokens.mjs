@@ -259,6 +259,9 @@ function report(results) {
     "tools/list fetched with raw JSON-RPC (all pages), every tool counted as its compact JSON with",
     "the o200k_base tokenizer (js-tiktoken 1.0.21). Parts are the tokens of each member",
     '(`"description":"..."` and so on); `other` is the braces and commas between them.',
+    "The last column is what most clients pass on to the model (Anthropic's and OpenAI's tool",
+    "formats carry a name, a description and an input schema; annotations and output schemas",
+    "serve the client).",
     "",
   ];
   for (const spec of SPECS) {
@@ -282,6 +285,7 @@ function report(results) {
           "outputSchema",
           "annotations",
           "other",
+          "name + description + inputSchema",
         ],
         rows.map((r) => [
           `${r.server.name} ${r.server.version()}`,
@@ -295,6 +299,7 @@ function report(results) {
           k(r.parts.outputSchema),
           k(r.parts.annotations),
           k(r.parts.other),
+          k(r.parts.name + r.parts.description + r.parts.inputSchema),
         ]),
       ),
       "",
