@@ -220,6 +220,13 @@ export class SchemaConverter {
       out.anyOf = out.oneOf;
       delete out.oneOf;
     }
+    if (Array.isArray(out.enum) && out.type === "array" && out.enum.every((v) => !Array.isArray(v))) {
+      // An array whose enum lists item values (common in Swagger 2.0 parameters, copied as is by
+      // converters) admits no value at all; the values are meant for the items.
+      const items = isRecord(out.items) ? (out.items as JsonSchema) : {};
+      out.items = items.enum === undefined ? { ...items, enum: out.enum } : items;
+      delete out.enum;
+    }
     return this.applyNullable(schema, out);
   }
 

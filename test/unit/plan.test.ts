@@ -347,6 +347,19 @@ describe("schemas", () => {
       given: { $ref: "#/components/schemas/S", nullable: true },
       want: { anyOf: [{ $ref: "#/$defs/S" }, { type: "null" }] },
     },
+    {
+      // An array's enum of item values admits no value: the values belong to the items.
+      given: { type: "array", items: { type: "string" }, enum: ["all", "ahd-5"] },
+      want: { type: "array", items: { type: "string", enum: ["all", "ahd-5"] } },
+    },
+    {
+      given: { type: "array", items: { type: "string", enum: ["a"] }, enum: ["a", "b"] },
+      want: { type: "array", items: { type: "string", enum: ["a"] } },
+    },
+    {
+      given: { type: "array", items: { type: "string" }, enum: [["a"], ["b"]] },
+      want: { type: "array", items: { type: "string" }, enum: [["a"], ["b"]] },
+    },
   ])("OAS 3.0 $given → JSON Schema 2020-12", ({ given, want }) => {
     const tool = onlyTool({
       paths: {
