@@ -1,0 +1,76 @@
+/**
+ * Loading CommonJS files with V8's code cache (what print.ts does for ts-morph): the modules work
+ * as with `require`, the cache is written once and then used, and OPENAPI_MCP_CACHE=0 turns it off.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { preloadWithCodeCache } from "../../src/generator/code-cache.js";
+
+const root = mkdtempSync(join(tmpdir(), "omb-code-cache-"));
+const require = createRequire(import.meta.url);
+
+afterAll(() => {
+  rmSync(root, { recursive: true, force: true });
+});
+
+/** Two modules, the second requiring the first, in a fresh folder. */
+function makeModules(name: string): { a: string; b: string } {
+  const dir = join(root, name);
+  mkdirSync(dir, { recursive: true });
+  const a = join(dir, "a.cjs");
+  const b = join(dir, "b.cjs");
+  writeFileSync(a, "exports.double = (n) => n * 2; exports.file = __filename;");
+  writeFileSync(
+    b,
+    'const a = require("./a.cjs"); module.exports = { quadruple: (n) => a.double(a.double(n)), a };',
+  );
+  return { a, b };
+}
+
+function forget(...files: string[]): void {
+  for (const file of files) delete require.cache[file];
+}
+
+describe("preloadWithCodeCache", () => {
+  it("loads modules that require each other, writes the cache once, then uses it", () => {
+    const { a, b } = makeModules("use");
+    const env = { OPENAPI_MCP_CACHE_DIR: join(root, "cache") };
+    const save = preloadWithCodeCache([a, b], env);
+    const loaded = require(b) as { quadruple(n: number): number; a: { file: string } };
+    expect(loaded.quadruple(3)).toBe(12);
+    expect(loaded.a.file).toBe(a);
+    expect(require(a)).toBe(loaded.a);
+    save();
+    const codeDir = join(root, "cache", "code");
+    const written = readdirSync(codeDir).sort();
+    expect(written).toHaveLength(2);
+    const times = written.map((f) => statSync(join(codeDir, f)).mtimeMs);
+
+    forget(a, b);
+    const again = preloadWithCodeCache([a, b], env);
+    expect((require(b) as { quadruple(n: number): number }).quadruple(1)).toBe(4);
+    again();
+    // Accepted by V8: nothing to write again.
+    expect(
+      readdirSync(codeDir)
+        .sort()
+        .map((f) => statSync(join(codeDir, f)).mtimeMs),
+    ).toEqual(times);
+    forget(a, b);
+  });
+
+  it("does nothing with OPENAPI_MCP_CACHE=0 or for a module already loaded", () => {
+    const { a, b } = makeModules("off");
+    const cacheDir = join(root, "off-cache");
+    preloadWithCodeCache([a, b], { OPENAPI_MCP_CACHE: "0", OPENAPI_MCP_CACHE_DIR: cacheDir })();
+    expect(require.cache[a]).toBeUndefined();
+    require(a);
+    preloadWithCodeCache([a, b], { OPENAPI_MCP_CACHE_DIR: cacheDir })();
+    expect(require.cache[b]).toBeUndefined();
+    expect(() => readdirSync(cacheDir)).toThrow();
+    forget(a, b);
+  });
+});
