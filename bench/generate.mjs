@@ -7,6 +7,12 @@
  *
  *   npm run build && node bench/generate.mjs [--runs N] [--tsc-runs N]
  *
+ * `--tsc-runs 0` skips the type-checks (minutes each) and keeps that section of the previous
+ * results file. Every run writes into a directory of its own, all removed at the end: removing
+ * ~1,260 files just before a run made each file creation of the next one slower on this
+ * machine's ext4 (no journal: new inodes skip recently deleted ones, `recently_deleted` in the
+ * kernel profile), a cost of the benchmark, not of generating.
+ *
  * The competitor and the specs are installed with npm into a scratch folder outside the repo,
  * `$TMPDIR/omb-gen` (or $OMB_GEN_BENCH_DIR); later runs reuse it. Linux only (/usr/bin/time).
  */
@@ -16,6 +22,7 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
   symlinkSync,
@@ -50,7 +57,11 @@ const SPECS = [
 const TIME = "/usr/bin/time";
 
 const { values } = parseArgs({
-  options: { runs: { type: "string", default: "5" }, "tsc-runs": { type: "string", default: "3" } },
+  options: {
+    runs: { type: "string", default: "5" },
+    "tsc-runs": { type: "string", default: "3" },
+    baseline: { type: "string" },
+  },
 });
 const RUNS = Number(values.runs);
 const TSC_RUNS = Number(values["tsc-runs"]);
@@ -122,6 +133,10 @@ function outputSize(dir) {
   return { files, bytes };
 }
 
+/** `--baseline DIR`: an earlier build of this repository (DIR/dist/cli/main.js), measured alongside. */
+const BASELINE_CLI =
+  values.baseline === undefined ? undefined : join(values.baseline, "dist", "cli", "main.js");
+
 const TOOLS = {
   ours: {
     label: "openapi-mcp-bridge generate --no-cache",
@@ -131,31 +146,51 @@ const TOOLS = {
     label: "openapi-mcp-bridge generate (model cache warm)",
     args: (spec, out) => [OUR_CLI, "generate", spec, "-o", out],
   },
+  ...(BASELINE_CLI === undefined
+    ? {}
+    : {
+        baseline: {
+          label: "baseline build generate --no-cache",
+          args: (spec, out) => [BASELINE_CLI, "generate", spec, "-o", out, "--no-cache"],
+        },
+        baselineCached: {
+          label: "baseline build generate (model cache warm)",
+          args: (spec, out) => [BASELINE_CLI, "generate", spec, "-o", out],
+        },
+      }),
   theirs: {
     label: `${COMPETITOR} ${COMPETITOR_VERSION}`,
     args: (spec, out) => [COMPETITOR_BIN, "--input", spec, "--output", out, "--force"],
   },
 };
 
+const RUNS_DIR = join(SCRATCH, "runs");
+
 function runGeneration() {
   const samples = {};
   const sizes = {};
+  rmSync(RUNS_DIR, { recursive: true, force: true });
   // Warm the model cache once, so the cached case measures a hit from its first run.
   for (const spec of SPECS) {
-    const out = join(SCRATCH, "out-warm-up");
-    rmSync(out, { recursive: true, force: true });
-    measure(TOOLS.oursCached.args(spec.file, out), SCRATCH);
+    measure(TOOLS.oursCached.args(spec.file, join(RUNS_DIR, `warm-up-${spec.key}`)), SCRATCH);
+    if (TOOLS.baselineCached !== undefined)
+      measure(TOOLS.baselineCached.args(spec.file, join(RUNS_DIR, `warm-up-b-${spec.key}`)), SCRATCH);
   }
   for (let run = 0; run < RUNS; run++) {
     for (const spec of SPECS) {
       for (const [tool, def] of Object.entries(TOOLS)) {
-        const out = join(SCRATCH, `out-${tool}-${spec.key}`);
-        rmSync(out, { recursive: true, force: true });
+        // A new directory each run (see the top of this file); the last run's is kept for tsc.
+        const out = join(RUNS_DIR, `out-${tool}-${spec.key}-${run}`);
         const sample = measure(def.args(spec.file, out), SCRATCH);
         const key = `${tool}:${spec.key}`;
         samples[key] ??= [];
         samples[key].push(sample);
         sizes[key] = outputSize(out);
+        const kept = join(SCRATCH, `out-${tool}-${spec.key}`);
+        if (run === RUNS - 1) {
+          rmSync(kept, { recursive: true, force: true });
+          renameSync(out, kept);
+        }
         process.stderr.write(
           `${key} run ${run + 1}: ${sample.ms.toFixed(0)} ms, ${(sample.rss / 2 ** 20).toFixed(0)} MB\n`,
         );
@@ -220,9 +255,11 @@ function main() {
     .map((v) => v.toFixed(2))
     .join(" ");
   const { samples, sizes } = runGeneration();
-  const ourTsc = typecheck(join(SCRATCH, "out-ours-github"), "tsconfig.json");
+  rmSync(RUNS_DIR, { recursive: true, force: true });
+  const ourTsc = TSC_RUNS > 0 ? typecheck(join(SCRATCH, "out-ours-github"), "tsconfig.json") : undefined;
   // Once: it takes minutes, and the point is our project's time.
-  const theirTsc = typecheck(join(SCRATCH, "out-theirs-github"), "tsconfig.json", 1);
+  const theirTsc =
+    TSC_RUNS > 0 ? typecheck(join(SCRATCH, "out-theirs-github"), "tsconfig.json", 1) : undefined;
 
   const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], {
     cwd: REPO_DIR,
@@ -237,7 +274,7 @@ function main() {
       .loadavg()
       .map((v) => v.toFixed(2))
       .join(" ")}`,
-    `- openapi-mcp-bridge commit: ${commit}`,
+    `- openapi-mcp-bridge commit: ${commit}${values.baseline === undefined ? "" : `; baseline build: \`${values.baseline}\` (${baselineNote()})`}`,
     `- Compared with: ${COMPETITOR} ${versionOf(COMPETITOR)}, installed in \`$SCRATCH\` = \`${SCRATCH}\``,
     `- Specs: ${SPECS.map((s) => `${s.name} (${s.origin}, ${s.pkg} ${versionOf(s.pkg)}, ${operations(s.file)} operations)`).join("; ")}`,
     "",
@@ -268,6 +305,13 @@ function main() {
       ),
       "",
     );
+    const median = (key, field) => summarize(samples[`${key}:${spec.key}`].map((x) => x[field])).median;
+    const ratio = (key, field) => (median(key, field) / median("theirs", field)).toFixed(2);
+    lines.push(
+      `Ratio to ${COMPETITOR} (ours / theirs, medians; below 1 is faster): wall ${ratio("ours", "ms")} without the cache, ${ratio("oursCached", "ms")} with it;`,
+      `CPU ${ratio("ours", "cpu")} without the cache, ${ratio("oursCached", "cpu")} with it.`,
+      "",
+    );
     const ours = sizes[`ours:${spec.key}`];
     const theirs = sizes[`theirs:${spec.key}`];
     lines.push(
@@ -289,6 +333,23 @@ function main() {
       String(result.errors),
     ];
   };
+  if (ourTsc === undefined || theirTsc === undefined) {
+    // Not run this time (--tsc-runs 0): keep the previous results' section as it was.
+    const previous = existsSync(join(RESULTS_DIR, "generate.md"))
+      ? readFileSync(join(RESULTS_DIR, "generate.md"), "utf8")
+      : "";
+    const at = previous.indexOf("## `tsc --noEmit` on the generated GitHub projects");
+    const section =
+      at >= 0
+        ? previous
+            .slice(at)
+            .replace(/\n*\(This section is from an earlier run[^\n]*\)\s*$/, "")
+            .trimEnd()
+        : "## `tsc --noEmit`: not run";
+    lines.push(`${section}`, "", "(This section is from an earlier run: `--tsc-runs 0` skipped it.)", "");
+    finish(lines);
+    return;
+  }
   lines.push(
     "## `tsc --noEmit` on the generated GitHub projects",
     "",
@@ -311,6 +372,18 @@ function main() {
     ),
     "",
   );
+  finish(lines);
+}
+
+function baselineNote() {
+  try {
+    return readFileSync(join(values.baseline, "BASELINE.txt"), "utf8").trim();
+  } catch {
+    return "an earlier build";
+  }
+}
+
+function finish(lines) {
   mkdirSync(RESULTS_DIR, { recursive: true });
   writeFileSync(join(RESULTS_DIR, "generate.md"), `${lines.join("\n")}\n`);
   process.stdout.write(`${lines.join("\n")}\n`);
