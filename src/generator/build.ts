@@ -76,6 +76,7 @@ async function planFromSpec(
     await loaded.validation;
     throw error;
   }
-  await loaded.validation;
+  const warnings = (await loaded.validation) ?? [];
+  if (warnings.length > 0) model.diagnostics.unshift(...warnings);
   return model;
 }

@@ -62,9 +62,10 @@ export interface LoadedSpec {
   diagnostics: Diagnostic[];
   /**
    * With `deferValidation`: resolves when the document is valid (or was not validated), rejects
-   * with a BridgeError of OMB_SPEC_INVALID problems. Never an unhandled rejection if ignored.
+   * with a BridgeError of OMB_SPEC_INVALID problems; resolves with the warnings found (these
+   * are not in `diagnostics`). Never an unhandled rejection if ignored.
    */
-  validation?: Promise<void>;
+  validation?: Promise<Diagnostic[]>;
 }
 
 /** At most this many diagnostics of one kind are reported, plus a note saying how many more. */
@@ -135,7 +136,7 @@ async function loadText(
   }
   checkInternalRefs(doc, refStrings, input.display);
 
-  let validation: Promise<void> | undefined;
+  let validation: Promise<Diagnostic[]> | undefined;
   if (worker) {
     validation = validateInBackground(
       worker,
@@ -145,7 +146,7 @@ async function loadText(
       bundled ? undefined : parsed.json,
     );
   } else if (options.validate !== false) {
-    throwProblems(validateDocument(doc, specVersion, input.display));
+    diagnostics.push(...throwProblems(validateDocument(doc, specVersion, input.display)));
   }
 
   let document: OpenAPIV3.Document | OpenAPIV3_1.Document;
@@ -167,12 +168,25 @@ async function loadText(
   }
   const loaded: LoadedSpec = { document, specVersion, source: input.display, diagnostics };
   // Only a deferred validation runs in a worker: otherwise it is done by now.
-  if (options.deferValidation === true) loaded.validation = validation ?? Promise.resolve();
+  if (options.deferValidation === true) loaded.validation = validation ?? Promise.resolve([]);
   return loaded;
 }
 
-function throwProblems(problems: Diagnostic[]): void {
-  if (problems.length > 0) throw new BridgeError(capDiagnostics(problems));
+/**
+ * Throws the problems when any is an error (with a hint on the first); otherwise returns the
+ * warnings (ignored properties and the like), for the model's diagnostics.
+ */
+function throwProblems(problems: Diagnostic[]): Diagnostic[] {
+  const errors = problems.filter((p) => p.severity === "error");
+  if (errors.length === 0) return problems;
+  const first = errors[0]!;
+  errors[0] = {
+    ...first,
+    hint:
+      first.hint ??
+      "fix the spec at that place; or skip this check with --no-validate (validate: false) and let the bridge plan what it can",
+  };
+  throw new BridgeError(capDiagnostics(errors));
 }
 
 /**
@@ -186,7 +200,7 @@ function validateInBackground(
   version: SpecVersion,
   file: string,
   json: string | undefined,
-): Promise<void> {
+): Promise<Diagnostic[]> {
   const job = json === undefined ? { version, file, document: doc } : { version, file };
   const fallback = () => validateDocument(json === undefined ? doc : JSON.parse(json), version, file);
   const validation = worker.validate(job, fallback).then(throwProblems);

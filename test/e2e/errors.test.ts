@@ -3,6 +3,9 @@
  * naming the file (and the JSON pointer) and no stack trace; problems during a call are tool
  * results with `isError: true`, never protocol errors, except an unknown tool (-32602).
  */
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -28,10 +31,34 @@ describe("specs that cannot be served", () => {
       expect(run.code).not.toBeNull();
       expect(run.stderr).toContain("invalid-schema.openapi30.yaml");
       expect(run.stderr).toContain("/paths/~1pets/get/responses/200");
+      expect(run.stderr).toContain("--no-validate");
       expect(run.stderr).not.toMatch(STACK_LINE);
       expect(run.stdout).toBe("");
     },
   );
+
+  it("a property OpenAPI does not know is a warning: the spec is served, `tools --verbose` names it", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "omb-ignored-"));
+    try {
+      const spec = join(dir, "extra.json");
+      await writeFile(
+        spec,
+        JSON.stringify({
+          openapi: "3.0.3",
+          info: { title: "Extra", version: "1" },
+          source: { repo: "somewhere" },
+          paths: { "/a": { get: { operationId: "getA", responses: { "200": { description: "ok" } } } } },
+        }),
+      );
+      const run = await runCli(["tools", spec, "--verbose"]);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toContain("getA");
+      expect(run.stderr).toContain("warning OMB_SPEC_IGNORED");
+      expect(run.stderr).toContain('#/source: property "source" is not allowed here');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 
   it("a YAML syntax error names the file", async () => {
     const run = await runCli(["tools", fixture("errors/broken-syntax.yaml")]);

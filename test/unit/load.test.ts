@@ -286,16 +286,9 @@ describe("loadSpec failures", () => {
           code: "OMB_SPEC_INVALID",
           severity: "error",
           file: fixture("invalid.openapi30.yaml"),
-          pointer: "/paths/~1pets/get/responses",
-          message: "must NOT have fewer than 1 properties",
-        },
-        {
-          code: "OMB_SPEC_INVALID",
-          severity: "error",
-          file: fixture("invalid.openapi30.yaml"),
-          pointer: "/components/schemas/Pet/colour",
-          message:
-            'property "colour" is not allowed here by OpenAPI 3.0 (vendor extensions must start with "x-")',
+          pointer: "/paths/~1pets/get/parameters/0",
+          message: 'missing required property "in"',
+          hint: "fix the spec at that place; or skip this check with --no-validate (validate: false) and let the bridge plan what it can",
         },
       ],
     ],
@@ -414,13 +407,19 @@ describe("loadSpec failures", () => {
   });
 
   it("caps schema problems at 20 and says how many more", async () => {
-    const paths = Array.from({ length: 30 }, (_, i) => `  /p${i}:\n    get:\n      responses: {}\n`).join("");
+    const paths = Array.from(
+      { length: 30 },
+      (_, i) => `  /p${i}:\n    get:\n      responses: {"200": {content: {}}}\n`,
+    ).join("");
     const diagnostics = await failure(
       "-",
       stdin(`openapi: 3.0.3\ninfo: {title: t, version: "1"}\npaths:\n${paths}`),
     );
     expect(diagnostics).toHaveLength(21);
-    expect(diagnostics[0]).toMatchObject({ code: "OMB_SPEC_INVALID", pointer: "/paths/~1p0/get/responses" });
+    expect(diagnostics[0]).toMatchObject({
+      code: "OMB_SPEC_INVALID",
+      pointer: "/paths/~1p0/get/responses/200",
+    });
     expect(diagnostics[20]).toMatchObject({
       code: "OMB_SPEC_INVALID",
       message: "... and 10 more problems like these",
@@ -444,13 +443,8 @@ describe("loadSpec failures", () => {
     [
       "a 3.1 response without a description, an unknown status code",
       'openapi: 3.1.0\ninfo: {title: t, version: "1"}\npaths:\n  /a:\n    get:\n      responses:\n        "200": {content: {}}\n        "2000": {description: x}\n',
-      [
-        ["/paths/~1a/get/responses/200", 'missing required property "description"'],
-        [
-          "/paths/~1a/get/responses/2000",
-          'property "2000" is not allowed here by OpenAPI 3.1 (vendor extensions must start with "x-")',
-        ],
-      ],
+      // The unknown status code "2000" is only a warning (OMB_SPEC_IGNORED): not thrown.
+      [["/paths/~1a/get/responses/200", 'missing required property "description"']],
     ],
   ])("schema problems are reported on the branch that fits: %s", async (_name, body, want) => {
     const diagnostics = await failure("-", stdin(body));
@@ -474,6 +468,7 @@ describe("loadSpec failures", () => {
         file: "<stdin>",
         pointer: "/paths/~1a/get/responses/200",
         message: 'missing required property "description"',
+        hint: "fix the spec at that place; or skip this check with --no-validate (validate: false) and let the bridge plan what it can",
       },
     ]);
   });
@@ -669,6 +664,37 @@ describe("warnings", () => {
     ]);
   });
 
+  it.each([
+    ["an unknown root property", "source: {repo: x}\n", "/source", 'property "source" is not allowed here'],
+    [
+      "a misplaced example",
+      "components:\n  schemas:\n    S: {type: object, properties: {a: {type: string, xml: {example: x}}}}\n",
+      "/components/schemas/S/properties/a/xml/example",
+      'property "example" is not allowed here',
+    ],
+    ["an empty responses object", "", "/paths/~1b/get/responses", "must NOT have fewer than 1 properties"],
+  ])("%s is a warning (OMB_SPEC_IGNORED), and the spec loads", async (_name, extra, pointer, message) => {
+    const body = [
+      "openapi: 3.0.3",
+      'info: {title: t, version: "1"}',
+      "paths:",
+      "  /a:",
+      "    get: {operationId: a, responses: {'200': {description: ok}}}",
+      ...(pointer.startsWith("/paths/~1b") ? ["  /b:", "    get: {operationId: b, responses: {}}"] : []),
+      extra,
+    ].join("\n");
+    for (const options of [stdin(body), { ...stdin(body), deferValidation: true }]) {
+      const spec = await loadSpec("-", options);
+      const warnings = [...spec.diagnostics, ...((await spec.validation) ?? [])];
+      expect(warnings.map((d) => [d.code, d.severity, d.pointer])).toContainEqual([
+        "OMB_SPEC_IGNORED",
+        "warning",
+        pointer,
+      ]);
+      expect(warnings.find((d) => d.pointer === pointer)?.message).toContain(message);
+    }
+  });
+
   it("conversion warnings of a 2.0 spec are returned", async () => {
     const body = [
       'swagger: "2.0"',
@@ -724,6 +750,7 @@ function largeSpec(invalid: boolean): Json {
   const item: Json = { type: "object", properties: { id: { type: "integer" } } };
   if (invalid) {
     (paths["/items1234"] as { get: Json }).get["responses"] = {};
+    (paths["/items1234"] as { get: Json }).get["parameters"] = [{ name: "q", schema: { type: "string" } }];
     item["colour"] = "red";
   }
   return {
@@ -799,16 +826,14 @@ describe("the built package", () => {
     );
     expect((error as Error).name).toBe("BridgeError");
     const thrown = await failure(largeInvalid);
-    expect(thrown.map((d) => d.pointer)).toEqual([
-      "/paths/~1items1234/get/responses",
-      "/components/schemas/Item/colour",
-    ]);
+    // The empty responses and the unknown "colour" are warnings; the parameter without `in` is not.
+    expect(thrown.map((d) => d.pointer)).toEqual(["/paths/~1items1234/get/parameters/0"]);
     expect((error as BridgeError).diagnostics).toEqual(thrown);
   });
 
   it("deferValidation: a large valid spec's `validation` resolves", async () => {
     const loaded = await dist.loadSpec(large, { deferValidation: true });
-    await expect(loaded.validation).resolves.toBeUndefined();
+    await expect(loaded.validation).resolves.toEqual([]);
   });
 
   it("buildModel plans a large spec and fails when validation does", async () => {
@@ -820,7 +845,7 @@ describe("the built package", () => {
     );
     expect((error as BridgeError).diagnostics?.[0]).toMatchObject({
       code: "OMB_SPEC_INVALID",
-      pointer: "/paths/~1items1234/get/responses",
+      pointer: "/paths/~1items1234/get/parameters/0",
     });
   });
 
@@ -848,6 +873,6 @@ describe("deferValidation with a small spec (validated in-thread)", () => {
 
   it("a valid spec's `validation` is there, resolved", async () => {
     const loaded = await loadSpec(fixture("pets.openapi30.json"), { deferValidation: true });
-    await expect(loaded.validation).resolves.toBeUndefined();
+    await expect(loaded.validation).resolves.toEqual([]);
   });
 });

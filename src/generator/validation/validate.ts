@@ -24,7 +24,13 @@ export function validateDocument(doc: unknown, version: SpecVersion, file: strin
   explain.validate(doc);
   const errors = selectBranches(explain.validate.errors ?? [], doc, explain, "", 0);
   const problems = summarizeSchemaErrors(errors, version).map((p) =>
-    createDiagnostic("OMB_SPEC_INVALID", p.message, { file, pointer: p.pointer }),
+    p.ignorable
+      ? createDiagnostic("OMB_SPEC_IGNORED", `${p.message}; ignored`, {
+          file,
+          pointer: p.pointer,
+          severity: "warning",
+        })
+      : createDiagnostic("OMB_SPEC_INVALID", p.message, { file, pointer: p.pointer }),
   );
   if (problems.length === 0) {
     problems.push(
@@ -192,7 +198,7 @@ function bestBranch(
 function summarizeSchemaErrors(
   errors: ErrorObject[],
   version: SpecVersion,
-): { pointer: string; message: string }[] {
+): { pointer: string; message: string; ignorable: boolean }[] {
   // "must match then schema" repeats the errors of the branch; a combinator summary is kept
   // only where nothing more precise was found at or under its node.
   const precise = errors.filter((e) => !["if", "then", "else"].includes(e.keyword) && !isCombinator(e));
@@ -207,7 +213,7 @@ function summarizeSchemaErrors(
     list.push(e);
     byPointer.set(e.instancePath, list);
   }
-  const out: { pointer: string; message: string }[] = [];
+  const out: { pointer: string; message: string; ignorable: boolean }[] = [];
   const seen = new Set<string>();
   for (const list of byPointer.values()) {
     let shown = list.filter((e) => !(e.keyword === "required" && e.params["missingProperty"] === "$ref"));
@@ -217,10 +223,21 @@ function summarizeSchemaErrors(
       const key = `${item.pointer}\u0000${item.message}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      out.push(item);
+      out.push({ ...item, ignorable: isIgnorable(e) });
     }
   }
   return out;
+}
+
+/**
+ * Problems that change nothing the bridge reads, so they are warnings: a property OpenAPI does
+ * not define (a misplaced `example`, a vendor key without `x-`; the bridge ignores unknown keys)
+ * and an operation with an empty `responses` object (the tool then promises no result shape).
+ * Real specs are full of both (APIs.guru: googleapis.com cloudbuild, opensuse.org obs).
+ */
+function isIgnorable(e: ErrorObject): boolean {
+  if (e.keyword === "additionalProperties" || e.keyword === "unevaluatedProperties") return true;
+  return e.keyword === "minProperties" && /\/responses$/.test(e.instancePath);
 }
 
 function describeSchemaError(e: ErrorObject, version: SpecVersion): { pointer: string; message: string } {
