@@ -261,10 +261,10 @@ function main() {
   const theirTsc =
     TSC_RUNS > 0 ? typecheck(join(SCRATCH, "out-theirs-github"), "tsconfig.json", 1) : undefined;
 
-  const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], {
-    cwd: REPO_DIR,
-    encoding: "utf8",
-  }).trim();
+  // OMB_BENCH_COMMIT: for a build outside a checkout (`git archive HEAD | tar -x -C DIR`).
+  const commit =
+    process.env.OMB_BENCH_COMMIT ??
+    execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: REPO_DIR, encoding: "utf8" }).trim();
   const lines = [
     "# Code generation: `generate` vs openapi-mcp-generator",
     "",
