@@ -6,9 +6,9 @@
  *
  * Each file is compiled with `vm.Script` and its cached data, run as a CommonJS module and put
  * in the require cache, so that the package's own `require` calls find it there. The cache lives
- * next to the model cache (`OPENAPI_MCP_CACHE=0` turns both off). V8 checks the data against the
- * source and its own version and flags: a mismatch is a miss, never a different behaviour, and
- * any problem here only means loading the usual way.
+ * next to the model cache (`OPENAPI_MCP_CACHE=0` turns both off), one entry per file content,
+ * Node version and architecture; V8 also checks its own version and flags (a mismatch is a miss,
+ * never a different behaviour). Any problem here only means loading the usual way.
  */
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
@@ -72,8 +72,13 @@ export function preloadWithCodeCache(
 }
 
 function loadFile(file: string, dir: string): Loaded {
-  const source = readFileSync(file, "utf8");
-  const key = createHash("sha256").update(`${process.version}\n${process.arch}\n${file}`).digest("hex");
+  const bytes = readFileSync(file);
+  // V8 checks cached data against the source's length only: the key holds the content's hash.
+  const key = createHash("sha256")
+    .update(`${process.version}\n${process.arch}\n${file}\n`)
+    .update(bytes)
+    .digest("hex");
+  const source = bytes.toString("utf8");
   const cacheFile = join(dir, `${key.slice(0, 32)}.bin`);
   let cachedData: Buffer | undefined;
   try {

@@ -62,6 +62,22 @@ describe("preloadWithCodeCache", () => {
     forget(a, b);
   });
 
+  it("never runs code cached for other content of the same length", () => {
+    const dir = join(root, "changed");
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, "v.cjs");
+    const env = { OPENAPI_MCP_CACHE_DIR: join(root, "changed-cache") };
+    writeFileSync(file, "exports.v = () => 1;");
+    preloadWithCodeCache([file], env)();
+    expect((require(file) as { v(): number }).v()).toBe(1);
+    forget(file);
+    writeFileSync(file, "exports.v = () => 2;");
+    preloadWithCodeCache([file], env)();
+    expect((require(file) as { v(): number }).v()).toBe(2);
+    expect(readdirSync(join(root, "changed-cache", "code"))).toHaveLength(2);
+    forget(file);
+  });
+
   it("does nothing with OPENAPI_MCP_CACHE=0 or for a module already loaded", () => {
     const { a, b } = makeModules("off");
     const cacheDir = join(root, "off-cache");
