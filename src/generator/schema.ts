@@ -168,7 +168,7 @@ export class SchemaConverter {
           for (const [name, sub] of Object.entries(value)) {
             // patternProperties keys are regular expressions too (see pattern below).
             const entry = key === "patternProperties" ? toUnicodePattern(name) : name;
-            if (entry !== undefined) map[entry] = this.convertNode(sub, refs, depth + 1);
+            if (entry !== undefined) setOwn(map, entry, this.convertNode(sub, refs, depth + 1));
           }
           out[key] = map;
         }
@@ -318,9 +318,18 @@ export function toJson(value: unknown): JsonValue {
   if (typeof value === "object") {
     const out: { [key: string]: JsonValue } = {};
     for (const [k, v] of Object.entries(value)) {
-      if (v !== undefined && typeof v !== "function") out[k] = toJson(v);
+      if (v !== undefined && typeof v !== "function") setOwn(out, k, toJson(v));
     }
     return out;
   }
   return null;
+}
+
+/** `target[key] = value` as an own property, also for `__proto__` (which would set the prototype). */
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__") {
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  } else {
+    target[key] = value;
+  }
 }

@@ -77,6 +77,37 @@ describe("special property names", () => {
   });
 });
 
+describe("special property names inside a referenced schema", () => {
+  it("keeps a nested __proto__ property (and one in an example) as an own key of $defs", () => {
+    const inner = JSON.parse(
+      '{"type":"object","properties":{"__proto__":{"type":"string"},"id":{"type":"integer"}},"example":{"__proto__":"x"}}',
+    ) as Record<string, unknown>;
+    const tool = plan({
+      paths: {
+        "/x": {
+          post: {
+            operationId: "postX",
+            requestBody: {
+              content: {
+                "application/json": {
+                  schema: { type: "object", properties: { item: { $ref: "#/components/schemas/Inner" } } },
+                },
+              },
+            },
+            responses: { "204": { description: "ok" } },
+          },
+        },
+      },
+      components: { schemas: { Inner: inner } },
+    }).tools[0]!;
+    const defs = tool.inputSchema.$defs as Record<string, Record<string, unknown>>;
+    const properties = defs["Inner"]!["properties"] as object;
+    expect(Object.keys(properties)).toEqual(["__proto__", "id"]);
+    expect(Object.getPrototypeOf(properties)).toBe(Object.prototype);
+    expect(JSON.stringify(defs["Inner"]!["examples"])).toBe('[{"__proto__":"x"}]');
+  });
+});
+
 describe("special property names on the wire", () => {
   let upstream: Upstream;
   beforeAll(async () => {

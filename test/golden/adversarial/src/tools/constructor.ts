@@ -38,6 +38,8 @@ export type Thing = {
     | "<\/script>";
   /** @defaultValue 42 */
   "${process.exit(21)}"?: number;
+  /** A property named proto. */
+  __proto__?: string;
   constructor?: string;
   "naïve 🚀"?: string;
   child?: Thing;
@@ -107,6 +109,10 @@ export const tool: ToolNode = {
           "${process.exit(21)}": {
             type: "integer",
             default: 42,
+          },
+          ["__proto__"]: {
+            type: "string",
+            description: "A property named proto.",
           },
           constructor: {
             type: "string",
