@@ -193,9 +193,16 @@ export class SchemaConverter {
       } else if (key === "examples") {
         const examples = pickExamples(Array.isArray(value) ? value : []);
         if (examples.length > 0) out.examples = examples;
-      } else if (key === "type" && value === "file") {
-        out.type = "string";
-        out.format = "binary";
+      } else if (key === "type") {
+        if (value === "file") {
+          out.type = "string";
+          out.format = "binary";
+        } else {
+          // Only JSON Schema's type names: anything else (an object where `properties` was meant,
+          // "date", "int") makes the whole tool schema uncompilable for clients; it is dropped.
+          const type = toSchemaType(value);
+          if (type !== undefined) out.type = type;
+        }
       } else {
         out[key] = toJson(value);
       }
@@ -332,4 +339,14 @@ function setOwn(target: Record<string, unknown>, key: string, value: unknown): v
   } else {
     target[key] = value;
   }
+}
+
+const SCHEMA_TYPES = new Set(["string", "number", "integer", "boolean", "object", "array", "null"]);
+
+/** A `type` keyword as JSON Schema allows it (a type name or a list of distinct ones), else undefined. */
+function toSchemaType(value: unknown): JsonValue | undefined {
+  if (typeof value === "string") return SCHEMA_TYPES.has(value) ? value : undefined;
+  if (!Array.isArray(value)) return undefined;
+  const names = [...new Set(value.filter((v): v is string => typeof v === "string" && SCHEMA_TYPES.has(v)))];
+  return names.length > 0 ? names : undefined;
 }

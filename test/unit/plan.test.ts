@@ -360,6 +360,13 @@ describe("schemas", () => {
       given: { type: "array", items: { type: "string" }, enum: [["a"], ["b"]] },
       want: { type: "array", items: { type: "string" }, enum: [["a"], ["b"]] },
     },
+    {
+      // A `type` that is not a JSON Schema type name would make clients refuse the tool.
+      given: { type: { type: "string", enum: ["A"] }, description: "Kind." },
+      want: { description: "Kind." },
+    },
+    { given: { type: "date" }, want: {} },
+    { given: { type: ["string", "int", "string"] }, want: { type: ["string"] } },
   ])("OAS 3.0 $given → JSON Schema 2020-12", ({ given, want }) => {
     const tool = onlyTool({
       paths: {
