@@ -194,6 +194,7 @@ export function planModel(loaded: LoadedSpec, options: PlanOptions = {}): Bridge
     tools,
     diagnostics,
   };
+  addAuthorizationHeaderScheme(model, loaded.source);
   if (typeof info.description === "string" && info.description.trim() !== "") {
     model.info.description = info.description;
   }
@@ -250,7 +251,7 @@ function planOperation(context: OperationContext, options: PlanOptions): Omit<To
     ? operation.tags.filter((t): t is string => typeof t === "string")
     : [];
   const deprecated = operation.deprecated === true;
-  const security = planSecurity(operation.security ?? document.security);
+  const security = withAuthorizationHeader(context, planSecurity(operation.security ?? document.security));
   const title = titleOperation(context);
   const tool: Omit<ToolNode, "name"> = {
     title,
@@ -332,6 +333,63 @@ function rankJson(mediaType: string): number {
   if (base === "application/json") return 0;
   if (base.endsWith("+json")) return 1;
   return 2;
+}
+
+/**
+ * Name of the security scheme the planner adds for an `Authorization` header parameter: OpenAPI
+ * says such a parameter SHALL be ignored (3.0.3 §4.7.12, 3.1.0 §4.8.12), yet specs without a
+ * security scheme use it to say the API needs credentials. The model must never handle them,
+ * so the header becomes a credential the operator configures (`--auth authorizationHeader=...`,
+ * `OPENAPI_MCP_AUTH_AUTHORIZATIONHEADER`) and the bridge sends.
+ */
+export const AUTHORIZATION_HEADER_SCHEME = "authorizationHeader";
+
+/**
+ * An operation without security requirements that declares an `Authorization` header
+ * parameter: required → the header credential is required; optional → it is sent when
+ * configured.
+ */
+function withAuthorizationHeader(
+  context: OperationContext,
+  security: SecurityRequirementNode[],
+): SecurityRequirementNode[] {
+  if (security.some((requirement) => Object.keys(requirement).length > 0)) return security;
+  const declared = [context.pathItem.parameters, context.operation.parameters]
+    .flatMap((list) => (Array.isArray(list) ? list : []))
+    .map((raw) => resolveRefObject(context.document, raw))
+    .filter(
+      (p): p is Record<string, unknown> =>
+        isRecord(p) &&
+        p.in === "header" &&
+        typeof p.name === "string" &&
+        p.name.toLowerCase() === "authorization",
+    );
+  if (declared.length === 0) return security;
+  const required = declared.some((p) => p.required === true);
+  const scheme = { [AUTHORIZATION_HEADER_SCHEME]: [] };
+  return required ? [scheme] : [scheme, {}];
+}
+
+/** Registers the scheme `withAuthorizationHeader` asked for, unless the spec has one of that name. */
+function addAuthorizationHeaderScheme(model: BridgeModel, source: string): void {
+  const users = model.tools.filter((tool) =>
+    tool.http.security.some((requirement) => Object.hasOwn(requirement, AUTHORIZATION_HEADER_SCHEME)),
+  );
+  if (users.length === 0 || Object.hasOwn(model.securitySchemes, AUTHORIZATION_HEADER_SCHEME)) return;
+  model.securitySchemes[AUTHORIZATION_HEADER_SCHEME] = {
+    type: "apiKey",
+    in: "header",
+    name: "Authorization",
+    description:
+      "The Authorization header the spec declares as a parameter; sent as a credential the operator configures, never as a tool argument.",
+  };
+  model.diagnostics.push(
+    createDiagnostic(
+      "OMB_AUTHORIZATION_HEADER",
+      `${users.length} operation(s) declare an Authorization header parameter and no security scheme; it is a credential: configure it with --auth ${AUTHORIZATION_HEADER_SCHEME}=VALUE or OPENAPI_MCP_AUTH_AUTHORIZATIONHEADER`,
+      { severity: "info", file: source },
+    ),
+  );
 }
 
 function planSecurity(raw: unknown): SecurityRequirementNode[] {

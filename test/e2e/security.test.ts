@@ -4,7 +4,14 @@
  * Values come from the `auth` option or from OPENAPI_MCP_AUTH_<SCHEME> in `env`.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type BridgeOptions, type Connected, connectSpec, fixture, textOf } from "../helpers/bridge.js";
+import {
+  type BridgeOptions,
+  type Connected,
+  connectModel,
+  connectSpec,
+  fixture,
+  textOf,
+} from "../helpers/bridge.js";
 import {
   type RecordedRequest,
   sendJson,
@@ -12,6 +19,7 @@ import {
   type Upstream,
   type UpstreamHandler,
 } from "../helpers/upstream.js";
+import { planSpec } from "./safety-support.js";
 import { WIRE_SPECS, wireResponder } from "./wire-cases.js";
 
 const AUTH = {
@@ -286,5 +294,39 @@ describe("security requirements: inheritance, opt-out, OR, AND, scheme-name mapp
 
   it("the auth option takes scheme names as written in the spec", async () => {
     expect((await creds(byOption, "inherited")).xKey).toBe("mk2");
+  });
+});
+
+describe("an Authorization header parameter in a spec without security schemes", () => {
+  const spec = (url: string) =>
+    planSpec({
+      servers: [{ url }],
+      paths: {
+        "/me": {
+          get: {
+            operationId: "getMe",
+            parameters: [{ name: "Authorization", in: "header", required: true, schema: { type: "string" } }],
+            responses: { "200": { description: "ok", content: { "application/json": { schema: {} } } } },
+          },
+        },
+      },
+    });
+
+  it("is a credential from the environment, sent as the header, never an argument or in a result", async () => {
+    const model = spec(upstream.url);
+    expect(model.tools[0]!.inputSchema.properties).toEqual({});
+    const bridge = await connectModel(model, {
+      env: { OPENAPI_MCP_AUTH_AUTHORIZATIONHEADER: "Token abc-123" },
+    });
+    try {
+      const refused = await bridge.call("getMe", { Authorization: "Token from-the-model" });
+      expect(refused.isError).toBe(true);
+      expect(upstream.requests).toHaveLength(0);
+      const result = await bridge.call("getMe", {});
+      expect(result.isError ?? false, textOf(result)).toBe(false);
+      expect(upstream.requests.map((r) => r.header("authorization"))).toEqual(["Token abc-123"]);
+    } finally {
+      await bridge.close();
+    }
   });
 });

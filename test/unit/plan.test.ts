@@ -484,6 +484,54 @@ describe("tools", () => {
     expect(model.securitySchemes).toEqual({ key: { type: "apiKey", in: "header", name: "X-Key" } });
   });
 
+  it.each([
+    {
+      name: "a required Authorization header parameter and no security: a required credential",
+      parameter: { name: "Authorization", in: "header", required: true, schema: { type: "string" } },
+      security: undefined,
+      want: [{ authorizationHeader: [] }],
+    },
+    {
+      name: "an optional one: sent when configured",
+      parameter: { name: "authorization", in: "header", schema: { type: "string" } },
+      security: undefined,
+      want: [{ authorizationHeader: [] }, {}],
+    },
+    {
+      name: "an operation with its own security keeps it",
+      parameter: { name: "Authorization", in: "header", required: true, schema: { type: "string" } },
+      security: [{ key: [] }],
+      want: [{ key: [] }],
+    },
+  ])("$name", ({ parameter, security, want }) => {
+    const model = plan({
+      paths: {
+        "/a": {
+          get: {
+            parameters: [parameter, { name: "q", in: "query", schema: { type: "string" } }],
+            ...(security ? { security } : {}),
+            responses: { "204": { description: "ok" } },
+          },
+        },
+      },
+      components: { securitySchemes: { key: { type: "apiKey", in: "header", name: "X-Key" } } },
+    });
+    const tool = model.tools[0]!;
+    expect(tool.http.security).toEqual(want);
+    // Never an argument: the model does not handle credentials.
+    expect(Object.keys(tool.inputSchema.properties as object)).toEqual(["q"]);
+    if (security === undefined) {
+      expect(model.securitySchemes["authorizationHeader"]).toMatchObject({
+        type: "apiKey",
+        in: "header",
+        name: "Authorization",
+      });
+      expect(model.diagnostics.map((d) => d.code)).toContain("OMB_AUTHORIZATION_HEADER");
+    } else {
+      expect(model.securitySchemes["authorizationHeader"]).toBeUndefined();
+    }
+  });
+
   it("survives a JSON round trip unchanged", () => {
     const model = plan({
       paths: {
