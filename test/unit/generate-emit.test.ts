@@ -122,6 +122,17 @@ describe("JSON Schema → TypeScript", () => {
       { type: "object", properties: { a: { type: "string" }, "b-c": { type: "number" } }, required: ["a"] },
       '{\n  a: string;\n  "b-c"?: number;\n}',
     ],
+    [
+      "strict profile: optional ones listed apart are optional",
+      {
+        type: "object",
+        properties: { a: { type: "string" }, b: { type: ["number", "null"] } },
+        required: ["a", "b"],
+        additionalProperties: false,
+        "x-omb-optional": ["b"],
+      },
+      "{\n  a: string;\n  b?: number | null;\n}",
+    ],
     ["oneOf", { oneOf: [{ type: "string" }, { type: "integer" }] }, "string | number"],
     ["allOf", { allOf: [{ $ref: "#/$defs/A" }, { $ref: "#/$defs/B" }] }, "A & B"],
     ["ref", { $ref: "#/$defs/Pet" }, "Pet"],

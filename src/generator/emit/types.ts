@@ -5,7 +5,7 @@
  * Schema says more than TypeScript can (`not`, `if`, patterns, bounds) they say less, never
  * something else; the validator stays the authority.
  */
-import type { JsonSchema, JsonValue } from "../../model/types.js";
+import { type JsonSchema, type JsonValue, OPTIONAL_PROPERTIES_KEYWORD } from "../../model/types.js";
 import type { TypeNode, TypeProperty } from "../print.js";
 
 const UNKNOWN: TypeNode = { kind: "keyword", name: "unknown" };
@@ -79,8 +79,17 @@ export function describeSchema(schema: JsonSchema): string | undefined {
 
 export function objectProperties(schema: JsonSchema, context: TypeContext, depth: number): TypeProperty[] {
   const properties = isSchema(schema["properties"]) ? schema["properties"] : {};
+  // A strict-profile schema lists every property as required and names the optional ones under
+  // OPTIONAL_PROPERTIES_KEYWORD; the validator drops their nulls, so hooks see them absent.
+  const optional = new Set(
+    Array.isArray(schema[OPTIONAL_PROPERTIES_KEYWORD])
+      ? schema[OPTIONAL_PROPERTIES_KEYWORD].filter((r) => typeof r === "string")
+      : [],
+  );
   const required = new Set(
-    Array.isArray(schema["required"]) ? schema["required"].filter((r) => typeof r === "string") : [],
+    Array.isArray(schema["required"])
+      ? schema["required"].filter((r) => typeof r === "string" && !optional.has(r))
+      : [],
   );
   return Object.entries(properties).map(([name, property]) => {
     const docs = isSchema(property) ? describeSchema(property) : undefined;
