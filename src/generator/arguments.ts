@@ -29,6 +29,11 @@ export interface PlannedArguments {
   inputSchema: JsonSchema;
   parameters: ParameterBindingNode[];
   body?: BodyBindingNode;
+  /**
+   * An `Authorization` header parameter, which OpenAPI says to ignore as an argument (the
+   * planner may make it a credential instead); the operation's own wins over the path item's.
+   */
+  authorizationHeader?: { required: boolean };
 }
 
 type Location = ParameterLocation | "body";
@@ -123,7 +128,8 @@ export function planArguments(context: OperationContext): PlannedArguments {
   const candidates: Candidate[] = [];
   const parameters: ParameterBindingNode[] = [];
 
-  for (const { parameter, pointer } of collectParameters(context)) {
+  const collected = collectParameters(context);
+  for (const { parameter, pointer } of collected.parameters) {
     const location = parameter.in as ParameterLocation;
     const name = parameter.name as string;
     const contentEntry = isRecord(parameter.content) ? Object.entries(parameter.content)[0] : undefined;
@@ -174,14 +180,19 @@ export function planArguments(context: OperationContext): PlannedArguments {
   inputSchema.additionalProperties = false;
   const defs = converter.collectDefs(refs);
   if (Object.keys(defs).length > 0) inputSchema.$defs = defs;
-  return body ? { inputSchema, parameters, body } : { inputSchema, parameters };
+  const planned: PlannedArguments = { inputSchema, parameters };
+  if (body) planned.body = body;
+  if (collected.authorizationHeader) planned.authorizationHeader = collected.authorizationHeader;
+  return planned;
 }
 
 /** Path-level parameters, overridden by operation-level ones with the same name and location. */
-function collectParameters(
-  context: OperationContext,
-): { parameter: Record<string, unknown>; pointer: string }[] {
+function collectParameters(context: OperationContext): {
+  parameters: { parameter: Record<string, unknown>; pointer: string }[];
+  authorizationHeader?: { required: boolean };
+} {
   const byKey = new Map<string, { parameter: Record<string, unknown>; pointer: string }>();
+  let authorizationHeader: { required: boolean } | undefined;
   const lists: [unknown, string][] = [
     [context.pathItem.parameters, context.pointer.replace(/\/[^/]+$/, "/parameters")],
     [context.operation.parameters, `${context.pointer}/parameters`],
@@ -205,6 +216,8 @@ function collectParameters(
         return;
       }
       if (parameter.in === "header" && IGNORED_HEADERS.has(parameter.name.toLowerCase())) {
+        if (parameter.name.toLowerCase() === "authorization")
+          authorizationHeader = { required: parameter.required === true };
         warn(
           context,
           "OMB_PARAMETER_IGNORED",
@@ -227,7 +240,8 @@ function collectParameters(
       byKey.set(`${parameter.in}:${parameter.name}`, { parameter, pointer });
     });
   }
-  return [...byKey.values()];
+  const parameters = [...byKey.values()];
+  return authorizationHeader ? { parameters, authorizationHeader } : { parameters };
 }
 
 function chooseStyle(

@@ -251,7 +251,10 @@ function planOperation(context: OperationContext, options: PlanOptions): Omit<To
     ? operation.tags.filter((t): t is string => typeof t === "string")
     : [];
   const deprecated = operation.deprecated === true;
-  const security = withAuthorizationHeader(context, planSecurity(operation.security ?? document.security));
+  const security = withAuthorizationHeader(
+    args.authorizationHeader,
+    planSecurity(operation.security ?? document.security),
+  );
   const title = titleOperation(context);
   const tool: Omit<ToolNode, "name"> = {
     title,
@@ -350,24 +353,12 @@ export const AUTHORIZATION_HEADER_SCHEME = "authorizationHeader";
  * configured.
  */
 function withAuthorizationHeader(
-  context: OperationContext,
+  declared: { required: boolean } | undefined,
   security: SecurityRequirementNode[],
 ): SecurityRequirementNode[] {
-  if (security.some((requirement) => Object.keys(requirement).length > 0)) return security;
-  const declared = [context.pathItem.parameters, context.operation.parameters]
-    .flatMap((list) => (Array.isArray(list) ? list : []))
-    .map((raw) => resolveRefObject(context.document, raw))
-    .filter(
-      (p): p is Record<string, unknown> =>
-        isRecord(p) &&
-        p.in === "header" &&
-        typeof p.name === "string" &&
-        p.name.toLowerCase() === "authorization",
-    );
-  if (declared.length === 0) return security;
-  const required = declared.some((p) => p.required === true);
+  if (!declared || security.some((requirement) => Object.keys(requirement).length > 0)) return security;
   const scheme = { [AUTHORIZATION_HEADER_SCHEME]: [] };
-  return required ? [scheme] : [scheme, {}];
+  return declared.required ? [scheme] : [scheme, {}];
 }
 
 /** Registers the scheme `withAuthorizationHeader` asked for, unless the spec has one of that name. */
