@@ -1,20 +1,16 @@
 /** `lint SPEC`: what makes the spec hard for a model, with fixes, and tools/list's size in tokens. */
-import { Command, InvalidArgumentError } from "commander";
+import { Command } from "commander";
+import { parseAtLeast, parsePositiveInteger } from "./options.js";
 
 interface LintFlags {
   json?: boolean;
-  budget?: number;
+  descriptionBudget?: number;
+  argumentDescriptionBudget?: number;
   schemaTokens?: number;
   strict?: boolean;
   allowNetworkRefs?: boolean;
   validate?: boolean;
   outputSchemas?: boolean;
-}
-
-function positiveInteger(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError("a positive whole number");
-  return n;
 }
 
 export function createLintCommand(): Command {
@@ -25,19 +21,24 @@ export function createLintCommand(): Command {
     .argument("<spec>", "spec file, http(s) URL or - for stdin")
     .option("--json", "print the report as JSON")
     .option(
-      "--budget <chars>",
-      "characters of operation prose a tool description keeps (default 200)",
-      positiveInteger,
+      "--description-budget <chars>",
+      "characters a tool description may take (default 200)",
+      parseAtLeast(40),
+    )
+    .option(
+      "--argument-description-budget <chars>",
+      "characters an argument or property description may take (default 100; 0 leaves them out)",
+      parsePositiveInteger,
     )
     .option(
       "--schema-tokens <n>",
       "report input schemas larger than this many tokens (default 2000)",
-      positiveInteger,
+      parsePositiveInteger,
     )
     .option("--strict", "exit 1 when there are errors")
     .option("--allow-network-refs", "resolve $ref to http(s) URLs (refused by default)")
     .option("--no-validate", "skip structural validation of the spec")
-    .option("--no-output-schemas", "count tools without output schemas")
+    .option("--output-schemas", "count tools with the output schemas `serve --output-schemas` advertises")
     .action(async (spec: string, flags: LintFlags) => {
       const [{ loadSpec }, { planModel }, { lintSpec, formatLintReport }, tokens, { toListedTool }] =
         await Promise.all([
@@ -52,14 +53,17 @@ export function createLintCommand(): Command {
         validate: flags.validate !== false,
       });
       const model = planModel(loaded, {
-        ...(flags.budget !== undefined ? { descriptionBudget: flags.budget } : {}),
-        outputSchemas: flags.outputSchemas !== false,
+        ...(flags.descriptionBudget !== undefined ? { descriptionBudget: flags.descriptionBudget } : {}),
+        ...(flags.argumentDescriptionBudget !== undefined
+          ? { argumentDescriptionBudget: flags.argumentDescriptionBudget }
+          : {}),
+        outputSchemas: flags.outputSchemas === true,
       });
       const listed = model.tools.map((tool) => toListedTool(tool));
       const report = lintSpec(loaded, model, listed, {
         countTokens: await tokens.loadTokenCounter(),
         tokenizer: tokens.TOKENIZER_NAME,
-        ...(flags.budget !== undefined ? { budget: flags.budget } : {}),
+        ...(flags.descriptionBudget !== undefined ? { budget: flags.descriptionBudget } : {}),
         ...(flags.schemaTokens !== undefined ? { schemaTokens: flags.schemaTokens } : {}),
       });
       process.stdout.write(

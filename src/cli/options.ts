@@ -9,6 +9,8 @@ export interface SpecFlags {
   allowNetworkRefs?: boolean;
   validate?: boolean;
   outputSchemas?: boolean;
+  descriptionBudget?: number;
+  argumentDescriptionBudget?: number;
   cache?: boolean;
   overrides?: string;
   profile?: "mcp" | "claude" | "openai" | "cursor";
@@ -19,7 +21,20 @@ export function addSpecOptions(command: Command): Command {
   return command
     .option("--allow-network-refs", "resolve $ref to http(s) URLs (refused by default)")
     .option("--no-validate", "skip structural validation of the spec")
-    .option("--no-output-schemas", "do not advertise output schemas")
+    .option(
+      "--output-schemas",
+      "advertise an outline output schema per tool and return structuredContent (off by default)",
+    )
+    .option(
+      "--description-budget <chars>",
+      "characters a tool description may take (default 200)",
+      parseAtLeast(40),
+    )
+    .option(
+      "--argument-description-budget <chars>",
+      "characters an argument or property description may take (default 100; 0 leaves them out)",
+      parsePositiveInteger,
+    )
     .option("--no-cache", "plan the spec again instead of reusing the model cached at an earlier start")
     .option(
       "--overrides <file>",
@@ -72,7 +87,11 @@ export async function readModelOrSpec(source: string, flags: SpecFlags): Promise
   return buildModel(source, {
     allowNetworkRefs: flags.allowNetworkRefs === true,
     validate: flags.validate !== false,
-    outputSchemas: flags.outputSchemas !== false,
+    outputSchemas: flags.outputSchemas === true,
+    ...(flags.descriptionBudget !== undefined ? { descriptionBudget: flags.descriptionBudget } : {}),
+    ...(flags.argumentDescriptionBudget !== undefined
+      ? { argumentDescriptionBudget: flags.argumentDescriptionBudget }
+      : {}),
     cache: flags.cache !== false,
     ...(flags.overrides !== undefined ? { overrides: flags.overrides } : {}),
     ...(flags.profile !== undefined ? { profile: flags.profile } : {}),
@@ -124,6 +143,16 @@ export function parsePositiveInteger(value: string): number {
   if (!Number.isInteger(n) || n < 0)
     throw new InvalidArgumentError(`expected a whole number, got "${value}"`);
   return n;
+}
+
+/** A parser for whole numbers of at least `minimum`. */
+export function parseAtLeast(minimum: number): (value: string) => number {
+  return (value) => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < minimum)
+      throw new InvalidArgumentError(`expected a whole number of at least ${minimum}, got "${value}"`);
+    return n;
+  };
 }
 
 export function requireBaseUrl(value: string): string {

@@ -23,7 +23,7 @@ import type {
 import type { OperationContext } from "./plan.js";
 import { resolveRefObject } from "./plan.js";
 import { isRecord, pickExamples, type SchemaConverter } from "./schema.js";
-import { compactDescription } from "./text.js";
+import { compactDescription, restatesName } from "./text.js";
 
 export interface PlannedArguments {
   inputSchema: JsonSchema;
@@ -269,7 +269,8 @@ function annotateParameterSchema(
   budget: number,
 ): void {
   const description = compactDescription(parameter.description, budget);
-  if (description !== "") schema.description = description;
+  if (description !== "" && !restatesName(String(parameter.name), description))
+    schema.description = description;
   if (parameter.deprecated === true) schema.deprecated = true;
   const candidates: unknown[] = [];
   if (parameter.example !== undefined) candidates.push(parameter.example);

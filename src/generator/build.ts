@@ -35,7 +35,7 @@ export async function buildModel(source: string, options: BuildOptions = {}): Pr
           allowFileRefs: options.allowFileRefs !== false,
           descriptionBudget: options.descriptionBudget ?? null,
           argumentDescriptionBudget: options.argumentDescriptionBudget ?? null,
-          outputSchemas: options.outputSchemas !== false,
+          outputSchemas: options.outputSchemas === true,
           // Only when set, so entries cached without them stay valid.
           ...(overrides ? { overrides: `${overrides.file}\n${overrides.text}` } : {}),
           ...(options.profile !== undefined && options.profile !== "mcp" ? { profile: options.profile } : {}),

@@ -17,7 +17,7 @@
 import type { OperationContext } from "./plan.js";
 import { resolveRefObject } from "./plan.js";
 import { isRecord } from "./schema.js";
-import { cleanProse, fitText, humanizeIdentifier } from "./text.js";
+import { cleanProse, contentWords, fitText, humanizeIdentifier } from "./text.js";
 
 export { humanizeIdentifier } from "./text.js";
 
@@ -50,6 +50,8 @@ export function describeOperation(context: OperationContext, options: DescribeOp
     body = description.slice(first.length).trim();
   } else if (description.startsWith(summary.replace(/[.!]$/, ""))) {
     body = description.slice(summary.replace(/[.!]$/, "").length).replace(/^[.!:\s]+/, "");
+  } else {
+    body = dropRestatement(summary, description);
   }
   if (hasProse) {
     const effect = describeEffect(context.method, lead);
@@ -348,6 +350,21 @@ function describeErrors(context: OperationContext): string {
   const responses = isRecord(context.operation.responses) ? context.operation.responses : {};
   const errors = Object.keys(responses).filter((status) => /^[45]/.test(status));
   return errors.length > 0 ? `Errors: ${errors.slice(0, 6).join(", ")}.` : "";
+}
+
+/**
+ * The description without its first sentence when that sentence only says the summary again
+ * ("List repository issues." then "List issues in a repository."): at most one of its content
+ * words is new, and it has no more than five. A model reads both, every time.
+ */
+function dropRestatement(summary: string, description: string): string {
+  const first = firstSentence(description);
+  if (first === "") return description;
+  const known = new Set(contentWords(summary));
+  const words = contentWords(first);
+  const fresh = words.filter((word) => !known.has(word)).length;
+  if (words.length === 0 || words.length > 5 || fresh > (words.length >= 4 ? 1 : 0)) return description;
+  return description.slice(first.length).trim();
 }
 
 function firstSentence(text: string): string {

@@ -46,7 +46,10 @@ export interface PlanOptions {
   descriptionBudget?: number;
   /** Maximum characters of a parameter or property description (default 100). */
   argumentDescriptionBudget?: number;
-  /** Leave out output schemas (default: include them). */
+  /**
+   * Advertise an outline output schema per tool and return structuredContent (default: off; see
+   * README, "Output schemas").
+   */
   outputSchemas?: boolean;
   /**
    * Overrides by operationId or `METHOD /path` (an override file's map, see overrides.ts); they
@@ -246,7 +249,7 @@ function planOperation(context: OperationContext, options: PlanOptions): Omit<To
   const operationId = typeof operation.operationId === "string" ? operation.operationId : undefined;
   const args = planArguments(context);
   const responses = planResponses(context);
-  const output = options.outputSchemas === false ? undefined : planOutput(context);
+  const output = options.outputSchemas === true ? planOutput(context) : undefined;
   const tags = Array.isArray(operation.tags)
     ? operation.tags.filter((t): t is string => typeof t === "string")
     : [];

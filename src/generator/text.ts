@@ -11,6 +11,9 @@ const POINTER_SENTENCE =
 /** Specs repeat the same prose (shared parameters) thousands of times: clean each text once. */
 const cleaned = [new Map<string, string>(), new Map<string, string>()] as const;
 const MAX_CACHED = 50_000;
+/** Marks a line break to keep (HTML breaks, table rows) while soft ones are joined; removed after. */
+const HARD_BREAK = "\uE000";
+const SOFT_BREAK = /([^\n\uE000])\n(?!\n|- |\d+[.)] )/g;
 
 /** Removes markup and noise; keeps paragraphs (blank lines) when `keepParagraphs`. */
 export function cleanProse(value: unknown, keepParagraphs = true): string {
@@ -28,8 +31,8 @@ export function cleanProse(value: unknown, keepParagraphs = true): string {
 function cleanUncached(value: string, keepParagraphs: boolean): string {
   let text = value
     .replace(/\r\n?/g, "\n")
-    .replace(/<br\s*\/?>/gi, "\n")
-    .replace(/<\/(p|div|li|h\d)>/gi, "\n")
+    .replace(/<br\s*\/?>/gi, `${HARD_BREAK}\n`)
+    .replace(/<\/(p|div|li|h\d)>/gi, `${HARD_BREAK}\n`)
     .replace(/<[a-z/!][^>]*>/gi, "")
     .replace(/&nbsp;/g, " ")
     .replace(/&lt;/g, "<")
@@ -52,7 +55,8 @@ function cleanUncached(value: string, keepParagraphs: boolean): string {
       cells
         .split("|")
         .map((cell) => cell.trim())
-        .join("; "),
+        .join("; ")
+        .concat(HARD_BREAK),
     )
     // list bullets (*, +, -) become "- "
     .replace(/^[ \t]*[*+-][ \t]+/gm, "- ")
@@ -71,7 +75,10 @@ function cleanUncached(value: string, keepParagraphs: boolean): string {
     .join("\n")
     .replace(/\n{3,}/g, "\n\n")
     .trim();
-  return keepParagraphs ? text : text.replace(/\s*\n+\s*/g, " ");
+  if (!keepParagraphs) return text.replaceAll(HARD_BREAK, "").replace(/\s*\n+\s*/g, " ");
+  // A single line break inside a paragraph is a space in markdown (specs wrap their prose at
+  // some width); list items, table rows and paragraph breaks keep theirs.
+  return text.replace(SOFT_BREAK, "$1 ").replaceAll(HARD_BREAK, "");
 }
 
 /**
@@ -100,6 +107,30 @@ export function compactDescription(value: unknown, budget: number): string {
   let lead = (sentences[0] ?? "").trim();
   if (lead.length < 24 && sentences.length > 1) lead = `${lead} ${(sentences[1] ?? "").trim()}`;
   return fitText(lead, budget);
+}
+
+const FILLER_WORDS = new Set(
+  "a an the of in on for to from by with and or this that these those its it is are be will all any given specified specific one".split(
+    " ",
+  ),
+);
+
+/** Content words, lower case, plural and third-person "s" taken off ("Lists" and "list" match). */
+export function contentWords(text: string): string[] {
+  return (text.toLowerCase().match(/[a-z0-9]+/g) ?? [])
+    .filter((word) => !FILLER_WORDS.has(word))
+    .map((word) =>
+      word.length > 3 && word.endsWith("s") && !word.endsWith("ss") ? word.slice(0, -1) : word,
+    );
+}
+
+/**
+ * True when a description says nothing its argument's name does not ("secret_name": "The name
+ * of the secret.", "deployment_id": "deployment_id parameter"): every content word is in the name.
+ */
+export function restatesName(name: string, description: string): boolean {
+  const known = new Set(contentWords(name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/_/g, " ")));
+  return contentWords(description).every((word) => known.has(word) || word === "parameter");
 }
 
 /** `getPetById` → `Get pet by id`; `list_user-repos` → `List user repos`. */

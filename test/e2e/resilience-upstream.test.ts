@@ -13,7 +13,7 @@ import { connectRuntime, errorMeta, type InMemoryBridge, planSpec, textOf } from
 const json = (schema: Record<string, unknown>) => ({
   "200": { description: "OK", content: { "application/json": { schema } } },
 });
-const model = planSpec({
+const spec = {
   servers: [{ url: "https://unused.example.test" }],
   paths: {
     "/items/{id}": {
@@ -47,7 +47,9 @@ const model = planSpec({
       },
     },
   },
-});
+};
+const model = planSpec(spec);
+const withOutputSchemas = planSpec(spec, { outputSchemas: true });
 
 let upstream: Upstream;
 let bridge: InMemoryBridge | undefined;
@@ -65,8 +67,8 @@ afterEach(async () => {
 });
 
 /** Fast retries so the tests do not wait on backoff. */
-async function connect(options: BridgeOptions = {}): Promise<InMemoryBridge> {
-  bridge = await connectRuntime(model, {
+async function connect(options: BridgeOptions = {}, planned = model): Promise<InMemoryBridge> {
+  bridge = await connectRuntime(planned, {
     baseUrl: upstream.url,
     retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 50 },
     ...options,
@@ -247,14 +249,20 @@ describe("retries only where safe", () => {
 });
 
 describe("bad bodies", () => {
-  it("invalid JSON under a JSON content type is an isError result with the text, not a crash", async () => {
+  it("invalid JSON under a JSON content type is an isError result with the text when the tool promises structured output, else the text", async () => {
     upstream.setHandler((_req, res) => sendBytes(res, 200, "application/json", '{"id": "1", oops'));
-    const b = await connect();
-    const result = await b.call("getItem", { id: "1" });
+    const structured = await connect({}, withOutputSchemas);
+    const result = await structured.call("getItem", { id: "1" });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toContain('{"id": "1", oops');
-    const plain = await b.call("getBlob");
+    const plain = await structured.call("getBlob");
     expect(plain.isError ?? false).toBe(false);
+    await structured.close();
+    const b = await connect();
+    const text = await b.call("getItem", { id: "1" });
+    expect(text.isError ?? false).toBe(false);
+    expect(text.structuredContent).toBeUndefined();
+    expect(textOf(text)).toContain('{"id": "1", oops');
   });
 
   it.each([

@@ -257,7 +257,9 @@ function respond(req: RecordedRequest, res: ServerResponse): void {
 let upstream: Upstream;
 let dir: string;
 let specFile: string;
+/** Planned with `outputSchemas: true`; `plainModel` with the default (no output schemas). */
 let model: BridgeModel;
+let plainModel: BridgeModel;
 
 interface Session {
   tools: Tool[];
@@ -268,9 +270,9 @@ interface Session {
 /** A real Client connected in memory to the bridge with these runtime options. */
 const API_KEY = "sekret-key-123";
 
-async function connect(options: { maxResultChars?: number } = {}): Promise<Session> {
+async function connect(options: { maxResultChars?: number } = {}, planned = model): Promise<Session> {
   const { createBridgeServer } = await library();
-  const server = createBridgeServer(model, {
+  const server = createBridgeServer(planned, {
     baseUrl: upstream.url,
     auth: { key: API_KEY },
     env: {},
@@ -302,7 +304,8 @@ beforeAll(async () => {
   specFile = join(dir, "openapi.json");
   writeFileSync(specFile, JSON.stringify(SPEC));
   const { buildModel } = await library();
-  model = await buildModel(specFile, { cache: false });
+  model = await buildModel(specFile, { cache: false, outputSchemas: true });
+  plainModel = await buildModel(specFile, { cache: false });
 });
 
 afterAll(async () => {
@@ -615,5 +618,35 @@ describe("maxResultChars", () => {
     } finally {
       await bridge.close();
     }
+  });
+});
+
+describe("without output schemas (the default), the SDK Client accepts every result shape", () => {
+  let session: Session;
+
+  beforeAll(async () => {
+    session = await connect({}, plainModel);
+  });
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it("lists no output schema; JSON answers come as text, whole or cut, with the same data structured", async () => {
+    expect(session.tools.filter((t) => t.outputSchema !== undefined)).toEqual([]);
+    const one = await session.call("getPet", { id: 1 });
+    expect(one.isError ?? false).toBe(false);
+    expect(JSON.parse(textOf(one))).toEqual(pet(1));
+    expect(one.structuredContent).toEqual(pet(1));
+    const list = await session.call("listPets", { page: 1 });
+    expect(list.isError ?? false).toBe(false);
+    expect(textOf(list).length).toBeLessThanOrEqual(25_000);
+    const meta = list._meta?.[TRUNCATED] as { items: { shown: number; total: number } };
+    expect(meta).toMatchObject({ truncated: true, items: { total: 400 } });
+    expect(list.structuredContent).toEqual({ result: PETS.slice(0, meta.items.shown) });
+    expect(textOf(list)).toContain(`call again with {"per_page":${meta.items.shown},"page":2}`);
+    const missing = await session.call("getPet", { id: 404 });
+    expect(missing.isError).toBe(true);
+    expect(missing._meta?.[ERROR]).toMatchObject({ category: "not_found", status: 404 });
   });
 });

@@ -59,7 +59,11 @@ describe.each(ALL)("tools and results, OpenAPI %s", (version: SpecVersion) => {
   const required = (name: string): string[] => [...(input(name).required ?? [])].sort();
 
   beforeAll(async () => {
-    bridge = await connectSpec(fixture(WIRE_SPECS[version]), { baseUrl: upstream.url });
+    bridge = await connectSpec(
+      fixture(WIRE_SPECS[version]),
+      { baseUrl: upstream.url },
+      { outputSchemas: true },
+    );
   });
 
   afterAll(async () => {

@@ -11,7 +11,7 @@ import {
   type ElicitResult,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { LoadedSpec } from "../../src/generator/load.js";
-import { planModel } from "../../src/generator/plan.js";
+import { type PlanOptions, planModel } from "../../src/generator/plan.js";
 import type { BridgeModel } from "../../src/model/types.js";
 import {
   type BridgeOptions,
@@ -21,14 +21,14 @@ import {
 } from "../../src/runtime/server.js";
 
 /** An OpenAPI 3.1 document → model, without touching the file system. */
-export function planSpec(document: Record<string, unknown>): BridgeModel {
+export function planSpec(document: Record<string, unknown>, options: PlanOptions = {}): BridgeModel {
   const loaded = {
     document: { openapi: "3.1.0", info: { title: "Test API", version: "1" }, ...document },
     specVersion: "3.1",
     source: "test.yaml",
     diagnostics: [],
   } as unknown as LoadedSpec;
-  return planModel(loaded);
+  return planModel(loaded, options);
 }
 
 const ok = { "200": { description: "OK", content: { "application/json": { schema: { type: "object" } } } } };

@@ -86,9 +86,13 @@ export async function connectModel(model: BridgeModel, options: BridgeOptions = 
 }
 
 /** `buildModel(spec)` then {@link connectModel}. */
-export async function connectSpec(spec: string, options: BridgeOptions = {}): Promise<Connected> {
+export async function connectSpec(
+  spec: string,
+  options: BridgeOptions = {},
+  build: { outputSchemas?: boolean } = {},
+): Promise<Connected> {
   const { buildModel } = await library();
-  const model = await buildModel(spec);
+  const model = await buildModel(spec, build);
   return connectModel(model, options);
 }
 

@@ -76,7 +76,7 @@ describe("tool descriptions", () => {
       },
     });
     // "See docs." only points elsewhere: dropped
-    expect(tool.description).toBe("Get a pet.\nReturns one pet.\nErrors: 404.");
+    expect(tool.description).toBe("Get a pet.\nReturns one pet.\nReturns JSON. Errors: 404.");
   });
 
   it("says what a tool without an output schema returns", () => {
@@ -200,18 +200,45 @@ describe("description synthesis (table)", () => {
       want: "Membership. Deletes data.\nReturns no content.",
     },
     {
+      name: "a first sentence that says the summary again is left out",
+      paths: {
+        "/repos/{owner}/{repo}/issues": {
+          get: {
+            summary: "List repository issues",
+            description: "List issues in a repository. Only open issues will be listed.",
+            responses: { "204": { description: "ok" } },
+          },
+        },
+      },
+      want: "List repository issues.\nOnly open issues will be listed.\nReturns no content.",
+    },
+    {
+      name: "prose wrapped at a width is one paragraph; list items and HTML breaks keep their lines",
+      paths: {
+        "/w": {
+          post: {
+            summary: "Send a message",
+            description:
+              "Sends the message to every\nmember of the channel.<br>Needs admin.\n- once\n- twice",
+            responses: { "204": { description: "ok" } },
+          },
+        },
+      },
+      want: "Send a message.\nSends the message to every member of the channel.\nNeeds admin.\n- once\n- twice\nReturns no content.",
+    },
+    {
       name: "HTML and markdown noise",
       paths: {
         "/x": {
           put: {
             summary: "<b>Replace</b> the **thing**",
             description:
-              "<p>Replaces _all_ of it.</p>\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n* one\n* two\n\nSee [the docs](https://x).",
+              "<p>Replaces _every_ field.</p>\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n* one\n* two\n\nSee [the docs](https://x).",
             responses: { "204": { description: "ok" } },
           },
         },
       },
-      want: "Replace the thing.\nReplaces all of it.\n\na; b\n1; 2\n\n- one\n- two\nReturns no content.",
+      want: "Replace the thing.\nReplaces every field.\n\na; b\n1; 2\n\n- one\n- two\nReturns no content.",
     },
     {
       name: "deprecated, non-JSON answer, errors",

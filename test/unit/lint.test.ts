@@ -213,7 +213,7 @@ describe("lint command", () => {
     expect(text.stdout).toMatch(/20 tools; tools\/list is [\d,]+ tokens \(o200k_base/);
     expect(text.stdout).toContain("largest tools");
 
-    const json = await runCli(["lint", spec, "--json", "--budget", "100"], { timeoutMs: 60_000 });
+    const json = await runCli(["lint", spec, "--json", "--description-budget", "100"], { timeoutMs: 60_000 });
     const report = JSON.parse(json.stdout) as { tools: number; totalTokens: number; largest: unknown[] };
     expect(report.tools).toBe(20);
     expect(report.totalTokens).toBeGreaterThan(1000);

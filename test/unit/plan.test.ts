@@ -14,7 +14,7 @@ function plan(document: Record<string, unknown>, specVersion: "3.0" | "3.1" = "3
     source: "spec.yaml",
     diagnostics: [],
   } as unknown as LoadedSpec;
-  return planModel(loaded);
+  return planModel(loaded, { outputSchemas: true });
 }
 
 function onlyTool(document: Record<string, unknown>, specVersion: "3.0" | "3.1" = "3.0"): ToolNode {
