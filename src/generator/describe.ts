@@ -59,8 +59,10 @@ export function describeOperation(context: OperationContext, options: DescribeOp
   }
   if (operation.deprecated === true) lead = `Deprecated. ${lead}`;
   const arguments_ = requiredArguments(context);
+  const returns = describeReturns(context, options.hasOutputSchema);
   const tail = [
-    describeReturns(context, options.hasOutputSchema),
+    // "Returns JSON." says nothing the prose does not when that already says what it returns.
+    returns === "Returns JSON." && /\breturns?\b/i.test(`${lead} ${body}`) ? "" : returns,
     hasProse ? "" : describeRequired(arguments_),
     describeExamples(arguments_),
     describeErrors(context),

@@ -76,7 +76,7 @@ describe("tool descriptions", () => {
       },
     });
     // "See docs." only points elsewhere: dropped
-    expect(tool.description).toBe("Get a pet.\nReturns one pet.\nReturns JSON. Errors: 404.");
+    expect(tool.description).toBe("Get a pet.\nReturns one pet.\nErrors: 404.");
   });
 
   it("says what a tool without an output schema returns", () => {

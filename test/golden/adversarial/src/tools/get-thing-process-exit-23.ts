@@ -1,7 +1,6 @@
 /**
  * Get a thing *\/ process.exit(24) /*.
- * Returns a thing. ${process.exit(25)} and *\/ process.exit(26) /* and "quotes" and 'quotes'.
- * Example: id="`${process.exit(29)}`". Errors: 404.
+ * Returns an object: *\/ process.exit(16) /*, "; process.exit(17); ", ${process.exit(21)}, __proto__, constructor, naïve 🚀 +1 more. Errors: 404.
  *
  * Tool `getThing_process_exit_23`: `GET /things/{id}`.
  * Tags: evil *\/ tag, `${process.exit(27)}`.
@@ -25,7 +24,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "getThing_process_exit_23",
   title: "Get a thing */ process.exit(24) /*",
-  description: "Get a thing */ process.exit(24) /*.\nReturns a thing. ${process.exit(25)} and */ process.exit(26) /* and \"quotes\" and 'quotes'.\nExample: id=\"`${process.exit(29)}`\". Errors: 404.",
+  description: "Get a thing */ process.exit(24) /*.\nReturns an object: */ process.exit(16) /*, \"; process.exit(17); \", ${process.exit(21)}, __proto__, constructor, naïve 🚀 +1 more. Errors: 404.",
   inputSchema: {
     type: "object",
     properties: {
@@ -46,17 +45,6 @@ export const tool: ToolNode = {
     },
     required: ["id"],
     additionalProperties: false,
-  },
-  outputSchema: {
-    type: "object",
-    properties: {
-      "*/ process.exit(16) /*": {},
-      "\"; process.exit(17); \"": {},
-      "${process.exit(21)}": {},
-      constructor: {},
-      "naïve 🚀": {},
-      child: {},
-    },
   },
   annotations: {
     title: "Get a thing */ process.exit(24) /*",

@@ -1,6 +1,6 @@
 /**
  * Create or run /nodes with a Node.
- * Required: name.
+ * Returns an object: name, children. Required: name.
  *
  * Tool `createNode`: `POST /nodes`.
  */
@@ -22,7 +22,7 @@ export type Node = {
 export const tool: ToolNode = {
   name: "createNode",
   title: "Create node",
-  description: "Create or run /nodes with a Node.\nRequired: name.",
+  description: "Create or run /nodes with a Node.\nReturns an object: name, children. Required: name.",
   inputSchema: {
     type: "object",
     properties: {
@@ -53,15 +53,6 @@ export const tool: ToolNode = {
             },
           },
         },
-      },
-    },
-  },
-  outputSchema: {
-    type: "object",
-    properties: {
-      name: {},
-      children: {
-        type: ["array", "null"],
       },
     },
   },

@@ -1,6 +1,6 @@
 /**
  * Read /people/{personId}.
- * Required: personId.
+ * Returns an object: name, employer. Required: personId.
  *
  * Tool `getPerson`: `GET /people/{personId}`.
  */
@@ -16,7 +16,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "getPerson",
   title: "Get person",
-  description: "Read /people/{personId}.\nRequired: personId.",
+  description: "Read /people/{personId}.\nReturns an object: name, employer. Required: personId.",
   inputSchema: {
     type: "object",
     properties: {
@@ -26,15 +26,6 @@ export const tool: ToolNode = {
     },
     required: ["personId"],
     additionalProperties: false,
-  },
-  outputSchema: {
-    type: "object",
-    properties: {
-      name: {},
-      employer: {
-        type: ["object", "null"],
-      },
-    },
   },
   annotations: {
     title: "Get person",

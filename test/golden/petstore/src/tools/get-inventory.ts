@@ -21,9 +21,6 @@ export const tool: ToolNode = {
     properties: {},
     additionalProperties: false,
   },
-  outputSchema: {
-    type: "object",
-  },
   annotations: {
     title: "Returns pet inventories by status",
     readOnlyHint: true,

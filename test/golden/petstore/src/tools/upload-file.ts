@@ -1,5 +1,6 @@
 /**
  * Uploads an image.
+ * Returns an object: code, type, message.
  *
  * Tool `uploadFile`: `POST /pet/{petId}/uploadImage`.
  * Tags: pet.
@@ -29,7 +30,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "uploadFile",
   title: "Uploads an image",
-  description: "Uploads an image.",
+  description: "Uploads an image.\nReturns an object: code, type, message.",
   inputSchema: {
     type: "object",
     properties: {
@@ -72,14 +73,6 @@ export const tool: ToolNode = {
     },
     required: ["petId"],
     additionalProperties: false,
-  },
-  outputSchema: {
-    type: "object",
-    properties: {
-      code: {},
-      type: {},
-      message: {},
-    },
   },
   annotations: {
     title: "Uploads an image",

@@ -1,5 +1,6 @@
 /**
  * Read /both.
+ * Returns JSON.
  *
  * Tool `both`: `GET /both`.
  */
@@ -13,14 +14,11 @@ export interface Args {}
 export const tool: ToolNode = {
   name: "both",
   title: "Both",
-  description: "Read /both.",
+  description: "Read /both.\nReturns JSON.",
   inputSchema: {
     type: "object",
     properties: {},
     additionalProperties: false,
-  },
-  outputSchema: {
-    type: "object",
   },
   annotations: {
     title: "Both",

@@ -1,5 +1,6 @@
 /**
  * Bearer OR the query key; only the query key is configured in the tests. Read-only.
+ * Returns JSON.
  *
  * Tool `either`: `GET /either`.
  */
@@ -13,14 +14,11 @@ export interface Args {}
 export const tool: ToolNode = {
   name: "either",
   title: "Either",
-  description: "Bearer OR the query key; only the query key is configured in the tests. Read-only.",
+  description: "Bearer OR the query key; only the query key is configured in the tests. Read-only.\nReturns JSON.",
   inputSchema: {
     type: "object",
     properties: {},
     additionalProperties: false,
-  },
-  outputSchema: {
-    type: "object",
   },
   annotations: {
     title: "Either",

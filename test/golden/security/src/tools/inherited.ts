@@ -1,5 +1,6 @@
 /**
  * Read /inherited.
+ * Returns JSON.
  *
  * Tool `inherited`: `GET /inherited`.
  */
@@ -13,14 +14,11 @@ export interface Args {}
 export const tool: ToolNode = {
   name: "inherited",
   title: "Inherited",
-  description: "Read /inherited.",
+  description: "Read /inherited.\nReturns JSON.",
   inputSchema: {
     type: "object",
     properties: {},
     additionalProperties: false,
-  },
-  outputSchema: {
-    type: "object",
   },
   annotations: {
     title: "Inherited",

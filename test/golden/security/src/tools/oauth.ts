@@ -1,5 +1,6 @@
 /**
  * Read /oauth.
+ * Returns JSON.
  *
  * Tool `oauth`: `GET /oauth`.
  */
@@ -13,14 +14,11 @@ export interface Args {}
 export const tool: ToolNode = {
   name: "oauth",
   title: "Oauth",
-  description: "Read /oauth.",
+  description: "Read /oauth.\nReturns JSON.",
   inputSchema: {
     type: "object",
     properties: {},
     additionalProperties: false,
-  },
-  outputSchema: {
-    type: "object",
   },
   annotations: {
     title: "Oauth",

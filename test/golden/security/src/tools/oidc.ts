@@ -1,5 +1,6 @@
 /**
  * Read /oidc.
+ * Returns JSON.
  *
  * Tool `oidc`: `GET /oidc`.
  */
@@ -13,14 +14,11 @@ export interface Args {}
 export const tool: ToolNode = {
   name: "oidc",
   title: "Oidc",
-  description: "Read /oidc.",
+  description: "Read /oidc.\nReturns JSON.",
   inputSchema: {
     type: "object",
     properties: {},
     additionalProperties: false,
-  },
-  outputSchema: {
-    type: "object",
   },
   annotations: {
     title: "Oidc",

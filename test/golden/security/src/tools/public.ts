@@ -1,5 +1,6 @@
 /**
  * Read /public.
+ * Returns JSON.
  *
  * Tool `public`: `GET /public`.
  */
@@ -13,14 +14,11 @@ export interface Args {}
 export const tool: ToolNode = {
   name: "public",
   title: "Public",
-  description: "Read /public.",
+  description: "Read /public.\nReturns JSON.",
   inputSchema: {
     type: "object",
     properties: {},
     additionalProperties: false,
-  },
-  outputSchema: {
-    type: "object",
   },
   annotations: {
     title: "Public",

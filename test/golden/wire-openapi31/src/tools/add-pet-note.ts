@@ -1,5 +1,6 @@
 /**
  * Append a note (text/plain body).
+ * Returns JSON.
  *
  * Tool `addPetNote`: `POST /pets/{petId}/notes`.
  * Tags: pets, body.
@@ -18,7 +19,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "addPetNote",
   title: "Append a note (text/plain body)",
-  description: "Append a note (text/plain body).",
+  description: "Append a note (text/plain body).\nReturns JSON.",
   inputSchema: {
     type: "object",
     properties: {
@@ -32,9 +33,6 @@ export const tool: ToolNode = {
     },
     required: ["petId", "body"],
     additionalProperties: false,
-  },
-  outputSchema: {
-    type: "object",
   },
   annotations: {
     title: "Append a note (text/plain body)",

@@ -1,5 +1,6 @@
 /**
  * Read /cookies (cookie).
+ * Returns JSON.
  *
  * Tool `cookieParams`: `GET /cookies`.
  * Tags: cookie.
@@ -19,7 +20,7 @@ export type IntList = number[];
 export const tool: ToolNode = {
   name: "cookieParams",
   title: "Cookie params",
-  description: "Read /cookies (cookie).",
+  description: "Read /cookies (cookie).\nReturns JSON.",
   inputSchema: {
     type: "object",
     properties: {
@@ -39,9 +40,6 @@ export const tool: ToolNode = {
         },
       },
     },
-  },
-  outputSchema: {
-    type: "object",
   },
   annotations: {
     title: "Cookie params",

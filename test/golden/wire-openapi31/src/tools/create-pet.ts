@@ -1,5 +1,6 @@
 /**
  * Create a pet.
+ * Returns an object: id, name, tag.
  *
  * Tool `createPet`: `POST /pets`.
  * Tags: pets, body.
@@ -20,7 +21,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "createPet",
   title: "Create a pet",
-  description: "Create a pet.",
+  description: "Create a pet.\nReturns an object: id, name, tag.",
   inputSchema: {
     type: "object",
     properties: {
@@ -41,14 +42,6 @@ export const tool: ToolNode = {
     },
     required: ["name"],
     additionalProperties: false,
-  },
-  outputSchema: {
-    type: "object",
-    properties: {
-      id: {},
-      name: {},
-      tag: {},
-    },
   },
   annotations: {
     title: "Create a pet",

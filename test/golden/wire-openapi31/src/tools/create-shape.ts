@@ -1,5 +1,6 @@
 /**
  * Create a shape (oneOf body).
+ * Returns JSON.
  *
  * Tool `createShape`: `POST /shapes`.
  * Tags: body.
@@ -26,7 +27,7 @@ export type Square = {
 export const tool: ToolNode = {
   name: "createShape",
   title: "Create a shape (oneOf body)",
-  description: "Create a shape (oneOf body).",
+  description: "Create a shape (oneOf body).\nReturns JSON.",
   inputSchema: {
     type: "object",
     properties: {
@@ -69,9 +70,6 @@ export const tool: ToolNode = {
         },
       },
     },
-  },
-  outputSchema: {
-    type: "object",
   },
   annotations: {
     title: "Create a shape (oneOf body)",

@@ -1,5 +1,6 @@
 /**
  * Get an item by a free-form string id.
+ * Returns JSON.
  *
  * Tool `getItem`: `GET /items/{itemId}`.
  * Tags: path.
@@ -16,7 +17,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "getItem",
   title: "Get an item by a free-form string id",
-  description: "Get an item by a free-form string id.",
+  description: "Get an item by a free-form string id.\nReturns JSON.",
   inputSchema: {
     type: "object",
     properties: {
@@ -26,9 +27,6 @@ export const tool: ToolNode = {
     },
     required: ["itemId"],
     additionalProperties: false,
-  },
-  outputSchema: {
-    type: "object",
   },
   annotations: {
     title: "Get an item by a free-form string id",

@@ -1,6 +1,6 @@
 /**
  * Get one pet.
- * Errors: 404, 429, 500.
+ * Returns an object: id, name, tag. Errors: 404, 429, 500.
  *
  * Tool `getPet`: `GET /pets/{petId}`.
  * Tags: pets.
@@ -18,7 +18,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "getPet",
   title: "Get one pet",
-  description: "Get one pet.\nErrors: 404, 429, 500.",
+  description: "Get one pet.\nReturns an object: id, name, tag. Errors: 404, 429, 500.",
   inputSchema: {
     type: "object",
     properties: {
@@ -29,14 +29,6 @@ export const tool: ToolNode = {
     },
     required: ["petId"],
     additionalProperties: false,
-  },
-  outputSchema: {
-    type: "object",
-    properties: {
-      id: {},
-      name: {},
-      tag: {},
-    },
   },
   annotations: {
     title: "Get one pet",

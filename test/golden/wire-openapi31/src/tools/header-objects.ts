@@ -1,5 +1,6 @@
 /**
  * Read /headers/objects (header).
+ * Returns JSON.
  *
  * Tool `headerObjects`: `GET /headers/objects`.
  * Tags: header.
@@ -23,7 +24,7 @@ export type Color = {
 export const tool: ToolNode = {
   name: "headerObjects",
   title: "Header objects",
-  description: "Read /headers/objects (header).",
+  description: "Read /headers/objects (header).\nReturns JSON.",
   inputSchema: {
     type: "object",
     properties: {
@@ -51,9 +52,6 @@ export const tool: ToolNode = {
         },
       },
     },
-  },
-  outputSchema: {
-    type: "object",
   },
   annotations: {
     title: "Header objects",

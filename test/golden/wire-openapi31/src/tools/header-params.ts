@@ -1,5 +1,6 @@
 /**
  * Read /headers (header).
+ * Returns JSON.
  *
  * Tool `headerParams`: `GET /headers`.
  * Tags: header.
@@ -19,7 +20,7 @@ export type IntList = number[];
 export const tool: ToolNode = {
   name: "headerParams",
   title: "Header params",
-  description: "Read /headers (header).",
+  description: "Read /headers (header).\nReturns JSON.",
   inputSchema: {
     type: "object",
     properties: {
@@ -39,9 +40,6 @@ export const tool: ToolNode = {
         },
       },
     },
-  },
-  outputSchema: {
-    type: "object",
   },
   annotations: {
     title: "Header params",

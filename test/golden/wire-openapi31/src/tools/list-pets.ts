@@ -1,6 +1,6 @@
 /**
  * List pets.
- * Returns a list of Pet; pages: limit. Errors: 500.
+ * Returns a list of Pet (id, name, tag); pages: limit. Errors: 500.
  *
  * Tool `listPets`: `GET /pets`.
  * Tags: pets.
@@ -17,7 +17,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "listPets",
   title: "List pets",
-  description: "List pets.\nReturns a list of Pet; pages: limit. Errors: 500.",
+  description: "List pets.\nReturns a list of Pet (id, name, tag); pages: limit. Errors: 500.",
   inputSchema: {
     type: "object",
     properties: {
@@ -29,24 +29,6 @@ export const tool: ToolNode = {
     },
     additionalProperties: false,
   },
-  outputSchema: {
-    type: "object",
-    properties: {
-      result: {
-        type: ["array", "null"],
-        items: {
-          type: ["object", "null"],
-          properties: {
-            id: {},
-            name: {},
-            tag: {},
-          },
-        },
-      },
-    },
-    required: ["result"],
-  },
-  outputWrapped: true,
   annotations: {
     title: "List pets",
     readOnlyHint: true,

@@ -1,5 +1,6 @@
 /**
  * Log in (form-urlencoded body).
+ * Returns JSON.
  *
  * Tool `login`: `POST /login`.
  * Tags: body.
@@ -18,7 +19,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "login",
   title: "Log in (form-urlencoded body)",
-  description: "Log in (form-urlencoded body).",
+  description: "Log in (form-urlencoded body).\nReturns JSON.",
   inputSchema: {
     type: "object",
     properties: {
@@ -37,9 +38,6 @@ export const tool: ToolNode = {
     },
     required: ["username", "password"],
     additionalProperties: false,
-  },
-  outputSchema: {
-    type: "object",
   },
   annotations: {
     title: "Log in (form-urlencoded body)",

@@ -1,6 +1,6 @@
 /**
  * Read /path/label-explode/{prim}/{arr}/{obj} (path).
- * Required: prim, arr, obj.
+ * Returns JSON. Required: prim, arr, obj.
  *
  * Tool `pathLabelExplode`: `GET /path/label-explode/{prim}/{arr}/{obj}`.
  * Tags: path.
@@ -27,7 +27,7 @@ export type IntList = number[];
 export const tool: ToolNode = {
   name: "pathLabelExplode",
   title: "Path label explode",
-  description: "Read /path/label-explode/{prim}/{arr}/{obj} (path).\nRequired: prim, arr, obj.",
+  description: "Read /path/label-explode/{prim}/{arr}/{obj} (path).\nReturns JSON. Required: prim, arr, obj.",
   inputSchema: {
     type: "object",
     properties: {
@@ -65,9 +65,6 @@ export const tool: ToolNode = {
         },
       },
     },
-  },
-  outputSchema: {
-    type: "object",
   },
   annotations: {
     title: "Path label explode",

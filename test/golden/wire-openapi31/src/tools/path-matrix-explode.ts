@@ -1,6 +1,6 @@
 /**
  * Read /path/matrix-explode/{prim}/{arr}/{obj} (path).
- * Required: prim, arr, obj.
+ * Returns JSON. Required: prim, arr, obj.
  *
  * Tool `pathMatrixExplode`: `GET /path/matrix-explode/{prim}/{arr}/{obj}`.
  * Tags: path.
@@ -27,7 +27,7 @@ export type IntList = number[];
 export const tool: ToolNode = {
   name: "pathMatrixExplode",
   title: "Path matrix explode",
-  description: "Read /path/matrix-explode/{prim}/{arr}/{obj} (path).\nRequired: prim, arr, obj.",
+  description: "Read /path/matrix-explode/{prim}/{arr}/{obj} (path).\nReturns JSON. Required: prim, arr, obj.",
   inputSchema: {
     type: "object",
     properties: {
@@ -65,9 +65,6 @@ export const tool: ToolNode = {
         },
       },
     },
-  },
-  outputSchema: {
-    type: "object",
   },
   annotations: {
     title: "Path matrix explode",

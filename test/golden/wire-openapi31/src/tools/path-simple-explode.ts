@@ -1,6 +1,6 @@
 /**
  * Read /path/simple-explode/{arr} (path).
- * Required: arr.
+ * Returns JSON. Required: arr.
  *
  * Tool `pathSimpleExplode`: `GET /path/simple-explode/{arr}`.
  * Tags: path.
@@ -19,7 +19,7 @@ export type IntList = number[];
 export const tool: ToolNode = {
   name: "pathSimpleExplode",
   title: "Path simple explode",
-  description: "Read /path/simple-explode/{arr} (path).\nRequired: arr.",
+  description: "Read /path/simple-explode/{arr} (path).\nReturns JSON. Required: arr.",
   inputSchema: {
     type: "object",
     properties: {
@@ -37,9 +37,6 @@ export const tool: ToolNode = {
         },
       },
     },
-  },
-  outputSchema: {
-    type: "object",
   },
   annotations: {
     title: "Path simple explode",

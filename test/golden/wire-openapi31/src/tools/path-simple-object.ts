@@ -1,6 +1,6 @@
 /**
  * Read /path/simple-object/{obj}/{objExploded} (path).
- * Required: obj, objExploded.
+ * Returns JSON. Required: obj, objExploded.
  *
  * Tool `pathSimpleObject`: `GET /path/simple-object/{obj}/{objExploded}`.
  * Tags: path.
@@ -24,7 +24,7 @@ export type Color = {
 export const tool: ToolNode = {
   name: "pathSimpleObject",
   title: "Path simple object",
-  description: "Read /path/simple-object/{obj}/{objExploded} (path).\nRequired: obj, objExploded.",
+  description: "Read /path/simple-object/{obj}/{objExploded} (path).\nReturns JSON. Required: obj, objExploded.",
   inputSchema: {
     type: "object",
     properties: {
@@ -53,9 +53,6 @@ export const tool: ToolNode = {
         },
       },
     },
-  },
-  outputSchema: {
-    type: "object",
   },
   annotations: {
     title: "Path simple object",

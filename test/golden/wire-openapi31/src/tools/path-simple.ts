@@ -1,6 +1,6 @@
 /**
  * Read /path/simple/{prim}/{arr} (path).
- * Required: prim, arr.
+ * Returns JSON. Required: prim, arr.
  *
  * Tool `pathSimple`: `GET /path/simple/{prim}/{arr}`.
  * Tags: path.
@@ -20,7 +20,7 @@ export type IntList = number[];
 export const tool: ToolNode = {
   name: "pathSimple",
   title: "Path simple",
-  description: "Read /path/simple/{prim}/{arr} (path).\nRequired: prim, arr.",
+  description: "Read /path/simple/{prim}/{arr} (path).\nReturns JSON. Required: prim, arr.",
   inputSchema: {
     type: "object",
     properties: {
@@ -41,9 +41,6 @@ export const tool: ToolNode = {
         },
       },
     },
-  },
-  outputSchema: {
-    type: "object",
   },
   annotations: {
     title: "Path simple",

@@ -1,5 +1,6 @@
 /**
  * Read /query/deep (query).
+ * Returns JSON.
  *
  * Tool `queryDeep`: `GET /query/deep`.
  * Tags: query.
@@ -22,7 +23,7 @@ export type Color = {
 export const tool: ToolNode = {
   name: "queryDeep",
   title: "Query deep",
-  description: "Read /query/deep (query).",
+  description: "Read /query/deep (query).\nReturns JSON.",
   inputSchema: {
     type: "object",
     properties: {
@@ -47,9 +48,6 @@ export const tool: ToolNode = {
         },
       },
     },
-  },
-  outputSchema: {
-    type: "object",
   },
   annotations: {
     title: "Query deep",

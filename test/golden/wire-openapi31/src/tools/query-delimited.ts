@@ -1,5 +1,6 @@
 /**
  * Read /query/delimited (query).
+ * Returns JSON.
  *
  * Tool `queryDelimited`: `GET /query/delimited`.
  * Tags: query.
@@ -19,7 +20,7 @@ export type IntList = number[];
 export const tool: ToolNode = {
   name: "queryDelimited",
   title: "Query delimited",
-  description: "Read /query/delimited (query).",
+  description: "Read /query/delimited (query).\nReturns JSON.",
   inputSchema: {
     type: "object",
     properties: {
@@ -39,9 +40,6 @@ export const tool: ToolNode = {
         },
       },
     },
-  },
-  outputSchema: {
-    type: "object",
   },
   annotations: {
     title: "Query delimited",

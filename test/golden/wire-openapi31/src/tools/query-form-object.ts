@@ -1,5 +1,6 @@
 /**
  * Read /query/form-object (query).
+ * Returns JSON.
  *
  * Tool `queryFormObject`: `GET /query/form-object`.
  * Tags: query.
@@ -23,7 +24,7 @@ export type Color = {
 export const tool: ToolNode = {
   name: "queryFormObject",
   title: "Query form object",
-  description: "Read /query/form-object (query).",
+  description: "Read /query/form-object (query).\nReturns JSON.",
   inputSchema: {
     type: "object",
     properties: {
@@ -51,9 +52,6 @@ export const tool: ToolNode = {
         },
       },
     },
-  },
-  outputSchema: {
-    type: "object",
   },
   annotations: {
     title: "Query form object",

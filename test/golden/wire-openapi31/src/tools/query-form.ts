@@ -1,5 +1,6 @@
 /**
  * Read /query/form (query).
+ * Returns JSON.
  *
  * Tool `queryForm`: `GET /query/form`.
  * Tags: query.
@@ -18,7 +19,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "queryForm",
   title: "Query form",
-  description: "Read /query/form (query).",
+  description: "Read /query/form (query).\nReturns JSON.",
   inputSchema: {
     type: "object",
     properties: {
@@ -39,9 +40,6 @@ export const tool: ToolNode = {
       },
     },
     additionalProperties: false,
-  },
-  outputSchema: {
-    type: "object",
   },
   annotations: {
     title: "Query form",

@@ -1,5 +1,6 @@
 /**
  * Read /query/json (query).
+ * Returns JSON.
  *
  * Tool `queryJson`: `GET /query/json`.
  * Tags: query.
@@ -19,7 +20,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "queryJson",
   title: "Query json",
-  description: "Read /query/json (query).",
+  description: "Read /query/json (query).\nReturns JSON.",
   inputSchema: {
     type: "object",
     properties: {
@@ -36,9 +37,6 @@ export const tool: ToolNode = {
       },
     },
     additionalProperties: false,
-  },
-  outputSchema: {
-    type: "object",
   },
   annotations: {
     title: "Query json",

@@ -1,5 +1,6 @@
 /**
  * Read /query/reserved (query).
+ * Returns JSON.
  *
  * Tool `queryReserved`: `GET /query/reserved`.
  * Tags: query.
@@ -17,7 +18,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "queryReserved",
   title: "Query reserved",
-  description: "Read /query/reserved (query).",
+  description: "Read /query/reserved (query).\nReturns JSON.",
   inputSchema: {
     type: "object",
     properties: {
@@ -29,9 +30,6 @@ export const tool: ToolNode = {
       },
     },
     additionalProperties: false,
-  },
-  outputSchema: {
-    type: "object",
   },
   annotations: {
     title: "Query reserved",

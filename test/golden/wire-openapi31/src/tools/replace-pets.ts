@@ -1,5 +1,6 @@
 /**
  * Replace every pet (array body).
+ * Returns JSON.
  *
  * Tool `replacePets`: `PUT /pets/bulk`.
  * Tags: pets, body.
@@ -23,7 +24,7 @@ export type NewPet = {
 export const tool: ToolNode = {
   name: "replacePets",
   title: "Replace every pet (array body)",
-  description: "Replace every pet (array body).",
+  description: "Replace every pet (array body).\nReturns JSON.",
   inputSchema: {
     type: "object",
     properties: {
@@ -55,9 +56,6 @@ export const tool: ToolNode = {
         },
       },
     },
-  },
-  outputSchema: {
-    type: "object",
   },
   annotations: {
     title: "Replace every pet (array body)",

@@ -1,6 +1,6 @@
 /**
  * Read /secure/basic (security).
- * Errors: 401.
+ * Returns JSON. Errors: 401.
  *
  * Tool `secureBasic`: `GET /secure/basic`.
  * Tags: security.
@@ -15,14 +15,11 @@ export interface Args {}
 export const tool: ToolNode = {
   name: "secureBasic",
   title: "Secure basic",
-  description: "Read /secure/basic (security).\nErrors: 401.",
+  description: "Read /secure/basic (security).\nReturns JSON. Errors: 401.",
   inputSchema: {
     type: "object",
     properties: {},
     additionalProperties: false,
-  },
-  outputSchema: {
-    type: "object",
   },
   annotations: {
     title: "Secure basic",

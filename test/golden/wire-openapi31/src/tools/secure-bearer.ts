@@ -1,6 +1,6 @@
 /**
  * Read /secure/bearer (security).
- * Errors: 401.
+ * Returns JSON. Errors: 401.
  *
  * Tool `secureBearer`: `GET /secure/bearer`.
  * Tags: security.
@@ -15,14 +15,11 @@ export interface Args {}
 export const tool: ToolNode = {
   name: "secureBearer",
   title: "Secure bearer",
-  description: "Read /secure/bearer (security).\nErrors: 401.",
+  description: "Read /secure/bearer (security).\nReturns JSON. Errors: 401.",
   inputSchema: {
     type: "object",
     properties: {},
     additionalProperties: false,
-  },
-  outputSchema: {
-    type: "object",
   },
   annotations: {
     title: "Secure bearer",

@@ -1,6 +1,6 @@
 /**
  * Read /secure/cookie-key (security).
- * Errors: 401.
+ * Returns JSON. Errors: 401.
  *
  * Tool `secureCookieKey`: `GET /secure/cookie-key`.
  * Tags: security.
@@ -17,7 +17,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "secureCookieKey",
   title: "Secure cookie key",
-  description: "Read /secure/cookie-key (security).\nErrors: 401.",
+  description: "Read /secure/cookie-key (security).\nReturns JSON. Errors: 401.",
   inputSchema: {
     type: "object",
     properties: {
@@ -26,9 +26,6 @@ export const tool: ToolNode = {
       },
     },
     additionalProperties: false,
-  },
-  outputSchema: {
-    type: "object",
   },
   annotations: {
     title: "Secure cookie key",

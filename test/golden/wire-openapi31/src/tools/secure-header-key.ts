@@ -1,6 +1,6 @@
 /**
  * Read /secure/header-key (security).
- * Errors: 401.
+ * Returns JSON. Errors: 401.
  *
  * Tool `secureHeaderKey`: `GET /secure/header-key`.
  * Tags: security.
@@ -15,14 +15,11 @@ export interface Args {}
 export const tool: ToolNode = {
   name: "secureHeaderKey",
   title: "Secure header key",
-  description: "Read /secure/header-key (security).\nErrors: 401.",
+  description: "Read /secure/header-key (security).\nReturns JSON. Errors: 401.",
   inputSchema: {
     type: "object",
     properties: {},
     additionalProperties: false,
-  },
-  outputSchema: {
-    type: "object",
   },
   annotations: {
     title: "Secure header key",

@@ -1,6 +1,6 @@
 /**
  * Read /secure/query-key (security).
- * Errors: 401.
+ * Returns JSON. Errors: 401.
  *
  * Tool `secureQueryKey`: `GET /secure/query-key`.
  * Tags: security.
@@ -17,7 +17,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "secureQueryKey",
   title: "Secure query key",
-  description: "Read /secure/query-key (security).\nErrors: 401.",
+  description: "Read /secure/query-key (security).\nReturns JSON. Errors: 401.",
   inputSchema: {
     type: "object",
     properties: {
@@ -26,9 +26,6 @@ export const tool: ToolNode = {
       },
     },
     additionalProperties: false,
-  },
-  outputSchema: {
-    type: "object",
   },
   annotations: {
     title: "Secure query key",

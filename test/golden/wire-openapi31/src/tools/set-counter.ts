@@ -1,5 +1,6 @@
 /**
  * Set the counter (primitive JSON body).
+ * Returns JSON.
  *
  * Tool `setCounter`: `POST /counter`.
  * Tags: body.
@@ -16,7 +17,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "setCounter",
   title: "Set the counter (primitive JSON body)",
-  description: "Set the counter (primitive JSON body).",
+  description: "Set the counter (primitive JSON body).\nReturns JSON.",
   inputSchema: {
     type: "object",
     properties: {
@@ -26,9 +27,6 @@ export const tool: ToolNode = {
     },
     required: ["body"],
     additionalProperties: false,
-  },
-  outputSchema: {
-    type: "object",
   },
   annotations: {
     title: "Set the counter (primitive JSON body)",

@@ -1,5 +1,6 @@
 /**
  * A body property and a query parameter share the path parameter's name.
+ * Returns JSON.
  *
  * Tool `updateThing`: `PUT /things/{id}`.
  * Tags: body.
@@ -19,7 +20,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "updateThing",
   title: "A body property and a query parameter share the path parameter's name",
-  description: "A body property and a query parameter share the path parameter's name.",
+  description: "A body property and a query parameter share the path parameter's name.\nReturns JSON.",
   inputSchema: {
     type: "object",
     properties: {
@@ -38,9 +39,6 @@ export const tool: ToolNode = {
     },
     required: ["id", "id__query", "id__body", "name"],
     additionalProperties: false,
-  },
-  outputSchema: {
-    type: "object",
   },
   annotations: {
     title: "A body property and a query parameter share the path parameter's name",

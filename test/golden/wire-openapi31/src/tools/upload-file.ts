@@ -1,5 +1,6 @@
 /**
  * Upload raw bytes (octet-stream body).
+ * Returns JSON.
  *
  * Tool `uploadFile`: `PUT /files/{name}`.
  * Tags: body.
@@ -18,7 +19,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "uploadFile",
   title: "Upload raw bytes (octet-stream body)",
-  description: "Upload raw bytes (octet-stream body).",
+  description: "Upload raw bytes (octet-stream body).\nReturns JSON.",
   inputSchema: {
     type: "object",
     properties: {
@@ -33,9 +34,6 @@ export const tool: ToolNode = {
     },
     required: ["name", "body"],
     additionalProperties: false,
-  },
-  outputSchema: {
-    type: "object",
   },
   annotations: {
     title: "Upload raw bytes (octet-stream body)",

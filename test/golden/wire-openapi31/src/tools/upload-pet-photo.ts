@@ -1,5 +1,6 @@
 /**
  * Upload a photo (multipart).
+ * Returns JSON.
  *
  * Tool `uploadPetPhoto`: `POST /pets/{petId}/photo`.
  * Tags: pets, body.
@@ -29,7 +30,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "uploadPetPhoto",
   title: "Upload a photo (multipart)",
-  description: "Upload a photo (multipart).",
+  description: "Upload a photo (multipart).\nReturns JSON.",
   inputSchema: {
     type: "object",
     properties: {
@@ -84,9 +85,6 @@ export const tool: ToolNode = {
     },
     required: ["petId", "photo"],
     additionalProperties: false,
-  },
-  outputSchema: {
-    type: "object",
   },
   annotations: {
     title: "Upload a photo (multipart)",
