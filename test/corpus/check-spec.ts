@@ -114,7 +114,8 @@ export async function checkSpec(job: SpecJob, library: Library): Promise<SpecRes
     let model: BridgeModel;
     const loadStart = performance.now();
     try {
-      model = await library.buildModel(file, { cache: false });
+      // Output schemas (off by default) are planned too, so every one of them is compiled below.
+      model = await library.buildModel(file, { cache: false, outputSchemas: true });
     } catch (error) {
       result.timings.load = ms(loadStart);
       if (error instanceof library.BridgeError && error.diagnostics.every(isClearDiagnostic)) {
