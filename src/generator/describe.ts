@@ -60,22 +60,26 @@ export function describeOperation(context: OperationContext, options: DescribeOp
   if (operation.deprecated === true) lead = `Deprecated. ${lead}`;
   const arguments_ = requiredArguments(context);
   const returns = describeReturns(context, options.hasOutputSchema);
-  const tail = [
+  // Each tail part with its shorter forms: a list of fields that does not fit gives way to
+  // "Returns a list of issue; pages: page." before the prose may take the room.
+  const tail: string[][] = [
     // "Returns JSON." says nothing the prose does not when that already says what it returns.
-    returns === "Returns JSON." && /\breturns?\b/i.test(`${lead} ${body}`) ? "" : returns,
-    hasProse ? "" : describeRequired(arguments_),
-    describeExamples(arguments_),
-    describeErrors(context),
-  ].filter((part) => part !== "");
+    returns === "Returns JSON." && /\breturns?\b/i.test(`${lead} ${fitText(body, options.budget)}`)
+      ? []
+      : [returns, describeReturns(context, options.hasOutputSchema, false)],
+    [hasProse ? "" : describeRequired(arguments_)],
+    [describeExamples(arguments_)],
+    [describeErrors(context)],
+  ];
   let text = fitText(lead, options.budget);
   // Tail parts in order of use, each only if it still fits; the prose body gets what is left.
   const kept: string[] = [];
   let used = text.length;
-  for (const part of tail) {
-    const cost = part.length + 1;
-    if (used + cost <= options.budget) {
+  for (const forms of tail) {
+    const part = forms.find((form) => form !== "" && used + form.length + 1 <= options.budget);
+    if (part !== undefined) {
       kept.push(part);
-      used += cost;
+      used += part.length + 1;
     }
   }
   const tailText = kept.join(" ");
@@ -162,7 +166,7 @@ function isJson(mediaType: string): boolean {
  * "Returns text/csv." / "Returns no content." Fields are named only when no output schema
  * names them.
  */
-function describeReturns(context: OperationContext, hasOutputSchema: boolean): string {
+function describeReturns(context: OperationContext, hasOutputSchema: boolean, nameFields = true): string {
   const facts = successResponses(context);
   const paging = paginationArguments(context);
   const pages = paging.length > 0 ? `; pages: ${paging.join(", ")}` : "";
@@ -177,18 +181,28 @@ function describeReturns(context: OperationContext, hasOutputSchema: boolean): s
   if (items !== undefined || parts.some((part) => part.type === "array")) {
     const name = schemaName(items);
     const of = name !== undefined ? ` of ${name}` : "";
-    const fields = hasOutputSchema ? [] : fieldNames(converter, items);
+    const fields = hasOutputSchema || !nameFields ? [] : fieldNames(converter, items);
     const listed = fields.length > 0 ? ` (${fields.join(", ")})` : "";
     return `Returns a list${of}${listed}${pages}.`;
   }
   const fields = fieldNames(converter, node);
+  const variants = variantNames(node);
+  if (fields.length === 0 && variants.length > 0) return `Returns one of: ${variants.join(", ")}${pages}.`;
   const scalar = parts.map((part) => part.type).find((type) => typeof type === "string" && type !== "object");
   if (fields.length === 0 && typeof scalar === "string")
     return `Returns ${/^[aeiou]/.test(scalar) ? "an" : "a"} ${scalar}${pages}.`;
   if (hasOutputSchema)
     return pages === "" ? "" : `Returns ${fields.length > 0 ? "an object" : "JSON"}${pages}.`;
-  if (fields.length > 0) return `Returns an object: ${fields.join(", ")}${pages}.`;
+  if (fields.length > 0)
+    return nameFields ? `Returns an object: ${fields.join(", ")}${pages}.` : `Returns an object${pages}.`;
   return `Returns JSON${pages}.`;
+}
+
+/** The named schemas of a oneOf or anyOf (at most 4): `private-user, public-user`. */
+function variantNames(node: Record<string, unknown>): string[] {
+  const members = Array.isArray(node.oneOf) ? node.oneOf : Array.isArray(node.anyOf) ? node.anyOf : [];
+  const names = members.map(schemaName).filter((name): name is string => name !== undefined);
+  return names.length === members.length ? [...new Set(names)].slice(0, 4) : [];
 }
 
 /** The schema and its allOf parts, resolved. */

@@ -92,6 +92,39 @@ describe("tool descriptions", () => {
     expect(tool.description.startsWith("Deprecated. Fetches a pet.")).toBe(true);
   });
 
+  it("gives the result's shorter form, not the prose, the room when the fields do not fit", () => {
+    const loaded = {
+      document: {
+        openapi: "3.0.3",
+        info: { title: "T", version: "1" },
+        paths: {
+          "/pets": {
+            get: {
+              summary: "List pets",
+              description: "Every pet in the store, oldest first, including the ones already sold.",
+              responses: {
+                "200": {
+                  description: "ok",
+                  content: {
+                    "application/json": {
+                      schema: { type: "array", items: { $ref: "#/components/schemas/Pet" } },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+        components: { schemas: { Pet: petSchema } },
+      },
+      specVersion: "3.0",
+      source: "spec.yaml",
+      diagnostics: [],
+    } as unknown as LoadedSpec;
+    const tool = planModel(loaded, { descriptionBudget: 60 }).tools[0]!;
+    expect(tool.description).toBe("List pets.\nReturns a list of Pet.");
+  });
+
   it("keeps a huge description within the budget, the summary and errors first", () => {
     const tool = toolFor({
       summary: "Big",
@@ -122,7 +155,7 @@ const petSchema = {
 function toolWith(
   paths: Record<string, unknown>,
   components: Record<string, unknown> = {},
-  outputSchemas = true,
+  outputSchemas = false,
 ) {
   const loaded = {
     document: { openapi: "3.0.3", info: { title: "T", version: "1" }, paths, components },
@@ -150,6 +183,7 @@ describe("description synthesis (table)", () => {
           },
         },
       },
+      outputSchemas: true,
       want: 'Create or run /pets with a Pet (pets).\nRequired: name. Example: name="doggie".',
     },
     {
@@ -166,6 +200,7 @@ describe("description synthesis (table)", () => {
           },
         },
       },
+      outputSchemas: true,
       want: "List pets.\nReturns a list of Pet; pages: limit, cursor.",
     },
     {
@@ -198,6 +233,35 @@ describe("description synthesis (table)", () => {
         "/m/{id}": { delete: { summary: "Membership", responses: { "204": { description: "ok" } } } },
       },
       want: "Membership. Deletes data.\nReturns no content.",
+    },
+    {
+      name: "without an output schema (the default) the item fields are named",
+      paths: {
+        "/pets": {
+          get: {
+            summary: "List pets",
+            parameters: [{ name: "limit", in: "query", schema: { type: "integer" } }],
+            responses: { "200": json({ type: "array", items: { $ref: "#/components/schemas/Pet" } }) },
+          },
+        },
+      },
+      want: "List pets.\nReturns a list of Pet (id, name, status, tag, owner, age +2 more); pages: limit.",
+    },
+    {
+      name: "a oneOf of named schemas: one of them",
+      paths: {
+        "/who": {
+          get: {
+            summary: "Get a user",
+            responses: {
+              "200": json({
+                oneOf: [{ $ref: "#/components/schemas/Pet" }, { $ref: "#/components/schemas/Owner" }],
+              }),
+            },
+          },
+        },
+      },
+      want: "Get a user.\nReturns one of: Pet, Owner.",
     },
     {
       name: "a first sentence that says the summary again is left out",
@@ -258,7 +322,11 @@ describe("description synthesis (table)", () => {
       want: "Deprecated. Get report.\nReturns text/csv. Errors: 401, 500.",
     },
   ])("$name", ({ paths, outputSchemas, want }) => {
-    const tool = toolWith(paths, { schemas: { Pet: petSchema } }, outputSchemas ?? true);
+    const tool = toolWith(
+      paths,
+      { schemas: { Pet: petSchema, Owner: { type: "object" } } },
+      outputSchemas ?? false,
+    );
     expect(tool.description).toBe(want);
     expect(tool.description).not.toMatch(/undefined|null/);
   });
