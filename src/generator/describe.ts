@@ -140,7 +140,10 @@ interface ResponseFacts {
 
 function successResponses(context: OperationContext): ResponseFacts | undefined {
   const responses = isRecord(context.operation.responses) ? context.operation.responses : {};
-  const success = Object.keys(responses).filter((status) => /^2/.test(status));
+  let success = Object.keys(responses).filter((status) => /^2/.test(status));
+  // With no 2xx documented, `default` is what a successful call answers (petstore's createUser).
+  // Many specs use `default` for their error shape instead: one that reads like an error is not.
+  if (success.length === 0 && looksLikeSuccess(context, responses.default)) success = ["default"];
   if (success.length === 0) return undefined;
   const mediaTypes = new Set<string>();
   let schema: unknown;
@@ -154,6 +157,19 @@ function successResponses(context: OperationContext): ResponseFacts | undefined 
     }
   }
   return { mediaTypes: [...mediaTypes], schema, anyContent: mediaTypes.size > 0 };
+}
+
+function looksLikeSuccess(context: OperationContext, response: unknown): boolean {
+  const resolved = resolveRefObject(context.document, response);
+  if (!isRecord(resolved)) return false;
+  const ref = isRecord(response) && typeof response.$ref === "string" ? response.$ref : "";
+  const schemas = isRecord(resolved.content)
+    ? Object.values(resolved.content).map((media) =>
+        isRecord(media) ? (schemaName(media.schema) ?? "") : "",
+      )
+    : [];
+  const words = [String(resolved.description ?? ""), ref, ...schemas].join(" ");
+  return !/error|unexpected|fail|problem|exception|invalid|fault/i.test(words);
 }
 
 function isJson(mediaType: string): boolean {

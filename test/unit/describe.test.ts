@@ -248,6 +248,35 @@ describe("description synthesis (table)", () => {
       want: "List pets.\nReturns a list of Pet (id, name, status, tag, owner, age +2 more); pages: limit.",
     },
     {
+      name: "no 2xx: a `default` that reads like a success is the answer",
+      paths: {
+        "/users": {
+          post: {
+            summary: "Create user",
+            responses: { default: { description: "successful operation" } },
+          },
+        },
+      },
+      want: "Create user.\nReturns no content.",
+    },
+    {
+      name: "no 2xx: a `default` that reads like an error says nothing about the result",
+      paths: {
+        "/users": {
+          post: {
+            summary: "Create user",
+            responses: {
+              default: {
+                description: "Unexpected error",
+                content: { "application/json": { schema: { $ref: "#/components/schemas/Owner" } } },
+              },
+            },
+          },
+        },
+      },
+      want: "Create user.",
+    },
+    {
       name: "a oneOf of named schemas: one of them",
       paths: {
         "/who": {

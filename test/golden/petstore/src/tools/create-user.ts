@@ -1,6 +1,7 @@
 /**
  * Create user.
  * This can only be done by the logged in user.
+ * Returns no content.
  *
  * Tool `createUser`: `POST /user`.
  * Tags: user.
@@ -29,7 +30,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "createUser",
   title: "Create user",
-  description: "Create user.\nThis can only be done by the logged in user.",
+  description: "Create user.\nThis can only be done by the logged in user.\nReturns no content.",
   inputSchema: {
     type: "object",
     properties: {

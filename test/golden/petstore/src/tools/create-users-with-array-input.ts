@@ -1,5 +1,6 @@
 /**
  * Creates list of users with given input array.
+ * Returns no content.
  *
  * Tool `createUsersWithArrayInput`: `POST /user/createWithArray`.
  * Tags: user.
@@ -33,7 +34,7 @@ export type User = {
 export const tool: ToolNode = {
   name: "createUsersWithArrayInput",
   title: "Creates list of users with given input array",
-  description: "Creates list of users with given input array.",
+  description: "Creates list of users with given input array.\nReturns no content.",
   inputSchema: {
     type: "object",
     properties: {

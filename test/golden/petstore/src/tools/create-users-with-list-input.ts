@@ -1,5 +1,6 @@
 /**
  * Creates list of users with given input array.
+ * Returns no content.
  *
  * Tool `createUsersWithListInput`: `POST /user/createWithList`.
  * Tags: user.
@@ -33,7 +34,7 @@ export type User = {
 export const tool: ToolNode = {
   name: "createUsersWithListInput",
   title: "Creates list of users with given input array",
-  description: "Creates list of users with given input array.",
+  description: "Creates list of users with given input array.\nReturns no content.",
   inputSchema: {
     type: "object",
     properties: {

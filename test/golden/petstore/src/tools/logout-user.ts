@@ -1,5 +1,6 @@
 /**
  * Logs out current logged in user session.
+ * Returns no content.
  *
  * Tool `logoutUser`: `GET /user/logout`.
  * Tags: user.
@@ -14,7 +15,7 @@ export interface Args {}
 export const tool: ToolNode = {
   name: "logoutUser",
   title: "Logs out current logged in user session",
-  description: "Logs out current logged in user session.",
+  description: "Logs out current logged in user session.\nReturns no content.",
   inputSchema: {
     type: "object",
     properties: {},
