@@ -14,6 +14,8 @@
  *
  * Never "undefined": every part comes from text that is there or is left out.
  */
+
+import { isPaginationName } from "../runtime/pagination.js";
 import type { OperationContext } from "./plan.js";
 import { resolveRefObject } from "./plan.js";
 import { isRecord } from "./schema.js";
@@ -272,13 +274,10 @@ function requestBodyName(context: OperationContext): string | undefined {
   return undefined;
 }
 
-/** Query parameters by which a list is paged (page, per_page, limit, offset, cursor...). */
-const PAGING =
-  /^(page|pagenumber|pageno|pagenum|pageindex|perpage|pagesize|limit|size|maxresults|top|pagelimit|maxitems|offset|skip|start|startindex|cursor|pagetoken|nexttoken|nextpagetoken|continuationtoken|continuation|after|before|startingafter|endingbefore|startafter|startcursor|pagecursor|marker|scrollid|skiptoken)$/;
-
+/** Query parameters by which a list is paged: the runtime's list (page, per_page, limit, cursor...). */
 function paginationArguments(context: OperationContext): string[] {
   return operationParameters(context)
-    .filter((p) => p.in === "query" && PAGING.test(p.name.toLowerCase().replace(/[_\-$.[\]\s]/g, "")))
+    .filter((p) => p.in === "query" && isPaginationName(p.name))
     .map((p) => p.name);
 }
 

@@ -58,6 +58,18 @@ const ROLES: Record<string, PaginationRole> = {
   skiptoken: "cursor",
 };
 
+/** Names that page backwards: a description lists them, the truncation marker never uses them. */
+const BACKWARD = new Set(["before", "endingbefore"]);
+
+/** True when a query parameter or body property with this name pages a list (either way). */
+export function isPaginationName(name: string): boolean {
+  return roleOf(name) !== undefined || BACKWARD.has(normaliseName(name));
+}
+
+function roleOf(name: string): PaginationRole | undefined {
+  return ROLES[normaliseName(name)] ?? ROLES[normaliseName(name.replace(/^page\[(\w+)\]$/, "page$1"))];
+}
+
 export function normaliseName(name: string): string {
   return name.toLowerCase().replace(/[_\-$.[\]\s]/g, "");
 }
@@ -66,8 +78,7 @@ export function normaliseName(name: string): string {
 export function findPaginationArguments(tool: ToolNode): PaginationArgument[] {
   const found: PaginationArgument[] = [];
   const consider = (argument: string, name: string) => {
-    const role =
-      ROLES[normaliseName(name)] ?? ROLES[normaliseName(name.replace(/^page\[(\w+)\]$/, "page$1"))];
+    const role = roleOf(name);
     if (role) found.push({ argument, name, role });
   };
   for (const p of tool.http.parameters) if (p.in === "query") consider(p.argument, p.name);
