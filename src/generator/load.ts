@@ -13,6 +13,7 @@ import type SwaggerParser from "@apidevtools/swagger-parser";
 import type { OpenAPIV2, OpenAPIV3, OpenAPIV3_1 } from "openapi-types";
 import { BridgeError, createDiagnostic } from "../model/diagnostics.js";
 import { escapePointerToken, joinPointer, resolvePointer, splitPointer } from "../model/pointer.js";
+import { isRecord } from "../model/records.js";
 import type { Diagnostic, SpecVersion } from "../model/types.js";
 import { checkOpenApi3, resolveRelativeServers } from "./normalize/openapi3.js";
 import { convertSwagger2 } from "./normalize/swagger2.js";
@@ -740,10 +741,6 @@ function uniqueName(base: string, used: Set<string>): string {
   for (let i = 2; used.has(name); i++) name = `${base}_${i}`;
   used.add(name);
   return name;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 /** Where (in the root or an already loaded external file) a failed location is referenced. */

@@ -6,9 +6,12 @@
  * becomes `#/$defs/<name>` and each tool carries only the definitions it reaches.
  */
 import { escapePointerToken, resolveLocalRef, resolvePointer } from "../model/pointer.js";
+import { isRecord } from "../model/records.js";
 import type { JsonSchema, JsonValue } from "../model/types.js";
 import { toUnicodePattern } from "./pattern.js";
 import { compactDescription } from "./text.js";
+
+export { isRecord };
 
 interface DefEntry {
   name: string;
@@ -310,10 +313,6 @@ export function pickExamples(values: unknown[]): JsonValue[] {
     if (JSON.stringify(json).length <= MAX_EXAMPLE_JSON) return [json];
   }
   return [];
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** Copies a JSON-like value, dropping undefined and anything not representable in JSON. */

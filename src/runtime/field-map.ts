@@ -17,6 +17,8 @@
  * - Rails, Laravel: `errors: {field: [messages]}`; Django REST framework: `{field: [messages]}`
  * - GitHub: `errors: [{resource, field, code, message?}]`
  */
+
+import { isRecord } from "../model/records.js";
 import type { ParameterLocation, ToolNode } from "../model/types.js";
 
 export type FieldLocation = ParameterLocation | "body";
@@ -39,10 +41,6 @@ export interface MappedFieldError extends FieldError {
 type Segment = string | number;
 
 const MAX_ERRORS = 50;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 function firstString(record: Record<string, unknown>, keys: string[]): string | undefined {
   for (const key of keys) {

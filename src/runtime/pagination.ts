@@ -4,6 +4,8 @@
  * RFC 8288 `Link: <...>; rel="next"` header, or a next-cursor field in the body), as arguments
  * of the tool the model can pass.
  */
+
+import { isRecord } from "../model/records.js";
 import type { ToolNode } from "../model/types.js";
 
 export type PaginationRole = "page" | "size" | "offset" | "cursor";
@@ -152,10 +154,6 @@ const CONTAINERS = new Set([
   "cursor",
   "metadata",
 ]);
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** A `next` value in the body: `{next_cursor}`, `{meta: {next_cursor}}`, `{links: {next: {href}}}`. */
 function findNextInBody(

@@ -8,6 +8,8 @@
  * shorter strings, fewer keys), so structuredContent still matches the tool's outline
  * outputSchema, which requires no property and bounds nothing.
  */
+
+import { isRecord } from "../model/records.js";
 import type { ToolNode } from "../model/types.js";
 import {
   findNarrowingArguments,
@@ -234,10 +236,6 @@ function prune(value: unknown, level: PruneLevel, depth: number): unknown {
     return out;
   }
   return value;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function estimateMarker(

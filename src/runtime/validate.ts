@@ -11,6 +11,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import ajvFormats from "ajv-formats";
 import { resolvePointer, splitPointer } from "../model/pointer.js";
+import { isRecord } from "../model/records.js";
 import { type JsonSchema, OPTIONAL_PROPERTIES_KEYWORD } from "../model/types.js";
 
 export interface ArgumentIssue {
@@ -920,9 +921,6 @@ function formatHint(format: string): string {
 // Small helpers
 
 /** A JSON object (also the shape of a schema object). */
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 function jsonType(value: unknown): string {
   if (value === null) return "null";
