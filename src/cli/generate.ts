@@ -19,20 +19,29 @@ export function createGenerateCommand(): Command {
   addSelectionOptions(command, ["allow", "refuse"]);
   addSpecOptions(command);
   return command.action(async (spec: string, flags: GenerateFlags) => {
-    const { checkOutDir, emitProject, writeProject } = await import("../generator/generate.js");
-    checkOutDir(flags.output, flags.force === true);
-    // The same tool selection as `serve`, applied once here: unselected tools get no module.
-    const model = await applySelection(await readModelOrSpec(spec, flags), flags, "generate");
-    const files = await emitProject(model, {
-      outDir: flags.output,
-      ...(flags.name !== undefined ? { name: flags.name } : {}),
-    });
-    const removed = writeProject(flags.output, files, flags.force === true);
-    const tools = model.tools.length;
-    process.stderr.write(
-      `openapi-mcp-bridge: wrote ${files.length} files (${tools} tool${tools === 1 ? "" : "s"}) to ${flags.output}` +
-        `${removed.length > 0 ? `, removed ${removed.length} unchanged file(s) of the previous generation` : ""}\n` +
-        `next: cd ${flags.output} && npm install && npm run build && npm start\n`,
+    const { checkOutDir, emitProject, startModulePrinter, writeProject } = await import(
+      "../generator/generate.js"
     );
+    checkOutDir(flags.output, flags.force === true);
+    // Printing workers start now and load the printer while the spec is loaded and planned.
+    const printer = startModulePrinter();
+    try {
+      // The same tool selection as `serve`, applied once here: unselected tools get no module.
+      const model = await applySelection(await readModelOrSpec(spec, flags), flags, "generate");
+      const files = await emitProject(
+        model,
+        { outDir: flags.output, ...(flags.name !== undefined ? { name: flags.name } : {}) },
+        printer,
+      );
+      const removed = writeProject(flags.output, files, flags.force === true);
+      const tools = model.tools.length;
+      process.stderr.write(
+        `openapi-mcp-bridge: wrote ${files.length} files (${tools} tool${tools === 1 ? "" : "s"}) to ${flags.output}` +
+          `${removed.length > 0 ? `, removed ${removed.length} unchanged file(s) of the previous generation` : ""}\n` +
+          `next: cd ${flags.output} && npm install && npm run build && npm start\n`,
+      );
+    } finally {
+      printer.close();
+    }
   });
 }

@@ -8,13 +8,16 @@
  * in the require cache, so that the package's own `require` calls find it there. The cache lives
  * next to the model cache (`OPENAPI_MCP_CACHE=0` turns both off), one entry per file content,
  * Node version and architecture; V8 also checks its own version and flags (a mismatch is a miss,
- * never a different behaviour). Any problem here only means loading the usual way.
+ * never a different behaviour). Any problem here only means loading the usual way. Printing
+ * workers (print-worker-pool.ts) load the same files at the same time: each writes its own
+ * temporary file and renames it over the entry.
  */
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire, Module } from "node:module";
 import { dirname, join } from "node:path";
 import { Script } from "node:vm";
+import { threadId } from "node:worker_threads";
 import { resolveCacheDir } from "./model-cache.js";
 
 interface Loaded {
@@ -61,7 +64,7 @@ export function preloadWithCodeCache(
       entry.stale = false;
       try {
         mkdirSync(dir, { recursive: true });
-        const temporary = `${entry.cacheFile}.${process.pid}.tmp`;
+        const temporary = `${entry.cacheFile}.${process.pid}-${threadId}.tmp`;
         writeFileSync(temporary, entry.script.createCachedData());
         renameSync(temporary, entry.cacheFile);
       } catch {

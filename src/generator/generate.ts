@@ -10,12 +10,15 @@ import { dirname, join, resolve, sep } from "node:path";
 import { failWith } from "../model/diagnostics.js";
 import type { BridgeModel } from "../model/types.js";
 import type { BuildOptions } from "./build.js";
-import { emitApiModule, emitToolsIndex, type ToolModuleRef } from "./emit/api-modules.js";
+import type { ToolModuleRef } from "./emit/api-modules.js";
+import { type ModuleJob, toModelHead } from "./emit/modules.js";
 import { chooseModuleNames, toPackageName } from "./emit/names.js";
 import { emitClientConfigs, emitPackageJson, emitTsconfig, readOwnPackage, toJson } from "./emit/project.js";
 import { emitEnvExample, emitReadme } from "./emit/readme.js";
-import { emitRuntimeVersion, PACKAGE_ROOT, RUNTIME_VERSION_FILE, readRuntimeSource } from "./emit/runtime.js";
-import { emitToolModule } from "./emit/tool-module.js";
+import { PACKAGE_ROOT, RUNTIME_VERSION_FILE, readRuntimeSource } from "./emit/runtime.js";
+import { choosePrintWorkers, type ModulePrinter, startModulePrinter } from "./print-worker-pool.js";
+
+export { type ModulePrinter, startModulePrinter };
 
 export interface EmitOptions {
   /** npm package name and MCP client key (default: from the spec's title). */
@@ -25,6 +28,12 @@ export interface EmitOptions {
    * output directory, absolute). Tests pass a fixed one so the output is the same everywhere.
    */
   projectPath?: string;
+  /**
+   * Worker threads that print the TypeScript modules (0: this thread). `emitProject` prints in
+   * this thread unless told otherwise; `generateProject` starts as many as the machine has
+   * cores to spare for (choosePrintWorkers in print-worker-pool.ts). Same bytes either way.
+   */
+  printWorkers?: number;
 }
 
 export interface GenerateOptions extends EmitOptions, BuildOptions {
@@ -71,53 +80,67 @@ function readTemplates(): GeneratedFile[] {
 }
 
 /**
- * Every file of the project, in memory, sorted by path. The printer (ts-morph) is loaded here,
- * on first use, so importing the library does not load the TypeScript compiler.
+ * Every file of the project, in memory, sorted by path. The TypeScript modules are printed by
+ * `printer` (worker threads started earlier, see print-worker-pool.ts); without one, by
+ * `options.printWorkers` workers started now, by default none: in this thread, where the printer
+ * (ts-morph) is loaded on first use, so importing the library does not load the TypeScript
+ * compiler. Either way the same code prints the same bytes.
  */
 export async function emitProject(
   model: BridgeModel,
   options: EmitOptions & { outDir?: string } = {},
+  printer?: ModulePrinter,
 ): Promise<GeneratedFile[]> {
-  const { createPrinter } = await import("./print.js");
+  const modulePrinter = printer ?? startModulePrinter({ workers: options.printWorkers ?? 0 });
+  try {
+    return await emitFiles(model, options, modulePrinter);
+  } finally {
+    if (printer === undefined) modulePrinter.close();
+  }
+}
+
+async function emitFiles(
+  model: BridgeModel,
+  options: EmitOptions & { outDir?: string },
+  printer: ModulePrinter,
+): Promise<GeneratedFile[]> {
   const packageName = toPackageName(options.name ?? model.info.title);
   const projectPath = (options.projectPath ?? resolve(options.outDir ?? ".")).split(sep).join("/");
   const runtime = readRuntimeSource();
-  const printer = createPrinter();
-  const files: GeneratedFile[] = [];
+  const packageJson = emitPackageJson(model, packageName, runtime.packages);
+  const own = JSON.parse(packageJson) as { name: string; version: string };
 
   const moduleNames = chooseModuleNames(model.tools.map((tool) => tool.name));
   const modules: ToolModuleRef[] = model.tools.map((tool, i) => ({
     toolName: tool.name,
     module: moduleNames[i]!,
   }));
-  model.tools.forEach((tool, i) => {
-    const path = `src/tools/${moduleNames[i]}.ts`;
-    files.push({ path, contents: printer.printModule(path, emitToolModule(tool)) });
-  });
-  files.push({
-    path: "src/tools/index.ts",
-    contents: printer.printModule("src/tools/index.ts", emitToolsIndex(model, modules)),
-  });
-  files.push({ path: "src/api.ts", contents: printer.printModule("src/api.ts", emitApiModule(model)) });
-  const packageJson = emitPackageJson(model, packageName, runtime.packages);
-  const own = JSON.parse(packageJson) as { name: string; version: string };
+  const jobs: ModuleJob[] = model.tools.map((tool, i) => ({
+    kind: "tool",
+    path: `src/tools/${moduleNames[i]}.ts`,
+    tool,
+  }));
+  jobs.push({ kind: "tools-index", path: "src/tools/index.ts", modules });
+  jobs.push({ kind: "api", path: "src/api.ts" });
+
+  const files: GeneratedFile[] = [];
   for (const file of runtime.files) {
     const path = `src/${file.path}`;
-    files.push({
-      path,
-      contents:
-        file.path === RUNTIME_VERSION_FILE
-          ? printer.printModule(path, emitRuntimeVersion(own.name, own.version))
-          : file.text,
-    });
+    if (file.path === RUNTIME_VERSION_FILE) {
+      jobs.push({ kind: "version", path, packageName: own.name, version: own.version });
+    } else files.push({ path, contents: file.text });
   }
   files.push(...readTemplates());
-
   files.push({ path: "package.json", contents: packageJson });
   files.push({ path: "tsconfig.json", contents: emitTsconfig() });
   for (const [name, contents] of Object.entries(emitClientConfigs(model, packageName, projectPath))) {
     files.push({ path: `mcp-clients/${name}`, contents });
   }
+  checkPaths([...jobs, ...files]);
+
+  // The printing goes on in the workers while this thread writes the README.
+  const printed = printer.print(toModelHead(model), jobs);
+  printed.catch(() => undefined); // awaited below; should the README throw first, not unhandled
   files.push({
     path: "README.md",
     contents: emitReadme({
@@ -129,14 +152,21 @@ export async function emitProject(
     }),
   });
   files.push({ path: ".env.example", contents: emitEnvExample(model) });
-  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const paths = new Set<string>();
+  const texts = await printed;
+  jobs.forEach((job, i) => {
+    files.push({ path: job.path, contents: texts[i]! });
+  });
+  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/** No two files may share a path, even where file names ignore case. */
+function checkPaths(files: { path: string }[]): void {
+  const paths = new Set<string>(["readme.md", ".env.example"]);
   for (const file of files) {
     const key = file.path.toLowerCase();
     if (paths.has(key)) throw new Error(`two generated files would share the path ${file.path}`);
     paths.add(key);
   }
-  return files;
 }
 
 function hashOf(contents: string | Buffer): string {
@@ -230,12 +260,18 @@ export async function generateProject(
   options: GenerateOptions,
 ): Promise<GenerateResult> {
   checkOutDir(options.outDir, options.force === true); // refuse before any work
-  let model: BridgeModel;
-  if (typeof source === "string") {
-    const { buildModel } = await import("./build.js");
-    model = await buildModel(source, options);
-  } else model = source;
-  const files = await emitProject(model, options);
-  const removed = writeProject(options.outDir, files, options.force === true);
-  return { outDir: resolve(options.outDir), model, files, removed };
+  // The workers load the printer while the spec is loaded and planned here.
+  const printer = startModulePrinter({ workers: options.printWorkers ?? choosePrintWorkers() });
+  try {
+    let model: BridgeModel;
+    if (typeof source === "string") {
+      const { buildModel } = await import("./build.js");
+      model = await buildModel(source, options);
+    } else model = source;
+    const files = await emitProject(model, options, printer);
+    const removed = writeProject(options.outDir, files, options.force === true);
+    return { outDir: resolve(options.outDir), model, files, removed };
+  } finally {
+    printer.close();
+  }
 }

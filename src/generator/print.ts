@@ -42,11 +42,49 @@ function loadTsMorph(): {
   };
 }
 
-const tsMorph = loadTsMorph();
-const { CodeBlockWriter, ts } = tsMorph;
+/**
+ * ts-morph, once the first printer is made: importing this module (for its types, `Expression`
+ * or `valueText`) does not load it, so a thread that only plans never pays for it.
+ */
+let tsMorph: ReturnType<typeof loadTsMorph> | undefined;
 type CodeBlockWriter = CodeBlockWriterType;
 /** Saves the code cache once, after the first module printed (its functions compiled by then). */
-let saveCodeCache: (() => void) | undefined = tsMorph.saveCodeCache;
+let saveCodeCache: (() => void) | undefined;
+
+/**
+ * The token kinds checkTokens looks for, read once: `ts.SyntaxKind` is a getter in the
+ * bundled compiler, too slow to call for every token.
+ */
+interface TokenKinds {
+  end: TypeScript.SyntaxKind;
+  openBrace: TypeScript.SyntaxKind;
+  openParen: TypeScript.SyntaxKind;
+  openBracket: TypeScript.SyntaxKind;
+  closeBrace: TypeScript.SyntaxKind;
+  closeParen: TypeScript.SyntaxKind;
+  closeBracket: TypeScript.SyntaxKind;
+  template: TypeScript.SyntaxKind;
+  templateHead: TypeScript.SyntaxKind;
+  unknown: TypeScript.SyntaxKind;
+  identifier: TypeScript.SyntaxKind;
+}
+
+function readTokenKinds(ts: typeof TypeScript): TokenKinds {
+  const kind = ts.SyntaxKind;
+  return {
+    end: kind.EndOfFileToken,
+    openBrace: kind.OpenBraceToken,
+    openParen: kind.OpenParenToken,
+    openBracket: kind.OpenBracketToken,
+    closeBrace: kind.CloseBraceToken,
+    closeParen: kind.CloseParenToken,
+    closeBracket: kind.CloseBracketToken,
+    template: kind.NoSubstitutionTemplateLiteral,
+    templateHead: kind.TemplateHead,
+    unknown: kind.Unknown,
+    identifier: kind.Identifier,
+  };
+}
 
 /** A TypeScript type, as data. `ref` names must be identifiers the emitter declared. */
 export type TypeNode =
@@ -131,7 +169,16 @@ const PLACEHOLDER_PREFIX = "\u01c2";
 
 /** The checks and options every module is printed with; one printer serves a whole generation. */
 export function createPrinter(): Printer {
+  if (tsMorph === undefined) {
+    tsMorph = loadTsMorph();
+    saveCodeCache = tsMorph.saveCodeCache;
+  }
+  const { CodeBlockWriter, ts } = tsMorph;
   const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard);
+  const kinds = readTokenKinds(ts);
+  const texts = createScalarTexts();
+  const newWriter = (): CodeBlockWriter =>
+    new CodeBlockWriter({ indentNumberOfSpaces: 2, newLine: "\n", useSingleQuote: false });
   /** Fixed code blocks already checked on their own (the same hooks stub goes into every module). */
   const checkedCode = new Set<string>();
   return {
@@ -158,18 +205,19 @@ export function createPrinter(): Printer {
       }
       for (const filling of fillings.values()) {
         if (filling.kind === "code" && !checkedCode.has(filling.text)) {
-          checkTokens(scanner, path, filling.text, new Map());
+          checkTokens(kinds, scanner, path, filling.text, new Map());
           checkedCode.add(filling.text);
         }
       }
       const skeleton = writer.toString();
-      const splices = checkTokens(scanner, path, skeleton, fillings).sort((a, b) => a.start - b.start);
+      const splices = checkTokens(kinds, scanner, path, skeleton, fillings).sort((a, b) => a.start - b.start);
       // The fillings (constant values are data, often most of the file; documentation; the
       // hooks stub) are put in after the check, each replacing its placeholder.
       const parts: string[] = [];
       let at = 0;
       for (const splice of splices) {
-        parts.push(skeleton.slice(at, splice.start), fillingText(skeleton, splice.start, splice.filling));
+        parts.push(skeleton.slice(at, splice.start));
+        appendFilling(parts, skeleton, splice.start, splice.filling, texts);
         at = splice.end;
       }
       parts.push(skeleton.slice(at));
@@ -183,25 +231,28 @@ export function createPrinter(): Printer {
   };
 }
 
-function fillingText(skeleton: string, start: number, filling: Filling): string {
+function appendFilling(
+  parts: string[],
+  skeleton: string,
+  start: number,
+  filling: Filling,
+  texts: ScalarTexts,
+): void {
   switch (filling.kind) {
     case "value":
-      return valueText(filling.value, "");
+      appendValue(parts, filling.value, "", texts);
+      return;
     case "code":
-      return filling.text;
+      parts.push(filling.text);
+      return;
     case "docs": {
       // The writer indented the placeholder's line: every line of the block gets that indentation.
       const indent = skeleton.slice(skeleton.lastIndexOf("\n", start - 1) + 1, start);
-      return filling.lines.join(`\n${indent}`);
+      parts.push(filling.lines.join(`\n${indent}`));
+      return;
     }
   }
 }
-
-const CLOSERS: Partial<Record<TypeScript.SyntaxKind, TypeScript.SyntaxKind>> = {
-  [ts.SyntaxKind.CloseBraceToken]: ts.SyntaxKind.OpenBraceToken,
-  [ts.SyntaxKind.CloseParenToken]: ts.SyntaxKind.OpenParenToken,
-  [ts.SyntaxKind.CloseBracketToken]: ts.SyntaxKind.OpenBracketToken,
-};
 
 interface Splice {
   start: number;
@@ -221,6 +272,7 @@ interface Splice {
  * (Tokenizing is a third of the cost of a full parse; the tests type-check the output.)
  */
 function checkTokens(
+  kinds: TokenKinds,
   scanner: TypeScript.Scanner,
   path: string,
   text: string,
@@ -234,20 +286,22 @@ function checkTokens(
   const splices: Splice[] = [];
   const found = new Set<string>();
   const open: TypeScript.SyntaxKind[] = [];
-  for (let kind = scanner.scan(); kind !== ts.SyntaxKind.EndOfFileToken; kind = scanner.scan()) {
-    if (
-      kind === ts.SyntaxKind.OpenBraceToken ||
-      kind === ts.SyntaxKind.OpenParenToken ||
-      kind === ts.SyntaxKind.OpenBracketToken
-    ) {
+  for (let kind = scanner.scan(); kind !== kinds.end; kind = scanner.scan()) {
+    if (kind === kinds.openBrace || kind === kinds.openParen || kind === kinds.openBracket) {
       open.push(kind);
-    } else if (CLOSERS[kind] !== undefined) {
-      if (open.pop() !== CLOSERS[kind]) problem ??= `unbalanced ${scanner.getTokenText()}`;
-    } else if (kind === ts.SyntaxKind.NoSubstitutionTemplateLiteral || kind === ts.SyntaxKind.TemplateHead) {
+    } else if (kind === kinds.closeBrace || kind === kinds.closeParen || kind === kinds.closeBracket) {
+      const opener =
+        kind === kinds.closeBrace
+          ? kinds.openBrace
+          : kind === kinds.closeParen
+            ? kinds.openParen
+            : kinds.openBracket;
+      if (open.pop() !== opener) problem ??= `unbalanced ${scanner.getTokenText()}`;
+    } else if (kind === kinds.template || kind === kinds.templateHead) {
       problem ??= "a template literal";
-    } else if (kind === ts.SyntaxKind.Unknown) {
+    } else if (kind === kinds.unknown) {
       problem ??= `an unexpected character ${JSON.stringify(scanner.getTokenText())}`;
-    } else if (kind === ts.SyntaxKind.Identifier) {
+    } else if (kind === kinds.identifier) {
       const name = scanner.getTokenValue();
       if (name.startsWith(PLACEHOLDER_PREFIX)) {
         const filling = fillings.get(name);
@@ -265,10 +319,6 @@ function checkTokens(
   if (problem === undefined && found.size !== fillings.size) problem = "a constant without its value";
   if (problem !== undefined) throw new Error(`generated ${path} is not well-formed: ${problem}`);
   return splices;
-}
-
-function newWriter(): CodeBlockWriter {
-  return new CodeBlockWriter({ indentNumberOfSpaces: 2, newLine: "\n", useSingleQuote: false });
 }
 
 function importText(spec: ImportSpec): string {
@@ -298,8 +348,7 @@ function writeDeclaration(out: Output, declaration: DeclarationSpec): void {
       return;
     case "type":
       writeDocs(out, declaration.docs);
-      writeAnnotated(out, `export type ${declaration.name} =`, declaration.type);
-      writer.write(";");
+      writeAnnotated(out, `export type ${declaration.name} =`, declaration.type, ";");
       return;
     case "const":
       writeDocs(out, declaration.docs);
@@ -364,21 +413,30 @@ function multilineUnion(type: TypeNode): string[] | undefined {
   return long ? members : undefined;
 }
 
-/** `head` (`name?:`, `export type X =`) and the type: on the same line, or one union member a line. */
-function writeAnnotated(out: Output, head: string, type: TypeNode): void {
+/**
+ * `head` (`name?:`, `export type X =`), the type and `tail` (`;`): on the same line, or one
+ * union member a line. A simple type goes to the writer in one piece with its head and tail.
+ */
+function writeAnnotated(out: Output, head: string, type: TypeNode, tail: string): void {
   const { writer } = out;
   const lines = multilineUnion(type);
   if (lines === undefined) {
+    const simple = inlineType(type);
+    if (simple !== undefined) {
+      writer.write(`${head} ${simple}${tail}`);
+      return;
+    }
     writer.write(`${head} `);
     writeType(out, type, "inline");
+    writer.write(tail);
     return;
   }
   writer.write(head);
-  for (const line of lines) {
+  lines.forEach((line, i) => {
     writer.newLine();
     writer.indent(1);
-    writer.write(`| ${line}`);
-  }
+    writer.write(i === lines.length - 1 ? `| ${line}${tail}` : `| ${line}`);
+  });
 }
 
 function inlineType(type: TypeNode): string | undefined {
@@ -469,8 +527,13 @@ function writeObjectBody(out: Output, properties: TypeProperty[], index: TypeNod
   writer.indent(() => {
     for (const property of properties) {
       writeDocs(out, property.docs);
-      writeAnnotated(out, `${propertyName(property.name)}${property.optional ? "?" : ""}:`, property.type);
-      writer.write(";").newLine();
+      writeAnnotated(
+        out,
+        `${propertyName(property.name)}${property.optional ? "?" : ""}:`,
+        property.type,
+        ";",
+      );
+      writer.newLine();
     }
     if (index !== undefined) {
       writer.write("[key: string]: ");
@@ -497,10 +560,43 @@ function isShortScalar(value: ValueNode): boolean {
   );
 }
 
-function scalarText(value: null | boolean | number | string | Expression): string {
+/**
+ * The printed keys and short strings of values: the same few (`type`, `properties`, `"string"`)
+ * come back in every schema of every module, so one printer keeps each one's text.
+ */
+interface ScalarTexts {
+  keys: Map<string, string>;
+  strings: Map<string, string>;
+}
+
+function createScalarTexts(): ScalarTexts {
+  return { keys: new Map(), strings: new Map() };
+}
+
+/** Strings up to this length are kept in ScalarTexts. */
+const KEPT_STRING_CHARS = 64;
+
+function cachedKeyText(key: string, texts: ScalarTexts): string {
+  let text = texts.keys.get(key);
+  if (text === undefined) {
+    text = keyText(key);
+    texts.keys.set(key, text);
+  }
+  return text;
+}
+
+function scalarText(value: null | boolean | number | string | Expression, texts?: ScalarTexts): string {
   if (value === null) return "null";
   if (value instanceof Expression) return value.code;
-  if (typeof value === "string") return escapeText(value, "string");
+  if (typeof value === "string") {
+    if (texts === undefined || value.length > KEPT_STRING_CHARS) return escapeText(value, "string");
+    let text = texts.strings.get(value);
+    if (text === undefined) {
+      text = escapeText(value, "string");
+      texts.strings.set(value, text);
+    }
+    return text;
+  }
   if (typeof value === "number") return numberText(value);
   return String(value);
 }
@@ -511,22 +607,52 @@ function scalarText(value: null | boolean | number | string | Expression): strin
  * large API are megabytes.
  */
 export function valueText(value: ValueNode, indent: string): string {
-  if (value === null || typeof value !== "object" || value instanceof Expression) return scalarText(value);
-  const inner = `${indent}  `;
-  if (Array.isArray(value)) {
-    if (value.length === 0) return "[]";
-    if (value.length <= 8 && value.every(isShortScalar)) {
-      const inline = `[${value.map((v) => scalarText(v as null | boolean | number | string | Expression)).join(", ")}]`;
-      if (inline.length <= 80) return inline;
-    }
-    let out = "[\n";
-    for (const item of value) out += `${inner}${valueText(item, inner)},\n`;
-    return `${out}${indent}]`;
+  const parts: string[] = [];
+  appendValue(parts, value, indent, createScalarTexts());
+  return parts.join("");
+}
+
+/** valueText's pieces, pushed onto `parts` (joined once, by the caller). */
+function appendValue(parts: string[], value: ValueNode, indent: string, texts: ScalarTexts): void {
+  if (value === null || typeof value !== "object" || value instanceof Expression) {
+    parts.push(scalarText(value, texts));
+    return;
   }
-  let out = "";
+  if (Array.isArray(value)) {
+    if (value.length === 0) {
+      parts.push("[]");
+      return;
+    }
+    if (value.length <= 8 && value.every(isShortScalar)) {
+      const inline = `[${value.map((v) => scalarText(v as null | boolean | number | string | Expression, texts)).join(", ")}]`;
+      if (inline.length <= 80) {
+        parts.push(inline);
+        return;
+      }
+    }
+    const inner = `${indent}  `;
+    parts.push("[\n");
+    for (const item of value) {
+      parts.push(inner);
+      appendValue(parts, item, inner, texts);
+      parts.push(",\n");
+    }
+    parts.push(indent, "]");
+    return;
+  }
+  const inner = `${indent}  `;
+  const open = parts.length;
+  parts.push("{\n");
   for (const key of Object.keys(value)) {
     const item = value[key];
-    if (item !== undefined) out += `${inner}${keyText(key)}: ${valueText(item, inner)},\n`;
+    if (item === undefined) continue;
+    parts.push(inner, cachedKeyText(key, texts), ": ");
+    appendValue(parts, item, inner, texts);
+    parts.push(",\n");
   }
-  return out === "" ? "{}" : `{\n${out}${indent}}`;
+  if (parts.length === open + 1) {
+    parts[open] = "{}";
+    return;
+  }
+  parts.push(indent, "}");
 }

@@ -12,7 +12,7 @@ export interface ToolModuleRef {
   module: string;
 }
 
-export function emitToolsIndex(model: BridgeModel, modules: ToolModuleRef[]): ModuleSpec {
+export function emitToolsIndex(model: Pick<BridgeModel, "info">, modules: ToolModuleRef[]): ModuleSpec {
   const taken = new Set(["tools", "hooks", "ToolNode", "ToolHooks"]);
   const identifiers = modules.map((m) => toIdentifier(m.module, taken));
   return {
@@ -43,7 +43,7 @@ export function emitToolsIndex(model: BridgeModel, modules: ToolModuleRef[]): Mo
   };
 }
 
-export function emitApiModule(model: BridgeModel): ModuleSpec {
+export function emitApiModule(model: Pick<BridgeModel, "info" | "servers" | "securitySchemes">): ModuleSpec {
   const info: { [key: string]: ValueNode | undefined } = {
     title: model.info.title,
     version: model.info.version,

@@ -1,0 +1,28 @@
+/**
+ * Worker thread entry (see print-worker-pool.ts): loads the printer (ts-morph and the TypeScript
+ * compiler, the slowest module to load) as soon as it starts, while the main thread is still
+ * loading and planning the spec; then prints each chunk of module jobs it is sent and posts
+ * their text, or the error that stopped it (a coded diagnostic stays one).
+ */
+import { parentPort } from "node:worker_threads";
+import { BridgeError } from "../model/diagnostics.js";
+import { printModules } from "./emit/modules.js";
+import { createPrinter } from "./print.js";
+import type { PrintReply, PrintRequest } from "./print-worker-pool.js";
+
+const printer = createPrinter();
+
+parentPort?.on("message", (request: PrintRequest) => {
+  let reply: PrintReply;
+  try {
+    reply = { texts: printModules(printer, request.head, request.jobs) };
+  } catch (error) {
+    reply = {
+      error: {
+        message: error instanceof Error ? error.message : String(error),
+        ...(error instanceof BridgeError ? { diagnostics: error.diagnostics } : {}),
+      },
+    };
+  }
+  parentPort?.postMessage(reply);
+});
