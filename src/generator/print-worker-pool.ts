@@ -2,8 +2,13 @@
  * Printing a project's modules in worker threads. Loading the printer (ts-morph and the
  * TypeScript compiler inside it) is the slowest load of a generation; started at the beginning
  * of `generate`, the workers load it while this thread loads, validates and plans the spec,
- * then share out the printing: each is sent chunks of jobs (with the model's head) and answers
- * with their text.
+ * then share out the printing: once its printer is loaded a worker says so, and from then on
+ * is sent chunks of jobs (with the model's head), two at a time, and answers with their text.
+ *
+ * Measured on two cores (bench/results/generate.md): one worker takes the printer's loading
+ * off this thread; a second one costs more than it gives, as V8's own compiler and collector
+ * threads already keep the second core half busy and each worker loads ts-morph and compiles
+ * the printing code again.
  *
  * Only the compiled worker (dist/) can run; from source (the tests), and with no worker
  * asked for, the modules are printed in this thread, by the same code. A worker that fails to
@@ -58,7 +63,8 @@ export interface MachineLoad {
 /**
  * Workers to print with by default. Each worker loads the printer again and compiles the
  * printing code again, so a worker pays only where a core would otherwise idle:
- * - one core, or every core busy already (load average at least the cores): none;
+ * - one core, or a machine busy already (a load average of a thread more than the cores; a
+ *   generation running alone keeps it near 1.5 on two cores, V8's own threads included): none;
  * - two cores: one, which loads the printer while this thread plans, then prints;
  * - more: two, which also halve the printing.
  * OMB_PRINT_WORKERS=N sets it (0: print in this thread).
@@ -69,13 +75,14 @@ export function choosePrintWorkers(
 ): number {
   const setting = env["OMB_PRINT_WORKERS"];
   if (setting !== undefined && /^\d+$/.test(setting)) return Number(setting);
-  if (machine.cores < 2 || machine.load >= machine.cores) return 0;
+  if (machine.cores < 2 || machine.load >= machine.cores + 1) return 0;
   return machine.cores === 2 ? 1 : 2;
 }
 
 export interface ModulePrinterOptions {
-  /** Worker threads to start (default: choosePrintWorkers()); 0 prints in this thread. */
+  /** Worker threads to start now (default: choosePrintWorkers()); 0 prints in this thread. */
   workers?: number;
+
   /** The worker's entry (tests); by default the compiled print-worker.js next to this file. */
   workerUrl?: URL;
 }
@@ -110,6 +117,8 @@ export function startModulePrinter(options: ModulePrinterOptions = {}): ModulePr
       /** Prints chunk after chunk in `thread`, or here once the thread is gone. */
       const run = async (thread: PrintThread | undefined): Promise<void> => {
         try {
+          // A worker takes chunks once its printer is loaded, so one still loading holds none.
+          if (thread !== undefined && !(await thread.ready)) thread = undefined;
           while (!failed && next < jobs.length) {
             const start = next;
             next = Math.min(jobs.length, next + size);
@@ -159,6 +168,8 @@ async function printHere(head: ModelHead, jobs: ModuleJob[]): Promise<string[]> 
 }
 
 interface PrintThread {
+  /** Whether the worker loaded its printer (false: it died first). */
+  ready: Promise<boolean>;
   /** The worker's reply, or undefined once the worker is gone (it failed to start or died). */
   print(request: PrintRequest): Promise<PrintReply | undefined>;
   stop(): void;
@@ -174,16 +185,25 @@ function startPrintThread(url: URL): PrintThread | undefined {
   // Until asked to print, a worker keeps no one waiting: never the reason to stay alive.
   worker.unref();
   let gone = false;
+  let becomeReady: (ready: boolean) => void = () => undefined;
+  const ready = new Promise<boolean>((resolve) => {
+    becomeReady = resolve;
+  });
   /** Replies come in the order of the requests. */
   const waiting: ((reply: PrintReply | undefined) => void)[] = [];
   const lose = (): void => {
     gone = true;
+    becomeReady(false);
     for (const resolve of waiting.splice(0)) resolve(undefined);
   };
-  worker.on("message", (reply: PrintReply) => waiting.shift()?.(reply));
+  worker.on("message", (message: PrintReply | { ready: true }) => {
+    if ("ready" in message) becomeReady(true);
+    else waiting.shift()?.(message);
+  });
   worker.on("error", lose);
   worker.on("exit", lose);
   return {
+    ready,
     print(request) {
       if (gone) return Promise.resolve(undefined);
       return new Promise((resolve) => {

@@ -1,8 +1,9 @@
 /**
  * Worker thread entry (see print-worker-pool.ts): loads the printer (ts-morph and the TypeScript
  * compiler, the slowest module to load) as soon as it starts, while the main thread is still
- * loading and planning the spec; then prints each chunk of module jobs it is sent and posts
- * their text, or the error that stopped it (a coded diagnostic stays one).
+ * loading and planning the spec, and says when it is ready; then prints each chunk of module
+ * jobs it is sent and posts their text, or the error that stopped it (a coded diagnostic stays
+ * one).
  */
 import { parentPort } from "node:worker_threads";
 import { BridgeError } from "../model/diagnostics.js";
@@ -11,6 +12,7 @@ import { createPrinter } from "./print.js";
 import type { PrintReply, PrintRequest } from "./print-worker-pool.js";
 
 const printer = createPrinter();
+parentPort?.postMessage({ ready: true });
 
 parentPort?.on("message", (request: PrintRequest) => {
   let reply: PrintReply;

@@ -97,7 +97,7 @@ describe("printing in worker threads", () => {
     const diagnostics = [{ code: "OMB_TEST", severity: "error", message: "from the worker" }];
     const url = workerScript(
       "diagnostic",
-      `parentPort.once("message", () => parentPort.postMessage({ error: { message: "x", diagnostics: ${JSON.stringify(diagnostics)} } }));`,
+      `parentPort.postMessage({ ready: true });\nparentPort.once("message", () => parentPort.postMessage({ error: { message: "x", diagnostics: ${JSON.stringify(diagnostics)} } }));`,
     );
     const model = await buildModel(fixture("petstore", "petstore.openapi30.yaml"));
     const printer = startModulePrinter({ workers: 1, workerUrl: url });
@@ -112,7 +112,11 @@ describe("printing in worker threads", () => {
   it.each([
     ["exits at start", "process.exit(3);"],
     ["throws at start", 'throw new Error("cannot start");'],
-    ["exits when asked to print", 'parentPort.once("message", () => process.exit(4));'],
+    ["never gets ready", "setTimeout(() => process.exit(5), 200);"],
+    [
+      "exits when asked to print",
+      'parentPort.postMessage({ ready: true }); parentPort.once("message", () => process.exit(4));',
+    ],
   ])("a worker that %s has its share printed in this thread", async (name, body) => {
     const url = workerScript(name.replace(/\W+/g, "-"), body);
     const model = await buildModel(fixture("petstore", "petstore.openapi30.yaml"));
@@ -152,8 +156,8 @@ describe("choosePrintWorkers", () => {
   it.each([
     { given: { cores: 1, load: 0 }, want: 0 },
     { given: { cores: 2, load: 0.3 }, want: 1 },
-    { given: { cores: 2, load: 1.9 }, want: 1 },
-    { given: { cores: 2, load: 2 }, want: 0 },
+    { given: { cores: 2, load: 2.9 }, want: 1 },
+    { given: { cores: 2, load: 3 }, want: 0 },
     { given: { cores: 2, load: 5.5 }, want: 0 },
     { given: { cores: 8, load: 1 }, want: 2 },
     { given: { cores: 8, load: 9 }, want: 0 },
