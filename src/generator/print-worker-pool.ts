@@ -1,14 +1,13 @@
 /**
- * Printing a project's modules in worker threads. Loading the printer (ts-morph and the
- * TypeScript compiler inside it) is the slowest load of a generation; started at the beginning
- * of `generate`, the workers load it while this thread loads, validates and plans the spec,
- * then share out the printing: once its printer is loaded a worker says so, and from then on
- * is sent chunks of jobs (with the model's head), two at a time, and answers with their text.
+ * Printing a project's modules in worker threads. Started at the beginning of `generate`, the
+ * workers load the printer (ts-morph's writer and the TypeScript compiler it bundles) while
+ * this thread loads, validates and plans the spec, then share out the printing: once its
+ * printer is loaded a worker says so, and from then on is sent chunks of jobs (with the
+ * model's head), two at a time, and answers with their text.
  *
- * Measured on two cores (bench/results/generate.md): one worker takes the printer's loading
- * off this thread; a second one costs more than it gives, as V8's own compiler and collector
- * threads already keep the second core half busy and each worker loads ts-morph and compiles
- * the printing code again.
+ * Whether that pays depends on idle cores (see choosePrintWorkers): each worker starts a
+ * Node environment, loads the printer again and compiles the printing code again, and V8's own
+ * compiler and collector threads already keep a second core half busy.
  *
  * Only the compiled worker (dist/) can run; from source (the tests), and with no worker
  * asked for, the modules are printed in this thread, by the same code. A worker that fails to
@@ -61,13 +60,12 @@ export interface MachineLoad {
 }
 
 /**
- * Workers to print with by default. Each worker loads the printer again and compiles the
- * printing code again, so a worker pays only where a core would otherwise idle:
- * - one core, or a machine busy already (a load average of a thread more than the cores; a
- *   generation running alone keeps it near 1.5 on two cores, V8's own threads included): none;
- * - two cores: one, which loads the printer while this thread plans, then prints;
- * - more: two, which also halve the printing.
- * OMB_PRINT_WORKERS=N sets it (0: print in this thread).
+ * Workers to print with by default. Measured on two cores (bench/results/generate.md, since
+ * print.ts loads only the two parts of ts-morph it uses): one worker gives as much as it costs
+ * in wall time (+10% CPU, +40 MB), two are slower; so none there. With four cores or more,
+ * two idle ones among them (load average at most the cores less two), two workers, which halve
+ * the printing (not measured here: no such machine). OMB_PRINT_WORKERS=N sets it (0: print in
+ * this thread).
  */
 export function choosePrintWorkers(
   env: Record<string, string | undefined> = process.env,
@@ -75,8 +73,7 @@ export function choosePrintWorkers(
 ): number {
   const setting = env["OMB_PRINT_WORKERS"];
   if (setting !== undefined && /^\d+$/.test(setting)) return Number(setting);
-  if (machine.cores < 2 || machine.load >= machine.cores + 1) return 0;
-  return machine.cores === 2 ? 1 : 2;
+  return machine.cores >= 4 && machine.load <= machine.cores - 2 ? 2 : 0;
 }
 
 export interface ModulePrinterOptions {

@@ -17,28 +17,40 @@ import type { CodeBlockWriter as CodeBlockWriterType, ts as TypeScript } from "t
 import { preloadWithCodeCache } from "./code-cache.js";
 import { escapeText } from "./escape.js";
 
-/**
- * ts-morph (and the TypeScript compiler inside it, 9 MB of CommonJS) is loaded with `require`:
- * an ESM `import` would first scan all of it for export names, which costs more than half a
- * second on every generation. Its three big files go through V8's code cache (code-cache.ts).
- */
-function loadTsMorph(): {
+type TsMorphParts = {
   CodeBlockWriter: typeof CodeBlockWriterType;
   ts: typeof TypeScript;
   saveCodeCache: () => void;
-} {
+};
+
+/**
+ * The two parts of ts-morph the printer uses: its code writer (the code-block-writer package)
+ * and the TypeScript compiler it bundles (for the scanner). Both are required from ts-morph's
+ * own install, so they are the very modules `require("ts-morph")` hands out, without the rest
+ * of ts-morph (its project and AST layers, their glob and path dependencies: some 4 MB more
+ * of CommonJS, a third of the load). The compiler (9 MB) goes through V8's code cache
+ * (code-cache.ts). `require`, not `import`: an ESM import would first scan all of it for
+ * export names, which costs more than half a second. Should ts-morph be laid out differently,
+ * the whole package is loaded the usual way.
+ */
+function loadTsMorph(): TsMorphParts {
   const requireHere = createRequire(import.meta.url);
-  let saveCodeCache = (): void => undefined;
   try {
     const entry = requireHere.resolve("ts-morph");
-    const common = createRequire(entry).resolve("@ts-morph/common");
-    saveCodeCache = preloadWithCodeCache([join(dirname(common), "typescript.js"), common, entry]);
+    const requireFromTsMorph = createRequire(entry);
+    const typescript = join(dirname(requireFromTsMorph.resolve("@ts-morph/common")), "typescript.js");
+    const saveCodeCache = preloadWithCodeCache([typescript]);
+    const ts = requireFromTsMorph(typescript) as typeof TypeScript;
+    const writer = requireFromTsMorph("code-block-writer") as { default?: typeof CodeBlockWriterType };
+    if (typeof ts.createScanner === "function" && typeof writer.default === "function") {
+      return { CodeBlockWriter: writer.default, ts, saveCodeCache };
+    }
   } catch {
     // laid out differently: loaded the usual way below
   }
   return {
-    ...(requireHere("ts-morph") as Omit<ReturnType<typeof loadTsMorph>, "saveCodeCache">),
-    saveCodeCache,
+    ...(requireHere("ts-morph") as Omit<TsMorphParts, "saveCodeCache">),
+    saveCodeCache: () => undefined,
   };
 }
 

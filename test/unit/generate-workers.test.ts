@@ -155,10 +155,10 @@ describe("printing in worker threads", () => {
 describe("choosePrintWorkers", () => {
   it.each([
     { given: { cores: 1, load: 0 }, want: 0 },
-    { given: { cores: 2, load: 0.3 }, want: 1 },
-    { given: { cores: 2, load: 2.9 }, want: 1 },
-    { given: { cores: 2, load: 3 }, want: 0 },
-    { given: { cores: 2, load: 5.5 }, want: 0 },
+    { given: { cores: 2, load: 0 }, want: 0 },
+    { given: { cores: 3, load: 0 }, want: 0 },
+    { given: { cores: 4, load: 2 }, want: 2 },
+    { given: { cores: 4, load: 2.5 }, want: 0 },
     { given: { cores: 8, load: 1 }, want: 2 },
     { given: { cores: 8, load: 9 }, want: 0 },
   ])("$given.cores cores, load $given.load: $want", ({ given, want }) => {
@@ -168,6 +168,7 @@ describe("choosePrintWorkers", () => {
   it("OMB_PRINT_WORKERS decides when set", () => {
     expect(choosePrintWorkers({ OMB_PRINT_WORKERS: "3" }, { cores: 1, load: 9 })).toBe(3);
     expect(choosePrintWorkers({ OMB_PRINT_WORKERS: "0" }, { cores: 8, load: 0 })).toBe(0);
+    expect(choosePrintWorkers({ OMB_PRINT_WORKERS: "1" }, { cores: 2, load: 0 })).toBe(1);
     expect(choosePrintWorkers({ OMB_PRINT_WORKERS: "many" }, { cores: 8, load: 0 })).toBe(2);
   });
 });
