@@ -189,6 +189,7 @@ export function createPrinter(): Printer {
   const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard);
   const kinds = readTokenKinds(ts);
   const texts = createScalarTexts();
+  const docs = new Map<string, string[]>();
   const newWriter = (): CodeBlockWriter =>
     new CodeBlockWriter({ indentNumberOfSpaces: 2, newLine: "\n", useSingleQuote: false });
   /** Fixed code blocks already checked on their own (the same hooks stub goes into every module). */
@@ -200,6 +201,7 @@ export function createPrinter(): Printer {
       const output: Output = {
         writer,
         path,
+        docs,
         placeholder(filling) {
           const name = `${PLACEHOLDER_PREFIX}${fillings.size}`;
           fillings.set(name, filling);
@@ -347,6 +349,11 @@ interface Output {
   placeholder(filling: Filling): string;
   /** For error messages. */
   path: string;
+  /**
+   * The TSDoc lines of each documentation text printed so far (empty: nothing to write): the
+   * same parameter descriptions come back in operation after operation.
+   */
+  docs: Map<string, string[]>;
 }
 
 function writeDeclaration(out: Output, declaration: DeclarationSpec): void {
@@ -390,18 +397,21 @@ function blockCommentLines(path: string, text: string): string[] {
 /** A TSDoc block on its own line(s) (one line when the text is one), or nothing for no text. */
 function writeDocs(out: Output, text: string | undefined): void {
   if (text === undefined) return;
-  const escaped = commentText(out.path, text);
-  if (escaped === "") return;
+  let block = out.docs.get(text);
+  if (block === undefined) {
+    block = docsLines(out.path, text);
+    out.docs.set(text, block);
+  }
+  if (block.length > 0) out.writer.writeLine(out.placeholder({ kind: "docs", lines: block }));
+}
+
+function docsLines(path: string, text: string): string[] {
+  const escaped = commentText(path, text);
+  if (escaped === "") return [];
   const lines = escaped.split("\n");
-  out.writer.writeLine(
-    out.placeholder({
-      kind: "docs",
-      lines:
-        lines.length === 1
-          ? [`/** ${lines[0]} */`]
-          : ["/**", ...lines.map((line) => (line === "" ? " *" : ` * ${line}`)), " */"],
-    }),
-  );
+  return lines.length === 1
+    ? [`/** ${lines[0]} */`]
+    : ["/**", ...lines.map((line) => (line === "" ? " *" : ` * ${line}`)), " */"];
 }
 
 export function propertyName(name: string): string {
