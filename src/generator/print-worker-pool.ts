@@ -79,14 +79,13 @@ export function choosePrintWorkers(
 export interface ModulePrinterOptions {
   /** Worker threads to start now (default: choosePrintWorkers()); 0 prints in this thread. */
   workers?: number;
-
   /** The worker's entry (tests); by default the compiled print-worker.js next to this file. */
   workerUrl?: URL;
 }
 
 /** Jobs sent at a time: small enough to share out evenly, large enough to keep messages few. */
 function chooseChunkSize(jobs: number, threads: number): number {
-  return Math.max(1, Math.min(64, Math.ceil(jobs / (threads * 8))));
+  return Math.max(1, Math.min(64, Math.ceil(jobs / (Math.max(1, threads) * 8))));
 }
 
 /**
