@@ -9,10 +9,23 @@
  * with the same name, objects are merged recursively, new properties are added; for an array
  * target, `update` is appended. A target that selects nothing is a warning.
  */
-import { exec, type JsonValue, query } from "jsonpath-rfc9535";
+import { createRequire } from "node:module";
+import type * as JsonPath from "jsonpath-rfc9535";
+import type { JsonValue } from "jsonpath-rfc9535";
 import { createDiagnostic, failWith } from "../model/diagnostics.js";
 import type { Diagnostic } from "../model/types.js";
 import { isRecord } from "./schema.js";
+
+/**
+ * The JSONPath engine (41 ES modules) is required only when an Overlay is used: every other run
+ * from a spec would otherwise load it for nothing (its CommonJS build, the same code).
+ */
+const requireHere = createRequire(import.meta.url);
+let jsonPath: typeof JsonPath | undefined;
+function loadJsonPath(): typeof JsonPath {
+  jsonPath ??= requireHere("jsonpath-rfc9535") as typeof JsonPath;
+  return jsonPath;
+}
 
 export interface OverlayAction {
   target: string;
@@ -55,7 +68,7 @@ export function parseOverlay(value: Record<string, unknown>, file: string): Over
     }
     const target = entry.target as string;
     try {
-      query({}, target);
+      loadJsonPath().query({}, target);
     } catch (error) {
       fail(`${at}/target`, `target "${target}" is not a JSONPath (RFC 9535): ${(error as Error).message}`);
     }
@@ -92,7 +105,7 @@ export function applyOverlay(
   overlay.actions.forEach((action, index) => {
     const pointer = `/actions/${index}/target`;
     const matches: { value: unknown; path: (string | number)[] }[] = [];
-    exec(root as JsonValue, action.target, (value, path) => {
+    loadJsonPath().exec(root as JsonValue, action.target, (value, path) => {
       matches.push({ value, path: [...path] });
     });
     if (matches.length === 0) {
