@@ -1,6 +1,6 @@
 /** `lint SPEC`: what makes the spec hard for a model, with fixes, and tools/list's size in tokens. */
 import { Command } from "commander";
-import { parseAtLeast, parsePositiveInteger } from "./options.js";
+import { addBudgetOptions, parsePositiveInteger } from "./options.js";
 
 interface LintFlags {
   json?: boolean;
@@ -14,22 +14,14 @@ interface LintFlags {
 }
 
 export function createLintCommand(): Command {
-  return new Command("lint")
-    .description(
-      "report what makes a spec hard for a model to use (with JSON pointers and fixes) and tools/list's size in tokens",
-    )
-    .argument("<spec>", "spec file, http(s) URL or - for stdin")
-    .option("--json", "print the report as JSON")
-    .option(
-      "--description-budget <chars>",
-      "characters a tool description may take (default 200)",
-      parseAtLeast(40),
-    )
-    .option(
-      "--argument-description-budget <chars>",
-      "characters an argument or property description may take (default 100; 0 leaves them out)",
-      parsePositiveInteger,
-    )
+  return addBudgetOptions(
+    new Command("lint")
+      .description(
+        "report what makes a spec hard for a model to use (with JSON pointers and fixes) and tools/list's size in tokens",
+      )
+      .argument("<spec>", "spec file, http(s) URL or - for stdin")
+      .option("--json", "print the report as JSON"),
+  )
     .option(
       "--schema-tokens <n>",
       "report input schemas larger than this many tokens (default 2000)",

@@ -17,14 +17,9 @@ export interface SpecFlags {
   serverName?: string;
 }
 
-export function addSpecOptions(command: Command): Command {
+/** The description budgets (serve, generate, tools, model and lint). */
+export function addBudgetOptions(command: Command): Command {
   return command
-    .option("--allow-network-refs", "resolve $ref to http(s) URLs (refused by default)")
-    .option("--no-validate", "skip structural validation of the spec")
-    .option(
-      "--output-schemas",
-      "advertise an outline output schema per tool and return structuredContent (off by default)",
-    )
     .option(
       "--description-budget <chars>",
       "characters a tool description may take (default 200)",
@@ -34,7 +29,19 @@ export function addSpecOptions(command: Command): Command {
       "--argument-description-budget <chars>",
       "characters an argument or property description may take (default 100; 0 leaves them out)",
       parsePositiveInteger,
-    )
+    );
+}
+
+export function addSpecOptions(command: Command): Command {
+  return addBudgetOptions(
+    command
+      .option("--allow-network-refs", "resolve $ref to http(s) URLs (refused by default)")
+      .option("--no-validate", "skip structural validation of the spec")
+      .option(
+        "--output-schemas",
+        "advertise an outline output schema per tool and return structuredContent (off by default)",
+      ),
+  )
     .option("--no-cache", "plan the spec again instead of reusing the model cached at an earlier start")
     .option(
       "--overrides <file>",
