@@ -5,8 +5,11 @@
  * fields or cycles.
  */
 
-/** Bumped on any change that an older runtime could misread. */
-export const IR_VERSION = 1;
+/**
+ * Bumped on any change that an older runtime could misread. 2: the strict profile's
+ * `x-omb-optional` keyword and the `authorizationHeader` credential scheme.
+ */
+export const IR_VERSION = 2;
 
 /**
  * Input-schema keyword of an object schema made for a strict client profile (`openai`), where

@@ -36,7 +36,7 @@ function tool(name: string, path = `/${name}`): ToolNode {
 
 function model(tools: ToolNode[], title = "Pets API"): BridgeModel {
   return {
-    irVersion: 1,
+    irVersion: 2,
     info: { title, version: "1", specVersion: "3.0" },
     servers: [],
     securitySchemes: {},
