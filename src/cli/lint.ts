@@ -1,6 +1,6 @@
 /** `lint SPEC`: what makes the spec hard for a model, with fixes, and tools/list's size in tokens. */
 import { Command } from "commander";
-import { addBudgetOptions, parsePositiveInteger } from "./options.js";
+import { addBudgetOptions, parsePositiveInteger, readBudgetFlags } from "./options.js";
 
 interface LintFlags {
   json?: boolean;
@@ -45,10 +45,7 @@ export function createLintCommand(): Command {
         validate: flags.validate !== false,
       });
       const model = planModel(loaded, {
-        ...(flags.descriptionBudget !== undefined ? { descriptionBudget: flags.descriptionBudget } : {}),
-        ...(flags.argumentDescriptionBudget !== undefined
-          ? { argumentDescriptionBudget: flags.argumentDescriptionBudget }
-          : {}),
+        ...readBudgetFlags(flags),
         outputSchemas: flags.outputSchemas === true,
       });
       const listed = model.tools.map((tool) => toListedTool(tool));

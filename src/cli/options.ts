@@ -32,6 +32,19 @@ export function addBudgetOptions(command: Command): Command {
     );
 }
 
+/** The budgets a command was given, as plan options (those not given keep their defaults). */
+export function readBudgetFlags(flags: { descriptionBudget?: number; argumentDescriptionBudget?: number }): {
+  descriptionBudget?: number;
+  argumentDescriptionBudget?: number;
+} {
+  return {
+    ...(flags.descriptionBudget !== undefined ? { descriptionBudget: flags.descriptionBudget } : {}),
+    ...(flags.argumentDescriptionBudget !== undefined
+      ? { argumentDescriptionBudget: flags.argumentDescriptionBudget }
+      : {}),
+  };
+}
+
 export function addSpecOptions(command: Command): Command {
   return addBudgetOptions(
     command
@@ -95,10 +108,7 @@ export async function readModelOrSpec(source: string, flags: SpecFlags): Promise
     allowNetworkRefs: flags.allowNetworkRefs === true,
     validate: flags.validate !== false,
     outputSchemas: flags.outputSchemas === true,
-    ...(flags.descriptionBudget !== undefined ? { descriptionBudget: flags.descriptionBudget } : {}),
-    ...(flags.argumentDescriptionBudget !== undefined
-      ? { argumentDescriptionBudget: flags.argumentDescriptionBudget }
-      : {}),
+    ...readBudgetFlags(flags),
     cache: flags.cache !== false,
     ...(flags.overrides !== undefined ? { overrides: flags.overrides } : {}),
     ...(flags.profile !== undefined ? { profile: flags.profile } : {}),

@@ -66,9 +66,9 @@ export function describeOperation(context: OperationContext, options: DescribeOp
   // "Returns a list of issue; pages: page." before the prose may take the room.
   const tail: string[][] = [
     // "Returns JSON." says nothing the prose does not when that already says what it returns.
-    returns === "Returns JSON." && /\breturns?\b/i.test(`${lead} ${fitText(body, options.budget)}`)
+    returns[0] === "Returns JSON." && /\breturns?\b/i.test(`${lead} ${fitText(body, options.budget)}`)
       ? []
-      : [returns, describeReturns(context, options.hasOutputSchema, false)],
+      : returns,
     [hasProse ? "" : describeRequired(arguments_)],
     [describeExamples(arguments_)],
     [describeErrors(context)],
@@ -182,38 +182,39 @@ function isJson(mediaType: string): boolean {
 /**
  * "Returns a list of issue; pages: page, per_page." / "Returns an object: id, name, tag." /
  * "Returns text/csv." / "Returns no content." Fields are named only when no output schema
- * names them.
+ * names them. The forms to choose from, longest first: a form that names fields is followed by
+ * the same without them; none when there is nothing to say.
  */
-function describeReturns(context: OperationContext, hasOutputSchema: boolean, nameFields = true): string {
+function describeReturns(context: OperationContext, hasOutputSchema: boolean): string[] {
   const facts = successResponses(context);
   const paging = paginationArguments(context);
   const pages = paging.length > 0 ? `; pages: ${paging.join(", ")}` : "";
-  if (facts === undefined) return "";
-  if (!facts.anyContent) return "Returns no content.";
-  if (!facts.mediaTypes.some(isJson)) return `Returns ${facts.mediaTypes.slice(0, 3).join(" or ")}.`;
+  if (facts === undefined) return [];
+  if (!facts.anyContent) return ["Returns no content."];
+  if (!facts.mediaTypes.some(isJson)) return [`Returns ${facts.mediaTypes.slice(0, 3).join(" or ")}.`];
   const { converter } = context;
   const node = converter.dereference(facts.schema);
-  if (!isRecord(node)) return hasOutputSchema ? "" : "Returns JSON.";
+  if (!isRecord(node)) return hasOutputSchema ? [] : ["Returns JSON."];
   const parts = flattenAllOf(converter, node);
   const items = parts.find((part) => part.items !== undefined && !Array.isArray(part.items))?.items;
   if (items !== undefined || parts.some((part) => part.type === "array")) {
     const name = schemaName(items);
     const of = name !== undefined ? ` of ${name}` : "";
-    const fields = hasOutputSchema || !nameFields ? [] : fieldNames(converter, items);
-    const listed = fields.length > 0 ? ` (${fields.join(", ")})` : "";
-    return `Returns a list${of}${listed}${pages}.`;
+    const fields = hasOutputSchema ? [] : fieldNames(converter, items);
+    const short = `Returns a list${of}${pages}.`;
+    return fields.length > 0 ? [`Returns a list${of} (${fields.join(", ")})${pages}.`, short] : [short];
   }
   const fields = fieldNames(converter, node);
   const variants = variantNames(node);
-  if (fields.length === 0 && variants.length > 0) return `Returns one of: ${variants.join(", ")}${pages}.`;
+  if (fields.length === 0 && variants.length > 0) return [`Returns one of: ${variants.join(", ")}${pages}.`];
   const scalar = parts.map((part) => part.type).find((type) => typeof type === "string" && type !== "object");
   if (fields.length === 0 && typeof scalar === "string")
-    return `Returns ${/^[aeiou]/.test(scalar) ? "an" : "a"} ${scalar}${pages}.`;
+    return [`Returns ${/^[aeiou]/.test(scalar) ? "an" : "a"} ${scalar}${pages}.`];
   if (hasOutputSchema)
-    return pages === "" ? "" : `Returns ${fields.length > 0 ? "an object" : "JSON"}${pages}.`;
+    return pages === "" ? [] : [`Returns ${fields.length > 0 ? "an object" : "JSON"}${pages}.`];
   if (fields.length > 0)
-    return nameFields ? `Returns an object: ${fields.join(", ")}${pages}.` : `Returns an object${pages}.`;
-  return `Returns JSON${pages}.`;
+    return [`Returns an object: ${fields.join(", ")}${pages}.`, `Returns an object${pages}.`];
+  return [`Returns JSON${pages}.`];
 }
 
 /** The named schemas of a oneOf or anyOf (at most 4): `private-user, public-user`. */
