@@ -8,7 +8,8 @@
  * in the require cache, so that the package's own `require` calls find it there. The cache lives
  * next to the model cache (`OPENAPI_MCP_CACHE=0` turns both off), one entry per file content,
  * Node version and architecture; V8 also checks its own version and flags (a mismatch is a miss,
- * never a different behaviour). Any problem here only means loading the usual way. Printing
+ * never a different behaviour); the oldest entries beyond MAX_CODE_ENTRIES are removed when one is
+ * written. Any problem here only means loading the usual way. Printing
  * workers (print-worker-pool.ts) load the same files at the same time: each writes its own
  * temporary file and renames it over the entry.
  */
@@ -18,6 +19,7 @@ import { createRequire, Module } from "node:module";
 import { dirname, join } from "node:path";
 import { Script } from "node:vm";
 import { threadId } from "node:worker_threads";
+import { pruneOldestFiles } from "./cache-prune.js";
 import { resolveCacheDir } from "./model-cache.js";
 
 interface Loaded {
@@ -36,6 +38,11 @@ type ModuleWrapper = (
 ) => void;
 
 const RequireCache = createRequire(import.meta.url).cache;
+/**
+ * Code cache entries kept (the oldest written are removed beyond this): one per file, Node
+ * version and install, a few MB each (the TypeScript compiler's is 2-6 MB).
+ */
+export const MAX_CODE_ENTRIES = 8;
 
 /**
  * Loads `files` (absolute paths of CommonJS files, each before the files that require it)
@@ -59,6 +66,7 @@ export function preloadWithCodeCache(
     return () => undefined;
   }
   return () => {
+    let wrote = false;
     for (const entry of loaded) {
       if (!entry.stale) continue;
       entry.stale = false;
@@ -67,10 +75,13 @@ export function preloadWithCodeCache(
         const temporary = `${entry.cacheFile}.${process.pid}-${threadId}.tmp`;
         writeFileSync(temporary, entry.script.createCachedData());
         renameSync(temporary, entry.cacheFile);
+        wrote = true;
       } catch {
         // a cache that cannot be written is a cache miss next time
       }
     }
+    // Entries of files no longer loaded (another ts-morph, another Node) would stay forever.
+    if (wrote) pruneOldestFiles(dir, ".bin", MAX_CODE_ENTRIES);
   };
 }
 

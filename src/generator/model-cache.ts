@@ -11,13 +11,14 @@
  * `~/.cache/openapi-mcp-bridge`. `OPENAPI_MCP_CACHE=0` (or `cache: false`) turns it off.
  */
 import { createHash } from "node:crypto";
-import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, stat, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { checkModel, serializeModel } from "../model/serialize.js";
 import { type BridgeModel, IR_VERSION } from "../model/types.js";
 import { BRIDGE_VERSION } from "../runtime/version.js";
+import { pruneOldestFiles } from "./cache-prune.js";
 
 /** Entries kept; the oldest are removed beyond this. */
 const MAX_ENTRIES = 32;
@@ -76,7 +77,7 @@ export async function openModelCache(
         const temporary = `${file}.${process.pid}.tmp`;
         await writeFile(temporary, serializeModel(model));
         await rename(temporary, file);
-        await pruneEntries(dir);
+        pruneOldestFiles(dir, ".model.json", MAX_ENTRIES);
       } catch {
         // a read-only or full disk only costs the next start its speed
       }
@@ -102,16 +103,4 @@ async function describeBuild(): Promise<string> {
     }
   }
   return parts.join(",");
-}
-
-async function pruneEntries(dir: string): Promise<void> {
-  const names = (await readdir(dir)).filter((n) => n.endsWith(".model.json"));
-  if (names.length <= MAX_ENTRIES) return;
-  const entries = await Promise.all(
-    names.map(async (name) => ({ name, time: (await stat(join(dir, name))).mtimeMs })),
-  );
-  entries.sort((a, b) => a.time - b.time);
-  for (const entry of entries.slice(0, entries.length - MAX_ENTRIES)) {
-    await unlink(join(dir, entry.name)).catch(() => undefined);
-  }
 }
