@@ -1,7 +1,7 @@
 /** `generate SPEC -o DIR`: a standalone TypeScript MCP server project for the spec. */
 import { Command } from "commander";
 import { addSpecOptions, readModelOrSpec, type SpecFlags } from "./options.js";
-import { addSelectionOptions, applySelection, type SelectionFlags } from "./selection.js";
+import { addSelectionOptions, noteUnmatched, type SelectionFlags, toToolSelection } from "./selection.js";
 
 interface GenerateFlags extends SpecFlags, SelectionFlags {
   output: string;
@@ -19,29 +19,22 @@ export function createGenerateCommand(): Command {
   addSelectionOptions(command, ["allow", "refuse"]);
   addSpecOptions(command);
   return command.action(async (spec: string, flags: GenerateFlags) => {
-    const { checkOutDir, emitProject, startModulePrinter, writeProject } = await import(
-      "../generator/generate.js"
+    const { generateProject } = await import("../generator/generate.js");
+    const result = await generateProject(spec, {
+      outDir: flags.output,
+      force: flags.force === true,
+      ...(flags.name !== undefined ? { name: flags.name } : {}),
+      // The same tool selection as `serve`: unselected tools get no module.
+      selection: toToolSelection(flags),
+      loadModel: (source) => readModelOrSpec(source, flags),
+    });
+    noteUnmatched(result.unmatched);
+    const tools = result.model.tools.length;
+    const removed = result.removed.length;
+    process.stderr.write(
+      `openapi-mcp-bridge: wrote ${result.files.length} files (${tools} tool${tools === 1 ? "" : "s"}) to ${flags.output}` +
+        `${removed > 0 ? `, removed ${removed} unchanged file(s) of the previous generation` : ""}\n` +
+        `next: cd ${flags.output} && npm install && npm run build && npm start\n`,
     );
-    checkOutDir(flags.output, flags.force === true);
-    // Printing workers start now and load the printer while the spec is loaded and planned.
-    const printer = startModulePrinter();
-    try {
-      // The same tool selection as `serve`, applied once here: unselected tools get no module.
-      const model = await applySelection(await readModelOrSpec(spec, flags), flags, "generate");
-      const files = await emitProject(
-        model,
-        { outDir: flags.output, ...(flags.name !== undefined ? { name: flags.name } : {}) },
-        printer,
-      );
-      const removed = writeProject(flags.output, files, flags.force === true);
-      const tools = model.tools.length;
-      process.stderr.write(
-        `openapi-mcp-bridge: wrote ${files.length} files (${tools} tool${tools === 1 ? "" : "s"}) to ${flags.output}` +
-          `${removed.length > 0 ? `, removed ${removed.length} unchanged file(s) of the previous generation` : ""}\n` +
-          `next: cd ${flags.output} && npm install && npm run build && npm start\n`,
-      );
-    } finally {
-      printer.close();
-    }
   });
 }

@@ -68,8 +68,13 @@ export async function applySelection(
       hint: `see \`openapi-mcp-bridge ${commandName} --help\``,
     });
   }
-  for (const unmatched of selected.unmatched) {
-    process.stderr.write(`openapi-mcp-bridge: note: ${unmatched} matches no operation of the spec\n`);
-  }
+  noteUnmatched(selected.unmatched);
   return { ...model, tools: selected.tools };
+}
+
+/** A note on stderr for each selection criterion that matched no tool (likely a typo). */
+export function noteUnmatched(unmatched: string[]): void {
+  for (const criterion of unmatched) {
+    process.stderr.write(`openapi-mcp-bridge: note: ${criterion} matches no operation of the spec\n`);
+  }
 }

@@ -9,6 +9,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync }
 import { dirname, join, resolve, sep } from "node:path";
 import { failWith } from "../model/diagnostics.js";
 import type { BridgeModel } from "../model/types.js";
+import { type SelectionResult, selectTools, type ToolSelection } from "../runtime/select.js";
 import type { BuildOptions } from "./build.js";
 import type { ToolModuleRef } from "./emit/api-modules.js";
 import { type ModuleJob, toModelHead } from "./emit/modules.js";
@@ -41,6 +42,13 @@ export interface GenerateOptions extends EmitOptions, BuildOptions {
   outDir: string;
   /** Write into a non-empty directory (files of the same name are overwritten). */
   force?: boolean;
+  /** Only these tools get a module (the selection `serve` takes; default: every tool). */
+  selection?: ToolSelection;
+  /**
+   * How a string source becomes a model (default: `buildModel(source, options)`). The CLI
+   * passes one that also reads a model file saved by `model`.
+   */
+  loadModel?: (source: string) => Promise<BridgeModel>;
 }
 
 export interface GeneratedFile {
@@ -55,6 +63,8 @@ export interface GenerateResult {
   files: GeneratedFile[];
   /** Files of an earlier generation that this one no longer has and that were unchanged: deleted. */
   removed: string[];
+  /** Selection criteria (`tool x*`, `tag pets`, `method put`...) that matched no tool: likely typos. */
+  unmatched: string[];
 }
 
 /** Records what a generation wrote, so the next one can tell its own files from the user's. */
@@ -254,24 +264,45 @@ function existsAsFile(path: string): boolean {
   }
 }
 
-/** Generates the project for a model or a spec (file, URL or `-`) and writes it to `outDir`. */
+/**
+ * Generates the project for a model or a spec (file, URL or `-`) and writes it to `outDir`:
+ * refuses a non-empty directory first, loads and plans the spec, keeps the selected tools,
+ * prints their modules and writes the files.
+ */
 export async function generateProject(
   source: BridgeModel | string,
   options: GenerateOptions,
 ): Promise<GenerateResult> {
   checkOutDir(options.outDir, options.force === true); // refuse before any work
+  if (options.selection !== undefined) selectChecked([], options.selection); // a bad option, too
   // The workers load the printer while the spec is loaded and planned here.
   const printer = startModulePrinter({ workers: options.printWorkers ?? choosePrintWorkers() });
   try {
-    let model: BridgeModel;
-    if (typeof source === "string") {
-      const { buildModel } = await import("./build.js");
-      model = await buildModel(source, options);
-    } else model = source;
+    const loaded = typeof source === "string" ? await loadModelFrom(source, options) : source;
+    const selected =
+      options.selection === undefined ? undefined : selectChecked(loaded.tools, options.selection);
+    const model = selected === undefined ? loaded : { ...loaded, tools: selected.tools };
     const files = await emitProject(model, options, printer);
     const removed = writeProject(options.outDir, files, options.force === true);
-    return { outDir: resolve(options.outDir), model, files, removed };
+    return { outDir: resolve(options.outDir), model, files, removed, unmatched: selected?.unmatched ?? [] };
   } finally {
     printer.close();
+  }
+}
+
+async function loadModelFrom(source: string, options: GenerateOptions): Promise<BridgeModel> {
+  if (options.loadModel !== undefined) return options.loadModel(source);
+  const { buildModel } = await import("./build.js");
+  return buildModel(source, options);
+}
+
+/** The selected tools (serve's selection), or OMB_OPTION for an invalid selection. */
+function selectChecked(tools: BridgeModel["tools"], selection: ToolSelection): SelectionResult {
+  try {
+    return selectTools(tools, selection);
+  } catch (error) {
+    return failWith("OMB_OPTION", `the tool selection is invalid: ${(error as Error).message}`, {
+      hint: "see the selection options (includeTools, methods, destructive...)",
+    });
   }
 }

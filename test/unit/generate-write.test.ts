@@ -46,6 +46,34 @@ describe("generateProject", () => {
     ]);
   });
 
+  it("keeps only the selected tools and names the criteria that matched none", async () => {
+    const dir = join(scratch, "selected");
+    const result = await generateProject(PETSTORE, {
+      outDir: dir,
+      selection: { methods: ["get"], includeTags: ["store", "no-such-tag"] },
+    });
+    expect(result.model.tools.map((t) => t.name).sort()).toEqual(["getInventory", "getOrderById"]);
+    expect(result.unmatched).toEqual(["tag no-such-tag"]);
+    expect(listFiles(join(dir, "src", "tools"))).toEqual([
+      "get-inventory.ts",
+      "get-order-by-id.ts",
+      "index.ts",
+    ]);
+  });
+
+  it("refuses an invalid selection before reading the spec or writing anything", async () => {
+    const dir = join(scratch, "bad-selection");
+    const refusal = await generateProject(join(scratch, "no-such-spec.yaml"), {
+      outDir: dir,
+      selection: { methods: ["fetch"] },
+    }).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(BridgeError);
+    const diagnostic = (refusal as BridgeError).diagnostics[0];
+    expect(diagnostic?.code).toBe("OMB_OPTION");
+    expect(diagnostic?.message).toContain('unknown HTTP method "fetch"');
+    expect(existsSync(dir)).toBe(false);
+  });
+
   it("refuses a non-empty directory, and leaves it alone", async () => {
     const dir = join(scratch, "occupied");
     mkdirSync(dir, { recursive: true });
