@@ -14,14 +14,13 @@
  * start or dies (out of memory...) has its share printed here instead; an error it reports (a
  * module that would not be well-formed) is thrown here as it was thrown there.
  */
-import { existsSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
-import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { BridgeError } from "../model/diagnostics.js";
 import type { Diagnostic } from "../model/types.js";
 import type { ModelHead, ModuleJob } from "./emit/modules.js";
 import type { Printer } from "./print.js";
+import { hasWorkerEntry } from "./worker-entry.js";
 
 /** What a worker is sent. */
 export interface PrintRequest {
@@ -43,13 +42,6 @@ export interface ModulePrinter {
 }
 
 const WORKER_URL = new URL("./print-worker.js", import.meta.url);
-let workerBuilt: boolean | undefined;
-
-function canStartWorker(url: URL): boolean {
-  if (url !== WORKER_URL) return existsSync(fileURLToPath(url));
-  workerBuilt ??= existsSync(fileURLToPath(WORKER_URL));
-  return workerBuilt;
-}
 
 /** What choosePrintWorkers looks at; the machine's own by default. */
 export interface MachineLoad {
@@ -97,7 +89,7 @@ export function startModulePrinter(options: ModulePrinterOptions = {}): ModulePr
   const workers = options.workers ?? choosePrintWorkers();
   const url = options.workerUrl ?? WORKER_URL;
   const threads: PrintThread[] = [];
-  for (let i = 0; i < workers && canStartWorker(url); i++) {
+  for (let i = 0; i < workers && hasWorkerEntry(url); i++) {
     const thread = startPrintThread(url);
     if (thread !== undefined) threads.push(thread);
   }

@@ -8,11 +8,10 @@
  * (cheaper than cloning the parsed tree into it later); it validates once told the version, or
  * validates the document it is then sent instead (a bundled one).
  */
-import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { Diagnostic, SpecVersion } from "../../model/types.js";
+import { hasWorkerEntry } from "../worker-entry.js";
 
 /** What the worker is started with. */
 export interface WorkerStart {
@@ -42,7 +41,6 @@ export interface ValidationWorker {
 }
 
 const WORKER_URL = new URL("./worker.js", import.meta.url);
-let workerBuilt: boolean | undefined;
 
 /**
  * Whether a worker can help: the compiled worker is there (it is not when running from source)
@@ -54,8 +52,7 @@ let workerBuilt: boolean | undefined;
 export function canValidateInWorker(): boolean {
   const setting = process.env["OMB_VALIDATION_WORKER"];
   if (setting === "0") return false;
-  workerBuilt ??= existsSync(fileURLToPath(WORKER_URL));
-  return workerBuilt && (setting === "1" || availableParallelism() > 2);
+  return hasWorkerEntry(WORKER_URL) && (setting === "1" || availableParallelism() > 2);
 }
 
 export function startValidationWorker(start: WorkerStart): ValidationWorker {
