@@ -156,6 +156,10 @@ const TOOLS = {
     label: "openapi-mcp-bridge generate (model cache warm)",
     args: (spec, out) => [OUR_CLI, "generate", spec, "-o", out],
   },
+  oursNoValidate: {
+    label: "openapi-mcp-bridge generate --no-cache --no-validate (no structural validation, as theirs)",
+    args: (spec, out) => [OUR_CLI, "generate", spec, "-o", out, "--no-cache", "--no-validate"],
+  },
   oursWorker1: {
     label: "openapi-mcp-bridge generate --no-cache, one printing worker (OMB_PRINT_WORKERS=1)",
     args: (spec, out) => [OUR_CLI, "generate", spec, "-o", out, "--no-cache"],
@@ -340,16 +344,19 @@ function main() {
     const median = (key, field) => summarize(samples[`${key}:${spec.key}`].map((x) => x[field])).median;
     const ratio = (key, field) => (median(key, field) / median("theirs", field)).toFixed(2);
     lines.push(
-      `Ratio to ${COMPETITOR} (ours / theirs, medians; below 1 is faster): wall ${ratio("ours", "ms")} without the cache, ${ratio("oursCached", "ms")} with it;`,
-      `CPU ${ratio("ours", "cpu")} without the cache, ${ratio("oursCached", "cpu")} with it.`,
+      `Ratio to ${COMPETITOR} (ours / theirs, medians; below 1 is faster): wall ${ratio("ours", "ms")} without the cache, ${ratio("oursCached", "ms")} with it, ${ratio("oursNoValidate", "ms")} without the cache and validation;`,
+      `CPU ${ratio("ours", "cpu")} without the cache, ${ratio("oursCached", "cpu")} with it, ${ratio("oursNoValidate", "cpu")} without the cache and validation.`,
       `With printing workers (--no-cache): one, wall ${ratio("oursWorker1", "ms")}, CPU ${ratio("oursWorker1", "cpu")}; two, wall ${ratio("oursWorker2", "ms")}, CPU ${ratio("oursWorker2", "cpu")}.`,
       "",
     );
     const ours = sizes[`ours:${spec.key}`];
     const theirs = sizes[`theirs:${spec.key}`];
+    const opaque = opaqueBodies(join(SCRATCH, `out-theirs-${spec.key}`));
     lines.push(
       `Output: ours ${ours.files} files, ${(ours.bytes / 2 ** 20).toFixed(1)} MiB (one typed module per tool, the runtime, project files);`,
-      `${COMPETITOR} ${theirs.files} files, ${(theirs.bytes / 2 ** 20).toFixed(1)} MiB.`,
+      `${COMPETITOR} ${theirs.files} files, ${(theirs.bytes / 2 ** 20).toFixed(1)} MiB; ${opaque.opaque} of its ${opaque.tools} tools take their`,
+      "request body as one opaque string argument (a body that is not JSON: no fields, the model encodes it), where ours",
+      "have one argument per field.",
       "",
     );
   }
@@ -406,6 +413,17 @@ function main() {
     "",
   );
   finish(lines);
+}
+
+/** Tools in openapi-mcp-generator's output, and those whose body is one string argument. */
+function opaqueBodies(dir) {
+  const file = join(dir, "src", "index.ts");
+  if (!existsSync(file)) return { tools: "?", opaque: "?" };
+  const text = readFileSync(file, "utf8");
+  return {
+    tools: (text.match(/^ {4}name: "/gm) ?? []).length,
+    opaque: (text.match(/"description":"Request body \(content type: /g) ?? []).length,
+  };
 }
 
 function describeWorkerCounts() {
