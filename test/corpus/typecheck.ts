@@ -8,7 +8,9 @@
  *
  *   npm run corpus:typecheck                  the CI sample (some 3-4 minutes on 2 cores)
  *   npm run corpus:typecheck -- --only github
- *   options: --keep (leave the projects in the scratch folder, printed at the end)
+ *   npm run corpus:typecheck -- --all --step 10   every tenth spec of the three packages
+ *   options: --keep (leave the projects in the scratch folder, printed at the end),
+ *            --chunk N (projects per tsc run, default 200: bounds tsc's memory)
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -16,7 +18,14 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { gunzipSync } from "node:zlib";
-import { findRoot, listSampleSpecs, type SpecEntry } from "./sources.js";
+import {
+  corpusDir,
+  ensureInstalled,
+  findRoot,
+  listAllSpecs,
+  listSampleSpecs,
+  type SpecEntry,
+} from "./sources.js";
 
 interface Library {
   generateProject(
@@ -39,13 +48,29 @@ interface Outcome {
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-function parseArgs(argv: string[]): { only?: string[]; keep: boolean } {
-  const options: { only?: string[]; keep: boolean } = { keep: false };
+interface Options {
+  only?: string[];
+  keep: boolean;
+  all: boolean;
+  step: number;
+  chunk: number;
+}
+
+function parseArgs(argv: string[]): Options {
+  const options: Options = { keep: false, all: false, step: 1, chunk: 200 };
+  const count = (flag: string, value: string | undefined): number => {
+    if (value === undefined || !/^[1-9]\d*$/.test(value))
+      throw new Error(`${flag} needs a positive whole number`);
+    return Number(value);
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--keep") options.keep = true;
+    else if (arg === "--all") options.all = true;
     else if (arg === "--only" && argv[i + 1] !== undefined) options.only = argv[++i]!.split(",");
-    else throw new Error(`unknown option ${arg} (expected --only TEXT[,TEXT...] or --keep)`);
+    else if (arg === "--step") options.step = count(arg, argv[++i]);
+    else if (arg === "--chunk") options.chunk = count(arg, argv[++i]);
+    else throw new Error(`unknown option ${arg} (see the top of test/corpus/typecheck.ts)`);
   }
   return options;
 }
@@ -62,7 +87,7 @@ function readableSpec(spec: SpecEntry, scratch: string): string {
 async function generateAll(specs: SpecEntry[], scratch: string, library: Library): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   for (const [index, spec] of specs.entries()) {
-    const project = `p${String(index).padStart(3, "0")}`;
+    const project = `p${String(index).padStart(4, "0")}`;
     const outcome: Outcome = { id: spec.id, errors: [] };
     try {
       const result = await library.generateProject(readableSpec(spec, scratch), {
@@ -83,15 +108,34 @@ async function generateAll(specs: SpecEntry[], scratch: string, library: Library
   return outcomes;
 }
 
-/** One tsc run over every generated project; its errors are given to the projects they are in. */
-function typecheckAll(root: string, scratch: string, outcomes: Outcome[]): { ms: number; output: string } {
+/**
+ * `tsc --noEmit` over the generated projects, `chunk` projects a run; each error goes to the
+ * project it is in.
+ */
+function typecheckAll(root: string, scratch: string, outcomes: Outcome[], chunk: number): number {
   const projects = outcomes.filter((o) => o.project !== undefined);
   const first = projects[0];
-  if (first === undefined) return { ms: 0, output: "" };
+  if (first === undefined) return 0;
   const own = JSON.parse(readFileSync(join(scratch, first.project!, "tsconfig.json"), "utf8")) as {
     compilerOptions: Record<string, unknown>;
   };
   const { rootDir: _root, outDir: _out, sourceMap: _map, ...compilerOptions } = own.compilerOptions;
+  symlinkSync(join(root, "node_modules"), join(scratch, "node_modules"), "dir");
+  const started = performance.now();
+  for (let at = 0; at < projects.length; at += chunk) {
+    const group = projects.slice(at, at + chunk);
+    log(`tsc: projects ${at + 1}-${at + group.length} of ${projects.length}`);
+    typecheckGroup(root, scratch, group, compilerOptions);
+  }
+  return performance.now() - started;
+}
+
+function typecheckGroup(
+  root: string,
+  scratch: string,
+  projects: Outcome[],
+  compilerOptions: Record<string, unknown>,
+): void {
   writeFileSync(
     join(scratch, "tsconfig.json"),
     JSON.stringify({
@@ -99,8 +143,6 @@ function typecheckAll(root: string, scratch: string, outcomes: Outcome[]): { ms:
       include: projects.map((o) => `${o.project}/src`),
     }),
   );
-  symlinkSync(join(root, "node_modules"), join(scratch, "node_modules"), "dir");
-  const started = performance.now();
   const run = spawnSync(
     process.execPath,
     [
@@ -111,36 +153,42 @@ function typecheckAll(root: string, scratch: string, outcomes: Outcome[]): { ms:
       "--pretty",
       "false",
     ],
-    // From the scratch folder: tsc names files relative to where it runs (p000/src/...).
+    // From the scratch folder: tsc names files relative to where it runs (p0000/src/...).
     { cwd: scratch, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 },
   );
-  const ms = performance.now() - started;
   const output = `${run.stdout}${run.stderr}`;
   const byProject = new Map(projects.map((o) => [o.project!, o]));
+  let named = false;
   for (const line of output.split("\n")) {
-    const owner = /^(p\d{3})[\\/]/.exec(line)?.[1];
+    const owner = /^(p\d+)[\\/]/.exec(line)?.[1];
     const outcome = owner === undefined ? undefined : byProject.get(owner);
-    if (outcome !== undefined) outcome.errors.push(line);
+    if (outcome !== undefined) {
+      outcome.errors.push(line);
+      named = true;
+    }
   }
-  if (run.status !== 0 && !projects.some((o) => o.errors.length > 0)) {
-    // tsc failed without naming a project (a crash, out of memory): every project is unproven.
+  if (run.status !== 0 && !named) {
+    // tsc failed without naming a project (a crash, out of memory): none of them is proven.
     for (const outcome of projects) outcome.errors.push(`tsc exited ${run.status}: ${output.slice(0, 500)}`);
   }
-  return { ms, output };
 }
 
-function renderReport(outcomes: Outcome[], seconds: { generate: number; tsc: number }): string {
+function renderReport(
+  outcomes: Outcome[],
+  seconds: { generate: number; tsc: number },
+  options: Options,
+): string {
   const generated = outcomes.filter((o) => o.project !== undefined);
   const refused = outcomes.filter((o) => o.refused !== undefined);
   const failed = outcomes.filter((o) => o.errors.length > 0);
   const tools = generated.reduce((sum, o) => sum + (o.tools ?? 0), 0);
   const lines = [
-    "# Generated projects of the corpus sample, type-checked",
+    `# Generated projects of ${options.all ? `the corpus (every ${options.step === 1 ? "" : `${ordinal(options.step)} `}spec of the three packages)` : "the corpus sample"}, type-checked`,
     "",
     `- Date: ${new Date().toISOString()}; Node ${process.version}`,
     `- Specs: ${outcomes.length}; projects generated: ${generated.length} (${tools} tool modules); refused by the bridge (diagnostics, not generated): ${refused.length}`,
     `- Projects that did not generate or did not compile: **${failed.length}**`,
-    `- Time: generating ${seconds.generate.toFixed(0)} s, one \`tsc --noEmit\` over all projects ${seconds.tsc.toFixed(0)} s`,
+    `- Time: generating ${seconds.generate.toFixed(0)} s, \`tsc --noEmit\` over the projects (${options.chunk} a run) ${seconds.tsc.toFixed(0)} s`,
     "",
     "`npm run corpus:typecheck` (test/corpus/typecheck.ts): `generateProject` for each spec, then `tsc` with",
     "the generated projects' own compiler options (strict, noUncheckedIndexedAccess).",
@@ -160,11 +208,20 @@ function renderReport(outcomes: Outcome[], seconds: { generate: number; tsc: num
   return lines.join("\n");
 }
 
+function ordinal(n: number): string {
+  const suffix = n % 100 >= 11 && n % 100 <= 13 ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th");
+  return `${n}${suffix}`;
+}
+
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   const root = findRoot();
   const library = (await import(pathToFileURL(join(root, "dist", "index.js")).href)) as Library;
-  let specs = listSampleSpecs(root);
+  let specs: SpecEntry[];
+  if (options.all) {
+    ensureInstalled(corpusDir(), log);
+    specs = listAllSpecs(corpusDir()).filter((_, i) => i % options.step === 0);
+  } else specs = listSampleSpecs(root);
   if (options.only) specs = specs.filter((s) => options.only!.some((text) => s.id.includes(text)));
   if (specs.length === 0) throw new Error(`--only ${options.only?.join(",")} matches no spec of the sample`);
   const scratch = mkdtempSync(join(tmpdir(), "omb-corpus-typecheck-"));
@@ -174,9 +231,10 @@ async function main(): Promise<void> {
     const outcomes = await generateAll(specs, scratch, library);
     const generateSeconds = (performance.now() - startedAt) / 1000;
     log(`type-checking ${outcomes.filter((o) => o.project).length} projects`);
-    const tsc = typecheckAll(root, scratch, outcomes);
-    const report = renderReport(outcomes, { generate: generateSeconds, tsc: tsc.ms / 1000 });
-    const file = join(root, "test", "corpus", "results", options.only ? "typecheck-only.md" : "typecheck.md");
+    const tscMs = typecheckAll(root, scratch, outcomes, options.chunk);
+    const report = renderReport(outcomes, { generate: generateSeconds, tsc: tscMs / 1000 }, options);
+    const name = options.only ? "typecheck-only" : options.all ? "typecheck-all" : "typecheck";
+    const file = join(root, "test", "corpus", "results", `${name}.md`);
     writeFileSync(file, report);
     process.stdout.write(report);
     if (outcomes.some((o) => o.errors.length > 0)) process.exitCode = 1;
