@@ -47,7 +47,7 @@ export function ensureInstalled(dir: string, log: (line: string) => void): void 
   log(`installing ${specs.join(" ")} in ${dir} (about 800 MB)...`);
   execFileSync("npm", ["install", "--no-save", "--no-audit", "--no-fund", "--ignore-scripts", ...specs], {
     cwd: dir,
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", 2, "inherit"], // npm's output to stderr: stdout carries the report
   });
 }
 
