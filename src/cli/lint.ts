@@ -1,6 +1,6 @@
 /** `lint SPEC`: what makes the spec hard for a model, with fixes, and tools/list's size in tokens. */
 import { Command } from "commander";
-import { addBudgetOptions, parsePositiveInteger, readBudgetFlags } from "./options.js";
+import { addPlanOptions, parsePositiveInteger, readBudgetFlags } from "./options.js";
 
 interface LintFlags {
   json?: boolean;
@@ -14,13 +14,14 @@ interface LintFlags {
 }
 
 export function createLintCommand(): Command {
-  return addBudgetOptions(
+  return addPlanOptions(
     new Command("lint")
       .description(
         "report what makes a spec hard for a model to use (with JSON pointers and fixes) and tools/list's size in tokens",
       )
       .argument("<spec>", "spec file, http(s) URL or - for stdin")
       .option("--json", "print the report as JSON"),
+    "count tools with the output schemas `serve --output-schemas` advertises",
   )
     .option(
       "--schema-tokens <n>",
@@ -28,9 +29,6 @@ export function createLintCommand(): Command {
       parsePositiveInteger,
     )
     .option("--strict", "exit 1 when there are errors")
-    .option("--allow-network-refs", "resolve $ref to http(s) URLs (refused by default)")
-    .option("--no-validate", "skip structural validation of the spec")
-    .option("--output-schemas", "count tools with the output schemas `serve --output-schemas` advertises")
     .action(async (spec: string, flags: LintFlags) => {
       const [{ loadSpec }, { planModel }, { lintSpec, formatLintReport }, tokens, { toListedTool }] =
         await Promise.all([

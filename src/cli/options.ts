@@ -18,7 +18,7 @@ export interface SpecFlags {
 }
 
 /** The description budgets (serve, generate, tools, model and lint). */
-export function addBudgetOptions(command: Command): Command {
+function addBudgetOptions(command: Command): Command {
   return command
     .option(
       "--description-budget <chars>",
@@ -45,16 +45,26 @@ export function readBudgetFlags(flags: { descriptionBudget?: number; argumentDes
   };
 }
 
-export function addSpecOptions(command: Command): Command {
+/**
+ * How a spec is read and planned: $ref policy, validation, output schemas and the description
+ * budgets. Every command that plans a spec takes these (`outputSchemasHelp`: what the flag
+ * does for that command).
+ */
+export function addPlanOptions(
+  command: Command,
+  outputSchemasHelp = "advertise an outline output schema per tool and return structuredContent (off by default)",
+): Command {
   return addBudgetOptions(
     command
       .option("--allow-network-refs", "resolve $ref to http(s) URLs (refused by default)")
       .option("--no-validate", "skip structural validation of the spec")
-      .option(
-        "--output-schemas",
-        "advertise an outline output schema per tool and return structuredContent (off by default)",
-      ),
-  )
+      .option("--output-schemas", outputSchemasHelp),
+  );
+}
+
+/** addPlanOptions, plus the model cache, overrides and the client profile (serve, generate, tools, model). */
+export function addSpecOptions(command: Command): Command {
+  return addPlanOptions(command)
     .option("--no-cache", "plan the spec again instead of reusing the model cached at an earlier start")
     .option(
       "--overrides <file>",
