@@ -1,6 +1,5 @@
 /** The tool-selection flags `serve`, `generate` and `tools` share, and how they apply to a model. */
 import { type Command, Option } from "commander";
-import { failWith } from "../model/diagnostics.js";
 import type { BridgeModel } from "../model/types.js";
 import type { DestructivePolicy, ToolSelection } from "../runtime/select.js";
 import { collectList } from "./options.js";
@@ -59,15 +58,12 @@ export async function applySelection(
   flags: SelectionFlags,
   commandName: string,
 ): Promise<BridgeModel> {
-  const { selectTools } = await import("../runtime/select.js");
-  let selected: ReturnType<typeof selectTools>;
-  try {
-    selected = selectTools(model.tools, toToolSelection(flags));
-  } catch (error) {
-    failWith("OMB_OPTION", (error as Error).message, {
-      hint: `see \`openapi-mcp-bridge ${commandName} --help\``,
-    });
-  }
+  const { selectToolsChecked } = await import("../runtime/select.js");
+  const selected = selectToolsChecked(
+    model.tools,
+    toToolSelection(flags),
+    `see \`openapi-mcp-bridge ${commandName} --help\``,
+  );
   noteUnmatched(selected.unmatched);
   return { ...model, tools: selected.tools };
 }

@@ -9,7 +9,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync }
 import { dirname, join, resolve, sep } from "node:path";
 import { failWith } from "../model/diagnostics.js";
 import type { BridgeModel } from "../model/types.js";
-import { type SelectionResult, selectTools, type ToolSelection } from "../runtime/select.js";
+import { type SelectionResult, selectToolsChecked, type ToolSelection } from "../runtime/select.js";
 import type { BuildOptions } from "./build.js";
 import type { ToolModuleRef } from "./emit/api-modules.js";
 import { type ModuleJob, toModelHead } from "./emit/modules.js";
@@ -298,11 +298,9 @@ async function loadModelFrom(source: string, options: GenerateOptions): Promise<
 
 /** The selected tools (serve's selection), or OMB_OPTION for an invalid selection. */
 function selectChecked(tools: BridgeModel["tools"], selection: ToolSelection): SelectionResult {
-  try {
-    return selectTools(tools, selection);
-  } catch (error) {
-    return failWith("OMB_OPTION", `the tool selection is invalid: ${(error as Error).message}`, {
-      hint: "see the selection options (includeTools, methods, destructive...)",
-    });
-  }
+  return selectToolsChecked(
+    tools,
+    selection,
+    "see the selection options (includeTools, methods, destructive...)",
+  );
 }

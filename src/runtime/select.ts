@@ -3,6 +3,7 @@
  * glob, tag, method, path glob, read-only mode, destructive policy). A tool filtered out here is
  * neither listed nor callable. The generated projects use the same code.
  */
+import { failWith } from "../model/diagnostics.js";
 import type { BridgeModel, HttpMethod, ToolNode } from "../model/types.js";
 
 /** What to do with destructive operations (DELETE, and any tool annotated destructive). */
@@ -104,6 +105,22 @@ export function selectTools(tools: ToolNode[], selection: ToolSelection = {}): S
     ...[...methods].map((m) => `method ${m}`),
   ].filter((key) => !used.has(key));
   return { tools: kept, unmatched: [...new Set(unmatched)] };
+}
+
+/**
+ * selectTools for options a user typed: an invalid selection (an unknown method or policy) is
+ * the diagnostic OMB_OPTION, with `hint` saying where the options are described.
+ */
+export function selectToolsChecked(
+  tools: ToolNode[],
+  selection: ToolSelection,
+  hint: string,
+): SelectionResult {
+  try {
+    return selectTools(tools, selection);
+  } catch (error) {
+    return failWith("OMB_OPTION", (error as Error).message, { hint });
+  }
 }
 
 /** The model with only the selected tools (the same object when nothing is filtered). */
