@@ -8,6 +8,7 @@
  * its own name.
  */
 import { createDiagnostic } from "../model/diagnostics.js";
+import { isRecord } from "../model/records.js";
 import type {
   BodyBindingNode,
   BodyEncodingNode,
@@ -22,7 +23,7 @@ import type {
 } from "../model/types.js";
 import type { OperationContext } from "./plan.js";
 import { resolveRefObject } from "./plan.js";
-import { isRecord, pickExamples, type SchemaConverter } from "./schema.js";
+import { pickExamples, type SchemaConverter } from "./schema.js";
 import { compactDescription, restatesName } from "./text.js";
 
 export interface PlannedArguments {

@@ -15,10 +15,10 @@
  * Never "undefined": every part comes from text that is there or is left out.
  */
 
+import { isRecord } from "../model/records.js";
 import { isPaginationName } from "../runtime/pagination.js";
 import type { OperationContext } from "./plan.js";
 import { resolveRefObject } from "./plan.js";
-import { isRecord } from "./schema.js";
 import { cleanProse, contentWords, fitText, humanizeIdentifier } from "./text.js";
 
 export { humanizeIdentifier } from "./text.js";

@@ -5,10 +5,10 @@
  */
 
 import { escapePointerToken } from "../model/pointer.js";
+import { isRecord } from "../model/records.js";
 import type { BridgeModel } from "../model/types.js";
 import type { LoadedSpec } from "./load.js";
 import { resolveRefObject } from "./plan.js";
-import { isRecord } from "./schema.js";
 import { cleanProse } from "./text.js";
 
 export type LintSeverity = "error" | "warning" | "info";

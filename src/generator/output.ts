@@ -4,11 +4,13 @@
  * that real responses, which often stray from their spec, still pass the client's check of
  * structuredContent.
  */
+
+import { isRecord } from "../model/records.js";
 import type { JsonSchema } from "../model/types.js";
 import { determineShape } from "./arguments.js";
 import type { OperationContext } from "./plan.js";
 import { resolveRefObject } from "./plan.js";
-import { isRecord, type SchemaConverter } from "./schema.js";
+import type { SchemaConverter } from "./schema.js";
 
 export interface PlannedOutput {
   schema: JsonSchema;

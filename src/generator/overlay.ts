@@ -13,8 +13,8 @@ import { createRequire } from "node:module";
 import type * as JsonPath from "jsonpath-rfc9535";
 import type { JsonValue } from "jsonpath-rfc9535";
 import { createDiagnostic, failWith } from "../model/diagnostics.js";
+import { isRecord } from "../model/records.js";
 import type { Diagnostic } from "../model/types.js";
-import { isRecord } from "./schema.js";
 
 /**
  * The JSONPath engine (41 ES modules) is required only when an Overlay is used: every other run

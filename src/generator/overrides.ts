@@ -13,10 +13,10 @@
 import { readFile } from "node:fs/promises";
 import { createDiagnostic, failWith } from "../model/diagnostics.js";
 import { joinPointer } from "../model/pointer.js";
+import { isRecord } from "../model/records.js";
 import type { Diagnostic, HttpMethod, ToolAnnotationsNode } from "../model/types.js";
 import { parseSpecText } from "./load.js";
 import { type OverlayDocument, parseOverlay } from "./overlay.js";
-import { isRecord } from "./schema.js";
 
 export type AnnotationHints = Omit<ToolAnnotationsNode, "title">;
 

@@ -10,6 +10,7 @@ import {
   TOOL_NAME_PATTERN,
 } from "../model/naming.js";
 import { joinPointer, resolveLocalRef } from "../model/pointer.js";
+import { isRecord } from "../model/records.js";
 import {
   type BridgeModel,
   type Diagnostic,
@@ -28,7 +29,7 @@ import { describeOperation, titleOperation } from "./describe.js";
 import type { LoadedSpec } from "./load.js";
 import { planOutput } from "./output.js";
 import { collectOverrides, type McpOverride, type OverrideMap, reportUnusedOverrides } from "./overrides.js";
-import { isRecord, SchemaConverter, toJson } from "./schema.js";
+import { SchemaConverter, toJson } from "./schema.js";
 
 export const HTTP_METHODS: HttpMethod[] = [
   "get",

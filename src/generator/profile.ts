@@ -19,6 +19,7 @@
  */
 import { createDiagnostic } from "../model/diagnostics.js";
 import { fitName, MAX_TOOL_NAME_LENGTH, resolveNameCollisions, sanitizeName } from "../model/naming.js";
+import { isRecord } from "../model/records.js";
 import {
   type BridgeModel,
   type Diagnostic,
@@ -27,7 +28,6 @@ import {
   OPTIONAL_PROPERTIES_KEYWORD,
   type ToolNode,
 } from "../model/types.js";
-import { isRecord } from "./schema.js";
 
 export type ClientProfile = "mcp" | "claude" | "openai" | "cursor";
 export const CLIENT_PROFILES: readonly ClientProfile[] = ["mcp", "claude", "openai", "cursor"];

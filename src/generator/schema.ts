@@ -11,8 +11,6 @@ import type { JsonSchema, JsonValue } from "../model/types.js";
 import { toUnicodePattern } from "./pattern.js";
 import { compactDescription } from "./text.js";
 
-export { isRecord };
-
 interface DefEntry {
   name: string;
   schema: JsonSchema;

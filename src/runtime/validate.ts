@@ -920,8 +920,6 @@ function formatHint(format: string): string {
 // ---------------------------------------------------------------------------------------------
 // Small helpers
 
-/** A JSON object (also the shape of a schema object). */
-
 function jsonType(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "array";
