@@ -58,7 +58,7 @@ function loadTsMorph(): TsMorphParts {
  * ts-morph, once the first printer is made: importing this module (for its types, `Expression`
  * or `valueText`) does not load it, so a thread that only plans never pays for it.
  */
-let tsMorph: ReturnType<typeof loadTsMorph> | undefined;
+let tsMorph: TsMorphParts | undefined;
 type CodeBlockWriter = CodeBlockWriterType;
 /** Saves the code cache once, after the first module printed (its functions compiled by then). */
 let saveCodeCache: (() => void) | undefined;
