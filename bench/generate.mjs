@@ -37,7 +37,7 @@ import { markdownTable, OUR_CLI, REPO_DIR, RESULTS_DIR, summarize } from "./lib.
 
 /** choosePrintWorkers of the build measured (undefined before `npm run build`: setup() says so). */
 const choosePrintWorkers = await import(
-  new URL("../dist/generator/print-worker-pool.js", import.meta.url).href
+  new URL("../dist/generator/codegen/print/print-worker-pool.js", import.meta.url).href
 ).then(
   (module) => module.choosePrintWorkers,
   () => undefined,

@@ -1,6 +1,6 @@
 /**
  * Build step, after tsc: compiles the OpenAPI schema validators (2.0, 3.0, 3.1) to standalone
- * code in dist/generator/validation/, so that loading a spec does not compile a large JSON
+ * code in dist/generator/spec/document-check/, so that loading a spec does not compile a large JSON
  * Schema with Ajv first (some 200-300 ms). The schemas and Ajv options come from the compiled
  * schemas.js, the same ones the run-time fallback uses. CommonJS, because Ajv's standalone code
  * requires its runtime helpers (`ajv/dist/runtime/*`) even when asked for ESM.
@@ -11,9 +11,9 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const outDir = join(root, "dist", "generator", "validation");
+const outDir = join(root, "dist", "generator", "spec", "document-check");
 const { SPEC_VERSIONS, createSchemaAjv, openApiSchema, precompiledValidatorFile } = await import(
-  join(outDir, "schemas.js")
+  join(outDir, "oas-schemas.js")
 );
 const require = createRequire(import.meta.url);
 const standaloneCode = require("ajv/dist/standalone").default;

@@ -1,5 +1,5 @@
 /** openapi-mcp-bridge as a library: everything the CLI does, with typed options. */
-export { type BuildOptions, buildModel } from "./generator/build.js";
+
 export {
   type EmitOptions,
   emitProject,
@@ -7,9 +7,9 @@ export {
   type GenerateOptions,
   type GenerateResult,
   generateProject,
-} from "./generator/generate.js";
-export { type LoadedSpec, type LoadOptions, loadSpec } from "./generator/load.js";
-export { applyOverlay, type OverlayAction, type OverlayDocument, parseOverlay } from "./generator/overlay.js";
+} from "./generator/codegen/generate.js";
+export { type BuildOptions, buildModel } from "./generator/compile/build-model.js";
+export { chooseToolName, TOOL_NAME_PATTERN } from "./generator/compile/naming.js";
 export {
   type LoadedOverrides,
   loadOverrides,
@@ -17,8 +17,8 @@ export {
   type OverrideMap,
   type OverridesInput,
   parseOverridesDocument,
-} from "./generator/overrides.js";
-export { type PlanOptions, planModel } from "./generator/plan.js";
+} from "./generator/compile/overrides.js";
+export { type PlanOptions, planModel } from "./generator/compile/plan-model.js";
 export {
   applyProfile,
   CLIENT_PROFILES,
@@ -27,18 +27,24 @@ export {
   type ProfileOptions,
   toolNameLimit,
   toStrictSchema,
-} from "./generator/profile.js";
+} from "./generator/compile/profile.js";
+export { type LoadedSpec, type LoadOptions, loadSpec } from "./generator/spec/load-spec.js";
+export {
+  applyOverlay,
+  type OverlayAction,
+  type OverlayDocument,
+  parseOverlay,
+} from "./generator/spec/overlay.js";
 export { BridgeError, formatDiagnostics } from "./model/diagnostics.js";
-export { chooseToolName, TOOL_NAME_PATTERN } from "./model/naming.js";
 export { checkModel, parseModel, serializeModel } from "./model/serialize.js";
 export * from "./model/types.js";
-export { toCredentialEnvName } from "./runtime/credentials.js";
-export { type HttpServerOptions, type RunningHttpServer, startHttpServer } from "./runtime/http-transport.js";
+export { toCredentialEnvName } from "./runtime/auth/credentials.js";
+export type { BridgeOptions, ToolHooks } from "./runtime/bridge-options.js";
+export { type BridgeRuntime, createBridgeRuntime } from "./runtime/bridge-runtime.js";
+export { createBridgeServer } from "./runtime/mcp-server.js";
+export { toListedTool } from "./runtime/tool-list.js";
 export {
-  type BridgeOptions,
-  type BridgeRuntime,
-  createBridgeRuntime,
-  createBridgeServer,
-  type ToolHooks,
-  toListedTool,
-} from "./runtime/server.js";
+  type HttpServerOptions,
+  type RunningHttpServer,
+  startHttpServer,
+} from "./runtime/transport/streamable-http.js";

@@ -19,7 +19,7 @@ export function createGenerateCommand(): Command {
   addSelectionOptions(command, ["allow", "refuse"]);
   addSpecOptions(command);
   return command.action(async (spec: string, flags: GenerateFlags) => {
-    const { generateProject } = await import("../generator/generate.js");
+    const { generateProject } = await import("../generator/codegen/generate.js");
     const result = await generateProject(spec, {
       outDir: flags.output,
       force: flags.force === true,

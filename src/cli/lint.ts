@@ -32,11 +32,11 @@ export function createLintCommand(): Command {
     .action(async (spec: string, flags: LintFlags) => {
       const [{ loadSpec }, { planModel }, { lintSpec, formatLintReport }, tokens, { toListedTool }] =
         await Promise.all([
-          import("../generator/load.js"),
-          import("../generator/plan.js"),
-          import("../generator/lint.js"),
-          import("../generator/lint-tokens.js"),
-          import("../runtime/server.js"),
+          import("../generator/spec/load-spec.js"),
+          import("../generator/compile/plan-model.js"),
+          import("../generator/lint/lint-spec.js"),
+          import("../generator/lint/token-count.js"),
+          import("../runtime/tool-list.js"),
         ]);
       const loaded = await loadSpec(spec, {
         allowNetworkRefs: flags.allowNetworkRefs === true,

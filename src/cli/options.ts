@@ -104,7 +104,7 @@ export async function readModelOrSpec(source: string, flags: SpecFlags): Promise
         }
         const model = checkModel(value, source);
         if (flags.profile === undefined || flags.profile === "mcp") return model;
-        const { applyProfile } = await import("../generator/profile.js");
+        const { applyProfile } = await import("../generator/compile/profile.js");
         return applyProfile(model, {
           profile: flags.profile,
           ...(flags.serverName !== undefined ? { serverName: flags.serverName } : {}),
@@ -113,7 +113,7 @@ export async function readModelOrSpec(source: string, flags: SpecFlags): Promise
     }
   }
   // The spec loader (swagger-parser, yaml, ajv) is loaded only when there is a spec to load.
-  const { buildModel } = await import("../generator/build.js");
+  const { buildModel } = await import("../generator/compile/build-model.js");
   return buildModel(source, {
     allowNetworkRefs: flags.allowNetworkRefs === true,
     validate: flags.validate !== false,

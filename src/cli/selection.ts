@@ -1,7 +1,7 @@
 /** The tool-selection flags `serve`, `generate` and `tools` share, and how they apply to a model. */
 import { type Command, Option } from "commander";
 import type { BridgeModel } from "../model/types.js";
-import type { DestructivePolicy, ToolSelection } from "../runtime/select.js";
+import type { DestructivePolicy, ToolSelection } from "../runtime/access/select.js";
 import { collectList } from "./options.js";
 
 export interface SelectionFlags {
@@ -58,7 +58,7 @@ export async function applySelection(
   flags: SelectionFlags,
   commandName: string,
 ): Promise<BridgeModel> {
-  const { selectToolsChecked } = await import("../runtime/select.js");
+  const { selectToolsChecked } = await import("../runtime/access/select.js");
   const selected = selectToolsChecked(
     model.tools,
     toToolSelection(flags),

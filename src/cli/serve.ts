@@ -3,8 +3,8 @@ import { readFile } from "node:fs/promises";
 import { Command, Option } from "commander";
 import { failWith, formatDiagnostic } from "../model/diagnostics.js";
 import type { BridgeModel } from "../model/types.js";
-import type { AuthConfig } from "../runtime/auth-config.js";
-import { toCredentialEnvName } from "../runtime/credentials.js";
+import type { AuthConfig } from "../runtime/auth/auth-config.js";
+import { toCredentialEnvName } from "../runtime/auth/credentials.js";
 import {
   addSpecOptions,
   collectHeaders,
@@ -135,9 +135,12 @@ export function createServeCommand(): Command {
     reportDiagnostics(fullModel, flags.verbose === true);
     const model = await applySelection(fullModel, flags, "serve");
     // The MCP SDK is loaded only once there is a model to serve, and HTTP only when asked for.
-    const { createBridgeRuntime, createBridgeServer } = await import("../runtime/server.js");
+    const [{ createBridgeRuntime }, { createBridgeServer }] = await Promise.all([
+      import("../runtime/bridge-runtime.js"),
+      import("../runtime/mcp-server.js"),
+    ]);
     const authConfig = await readAuthOptions(flags, model);
-    const { createAuditLog } = await import("../runtime/audit.js");
+    const { createAuditLog } = await import("../runtime/audit/audit-log.js");
     const audit = flags.auditLog !== undefined ? createAuditLog(flags.auditLog) : undefined;
     let runtime: ReturnType<typeof createBridgeRuntime>;
     try {
@@ -164,7 +167,7 @@ export function createServeCommand(): Command {
     }
     const httpToken = flags.httpToken ?? process.env["OPENAPI_MCP_HTTP_TOKEN"];
     if (flags.transport === "http") {
-      const { startHttpServer } = await import("../runtime/http-transport.js");
+      const { startHttpServer } = await import("../runtime/transport/streamable-http.js");
       const running = await startHttpServer(runtime, {
         host: flags.host,
         port: flags.port,
@@ -199,7 +202,7 @@ export function createServeCommand(): Command {
 
 /** `--auth-config FILE` (JSON or YAML) and `--oauth-client` flags → runtime options. */
 async function readAuthOptions(flags: ServeFlags, model: BridgeModel): Promise<AuthConfig> {
-  const { parseAuthConfig, AuthConfigError } = await import("../runtime/auth-config.js");
+  const { parseAuthConfig, AuthConfigError } = await import("../runtime/auth/auth-config.js");
   let config: AuthConfig = { auth: {}, oauth: {}, passThroughHeaders: {} };
   if (flags.authConfig !== undefined) {
     const file = flags.authConfig;

@@ -19,7 +19,7 @@ export function createToolsCommand(): Command {
     if (flags.verbose)
       for (const d of fullModel.diagnostics) process.stderr.write(`${formatDiagnostic(d)}\n`);
     const model = await applySelection(fullModel, flags, "tools");
-    const { createBridgeRuntime } = await import("../runtime/server.js");
+    const { createBridgeRuntime } = await import("../runtime/bridge-runtime.js");
     const runtime = createBridgeRuntime(model, { env: {} });
     const tools = [];
     let cursor: string | undefined;

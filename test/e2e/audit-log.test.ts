@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { AuditEntry } from "../../src/runtime/audit.js";
+import type { AuditEntry } from "../../src/runtime/audit/audit-log.js";
 import { connectStdio } from "../helpers/bridge.js";
 import { describeRequest, sendBytes, sendJson, startUpstream, type Upstream } from "../helpers/upstream.js";
 import { connectRuntime, planSpec } from "./safety-support.js";

@@ -8,8 +8,8 @@ import { cpSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } fr
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
-import { emitTsconfig } from "../../src/generator/emit/project.js";
-import type { GeneratedFile } from "../../src/generator/generate.js";
+import { emitTsconfig } from "../../src/generator/codegen/emit/project.js";
+import type { GeneratedFile } from "../../src/generator/codegen/generate.js";
 import { ROOT } from "../helpers/bridge.js";
 
 export const GOLDEN_DIR = join(ROOT, "test", "golden");

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { runInNewContext } from "node:vm";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emitProject } from "../../src/generator/generate.js";
+import { emitProject } from "../../src/generator/codegen/generate.js";
 import { buildModel } from "../../src/index.js";
 import type { BridgeModel } from "../../src/model/types.js";
 import { fixture } from "../helpers/bridge.js";

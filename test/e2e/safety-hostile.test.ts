@@ -9,7 +9,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { buildModel } from "../../src/generator/build.js";
+import { buildModel } from "../../src/generator/compile/build-model.js";
 import type { BridgeModel } from "../../src/model/types.js";
 import { sendJson, startUpstream, type Upstream } from "../helpers/upstream.js";
 import { connectRuntime, errorMeta, type InMemoryBridge, planSpec, textOf } from "./safety-support.js";

@@ -7,10 +7,12 @@ import { readFileSync } from "node:fs";
  */
 import { parseArgs } from "node:util";
 import { hooks, model } from "./api.js";
-import { type AuthConfig, parseAuthConfig } from "./runtime/auth-config.js";
-import { toCredentialEnvName } from "./runtime/credentials.js";
-import type { DestructivePolicy, ToolSelection } from "./runtime/select.js";
-import { type BridgeOptions, createBridgeRuntime, createBridgeServer } from "./runtime/server.js";
+import type { DestructivePolicy, ToolSelection } from "./runtime/access/select.js";
+import { type AuthConfig, parseAuthConfig } from "./runtime/auth/auth-config.js";
+import { toCredentialEnvName } from "./runtime/auth/credentials.js";
+import type { BridgeOptions } from "./runtime/bridge-options.js";
+import { createBridgeRuntime } from "./runtime/bridge-runtime.js";
+import { createBridgeServer } from "./runtime/mcp-server.js";
 
 const HELP = `Usage: node dist/index.js [options]
 
@@ -241,7 +243,9 @@ async function main(): Promise<void> {
     env,
   );
   const auditTarget = values["audit-log"] ?? env["OPENAPI_MCP_AUDIT_LOG"];
-  const audit = auditTarget ? (await import("./runtime/audit.js")).createAuditLog(auditTarget) : undefined;
+  const audit = auditTarget
+    ? (await import("./runtime/audit/audit-log.js")).createAuditLog(auditTarget)
+    : undefined;
   const options: BridgeOptions = {
     access: toolSelection(values, env),
     timeoutMs: setting("timeout", "OPENAPI_MCP_TIMEOUT", 30_000),
@@ -278,7 +282,7 @@ async function main(): Promise<void> {
   }
 
   if (transport === "http") {
-    const { startHttpServer } = await import("./runtime/http-transport.js");
+    const { startHttpServer } = await import("./runtime/transport/streamable-http.js");
     const httpToken = values["http-token"] ?? env["OPENAPI_MCP_HTTP_TOKEN"];
     const maxBodyBytes = optional("max-body-bytes", "OPENAPI_MCP_MAX_BODY_BYTES");
     const origins = [...(values["allow-origin"] ?? []), env["OPENAPI_MCP_ALLOW_ORIGIN"] ?? ""]

@@ -6,7 +6,7 @@
  * Tags: evil *\/ tag, `${process.exit(27)}`.
  */
 import type { ToolNode } from "../model/types.js";
-import type { ToolHooks } from "../runtime/server.js";
+import type { ToolHooks } from "../runtime/bridge-options.js";
 
 /** Arguments of `getThing_process_exit_23` after validation: what `hooks.beforeCall` receives. */
 export interface Args {

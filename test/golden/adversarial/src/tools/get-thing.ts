@@ -5,7 +5,7 @@
  * Tool `get_thing`: `GET /things/get-thing`.
  */
 import type { ToolNode } from "../model/types.js";
-import type { ToolHooks } from "../runtime/server.js";
+import type { ToolHooks } from "../runtime/bridge-options.js";
 
 /** Arguments of `get_thing` after validation: what `hooks.beforeCall` receives. */
 export interface Args {}

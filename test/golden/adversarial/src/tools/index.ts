@@ -2,7 +2,7 @@
  * Every tool of Evil `${process.exit(1)}` *\/ process.exit(2) /* "quoted" 'single' </script><script>alert(1)</script>, in the spec's order, and their hooks by tool name.
  */
 import type { ToolNode } from "../model/types.js";
-import type { ToolHooks } from "../runtime/server.js";
+import type { ToolHooks } from "../runtime/bridge-options.js";
 import * as getThingProcessExit23 from "./get-thing-process-exit-23.js";
 import * as constructor_ from "./constructor.js";
 import * as indexTool from "./index-tool.js";

@@ -5,7 +5,7 @@
  * Tool `createNode`: `POST /nodes`.
  */
 import type { ToolNode } from "../model/types.js";
-import type { ToolHooks } from "../runtime/server.js";
+import type { ToolHooks } from "../runtime/bridge-options.js";
 
 /** Arguments of `createNode` after validation: what `hooks.beforeCall` receives. */
 export interface Args {

@@ -2,7 +2,7 @@
  * Every tool of Circular refs, in the spec's order, and their hooks by tool name.
  */
 import type { ToolNode } from "../model/types.js";
-import type { ToolHooks } from "../runtime/server.js";
+import type { ToolHooks } from "../runtime/bridge-options.js";
 import * as createNode from "./create-node.js";
 import * as getPerson from "./get-person.js";
 

@@ -5,7 +5,7 @@
  * Tool `get_no-id_widgets_parts`: `GET /no-id/widgets/parts`.
  */
 import type { ToolNode } from "../model/types.js";
-import type { ToolHooks } from "../runtime/server.js";
+import type { ToolHooks } from "../runtime/bridge-options.js";
 
 /** Arguments of `get_no-id_widgets_parts` after validation: what `hooks.beforeCall` receives. */
 export interface Args {}

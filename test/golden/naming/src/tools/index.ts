@@ -2,7 +2,7 @@
  * Every tool of Naming, in the spec's order, and their hooks by tool name.
  */
 import type { ToolNode } from "../model/types.js";
-import type { ToolHooks } from "../runtime/server.js";
+import type { ToolHooks } from "../runtime/bridge-options.js";
 import * as listThingsV2Beta from "./list-things-v2-beta.js";
 import * as thingsList from "./things-list.js";
 import * as listAllThings from "./list-all-things.js";

@@ -5,7 +5,7 @@
  * Tool `listThings_v2-beta`: `GET /fine`.
  */
 import type { ToolNode } from "../model/types.js";
-import type { ToolHooks } from "../runtime/server.js";
+import type { ToolHooks } from "../runtime/bridge-options.js";
 
 /** Arguments of `listThings_v2-beta` after validation: what `hooks.beforeCall` receives. */
 export interface Args {}

@@ -5,7 +5,7 @@
  * Tool `retrieveTheCompleteListOfAllRegisteredWidgetsForTheCurr_3a8cc11b`: `GET /long-a`.
  */
 import type { ToolNode } from "../model/types.js";
-import type { ToolHooks } from "../runtime/server.js";
+import type { ToolHooks } from "../runtime/bridge-options.js";
 
 /** Arguments of `retrieveTheCompleteListOfAllRegisteredWidgetsForTheCurr_3a8cc11b` after validation: what `hooks.beforeCall` receives. */
 export interface Args {}

@@ -5,7 +5,7 @@
  * Tool `retrieveTheCompleteListOfAllRegisteredWidgetsForTheCurr_9ca6fda7`: `GET /long-b`.
  */
 import type { ToolNode } from "../model/types.js";
-import type { ToolHooks } from "../runtime/server.js";
+import type { ToolHooks } from "../runtime/bridge-options.js";
 
 /** Arguments of `retrieveTheCompleteListOfAllRegisteredWidgetsForTheCurr_9ca6fda7` after validation: what `hooks.beforeCall` receives. */
 export interface Args {}

@@ -5,7 +5,7 @@
  * Tool `things_list`: `GET /dotted`.
  */
 import type { ToolNode } from "../model/types.js";
-import type { ToolHooks } from "../runtime/server.js";
+import type { ToolHooks } from "../runtime/bridge-options.js";
 
 /** Arguments of `things_list` after validation: what `hooks.beforeCall` receives. */
 export interface Args {}

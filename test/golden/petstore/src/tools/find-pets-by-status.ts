@@ -7,7 +7,7 @@
  * Tags: pet.
  */
 import type { ToolNode } from "../model/types.js";
-import type { ToolHooks } from "../runtime/server.js";
+import type { ToolHooks } from "../runtime/bridge-options.js";
 
 /** Arguments of `findPetsByStatus` after validation: what `hooks.beforeCall` receives. */
 export interface Args {

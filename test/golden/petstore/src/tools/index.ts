@@ -2,7 +2,7 @@
  * Every tool of Swagger Petstore, in the spec's order, and their hooks by tool name.
  */
 import type { ToolNode } from "../model/types.js";
-import type { ToolHooks } from "../runtime/server.js";
+import type { ToolHooks } from "../runtime/bridge-options.js";
 import * as updatePet from "./update-pet.js";
 import * as addPet from "./add-pet.js";
 import * as findPetsByStatus from "./find-pets-by-status.js";

@@ -2,7 +2,7 @@
  * Every tool of Security requirements, in the spec's order, and their hooks by tool name.
  */
 import type { ToolNode } from "../model/types.js";
-import type { ToolHooks } from "../runtime/server.js";
+import type { ToolHooks } from "../runtime/bridge-options.js";
 import * as inherited from "./inherited.js";
 import * as public_ from "./public.js";
 import * as either from "./either.js";

@@ -5,7 +5,7 @@
  * Tool `oauth`: `GET /oauth`.
  */
 import type { ToolNode } from "../model/types.js";
-import type { ToolHooks } from "../runtime/server.js";
+import type { ToolHooks } from "../runtime/bridge-options.js";
 
 /** Arguments of `oauth` after validation: what `hooks.beforeCall` receives. */
 export interface Args {}

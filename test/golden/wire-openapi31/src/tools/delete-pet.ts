@@ -6,7 +6,7 @@
  * Tags: pets.
  */
 import type { ToolNode } from "../model/types.js";
-import type { ToolHooks } from "../runtime/server.js";
+import type { ToolHooks } from "../runtime/bridge-options.js";
 
 /** Arguments of `deletePet` after validation: what `hooks.beforeCall` receives. */
 export interface Args {

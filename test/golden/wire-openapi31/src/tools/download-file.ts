@@ -6,7 +6,7 @@
  * Tags: body.
  */
 import type { ToolNode } from "../model/types.js";
-import type { ToolHooks } from "../runtime/server.js";
+import type { ToolHooks } from "../runtime/bridge-options.js";
 
 /** Arguments of `downloadFile` after validation: what `hooks.beforeCall` receives. */
 export interface Args {

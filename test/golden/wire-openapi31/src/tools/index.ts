@@ -2,7 +2,7 @@
  * Every tool of Wire API, in the spec's order, and their hooks by tool name.
  */
 import type { ToolNode } from "../model/types.js";
-import type { ToolHooks } from "../runtime/server.js";
+import type { ToolHooks } from "../runtime/bridge-options.js";
 import * as pathSimple from "./path-simple.js";
 import * as pathSimpleObject from "./path-simple-object.js";
 import * as pathSimpleExplode from "./path-simple-explode.js";

@@ -1,0 +1,202 @@
+/**
+ * JSON Schema 2020-12 (a tool's inputSchema, local `$defs`) → TypeScript types as data, for the
+ * `Args` interface of each tool module. The types describe what `beforeCall` receives: the
+ * arguments after validation. They are a reading aid for people writing hooks, so where JSON
+ * Schema says more than TypeScript can (`not`, `if`, patterns, bounds) they say less, never
+ * something else; the validator stays the authority.
+ */
+import { type JsonSchema, type JsonValue, OPTIONAL_PROPERTIES_KEYWORD } from "../../../model/types.js";
+import type { TypeNode, TypeProperty } from "../print/printer.js";
+
+const UNKNOWN: TypeNode = { kind: "keyword", name: "unknown" };
+const NEVER: TypeNode = { kind: "keyword", name: "never" };
+/** Schemas nested deeper than this (without a `$ref`) are typed `unknown`. */
+const MAX_DEPTH = 24;
+
+export interface TypeContext {
+  /** `$defs` key → the type alias declared for it. */
+  defNames: Map<string, string>;
+}
+
+function isSchema(value: JsonValue | undefined): value is JsonSchema {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function literalOf(value: JsonValue): TypeNode {
+  if (value === null) return { kind: "keyword", name: "null" };
+  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") {
+    return Number.isFinite(value) || typeof value !== "number" ? { kind: "literal", value } : UNKNOWN;
+  }
+  return UNKNOWN;
+}
+
+/** A union without duplicates; `unknown` swallows everything, `never` members vanish. */
+export function unionOf(members: TypeNode[]): TypeNode {
+  const flat: TypeNode[] = [];
+  const seen = new Set<string>();
+  for (const member of members.flatMap((m) => (m.kind === "union" ? m.members : [m]))) {
+    if (member.kind === "keyword" && member.name === "unknown") return UNKNOWN;
+    if (member.kind === "keyword" && member.name === "never") continue;
+    // Simple members are compared by value; object, array and combined types by identity
+    // (comparing them by value would serialise every nested type again, at every level).
+    const key =
+      member.kind === "keyword"
+        ? member.name
+        : member.kind === "literal"
+          ? `${typeof member.value}:${String(member.value)}`
+          : member.kind === "ref"
+            ? `ref:${member.name}`
+            : undefined;
+    if (key !== undefined) {
+      if (seen.has(key)) continue;
+      seen.add(key);
+    }
+    flat.push(member);
+  }
+  if (flat.length === 0) return NEVER;
+  return flat.length === 1 ? flat[0]! : { kind: "union", members: flat };
+}
+
+function intersectionOf(members: TypeNode[]): TypeNode {
+  const kept = members.filter((m) => !(m.kind === "keyword" && m.name === "unknown"));
+  if (kept.length === 0) return UNKNOWN;
+  return kept.length === 1 ? kept[0]! : { kind: "intersection", members: kept };
+}
+
+/** The TSDoc of a property: its description, then what else a hook author wants to know. */
+export function describeSchema(schema: JsonSchema): string | undefined {
+  const lines: string[] = [];
+  if (typeof schema["description"] === "string" && schema["description"].trim() !== "") {
+    lines.push(schema["description"].trim());
+  } else if (typeof schema["title"] === "string" && schema["title"].trim() !== "") {
+    lines.push(schema["title"].trim());
+  }
+  if (typeof schema["format"] === "string") lines.push(`Format: ${schema["format"]}.`);
+  if (schema["default"] !== undefined) lines.push(`@defaultValue ${JSON.stringify(schema["default"])}`);
+  if (schema["deprecated"] === true) lines.push("@deprecated");
+  return lines.length === 0 ? undefined : lines.join("\n");
+}
+
+export function objectProperties(schema: JsonSchema, context: TypeContext, depth: number): TypeProperty[] {
+  const properties = isSchema(schema["properties"]) ? schema["properties"] : {};
+  // A strict-profile schema lists every property as required and names the optional ones under
+  // OPTIONAL_PROPERTIES_KEYWORD; the validator drops their nulls, so hooks see them absent.
+  const optional = new Set(
+    Array.isArray(schema[OPTIONAL_PROPERTIES_KEYWORD])
+      ? schema[OPTIONAL_PROPERTIES_KEYWORD].filter((r) => typeof r === "string")
+      : [],
+  );
+  const required = new Set(
+    Array.isArray(schema["required"])
+      ? schema["required"].filter((r) => typeof r === "string" && !optional.has(r))
+      : [],
+  );
+  return Object.entries(properties).map(([name, property]) => {
+    const docs = isSchema(property) ? describeSchema(property) : undefined;
+    return {
+      name,
+      optional: !required.has(name),
+      type: schemaToType(property, context, depth + 1),
+      ...(docs !== undefined ? { docs } : {}),
+    };
+  });
+}
+
+/** The type of additional properties, or undefined when there is no index signature to write. */
+export function indexType(
+  schema: JsonSchema,
+  context: TypeContext,
+  depth: number,
+  hasProperties: boolean,
+): TypeNode | undefined {
+  const additional = schema["additionalProperties"];
+  if (additional === false) return undefined;
+  if (isSchema(additional) && Object.keys(additional).length > 0) {
+    // Every declared property must fit the index signature: then it can only say `unknown`.
+    return hasProperties ? UNKNOWN : schemaToType(additional, context, depth + 1);
+  }
+  if (isSchema(schema["patternProperties"])) return UNKNOWN;
+  return hasProperties ? undefined : UNKNOWN;
+}
+
+function objectType(schema: JsonSchema, context: TypeContext, depth: number): TypeNode {
+  const properties = objectProperties(schema, context, depth);
+  const index = indexType(schema, context, depth, properties.length > 0);
+  return { kind: "object", properties, ...(index !== undefined ? { index } : {}) };
+}
+
+function arrayType(schema: JsonSchema, context: TypeContext, depth: number): TypeNode {
+  const prefix = schema["prefixItems"];
+  if (Array.isArray(prefix) && prefix.length > 0) {
+    const items = prefix.map((item) => schemaToType(item, context, depth + 1));
+    const rest = schema["items"];
+    return rest === false
+      ? { kind: "tuple", items }
+      : { kind: "tuple", items, rest: rest === undefined ? UNKNOWN : schemaToType(rest, context, depth + 1) };
+  }
+  const items = schema["items"];
+  return { kind: "array", items: items === undefined ? UNKNOWN : schemaToType(items, context, depth + 1) };
+}
+
+function typeOfKeyword(type: string, schema: JsonSchema, context: TypeContext, depth: number): TypeNode {
+  switch (type) {
+    case "string":
+      return { kind: "keyword", name: "string" };
+    case "integer":
+    case "number":
+      return { kind: "keyword", name: "number" };
+    case "boolean":
+      return { kind: "keyword", name: "boolean" };
+    case "null":
+      return { kind: "keyword", name: "null" };
+    case "array":
+      return arrayType(schema, context, depth);
+    case "object":
+      return objectType(schema, context, depth);
+    default:
+      return UNKNOWN;
+  }
+}
+
+/** A JSON Schema (or boolean schema) → its TypeScript type. */
+export function schemaToType(schema: JsonValue | undefined, context: TypeContext, depth = 0): TypeNode {
+  if (schema === true || schema === undefined) return UNKNOWN;
+  if (schema === false) return NEVER;
+  if (!isSchema(schema) || depth > MAX_DEPTH) return UNKNOWN;
+
+  const ref = schema["$ref"];
+  if (typeof ref === "string") {
+    const match = /^#\/\$defs\/([^/]+)$/.exec(ref);
+    const key = match ? match[1]!.replace(/~1/g, "/").replace(/~0/g, "~") : undefined;
+    const name = key === undefined ? undefined : context.defNames.get(key);
+    return name === undefined ? UNKNOWN : { kind: "ref", name };
+  }
+  if ("const" in schema) return literalOf(schema["const"]!);
+  if (Array.isArray(schema["enum"])) return unionOf(schema["enum"].map(literalOf));
+
+  let base: TypeNode | undefined;
+  const type = schema["type"];
+  if (typeof type === "string") base = typeOfKeyword(type, schema, context, depth);
+  else if (Array.isArray(type)) {
+    base = unionOf(
+      type
+        .filter((t): t is string => typeof t === "string")
+        .map((t) => typeOfKeyword(t, schema, context, depth)),
+    );
+  } else if (isSchema(schema["properties"]) || schema["additionalProperties"] !== undefined) {
+    base = objectType(schema, context, depth);
+  } else if (schema["items"] !== undefined || schema["prefixItems"] !== undefined) {
+    base = arrayType(schema, context, depth);
+  }
+
+  const parts: TypeNode[] = base === undefined ? [] : [base];
+  for (const keyword of ["oneOf", "anyOf"] as const) {
+    const options = schema[keyword];
+    if (Array.isArray(options) && options.length > 0) {
+      parts.push(unionOf(options.map((option) => schemaToType(option, context, depth + 1))));
+    }
+  }
+  const all = schema["allOf"];
+  if (Array.isArray(all)) for (const member of all) parts.push(schemaToType(member, context, depth + 1));
+  return parts.length === 0 ? UNKNOWN : intersectionOf(parts);
+}

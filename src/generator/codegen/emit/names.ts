@@ -1,0 +1,92 @@
+/**
+ * Names the generator makes from spec names: tool module file names (safe on every operating
+ * system and unique even where file names ignore case), TypeScript identifiers, npm package names.
+ */
+import { hashShort } from "../../compile/naming.js";
+
+/** Device names Windows refuses as a file name, with any extension. */
+const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])$/i;
+/** Module names the generated project uses itself in `src/tools/`. */
+const TAKEN_MODULE_NAMES = new Set(["index"]);
+const MAX_FILE_BASE = 80;
+
+/** `getPetById` → `get-pet-by-id`, `agent-tasks_get-task` → `agent-tasks-get-task`. */
+export function toKebabCase(name: string): string {
+  return name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1-$2")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
+/**
+ * One file base name per tool (without `.ts`), in the order given: kebab-case, at most 80
+ * characters, never a Windows device name, and unique when compared without case. A name
+ * that would clash with an earlier one gets a suffix from a hash of the tool name, so it does
+ * not change when other tools come or go.
+ */
+export function chooseModuleNames(toolNames: string[]): string[] {
+  const taken = new Set<string>(TAKEN_MODULE_NAMES);
+  return toolNames.map((toolName) => {
+    let base = toKebabCase(toolName) || "tool";
+    if (base.length > MAX_FILE_BASE)
+      base = `${base.slice(0, MAX_FILE_BASE - 9).replace(/-+$/, "")}-${hashShort(toolName)}`;
+    if (WINDOWS_RESERVED.test(base) || TAKEN_MODULE_NAMES.has(base)) base = `${base}-tool`;
+    if (taken.has(base)) {
+      const hashed = `${base.slice(0, MAX_FILE_BASE - 7)}-${hashShort(toolName, 6)}`;
+      base = hashed;
+      for (let i = 2; taken.has(base); i++) base = `${hashed}-${i}`;
+    }
+    taken.add(base);
+    return base;
+  });
+}
+
+const RESERVED_WORDS = new Set(
+  (
+    "break case catch class const continue debugger default delete do else enum export extends false finally " +
+    "for function if import in instanceof new null return super switch this throw true try typeof var void " +
+    "while with as implements interface let package private protected public static yield any boolean " +
+    "constructor declare get module require number set string symbol type from of async await never " +
+    "unknown object undefined arguments eval"
+  ).split(" "),
+);
+
+/** `get-pet-by-id` → `getPetById`: an identifier, not a reserved word, not in `taken`. */
+export function toIdentifier(text: string, taken: Set<string>, pascal = false): string {
+  const words = text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .split(/[^A-Za-z0-9]+/)
+    .filter((w) => w !== "");
+  let name = words
+    .map((word, index) =>
+      index === 0 && !pascal
+        ? word.charAt(0).toLowerCase() + word.slice(1)
+        : word.charAt(0).toUpperCase() + word.slice(1),
+    )
+    .join("");
+  if (name === "") name = pascal ? "Type" : "value";
+  if (/^[0-9]/.test(name)) name = `_${name}`;
+  if (RESERVED_WORDS.has(name)) name = `${name}_`;
+  let unique = name;
+  for (let i = 2; taken.has(unique); i++) unique = `${name}${i}`;
+  taken.add(unique);
+  return unique;
+}
+
+/** An npm package name from any text: lower case, URL-safe, at most 214 characters. */
+export function toPackageName(text: string): string {
+  const name = text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9._~-]+/g, "-")
+    .replace(/^[._-]+|[._-]+$/g, "")
+    .slice(0, 200);
+  return name === "" ? "mcp-server" : name;
+}

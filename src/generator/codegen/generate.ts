@@ -1,0 +1,306 @@
+/**
+ * `generate`: a BridgeModel (or a spec) → a standalone TypeScript MCP server project. The
+ * files are computed in memory (`emitProject`, deterministic: same model and options, same
+ * bytes), then written (`writeProject`), which refuses a non-empty directory unless forced and
+ * never deletes a file it did not write.
+ */
+import { createHash } from "node:crypto";
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve, sep } from "node:path";
+import { failWith } from "../../model/diagnostics.js";
+import type { BridgeModel } from "../../model/types.js";
+import { type SelectionResult, selectToolsChecked, type ToolSelection } from "../../runtime/access/select.js";
+import type { BuildOptions } from "../compile/build-model.js";
+import type { ToolModuleRef } from "./emit/api-modules.js";
+import { type ModuleJob, toModelHead } from "./emit/modules.js";
+import { chooseModuleNames, toPackageName } from "./emit/names.js";
+import { emitClientConfigs, emitPackageJson, emitTsconfig, readOwnPackage, toJson } from "./emit/project.js";
+import { emitEnvExample, emitReadme } from "./emit/readme.js";
+import { PACKAGE_ROOT, RUNTIME_VERSION_FILE, readRuntimeSource } from "./emit/runtime.js";
+import { choosePrintWorkers, type ModulePrinter, startModulePrinter } from "./print/print-worker-pool.js";
+
+export { type ModulePrinter, startModulePrinter };
+
+export interface EmitOptions {
+  /** npm package name and MCP client key (default: from the spec's title). */
+  name?: string;
+  /**
+   * The project's path as written into the client configurations and README (default: the
+   * output directory, absolute). Tests pass a fixed one so the output is the same everywhere.
+   */
+  projectPath?: string;
+  /**
+   * Worker threads that print the TypeScript modules (0: this thread). `emitProject` prints in
+   * this thread unless told otherwise; `generateProject` starts as many as the machine has
+   * cores to spare for (choosePrintWorkers in print-worker-pool.ts). Same bytes either way.
+   */
+  printWorkers?: number;
+}
+
+export interface GenerateOptions extends EmitOptions, BuildOptions {
+  /** Where to write the project. */
+  outDir: string;
+  /** Write into a non-empty directory (files of the same name are overwritten). */
+  force?: boolean;
+  /** Only these tools get a module (the selection `serve` takes; default: every tool). */
+  selection?: ToolSelection;
+  /**
+   * How a string source becomes a model (default: `buildModel(source, options)`). The CLI
+   * passes one that also reads a model file saved by `model`.
+   */
+  loadModel?: (source: string) => Promise<BridgeModel>;
+}
+
+export interface GeneratedFile {
+  /** Relative, with `/` separators. */
+  path: string;
+  contents: string;
+}
+
+export interface GenerateResult {
+  outDir: string;
+  model: BridgeModel;
+  files: GeneratedFile[];
+  /** Files of an earlier generation that this one no longer has and that were unchanged: deleted. */
+  removed: string[];
+  /** Selection criteria (`tool x*`, `tag pets`, `method put`...) that matched no tool: likely typos. */
+  unmatched: string[];
+}
+
+/** Records what a generation wrote, so the next one can tell its own files from the user's. */
+export const MANIFEST = ".openapi-mcp-bridge.json";
+const TEMPLATES = join(PACKAGE_ROOT, "templates", "project");
+/** Template files stored without their leading dot (npm would drop or rename them). */
+const TEMPLATE_NAMES: Record<string, string> = { gitignore: ".gitignore", dockerignore: ".dockerignore" };
+
+function listFiles(dir: string, relative = ""): string[] {
+  return readdirSync(join(dir, relative), { withFileTypes: true })
+    .flatMap((entry) => {
+      const path = relative === "" ? entry.name : `${relative}/${entry.name}`;
+      return entry.isDirectory() ? listFiles(dir, path) : [path];
+    })
+    .sort();
+}
+
+function readTemplates(): GeneratedFile[] {
+  return listFiles(TEMPLATES).map((path) => ({
+    path: TEMPLATE_NAMES[path] ?? path,
+    contents: readFileSync(join(TEMPLATES, path), "utf8"),
+  }));
+}
+
+/**
+ * Every file of the project, in memory, sorted by path. The TypeScript modules are printed by
+ * `printer` (worker threads started earlier, see print-worker-pool.ts); without one, by
+ * `options.printWorkers` workers started now, by default none: in this thread, where the printer
+ * (ts-morph) is loaded on first use, so importing the library does not load the TypeScript
+ * compiler. Either way the same code prints the same bytes.
+ */
+export async function emitProject(
+  model: BridgeModel,
+  options: EmitOptions & { outDir?: string } = {},
+  printer?: ModulePrinter,
+): Promise<GeneratedFile[]> {
+  const modulePrinter = printer ?? startModulePrinter({ workers: options.printWorkers ?? 0 });
+  try {
+    return await emitFiles(model, options, modulePrinter);
+  } finally {
+    if (printer === undefined) modulePrinter.close();
+  }
+}
+
+async function emitFiles(
+  model: BridgeModel,
+  options: EmitOptions & { outDir?: string },
+  printer: ModulePrinter,
+): Promise<GeneratedFile[]> {
+  const packageName = toPackageName(options.name ?? model.info.title);
+  const projectPath = (options.projectPath ?? resolve(options.outDir ?? ".")).split(sep).join("/");
+  const runtime = readRuntimeSource();
+  const packageJson = emitPackageJson(model, packageName, runtime.packages);
+  const own = JSON.parse(packageJson) as { name: string; version: string };
+
+  const moduleNames = chooseModuleNames(model.tools.map((tool) => tool.name));
+  const modules: ToolModuleRef[] = model.tools.map((tool, i) => ({
+    toolName: tool.name,
+    module: moduleNames[i]!,
+  }));
+  const jobs: ModuleJob[] = model.tools.map((tool, i) => ({
+    kind: "tool",
+    path: `src/tools/${moduleNames[i]}.ts`,
+    tool,
+  }));
+  jobs.push({ kind: "tools-index", path: "src/tools/index.ts", modules });
+  jobs.push({ kind: "api", path: "src/api.ts" });
+
+  const files: GeneratedFile[] = [];
+  for (const file of runtime.files) {
+    const path = `src/${file.path}`;
+    if (file.path === RUNTIME_VERSION_FILE) {
+      jobs.push({ kind: "version", path, packageName: own.name, version: own.version });
+    } else files.push({ path, contents: file.text });
+  }
+  files.push(...readTemplates());
+  files.push({ path: "package.json", contents: packageJson });
+  files.push({ path: "tsconfig.json", contents: emitTsconfig() });
+  for (const [name, contents] of Object.entries(emitClientConfigs(model, packageName, projectPath))) {
+    files.push({ path: `mcp-clients/${name}`, contents });
+  }
+  checkPaths([...jobs, ...files]);
+
+  // The printing goes on in the workers while this thread writes the README.
+  const printed = printer.print(toModelHead(model), jobs);
+  printed.catch(() => undefined); // awaited below; should the README throw first, not unhandled
+  files.push({
+    path: "README.md",
+    contents: emitReadme({
+      model,
+      packageName,
+      projectPath,
+      modules: new Map(modules.map((m) => [m.toolName, m.module])),
+      generatorVersion: readOwnPackage().version,
+    }),
+  });
+  files.push({ path: ".env.example", contents: emitEnvExample(model) });
+  const texts = await printed;
+  jobs.forEach((job, i) => {
+    files.push({ path: job.path, contents: texts[i]! });
+  });
+  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/** No two files may share a path, even where file names ignore case. */
+function checkPaths(files: { path: string }[]): void {
+  const paths = new Set<string>(["readme.md", ".env.example"]);
+  for (const file of files) {
+    const key = file.path.toLowerCase();
+    if (paths.has(key)) throw new Error(`two generated files would share the path ${file.path}`);
+    paths.add(key);
+  }
+}
+
+function hashOf(contents: string | Buffer): string {
+  return createHash("sha256").update(contents).digest("hex");
+}
+
+function readManifest(outDir: string): Record<string, string> {
+  try {
+    const value = JSON.parse(readFileSync(join(outDir, MANIFEST), "utf8")) as { files?: unknown };
+    if (typeof value.files === "object" && value.files !== null) return value.files as Record<string, string>;
+  } catch {
+    // no manifest: nothing here was written by a generation
+  }
+  return {};
+}
+
+function isEmptyDir(dir: string): boolean {
+  try {
+    return readdirSync(dir).length === 0;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return true;
+    throw error;
+  }
+}
+
+/**
+ * Writes the files into `outDir`. A non-empty directory needs `force`. Files a previous
+ * generation wrote (listed in its manifest) that this one does not write are deleted only when
+ * still unchanged; nothing else is ever deleted.
+ */
+export function writeProject(outDir: string, files: GeneratedFile[], force = false): string[] {
+  const root = resolve(outDir);
+  checkOutDir(outDir, force);
+  const previous = readManifest(root);
+  const current: Record<string, string> = {};
+  const made = new Set<string>();
+  for (const file of files) {
+    const target = join(root, ...file.path.split("/"));
+    const folder = dirname(target);
+    if (!made.has(folder)) {
+      mkdirSync(folder, { recursive: true });
+      made.add(folder);
+    }
+    writeFileSync(target, file.contents);
+    current[file.path] = hashOf(file.contents);
+  }
+  const removed: string[] = [];
+  for (const [path, hash] of Object.entries(previous).sort()) {
+    if (path in current || path.split("/").includes("..")) continue;
+    const target = join(root, ...path.split("/"));
+    try {
+      if (hashOf(readFileSync(target)) === hash) {
+        rmSync(target);
+        removed.push(path);
+      }
+    } catch {
+      // already gone
+    }
+  }
+  writeFileSync(
+    join(root, MANIFEST),
+    toJson({ generator: `openapi-mcp-bridge ${readOwnPackage().version}`, files: current }),
+  );
+  return removed;
+}
+
+/** Throws the diagnostic `writeProject` would give for this directory, before any work. */
+export function checkOutDir(outDir: string, force: boolean): void {
+  const root = resolve(outDir);
+  if (existsAsFile(root))
+    failWith("OMB_OUTPUT_NOT_DIR", `${outDir} is a file, not a directory`, { file: outDir });
+  if (!force && !isEmptyDir(root)) {
+    failWith("OMB_OUTPUT_NOT_EMPTY", `${outDir} is not empty`, {
+      file: outDir,
+      hint: "choose an empty or new directory, or pass --force to write over the generated files in it",
+    });
+  }
+}
+
+function existsAsFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Generates the project for a model or a spec (file, URL or `-`) and writes it to `outDir`:
+ * refuses a non-empty directory first, loads and plans the spec, keeps the selected tools,
+ * prints their modules and writes the files.
+ */
+export async function generateProject(
+  source: BridgeModel | string,
+  options: GenerateOptions,
+): Promise<GenerateResult> {
+  checkOutDir(options.outDir, options.force === true); // refuse before any work
+  if (options.selection !== undefined) selectChecked([], options.selection); // a bad option, too
+  // The workers load the printer while the spec is loaded and planned here.
+  const printer = startModulePrinter({ workers: options.printWorkers ?? choosePrintWorkers() });
+  try {
+    const loaded = typeof source === "string" ? await loadModelFrom(source, options) : source;
+    const selected =
+      options.selection === undefined ? undefined : selectChecked(loaded.tools, options.selection);
+    const model = selected === undefined ? loaded : { ...loaded, tools: selected.tools };
+    const files = await emitProject(model, options, printer);
+    const removed = writeProject(options.outDir, files, options.force === true);
+    return { outDir: resolve(options.outDir), model, files, removed, unmatched: selected?.unmatched ?? [] };
+  } finally {
+    printer.close();
+  }
+}
+
+async function loadModelFrom(source: string, options: GenerateOptions): Promise<BridgeModel> {
+  if (options.loadModel !== undefined) return options.loadModel(source);
+  const { buildModel } = await import("../compile/build-model.js");
+  return buildModel(source, options);
+}
+
+/** The selected tools (serve's selection), or OMB_OPTION for an invalid selection. */
+function selectChecked(tools: BridgeModel["tools"], selection: ToolSelection): SelectionResult {
+  return selectToolsChecked(
+    tools,
+    selection,
+    "see the selection options (includeTools, methods, destructive...)",
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * Argument names: each parameter and body property wants its own name; on a clash the
+ * precedence is path > query > header > cookie > body, the first keeps the plain name and the
+ * others get `__query`, `__header`, `__cookie`, `__body`. A name that plain JavaScript objects
+ * treat specially (see SPECIAL_NAMES) always gets its location suffix.
+ */
+import type { JsonSchema, ParameterLocation } from "../../model/types.js";
+
+type Location = ParameterLocation | "body";
+
+const PRECEDENCE: Location[] = ["path", "query", "header", "cookie", "body"];
+
+/**
+ * Names an argument cannot have: `__proto__` (assigning it sets a prototype instead of a
+ * property, so the argument was lost), `prototype`, and every member of `Object.prototype`,
+ * which a plain arguments object seems to hold already (a validator reading `args.constructor`
+ * finds a function, so the tool refused every call). Such a parameter or body property is
+ * the argument `<name>__<location>`; its binding keeps the wire name.
+ */
+const SPECIAL_NAMES = new Set([
+  "__proto__",
+  "prototype",
+  "constructor",
+  "toString",
+  "toLocaleString",
+  "valueOf",
+  "hasOwnProperty",
+  "isPrototypeOf",
+  "propertyIsEnumerable",
+  "__defineGetter__",
+  "__defineSetter__",
+  "__lookupGetter__",
+  "__lookupSetter__",
+]);
+
+export interface Candidate {
+  location: Location;
+  name: string;
+  schema: JsonSchema;
+  required: boolean;
+  /** Writes the final argument name into the binding this candidate came from. */
+  assign: (argument: string) => void;
+  /** The final argument name, once assigned. */
+  argument?: string;
+}
+
+export function assignArgumentNames(candidates: Candidate[]): void {
+  const byName = new Map<string, Candidate[]>();
+  for (const candidate of candidates) {
+    const list = byName.get(candidate.name) ?? [];
+    list.push(candidate);
+    byName.set(candidate.name, list);
+  }
+  const taken = new Set<string>();
+  const setArgument = (candidate: Candidate, argument: string) => {
+    candidate.argument = argument;
+    candidate.assign(argument);
+    taken.add(argument);
+  };
+  // The winner of each clash (by location precedence) keeps the plain name, unless it is special.
+  for (const [name, list] of byName) {
+    if (!SPECIAL_NAMES.has(name)) setArgument(orderCandidates(list)[0]!, name);
+  }
+  for (const candidate of orderCandidates(candidates)) {
+    if (candidate.argument !== undefined) continue;
+    let argument = `${candidate.name}__${candidate.location}`;
+    for (let i = 2; taken.has(argument); i++) argument = `${candidate.name}__${candidate.location}${i}`;
+    setArgument(candidate, argument);
+  }
+}
+
+export function orderCandidates(candidates: Candidate[]): Candidate[] {
+  return [...candidates].sort((a, b) => PRECEDENCE.indexOf(a.location) - PRECEDENCE.indexOf(b.location));
+}

@@ -1,0 +1,82 @@
+/** Spec source → BridgeModel in one call (load, validate, normalise, overlay, plan, profile). */
+import type { BridgeModel } from "../../model/types.js";
+import { type LoadOptions, loadSpec } from "../spec/load-spec.js";
+import { applyOverlay } from "../spec/overlay.js";
+import { openModelCache } from "./model-cache.js";
+import { type LoadedOverrides, loadOverrides, type OverridesInput } from "./overrides.js";
+import { type PlanOptions, planModel } from "./plan-model.js";
+import { applyProfile, type ProfileOptions } from "./profile.js";
+
+export type BuildOptions = LoadOptions &
+  Omit<PlanOptions, "overrides"> &
+  ProfileOptions & {
+    /** Reuse the model planned at an earlier start for the same spec file (default true). */
+    cache?: boolean;
+    /**
+     * An override file (JSON or YAML: an OpenAPI Overlay 1.0 document, or a map of operationId
+     * or `METHOD /path` to `{ name, description, title, hidden, annotations }`), or such a
+     * document as an object.
+     */
+    overrides?: OverridesInput;
+  };
+
+/**
+ * Plans while a large spec is still being validated (in a worker thread), then waits for the
+ * validation: an invalid spec fails here, before anything is served or generated.
+ */
+export async function buildModel(source: string, options: BuildOptions = {}): Promise<BridgeModel> {
+  const overrides = options.overrides === undefined ? undefined : await loadOverrides(options.overrides);
+  const cache =
+    options.cache === false
+      ? undefined
+      : await openModelCache(source, {
+          validate: options.validate !== false,
+          allowNetworkRefs: options.allowNetworkRefs === true,
+          allowFileRefs: options.allowFileRefs !== false,
+          descriptionBudget: options.descriptionBudget ?? null,
+          argumentDescriptionBudget: options.argumentDescriptionBudget ?? null,
+          outputSchemas: options.outputSchemas === true,
+          // Only when set, so entries cached without them stay valid.
+          ...(overrides ? { overrides: `${overrides.file}\n${overrides.text}` } : {}),
+          ...(options.profile !== undefined && options.profile !== "mcp" ? { profile: options.profile } : {}),
+          ...(options.serverName !== undefined ? { serverName: options.serverName } : {}),
+        });
+  const cached = await cache?.read();
+  if (cached) return cached;
+  const model = applyProfile(await planFromSpec(source, options, overrides), options);
+  await cache?.write(model);
+  return model;
+}
+
+async function planFromSpec(
+  source: string,
+  options: BuildOptions,
+  overrides: LoadedOverrides | undefined,
+): Promise<BridgeModel> {
+  let loaded = await loadSpec(source, { ...options, deferValidation: true });
+  let model: BridgeModel;
+  try {
+    if (overrides?.kind === "overlay") {
+      const diagnostics = [...loaded.diagnostics];
+      const document = applyOverlay(
+        loaded.document as unknown as Record<string, unknown>,
+        overrides.overlay,
+        overrides.file,
+        diagnostics,
+      );
+      loaded = { ...loaded, document: document as unknown as typeof loaded.document, diagnostics };
+    }
+    const { overrides: _input, ...planOptions } = options;
+    model = planModel(loaded, {
+      ...planOptions,
+      ...(overrides?.kind === "map" ? { overrides: overrides.map } : {}),
+    });
+  } catch (error) {
+    // Planning may trip over an invalid document: its schema problems explain it better.
+    await loaded.validation;
+    throw error;
+  }
+  const warnings = (await loaded.validation) ?? [];
+  if (warnings.length > 0) model.diagnostics.unshift(...warnings);
+  return model;
+}

@@ -1,0 +1,409 @@
+/**
+ * Tool titles and descriptions written for a model, within a character budget that keeps the
+ * most useful parts first:
+ *
+ *   1. what the operation does on what object: the summary (else the description's first
+ *      sentence, else method, path, tags and the body's schema name), "Deprecated." first when
+ *      it is, and "Read-only." / "Changes data." / "Deletes data." when its words do not say so;
+ *   2. what it returns: a list (of what) or an object, its fields when no output schema names
+ *      them, the media type when it is not JSON, and the arguments that page it;
+ *   3. the required arguments when nothing else describes the operation, and example values of
+ *      required arguments where the spec has them;
+ *   4. the documented error statuses;
+ *   5. the rest of the description (markup and doc pointers removed), in the room left.
+ *
+ * Never "undefined": every part comes from text that is there or is left out.
+ */
+
+import { isRecord } from "../../model/records.js";
+import { isPaginationName } from "../../runtime/results/pagination.js";
+import type { OperationContext } from "./context.js";
+import { resolveRefObject } from "./context.js";
+import { cleanProse, contentWords, fitText, humanizeIdentifier } from "./text.js";
+
+export { humanizeIdentifier } from "./text.js";
+
+export interface DescribeOptions {
+  /** Maximum characters of the whole description. */
+  budget: number;
+  /** The tool advertises an output schema (so the text need not list the result's fields). */
+  hasOutputSchema: boolean;
+}
+
+export function titleOperation(context: OperationContext): string {
+  const summary = cleanProse(context.operation.summary, false);
+  if (summary !== "") return fitText(summary.replace(/[.!]$/, ""), 80);
+  const operationId = typeof context.operation.operationId === "string" ? context.operation.operationId : "";
+  if (operationId.trim() !== "") return fitText(humanizeIdentifier(operationId), 80);
+  return `${context.method.toUpperCase()} ${context.path}`;
+}
+
+export function describeOperation(context: OperationContext, options: DescribeOptions): string {
+  const { operation } = context;
+  const summary = cleanProse(operation.summary, false);
+  const description = cleanProse(operation.description);
+  let lead = summary !== "" ? ensurePeriod(summary) : "";
+  let body = description;
+  const hasProse = summary !== "" || description !== "";
+  if (lead === "") {
+    // No summary: the description's first sentence leads; failing that, method, path and tags.
+    const first = firstSentence(description);
+    lead = first !== "" ? ensurePeriod(first) : describeRoute(context);
+    body = description.slice(first.length).trim();
+  } else if (description.startsWith(summary.replace(/[.!]$/, ""))) {
+    body = description.slice(summary.replace(/[.!]$/, "").length).replace(/^[.!:\s]+/, "");
+  } else {
+    body = dropRestatement(summary, description);
+  }
+  if (hasProse) {
+    const effect = describeEffect(context.method, lead);
+    if (effect !== "") lead = `${lead} ${effect}`;
+  }
+  if (operation.deprecated === true) lead = `Deprecated. ${lead}`;
+  const arguments_ = requiredArguments(context);
+  const returns = describeReturns(context, options.hasOutputSchema);
+  // Each tail part with its shorter forms: a list of fields that does not fit gives way to
+  // "Returns a list of issue; pages: page." before the prose may take the room.
+  const tail: string[][] = [
+    // "Returns JSON." says nothing the prose does not when that already says what it returns.
+    returns[0] === "Returns JSON." && /\breturns?\b/i.test(`${lead} ${fitText(body, options.budget)}`)
+      ? []
+      : returns,
+    [hasProse ? "" : describeRequired(arguments_)],
+    [describeExamples(arguments_)],
+    [describeErrors(context)],
+  ];
+  let text = fitText(lead, options.budget);
+  // Tail parts in order of use, each only if it still fits; the prose body gets what is left.
+  const kept: string[] = [];
+  let used = text.length;
+  for (const forms of tail) {
+    const part = forms.find((form) => form !== "" && used + form.length + 1 <= options.budget);
+    if (part !== undefined) {
+      kept.push(part);
+      used += part.length + 1;
+    }
+  }
+  const tailText = kept.join(" ");
+  const room = options.budget - used - 1;
+  if (body !== "" && room > 40) text = `${text}\n${fitText(body, room)}`;
+  if (tailText !== "") text = `${text}\n${tailText}`;
+  return text;
+}
+
+const VERBS: Record<string, string> = {
+  get: "Read",
+  head: "Check",
+  post: "Create or run",
+  put: "Replace",
+  patch: "Update",
+  delete: "Delete",
+  options: "Describe",
+  trace: "Trace",
+};
+
+function describeRoute(context: OperationContext): string {
+  const tags = Array.isArray(context.operation.tags)
+    ? context.operation.tags.filter((t): t is string => typeof t === "string")
+    : [];
+  const subject = tags.length > 0 ? ` (${tags.join(", ")})` : "";
+  const bodyName = requestBodyName(context);
+  const what = bodyName !== undefined ? ` with a ${bodyName}` : "";
+  return `${VERBS[context.method] ?? context.method.toUpperCase()} ${context.path}${what}${subject}.`;
+}
+
+/** Words that already say an operation only reads, or that it deletes. */
+const READ_WORDS =
+  /^(Deprecated\. )?(get|gets|list|lists|read|reads|retrieve|retrieves|fetch|fetches|find|finds|search|searches|show|shows|check|checks|view|views|look ?up|download|downloads|export|exports|count|counts|return|returns|query|queries|describe|describes|ping|test|compare|compares|render|renders|preview|previews|verify|verifies|validate|validates|obtain|obtains|lookup|is|has)\b/i;
+/** Words that say a GET changes something (GET /logout): the method's "read-only" would mislead. */
+const CHANGE_WORDS =
+  /^(create|creates|add|adds|update|updates|set|sets|delete|deletes|remove|removes|logs?|login|logout|sign|signs|start|starts|stop|stops|run|runs|trigger|triggers|send|sends|enable|enables|disable|disables|cancel|cancels|reset|resets|approve|approves|subscribe|subscribes)\b/i;
+const DELETE_WORDS =
+  /^(delete|deletes|remove|removes|unset|unsets|clear|clears|purge|purges|cancel|cancels|revoke|revokes|destroy|destroys|drop|drops|erase|erases|unlink|unlinks|detach|detaches|disable|disables|unassign|unassigns|unfollow|unstar|unblock|unlock|unsubscribe|dismiss|dismisses|reject|rejects|archive|archives|discard|discards)\b/i;
+
+/**
+ * What the operation does to the API's data, said only when its words do not say it: a GET
+ * summary "Repository" gets "Read-only.", a DELETE summary "Membership" gets "Deletes data."
+ * A POST, PUT or PATCH whose words read like a read (POST /search) is left alone: the method
+ * alone cannot tell.
+ */
+function describeEffect(method: string, lead: string): string {
+  if (method === "get" || method === "head" || method === "options")
+    return READ_WORDS.test(lead) || CHANGE_WORDS.test(lead) ? "" : "Read-only.";
+  if (method === "delete") return DELETE_WORDS.test(lead) ? "" : "Deletes data.";
+  return "";
+}
+
+interface ResponseFacts {
+  mediaTypes: string[];
+  schema?: unknown;
+  anyContent: boolean;
+}
+
+function successResponses(context: OperationContext): ResponseFacts | undefined {
+  const responses = isRecord(context.operation.responses) ? context.operation.responses : {};
+  let success = Object.keys(responses).filter((status) => /^2/.test(status));
+  // With no 2xx documented, `default` is what a successful call answers (petstore's createUser).
+  // Many specs use `default` for their error shape instead: one that reads like an error is not.
+  if (success.length === 0 && looksLikeSuccess(context, responses.default)) success = ["default"];
+  if (success.length === 0) return undefined;
+  const mediaTypes = new Set<string>();
+  let schema: unknown;
+  for (const status of success) {
+    const response = resolveRefObject(context.document, responses[status]);
+    if (!isRecord(response) || !isRecord(response.content)) continue;
+    for (const [mediaType, media] of Object.entries(response.content)) {
+      mediaTypes.add(mediaType);
+      if (schema === undefined && isRecord(media) && media.schema !== undefined && isJson(mediaType))
+        schema = media.schema;
+    }
+  }
+  return { mediaTypes: [...mediaTypes], schema, anyContent: mediaTypes.size > 0 };
+}
+
+function looksLikeSuccess(context: OperationContext, response: unknown): boolean {
+  const resolved = resolveRefObject(context.document, response);
+  if (!isRecord(resolved)) return false;
+  const ref = isRecord(response) && typeof response.$ref === "string" ? response.$ref : "";
+  const schemas = isRecord(resolved.content)
+    ? Object.values(resolved.content).map((media) =>
+        isRecord(media) ? (schemaName(media.schema) ?? "") : "",
+      )
+    : [];
+  const words = [String(resolved.description ?? ""), ref, ...schemas].join(" ");
+  return !/error|unexpected|fail|problem|exception|invalid|fault/i.test(words);
+}
+
+function isJson(mediaType: string): boolean {
+  const base = mediaType.split(";")[0]!.trim().toLowerCase();
+  return base === "application/json" || base.endsWith("+json") || base === "text/json";
+}
+
+/**
+ * "Returns a list of issue; pages: page, per_page." / "Returns an object: id, name, tag." /
+ * "Returns text/csv." / "Returns no content." Fields are named only when no output schema
+ * names them. The forms to choose from, longest first: a form that names fields is followed by
+ * the same without them; none when there is nothing to say.
+ */
+function describeReturns(context: OperationContext, hasOutputSchema: boolean): string[] {
+  const facts = successResponses(context);
+  const paging = paginationArguments(context);
+  const pages = paging.length > 0 ? `; pages: ${paging.join(", ")}` : "";
+  if (facts === undefined) return [];
+  if (!facts.anyContent) return ["Returns no content."];
+  if (!facts.mediaTypes.some(isJson)) return [`Returns ${facts.mediaTypes.slice(0, 3).join(" or ")}.`];
+  const { converter } = context;
+  const node = converter.dereference(facts.schema);
+  if (!isRecord(node)) return hasOutputSchema ? [] : ["Returns JSON."];
+  const parts = flattenAllOf(converter, node);
+  const items = parts.find((part) => part.items !== undefined && !Array.isArray(part.items))?.items;
+  if (items !== undefined || parts.some((part) => part.type === "array")) {
+    const name = schemaName(items);
+    const of = name !== undefined ? ` of ${name}` : "";
+    const fields = hasOutputSchema ? [] : fieldNames(converter, items);
+    const short = `Returns a list${of}${pages}.`;
+    return fields.length > 0 ? [`Returns a list${of} (${fields.join(", ")})${pages}.`, short] : [short];
+  }
+  const fields = fieldNames(converter, node);
+  const variants = variantNames(node);
+  if (fields.length === 0 && variants.length > 0) return [`Returns one of: ${variants.join(", ")}${pages}.`];
+  const scalar = parts.map((part) => part.type).find((type) => typeof type === "string" && type !== "object");
+  if (fields.length === 0 && typeof scalar === "string")
+    return [`Returns ${/^[aeiou]/.test(scalar) ? "an" : "a"} ${scalar}${pages}.`];
+  if (hasOutputSchema)
+    return pages === "" ? [] : [`Returns ${fields.length > 0 ? "an object" : "JSON"}${pages}.`];
+  if (fields.length > 0)
+    return [`Returns an object: ${fields.join(", ")}${pages}.`, `Returns an object${pages}.`];
+  return [`Returns JSON${pages}.`];
+}
+
+/** The named schemas of a oneOf or anyOf (at most 4): `private-user, public-user`. */
+function variantNames(node: Record<string, unknown>): string[] {
+  const members = Array.isArray(node.oneOf) ? node.oneOf : Array.isArray(node.anyOf) ? node.anyOf : [];
+  const names = members.map(schemaName).filter((name): name is string => name !== undefined);
+  return names.length === members.length ? [...new Set(names)].slice(0, 4) : [];
+}
+
+/** The schema and its allOf parts, resolved. */
+function flattenAllOf(converter: OperationContext["converter"], node: Record<string, unknown>) {
+  const parts: Record<string, unknown>[] = [node];
+  if (Array.isArray(node.allOf)) {
+    for (const part of node.allOf) {
+      const resolved = converter.dereference(part);
+      if (isRecord(resolved)) parts.push(resolved);
+    }
+  }
+  return parts;
+}
+
+/** Up to 6 field names of an object schema (and how many more), links to other endpoints last. */
+function fieldNames(converter: OperationContext["converter"], schema: unknown): string[] {
+  const node = converter.dereference(schema);
+  if (!isRecord(node)) return [];
+  const names: string[] = [];
+  for (const part of flattenAllOf(converter, node)) {
+    if (isRecord(part.properties)) names.push(...Object.keys(part.properties));
+  }
+  const link = /((^|_)(url|link|href)|[a-z0-9](Url|URL|Link|Href))s?$/;
+  const ordered = [...names.filter((n) => !link.test(n)), ...names.filter((n) => link.test(n))];
+  const unique = [...new Set(ordered)];
+  if (unique.length <= 6) return unique;
+  return [...unique.slice(0, 5), `${unique[5]} +${unique.length - 6} more`];
+}
+
+/** `#/components/schemas/pet` → `pet`; a schema's own title when it has no reference. */
+function schemaName(schema: unknown): string | undefined {
+  if (isRecord(schema) && typeof schema.$ref === "string") {
+    const last = schema.$ref.split("/").at(-1) ?? "";
+    const name = last.replaceAll("~1", "/").replaceAll("~0", "~");
+    return /^[\w.-]{1,60}$/.test(name) ? name : undefined;
+  }
+  if (isRecord(schema) && typeof schema.title === "string" && /^[\w .-]{1,60}$/.test(schema.title))
+    return schema.title;
+  return undefined;
+}
+
+function requestBodyName(context: OperationContext): string | undefined {
+  const body = resolveRefObject(context.document, context.operation.requestBody);
+  if (!isRecord(body) || !isRecord(body.content)) return undefined;
+  for (const media of Object.values(body.content)) {
+    if (isRecord(media)) {
+      const name = schemaName(media.schema);
+      if (name !== undefined) return name;
+    }
+  }
+  return undefined;
+}
+
+/** Query parameters by which a list is paged: the runtime's list (page, per_page, limit, cursor...). */
+function paginationArguments(context: OperationContext): string[] {
+  return operationParameters(context)
+    .filter((p) => p.in === "query" && isPaginationName(p.name))
+    .map((p) => p.name);
+}
+
+interface ParameterFacts {
+  name: string;
+  in: string;
+  required: boolean;
+  example?: unknown;
+}
+
+/** The operation's parameters with the path item's, resolved (operation ones win). */
+function operationParameters(context: OperationContext): ParameterFacts[] {
+  const byKey = new Map<string, ParameterFacts>();
+  const lists = [context.pathItem.parameters, context.operation.parameters];
+  for (const list of lists) {
+    if (!Array.isArray(list)) continue;
+    for (const raw of list) {
+      const parameter = resolveRefObject(context.document, raw);
+      if (!isRecord(parameter) || typeof parameter.name !== "string" || typeof parameter.in !== "string")
+        continue;
+      byKey.set(`${parameter.in}:${parameter.name}`, {
+        name: parameter.name,
+        in: parameter.in,
+        required: parameter.required === true || parameter.in === "path",
+        example: exampleOf(context, parameter),
+      });
+    }
+  }
+  return [...byKey.values()];
+}
+
+/** The spec's example of a parameter or schema: `example`, the first `examples`, the schema's. */
+function exampleOf(context: OperationContext, node: Record<string, unknown>): unknown {
+  if (node.example !== undefined) return node.example;
+  if (Array.isArray(node.examples) && node.examples.length > 0) return node.examples[0];
+  if (isRecord(node.examples)) {
+    for (const example of Object.values(node.examples)) {
+      const resolved = resolveRefObject(context.document, example);
+      if (isRecord(resolved) && resolved.value !== undefined) return resolved.value;
+    }
+  }
+  if (node.schema !== undefined) {
+    const schema = context.converter.dereference(node.schema);
+    if (isRecord(schema)) return exampleOf(context, { ...schema, schema: undefined });
+  }
+  return undefined;
+}
+
+/** Required parameters, then the required properties of a required JSON or form body. */
+function requiredArguments(context: OperationContext): ParameterFacts[] {
+  const required = operationParameters(context).filter((p) => p.required);
+  const body = resolveRefObject(context.document, context.operation.requestBody);
+  if (isRecord(body) && body.required === true && isRecord(body.content)) {
+    const media = Object.values(body.content).find((m) => isRecord(m) && m.schema !== undefined);
+    const schema = isRecord(media) ? context.converter.dereference(media.schema) : undefined;
+    if (isRecord(schema)) {
+      for (const part of flattenAllOf(context.converter, schema)) {
+        if (!Array.isArray(part.required) || !isRecord(part.properties)) continue;
+        for (const name of part.required) {
+          if (typeof name !== "string" || required.some((p) => p.name === name)) continue;
+          const property = context.converter.dereference(part.properties[name]);
+          if (isRecord(property) && property.readOnly === true) continue;
+          required.push({
+            name,
+            in: "body",
+            required: true,
+            example: isRecord(property) ? exampleOf(context, property) : undefined,
+          });
+        }
+      }
+    }
+  }
+  return required;
+}
+
+/** "Required: owner, repo." for operations with no words of their own. */
+function describeRequired(required: ParameterFacts[]): string {
+  if (required.length === 0) return "";
+  const names = required.slice(0, 6).map((p) => p.name);
+  return `Required: ${names.join(", ")}${required.length > 6 ? ", …" : ""}.`;
+}
+
+/** `Example: name="doggie", photoUrls=["https://x/a.png"].` from the spec's own examples. */
+function describeExamples(required: ParameterFacts[]): string {
+  const shown: string[] = [];
+  for (const p of required) {
+    if (p.example === undefined || shown.length >= 3) continue;
+    let json: string;
+    try {
+      json = JSON.stringify(p.example);
+    } catch {
+      continue;
+    }
+    if (json !== undefined && json.length <= 40) shown.push(`${p.name}=${json}`);
+  }
+  return shown.length > 0 ? `Example: ${shown.join(", ")}.` : "";
+}
+
+/** "Errors: 404, 422." from the documented 4xx/5xx statuses. */
+function describeErrors(context: OperationContext): string {
+  const responses = isRecord(context.operation.responses) ? context.operation.responses : {};
+  const errors = Object.keys(responses).filter((status) => /^[45]/.test(status));
+  return errors.length > 0 ? `Errors: ${errors.slice(0, 6).join(", ")}.` : "";
+}
+
+/**
+ * The description without its first sentence when that sentence only says the summary again
+ * ("List repository issues." then "List issues in a repository."): at most one of its content
+ * words is new, and it has no more than five. A model reads both, every time.
+ */
+function dropRestatement(summary: string, description: string): string {
+  const first = firstSentence(description);
+  if (first === "") return description;
+  const known = new Set(contentWords(summary));
+  const words = contentWords(first);
+  const fresh = words.filter((word) => !known.has(word)).length;
+  if (words.length === 0 || words.length > 5 || fresh > (words.length >= 4 ? 1 : 0)) return description;
+  return description.slice(first.length).trim();
+}
+
+function firstSentence(text: string): string {
+  const match = /^[\s\S]*?[.!?](\s|$)/.exec(text.split("\n")[0] ?? "");
+  return (match ? match[0] : (text.split("\n")[0] ?? "")).trim();
+}
+
+function ensurePeriod(text: string): string {
+  return /[.!?:]$/.test(text) ? text : `${text}.`;
+}

@@ -1,0 +1,349 @@
+/**
+ * OpenAPI Schema Object → JSON Schema 2020-12, keeping references as local `$defs`
+ * (OAS 3.0 §4.7.24 Schema Object differences; OAS 3.1 §4.8.24 is JSON Schema already).
+ *
+ * Real specs are circular and large, so schemas are never inlined: every local `$ref`
+ * becomes `#/$defs/<name>` and each tool carries only the definitions it reaches.
+ */
+import { escapePointerToken, resolveLocalRef, resolvePointer } from "../../model/pointer.js";
+import { isRecord } from "../../model/records.js";
+import type { JsonSchema, JsonValue } from "../../model/types.js";
+import { toUnicodePattern } from "./pattern.js";
+import { compactDescription } from "./text.js";
+
+interface DefEntry {
+  name: string;
+  schema: JsonSchema;
+  /** Names of the definitions this one refers to directly. */
+  refs: Set<string>;
+}
+
+/** Keywords whose value is one schema. */
+const SCHEMA_KEYWORDS = [
+  "items",
+  "additionalProperties",
+  "not",
+  "contains",
+  "propertyNames",
+  "if",
+  "then",
+  "else",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+  "additionalItems",
+] as const;
+/** Keywords whose value is an array of schemas. */
+const SCHEMA_ARRAY_KEYWORDS = ["allOf", "anyOf", "oneOf", "prefixItems"] as const;
+/** Keywords whose value is a map of schemas. */
+const SCHEMA_MAP_KEYWORDS = [
+  "properties",
+  "patternProperties",
+  "dependentSchemas",
+  "$defs",
+  "definitions",
+] as const;
+
+type KeywordKind = "schema" | "schemaArray" | "schemaMap";
+/** Keyword → how its value holds subschemas; one lookup per key on the hot path. */
+const KEYWORD_KINDS = new Map<string, KeywordKind>([
+  ...SCHEMA_KEYWORDS.map((k) => [k, "schema"] as [string, KeywordKind]),
+  ...SCHEMA_ARRAY_KEYWORDS.map((k) => [k, "schemaArray"] as [string, KeywordKind]),
+  ...SCHEMA_MAP_KEYWORDS.map((k) => [k, "schemaMap"] as [string, KeywordKind]),
+]);
+
+/** OpenAPI-only keywords that mean nothing to a JSON Schema validator or a model. */
+const DROPPED_KEYWORDS = new Set([
+  "discriminator",
+  "xml",
+  "externalDocs",
+  "nullable",
+  "example",
+  "$schema",
+  "$id",
+]);
+
+export interface SchemaConverterOptions {
+  /** The whole (bundled, normalised) document that local refs point into. */
+  document: unknown;
+  /** 3.0 rules (nullable, boolean exclusive bounds) apply to 3.0 and converted 2.0 specs. */
+  openapi30: boolean;
+  /** Maximum characters of a description inside a schema (default 160). */
+  descriptionBudget?: number;
+}
+
+/** Examples longer than this (as JSON) cost more tokens than they teach. */
+const MAX_EXAMPLE_JSON = 80;
+
+/**
+ * Converts input schemas for many tools of one document, converting each referenced component
+ * once and sharing the results. (Output schemas are outlines: see output.ts.)
+ */
+export class SchemaConverter {
+  private readonly document: unknown;
+  private readonly openapi30: boolean;
+  readonly descriptionBudget: number;
+  private readonly defsByPointer = new Map<string, DefEntry>();
+  private readonly defsByName = new Map<string, DefEntry>();
+  private readonly usedNames = new Set<string>();
+
+  constructor(options: SchemaConverterOptions) {
+    this.document = options.document;
+    this.openapi30 = options.openapi30;
+    this.descriptionBudget = options.descriptionBudget ?? 160;
+  }
+
+  /**
+   * Converts one schema. `refs` collects the names of the definitions it reaches directly;
+   * pass the same set for every part of one tool and then call `collectDefs`.
+   */
+  convert(schema: unknown, refs: Set<string>): JsonSchema {
+    const converted = this.convertNode(schema, refs, 0);
+    return typeof converted === "boolean" ? (converted ? {} : { not: {} }) : converted;
+  }
+
+  /** All definitions reachable from `refs`, by name, in a stable (sorted) order. */
+  collectDefs(refs: Set<string>): Record<string, JsonSchema> {
+    const seen = new Set<string>();
+    const queue = [...refs];
+    while (queue.length > 0) {
+      const name = queue.pop()!;
+      if (seen.has(name)) continue;
+      seen.add(name);
+      const entry = this.defsByName.get(name);
+      if (entry) for (const next of entry.refs) if (!seen.has(next)) queue.push(next);
+    }
+    const defs: Record<string, JsonSchema> = {};
+    for (const name of [...seen].sort()) {
+      const entry = this.defsByName.get(name);
+      if (entry) defs[name] = entry.schema;
+    }
+    return defs;
+  }
+
+  /** Follows local `$ref`s to the schema they name (for shape checks, not for output). */
+  dereference(schema: unknown): unknown {
+    let node = schema;
+    for (let hops = 0; hops < 32; hops++) {
+      if (!isRecord(node) || typeof node.$ref !== "string" || !node.$ref.startsWith("#")) return node;
+      node = resolveLocalRef(this.document as object, node.$ref);
+    }
+    return node;
+  }
+
+  private convertNode(schema: unknown, refs: Set<string>, depth: number): JsonSchema | boolean {
+    if (typeof schema === "boolean") return schema;
+    if (!isRecord(schema)) return {};
+    if (depth > 200) return {};
+    if (typeof schema.$ref === "string") {
+      const ref = this.convertRef(schema.$ref);
+      const out: JsonSchema = { $ref: ref.target };
+      if (ref.name !== undefined) refs.add(ref.name);
+      // OAS 3.1 allows siblings of $ref; 3.0 ignores them but descriptions still help a model.
+      for (const key of ["default", "deprecated", "readOnly", "writeOnly"]) {
+        const value = schema[key];
+        if (value !== undefined) out[key] = toJson(value);
+      }
+      const description = compactDescription(schema.description, this.descriptionBudget);
+      if (description !== "") out.description = description;
+      return this.applyNullable(schema, out);
+    }
+    const out: JsonSchema = {};
+    for (const key of Object.keys(schema)) {
+      const value = schema[key];
+      if (key.startsWith("x-") || DROPPED_KEYWORDS.has(key)) continue;
+      const kind = KEYWORD_KINDS.get(key);
+      if (kind === "schema") {
+        if (key === "items" && Array.isArray(value)) {
+          // draft-04 style tuple items
+          out.prefixItems = value.map((v) => this.convertNode(v, refs, depth + 1));
+        } else {
+          out[key] = this.convertNode(value, refs, depth + 1);
+        }
+      } else if (kind === "schemaArray") {
+        if (Array.isArray(value)) {
+          out[key] = value.map((v) => this.convertNode(v, refs, depth + 1));
+        }
+      } else if (kind === "schemaMap") {
+        if (isRecord(value) && key !== "$defs" && key !== "definitions") {
+          const map: JsonSchema = {};
+          for (const [name, sub] of Object.entries(value)) {
+            // patternProperties keys are regular expressions too (see pattern below).
+            const entry = key === "patternProperties" ? toUnicodePattern(name) : name;
+            if (entry !== undefined) setOwn(map, entry, this.convertNode(sub, refs, depth + 1));
+          }
+          out[key] = map;
+        }
+      } else if (key === "pattern") {
+        // Clients compile patterns with Ajv's `u` flag: lax ones are rewritten or left out.
+        const pattern = typeof value === "string" ? toUnicodePattern(value) : undefined;
+        if (pattern !== undefined) out.pattern = pattern;
+      } else if (key === "exclusiveMinimum" || key === "exclusiveMaximum") {
+        if (typeof value === "number") out[key] = value;
+        else if (value === true) {
+          const bound = key === "exclusiveMinimum" ? schema.minimum : schema.maximum;
+          if (typeof bound === "number") out[key] = bound;
+        }
+      } else if ((key === "minimum" || key === "maximum") && this.openapi30) {
+        const exclusive = key === "minimum" ? schema.exclusiveMinimum : schema.exclusiveMaximum;
+        if (exclusive !== true) out[key] = toJson(value);
+      } else if (key === "description") {
+        const description = compactDescription(value, this.descriptionBudget);
+        if (description !== "") out.description = description;
+      } else if (key === "title") {
+        // component titles repeat the name a model already sees
+      } else if (key === "examples") {
+        const examples = pickExamples(Array.isArray(value) ? value : []);
+        if (examples.length > 0) out.examples = examples;
+      } else if (key === "type") {
+        if (value === "file") {
+          out.type = "string";
+          out.format = "binary";
+        } else {
+          // Only JSON Schema's type names: anything else (an object where `properties` was meant,
+          // "date", "int") makes the whole tool schema uncompilable for clients; it is dropped.
+          const type = toSchemaType(value);
+          if (type !== undefined) out.type = type;
+        }
+      } else {
+        out[key] = toJson(value);
+      }
+    }
+    if (schema.example !== undefined && out.examples === undefined) {
+      const examples = pickExamples([schema.example]);
+      if (examples.length > 0) out.examples = examples;
+    }
+    if (Array.isArray(out.required) && isRecord(out.properties)) {
+      // readOnly properties are never sent (OAS: "SHOULD NOT be sent as part of the request").
+      const props = out.properties as Record<string, unknown>;
+      out.required = (out.required as JsonValue[]).filter((name) => {
+        const prop = typeof name === "string" ? this.dereference(props[name]) : undefined;
+        return !(isRecord(prop) && prop.readOnly === true);
+      });
+      if ((out.required as JsonValue[]).length === 0) delete out.required;
+    }
+    if (Array.isArray(out.oneOf) && this.discriminates(schema)) {
+      // OAS discriminator: the named property picks the branch, so branches may overlap (every
+      // Cat is also a Dog when both are open objects). JSON Schema's oneOf would then accept no
+      // value at all; anyOf accepts what the discriminator does (and a little more).
+      out.anyOf = out.oneOf;
+      delete out.oneOf;
+    }
+    if (Array.isArray(out.enum) && out.type === "array" && out.enum.every((v) => !Array.isArray(v))) {
+      // An array whose enum lists item values (common in Swagger 2.0 parameters, copied as is by
+      // converters) admits no value at all; the values are meant for the items.
+      const items = isRecord(out.items) ? (out.items as JsonSchema) : {};
+      out.items = items.enum === undefined ? { ...items, enum: out.enum } : items;
+      delete out.enum;
+    }
+    return this.applyNullable(schema, out);
+  }
+
+  /** A oneOf with a discriminator, its own or one every branch inherits through allOf. */
+  private discriminates(schema: Record<string, unknown>): boolean {
+    if (isRecord(schema.discriminator)) return true;
+    const branches = Array.isArray(schema.oneOf) ? schema.oneOf : [];
+    const inherits = (node: unknown, depth: number): boolean => {
+      const resolved = this.dereference(node);
+      if (!isRecord(resolved) || depth > 4) return false;
+      if (isRecord(resolved.discriminator)) return true;
+      return Array.isArray(resolved.allOf) && resolved.allOf.some((part) => inherits(part, depth + 1));
+    };
+    return branches.length > 0 && branches.every((branch) => inherits(branch, 0));
+  }
+
+  /** OAS 3.0 `nullable: true` (and Swagger's x-nullable, mapped by the loader) → JSON Schema null. */
+  private applyNullable(source: Record<string, unknown>, out: JsonSchema): JsonSchema {
+    if (source.nullable !== true) return out;
+    if (typeof out.type === "string") {
+      out.type = [out.type, "null"];
+    } else if (Array.isArray(out.type)) {
+      if (!out.type.includes("null")) out.type = [...out.type, "null"];
+    } else {
+      return { anyOf: [out, { type: "null" }] };
+    }
+    if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
+    return out;
+  }
+
+  private convertRef(ref: string): { target: string; name?: string } {
+    if (!ref.startsWith("#")) return { target: ref };
+    const pointer = normalisePointer(ref);
+    const existing = this.defsByPointer.get(pointer);
+    if (existing) return { target: `#/$defs/${escapePointerToken(existing.name)}`, name: existing.name };
+    const name = this.chooseDefName(pointer);
+    const entry: DefEntry = { name, schema: {}, refs: new Set() };
+    // Registered before converting so that recursive references terminate.
+    this.defsByPointer.set(pointer, entry);
+    this.defsByName.set(name, entry);
+    const target = resolvePointer(this.document, pointer);
+    const converted = this.convertNode(target, entry.refs, 0);
+    entry.schema = typeof converted === "boolean" ? (converted ? {} : { not: {} }) : converted;
+    return { target: `#/$defs/${escapePointerToken(name)}`, name };
+  }
+
+  private chooseDefName(pointer: string): string {
+    const match = /^\/components\/schemas\/([^/]+)$/.exec(pointer);
+    const raw = match ? match[1]!.replaceAll("~1", "/").replaceAll("~0", "~") : pointer.slice(1);
+    let base = raw.replace(/[^A-Za-z0-9_.-]+/g, "_").replace(/^_+|_+$/g, "") || "Schema";
+    if (base.length > 100) base = base.slice(0, 100);
+    let name = base;
+    for (let i = 2; this.usedNames.has(name); i++) name = `${base}_${i}`;
+    this.usedNames.add(name);
+    return name;
+  }
+}
+
+function normalisePointer(ref: string): string {
+  let p = ref.slice(1);
+  try {
+    p = decodeURIComponent(p);
+  } catch {
+    // not URI-encoded
+  }
+  return p;
+}
+
+/** The first short example, if any: one concrete value helps a model, a long one costs tokens. */
+export function pickExamples(values: unknown[]): JsonValue[] {
+  for (const value of values) {
+    if (value === undefined) continue;
+    const json = toJson(value);
+    if (JSON.stringify(json).length <= MAX_EXAMPLE_JSON) return [json];
+  }
+  return [];
+}
+
+/** Copies a JSON-like value, dropping undefined and anything not representable in JSON. */
+export function toJson(value: unknown): JsonValue {
+  if (value === null || typeof value === "string" || typeof value === "boolean") return value;
+  if (typeof value === "number") return Number.isFinite(value) ? value : null;
+  if (Array.isArray(value)) return value.map(toJson);
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === "object") {
+    const out: { [key: string]: JsonValue } = {};
+    for (const [k, v] of Object.entries(value)) {
+      if (v !== undefined && typeof v !== "function") setOwn(out, k, toJson(v));
+    }
+    return out;
+  }
+  return null;
+}
+
+/** `target[key] = value` as an own property, also for `__proto__` (which would set the prototype). */
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__") {
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  } else {
+    target[key] = value;
+  }
+}
+
+const SCHEMA_TYPES = new Set(["string", "number", "integer", "boolean", "object", "array", "null"]);
+
+/** A `type` keyword as JSON Schema allows it (a type name or a list of distinct ones), else undefined. */
+function toSchemaType(value: unknown): JsonValue | undefined {
+  if (typeof value === "string") return SCHEMA_TYPES.has(value) ? value : undefined;
+  if (!Array.isArray(value)) return undefined;
+  const names = [...new Set(value.filter((v): v is string => typeof v === "string" && SCHEMA_TYPES.has(v)))];
+  return names.length > 0 ? names : undefined;
+}

@@ -1,0 +1,106 @@
+/**
+ * A cache of planned models, keyed by the spec file's bytes, the planning options (an override
+ * file's name and content, the client profile and server name included, see build.ts) and this
+ * build of the bridge. MCP clients start a bridge again and again with the same spec; from the
+ * second start on, the spec is not parsed, validated or planned again. Only local,
+ * self-contained spec files are cached (a file with external `$ref`s depends on other files,
+ * stdin and URLs can change under the same name). The cache never changes behaviour: a hit
+ * returns exactly the model a miss would plan, and any problem with it means a miss.
+ *
+ * Location: `$OPENAPI_MCP_CACHE_DIR`, else `$XDG_CACHE_HOME/openapi-mcp-bridge`, else
+ * `~/.cache/openapi-mcp-bridge`. `OPENAPI_MCP_CACHE=0` (or `cache: false`) turns it off.
+ */
+import { createHash } from "node:crypto";
+import { mkdir, readdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import { homedir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { checkModel, serializeModel } from "../../model/serialize.js";
+import { type BridgeModel, IR_VERSION } from "../../model/types.js";
+import { BRIDGE_VERSION } from "../../runtime/version.js";
+import { pruneOldestFiles } from "../shared/prune-cache.js";
+
+/** Entries kept; the oldest are removed beyond this. */
+const MAX_ENTRIES = 32;
+/** A `$ref` whose value does not start with `#` (JSON or YAML): the spec is not self-contained. */
+const EXTERNAL_REF = /["']?\$ref["']?\s*:\s*["']?(?!#)[^\s"',}]/;
+
+export interface ModelCache {
+  read(): Promise<BridgeModel | undefined>;
+  write(model: BridgeModel): Promise<void>;
+}
+
+export function resolveCacheDir(env: Record<string, string | undefined> = process.env): string {
+  if (env.OPENAPI_MCP_CACHE_DIR) return env.OPENAPI_MCP_CACHE_DIR;
+  const base = env.XDG_CACHE_HOME || join(homedir(), ".cache");
+  return join(base, "openapi-mcp-bridge");
+}
+
+/**
+ * The cache entry for one spec file and options, or undefined when the spec cannot be cached
+ * (not a local file, external refs, unreadable) or caching is off.
+ */
+export async function openModelCache(
+  source: string,
+  options: Record<string, unknown>,
+  env: Record<string, string | undefined> = process.env,
+): Promise<ModelCache | undefined> {
+  if (env.OPENAPI_MCP_CACHE === "0" || source === "-" || /^[a-z][a-z0-9+.-]*:\/\//i.test(source))
+    return undefined;
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(source);
+  } catch {
+    return undefined; // the loader reports the problem
+  }
+  if (EXTERNAL_REF.test(bytes.toString("utf8"))) return undefined;
+  const hash = createHash("sha256");
+  hash.update(`${IR_VERSION}\n${BRIDGE_VERSION}\n${await describeBuild()}\n`);
+  hash.update(`${JSON.stringify(options, Object.keys(options).sort())}\n`);
+  hash.update(bytes);
+  const dir = resolveCacheDir(env);
+  const file = join(dir, `${hash.digest("hex").slice(0, 40)}.model.json`);
+  return {
+    read: async () => {
+      try {
+        const model = checkModel(JSON.parse(await readFile(file, "utf8")), file);
+        // the spec may have moved: report the name it was given this time
+        model.info.source = source;
+        return model;
+      } catch {
+        return undefined;
+      }
+    },
+    write: async (model) => {
+      try {
+        await mkdir(dir, { recursive: true });
+        const temporary = `${file}.${process.pid}.tmp`;
+        await writeFile(temporary, serializeModel(model));
+        await rename(temporary, file);
+        pruneOldestFiles(dir, ".model.json", MAX_ENTRIES);
+      } catch {
+        // a read-only or full disk only costs the next start its speed
+      }
+    },
+  };
+}
+
+/**
+ * Sizes and times of the files that plan a model (the spec and compile stages, the model, and
+ * the runtime parts the planner reads): a rebuilt bridge never reads entries an older build wrote.
+ */
+async function describeBuild(): Promise<string> {
+  const generator = join(dirname(fileURLToPath(import.meta.url)), "..");
+  const dirs = ["spec", "compile", "../model", "../runtime"].map((dir) => join(generator, dir));
+  const parts: string[] = [];
+  for (const dir of dirs) {
+    const names = (await readdir(dir, { recursive: true }).catch(() => [] as string[]))
+      .filter((n) => /\.(js|ts|cjs)$/.test(n))
+      .sort();
+    for (const name of names) {
+      const info = await stat(join(dir, name));
+      parts.push(`${name}:${info.size}:${Math.round(info.mtimeMs)}`);
+    }
+  }
+  return parts.join(",");
+}

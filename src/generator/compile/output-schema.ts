@@ -1,0 +1,183 @@
+/**
+ * Output schemas: advertised only when every 2xx answer is JSON with one shared schema, and
+ * relaxed (no required, formats, enums or bounds; null allowed; scalar fields only named) so
+ * that real responses, which often stray from their spec, still pass the client's check of
+ * structuredContent.
+ */
+
+import { isRecord } from "../../model/records.js";
+import type { JsonSchema } from "../../model/types.js";
+import type { OperationContext } from "./context.js";
+import { resolveRefObject } from "./context.js";
+import type { SchemaConverter } from "./json-schema.js";
+import { determineShape } from "./value-shape.js";
+
+export interface PlannedOutput {
+  schema: JsonSchema;
+  /** The body is not an object: structuredContent is `{ result: body }`. */
+  wrapped: boolean;
+}
+
+export function isJsonMediaType(mediaType: string): boolean {
+  const base = mediaType.split(";")[0]!.trim().toLowerCase();
+  return base === "application/json" || base.endsWith("+json") || base === "text/json";
+}
+
+export function planOutput(context: OperationContext): PlannedOutput | undefined {
+  const responses = isRecord(context.operation.responses) ? context.operation.responses : {};
+  const successKeys = Object.keys(responses).filter((status) => /^2/.test(status));
+  if (successKeys.length === 0) return undefined;
+  let chosen: unknown;
+  for (const status of successKeys) {
+    const response = resolveRefObject(context.document, responses[status]);
+    if (!isRecord(response) || !isRecord(response.content)) return undefined;
+    const entries = Object.entries(response.content);
+    if (entries.length === 0 || !entries.every(([mediaType]) => isJsonMediaType(mediaType))) return undefined;
+    for (const [, media] of entries) {
+      if (!isRecord(media) || media.schema === undefined) return undefined;
+      if (chosen === undefined) chosen = media.schema;
+      else if (!isSameSchema(chosen, media.schema)) return undefined;
+    }
+  }
+  if (chosen === undefined) return undefined;
+  const { converter } = context;
+  const resolved = converter.dereference(chosen);
+  const isPlainObject =
+    determineShape(converter, chosen) === "object" &&
+    isRecord(resolved) &&
+    resolved.oneOf === undefined &&
+    resolved.anyOf === undefined;
+  const outline = outlineSchema(converter, chosen, OUTLINE_DEPTH, new Set());
+  if (isPlainObject) return { schema: { ...outline, type: "object" }, wrapped: false };
+  return { schema: { type: "object", properties: { result: outline }, required: ["result"] }, wrapped: true };
+}
+
+/**
+ * Levels of objects an output schema describes: 1 = the fields of the result object (or of the
+ * items of a result list) with their types; nested objects are described only as objects. Clients compile every output schema when
+ * they list tools (the SDK client does, with ajv), so full response schemas of a large API cost
+ * them seconds and cost the model tokens; the outline keeps what a model needs to read a result.
+ */
+export const OUTLINE_DEPTH = 1;
+/** Fields listed per object; the rest are still allowed, just not named. */
+export const OUTLINE_MAX_FIELDS = 12;
+
+/**
+ * The outline of a response schema: types (always allowing null, since real APIs send null
+ * where specs say otherwise) and property names down to `depth`; no required, enums, formats
+ * or bounds, which real responses break and which would make clients reject real results.
+ */
+export function outlineSchema(
+  converter: SchemaConverter,
+  raw: unknown,
+  depth: number,
+  stack: Set<unknown>,
+): JsonSchema {
+  const node = converter.dereference(raw);
+  if (!isRecord(node) || stack.has(node)) return {};
+  stack.add(node);
+  try {
+    const parts = [
+      node,
+      ...(Array.isArray(node.allOf) ? node.allOf.map((m) => converter.dereference(m)) : []),
+    ];
+    const types = new Set<string>();
+    const properties: Record<string, unknown> = {};
+    let items: unknown;
+    for (const part of parts) {
+      if (!isRecord(part)) continue;
+      if (typeof part.type === "string") types.add(part.type);
+      else if (Array.isArray(part.type)) for (const t of part.type) if (typeof t === "string") types.add(t);
+      if (isRecord(part.properties)) {
+        types.add("object");
+        Object.assign(properties, part.properties);
+      }
+      if (part.items !== undefined && !Array.isArray(part.items)) {
+        types.add("array");
+        items = part.items;
+      }
+    }
+    if (types.size === 0) return {};
+    if (depth <= 0 && !types.has("array")) {
+      types.add("null");
+      return { type: [...types] };
+    }
+    if (types.has("integer") && types.has("number")) types.delete("integer");
+    types.add("null");
+    const out: JsonSchema = { type: [...types] };
+    if (depth > 0 && types.has("object") && Object.keys(properties).length > 0) {
+      const outlined: JsonSchema = {};
+      for (const name of pickFields(Object.keys(properties), requiredOf(parts))) {
+        outlined[name] = outlineField(outlineSchema(converter, properties[name], depth - 1, stack));
+      }
+      out.properties = outlined;
+    }
+    if (types.has("array") && items !== undefined && depth > 0) {
+      // a list does not use up a level: the outline of a list is the outline of its items
+      // (a list inside a field at the last level is just a list)
+      out.items = outlineSchema(converter, items, depth, stack);
+    }
+    return out;
+  } finally {
+    stack.delete(node);
+  }
+}
+
+/**
+ * A field of the outline: lists and objects keep their type (the shape of the result), a
+ * scalar field is just named. Its type would cost about six tokens a field across every tool
+ * (`{"type":["string","null"]}`), tells a model little it does not see in the result itself, and
+ * constrains nothing, since null is always allowed anyway.
+ */
+function outlineField(schema: JsonSchema): JsonSchema {
+  if (schema.properties !== undefined || schema.items !== undefined) return schema;
+  const types = Array.isArray(schema.type) ? schema.type : [];
+  return types.includes("object") || types.includes("array") ? schema : {};
+}
+
+function requiredOf(parts: unknown[]): Set<string> {
+  const required = new Set<string>();
+  for (const part of parts) {
+    if (isRecord(part) && Array.isArray(part.required)) {
+      for (const name of part.required) if (typeof name === "string") required.add(name);
+    }
+  }
+  return required;
+}
+
+/** Links to other endpoints (`*_url`, `*Url`, `*_link`, `href`): many in some APIs, rarely what a model wants. */
+const LINK_FIELD = /((^|_)(url|link|href)|[a-z0-9](Url|URL|Link|Href))s?$/;
+
+/**
+ * The fields an outline names: at most OUTLINE_MAX_FIELDS, in the schema's order, the required
+ * ones and those that are not links to other endpoints first (GitHub's repository has 80 fields,
+ * 40 of them `*_url`; the first 12 in order were mostly links).
+ */
+function pickFields(names: string[], required: Set<string>): string[] {
+  if (names.length <= OUTLINE_MAX_FIELDS) return names;
+  const rank = (name: string) =>
+    (required.has(name) ? 0 : 1) + (LINK_FIELD.test(name) && name !== "url" ? 2 : 0);
+  const chosen = new Set(
+    names
+      .map((name, index) => ({ name, index, rank: rank(name) }))
+      .sort((a, b) => a.rank - b.rank || a.index - b.index)
+      .slice(0, OUTLINE_MAX_FIELDS)
+      .map((entry) => entry.name),
+  );
+  return names.filter((name) => chosen.has(name));
+}
+
+/** Same object, same `$ref`, or the same JSON (compared last: it is the costly check). */
+function isSameSchema(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (
+    isRecord(a) &&
+    isRecord(b) &&
+    typeof a.$ref === "string" &&
+    a.$ref === b.$ref &&
+    Object.keys(a).length === 1
+  ) {
+    return Object.keys(b).length === 1;
+  }
+  return JSON.stringify(a) === JSON.stringify(b);
+}

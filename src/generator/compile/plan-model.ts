@@ -1,0 +1,292 @@
+/**
+ * Spec → BridgeModel. Reads a bundled, normalised OpenAPI 3.x document (Swagger 2.0 is
+ * converted by the loader) and plans one tool per operation.
+ */
+import { createDiagnostic } from "../../model/diagnostics.js";
+import { joinPointer } from "../../model/pointer.js";
+import { isRecord } from "../../model/records.js";
+import {
+  type BridgeModel,
+  type Diagnostic,
+  type HttpMethod,
+  IR_VERSION,
+  type JsonSchema,
+  type ParameterBindingNode,
+  type ToolNode,
+} from "../../model/types.js";
+import type { LoadedSpec } from "../spec/load-spec.js";
+import { planArguments } from "./arguments.js";
+import { type OperationContext, resolveRefObject } from "./context.js";
+import { describeOperation, titleOperation } from "./describe.js";
+import { SchemaConverter } from "./json-schema.js";
+import { chooseToolName, type NameOrigin, resolveNameCollisions, TOOL_NAME_PATTERN } from "./naming.js";
+import { planOutput } from "./output-schema.js";
+import { collectOverrides, type McpOverride, type OverrideMap, reportUnusedOverrides } from "./overrides.js";
+import { planAccept, planResponses } from "./responses.js";
+import {
+  addAuthorizationHeaderScheme,
+  planSecurity,
+  planSecuritySchemes,
+  withAuthorizationHeader,
+} from "./security.js";
+import { planServers } from "./servers.js";
+
+export const HTTP_METHODS: HttpMethod[] = [
+  "get",
+  "put",
+  "post",
+  "delete",
+  "options",
+  "head",
+  "patch",
+  "trace",
+];
+
+export interface PlanOptions {
+  /** Maximum characters of a tool description (default 200). */
+  descriptionBudget?: number;
+  /** Maximum characters of a parameter or property description (default 100). */
+  argumentDescriptionBudget?: number;
+  /**
+   * Advertise an outline output schema per tool and return structuredContent (default: off; see
+   * README, "Output schemas").
+   */
+  outputSchemas?: boolean;
+  /**
+   * Overrides by operationId or `METHOD /path` (an override file's map, see overrides.ts); they
+   * win over the spec's `x-mcp`. An Overlay is applied to the document before planning instead.
+   */
+  overrides?: OverrideMap;
+}
+
+/** Plans the model of every operation in a loaded spec. */
+export function planModel(loaded: LoadedSpec, options: PlanOptions = {}): BridgeModel {
+  const document = loaded.document as unknown as Record<string, unknown>;
+  const diagnostics: Diagnostic[] = [...loaded.diagnostics];
+  const converter = new SchemaConverter({
+    document,
+    openapi30: loaded.specVersion !== "3.1",
+    descriptionBudget: options.argumentDescriptionBudget ?? 100,
+  });
+  const info = isRecord(document.info) ? document.info : {};
+  const paths = isRecord(document.paths) ? document.paths : {};
+  const planned: Omit<ToolNode, "name">[] = [];
+  const names: { name: string; route: string; origin: NameOrigin; nameAt?: string }[] = [];
+  const usedOverrides = new Set<string>();
+
+  for (const [path, rawPathItem] of Object.entries(paths)) {
+    const pathPointer = joinPointer("paths", path);
+    const pathItem = resolveRefObject(document, rawPathItem);
+    if (!isRecord(pathItem)) continue;
+    for (const method of HTTP_METHODS) {
+      const operation = pathItem[method];
+      if (!isRecord(operation)) continue;
+      const pointer = `${pathPointer}/${method}`;
+      const context: OperationContext = {
+        document,
+        converter,
+        diagnostics,
+        source: loaded.source,
+        pointer,
+        method,
+        path,
+        operation,
+        pathItem,
+      };
+      const { override, nameAt, hiddenAt } = collectOverrides({
+        pathItem,
+        operation,
+        pathPointer,
+        pointer,
+        method,
+        path,
+        source: loaded.source,
+        map: options.overrides,
+        used: usedOverrides,
+        diagnostics,
+      });
+      if (override.hidden === true) {
+        // The same code as any skipped operation, so every operation stays accounted for.
+        const by = hiddenAt
+          ? `${hiddenAt.file === loaded.source ? "" : hiddenAt.file}#${hiddenAt.pointer}`
+          : "";
+        diagnostics.push(
+          createDiagnostic(
+            "OMB_OPERATION_SKIPPED",
+            `operation ${method.toUpperCase()} ${path} was skipped: it is hidden by an override (hidden: true at ${by})`,
+            { severity: "info", file: loaded.source, pointer },
+          ),
+        );
+        continue;
+      }
+      try {
+        const tool = applyOverride(planOperation(context, options), override);
+        planned.push(tool);
+        const derived = chooseToolName({ operationId: tool.source.operationId, method, path });
+        const route = `${method.toUpperCase()} ${path}`;
+        const at = nameAt ? `${nameAt.file === loaded.source ? "" : nameAt.file}#${nameAt.pointer}` : "";
+        if (override.name !== undefined && TOOL_NAME_PATTERN.test(override.name)) {
+          names.push({ name: override.name, origin: "override", route, nameAt: at });
+        } else {
+          if (override.name !== undefined) {
+            diagnostics.push(
+              createDiagnostic(
+                "OMB_OVERRIDE_NAME_INVALID",
+                `override name "${override.name}" for ${route} is not a valid MCP tool name (^[a-zA-Z0-9_-]{1,64}$); the tool is named "${derived.name}"`,
+                {
+                  severity: "warning",
+                  file: nameAt!.file,
+                  pointer: nameAt!.pointer,
+                  hint: "use only letters, digits, _ and -, at most 64 characters",
+                },
+              ),
+            );
+          }
+          names.push({ ...derived, route });
+        }
+      } catch (error) {
+        diagnostics.push(
+          createDiagnostic(
+            "OMB_OPERATION_SKIPPED",
+            `operation ${method.toUpperCase()} ${path} was skipped: ${(error as Error).message}`,
+            { severity: "warning", file: loaded.source, pointer, hint: "fix the operation in the spec" },
+          ),
+        );
+      }
+    }
+  }
+
+  if (options.overrides) reportUnusedOverrides(options.overrides, usedOverrides, diagnostics);
+  reportOverrideCollisions(names, diagnostics, loaded.source);
+  const finalNames = resolveNameCollisions(names);
+  const tools: ToolNode[] = planned.map((tool, index) => {
+    const name = finalNames[index]!;
+    if (name !== names[index]!.name) {
+      diagnostics.push(
+        createDiagnostic(
+          "OMB_NAME_COLLISION",
+          `tool name "${names[index]!.name}" is taken; ${names[index]!.route} is named "${name}"`,
+          { severity: "info", file: loaded.source, pointer: tool.source.pointer },
+        ),
+      );
+    }
+    return { name, ...tool };
+  });
+
+  const model: BridgeModel = {
+    irVersion: IR_VERSION,
+    info: {
+      title: typeof info.title === "string" && info.title.trim() !== "" ? info.title : "API",
+      version: typeof info.version === "string" ? info.version : String(info.version ?? ""),
+      specVersion: loaded.specVersion,
+      source: loaded.source,
+    },
+    servers: planServers(document.servers, loaded.source),
+    securitySchemes: planSecuritySchemes(document, diagnostics, loaded.source),
+    tools,
+    diagnostics,
+  };
+  addAuthorizationHeaderScheme(model, loaded.source);
+  if (typeof info.description === "string" && info.description.trim() !== "") {
+    model.info.description = info.description;
+  }
+  return model;
+}
+
+/** An override's fields on a planned tool: the title also titles the annotations. */
+function applyOverride(tool: Omit<ToolNode, "name">, override: McpOverride): Omit<ToolNode, "name"> {
+  if (override.description !== undefined) tool.description = override.description;
+  if (override.title !== undefined) {
+    tool.title = override.title;
+    tool.annotations.title = override.title;
+  }
+  if (override.annotations) tool.annotations = { ...tool.annotations, ...override.annotations };
+  return tool;
+}
+
+/** Two overrides that ask for one name (without regard to case): an error naming both. */
+function reportOverrideCollisions(
+  names: { name: string; origin: NameOrigin; route: string; nameAt?: string }[],
+  diagnostics: Diagnostic[],
+  source: string,
+): void {
+  const first = new Map<string, { route: string; nameAt?: string }>();
+  for (const entry of names) {
+    if (entry.origin !== "override") continue;
+    const key = entry.name.toLowerCase();
+    const earlier = first.get(key);
+    if (!earlier) {
+      first.set(key, entry);
+      continue;
+    }
+    diagnostics.push(
+      createDiagnostic(
+        "OMB_OVERRIDE_NAME_COLLISION",
+        `override name "${entry.name}" is given to both ${earlier.route} (${earlier.nameAt}) and ${entry.route} (${entry.nameAt}); the second gets a suffix`,
+        {
+          severity: "error",
+          file: source,
+          hint: "give each operation its own name",
+        },
+      ),
+    );
+  }
+}
+
+function planOperation(context: OperationContext, options: PlanOptions): Omit<ToolNode, "name"> {
+  const { operation, method, path, document } = context;
+  const operationId = typeof operation.operationId === "string" ? operation.operationId : undefined;
+  const args = planArguments(context);
+  const responses = planResponses(context);
+  const output = options.outputSchemas === true ? planOutput(context) : undefined;
+  const tags = Array.isArray(operation.tags)
+    ? operation.tags.filter((t): t is string => typeof t === "string")
+    : [];
+  const deprecated = operation.deprecated === true;
+  const security = withAuthorizationHeader(
+    args.authorizationHeader,
+    planSecurity(operation.security ?? document.security),
+  );
+  const title = titleOperation(context);
+  const tool: Omit<ToolNode, "name"> = {
+    title,
+    description: describeOperation(context, {
+      budget: options.descriptionBudget ?? 200,
+      hasOutputSchema: output !== undefined,
+    }),
+    inputSchema: args.inputSchema,
+    annotations: { title, ...deriveAnnotations(method) },
+    http: {
+      method,
+      path,
+      parameters: args.parameters,
+      security,
+      responses,
+      accept: planAccept(context),
+    },
+    source:
+      operationId !== undefined ? { pointer: context.pointer, operationId } : { pointer: context.pointer },
+    tags,
+    deprecated,
+  };
+  if (args.body) tool.http.body = args.body;
+  const servers = operation.servers ?? context.pathItem.servers;
+  if (Array.isArray(servers) && servers.length > 0) tool.http.servers = planServers(servers, context.source);
+  if (output) {
+    tool.outputSchema = output.schema;
+    if (output.wrapped) tool.outputWrapped = true;
+  }
+  return tool;
+}
+
+/** Method → MCP annotations (RFC 9110 §9.2 safe and idempotent methods). */
+export function deriveAnnotations(method: HttpMethod): Omit<ToolNode["annotations"], "title"> {
+  const safe = method === "get" || method === "head" || method === "options" || method === "trace";
+  const idempotent = safe || method === "put" || method === "delete";
+  return {
+    readOnlyHint: safe,
+    destructiveHint: method === "delete" || method === "put" || method === "patch",
+    idempotentHint: idempotent,
+    openWorldHint: true,
+  };
+}

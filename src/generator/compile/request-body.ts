@@ -1,0 +1,214 @@
+/**
+ * The request body of an operation: the media type sent (JSON, form, multipart, text, binary),
+ * and either its object properties as top-level arguments or the whole body as `body`.
+ */
+import { isRecord } from "../../model/records.js";
+import type {
+  BodyBindingNode,
+  BodyEncodingNode,
+  BodyKind,
+  BodyPropertyNode,
+  JsonSchema,
+  ParameterStyle,
+} from "../../model/types.js";
+import type { Candidate } from "./argument-names.js";
+import { type OperationContext, PARAMETER_STYLES, resolveRefObject } from "./context.js";
+import type { SchemaConverter } from "./json-schema.js";
+import { compactDescription } from "./text.js";
+import { determineShape } from "./value-shape.js";
+
+/** A file given as base64 (multipart parts and binary bodies). */
+export const FILE_ARGUMENT_SCHEMA: JsonSchema = {
+  description: "A file: {base64, filename?, contentType?}, or just its bytes as a base64 string.",
+  anyOf: [
+    {
+      type: "object",
+      properties: {
+        base64: {
+          type: "string",
+          contentEncoding: "base64",
+          description: "The file's bytes, base64-encoded.",
+        },
+        filename: { type: "string" },
+        contentType: { type: "string" },
+      },
+      required: ["base64"],
+      additionalProperties: false,
+    },
+    { type: "string", contentEncoding: "base64" },
+  ],
+};
+
+/** Media types we can send, best first (JSON, form, multipart, text, binary). */
+function rankBodyMediaType(mediaType: string): { rank: number; kind: BodyKind } {
+  const base = mediaType.split(";")[0]!.trim().toLowerCase();
+  if (base === "application/json") return { rank: 0, kind: "json" };
+  if (base.endsWith("+json") || base === "text/json") return { rank: 1, kind: "json" };
+  if (base === "application/x-www-form-urlencoded") return { rank: 2, kind: "form" };
+  if (base === "multipart/form-data" || base === "multipart/mixed") return { rank: 3, kind: "multipart" };
+  if (base.startsWith("text/") || base === "application/xml" || base.endsWith("+xml")) {
+    return { rank: 4, kind: "text" };
+  }
+  if (base === "*/*" || base === "application/*") return { rank: 5, kind: "json" };
+  return { rank: 6, kind: "binary" };
+}
+
+export function planBody(
+  context: OperationContext,
+  refs: Set<string>,
+  candidates: Candidate[],
+): BodyBindingNode | undefined {
+  const requestBody = resolveRefObject(context.document, context.operation.requestBody);
+  if (!isRecord(requestBody) || !isRecord(requestBody.content)) return undefined;
+  const mediaTypes = Object.keys(requestBody.content);
+  if (mediaTypes.length === 0) return undefined;
+  const ranked = mediaTypes
+    .map((mediaType, index) => ({ mediaType, index, ...rankBodyMediaType(mediaType) }))
+    .sort((a, b) => a.rank - b.rank || a.index - b.index);
+  const chosen = ranked[0]!;
+  const media = requestBody.content[chosen.mediaType];
+  const mediaObject = isRecord(media) ? media : {};
+  const rawSchema = mediaObject.schema;
+  const required = requestBody.required === true;
+  const { converter } = context;
+  const body: BodyBindingNode = { mediaType: chosen.mediaType, required, mode: "value", kind: chosen.kind };
+  if (mediaTypes.length > 1) body.alternatives = mediaTypes.filter((m) => m !== chosen.mediaType);
+  const description = compactDescription(requestBody.description, converter.descriptionBudget);
+
+  const objectShape =
+    chosen.kind === "json" || chosen.kind === "form" || chosen.kind === "multipart"
+      ? readObjectProperties(converter, rawSchema)
+      : undefined;
+
+  if (objectShape && Object.keys(objectShape.properties).length > 0) {
+    body.mode = "properties";
+    body.properties = [];
+    const encoding = planEncoding(mediaObject.encoding);
+    if (encoding) body.encoding = encoding;
+    for (const [name, propertySchema] of Object.entries(objectShape.properties)) {
+      const resolved = converter.dereference(propertySchema);
+      const property: BodyPropertyNode = {
+        argument: name,
+        name,
+        shape: determineShape(converter, propertySchema),
+      };
+      const file = chosen.kind === "multipart" && isFileSchema(converter, resolved);
+      let schema: JsonSchema;
+      if (file) {
+        property.file = true;
+        schema = { ...FILE_ARGUMENT_SCHEMA };
+        const description = isRecord(resolved)
+          ? compactDescription(resolved.description, converter.descriptionBudget)
+          : "";
+        if (description !== "") schema.description = description;
+      } else {
+        schema = converter.convert(propertySchema, refs);
+      }
+      const readOnly = isRecord(resolved) && resolved.readOnly === true;
+      if (readOnly) continue; // readOnly properties are never sent in a request
+      body.properties.push(property);
+      candidates.push({
+        location: "body",
+        name,
+        schema,
+        required: required && objectShape.required.includes(name),
+        assign: (argument) => {
+          property.argument = argument;
+        },
+      });
+    }
+    return body;
+  }
+
+  body.argument = "body";
+  let schema: JsonSchema;
+  if (chosen.kind === "binary") {
+    schema = {
+      type: "string",
+      contentEncoding: "base64",
+      description: `The request body (${chosen.mediaType}) as base64.`,
+    };
+  } else if (chosen.kind === "text") {
+    schema = rawSchema === undefined ? { type: "string" } : converter.convert(rawSchema, refs);
+    if (schema.type === undefined && schema.$ref === undefined) schema.type = "string";
+  } else {
+    schema = rawSchema === undefined ? {} : converter.convert(rawSchema, refs);
+  }
+  if (description !== "" && typeof schema.description !== "string") schema.description = description;
+  candidates.push({
+    location: "body",
+    name: "body",
+    schema,
+    required,
+    assign: (argument) => {
+      body.argument = argument;
+    },
+  });
+  return body;
+}
+
+function planEncoding(raw: unknown): Record<string, BodyEncodingNode> | undefined {
+  if (!isRecord(raw)) return undefined;
+  const result: Record<string, BodyEncodingNode> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (!isRecord(value)) continue;
+    const node: BodyEncodingNode = {};
+    if (typeof value.contentType === "string") node.contentType = value.contentType;
+    if (typeof value.style === "string" && PARAMETER_STYLES.has(value.style))
+      node.style = value.style as ParameterStyle;
+    if (typeof value.explode === "boolean") node.explode = value.explode;
+    if (typeof value.allowReserved === "boolean") node.allowReserved = value.allowReserved;
+    result[name] = node;
+  }
+  return Object.keys(result).length > 0 ? result : undefined;
+}
+
+/**
+ * The properties of an object body: its own, plus those of `allOf` members. Undefined for
+ * bodies that are not plainly one object (oneOf/anyOf at the top, arrays, primitives, maps).
+ */
+export function readObjectProperties(
+  converter: SchemaConverter,
+  schema: unknown,
+  depth = 0,
+): { properties: Record<string, unknown>; required: string[] } | undefined {
+  const node = converter.dereference(schema);
+  if (!isRecord(node) || depth > 16) return undefined;
+  if (node.oneOf !== undefined || node.anyOf !== undefined || node.not !== undefined) return undefined;
+  const type = node.type;
+  if (type !== undefined && type !== "object" && !(Array.isArray(type) && type.includes("object")))
+    return undefined;
+  // No prototype: a property named `__proto__` is an own key here like any other.
+  const properties: Record<string, unknown> = Object.create(null);
+  const required: string[] = [];
+  if (Array.isArray(node.allOf)) {
+    for (const member of node.allOf) {
+      const part = readObjectProperties(converter, member, depth + 1);
+      if (!part) return undefined;
+      Object.assign(properties, part.properties);
+      required.push(...part.required);
+    }
+  }
+  if (isRecord(node.properties)) Object.assign(properties, node.properties);
+  if (Array.isArray(node.required))
+    required.push(...node.required.filter((r): r is string => typeof r === "string"));
+  if (type === undefined && !isRecord(node.properties) && !Array.isArray(node.allOf)) return undefined;
+  if (depth === 0 && node.additionalProperties !== false) {
+    // A required property the schema does not describe must still be sendable: any value.
+    for (const name of required) if (!(name in properties)) properties[name] = {};
+  }
+  return { properties, required: [...new Set(required)] };
+}
+
+function isFileSchema(converter: SchemaConverter, schema: unknown): boolean {
+  const node = converter.dereference(schema);
+  if (!isRecord(node)) return false;
+  if (node.type === "file") return true;
+  const isString = node.type === "string" || node.type === undefined;
+  return (
+    isString &&
+    (node.format === "binary" ||
+      typeof node.contentMediaType === "string" ||
+      (node.contentEncoding !== undefined && node.format !== "byte" && node.type === undefined))
+  );
+}

@@ -1,0 +1,205 @@
+/**
+ * Loading a spec: read (file, URL or stdin), parse (JSON or YAML, by content), identify the
+ * version, bundle external `$ref`s into the document (never dereferencing it), validate against
+ * the OpenAPI JSON Schema, and upgrade Swagger 2.0 to OpenAPI 3.0.
+ *
+ * Every failure is a BridgeError with a stable code; no raw stack trace or parser dump leaks out.
+ */
+import type { OpenAPIV2, OpenAPIV3, OpenAPIV3_1 } from "openapi-types";
+import { BridgeError } from "../../model/diagnostics.js";
+import type { Diagnostic, SpecVersion } from "../../model/types.js";
+import { bundleExternalRefs, nameExternalSchemas } from "./bundle-refs.js";
+import {
+  canValidateInWorker,
+  startValidationWorker,
+  type ValidationWorker,
+} from "./document-check/background-check.js";
+import { validateDocument } from "./document-check/check-document.js";
+import { checkOpenApi3, resolveRelativeServers } from "./normalize/openapi3.js";
+import { convertSwagger2 } from "./normalize/swagger2.js";
+import { detectVersion, parseSpec, withoutBom } from "./parse-text.js";
+import { readSource, type SourceText } from "./read-source.js";
+import {
+  checkInternalRefs,
+  collectRefStrings,
+  collectRefs,
+  type RefContext,
+  refuseForbiddenRefs,
+} from "./ref-sites.js";
+import { capDiagnostics } from "./spec-errors.js";
+
+export interface LoadOptions {
+  /** Default false: a `$ref` to an http(s) URL is refused with OMB_REF_NETWORK. */
+  allowNetworkRefs?: boolean;
+  /** Default true: a `$ref` to a file (relative to the spec file) is read. */
+  allowFileRefs?: boolean;
+  /** Default true: structural validation against the OpenAPI JSON Schema. */
+  validate?: boolean;
+  /**
+   * Default false: loadSpec returns once validation is done. When true, a large document (over
+   * 1 MB, with cores to spare) is validated in a worker thread while the caller goes on, and
+   * `LoadedSpec.validation` settles when it is done (rejecting with the BridgeError loadSpec
+   * would have thrown). Problems found before loadSpec returns (any document validated
+   * in-thread) are still thrown.
+   */
+  deferValidation?: boolean;
+  /** Read when the source is `-`; defaults to `process.stdin`. */
+  stdin?: NodeJS.ReadableStream;
+  /** Timeout for fetching a URL source or network `$ref`, default 30000 ms. */
+  timeoutMs?: number;
+}
+
+export interface LoadedSpec {
+  /** OpenAPI 3.x shaped (Swagger 2.0 converted), bundled: every `$ref` is internal, none inlined. */
+  document: OpenAPIV3.Document | OpenAPIV3_1.Document;
+  /** What the source was before normalisation. */
+  specVersion: SpecVersion;
+  /** The path or URL as given, `<stdin>` for `-`. */
+  source: string;
+  /** Warnings (conversion, duplicate operationIds...). */
+  diagnostics: Diagnostic[];
+  /**
+   * With `deferValidation`: resolves when the document is valid (or was not validated), rejects
+   * with a BridgeError of OMB_SPEC_INVALID problems; resolves with the warnings found (these
+   * are not in `diagnostics`). Never an unhandled rejection if ignored.
+   */
+  validation?: Promise<Diagnostic[]>;
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+/** Spec text longer than this is validated in a worker when validation may be deferred. */
+const WORKER_MIN_CHARS = 1_000_000;
+
+export async function loadSpec(source: string, options: LoadOptions = {}): Promise<LoadedSpec> {
+  const input = await readSource(source, options.stdin, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const worker = startWorkerFor(input.text, options);
+  try {
+    return await loadText(input, options, worker);
+  } catch (error) {
+    worker?.cancel();
+    throw error;
+  }
+}
+
+/**
+ * A worker, started before parsing so that it parses the text alongside this thread, when
+ * validation may be deferred and the document is large.
+ */
+function startWorkerFor(text: string, options: LoadOptions): ValidationWorker | undefined {
+  if (options.validate === false || options.deferValidation !== true) return undefined;
+  if (text.length <= WORKER_MIN_CHARS || !canValidateInWorker()) return undefined;
+  const body = withoutBom(text);
+  return startValidationWorker(/^\s*[{[]/.test(body) ? { text: body } : {});
+}
+
+async function loadText(
+  input: SourceText,
+  options: LoadOptions,
+  worker: ValidationWorker | undefined,
+): Promise<LoadedSpec> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const parsed = parseSpec(input.text, input.display);
+  const specVersion = detectVersion(parsed.value, input.display);
+  let doc = parsed.value as Record<string, unknown>;
+  const diagnostics: Diagnostic[] = [];
+
+  if (input.remote && specVersion !== "2.0") resolveRelativeServers(doc, input.location);
+
+  const refs: RefContext = {
+    allowNetwork: options.allowNetworkRefs === true,
+    allowFile: options.allowFileRefs !== false && !input.remote,
+    timeoutMs,
+    rootLocation: input.location,
+    rootDisplay: input.display,
+    root: doc,
+    rootSites: [],
+    loaded: new Map(),
+    failures: [],
+  };
+  let refStrings = collectRefStrings(doc);
+  let bundled = false;
+  if ([...refStrings].some((ref) => !ref.startsWith("#"))) {
+    const external = collectRefs(doc).filter((r) => !r.ref.startsWith("#"));
+    refs.rootSites = external;
+    refuseForbiddenRefs(external, refs);
+    nameExternalSchemas(doc, specVersion, external, input.location);
+    doc = await bundleExternalRefs(doc, specVersion, input, refs);
+    refStrings = collectRefStrings(doc);
+    bundled = true;
+  }
+  checkInternalRefs(doc, refStrings, input.display);
+
+  let validation: Promise<Diagnostic[]> | undefined;
+  if (worker) {
+    validation = validateInBackground(
+      worker,
+      doc,
+      specVersion,
+      input.display,
+      bundled ? undefined : parsed.json,
+    );
+  } else if (options.validate !== false) {
+    diagnostics.push(...throwProblems(validateDocument(doc, specVersion, input.display)));
+  }
+
+  let document: OpenAPIV3.Document | OpenAPIV3_1.Document;
+  try {
+    if (specVersion === "2.0") {
+      const converted = convertSwagger2(doc as unknown as OpenAPIV2.Document, input.display);
+      diagnostics.push(...converted.diagnostics);
+      document = converted.document;
+      if (input.remote)
+        resolveRelativeServers(document as unknown as Record<string, unknown>, input.location);
+    } else {
+      document = doc as unknown as OpenAPIV3.Document | OpenAPIV3_1.Document;
+    }
+    diagnostics.push(...checkOpenApi3(document, input.display));
+  } catch (error) {
+    // A document still being validated may be invalid: its schema problems explain it better.
+    await validation;
+    throw error;
+  }
+  const loaded: LoadedSpec = { document, specVersion, source: input.display, diagnostics };
+  // Only a deferred validation runs in a worker: otherwise it is done by now.
+  if (options.deferValidation === true) loaded.validation = validation ?? Promise.resolve([]);
+  return loaded;
+}
+
+/**
+ * Throws the problems when any is an error (with a hint on the first); otherwise returns the
+ * warnings (ignored properties and the like), for the model's diagnostics.
+ */
+function throwProblems(problems: Diagnostic[]): Diagnostic[] {
+  const errors = problems.filter((p) => p.severity === "error");
+  if (errors.length === 0) return problems;
+  const first = errors[0]!;
+  errors[0] = {
+    ...first,
+    hint:
+      first.hint ??
+      "fix the spec at that place; or skip this check with --no-validate (validate: false) and let the bridge plan what it can",
+  };
+  throw new BridgeError(capDiagnostics(errors));
+}
+
+/**
+ * Validates in the worker: given `json`, the text `doc` was parsed from as is (no bundling),
+ * the worker validates its own parse of it; otherwise it is sent `doc`. The promise returned
+ * is already handled, so that an ignored rejection is never an unhandled one.
+ */
+function validateInBackground(
+  worker: ValidationWorker,
+  doc: unknown,
+  version: SpecVersion,
+  file: string,
+  json: string | undefined,
+): Promise<Diagnostic[]> {
+  const job = json === undefined ? { version, file, document: doc } : { version, file };
+  const fallback = () => validateDocument(json === undefined ? doc : JSON.parse(json), version, file);
+  const validation = worker.validate(job, fallback).then(throwProblems);
+  validation.catch(() => {});
+  return validation;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading

@@ -1,0 +1,155 @@
+/**
+ * Checks and fix-ups on an OpenAPI 3.x document (3.0 or 3.1, or 2.0 after conversion), done
+ * right after loading. Cheap semantic checks that the JSON Schema of OpenAPI cannot express
+ * are warnings here: the planner can still make tools.
+ */
+import type { OpenAPIV3, OpenAPIV3_1 } from "openapi-types";
+import { createDiagnostic } from "../../../model/diagnostics.js";
+import { joinPointer, resolvePointer } from "../../../model/pointer.js";
+import type { Diagnostic } from "../../../model/types.js";
+
+const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/** Follows local `$ref`s (with a bound, refs may loop) to the object they name. */
+function follow(doc: unknown, value: unknown): unknown {
+  let current = value;
+  for (let hops = 0; hops < 32 && isObject(current) && typeof current["$ref"] === "string"; hops++) {
+    const ref = current["$ref"] as string;
+    if (!ref.startsWith("#")) return current;
+    current = resolvePointer(doc, ref);
+  }
+  return current;
+}
+
+/**
+ * Server URLs may be relative to where the document is served (OpenAPI 3.x, 4.1.x "Server
+ * Object"): for a spec fetched from a URL, make them absolute. Templated URLs (starting with
+ * `{`) and absolute ones are left alone. Mutates `doc`.
+ */
+export function resolveRelativeServers(doc: Json, documentUrl: string): void {
+  const fix = (servers: unknown): void => {
+    if (!Array.isArray(servers)) return;
+    for (const server of servers) {
+      if (isObject(server) && typeof server["url"] === "string") {
+        server["url"] = absoluteServerUrl(server["url"], documentUrl);
+      }
+    }
+  };
+  fix(doc["servers"]);
+  for (const section of ["paths", "webhooks"]) {
+    const items = doc[section];
+    if (!isObject(items)) continue;
+    for (const item of Object.values(items)) {
+      if (!isObject(item)) continue;
+      fix(item["servers"]);
+      for (const method of METHODS) {
+        const operation = item[method];
+        if (isObject(operation)) fix(operation["servers"]);
+      }
+    }
+  }
+}
+
+export function absoluteServerUrl(url: string, documentUrl: string): string {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith("{")) return url;
+  let base: URL;
+  try {
+    base = new URL(documentUrl);
+  } catch {
+    return url;
+  }
+  if (url.startsWith("//")) return `${base.protocol}${url}`;
+  if (url.startsWith("/")) return `${base.origin}${url}`;
+  const directory = `${base.origin}${base.pathname.replace(/[^/]*$/, "")}`;
+  return `${directory}${url.replace(/^\.\//, "")}`;
+}
+
+/**
+ * Semantic checks as warnings: duplicate operationIds (OMB_SPEC_DUPLICATE_OPERATION_ID) and
+ * path template parameters without a matching `in: path` parameter, or the reverse
+ * (OMB_SPEC_PATH_PARAM).
+ */
+export function checkOpenApi3(
+  document: OpenAPIV3.Document | OpenAPIV3_1.Document,
+  file: string,
+): Diagnostic[] {
+  const doc = document as unknown as Json;
+  const diagnostics: Diagnostic[] = [];
+  const operationIds = new Map<string, string>();
+  const paths = doc["paths"];
+  if (!isObject(paths)) return diagnostics;
+  for (const [template, rawItem] of Object.entries(paths)) {
+    const item = follow(doc, rawItem);
+    if (!isObject(item)) continue;
+    const inTemplate = new Set([...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!));
+    const pathLevel = pathParameterNames(doc, item["parameters"]);
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (!isObject(operation)) continue;
+      const pointer = joinPointer("paths", template, method);
+      const operationId = operation["operationId"];
+      if (typeof operationId === "string") {
+        const first = operationIds.get(operationId);
+        if (first === undefined) {
+          operationIds.set(operationId, pointer);
+        } else {
+          diagnostics.push(
+            createDiagnostic(
+              "OMB_SPEC_DUPLICATE_OPERATION_ID",
+              `operationId "${operationId}" is also used by ${first}`,
+              {
+                severity: "warning",
+                file,
+                pointer,
+                hint: "operationIds must be unique; tool names for these operations are disambiguated",
+              },
+            ),
+          );
+        }
+      }
+      const declared = new Set([...pathLevel, ...pathParameterNames(doc, operation["parameters"])]);
+      for (const name of inTemplate) {
+        if (!declared.has(name)) {
+          diagnostics.push(
+            createDiagnostic("OMB_SPEC_PATH_PARAM", `path parameter "{${name}}" is not declared`, {
+              severity: "warning",
+              file,
+              pointer,
+              hint: `add a parameter with name: ${name}, in: path, required: true`,
+            }),
+          );
+        }
+      }
+      for (const name of declared) {
+        if (!inTemplate.has(name)) {
+          diagnostics.push(
+            createDiagnostic("OMB_SPEC_PATH_PARAM", `path parameter "${name}" does not appear in the path`, {
+              severity: "warning",
+              file,
+              pointer,
+            }),
+          );
+        }
+      }
+    }
+  }
+  return diagnostics;
+}
+
+function pathParameterNames(doc: Json, parameters: unknown): string[] {
+  if (!Array.isArray(parameters)) return [];
+  const names: string[] = [];
+  for (const raw of parameters) {
+    const parameter = follow(doc, raw);
+    if (isObject(parameter) && parameter["in"] === "path" && typeof parameter["name"] === "string") {
+      names.push(parameter["name"]);
+    }
+  }
+  return names;
+}

@@ -1,0 +1,47 @@
+/** `--destructive confirm`: the user is asked through MCP elicitation before a destructive call. */
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { messageOf } from "../../model/error-message.js";
+import type { ToolNode } from "../../model/types.js";
+import type { CallContext } from "../bridge-options.js";
+import { clip } from "../results/body-text.js";
+import { toErrorResult } from "../results/error-result.js";
+
+/**
+ * Asks the user to confirm a destructive call; returns the refusal to give back, or undefined
+ * when the call may go ahead.
+ */
+export async function askConfirmation(
+  tool: ToolNode,
+  args: Record<string, unknown>,
+  context: CallContext,
+): Promise<CallToolResult | undefined> {
+  const operation = `${tool.http.method.toUpperCase()} ${tool.http.path}`;
+  if (!context.confirm) {
+    return toErrorResult(
+      `Refused: ${tool.name} (${operation}) is destructive, and this bridge only runs destructive ` +
+        "operations after the user confirms them (--destructive confirm), but the MCP client cannot " +
+        "ask the user (it does not support elicitation). Nothing was sent. Tell the user: they can " +
+        "carry it out themselves, or use a client that supports elicitation.",
+      "confirmation_unavailable",
+    );
+  }
+  const shown = clip(JSON.stringify(args), 1000);
+  let accepted = false;
+  try {
+    accepted = await context.confirm(
+      `The assistant wants to run ${tool.name} (${operation}), which may change or delete data, with ${shown}. Allow it?`,
+    );
+  } catch (error) {
+    return toErrorResult(
+      `Refused: ${tool.name} (${operation}) is destructive and needs the user's confirmation, which ` +
+        `could not be obtained (${messageOf(error)}). Nothing was sent.`,
+      "confirmation_unavailable",
+    );
+  }
+  if (accepted) return undefined;
+  return toErrorResult(
+    `Refused: the user did not allow ${tool.name} (${operation}). Nothing was sent. Do not retry ` +
+      "unless the user asks for it.",
+    "confirmation_declined",
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * Ajv compilation of input schemas: lenient about patterns written for other regex dialects,
+ * shared per schema object, and spread over fresh Ajv instances so that no instance grows with
+ * every schema a long-running bridge ever compiled.
+ */
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import ajvFormats from "ajv-formats";
+import type { JsonSchema } from "../../model/types.js";
+
+/**
+ * Ajv keeps every schema it compiled in its instance (code scope), so one instance per process
+ * would grow with every schema ever compiled. Instead a fresh instance takes over after this many
+ * compilations; an old one is freed once no validator compiled by it is referenced any more.
+ */
+const COMPILES_PER_AJV = 200;
+
+interface AjvSlot {
+  ajv: Ajv2020;
+  compiled: number;
+}
+
+let currentSlot: AjvSlot | undefined;
+
+/** Validators shared by every validator built for the same schema object. */
+const compiledBySchema = new WeakMap<object, ValidateFunction>();
+
+/** Patterns written for other regex dialects must not make a whole tool unusable: ignore them. */
+const lenientRegExp = Object.assign(
+  (pattern: string, flags: string): { test: (s: string) => boolean } => {
+    try {
+      return new RegExp(pattern, flags);
+    } catch {
+      try {
+        return new RegExp(pattern);
+      } catch {
+        return { test: () => true };
+      }
+    }
+  },
+  { code: "new RegExp" },
+);
+
+function createAjv(): Ajv2020 {
+  const ajv = new Ajv2020({
+    allErrors: true,
+    strict: false,
+    verbose: true,
+    logger: false,
+    addUsedSchema: false,
+    // The planner emits the schemas; meta-validating each one would cost more than compiling it.
+    validateSchema: false,
+    code: { regExp: lenientRegExp },
+  });
+  ajvFormats.default(ajv);
+  return ajv;
+}
+
+export function compileSchema(schema: JsonSchema): ValidateFunction {
+  if (!currentSlot || currentSlot.compiled >= COMPILES_PER_AJV)
+    currentSlot = { ajv: createAjv(), compiled: 0 };
+  currentSlot.compiled += 1;
+  const { ajv } = currentSlot;
+  try {
+    return ajv.compile(schema);
+  } finally {
+    ajv.removeSchema(schema);
+  }
+}
+
+export function compileOrError(schema: JsonSchema): ValidateFunction | Error {
+  const known = compiledBySchema.get(schema);
+  if (known) return known;
+  try {
+    const validate = compileSchema(schema);
+    compiledBySchema.set(schema, validate);
+    return validate;
+  } catch (error) {
+    return new Error(`Cannot compile the tool's input schema: ${(error as Error).message}`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Optional properties of strict-profile schemas

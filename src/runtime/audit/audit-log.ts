@@ -1,0 +1,117 @@
+/**
+ * The audit log: one JSON line per tool call (time, tool, arguments with secrets redacted,
+ * upstream status, attempts, duration, outcome), to a file or stderr. Arguments are redacted by
+ * name (password, token, secret, apiKey, ...), by schema (`format: password`) and by value (any
+ * configured or fetched secret inside any string); long strings are cut.
+ */
+import { createWriteStream } from "node:fs";
+import type { JsonSchema } from "../../model/types.js";
+
+export interface AuditEntry {
+  /** ISO 8601, when the call arrived. */
+  time: string;
+  tool: string;
+  arguments: unknown;
+  /** The API's last HTTP status; absent when no request was sent. */
+  status?: number;
+  /** Upstream attempts made (retries included). */
+  attempts?: number;
+  durationMs: number;
+  /** `ok`, or `error` with the error category (invalid_argument, timeout, unknown_tool, ...). */
+  outcome: "ok" | "error";
+  category?: string;
+}
+
+export interface AuditLog {
+  write(entry: AuditEntry): void;
+  close(): Promise<void>;
+}
+
+export const REDACTED = "[REDACTED]";
+const SENSITIVE_NAME =
+  /pass(word|wd|phrase)?$|^pwd$|secret|token|api[-_]?key|^key$|authori[sz]ation|credential|private[-_]?key|cookie|session/i;
+const MAX_STRING = 500;
+const MAX_DEPTH = 32;
+const MAX_ITEMS = 100;
+
+/** A JSON-lines audit log to `target`: a file path (appended, mode 0600) or `-` for stderr. */
+export function createAuditLog(target: string): AuditLog {
+  if (target === "-") {
+    return {
+      write: (entry) => {
+        process.stderr.write(`${JSON.stringify(entry)}\n`);
+      },
+      close: async () => {},
+    };
+  }
+  const stream = createWriteStream(target, { flags: "a", mode: 0o600 });
+  let failed: Error | undefined;
+  stream.on("error", (error) => {
+    failed ??= error;
+    process.stderr.write(`openapi-mcp-bridge: the audit log ${target} cannot be written: ${error.message}\n`);
+  });
+  return {
+    write: (entry) => {
+      if (!failed) stream.write(`${JSON.stringify(entry)}\n`);
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (failed || stream.closed) resolve();
+        else stream.end(() => resolve());
+      }),
+  };
+}
+
+/** True for argument or property names that usually hold a secret. */
+export function isSensitiveName(name: string): boolean {
+  return SENSITIVE_NAME.test(name);
+}
+
+/**
+ * A copy of `value` safe to log: sensitive names and `format: password` values replaced,
+ * secrets inside strings replaced, strings over 500 characters and arrays over 100 items cut.
+ */
+export function redactArguments(value: unknown, schema: JsonSchema | undefined, secrets: string[]): unknown {
+  const root = schema;
+  const scrub = (text: string) => {
+    let out = text;
+    for (const secret of secrets) if (secret.length >= 4) out = out.split(secret).join(REDACTED);
+    return out.length > MAX_STRING ? `${out.slice(0, MAX_STRING)}…[${out.length} characters]` : out;
+  };
+  const resolve = (node: unknown): Record<string, unknown> | undefined => {
+    let current = node;
+    for (let hops = 0; hops < 8; hops++) {
+      if (typeof current !== "object" || current === null) return undefined;
+      const ref = (current as { $ref?: unknown }).$ref;
+      if (typeof ref !== "string" || !ref.startsWith("#/$defs/")) return current as Record<string, unknown>;
+      const defs = (root as { $defs?: Record<string, unknown> } | undefined)?.$defs;
+      current =
+        defs?.[decodeURIComponent(ref.slice("#/$defs/".length)).replace(/~1/g, "/").replace(/~0/g, "~")];
+    }
+    return undefined;
+  };
+  const walk = (node: unknown, nodeSchema: unknown, depth: number): unknown => {
+    const s = resolve(nodeSchema);
+    if (s?.["format"] === "password") return REDACTED;
+    if (typeof node === "string") return scrub(node);
+    if (typeof node !== "object" || node === null) return node;
+    if (depth >= MAX_DEPTH) return "[…]";
+    if (Array.isArray(node)) {
+      const items = node.slice(0, MAX_ITEMS).map((item) => walk(item, s?.["items"], depth + 1));
+      if (node.length > MAX_ITEMS) items.push(`…[${node.length} items]`);
+      return items;
+    }
+    const properties = (s?.["properties"] ?? {}) as Record<string, unknown>;
+    const out: Record<string, unknown> = Object.create(null); // a `__proto__` key stays a plain key
+    for (const [key, item] of Object.entries(node)) {
+      const safeKey = scrub(key);
+      if (isSensitiveName(key)) out[safeKey] = REDACTED;
+      else {
+        const childSchema = Object.hasOwn(properties, key) ? properties[key] : s?.["additionalProperties"];
+        out[safeKey] = walk(item, childSchema, depth + 1);
+      }
+    }
+    return out;
+  };
+  return walk(value, schema, 0);
+}

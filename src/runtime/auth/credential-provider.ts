@@ -1,0 +1,167 @@
+/**
+ * The credentials of one call: a per-request pass-through header (HTTP mode, opt-in) first, then
+ * static values (`--auth`, `OPENAPI_MCP_AUTH_<SCHEME>`), then OAuth2 client credentials. Only
+ * the alternative of the operation's `security` that will be used gets a token fetched.
+ */
+import type { Dispatcher } from "undici";
+import type { BridgeModel, SecurityRequirementNode, ToolNode } from "../../model/types.js";
+import type { HttpOptions } from "../upstream/send.js";
+import { hasControlCharacters, resolveCredentials, toCredentialEnvName } from "./credentials.js";
+import { createTokenSource, type OAuthClientConfig, type TokenSource } from "./oauth.js";
+
+export interface CredentialOptions {
+  auth?: Record<string, string>;
+  env: Record<string, string | undefined>;
+  /** OAuth2 client credentials by scheme name (also from OPENAPI_MCP_CLIENT_ID_/SECRET_<SCHEME>). */
+  oauth?: Record<string, OAuthClientConfig>;
+  /** Incoming MCP request header (any case) → scheme name. */
+  passThroughHeaders?: Record<string, string>;
+  getDispatcher: () => Promise<Dispatcher>;
+  http: HttpOptions;
+  /** The API base URL, to resolve relative token URLs against. */
+  baseUrl: () => string | undefined;
+  now?: () => number;
+}
+
+export interface CallCredentials {
+  credentials: Map<string, string>;
+  /** OAuth2 tokens used, by scheme: invalidated when the API answers 401. */
+  tokens: Map<string, string>;
+  /** Values of this call that must never be shown (pass-through values). */
+  secrets: string[];
+}
+
+export interface CredentialProvider {
+  forCall(
+    tool: ToolNode,
+    incomingHeaders: Record<string, string | string[] | undefined> | undefined,
+  ): Promise<CallCredentials>;
+  /** Forgets the call's OAuth2 tokens; true when there were any (a retry may then succeed). */
+  invalidate(call: CallCredentials): boolean;
+  /** Every configured or fetched secret so far, for redaction. */
+  secrets(): string[];
+}
+
+export function createCredentialProvider(model: BridgeModel, options: CredentialOptions): CredentialProvider {
+  const schemes = model.securitySchemes;
+  const staticCredentials = resolveCredentials(model, options.auth, options.env);
+  const oauth = resolveOAuthClients(model, options.oauth, options.env);
+  const sources = new Map<string, TokenSource>();
+  for (const [name, config] of Object.entries(oauth)) {
+    const scheme = schemes[name];
+    if (!scheme || (scheme.type !== "oauth2" && scheme.type !== "openIdConnect")) {
+      throw new Error(
+        `OAuth2 client credentials are configured for "${name}", which is not an oauth2 or openIdConnect scheme of the spec`,
+      );
+    }
+    sources.set(
+      name,
+      createTokenSource({
+        schemeName: name,
+        scheme,
+        config,
+        baseUrl: options.baseUrl,
+        getDispatcher: options.getDispatcher,
+        http: options.http,
+        ...(options.now ? { now: options.now } : {}),
+      }),
+    );
+  }
+  const passThrough = new Map<string, string>();
+  for (const [header, scheme] of Object.entries(options.passThroughHeaders ?? {})) {
+    if (!Object.hasOwn(schemes, scheme)) {
+      throw new Error(
+        `--pass-through-header ${header}=${scheme}: the spec has no security scheme "${scheme}"`,
+      );
+    }
+    passThrough.set(header.toLowerCase(), scheme);
+  }
+  const staticSecrets = [...staticCredentials].flatMap(([name, value]) => secretForms(schemes[name]!, value));
+
+  return {
+    async forCall(tool, incomingHeaders) {
+      const credentials = new Map(staticCredentials);
+      const secrets: string[] = [];
+      for (const [header, scheme] of passThrough) {
+        const raw = incomingHeaders?.[header];
+        if (typeof raw !== "string" || raw === "" || hasControlCharacters(raw)) continue;
+        const value = passThroughValue(schemes[scheme]!, raw);
+        credentials.set(scheme, value);
+        secrets.push(raw, ...secretForms(schemes[scheme]!, value));
+      }
+      const available = new Set([...credentials.keys(), ...sources.keys()]);
+      const chosen = chooseAlternative(tool.http.security, available, schemes);
+      const tokens = new Map<string, string>();
+      for (const name of Object.keys(chosen ?? {})) {
+        const source = sources.get(name);
+        if (source && !credentials.has(name)) {
+          const token = await source.getToken();
+          credentials.set(name, token);
+          tokens.set(name, token);
+        }
+      }
+      return { credentials, tokens, secrets };
+    },
+    invalidate(call) {
+      for (const [name, token] of call.tokens) sources.get(name)?.invalidate(token);
+      return call.tokens.size > 0;
+    },
+    secrets() {
+      return [...staticSecrets, ...[...sources.values()].flatMap((s) => s.secrets())];
+    },
+  };
+}
+
+/** A credential as configured and as it travels (base64 for basic, percent-encoded in a query). */
+function secretForms(scheme: BridgeModel["securitySchemes"][string], value: string): string[] {
+  const forms = [value];
+  if (scheme.type === "http" && scheme.scheme.toLowerCase() === "basic") {
+    forms.push(Buffer.from(value, "utf8").toString("base64"));
+  }
+  const encoded = encodeURIComponent(value);
+  if (encoded !== value) forms.push(encoded);
+  return forms;
+}
+
+/** The alternative applyCredentials will pick: the first whose schemes all have a credential. */
+function chooseAlternative(
+  requirements: SecurityRequirementNode[],
+  available: Set<string>,
+  schemes: BridgeModel["securitySchemes"],
+): SecurityRequirementNode | undefined {
+  return requirements.find((alternative) =>
+    Object.keys(alternative).every((name) => available.has(name) && schemes[name] !== undefined),
+  );
+}
+
+/** An incoming header value as the scheme's credential: `Bearer x` → `x`, `Basic b64` → `user:pass`. */
+function passThroughValue(scheme: BridgeModel["securitySchemes"][string], raw: string): string {
+  const value = raw.trim();
+  const bearer = /^bearer\s+(.+)$/i.exec(value);
+  if (scheme.type === "oauth2" || scheme.type === "openIdConnect") return bearer ? bearer[1]! : value;
+  if (scheme.type === "http") {
+    const kind = scheme.scheme.toLowerCase();
+    if (kind === "bearer") return bearer ? bearer[1]! : value;
+    const basic = /^basic\s+([A-Za-z0-9+/=]+)$/i.exec(value);
+    if (kind === "basic" && basic) return Buffer.from(basic[1]!, "base64").toString("utf8");
+  }
+  return value;
+}
+
+/** Explicit configuration wins; OPENAPI_MCP_CLIENT_ID_<SCHEME> + _SECRET_<SCHEME> fill in the rest. */
+function resolveOAuthClients(
+  model: BridgeModel,
+  explicit: Record<string, OAuthClientConfig> = {},
+  env: Record<string, string | undefined>,
+): Record<string, OAuthClientConfig> {
+  const result: Record<string, OAuthClientConfig> = { ...explicit };
+  for (const [name, scheme] of Object.entries(model.securitySchemes)) {
+    if (Object.hasOwn(result, name) || (scheme.type !== "oauth2" && scheme.type !== "openIdConnect"))
+      continue;
+    const suffix = toCredentialEnvName(name).slice("OPENAPI_MCP_AUTH_".length);
+    const clientId = env[`OPENAPI_MCP_CLIENT_ID_${suffix}`];
+    const clientSecret = env[`OPENAPI_MCP_CLIENT_SECRET_${suffix}`];
+    if (clientId && clientSecret) result[name] = { clientId, clientSecret };
+  }
+  return result;
+}

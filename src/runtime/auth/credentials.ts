@@ -1,0 +1,106 @@
+/**
+ * Static credentials for security schemes: `--auth SCHEME=VALUE` or the environment variable
+ * `OPENAPI_MCP_AUTH_<SCHEME>`. Applied only for operations whose `security` asks for them.
+ */
+import type { BridgeModel, SecurityRequirementNode, SecuritySchemeNode } from "../../model/types.js";
+
+export interface AppliedCredentials {
+  headers: Record<string, string>;
+  query: string[];
+  cookies: string[];
+  /** Scheme names the operation accepts but no credential was configured for (for messages). */
+  missing: string[];
+}
+
+/** `OPENAPI_MCP_AUTH_` + scheme name upper-cased, other characters as `_`. */
+export function toCredentialEnvName(scheme: string): string {
+  return `OPENAPI_MCP_AUTH_${scheme.toUpperCase().replace(/[^A-Z0-9]/g, "_")}`;
+}
+
+/** Looks up each scheme's credential once, from explicit values first, then the environment. */
+export function resolveCredentials(
+  model: BridgeModel,
+  auth: Record<string, string> = {},
+  env: Record<string, string | undefined> = {},
+): Map<string, string> {
+  const result = new Map<string, string>();
+  for (const scheme of Object.keys(model.securitySchemes)) {
+    const value = auth[scheme] ?? env[toCredentialEnvName(scheme)];
+    if (value !== undefined && value !== "") result.set(scheme, value);
+  }
+  return result;
+}
+
+/**
+ * Picks the first alternative of the operation's requirements whose schemes all have a
+ * credential (an empty alternative means anonymous access is fine) and renders it.
+ */
+export function applyCredentials(
+  requirements: SecurityRequirementNode[],
+  schemes: Record<string, SecuritySchemeNode>,
+  credentials: Map<string, string>,
+): AppliedCredentials {
+  const applied: AppliedCredentials = { headers: {}, query: [], cookies: [], missing: [] };
+  if (requirements.length === 0) return applied;
+  const usable = requirements.find((alternative) =>
+    Object.keys(alternative).every((name) => credentials.has(name) && schemes[name] !== undefined),
+  );
+  if (!usable) {
+    const names = new Set<string>();
+    for (const alternative of requirements) for (const name of Object.keys(alternative)) names.add(name);
+    applied.missing = [...names];
+    return applied;
+  }
+  for (const name of Object.keys(usable)) {
+    const scheme = schemes[name]!;
+    const value = credentials.get(name)!;
+    renderCredential(scheme, value, applied);
+  }
+  return applied;
+}
+
+function renderCredential(scheme: SecuritySchemeNode, value: string, applied: AppliedCredentials): void {
+  switch (scheme.type) {
+    case "apiKey":
+      if (scheme.in === "header") applied.headers[scheme.name.toLowerCase()] = value;
+      else if (scheme.in === "query")
+        applied.query.push(`${encodeQueryPart(scheme.name)}=${encodeQueryPart(value)}`);
+      else applied.cookies.push(`${scheme.name}=${encodeCookieValue(value)}`);
+      return;
+    case "http": {
+      const kind = scheme.scheme.toLowerCase();
+      if (kind === "basic") {
+        const encoded = Buffer.from(value, "utf8").toString("base64");
+        applied.headers.authorization = `Basic ${encoded}`;
+      } else if (kind === "bearer") {
+        applied.headers.authorization = `Bearer ${value}`;
+      } else {
+        applied.headers.authorization = `${scheme.scheme} ${value}`;
+      }
+      return;
+    }
+    case "oauth2":
+    case "openIdConnect":
+      applied.headers.authorization = `Bearer ${value}`;
+      return;
+    case "mutualTLS":
+      return;
+  }
+}
+
+function encodeQueryPart(text: string): string {
+  return encodeURIComponent(text).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}
+
+function encodeCookieValue(text: string): string {
+  return /^[\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]*$/.test(text) ? text : encodeURIComponent(text);
+}
+
+/** True where a credential value could break out of its header (CR, LF, NUL). */
+export function hasControlCharacters(value: string): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: this is the check for them
+  return /[\x00-\x08\x0A-\x1F\x7F]/.test(value);
+}

@@ -1,0 +1,309 @@
+/**
+ * OAuth2 client credentials (RFC 6749 §4.4) for `oauth2` and `openIdConnect` security schemes:
+ * the access token is fetched from the scheme's token URL (or the one OpenID Connect discovery
+ * names), cached, refreshed before it expires and once when the API answers 401. The client
+ * secret goes only to the token URL; the token only to the API (request.ts puts it on requests
+ * for the API's origin, and redirects are never followed).
+ *
+ * A token URL (or OpenID Connect discovery URL) that comes from the spec is trusted only on the
+ * API's own site (same registrable domain, Public Suffix List): a hostile or tampered spec must
+ * not be able to name its own server and receive the client secret. Any other token URL has to
+ * be confirmed by the operator (`tokenUrl`, or `trustSpecTokenUrl: true`, in the auth config).
+ */
+import type { Dispatcher } from "undici";
+import type { SecuritySchemeNode } from "../../model/types.js";
+import { type HttpOptions, sendRequest, UpstreamFailure } from "../upstream/send.js";
+import { hasControlCharacters } from "./credentials.js";
+
+export interface OAuthClientConfig {
+  clientId: string;
+  clientSecret: string;
+  /** Replaces the spec's token URL (or the discovered one). */
+  tokenUrl?: string;
+  /** Scopes asked for; none by default (the provider's default scopes). */
+  scopes?: string[];
+  /** Where the client authenticates: HTTP Basic (default, RFC 6749 §2.3.1) or the form body. */
+  clientAuth?: "basic" | "body";
+  /** `audience`, `resource` and the like, added to the token request body. */
+  extraParams?: Record<string, string>;
+  /**
+   * Use the spec's token URL (or discovery URL) even when it is not on the API's site. Off by
+   * default: the operator confirms where the client secret goes.
+   */
+  trustSpecTokenUrl?: boolean;
+}
+
+export class TokenError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "TokenError";
+  }
+}
+
+export interface TokenSource {
+  /** A valid access token, fetched or refreshed when needed (one fetch at a time). */
+  getToken(): Promise<string>;
+  /** Forgets `token` if it is still the cached one (the API refused it). */
+  invalidate(token: string): void;
+  /** Tokens handed out so far (the latest few), for redaction. */
+  secrets(): string[];
+}
+
+export interface TokenSourceOptions {
+  schemeName: string;
+  scheme: SecuritySchemeNode;
+  config: OAuthClientConfig;
+  /** The API's base URL, against which a relative token URL is resolved. */
+  baseUrl: () => string | undefined;
+  getDispatcher: () => Promise<Dispatcher>;
+  http: HttpOptions;
+  now?: () => number;
+}
+
+/** Lifetime assumed when the token response has no `expires_in`. */
+const DEFAULT_LIFETIME_S = 300;
+const KEPT_SECRETS = 8;
+
+export function createTokenSource(options: TokenSourceOptions): TokenSource {
+  const { config, schemeName } = options;
+  const now = options.now ?? Date.now;
+  let cached: { token: string; refreshAt: number } | undefined;
+  let pending: Promise<string> | undefined;
+  let discovered: Promise<Discovery> | undefined;
+  const handedOut: string[] = [];
+
+  const endpoint = async (): Promise<{ url: URL; clientAuth: "basic" | "body" }> => {
+    if (config.tokenUrl !== undefined) {
+      return {
+        url: checkedUrl(config.tokenUrl, options.baseUrl(), "token URL"),
+        clientAuth: config.clientAuth ?? "basic",
+      };
+    }
+    const { scheme } = options;
+    if (scheme.type === "oauth2") {
+      const flows = scheme.flows as Record<string, { tokenUrl?: unknown } | undefined> | null;
+      const tokenUrl = flows?.["clientCredentials"]?.tokenUrl;
+      if (typeof tokenUrl !== "string") {
+        throw new TokenError(
+          `the scheme "${schemeName}" has no clientCredentials flow with a tokenUrl; configure tokenUrl for it`,
+        );
+      }
+      const url = checkedUrl(tokenUrl, options.baseUrl(), "token URL");
+      await requireApiSite(url, "token URL", options);
+      return { url, clientAuth: config.clientAuth ?? "basic" };
+    }
+    if (scheme.type === "openIdConnect") {
+      discovered ??= discover(scheme.openIdConnectUrl, options).catch((error: unknown) => {
+        discovered = undefined; // try again on the next call
+        throw error;
+      });
+      const found = await discovered;
+      return { url: found.tokenUrl, clientAuth: config.clientAuth ?? found.clientAuth };
+    }
+    throw new TokenError(`the scheme "${schemeName}" is ${scheme.type}, not oauth2 or openIdConnect`);
+  };
+
+  const fetchToken = async (): Promise<string> => {
+    const { url, clientAuth } = await endpoint();
+    const form = new URLSearchParams({ grant_type: "client_credentials" });
+    if (config.scopes && config.scopes.length > 0) form.set("scope", config.scopes.join(" "));
+    for (const [name, value] of Object.entries(config.extraParams ?? {})) form.set(name, value);
+    const headers: Record<string, string> = {
+      "content-type": "application/x-www-form-urlencoded",
+      accept: "application/json",
+    };
+    if (clientAuth === "basic") {
+      // RFC 6749 §2.3.1: the id and secret are form-urlencoded before Basic encoding.
+      const pair = `${formEncode(config.clientId)}:${formEncode(config.clientSecret)}`;
+      headers.authorization = `Basic ${Buffer.from(pair).toString("base64")}`;
+    } else {
+      form.set("client_id", config.clientId);
+      form.set("client_secret", config.clientSecret);
+    }
+    const response = await send(options, {
+      method: "POST",
+      origin: url.origin,
+      path: `${url.pathname}${url.search}`,
+      headers,
+      body: form.toString(),
+      missingCredentials: [],
+    });
+    const where = `${url.origin}${url.pathname}`;
+    const text = response.body.toString("utf8");
+    if (response.status < 200 || response.status >= 300) {
+      throw new TokenError(
+        `the token endpoint ${where} answered HTTP ${response.status}${describeOAuthError(text)}`,
+      );
+    }
+    let parsed: { access_token?: unknown; token_type?: unknown; expires_in?: unknown };
+    try {
+      parsed = JSON.parse(text) as typeof parsed;
+    } catch {
+      throw new TokenError(`the token endpoint ${where} did not answer with JSON`);
+    }
+    const token = parsed?.access_token;
+    if (typeof token !== "string" || token === "" || hasControlCharacters(token) || /\s/.test(token)) {
+      throw new TokenError(`the token endpoint ${where} returned no usable access_token`);
+    }
+    if (typeof parsed.token_type === "string" && parsed.token_type.toLowerCase() !== "bearer") {
+      throw new TokenError(
+        `the token endpoint ${where} returned a ${parsed.token_type} token; only bearer tokens are supported`,
+      );
+    }
+    const lifetime =
+      typeof parsed.expires_in === "number" && parsed.expires_in > 0 ? parsed.expires_in : DEFAULT_LIFETIME_S;
+    // Refresh ahead of expiry: a minute early, or at half-life for short-lived tokens.
+    const margin = Math.min(60, lifetime / 2);
+    cached = { token, refreshAt: now() + (lifetime - margin) * 1000 };
+    handedOut.push(token);
+    if (handedOut.length > KEPT_SECRETS) handedOut.shift();
+    return token;
+  };
+
+  return {
+    getToken() {
+      if (cached && now() < cached.refreshAt) return Promise.resolve(cached.token);
+      pending ??= fetchToken().finally(() => {
+        pending = undefined;
+      });
+      return pending;
+    },
+    invalidate(token) {
+      if (cached?.token === token) cached = undefined;
+    },
+    secrets() {
+      return [config.clientSecret, ...handedOut];
+    },
+  };
+}
+
+interface Discovery {
+  tokenUrl: URL;
+  clientAuth: "basic" | "body";
+}
+
+/** OpenID Connect Discovery 1.0 §4: the provider's metadata names its token endpoint. */
+async function discover(openIdConnectUrl: string, options: TokenSourceOptions): Promise<Discovery> {
+  const url = checkedUrl(openIdConnectUrl, options.baseUrl(), "OpenID Connect discovery URL");
+  // The discovery document is trusted once its URL is: it may name a token endpoint elsewhere.
+  await requireApiSite(url, "OpenID Connect discovery URL", options);
+  const response = await send(options, {
+    method: "GET",
+    origin: url.origin,
+    path: `${url.pathname}${url.search}`,
+    headers: { accept: "application/json" },
+    missingCredentials: [],
+  });
+  const where = `${url.origin}${url.pathname}`;
+  if (response.status !== 200) {
+    throw new TokenError(`OpenID Connect discovery at ${where} answered HTTP ${response.status}`);
+  }
+  let metadata: Record<string, unknown>;
+  try {
+    metadata = JSON.parse(response.body.toString("utf8")) as Record<string, unknown>;
+  } catch {
+    throw new TokenError(`OpenID Connect discovery at ${where} did not answer with JSON`);
+  }
+  const tokenEndpoint = metadata?.["token_endpoint"];
+  if (typeof tokenEndpoint !== "string") {
+    throw new TokenError(`OpenID Connect discovery at ${where} names no token_endpoint`);
+  }
+  const grants = metadata["grant_types_supported"];
+  if (Array.isArray(grants) && !grants.includes("client_credentials")) {
+    throw new TokenError(`the OpenID provider at ${where} does not support the client_credentials grant`);
+  }
+  const methods = metadata["token_endpoint_auth_methods_supported"];
+  const clientAuth =
+    Array.isArray(methods) &&
+    !methods.includes("client_secret_basic") &&
+    methods.includes("client_secret_post")
+      ? "body"
+      : "basic";
+  return { tokenUrl: checkedUrl(tokenEndpoint, undefined, "token_endpoint"), clientAuth };
+}
+
+async function send(options: TokenSourceOptions, request: Parameters<typeof sendRequest>[1]) {
+  try {
+    return await sendRequest(await options.getDispatcher(), request, {
+      ...options.http,
+      maxResponseBytes: Math.min(options.http.maxResponseBytes, 1024 * 1024),
+    });
+  } catch (error) {
+    if (error instanceof UpstreamFailure) {
+      throw new TokenError(
+        `${request.method === "GET" ? "OpenID Connect discovery" : "the token endpoint"} at ${request.origin}: ${error.message}`,
+      );
+    }
+    throw error;
+  }
+}
+
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * A URL taken from the spec must be on the API's site (same host, or the same registrable
+ * domain by the Public Suffix List, private suffixes such as github.io included), unless the
+ * operator said to trust it.
+ */
+async function requireApiSite(url: URL, what: string, options: TokenSourceOptions): Promise<void> {
+  if (options.config.trustSpecTokenUrl === true) return;
+  const base = options.baseUrl();
+  let api: URL | undefined;
+  try {
+    api = base === undefined ? undefined : new URL(base);
+  } catch {
+    api = undefined;
+  }
+  if (api !== undefined && (await isSameSite(url.hostname, api.hostname))) return;
+  throw new TokenError(
+    `the spec's ${what} ${url.origin}${url.pathname} is not on the API's site (${api?.hostname ?? "no API URL"}), ` +
+      `so the client secret is not sent there; if that is the right provider, confirm it in the auth config: ` +
+      `oauth2.${options.schemeName}.tokenUrl: ${url.origin}${url.pathname} (or trustSpecTokenUrl: true)`,
+  );
+}
+
+/** Same host, or hosts under the same registrable domain (never for IP addresses). */
+export async function isSameSite(a: string, b: string): Promise<boolean> {
+  const left = a.toLowerCase().replace(/\.$/, "");
+  const right = b.toLowerCase().replace(/\.$/, "");
+  if (left === right) return true;
+  const { getDomain } = await import("tldts");
+  const options = { allowPrivateDomains: true };
+  const leftDomain = getDomain(left, options);
+  const rightDomain = getDomain(right, options);
+  return leftDomain !== null && leftDomain !== "" && leftDomain === rightDomain;
+}
+
+/** Secrets travel over https only (plain http to a loopback address is allowed for local providers). */
+function checkedUrl(raw: string, base: string | undefined, what: string): URL {
+  let url: URL;
+  try {
+    url = base === undefined ? new URL(raw) : new URL(raw, `${base}/`);
+  } catch {
+    throw new TokenError(`the ${what} "${raw}" is not a URL`);
+  }
+  if (url.protocol === "https:" || (url.protocol === "http:" && LOOPBACK.has(url.hostname))) {
+    url.hash = "";
+    return url;
+  }
+  throw new TokenError(`the ${what} ${url.origin} is not https; client secrets are only sent over https`);
+}
+
+function formEncode(text: string): string {
+  return encodeURIComponent(text).replace(/%20/g, "+");
+}
+
+/** RFC 6749 §5.2 error fields, when the body has them. */
+function describeOAuthError(text: string): string {
+  try {
+    const body = JSON.parse(text) as { error?: unknown; error_description?: unknown };
+    if (typeof body?.error === "string") {
+      const description =
+        typeof body.error_description === "string" ? `: ${body.error_description.slice(0, 300)}` : "";
+      return ` (${body.error}${description})`;
+    }
+  } catch {
+    // not JSON: say nothing more (the body may be an HTML page)
+  }
+  return "";
+}

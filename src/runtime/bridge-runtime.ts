@@ -1,0 +1,318 @@
+/**
+ * The bridge's call pipeline, shared by every session: a tools/call is validated against the
+ * tool's input schema, passed through its hooks and the destructive-call policy, given its
+ * credentials, sent upstream (retries, circuit breaker, concurrency limit), turned into a
+ * result, redacted and written to the audit log. tools/list pages come from tool-list.ts.
+ */
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, McpError, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import type { Dispatcher } from "undici";
+import { messageOf } from "../model/error-message.js";
+import type { BridgeModel, ToolNode } from "../model/types.js";
+import { askConfirmation } from "./access/confirm.js";
+import { isDestructive, selectModel } from "./access/select.js";
+import type { ArgumentValidator } from "./arguments/validate.js";
+import { redactArguments } from "./audit/audit-log.js";
+import { type CallCredentials, createCredentialProvider } from "./auth/credential-provider.js";
+import { hasControlCharacters } from "./auth/credentials.js";
+import { TokenError } from "./auth/oauth.js";
+import type { BridgeOptions, CallContext } from "./bridge-options.js";
+import { ArgumentError } from "./request/argument-error.js";
+import { buildRequest, resolveBaseUrl } from "./request/build-request.js";
+import { ERROR_META_KEY, toErrorResult } from "./results/error-result.js";
+import {
+  isDocumentedRedirect,
+  toFailureResult,
+  toRedirectResult,
+  toStatusErrorResult,
+} from "./results/failure.js";
+import { redactSecrets } from "./results/redact-secrets.js";
+import { toSuccessResult } from "./results/success.js";
+import { createToolPager, decodeCursor, encodeCursor } from "./tool-list.js";
+import { createUpstreamClient } from "./upstream/client.js";
+import { createHttpAgent, type HttpOptions } from "./upstream/send.js";
+
+export type { BridgeOptions, CallContext, ToolHooks } from "./bridge-options.js";
+export { BRIDGE_NAME, BRIDGE_VERSION } from "./version.js";
+
+/** What one call gathers on its way: secrets to redact, and facts for the audit log. */
+interface CallState {
+  secrets: string[];
+  status?: number;
+  attempts?: number;
+}
+
+/** What all sessions of one bridge share: tools, validators, credentials, connection pool. */
+export interface BridgeRuntime {
+  model: BridgeModel;
+  listTools(cursor: string | undefined): { tools: Tool[]; nextCursor?: string };
+  callTool(name: string, args: unknown, context?: CallContext): Promise<CallToolResult>;
+  close(): Promise<void>;
+}
+
+export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptions = {}): BridgeRuntime {
+  // Filtered tools are gone before anything is served: neither listed nor callable.
+  const model = selectModel(fullModel, options.access);
+  const confirmDestructive = options.access?.destructive === "confirm";
+  const byName = new Map<string, ToolNode>(model.tools.map((tool) => [tool.name, tool]));
+  const staticHeaders = normaliseHeaders(options.headers ?? {});
+  const http: HttpOptions = {
+    timeoutMs: options.timeoutMs ?? 30_000,
+    connectTimeoutMs: options.connectTimeoutMs ?? Math.min(10_000, options.timeoutMs ?? 10_000),
+    maxResponseBytes: options.maxResponseBytes ?? 10 * 1024 * 1024,
+  };
+  const upstream = createUpstreamClient({
+    http,
+    getDispatcher: () => getDispatcher(),
+    ...(options.retry ? { retry: options.retry } : {}),
+    ...(options.circuitBreaker !== undefined ? { circuitBreaker: options.circuitBreaker } : {}),
+    ...(options.maxConcurrency !== undefined ? { maxConcurrency: options.maxConcurrency } : {}),
+  });
+  const maxTextChars =
+    options.maxResultChars === 0 ? Number.POSITIVE_INFINITY : (options.maxResultChars ?? 25_000);
+  const credentialProvider = createCredentialProvider(model, {
+    env: options.env ?? process.env,
+    getDispatcher: () => getDispatcher(),
+    http,
+    baseUrl: () => {
+      const base = resolveBaseUrl(model.servers, options.baseUrl, options.serverVariables);
+      return "url" in base ? base.url : undefined;
+    },
+    ...(options.auth ? { auth: options.auth } : {}),
+    ...(options.oauth ? { oauth: options.oauth } : {}),
+    ...(options.passThroughHeaders ? { passThroughHeaders: options.passThroughHeaders } : {}),
+  });
+  /** Everything that must never be shown: configured and fetched secrets, and this call's. */
+  const secretsOf = (call: { secrets: string[] }) =>
+    [...credentialProvider.secrets(), ...call.secrets].filter((s) => s.length >= 4);
+  const ownsDispatcher = options.dispatcher === undefined;
+  let dispatcher: Promise<Dispatcher> | undefined = options.dispatcher
+    ? Promise.resolve(options.dispatcher)
+    : undefined;
+  const getDispatcher = () => {
+    dispatcher ??= createHttpAgent(http);
+    return dispatcher;
+  };
+  // ajv and the argument validator are loaded on first use, off the path to the first tools/list.
+  let validation: Promise<typeof import("./arguments/validate.js")> | undefined;
+  const loadValidation = () => {
+    validation ??= import("./arguments/validate.js");
+    return validation;
+  };
+  const validators = new Map<string, ArgumentValidator>();
+  const outputChecker = new AjvJsonSchemaValidator();
+  const outputChecks = new Map<string, (value: unknown) => string | undefined>();
+  const pager = createToolPager(model.tools, options.pageBytes ?? 4 * 1024 * 1024);
+
+  const listTools = (cursor: string | undefined) => {
+    const start = cursor === undefined ? 0 : decodeCursor(cursor, model.tools.length);
+    const page = pager(start);
+    return page.next < model.tools.length
+      ? { tools: page.tools, nextCursor: encodeCursor(page.next) }
+      : { tools: page.tools };
+  };
+
+  const runCall = async (
+    name: string,
+    rawArgs: unknown,
+    context: CallContext,
+    call: CallState,
+  ): Promise<CallToolResult> => {
+    const tool = byName.get(name);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+    const { createArgumentValidator, formatArgumentIssues } = await loadValidation();
+    let validator = validators.get(name);
+    if (!validator) {
+      validator = createArgumentValidator(tool.inputSchema);
+      validators.set(name, validator);
+    }
+    const check = validator(rawArgs ?? {});
+    if (!check.ok) return toErrorResult(formatArgumentIssues(name, check.issues), "invalid_argument");
+    const hooks = options.hooks && Object.hasOwn(options.hooks, name) ? options.hooks[name] : undefined;
+    let args = check.value;
+    if (hooks?.beforeCall) {
+      try {
+        const changed: unknown = await hooks.beforeCall(args);
+        if (typeof changed !== "object" || changed === null || Array.isArray(changed)) {
+          throw new Error("it must return the arguments object");
+        }
+        args = changed as Record<string, unknown>;
+      } catch (error) {
+        const text = `The beforeCall hook of ${name} failed: ${messageOf(error)}`;
+        return redactSecrets(toErrorResult(text, "hook"), secretsOf(call));
+      }
+    }
+    if (confirmDestructive && isDestructive(tool)) {
+      const refusal = await askConfirmation(tool, args, context);
+      if (refusal) return redactSecrets(refusal, secretsOf(call));
+    }
+    let result = await callUpstream(tool, args, context, call);
+    if (hooks?.afterCall) {
+      try {
+        result = await hooks.afterCall(result, args);
+      } catch (error) {
+        const text = `The afterCall hook of ${name} failed: ${messageOf(error)}`;
+        return redactSecrets(toErrorResult(text, "hook"), secretsOf(call));
+      }
+    }
+    return redactSecrets(result, secretsOf(call));
+  };
+
+  const callTool = async (
+    name: string,
+    rawArgs: unknown,
+    context: CallContext = {},
+  ): Promise<CallToolResult> => {
+    const call: CallState = { secrets: [] };
+    const { audit } = options;
+    if (!audit) return runCall(name, rawArgs, context, call);
+    const time = new Date().toISOString();
+    const started = performance.now();
+    const log = (outcome: "ok" | "error", category?: string) => {
+      const tool = byName.get(name);
+      audit.write({
+        time,
+        tool: name,
+        arguments: redactArguments(rawArgs ?? {}, tool?.inputSchema, secretsOf(call)),
+        ...(call.status !== undefined ? { status: call.status } : {}),
+        ...(call.attempts !== undefined ? { attempts: call.attempts } : {}),
+        durationMs: Math.round(performance.now() - started),
+        outcome,
+        ...(category !== undefined ? { category } : {}),
+      });
+    };
+    let result: CallToolResult;
+    try {
+      result = await runCall(name, rawArgs, context, call);
+    } catch (error) {
+      log(
+        "error",
+        error instanceof McpError && error.code === ErrorCode.InvalidParams ? "unknown_tool" : "internal",
+      );
+      throw error;
+    }
+    const facts = result._meta?.[ERROR_META_KEY] as { category?: unknown } | undefined;
+    if (result.isError) log("error", typeof facts?.category === "string" ? facts.category : "error");
+    else log("ok");
+    return result;
+  };
+
+  const callUpstream = async (
+    tool: ToolNode,
+    args: Record<string, unknown>,
+    context: CallContext,
+    call: CallState,
+  ): Promise<CallToolResult> => {
+    const { name } = tool;
+    const base = resolveBaseUrl(tool.http.servers ?? model.servers, options.baseUrl, options.serverVariables);
+    if ("error" in base) return toErrorResult(`Configuration error: ${base.error}.`, "configuration");
+    let request: ReturnType<typeof buildRequest> | undefined;
+    let outcome: Awaited<ReturnType<typeof upstream.send>> | undefined;
+    // A 401 to a request that carried an OAuth2 token: fetch a new token and send once more.
+    for (let round = 0; round < 2; round++) {
+      let credentials: CallCredentials;
+      try {
+        credentials = await credentialProvider.forCall(tool, context.headers);
+      } catch (error) {
+        if (!(error instanceof TokenError)) throw error;
+        return toErrorResult(
+          `Authentication failed: the bridge could not get an OAuth2 access token for ${name}: ${error.message}. ` +
+            "Nothing was sent to the API. Tell the user; the bridge's OAuth2 configuration needs fixing.",
+          "authentication",
+        );
+      }
+      call.secrets.push(...credentials.secrets);
+      try {
+        request = buildRequest(tool, args, {
+          baseUrl: base.url,
+          securitySchemes: model.securitySchemes,
+          credentials: credentials.credentials,
+          headers: staticHeaders,
+        });
+      } catch (error) {
+        if (error instanceof ArgumentError) {
+          return toErrorResult(
+            `Invalid arguments for ${name}:\n- ${error.message}\nFix the arguments and call again.`,
+            "invalid_argument",
+          );
+        }
+        throw error;
+      }
+      outcome = await upstream.send(request);
+      call.attempts = (call.attempts ?? 0) + outcome.attempts;
+      if ("response" in outcome) call.status = outcome.response.status;
+      const refused = "response" in outcome && outcome.response.status === 401;
+      if (!(refused && round === 0 && credentialProvider.invalidate(credentials))) break;
+    }
+    if (!request || !outcome) throw new Error("unreachable: no request was built");
+    let result: CallToolResult;
+    if ("response" in outcome) {
+      const { response } = outcome;
+      if (response.status >= 200 && response.status < 300) {
+        result = toSuccessResult(tool, response, {
+          maxTextChars,
+          checkOutput: outputCheckFor(tool),
+          args,
+        });
+      } else if (isDocumentedRedirect(tool, response.status)) {
+        result = toRedirectResult(tool, response);
+      } else {
+        result = toStatusErrorResult(tool, response, {
+          maxTextChars,
+          missingCredentials: request.missingCredentials,
+        });
+      }
+      if (response.truncated) result = noteTruncation(result, response.body.length);
+    } else {
+      result = toFailureResult(tool, outcome.failure, request.origin);
+    }
+    return result;
+  };
+
+  const outputCheckFor = (tool: ToolNode) => {
+    if (!tool.outputSchema) return undefined;
+    let check = outputChecks.get(tool.name);
+    if (!check) {
+      const validate = outputChecker.getValidator(tool.outputSchema as Record<string, unknown>);
+      check = (value: unknown) => {
+        const outcome = validate(value);
+        return outcome.valid
+          ? undefined
+          : `it does not match the documented response schema (${outcome.errorMessage})`;
+      };
+      outputChecks.set(tool.name, check);
+    }
+    return check;
+  };
+
+  return {
+    model,
+    listTools,
+    callTool,
+    close: async () => {
+      if (ownsDispatcher && dispatcher) await (await dispatcher).close();
+    },
+  };
+}
+
+/** Says so when the API's answer was cut at the size limit and the result does not already. */
+function noteTruncation(result: CallToolResult, keptBytes: number): CallToolResult {
+  const said = result.content.some(
+    (c) => c.type === "text" && c.text.includes("larger than the bridge reads"),
+  );
+  if (said) return result;
+  const text = `[The API's answer was larger than the bridge reads; only the first ${keptBytes} bytes were kept and the rest was discarded.]`;
+  return { ...result, content: [...result.content, { type: "text", text }] };
+}
+
+function normaliseHeaders(headers: Record<string, string>): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name) || hasControlCharacters(value)) {
+      throw new Error(`header "${name}" has an invalid name or a control character in its value`);
+    }
+    result[name.toLowerCase()] = value;
+  }
+  return result;
+}

@@ -1,0 +1,59 @@
+/**
+ * One MCP server (the SDK's low-level Server) per connection or session: tools/list and
+ * tools/call handlers over a bridge runtime that all sessions share, and the elicitation that
+ * asks the user to confirm a destructive call.
+ */
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { BridgeModel } from "../model/types.js";
+import type { BridgeOptions } from "./bridge-options.js";
+import { type BridgeRuntime, createBridgeRuntime } from "./bridge-runtime.js";
+import { clip } from "./results/body-text.js";
+import { BRIDGE_NAME, BRIDGE_VERSION } from "./version.js";
+
+/** An MCP Server for one connection (session); share one runtime between many. */
+export function createBridgeServer(source: BridgeModel | BridgeRuntime, options: BridgeOptions = {}): Server {
+  const runtime = "callTool" in source ? source : createBridgeRuntime(source, options);
+  const { model } = runtime;
+  const server = new Server(
+    { name: BRIDGE_NAME, version: BRIDGE_VERSION, title: model.info.title },
+    {
+      capabilities: { tools: { listChanged: true } },
+      instructions: describeServer(runtime.model),
+    },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, (request) => runtime.listTools(request.params?.cursor));
+  const confirm = async (message: string): Promise<boolean> => {
+    const answer = await server.elicitInput({
+      mode: "form",
+      message,
+      requestedSchema: {
+        type: "object",
+        properties: {
+          confirm: { type: "boolean", title: "Allow this call", description: message, default: false },
+        },
+        required: ["confirm"],
+      },
+    });
+    return answer.action === "accept" && answer.content?.confirm === true;
+  };
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
+    runtime.callTool(request.params.name, request.params.arguments, {
+      ...(extra.requestInfo ? { headers: extra.requestInfo.headers } : {}),
+      ...(server.getClientCapabilities()?.elicitation?.form ? { confirm } : {}),
+    }),
+  );
+  if (!("callTool" in source)) {
+    const close = server.onclose;
+    server.onclose = () => {
+      close?.();
+      void runtime.close();
+    };
+  }
+  return server;
+}
+
+function describeServer(model: BridgeModel): string {
+  const description = model.info.description ? ` ${clip(model.info.description.split("\n")[0]!, 300)}` : "";
+  return `Tools for the ${model.info.title} API${model.info.version ? ` (version ${model.info.version})` : ""}: each tool is one HTTP operation.${description}`;
+}

@@ -1,0 +1,48 @@
+/** Reading an upstream body as text or JSON, by its media type and its bytes. */
+import type { UpstreamResponse } from "../upstream/send.js";
+import { hasBudget } from "./truncate.js";
+
+/** An error body parsed as JSON, when it is JSON (by its media type or its first character). */
+export function parseJsonBody(response: UpstreamResponse): unknown {
+  if (response.body.length === 0 || response.body.length > 1024 * 1024) return undefined;
+  const mediaType = (response.headers["content-type"] ?? "").toLowerCase();
+  const text = decodeText(response.body).trim();
+  if (!mediaType.includes("json") && !/^[{[]/.test(text)) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export function isJsonType(mediaType: string): boolean {
+  return mediaType === "application/json" || mediaType.endsWith("+json") || mediaType === "text/json";
+}
+
+export function isTextType(mediaType: string): boolean {
+  return (
+    mediaType.startsWith("text/") ||
+    mediaType.endsWith("+xml") ||
+    mediaType === "application/xml" ||
+    mediaType === "application/javascript" ||
+    mediaType === "application/x-www-form-urlencoded" ||
+    mediaType.endsWith("+yaml") ||
+    mediaType === "application/yaml"
+  );
+}
+
+export function isProbablyText(body: Buffer): boolean {
+  const sample = body.subarray(0, 512);
+  for (const byte of sample) if (byte === 0) return false;
+  return !decodeText(sample).includes("\uFFFD");
+}
+
+export function decodeText(body: Buffer): string {
+  return body.toString("utf8");
+}
+
+/** Cuts text to `max` characters with a marker that says how much was left out. */
+export function clip(text: string, max: number): string {
+  if (text.length <= max || !hasBudget(max)) return text;
+  return `${text.slice(0, max)}\n[… ${text.length - max} more characters not shown]`;
+}

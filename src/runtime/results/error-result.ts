@@ -1,0 +1,70 @@
+/**
+ * The one shape of an `isError` tool result's structured facts: `_meta[ERROR_META_KEY]` holds
+ * the category (every category the runtime emits is in ErrorCategory), the HTTP status, whether
+ * a retry can help, and the API's own message and rejected fields.
+ */
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { MappedFieldError } from "./field-map.js";
+
+/** Key of the structured error facts in a result's `_meta`. */
+export const ERROR_META_KEY = "openapi-mcp-bridge/error";
+
+export type ErrorCategory =
+  | "invalid_argument"
+  | "authentication"
+  | "permission"
+  | "not_found"
+  | "conflict"
+  | "rate_limited"
+  | "upstream_unavailable"
+  | "timeout"
+  | "upstream_bug"
+  | "redirect"
+  | "unexpected_response"
+  /** The bridge's own configuration (no usable server URL) stops the call. */
+  | "configuration"
+  /** A generated project's beforeCall or afterCall hook threw. */
+  | "hook"
+  /** A destructive call needs the user's confirmation, which the client cannot give. */
+  | "confirmation_unavailable"
+  | "confirmation_declined";
+
+export interface ErrorFacts {
+  category: ErrorCategory;
+  status?: number;
+  retryable: boolean;
+  retryAfterSeconds?: number;
+  /** The API's own message (problem+json title/detail, `error.message`, `message`...). */
+  message?: string;
+  /** Fields the API rejected, with the tool's argument each one is (when one matches). */
+  fields?: MappedFieldError[];
+}
+
+/** How each category is named at the start of an error text. */
+const CATEGORY_LABELS: Record<ErrorCategory, string> = {
+  invalid_argument: "Invalid argument",
+  authentication: "Authentication failed",
+  permission: "Permission denied",
+  not_found: "Not found",
+  conflict: "Conflict",
+  rate_limited: "Rate limited",
+  upstream_unavailable: "Upstream unavailable",
+  timeout: "Timeout",
+  upstream_bug: "Upstream error",
+  redirect: "Redirected",
+  unexpected_response: "Unexpected response",
+  configuration: "Configuration error",
+  hook: "Hook failed",
+  confirmation_unavailable: "Refused",
+  confirmation_declined: "Refused",
+};
+
+export function categoryLabel(category: ErrorCategory): string {
+  return CATEGORY_LABELS[category];
+}
+
+/** An `isError` result with one text and the facts of a failure the bridge found itself. */
+export function toErrorResult(text: string, category: ErrorCategory): CallToolResult {
+  const facts: ErrorFacts = { category, retryable: false };
+  return { isError: true, content: [{ type: "text", text }], _meta: { [ERROR_META_KEY]: { ...facts } } };
+}

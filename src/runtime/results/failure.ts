@@ -1,0 +1,245 @@
+/**
+ * A non-2xx answer, a redirect or a failed call → an `isError` result: the classification, the
+ * HTTP status, the spec's words for it, the API's message, the fields it rejected as our
+ * argument names (field-map.ts), the body, and what to do next.
+ */
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { ToolNode } from "../../model/types.js";
+import type { UpstreamFailure, UpstreamResponse } from "../upstream/send.js";
+import { clip, decodeText, isProbablyText, isTextType, parseJsonBody } from "./body-text.js";
+import { categoryLabel, ERROR_META_KEY, type ErrorCategory, type ErrorFacts } from "./error-result.js";
+import { formatFieldErrors, mapFieldErrors } from "./field-map.js";
+import type { ResultOptions } from "./success.js";
+
+/**
+ * A 3xx the spec documents (download links, moved resources) is the operation's answer, not a
+ * failure: the bridge does not follow it (credentials must not travel to another host), it
+ * hands the model the Location.
+ */
+export function isDocumentedRedirect(tool: ToolNode, status: number): boolean {
+  if (status < 300 || status >= 400) return false;
+  return tool.http.responses.some((r) => r.status === String(status) || r.status === "3XX");
+}
+
+export function toRedirectResult(tool: ToolNode, response: UpstreamResponse): CallToolResult {
+  const location = response.headers.location;
+  const documented = findResponseDescription(tool, response.status);
+  const lines = [
+    `HTTP ${response.status}: the API answers with a redirect${location ? ` to ${location}` : " without a Location"}.`,
+  ];
+  if (documented) lines.push(`The API documents this status as: ${documented}`);
+  lines.push(
+    "The bridge does not follow redirects; the location is the result (for example a download link).",
+  );
+  const result: CallToolResult = { content: [{ type: "text", text: lines.join("\n") }] };
+  if (tool.outputSchema) {
+    result.structuredContent = tool.outputWrapped ? { result: location ?? null } : {};
+  }
+  return result;
+}
+
+/** Classifies a non-2xx status (RFC 9110 §15) into what a model can act on. */
+export function classifyStatus(status: number): {
+  category: ErrorCategory;
+  retryable: boolean;
+  next: string;
+} {
+  if (status >= 300 && status < 400) {
+    return {
+      category: "redirect",
+      retryable: false,
+      next: "The bridge does not follow redirects; the API may have moved: tell the user.",
+    };
+  }
+  switch (status) {
+    case 400:
+    case 422:
+      return {
+        category: "invalid_argument",
+        retryable: false,
+        next: "Fix the arguments the API complains about and call again.",
+      };
+    case 401:
+      return {
+        category: "authentication",
+        retryable: false,
+        next: "The credentials are missing, invalid or expired; ask the user to configure them. Retrying will not help.",
+      };
+    case 403:
+      return {
+        category: "permission",
+        retryable: false,
+        next: "The credentials are valid but lack permission for this; do not retry, tell the user.",
+      };
+    case 404:
+    case 410:
+      return {
+        category: "not_found",
+        retryable: false,
+        next: "Check the identifiers in the arguments (list or search for the right one first) and call again.",
+      };
+    case 409:
+    case 412:
+      return {
+        category: "conflict",
+        retryable: false,
+        next: "The resource's state conflicts with the request; fetch its current state, then decide.",
+      };
+    case 408:
+      return { category: "timeout", retryable: true, next: "Retry the call." };
+    case 429:
+      return { category: "rate_limited", retryable: true, next: "Wait before calling again." };
+    case 502:
+    case 503:
+    case 504:
+      return {
+        category: "upstream_unavailable",
+        retryable: true,
+        next: "The API is unavailable for now; retry later.",
+      };
+  }
+  if (status >= 500) {
+    return {
+      category: "upstream_bug",
+      retryable: true,
+      next: "The API failed on its side; retry once later, and if it fails again tell the user.",
+    };
+  }
+  return {
+    category: "invalid_argument",
+    retryable: false,
+    next: "Check the arguments against the tool's description and call again.",
+  };
+}
+
+export function toStatusErrorResult(
+  tool: ToolNode,
+  response: UpstreamResponse,
+  options: ResultOptions & { missingCredentials: string[] },
+): CallToolResult {
+  const { category, retryable, next } = classifyStatus(response.status);
+  const documented = findResponseDescription(tool, response.status);
+  const retryAfter = parseRetryAfter(response.headers["retry-after"]);
+  const lines: string[] = [];
+  const reason = response.statusText ? ` ${response.statusText}` : "";
+  lines.push(
+    `${categoryLabel(category)}: HTTP ${response.status}${reason} from ${tool.http.method.toUpperCase()} ${tool.http.path}.`,
+  );
+  if (documented) lines.push(`The API documents this status as: ${documented}`);
+  if (response.status === 401 && options.missingCredentials.length > 0) {
+    lines.push(
+      `No credential is configured for ${options.missingCredentials.map((s) => `"${s}"`).join(" or ")}; ` +
+        "the bridge's user must provide one (--auth SCHEME=VALUE or OPENAPI_MCP_AUTH_<SCHEME>).",
+    );
+  }
+  let nextStep = next;
+  if (retryAfter !== undefined) nextStep = `${next} The API asks to wait ${retryAfter} s (Retry-After).`;
+  if (response.status >= 300 && response.status < 400 && response.headers.location) {
+    lines.push(`Location: ${response.headers.location}`);
+  }
+  const parsed = parseJsonBody(response);
+  const message = parsed === undefined ? undefined : findErrorMessage(parsed);
+  if (message !== undefined) lines.push(`The API says: ${clip(message, 500)}`);
+  const fields = parsed !== undefined && category === "invalid_argument" ? mapFieldErrors(tool, parsed) : [];
+  if (fields.length > 0) {
+    lines.push(
+      "The API rejected these arguments:",
+      ...formatFieldErrors(fields.slice(0, 20)).map((l) => clip(l, 500)),
+    );
+    if (fields.length > 20) lines.push(`- … and ${fields.length - 20} more (see the response body)`);
+  }
+  lines.push(`Next step: ${nextStep}`);
+  const body = describeErrorBody(response);
+  if (body !== "") lines.push(`Response body:\n${clip(body, Math.min(options.maxTextChars, 4000))}`);
+  const facts: ErrorFacts = { category, status: response.status, retryable };
+  if (retryAfter !== undefined) facts.retryAfterSeconds = retryAfter;
+  if (message !== undefined) facts.message = clip(message, 500);
+  if (fields.length > 0) facts.fields = fields;
+  return {
+    isError: true,
+    content: [{ type: "text", text: lines.join("\n") }],
+    _meta: { [ERROR_META_KEY]: { ...facts } },
+  };
+}
+
+export function toFailureResult(tool: ToolNode, failure: UpstreamFailure, origin: string): CallToolResult {
+  const timeout = failure.kind === "timeout";
+  const facts: ErrorFacts = { category: timeout ? "timeout" : "upstream_unavailable", retryable: true };
+  const label = timeout ? "Timeout" : "Upstream unavailable";
+  const safeToRetry = tool.annotations.idempotentHint
+    ? "Retry later."
+    : "This operation is not idempotent: it may or may not have taken effect; check before retrying.";
+  return {
+    isError: true,
+    content: [
+      {
+        type: "text",
+        text: `${label}: ${tool.http.method.toUpperCase()} ${tool.http.path} at ${origin}: ${failure.message}.\nNext step: ${safeToRetry}`,
+      },
+    ],
+    _meta: { [ERROR_META_KEY]: { ...facts } },
+  };
+}
+
+function findResponseDescription(tool: ToolNode, status: number): string | undefined {
+  const exact = tool.http.responses.find((r) => r.status === String(status));
+  const range = tool.http.responses.find((r) => r.status === `${String(status)[0]}XX`);
+  const fallback = tool.http.responses.find((r) => r.status === "DEFAULT" || r.status === "default");
+  const description = (exact ?? range ?? fallback)?.description.trim();
+  return description ? description : undefined;
+}
+
+/** Retry-After as seconds: delta-seconds or an HTTP date (RFC 9110 §10.2.3). */
+export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
+  if (value === undefined || value.trim() === "") return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const date = Date.parse(value);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+/**
+ * The API's own words: problem+json `title: detail`, `{error: {message}}`, `{error, error_description}`
+ * (OAuth), `{message}`, `{detail: "..."}`.
+ */
+export function findErrorMessage(body: unknown): string | undefined {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
+  const record = body as Record<string, unknown>;
+  const text = (value: unknown) =>
+    typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
+  const error = record.error;
+  if (typeof error === "object" && error !== null && !Array.isArray(error)) {
+    const inner = error as Record<string, unknown>;
+    const message = text(inner.message) ?? text(inner.detail) ?? text(inner.description);
+    if (message) return message;
+  }
+  const title = text(record.title);
+  const detail = text(record.detail);
+  if (title && detail) return detail.startsWith(title) ? detail : `${title}: ${detail}`;
+  const description = text(record.error_description);
+  if (text(error) && description) return `${text(error)}: ${description}`;
+  return text(record.message) ?? detail ?? description ?? text(error) ?? title;
+}
+
+/** The error body as text: JSON compacted, HTML reduced to its text. */
+function describeErrorBody(response: UpstreamResponse): string {
+  if (response.body.length === 0) return "";
+  const mediaType = (response.headers["content-type"] ?? "").toLowerCase();
+  const text = decodeText(response.body);
+  if (mediaType.includes("json")) {
+    try {
+      return JSON.stringify(JSON.parse(text));
+    } catch {
+      return text;
+    }
+  }
+  if (mediaType.includes("html")) {
+    return text
+      .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, " ")
+      .replace(/<[^>]+>/g, " ")
+      .replace(/\s+/g, " ")
+      .trim();
+  }
+  if (isTextType(mediaType) || isProbablyText(response.body)) return text;
+  return `[${response.body.length} bytes of ${mediaType || "binary data"}]`;
+}

@@ -1,0 +1,221 @@
+/**
+ * A 2xx answer → MCP CallToolResult: JSON as structuredContent plus a text copy, text as text,
+ * images as image content, other binary as an embedded resource (or a summary when it is over
+ * the budget), everything within the result budget (truncate.ts). Failures: failure.ts.
+ */
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { ToolNode } from "../../model/types.js";
+import type { UpstreamResponse } from "../upstream/send.js";
+import { clip, decodeText, isJsonType, isProbablyText, isTextType } from "./body-text.js";
+import { ERROR_META_KEY, type ErrorFacts } from "./error-result.js";
+import { fitJson, fitText, hasBudget, TRUNCATION_META_KEY, type Truncation } from "./truncate.js";
+
+export interface ResultOptions {
+  /** Characters of body text kept in a result (default 25,000; Infinity or 0: no limit). */
+  maxTextChars: number;
+  /** Checks structuredContent against the tool's outputSchema; returns a message when it fails. */
+  checkOutput?: (value: unknown) => string | undefined;
+  /** The call's arguments, to say which page comes next when an answer is cut. */
+  args?: Record<string, unknown>;
+}
+
+/** Images larger than this go to the model as a summary, not as image content (5 MiB). */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+export function toSuccessResult(
+  tool: ToolNode,
+  response: UpstreamResponse,
+  options: ResultOptions,
+): CallToolResult {
+  const mediaType = (response.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+  const truncatedNote = response.truncated
+    ? `\n[The API's answer was larger than the bridge reads; only the first ${response.body.length} bytes were kept.]`
+    : "";
+  if (response.body.length === 0) {
+    const text = `HTTP ${response.status}: the operation succeeded and the API returned no body.`;
+    if (tool.outputSchema) {
+      return {
+        content: [{ type: "text", text }],
+        structuredContent: tool.outputWrapped ? { result: null } : {},
+      };
+    }
+    return { content: [{ type: "text", text }] };
+  }
+  const looksJson = isJsonType(mediaType) || (mediaType === "" && tool.outputSchema !== undefined);
+  if (looksJson && !response.truncated) {
+    const text = response.body.toString("utf8");
+    let parsed: unknown;
+    let ok = true;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      ok = false;
+    }
+    if (ok) {
+      const isObject = typeof parsed === "object" && parsed !== null && !Array.isArray(parsed);
+      const structured =
+        tool.outputWrapped || !isObject ? { result: parsed } : (parsed as Record<string, unknown>);
+      if (tool.outputSchema && options.checkOutput) {
+        const problem = options.checkOutput(structured);
+        if (problem !== undefined) {
+          return toMismatchResult(response, text, problem, options);
+        }
+      }
+      const fitted = fitJson(parsed, text, {
+        budget: options.maxTextChars,
+        tool,
+        headers: response.headers,
+        ...(options.args ? { args: options.args } : {}),
+      });
+      if (!fitted.truncation) return { content: [{ type: "text", text }], structuredContent: structured };
+      let cut: Record<string, unknown> =
+        tool.outputWrapped || !isObject
+          ? { result: fitted.value }
+          : (fitted.value as Record<string, unknown>);
+      // The cut copy keeps the shape; should a stricter output schema still refuse it, the
+      // client gets the complete structured copy (valid) and the model the cut text.
+      let structuredComplete = false;
+      if (tool.outputSchema && options.checkOutput && options.checkOutput(cut) !== undefined) {
+        cut = structured;
+        structuredComplete = true;
+      }
+      return {
+        content: [{ type: "text", text: fitted.text }],
+        structuredContent: cut,
+        _meta: {
+          [TRUNCATION_META_KEY]: {
+            ...fitted.truncation,
+            ...(structuredComplete ? { structuredContentComplete: true } : {}),
+          },
+        },
+      };
+    }
+  }
+  if (tool.outputSchema) {
+    const text = decodeText(response.body);
+    return toMismatchResult(
+      response,
+      text,
+      `the answer is ${mediaType || "untyped"}${looksJson ? " that is not complete JSON" : ""}, not the JSON the spec documents`,
+      options,
+    );
+  }
+  if (mediaType.startsWith("image/")) {
+    // A cut image is corrupt, and a huge one is more than clients take: say what it is instead.
+    if (response.truncated || response.body.length > MAX_IMAGE_BYTES) {
+      return toBinarySummary(response, mediaType, options);
+    }
+    return {
+      content: [{ type: "image", data: response.body.toString("base64"), mimeType: mediaType }],
+    };
+  }
+  // JSON that did not parse or was cut at --max-response-bytes is still text.
+  if (isTextType(mediaType) || isJsonType(mediaType) || (mediaType === "" && isProbablyText(response.body))) {
+    const fitted = fitText(decodeText(response.body), {
+      budget: options.maxTextChars,
+      tool,
+      headers: response.headers,
+      ...(options.args ? { args: options.args } : {}),
+    });
+    const result: CallToolResult = { content: [{ type: "text", text: fitted.text + truncatedNote }] };
+    if (fitted.truncation) result._meta = { [TRUNCATION_META_KEY]: { ...fitted.truncation } };
+    return result;
+  }
+  const base64 = response.body.toString("base64");
+  if (response.truncated || (hasBudget(options.maxTextChars) && base64.length > options.maxTextChars)) {
+    return toBinarySummary(response, mediaType, options);
+  }
+  return {
+    content: [
+      {
+        type: "resource",
+        resource: {
+          uri: responseUri(tool),
+          mimeType: mediaType || "application/octet-stream",
+          blob: base64,
+        },
+      },
+    ],
+  };
+}
+
+function responseUri(tool: ToolNode): string {
+  return `openapi-mcp-bridge://response/${encodeURIComponent(tool.name)}`;
+}
+
+/**
+ * A binary answer the result cannot carry (over the budget, or cut at --max-response-bytes):
+ * what it is, how large, its file name, and why it is not included. The bridge serves no MCP
+ * resources, so a resource link would point at nothing the client could read.
+ */
+function toBinarySummary(
+  response: UpstreamResponse,
+  mediaType: string,
+  options: ResultOptions,
+): CallToolResult {
+  const type = mediaType || "application/octet-stream";
+  const bytes = response.body.length;
+  const filename = parseFilename(response.headers["content-disposition"]);
+  const what = `${type}${filename ? `, file name ${JSON.stringify(filename)}` : ""}`;
+  const why = response.truncated
+    ? `it is larger than the bridge reads from the API (only the first ${formatBytes(bytes)} arrived), so it is incomplete`
+    : mediaType.startsWith("image/")
+      ? `${formatBytes(bytes)} is more than an image in a result may be (${formatBytes(MAX_IMAGE_BYTES)})`
+      : `${formatBytes(bytes)} is ${Math.ceil((bytes * 4) / 3).toLocaleString("en-US")} characters as base64, more than the ${options.maxTextChars.toLocaleString("en-US")} a result may hold`;
+  const text =
+    `HTTP ${response.status}: the operation succeeded; the API answered with binary data (${what}, ${response.truncated ? "over " : ""}${formatBytes(bytes)}) ` +
+    `that is not included: ${why}. Tell the user it is too large to pass through; the bridge's operator can raise ` +
+    `${response.truncated ? "--max-response-bytes" : "--max-result-chars (0: no limit)"}.`;
+  const truncation: Truncation & { binary: { mimeType: string; bytes: number; filename?: string } } = {
+    truncated: true,
+    originalChars: Math.ceil((bytes * 4) / 3),
+    shownChars: 0,
+    budget: options.maxTextChars,
+    binary: { mimeType: type, bytes, ...(filename ? { filename } : {}) },
+  };
+  return { content: [{ type: "text", text }], _meta: { [TRUNCATION_META_KEY]: { ...truncation } } };
+}
+
+/** RFC 6266 `Content-Disposition: attachment; filename="x.pdf"` (or filename*=UTF-8''x.pdf). */
+function parseFilename(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)?'[^']*'([^;]+)/.exec(header);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1]!.trim());
+    } catch {
+      // fall through to the plain parameter
+    }
+  }
+  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;\s]+))/i.exec(header);
+  const name = plain?.[1] ?? plain?.[2];
+  return name ? name.slice(0, 200) : undefined;
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+function toMismatchResult(
+  response: UpstreamResponse,
+  text: string,
+  problem: string,
+  options: ResultOptions,
+): CallToolResult {
+  const facts: ErrorFacts = { category: "unexpected_response", status: response.status, retryable: false };
+  return {
+    isError: true,
+    content: [
+      {
+        type: "text",
+        text:
+          `Unexpected response: HTTP ${response.status} succeeded, but ${problem}. ` +
+          "The request was carried out; do not repeat it blindly. The API's answer follows.\n" +
+          clip(text, options.maxTextChars),
+      },
+    ],
+    _meta: { [ERROR_META_KEY]: { ...facts } },
+  };
+}

@@ -1,0 +1,182 @@
+/**
+ * Streamable HTTP serving of a bridge runtime: sessionful (one MCP session per client) or
+ * stateless (any replica answers any request). Binds 127.0.0.1 by default, checks `Origin`
+ * and `Host` (guards.ts), and limits request bodies.
+ */
+import { randomUUID } from "node:crypto";
+import {
+  createServer,
+  type IncomingMessage,
+  type Server as NodeServer,
+  type ServerResponse,
+} from "node:http";
+import type { AddressInfo } from "node:net";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import type { BridgeRuntime } from "../bridge-runtime.js";
+import { createBridgeServer } from "../mcp-server.js";
+import { digest, LOOPBACK_HOSTS, passGuards, type RequestGuards } from "./guards.js";
+import { readBody, sendJsonError } from "./http-io.js";
+import { createSessionStore, type SessionStore } from "./sessions.js";
+
+export interface HttpServerOptions {
+  host?: string;
+  /** 0 picks a free port. */
+  port?: number;
+  /** MCP endpoint path (default `/mcp`). */
+  path?: string;
+  stateless?: boolean;
+  /** Origins allowed besides loopback ones, e.g. `https://app.example.com`. `*` allows any. */
+  allowedOrigins?: string[];
+  /** Largest accepted request body in bytes (default 4 MiB). */
+  maxBodyBytes?: number;
+  /**
+   * When set, every MCP request must carry `Authorization: Bearer <token>` (the health check
+   * does not). The header is the bridge's own: it is never forwarded upstream.
+   */
+  bearerToken?: string;
+  /** A session without requests for this long is closed (default 30 minutes). */
+  sessionIdleMs?: number;
+  /** Sessions open at once; a new one beyond this is refused with 503 (default 1,000). */
+  maxSessions?: number;
+}
+
+export interface RunningHttpServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export async function startHttpServer(
+  runtime: BridgeRuntime,
+  options: HttpServerOptions = {},
+): Promise<RunningHttpServer> {
+  const host = options.host ?? "127.0.0.1";
+  const endpoint = options.path ?? "/mcp";
+  const maxBodyBytes = options.maxBodyBytes ?? 4 * 1024 * 1024;
+  const guards: RequestGuards = {
+    endpoint,
+    allowedOrigins: new Set(options.allowedOrigins ?? []),
+    loopbackOnly: LOOPBACK_HOSTS.has(host),
+    ...(options.bearerToken ? { tokenDigest: digest(options.bearerToken) } : {}),
+  };
+  const sessions = createSessionStore({
+    idleMs: options.sessionIdleMs ?? 30 * 60_000,
+    max: options.maxSessions ?? 1000,
+  });
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    if (url.pathname === "/healthz" && req.method === "GET") {
+      res.writeHead(200, { "content-type": "text/plain" }).end("ok");
+      return;
+    }
+    if (!passGuards(req, res, url.pathname, guards)) return;
+    let body: unknown;
+    if (req.method === "POST") {
+      const read = await readBody(req, maxBodyBytes);
+      if ("error" in read) {
+        if (read.status === 413) {
+          // The rest of the body is never read: close the connection once the answer is out.
+          res.setHeader("connection", "close");
+          res.on("finish", () => req.destroy());
+        }
+        sendJsonError(res, read.status, read.code, read.error);
+        return;
+      }
+      body = read.value;
+    }
+    if (options.stateless) await handleStateless(runtime, req, res, body);
+    else await handleSessionful(runtime, sessions, req, res, body);
+  };
+
+  const httpServer: NodeServer = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) sendJsonError(res, 500, -32603, `Internal error: ${(error as Error).message}`);
+      else res.end();
+    });
+  });
+  // Idle keep-alive connections outlive the clients' own keep-alive (undici: 4 s, proxies: 60 s),
+  // so a client never sends a request on a socket the bridge is closing at that moment.
+  httpServer.keepAliveTimeout = 65_000;
+  httpServer.headersTimeout = 66_000;
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once("error", reject);
+    httpServer.listen(options.port ?? 0, host, () => resolve());
+  });
+  const port = (httpServer.address() as AddressInfo).port;
+  const shownHost = host.includes(":") ? `[${host}]` : host;
+  return {
+    url: `http://${shownHost}:${port}${endpoint}`,
+    port,
+    close: async () => {
+      await sessions.close();
+      await new Promise<void>((resolve) => {
+        httpServer.close(() => resolve());
+        httpServer.closeAllConnections();
+      });
+    },
+  };
+}
+
+/** Stateless: a server and transport for this one POST, gone when its answer is. */
+async function handleStateless(
+  runtime: BridgeRuntime,
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: unknown,
+): Promise<void> {
+  if (req.method !== "POST") {
+    sendJsonError(res, 405, -32000, "This bridge is stateless: only POST is served");
+    return;
+  }
+  const transport = new StreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  });
+  const server = createBridgeServer(runtime);
+  res.on("close", () => {
+    void transport.close();
+    void server.close();
+  });
+  await server.connect(transport);
+  await transport.handleRequest(req, res, body);
+}
+
+/** Sessionful: a request of a known session goes to it; an initialize opens a new one. */
+async function handleSessionful(
+  runtime: BridgeRuntime,
+  sessions: SessionStore,
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: unknown,
+): Promise<void> {
+  const sessionId = req.headers["mcp-session-id"];
+  if (typeof sessionId === "string") {
+    const transport = sessions.touch(sessionId);
+    if (!transport) {
+      sendJsonError(res, 404, -32001, "Session not found: start a new session with initialize");
+      return;
+    }
+    await transport.handleRequest(req, res, body);
+    return;
+  }
+  if (req.method !== "POST") {
+    sendJsonError(res, 400, -32000, "Missing mcp-session-id header: start with an initialize request");
+    return;
+  }
+  if (sessions.isFull()) {
+    sendJsonError(res, 503, -32000, `Too many open sessions (${sessions.max}); try again later`);
+    return;
+  }
+  const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+    sessionIdGenerator: () => randomUUID(),
+    onsessioninitialized: (id) => sessions.add(id, transport),
+    onsessionclosed: (id) => sessions.remove(id),
+  });
+  transport.onclose = () => {
+    if (transport.sessionId) sessions.remove(transport.sessionId);
+  };
+  const server = createBridgeServer(runtime);
+  await server.connect(transport);
+  await transport.handleRequest(req, res, body);
+}

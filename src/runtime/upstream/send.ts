@@ -1,0 +1,139 @@
+/**
+ * Sends requests with an undici keep-alive agent; reads answers up to a size limit.
+ * Redirects are never followed: a redirect to another host would carry credentials away.
+ */
+import type { Dispatcher } from "undici";
+import type { OutgoingRequest } from "../request/build-request.js";
+
+export interface HttpOptions {
+  /** Whole call (connect, send, wait, read) in milliseconds. */
+  timeoutMs: number;
+  connectTimeoutMs: number;
+  /** Bytes of response body kept; the rest is discarded and the result says so. */
+  maxResponseBytes: number;
+}
+
+export interface UpstreamResponse {
+  status: number;
+  statusText: string;
+  headers: Record<string, string>;
+  body: Buffer;
+  truncated: boolean;
+  durationMs: number;
+}
+
+/** `circuit_open`: the circuit breaker refused the call without sending it. */
+export type UpstreamFailureKind = "timeout" | "connect" | "network" | "circuit_open";
+
+export class UpstreamFailure extends Error {
+  readonly kind: UpstreamFailureKind;
+  readonly code: string;
+
+  constructor(kind: UpstreamFailureKind, code: string, message: string) {
+    super(message);
+    this.name = "UpstreamFailure";
+    this.kind = kind;
+    this.code = code;
+  }
+}
+
+/** undici is loaded on the first call, not at start-up: a bridge lists tools long before it calls one. */
+export async function createHttpAgent(options: Pick<HttpOptions, "connectTimeoutMs">): Promise<Dispatcher> {
+  const { Agent } = await import("undici");
+  return new Agent({
+    keepAliveTimeout: 10_000,
+    keepAliveMaxTimeout: 60_000,
+    connections: 64,
+    pipelining: 1,
+    connect: { timeout: options.connectTimeoutMs },
+  });
+}
+
+/**
+ * One attempt. `remainingMs` is what is left of the call's total timeout (default: all of it);
+ * messages still name the total.
+ */
+export async function sendRequest(
+  agent: Dispatcher,
+  request: OutgoingRequest,
+  options: HttpOptions,
+  remainingMs: number = options.timeoutMs,
+): Promise<UpstreamResponse> {
+  const started = performance.now();
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), remainingMs);
+  try {
+    const response = await agent.request({
+      origin: request.origin,
+      path: request.path,
+      method: request.method as Dispatcher.HttpMethod,
+      headers: request.headers,
+      body: request.body as Dispatcher.DispatchOptions["body"],
+      signal: controller.signal,
+      headersTimeout: remainingMs,
+      bodyTimeout: remainingMs,
+    });
+    const { body, truncated } = await readLimited(response.body, options.maxResponseBytes);
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(response.headers)) {
+      if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
+    }
+    return {
+      status: response.statusCode,
+      statusText: response.statusText ?? "",
+      headers,
+      body,
+      truncated,
+      durationMs: performance.now() - started,
+    };
+  } catch (error) {
+    throw classifyFailure(error, controller.signal.aborted, options.timeoutMs);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function readLimited(
+  stream: AsyncIterable<Buffer> & { destroy?: () => void },
+  limit: number,
+): Promise<{ body: Buffer; truncated: boolean }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    if (size + chunk.length > limit) {
+      chunks.push(chunk.subarray(0, limit - size));
+      size = limit;
+      stream.destroy?.();
+      return { body: Buffer.concat(chunks, size), truncated: true };
+    }
+    chunks.push(chunk);
+    size += chunk.length;
+  }
+  return { body: Buffer.concat(chunks, size), truncated: false };
+}
+
+function classifyFailure(error: unknown, aborted: boolean, timeoutMs: number): UpstreamFailure {
+  const code = (error as { code?: string }).code ?? "";
+  if (aborted || code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT") {
+    return new UpstreamFailure("timeout", code || "TIMEOUT", `the API did not answer within ${timeoutMs} ms`);
+  }
+  if (
+    code === "ECONNREFUSED" ||
+    code === "ENOTFOUND" ||
+    code === "EAI_AGAIN" ||
+    code === "EHOSTUNREACH" ||
+    code === "UND_ERR_CONNECT_TIMEOUT"
+  ) {
+    return new UpstreamFailure(
+      "connect",
+      code || "CONNECT",
+      `could not connect to the API (${code || "connect failed"})`,
+    );
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new UpstreamFailure(
+    "network",
+    code || "NETWORK",
+    `the connection to the API failed (${code || message})`,
+  );
+}

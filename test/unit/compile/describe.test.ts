@@ -1,0 +1,375 @@
+import { describe, expect, it } from "vitest";
+import { planModel } from "../../../src/generator/compile/plan-model.js";
+import { cleanProse, compactDescription, fitText } from "../../../src/generator/compile/text.js";
+import type { LoadedSpec } from "../../../src/generator/spec/load-spec.js";
+
+function toolFor(operation: Record<string, unknown>, path = "/pets/{petId}", method = "get") {
+  const loaded = {
+    document: {
+      openapi: "3.0.3",
+      info: { title: "T", version: "1" },
+      paths: { [path]: { [method]: { responses: { "200": { description: "ok" } }, ...operation } } },
+    },
+    specVersion: "3.0",
+    source: "spec.yaml",
+    diagnostics: [],
+  } as unknown as LoadedSpec;
+  return planModel(loaded).tools[0]!;
+}
+
+describe("cleanProse", () => {
+  it.each([
+    { given: "<p>Hello <b>world</b></p>", want: "Hello world" },
+    { given: "Use [the filter](https://x.example/g) to narrow", want: "Use the filter to narrow" },
+    { given: "Use `per_page` and **page**.", want: "Use per_page and page." },
+    { given: 'Lists pets. For more information, see "[Paging](https://x/p)."', want: "Lists pets." },
+    { given: "Line one<br/>Line two", want: "Line one\nLine two" },
+    { given: "A &amp; B &lt;tag&gt;", want: "A & B <tag>" },
+    { given: "# Heading\n\nBody\n\n\n\nMore", want: "Heading\n\nBody\n\nMore" },
+    { given: "![logo](x.png)Text", want: "Text" },
+    { given: undefined, want: "" },
+  ])("$given", ({ given, want }) => {
+    expect(cleanProse(given)).toBe(want);
+  });
+});
+
+describe("fitText and compactDescription", () => {
+  it("keeps text within the budget, cutting at a sentence or a word", () => {
+    const text = "First sentence here. Second sentence is longer than the budget allows for sure.";
+    expect(fitText(text, 200)).toBe(text);
+    expect(fitText(text, 30)).toBe("First sentence here.");
+    expect(fitText("word ".repeat(40), 20)).toBe("word word word…");
+    expect(fitText("x".repeat(50), 10)).toHaveLength(10);
+  });
+  it.each([
+    {
+      given: "The account owner of the repository. The name is not case sensitive.",
+      want: "The account owner of the repository.",
+    },
+    {
+      given: "The org name. The name is not case sensitive.",
+      want: "The org name. The name is not case sensitive.",
+    },
+    {
+      given: "Page size (max 100). For more information, see [Paging](https://x).",
+      want: "Page size (max 100).",
+    },
+  ])("$given → $want", ({ given, want }) => {
+    expect(compactDescription(given, 100)).toBe(want);
+  });
+});
+
+describe("tool descriptions", () => {
+  it("never reads undefined: no summary or description gives method, path and tags", () => {
+    const tool = toolFor({ tags: ["pets"] });
+    expect(tool.description).toBe("Read /pets/{petId} (pets).\nReturns no content.");
+    expect(tool.title).toBe("GET /pets/{petId}");
+  });
+
+  it("leads with the summary, then the cleaned description, then the documented errors", () => {
+    const tool = toolFor({
+      summary: "Get a pet",
+      description: "<p>Returns one pet.</p> See [docs](https://x).",
+      responses: {
+        "200": { description: "ok", content: { "application/json": { schema: { type: "object" } } } },
+        "404": { description: "missing" },
+      },
+    });
+    // "See docs." only points elsewhere: dropped
+    expect(tool.description).toBe("Get a pet.\nReturns one pet.\nErrors: 404.");
+  });
+
+  it("says what a tool without an output schema returns", () => {
+    const tool = toolFor({
+      summary: "Download",
+      responses: { "200": { description: "ok", content: { "text/csv": {} } } },
+    });
+    expect(tool.description).toBe("Download.\nReturns text/csv.");
+  });
+
+  it("marks deprecated operations and uses the first sentence when there is no summary", () => {
+    const tool = toolFor({ deprecated: true, description: "Fetches a pet. Slowly and with care." });
+    expect(tool.description.startsWith("Deprecated. Fetches a pet.")).toBe(true);
+  });
+
+  it("gives the result's shorter form, not the prose, the room when the fields do not fit", () => {
+    const loaded = {
+      document: {
+        openapi: "3.0.3",
+        info: { title: "T", version: "1" },
+        paths: {
+          "/pets": {
+            get: {
+              summary: "List pets",
+              description: "Every pet in the store, oldest first, including the ones already sold.",
+              responses: {
+                "200": {
+                  description: "ok",
+                  content: {
+                    "application/json": {
+                      schema: { type: "array", items: { $ref: "#/components/schemas/Pet" } },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+        components: { schemas: { Pet: petSchema } },
+      },
+      specVersion: "3.0",
+      source: "spec.yaml",
+      diagnostics: [],
+    } as unknown as LoadedSpec;
+    const tool = planModel(loaded, { descriptionBudget: 60 }).tools[0]!;
+    expect(tool.description).toBe("List pets.\nReturns a list of Pet.");
+  });
+
+  it("keeps a huge description within the budget, the summary and errors first", () => {
+    const tool = toolFor({
+      summary: "Big",
+      description: "Lorem ipsum dolor sit amet. ".repeat(500),
+      responses: { "204": { description: "ok" }, "404": { description: "missing" } },
+    });
+    expect(tool.description.length).toBeLessThanOrEqual(200);
+    expect(tool.description).toMatch(/^Big\. Read-only\.\nLorem ipsum/);
+    expect(tool.description.endsWith("Returns no content. Errors: 404.")).toBe(true);
+  });
+});
+
+const petSchema = {
+  type: "object",
+  required: ["name"],
+  properties: {
+    id: { type: "integer" },
+    name: { type: "string", example: "doggie" },
+    status: { type: "string" },
+    self_url: { type: "string" },
+    tag: { type: "string" },
+    owner: { type: "string" },
+    age: { type: "integer" },
+    color: { type: "string" },
+  },
+};
+
+function toolWith(
+  paths: Record<string, unknown>,
+  components: Record<string, unknown> = {},
+  outputSchemas = false,
+) {
+  const loaded = {
+    document: { openapi: "3.0.3", info: { title: "T", version: "1" }, paths, components },
+    specVersion: "3.0",
+    source: "spec.yaml",
+    diagnostics: [],
+  } as unknown as LoadedSpec;
+  return planModel(loaded, { outputSchemas }).tools[0]!;
+}
+
+describe("description synthesis (table)", () => {
+  const json = (schema: unknown) => ({ description: "ok", content: { "application/json": { schema } } });
+  it.each([
+    {
+      name: "no words at all: method, path, body schema name and tag",
+      paths: {
+        "/pets": {
+          post: {
+            tags: ["pets"],
+            requestBody: {
+              required: true,
+              content: { "application/json": { schema: { $ref: "#/components/schemas/Pet" } } },
+            },
+            responses: { "201": json({ $ref: "#/components/schemas/Pet" }) },
+          },
+        },
+      },
+      outputSchemas: true,
+      want: 'Create or run /pets with a Pet (pets).\nRequired: name. Example: name="doggie".',
+    },
+    {
+      name: "a list, with its item schema and pagination arguments",
+      paths: {
+        "/pets": {
+          get: {
+            summary: "List pets",
+            parameters: [
+              { name: "limit", in: "query", schema: { type: "integer" } },
+              { name: "cursor", in: "query", schema: { type: "string" } },
+            ],
+            responses: { "200": json({ type: "array", items: { $ref: "#/components/schemas/Pet" } }) },
+          },
+        },
+      },
+      outputSchemas: true,
+      want: "List pets.\nReturns a list of Pet; pages: limit, cursor.",
+    },
+    {
+      name: "no output schema: the result's fields, links last, at most six",
+      paths: {
+        "/pets/{id}": {
+          get: {
+            summary: "Get a pet",
+            parameters: [{ name: "id", in: "path", required: true, schema: { type: "integer" }, example: 7 }],
+            responses: { "200": json({ $ref: "#/components/schemas/Pet" }) },
+          },
+        },
+      },
+      outputSchemas: false,
+      want: "Get a pet.\nReturns an object: id, name, status, tag, owner, age +2 more.\nExample: id=7.".replace(
+        "\nExample",
+        " Example",
+      ),
+    },
+    {
+      name: "a GET whose words do not say it reads",
+      paths: {
+        "/health": { get: { summary: "Health of the service", responses: { "204": { description: "ok" } } } },
+      },
+      want: "Health of the service. Read-only.\nReturns no content.",
+    },
+    {
+      name: "a DELETE whose words do not say it deletes",
+      paths: {
+        "/m/{id}": { delete: { summary: "Membership", responses: { "204": { description: "ok" } } } },
+      },
+      want: "Membership. Deletes data.\nReturns no content.",
+    },
+    {
+      name: "without an output schema (the default) the item fields are named",
+      paths: {
+        "/pets": {
+          get: {
+            summary: "List pets",
+            parameters: [{ name: "limit", in: "query", schema: { type: "integer" } }],
+            responses: { "200": json({ type: "array", items: { $ref: "#/components/schemas/Pet" } }) },
+          },
+        },
+      },
+      want: "List pets.\nReturns a list of Pet (id, name, status, tag, owner, age +2 more); pages: limit.",
+    },
+    {
+      name: "no 2xx: a `default` that reads like a success is the answer",
+      paths: {
+        "/users": {
+          post: {
+            summary: "Create user",
+            responses: { default: { description: "successful operation" } },
+          },
+        },
+      },
+      want: "Create user.\nReturns no content.",
+    },
+    {
+      name: "no 2xx: a `default` that reads like an error says nothing about the result",
+      paths: {
+        "/users": {
+          post: {
+            summary: "Create user",
+            responses: {
+              default: {
+                description: "Unexpected error",
+                content: { "application/json": { schema: { $ref: "#/components/schemas/Owner" } } },
+              },
+            },
+          },
+        },
+      },
+      want: "Create user.",
+    },
+    {
+      name: "a oneOf of named schemas: one of them",
+      paths: {
+        "/who": {
+          get: {
+            summary: "Get a user",
+            responses: {
+              "200": json({
+                oneOf: [{ $ref: "#/components/schemas/Pet" }, { $ref: "#/components/schemas/Owner" }],
+              }),
+            },
+          },
+        },
+      },
+      want: "Get a user.\nReturns one of: Pet, Owner.",
+    },
+    {
+      name: "a first sentence that says the summary again is left out",
+      paths: {
+        "/repos/{owner}/{repo}/issues": {
+          get: {
+            summary: "List repository issues",
+            description: "List issues in a repository. Only open issues will be listed.",
+            responses: { "204": { description: "ok" } },
+          },
+        },
+      },
+      want: "List repository issues.\nOnly open issues will be listed.\nReturns no content.",
+    },
+    {
+      name: "prose wrapped at a width is one paragraph; list items and HTML breaks keep their lines",
+      paths: {
+        "/w": {
+          post: {
+            summary: "Send a message",
+            description:
+              "Sends the message to every\nmember of the channel.<br>Needs admin.\n- once\n- twice",
+            responses: { "204": { description: "ok" } },
+          },
+        },
+      },
+      want: "Send a message.\nSends the message to every member of the channel.\nNeeds admin.\n- once\n- twice\nReturns no content.",
+    },
+    {
+      name: "HTML and markdown noise",
+      paths: {
+        "/x": {
+          put: {
+            summary: "<b>Replace</b> the **thing**",
+            description:
+              "<p>Replaces _every_ field.</p>\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n* one\n* two\n\nSee [the docs](https://x).",
+            responses: { "204": { description: "ok" } },
+          },
+        },
+      },
+      want: "Replace the thing.\nReplaces every field.\n\na; b\n1; 2\n\n- one\n- two\nReturns no content.",
+    },
+    {
+      name: "deprecated, non-JSON answer, errors",
+      paths: {
+        "/r": {
+          get: {
+            deprecated: true,
+            summary: "Get report",
+            responses: {
+              "200": { description: "ok", content: { "text/csv": {} } },
+              "401": { description: "no" },
+              "500": { description: "bad" },
+            },
+          },
+        },
+      },
+      want: "Deprecated. Get report.\nReturns text/csv. Errors: 401, 500.",
+    },
+  ])("$name", ({ paths, outputSchemas, want }) => {
+    const tool = toolWith(
+      paths,
+      { schemas: { Pet: petSchema, Owner: { type: "object" } } },
+      outputSchemas ?? false,
+    );
+    expect(tool.description).toBe(want);
+    expect(tool.description).not.toMatch(/undefined|null/);
+  });
+});
+
+describe("parameter descriptions", () => {
+  it.each([
+    {
+      given: "The name of the repository without the `.git` extension. Not case sensitive.",
+      want: "The name of the repository without the .git extension.",
+    },
+    { given: "Use e.g. a tag. More text here.", want: "Use e.g. a tag. More text here." },
+    { given: "Caf&#233; &#x2014; bar", want: "Café — bar" },
+  ])("$given", ({ given, want }) => {
+    expect(compactDescription(given, 100)).toBe(want);
+  });
+});

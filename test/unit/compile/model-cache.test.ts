@@ -1,0 +1,81 @@
+import { mkdtemp, readdir, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeEach, describe, expect, it } from "vitest";
+import { buildModel } from "../../../src/generator/compile/build-model.js";
+import { openModelCache, resolveCacheDir } from "../../../src/generator/compile/model-cache.js";
+
+const SPEC = `openapi: 3.0.3
+info: { title: Cached, version: "1" }
+paths:
+  /things/{id}:
+    get:
+      operationId: getThing
+      parameters: [{ name: id, in: path, required: true, schema: { type: integer } }]
+      responses: { "200": { description: ok } }
+`;
+
+let dir: string;
+let env: Record<string, string | undefined>;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), "omb-cache-"));
+  env = { OPENAPI_MCP_CACHE_DIR: join(dir, "cache") };
+});
+
+describe("model cache", () => {
+  it("returns the model a miss planned, for the same bytes and options", async () => {
+    const spec = join(dir, "spec.yaml");
+    await writeFile(spec, SPEC);
+    const cache = await openModelCache(spec, { validate: true }, env);
+    expect(await cache!.read()).toBeUndefined();
+    const model = await buildModel(spec, { cache: false });
+    await cache!.write(model);
+    const again = await openModelCache(spec, { validate: true }, env);
+    expect(await again!.read()).toEqual(model);
+    expect(await readdir(join(dir, "cache"))).toHaveLength(1);
+  });
+
+  it.each([
+    { title: "other options", options: { validate: false }, text: SPEC },
+    { title: "changed bytes", options: { validate: true }, text: SPEC.replace("getThing", "fetchThing") },
+  ])("misses for $title", async ({ options, text }) => {
+    const spec = join(dir, "spec.yaml");
+    await writeFile(spec, SPEC);
+    await (await openModelCache(spec, { validate: true }, env))!.write(
+      await buildModel(spec, { cache: false }),
+    );
+    await writeFile(spec, text);
+    expect(await (await openModelCache(spec, options, env))!.read()).toBeUndefined();
+  });
+
+  it.each([
+    {
+      title: "external refs",
+      source: "spec.yaml",
+      text: `${SPEC}components:\n  schemas:\n    A: { $ref: "./a.yaml" }\n`,
+    },
+    { title: "stdin", source: "-", text: SPEC },
+    { title: "a URL", source: "https://example.com/spec.yaml", text: SPEC },
+  ])("does not cache $title", async ({ source, text }) => {
+    const path = source === "spec.yaml" ? join(dir, source) : source;
+    if (source === "spec.yaml") await writeFile(path, text);
+    expect(await openModelCache(path, {}, env)).toBeUndefined();
+  });
+
+  it("is off with OPENAPI_MCP_CACHE=0 and ignores a damaged entry", async () => {
+    const spec = join(dir, "spec.yaml");
+    await writeFile(spec, SPEC);
+    expect(await openModelCache(spec, {}, { ...env, OPENAPI_MCP_CACHE: "0" })).toBeUndefined();
+    const cache = await openModelCache(spec, {}, env);
+    await cache!.write(await buildModel(spec, { cache: false }));
+    const [entry] = await readdir(join(dir, "cache"));
+    await writeFile(join(dir, "cache", entry!), "{ not json");
+    expect(await cache!.read()).toBeUndefined();
+  });
+
+  it("lives under XDG_CACHE_HOME unless told otherwise", () => {
+    expect(resolveCacheDir({ XDG_CACHE_HOME: "/x" })).toBe(join("/x", "openapi-mcp-bridge"));
+    expect(resolveCacheDir({ OPENAPI_MCP_CACHE_DIR: "/y", XDG_CACHE_HOME: "/x" })).toBe("/y");
+  });
+});

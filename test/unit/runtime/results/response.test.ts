@@ -1,0 +1,401 @@
+import { describe, expect, it } from "vitest";
+import type { ToolNode } from "../../../../src/model/types.js";
+import { ERROR_META_KEY } from "../../../../src/runtime/results/error-result.js";
+import {
+  classifyStatus,
+  findErrorMessage,
+  isDocumentedRedirect,
+  parseRetryAfter,
+  toRedirectResult,
+  toStatusErrorResult,
+} from "../../../../src/runtime/results/failure.js";
+import { toSuccessResult } from "../../../../src/runtime/results/success.js";
+import { TRUNCATION_META_KEY } from "../../../../src/runtime/results/truncate.js";
+import type { UpstreamResponse } from "../../../../src/runtime/upstream/send.js";
+
+function createTool(fields: Partial<ToolNode> = {}): ToolNode {
+  return {
+    name: "getPet",
+    title: "Get pet",
+    description: "Get a pet.",
+    inputSchema: { type: "object", properties: {} },
+    annotations: {
+      title: "Get pet",
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+    },
+    http: {
+      method: "get",
+      path: "/pets/{id}",
+      parameters: [],
+      security: [],
+      responses: [
+        { status: "200", description: "The pet.", mediaTypes: ["application/json"] },
+        { status: "302", description: "Download link.", mediaTypes: [] },
+        { status: "404", description: "No pet has this id.", mediaTypes: [] },
+        { status: "default", description: "Unexpected error.", mediaTypes: [] },
+      ],
+      accept: ["application/json"],
+    },
+    source: { pointer: "/paths/~1pets~1{id}/get" },
+    tags: [],
+    deprecated: false,
+    ...fields,
+  };
+}
+
+function createResponse(
+  status: number,
+  body: string,
+  headers: Record<string, string> = {},
+): UpstreamResponse {
+  return { status, statusText: "", headers, body: Buffer.from(body), truncated: false, durationMs: 1 };
+}
+
+const options = { maxTextChars: 25_000, missingCredentials: [] as string[] };
+
+describe("classifyStatus", () => {
+  it.each([
+    { status: 400, category: "invalid_argument", retryable: false },
+    { status: 401, category: "authentication", retryable: false },
+    { status: 403, category: "permission", retryable: false },
+    { status: 404, category: "not_found", retryable: false },
+    { status: 409, category: "conflict", retryable: false },
+    { status: 422, category: "invalid_argument", retryable: false },
+    { status: 429, category: "rate_limited", retryable: true },
+    { status: 500, category: "upstream_bug", retryable: true },
+    { status: 503, category: "upstream_unavailable", retryable: true },
+    { status: 504, category: "upstream_unavailable", retryable: true },
+    { status: 307, category: "redirect", retryable: false },
+  ])("$status → $category", ({ status, category, retryable }) => {
+    expect(classifyStatus(status)).toMatchObject({ category, retryable });
+  });
+});
+
+describe("parseRetryAfter", () => {
+  it.each([
+    { given: "120", want: 120 },
+    { given: " 5 ", want: 5 },
+    { given: "Wed, 21 Oct 2015 07:28:30 GMT", want: 30 },
+    { given: "soon", want: undefined },
+    { given: undefined, want: undefined },
+  ])("$given → $want", ({ given, want }) => {
+    expect(parseRetryAfter(given, Date.parse("Wed, 21 Oct 2015 07:28:00 GMT"))).toBe(want);
+  });
+});
+
+describe("error results", () => {
+  it.each([
+    {
+      title: "problem+json 404 with the spec's description",
+      response: createResponse(404, JSON.stringify({ title: "Not Found", detail: "no pet 7" }), {
+        "content-type": "application/problem+json",
+      }),
+      lines: [
+        "Not found: HTTP 404 from GET /pets/{id}.",
+        "The API documents this status as: No pet has this id.",
+        'Response body:\n{"title":"Not Found","detail":"no pet 7"}',
+      ],
+    },
+    {
+      title: "HTML 500 page reduced to its text, default description",
+      response: createResponse(
+        500,
+        "<html><head><style>b{}</style></head><body><h1>Oops</h1> broke</body></html>",
+        {
+          "content-type": "text/html",
+        },
+      ),
+      lines: [
+        "Upstream error: HTTP 500 from GET /pets/{id}.",
+        "Unexpected error.",
+        "Response body:\nOops broke",
+      ],
+    },
+    {
+      title: "429 with Retry-After",
+      response: createResponse(429, "", { "retry-after": "30" }),
+      lines: ["Rate limited: HTTP 429", "The API asks to wait 30 s (Retry-After)."],
+    },
+  ])("$title", ({ response, lines }) => {
+    const result = toStatusErrorResult(createTool(), response, options);
+    expect(result.isError).toBe(true);
+    const text = (result.content[0] as { text: string }).text;
+    for (const line of lines) expect(text).toContain(line);
+    expect(result._meta?.[ERROR_META_KEY]).toMatchObject({ status: response.status });
+  });
+
+  it("names the missing credential on a 401", () => {
+    const result = toStatusErrorResult(createTool(), createResponse(401, ""), {
+      ...options,
+      missingCredentials: ["apiKey"],
+    });
+    expect((result.content[0] as { text: string }).text).toContain(
+      'No credential is configured for "apiKey"',
+    );
+  });
+});
+
+describe("redirects", () => {
+  it("treats a documented 3xx as the answer, with the location", () => {
+    const tool = createTool();
+    expect(isDocumentedRedirect(tool, 302)).toBe(true);
+    expect(isDocumentedRedirect(tool, 301)).toBe(false);
+    expect(isDocumentedRedirect(tool, 200)).toBe(false);
+    const result = toRedirectResult(
+      tool,
+      createResponse(302, "", { location: "https://files.example/a.zip" }),
+    );
+    expect(result.isError).toBeUndefined();
+    expect((result.content[0] as { text: string }).text).toContain("redirect to https://files.example/a.zip");
+  });
+});
+
+describe("success results", () => {
+  it.each([
+    {
+      title: "JSON object",
+      response: createResponse(200, '{"id":1}', { "content-type": "application/json" }),
+      structured: { id: 1 },
+    },
+    {
+      title: "JSON array wrapped",
+      response: createResponse(200, "[1,2]", { "content-type": "application/json; charset=utf-8" }),
+      structured: { result: [1, 2] },
+    },
+    { title: "empty body", response: createResponse(204, ""), structured: undefined },
+  ])("$title", ({ response, structured }) => {
+    const result = toSuccessResult(createTool(), response, { maxTextChars: 100 });
+    expect(result.isError).toBeUndefined();
+    expect(result.structuredContent).toEqual(structured);
+  });
+
+  it("gives images as image content and other binary as an embedded resource", () => {
+    const png = toSuccessResult(createTool(), createResponse(200, "PNG", { "content-type": "image/png" }), {
+      maxTextChars: 100,
+    });
+    expect(png.content[0]).toEqual({
+      type: "image",
+      data: Buffer.from("PNG").toString("base64"),
+      mimeType: "image/png",
+    });
+    const zip = toSuccessResult(
+      createTool(),
+      {
+        ...createResponse(200, ""),
+        body: Buffer.from([0, 1, 2]),
+        headers: { "content-type": "application/zip" },
+      },
+      { maxTextChars: 100 },
+    );
+    expect(zip.content[0]).toMatchObject({
+      type: "resource",
+      resource: { mimeType: "application/zip", blob: "AAEC" },
+    });
+  });
+
+  it("reports a 2xx body that breaks the output schema as an error that carries the body", () => {
+    const tool = createTool({ outputSchema: { type: "object" } });
+    const result = toSuccessResult(
+      tool,
+      createResponse(200, '{"id":1}', { "content-type": "application/json" }),
+      {
+        maxTextChars: 100,
+        checkOutput: () => "it does not match",
+      },
+    );
+    expect(result.isError).toBe(true);
+    expect((result.content[0] as { text: string }).text).toContain('{"id":1}');
+  });
+});
+
+describe("field errors in 400/422 answers", () => {
+  const tool = createTool({
+    name: "createPet",
+    http: {
+      method: "post",
+      path: "/pets",
+      parameters: [
+        {
+          argument: "name",
+          name: "name",
+          in: "query",
+          required: false,
+          style: "form",
+          explode: true,
+          allowReserved: false,
+          shape: "primitive",
+        },
+      ],
+      body: {
+        mediaType: "application/json",
+        required: true,
+        mode: "properties",
+        kind: "json",
+        properties: [
+          { argument: "name__body", name: "name", shape: "primitive" },
+          { argument: "age", name: "age", shape: "primitive" },
+        ],
+      },
+      security: [],
+      responses: [{ status: "422", description: "Validation failed.", mediaTypes: [] }],
+      accept: ["application/json"],
+    },
+  });
+
+  it("names our arguments in the text and in _meta, and keeps unknown fields as given", () => {
+    const body = {
+      type: "https://example.net/validation-error",
+      title: "Your request is not valid.",
+      errors: [
+        { detail: "must not be empty", pointer: "#/name" },
+        { detail: "must be a positive integer", pointer: "#/age" },
+        { detail: "is not allowed", pointer: "#/colour" },
+      ],
+    };
+    const result = toStatusErrorResult(
+      tool,
+      createResponse(422, JSON.stringify(body), { "content-type": "application/problem+json" }),
+      options,
+    );
+    const text = (result.content[0] as { text: string }).text;
+    expect(text).toContain("Invalid argument: HTTP 422 from POST /pets.");
+    expect(text).toContain("The API says: Your request is not valid.");
+    expect(text).toContain(
+      "The API rejected these arguments:\n- Argument `name__body`: must not be empty\n- Argument `age`: must be a positive integer\n- Field `#/colour`: is not allowed",
+    );
+    expect(text.indexOf("The API rejected")).toBeLessThan(text.indexOf("Next step:"));
+    expect(result._meta?.[ERROR_META_KEY]).toEqual({
+      category: "invalid_argument",
+      status: 422,
+      retryable: false,
+      message: "Your request is not valid.",
+      fields: [
+        { field: "#/name", message: "must not be empty", argument: "name__body" },
+        { field: "#/age", message: "must be a positive integer", argument: "age" },
+        { field: "#/colour", message: "is not allowed" },
+      ],
+    });
+  });
+
+  it("does not read fields out of answers that are not about arguments", () => {
+    const body = { errors: [{ field: "name", message: "taken" }] };
+    const result = toStatusErrorResult(
+      tool,
+      createResponse(409, JSON.stringify(body), { "content-type": "application/json" }),
+      options,
+    );
+    expect((result.content[0] as { text: string }).text).not.toContain("rejected these arguments");
+    expect(result._meta?.[ERROR_META_KEY]).not.toHaveProperty("fields");
+  });
+
+  it.each([
+    { body: { error: { code: 400, message: "Invalid page token." } }, want: "Invalid page token." },
+    { body: { error: "invalid_grant", error_description: "Bad code" }, want: "invalid_grant: Bad code" },
+    { body: { title: "Bad Request", detail: "limit is too large" }, want: "Bad Request: limit is too large" },
+    { body: { message: "Validation Failed" }, want: "Validation Failed" },
+    { body: { detail: "Not authenticated" }, want: "Not authenticated" },
+  ])("reads the API's message: $want", ({ body, want }) => {
+    expect(findErrorMessage(body)).toBe(want);
+  });
+});
+
+describe("the response-size budget", () => {
+  const rows = Array.from({ length: 300 }, (_, i) => ({ id: i, name: `pet ${i}`, tag: "t".repeat(40) }));
+  const listTool = createTool({
+    outputSchema: {
+      type: "object",
+      properties: { result: { type: ["array", "null"], items: { type: ["object", "null"] } } },
+      required: ["result"],
+    },
+    outputWrapped: true,
+  });
+
+  it("cuts a list to whole items, in the text and in structuredContent, and says so in _meta", () => {
+    const body = JSON.stringify(rows);
+    const result = toSuccessResult(
+      listTool,
+      createResponse(200, body, { "content-type": "application/json" }),
+      { maxTextChars: 4000, checkOutput: () => undefined },
+    );
+    expect(result.isError).toBeUndefined();
+    const text = (result.content[0] as { text: string }).text;
+    expect(text.length).toBeLessThanOrEqual(4000);
+    const meta = result._meta?.[TRUNCATION_META_KEY] as { originalChars: number; items: { shown: number } };
+    expect(meta).toMatchObject({ truncated: true, originalChars: body.length, items: { total: 300 } });
+    expect(result.structuredContent).toEqual({ result: rows.slice(0, meta.items.shown) });
+  });
+
+  it("falls back to the complete structuredContent when the cut one fails the output schema", () => {
+    const result = toSuccessResult(
+      listTool,
+      createResponse(200, JSON.stringify(rows), { "content-type": "application/json" }),
+      {
+        maxTextChars: 4000,
+        checkOutput: (value) => ((value as { result: unknown[] }).result.length < 300 ? "short" : undefined),
+      },
+    );
+    expect(result.structuredContent).toEqual({ result: rows });
+    expect((result.content[0] as { text: string }).text.length).toBeLessThanOrEqual(4000);
+    expect(result._meta?.[TRUNCATION_META_KEY]).toMatchObject({ structuredContentComplete: true });
+  });
+
+  it("keeps everything with no limit", () => {
+    const body = JSON.stringify(rows);
+    const result = toSuccessResult(
+      listTool,
+      createResponse(200, body, { "content-type": "application/json" }),
+      {
+        maxTextChars: Number.POSITIVE_INFINITY,
+      },
+    );
+    expect((result.content[0] as { text: string }).text).toBe(body);
+    expect(result._meta).toBeUndefined();
+  });
+
+  it("cuts plain text after a whole line", () => {
+    const body = Array.from({ length: 500 }, (_, i) => `row ${i}`).join("\n");
+    const result = toSuccessResult(createTool(), createResponse(200, body, { "content-type": "text/csv" }), {
+      maxTextChars: 1000,
+    });
+    const text = (result.content[0] as { text: string }).text;
+    expect(text.length).toBeLessThanOrEqual(1000);
+    expect(text).toMatch(/^row 0\nrow 1\n[\s\S]*\nrow \d+\n\[Truncated by the bridge/);
+    expect(result._meta?.[TRUNCATION_META_KEY]).toMatchObject({ truncated: true, lines: { total: 500 } });
+  });
+
+  it("summarises binary data over the budget instead of embedding it", () => {
+    const result = toSuccessResult(
+      createTool(),
+      {
+        ...createResponse(200, ""),
+        body: Buffer.alloc(3000, 7),
+        headers: {
+          "content-type": "application/pdf",
+          "content-disposition": 'attachment; filename="report.pdf"',
+        },
+      },
+      { maxTextChars: 1000 },
+    );
+    expect(result.content).toHaveLength(1);
+    const text = (result.content[0] as { type: string; text: string }).text;
+    expect(text).toContain('binary data (application/pdf, file name "report.pdf", 2.9 KiB)');
+    expect(text).toContain("4,000 characters as base64, more than the 1,000 a result may hold");
+    expect(result._meta?.[TRUNCATION_META_KEY]).toMatchObject({
+      truncated: true,
+      binary: { mimeType: "application/pdf", bytes: 3000, filename: "report.pdf" },
+    });
+  });
+
+  it("does not pass on an image cut at --max-response-bytes", () => {
+    const result = toSuccessResult(
+      createTool(),
+      { ...createResponse(200, "PNGPNG", { "content-type": "image/png" }), truncated: true },
+      { maxTextChars: 1000 },
+    );
+    expect(result.content.some((c) => c.type === "image")).toBe(false);
+    expect((result.content[0] as { text: string }).text).toContain("so it is incomplete");
+  });
+});
