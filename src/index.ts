@@ -3,11 +3,11 @@
 export {
   type EmitOptions,
   emitProject,
-  type GeneratedFile,
   type GenerateOptions,
   type GenerateResult,
   generateProject,
 } from "./generator/codegen/generate.js";
+export type { GeneratedFile } from "./generator/codegen/write-project.js";
 export { type BuildOptions, buildModel } from "./generator/compile/build-model.js";
 export { chooseToolName, TOOL_NAME_PATTERN } from "./generator/compile/naming.js";
 export {

@@ -4,7 +4,7 @@ import { Command, Option } from "commander";
 import { failWith, formatDiagnostic } from "../model/diagnostics.js";
 import type { BridgeModel } from "../model/types.js";
 import type { AuthConfig } from "../runtime/auth/auth-config.js";
-import { toCredentialEnvName } from "../runtime/auth/credentials.js";
+import { toClientEnvNames } from "../runtime/auth/credentials.js";
 import {
   addSpecOptions,
   collectHeaders,
@@ -233,7 +233,7 @@ async function readAuthOptions(flags: ServeFlags, model: BridgeModel): Promise<A
     }
   }
   for (const [scheme, clientId] of Object.entries(flags.oauthClient ?? {})) {
-    const variable = `OPENAPI_MCP_CLIENT_SECRET_${toCredentialEnvName(scheme).slice("OPENAPI_MCP_AUTH_".length)}`;
+    const variable = toClientEnvNames(scheme).secret;
     const clientSecret = process.env[variable];
     if (!clientSecret) {
       failWith("OMB_AUTH_CONFIG", `--oauth-client ${scheme}: set the client secret in ${variable}`);

@@ -54,3 +54,33 @@ export function resolveLocalRef(document: object, ref: string): unknown {
   cache.set(ref, target);
   return target;
 }
+
+/** Hops of `$ref` to `$ref` followed before giving up: refs may loop, real chains are short. */
+export const MAX_REF_HOPS = 32;
+
+export interface FollowOptions {
+  /** Resolve through resolveLocalRef's cache (only for documents that no longer change). */
+  cached?: boolean;
+  /** Sees each `$ref` object passed on the way, outermost first. */
+  onRef?: (node: Record<string, unknown>) => void;
+}
+
+/**
+ * Follows local `$ref`s (`#/...`) from `value` to the node they name, at most MAX_REF_HOPS; a
+ * node that is no local ref is returned as it is (also an external ref, and a ref to nothing:
+ * undefined).
+ */
+export function followLocalRef(document: unknown, value: unknown, options: FollowOptions = {}): unknown {
+  let node = value;
+  for (let hops = 0; hops < MAX_REF_HOPS; hops++) {
+    if (typeof node !== "object" || node === null || Array.isArray(node)) return node;
+    const ref = (node as { $ref?: unknown }).$ref;
+    if (typeof ref !== "string" || !ref.startsWith("#")) return node;
+    options.onRef?.(node as Record<string, unknown>);
+    node =
+      options.cached === true && typeof document === "object" && document !== null
+        ? resolveLocalRef(document, ref)
+        : resolvePointer(document, ref);
+  }
+  return node;
+}

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { emitTsconfig } from "../../src/generator/codegen/emit/project.js";
-import type { GeneratedFile } from "../../src/generator/codegen/generate.js";
+import type { GeneratedFile } from "../../src/generator/codegen/write-project.js";
 import { ROOT } from "../helpers/bridge.js";
 
 export const GOLDEN_DIR = join(ROOT, "test", "golden");

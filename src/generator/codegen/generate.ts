@@ -4,20 +4,19 @@
  * bytes), then written (`writeProject`), which refuses a non-empty directory unless forced and
  * never deletes a file it did not write.
  */
-import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve, sep } from "node:path";
-import { failWith } from "../../model/diagnostics.js";
+import { readdirSync, readFileSync } from "node:fs";
+import { join, resolve, sep } from "node:path";
 import type { BridgeModel } from "../../model/types.js";
 import { type SelectionResult, selectToolsChecked, type ToolSelection } from "../../runtime/access/select.js";
 import type { BuildOptions } from "../compile/build-model.js";
 import type { ToolModuleRef } from "./emit/api-modules.js";
 import { type ModuleJob, toModelHead } from "./emit/modules.js";
 import { chooseModuleNames, toPackageName } from "./emit/names.js";
-import { emitClientConfigs, emitPackageJson, emitTsconfig, readOwnPackage, toJson } from "./emit/project.js";
+import { emitClientConfigs, emitPackageJson, emitTsconfig, readOwnPackage } from "./emit/project.js";
 import { emitEnvExample, emitReadme } from "./emit/readme.js";
 import { PACKAGE_ROOT, RUNTIME_VERSION_FILE, readRuntimeSource } from "./emit/runtime.js";
 import { choosePrintWorkers, type ModulePrinter, startModulePrinter } from "./print/print-worker-pool.js";
+import { checkOutDir, type GeneratedFile, writeProject } from "./write-project.js";
 
 export { type ModulePrinter, startModulePrinter };
 
@@ -51,12 +50,6 @@ export interface GenerateOptions extends EmitOptions, BuildOptions {
   loadModel?: (source: string) => Promise<BridgeModel>;
 }
 
-export interface GeneratedFile {
-  /** Relative, with `/` separators. */
-  path: string;
-  contents: string;
-}
-
 export interface GenerateResult {
   outDir: string;
   model: BridgeModel;
@@ -67,8 +60,6 @@ export interface GenerateResult {
   unmatched: string[];
 }
 
-/** Records what a generation wrote, so the next one can tell its own files from the user's. */
-export const MANIFEST = ".openapi-mcp-bridge.json";
 const TEMPLATES = join(PACKAGE_ROOT, "templates", "project");
 /** Template files stored without their leading dot (npm would drop or rename them). */
 const TEMPLATE_NAMES: Record<string, string> = { gitignore: ".gitignore", dockerignore: ".dockerignore" };
@@ -176,91 +167,6 @@ function checkPaths(files: { path: string }[]): void {
     const key = file.path.toLowerCase();
     if (paths.has(key)) throw new Error(`two generated files would share the path ${file.path}`);
     paths.add(key);
-  }
-}
-
-function hashOf(contents: string | Buffer): string {
-  return createHash("sha256").update(contents).digest("hex");
-}
-
-function readManifest(outDir: string): Record<string, string> {
-  try {
-    const value = JSON.parse(readFileSync(join(outDir, MANIFEST), "utf8")) as { files?: unknown };
-    if (typeof value.files === "object" && value.files !== null) return value.files as Record<string, string>;
-  } catch {
-    // no manifest: nothing here was written by a generation
-  }
-  return {};
-}
-
-function isEmptyDir(dir: string): boolean {
-  try {
-    return readdirSync(dir).length === 0;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return true;
-    throw error;
-  }
-}
-
-/**
- * Writes the files into `outDir`. A non-empty directory needs `force`. Files a previous
- * generation wrote (listed in its manifest) that this one does not write are deleted only when
- * still unchanged; nothing else is ever deleted.
- */
-export function writeProject(outDir: string, files: GeneratedFile[], force = false): string[] {
-  const root = resolve(outDir);
-  checkOutDir(outDir, force);
-  const previous = readManifest(root);
-  const current: Record<string, string> = {};
-  const made = new Set<string>();
-  for (const file of files) {
-    const target = join(root, ...file.path.split("/"));
-    const folder = dirname(target);
-    if (!made.has(folder)) {
-      mkdirSync(folder, { recursive: true });
-      made.add(folder);
-    }
-    writeFileSync(target, file.contents);
-    current[file.path] = hashOf(file.contents);
-  }
-  const removed: string[] = [];
-  for (const [path, hash] of Object.entries(previous).sort()) {
-    if (path in current || path.split("/").includes("..")) continue;
-    const target = join(root, ...path.split("/"));
-    try {
-      if (hashOf(readFileSync(target)) === hash) {
-        rmSync(target);
-        removed.push(path);
-      }
-    } catch {
-      // already gone
-    }
-  }
-  writeFileSync(
-    join(root, MANIFEST),
-    toJson({ generator: `openapi-mcp-bridge ${readOwnPackage().version}`, files: current }),
-  );
-  return removed;
-}
-
-/** Throws the diagnostic `writeProject` would give for this directory, before any work. */
-export function checkOutDir(outDir: string, force: boolean): void {
-  const root = resolve(outDir);
-  if (existsAsFile(root))
-    failWith("OMB_OUTPUT_NOT_DIR", `${outDir} is a file, not a directory`, { file: outDir });
-  if (!force && !isEmptyDir(root)) {
-    failWith("OMB_OUTPUT_NOT_EMPTY", `${outDir} is not empty`, {
-      file: outDir,
-      hint: "choose an empty or new directory, or pass --force to write over the generated files in it",
-    });
-  }
-}
-
-function existsAsFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
   }
 }
 

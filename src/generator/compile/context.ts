@@ -3,8 +3,7 @@
  * operation is, and the diagnostics it adds to; and how a component `$ref` is followed.
  */
 import { createDiagnostic } from "../../model/diagnostics.js";
-import { resolveLocalRef } from "../../model/pointer.js";
-import { isRecord } from "../../model/records.js";
+import { followLocalRef } from "../../model/pointer.js";
 import type { Diagnostic, HttpMethod } from "../../model/types.js";
 import type { SchemaConverter } from "./json-schema.js";
 
@@ -22,12 +21,7 @@ export interface OperationContext {
 
 /** Resolves a `$ref` to a component (parameter, response, request body, path item). */
 export function resolveRefObject(document: unknown, value: unknown): unknown {
-  let node = value;
-  for (let hops = 0; hops < 16; hops++) {
-    if (!isRecord(node) || typeof node.$ref !== "string" || !node.$ref.startsWith("#")) return node;
-    node = resolveLocalRef(document as object, node.$ref);
-  }
-  return node;
+  return followLocalRef(document, value, { cached: true });
 }
 
 export function warn(

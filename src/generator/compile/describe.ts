@@ -15,6 +15,7 @@
  * Never "undefined": every part comes from text that is there or is left out.
  */
 
+import { isJsonMediaType } from "../../model/media-types.js";
 import { isRecord } from "../../model/records.js";
 import { isPaginationName } from "../../runtime/results/pagination.js";
 import type { OperationContext } from "./context.js";
@@ -154,7 +155,7 @@ function successResponses(context: OperationContext): ResponseFacts | undefined 
     if (!isRecord(response) || !isRecord(response.content)) continue;
     for (const [mediaType, media] of Object.entries(response.content)) {
       mediaTypes.add(mediaType);
-      if (schema === undefined && isRecord(media) && media.schema !== undefined && isJson(mediaType))
+      if (schema === undefined && isRecord(media) && media.schema !== undefined && isJsonMediaType(mediaType))
         schema = media.schema;
     }
   }
@@ -174,11 +175,6 @@ function looksLikeSuccess(context: OperationContext, response: unknown): boolean
   return !/error|unexpected|fail|problem|exception|invalid|fault/i.test(words);
 }
 
-function isJson(mediaType: string): boolean {
-  const base = mediaType.split(";")[0]!.trim().toLowerCase();
-  return base === "application/json" || base.endsWith("+json") || base === "text/json";
-}
-
 /**
  * "Returns a list of issue; pages: page, per_page." / "Returns an object: id, name, tag." /
  * "Returns text/csv." / "Returns no content." Fields are named only when no output schema
@@ -191,7 +187,8 @@ function describeReturns(context: OperationContext, hasOutputSchema: boolean): s
   const pages = paging.length > 0 ? `; pages: ${paging.join(", ")}` : "";
   if (facts === undefined) return [];
   if (!facts.anyContent) return ["Returns no content."];
-  if (!facts.mediaTypes.some(isJson)) return [`Returns ${facts.mediaTypes.slice(0, 3).join(" or ")}.`];
+  if (!facts.mediaTypes.some(isJsonMediaType))
+    return [`Returns ${facts.mediaTypes.slice(0, 3).join(" or ")}.`];
   const { converter } = context;
   const node = converter.dereference(facts.schema);
   if (!isRecord(node)) return hasOutputSchema ? [] : ["Returns JSON."];

@@ -5,7 +5,7 @@
  * Real specs are circular and large, so schemas are never inlined: every local `$ref`
  * becomes `#/$defs/<name>` and each tool carries only the definitions it reaches.
  */
-import { escapePointerToken, resolveLocalRef, resolvePointer } from "../../model/pointer.js";
+import { escapePointerToken, followLocalRef, resolvePointer } from "../../model/pointer.js";
 import { isRecord } from "../../model/records.js";
 import type { JsonSchema, JsonValue } from "../../model/types.js";
 import { toUnicodePattern } from "./pattern.js";
@@ -122,12 +122,7 @@ export class SchemaConverter {
 
   /** Follows local `$ref`s to the schema they name (for shape checks, not for output). */
   dereference(schema: unknown): unknown {
-    let node = schema;
-    for (let hops = 0; hops < 32; hops++) {
-      if (!isRecord(node) || typeof node.$ref !== "string" || !node.$ref.startsWith("#")) return node;
-      node = resolveLocalRef(this.document as object, node.$ref);
-    }
-    return node;
+    return followLocalRef(this.document, schema, { cached: true });
   }
 
   private convertNode(schema: unknown, refs: Set<string>, depth: number): JsonSchema | boolean {

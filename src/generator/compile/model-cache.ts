@@ -12,12 +12,12 @@
  */
 import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, rename, stat, writeFile } from "node:fs/promises";
-import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { checkModel, serializeModel } from "../../model/serialize.js";
 import { type BridgeModel, IR_VERSION } from "../../model/types.js";
 import { BRIDGE_VERSION } from "../../runtime/version.js";
+import { resolveCacheDir } from "../shared/cache-dir.js";
 import { pruneOldestFiles } from "../shared/prune-cache.js";
 
 /** Entries kept; the oldest are removed beyond this. */
@@ -28,12 +28,6 @@ const EXTERNAL_REF = /["']?\$ref["']?\s*:\s*["']?(?!#)[^\s"',}]/;
 export interface ModelCache {
   read(): Promise<BridgeModel | undefined>;
   write(model: BridgeModel): Promise<void>;
-}
-
-export function resolveCacheDir(env: Record<string, string | undefined> = process.env): string {
-  if (env.OPENAPI_MCP_CACHE_DIR) return env.OPENAPI_MCP_CACHE_DIR;
-  const base = env.XDG_CACHE_HOME || join(homedir(), ".cache");
-  return join(base, "openapi-mcp-bridge");
 }
 
 /**

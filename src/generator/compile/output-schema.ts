@@ -5,6 +5,7 @@
  * structuredContent.
  */
 
+import { isJsonMediaType } from "../../model/media-types.js";
 import { isRecord } from "../../model/records.js";
 import type { JsonSchema } from "../../model/types.js";
 import type { OperationContext } from "./context.js";
@@ -16,11 +17,6 @@ export interface PlannedOutput {
   schema: JsonSchema;
   /** The body is not an object: structuredContent is `{ result: body }`. */
   wrapped: boolean;
-}
-
-export function isJsonMediaType(mediaType: string): boolean {
-  const base = mediaType.split(";")[0]!.trim().toLowerCase();
-  return base === "application/json" || base.endsWith("+json") || base === "text/json";
 }
 
 export function planOutput(context: OperationContext): PlannedOutput | undefined {

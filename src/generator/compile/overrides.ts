@@ -12,6 +12,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { createDiagnostic, failWith } from "../../model/diagnostics.js";
+import { isHttpMethod } from "../../model/http-methods.js";
 import { joinPointer } from "../../model/pointer.js";
 import { isRecord } from "../../model/records.js";
 import type { Diagnostic, HttpMethod, ToolAnnotationsNode } from "../../model/types.js";
@@ -55,7 +56,6 @@ export type OverridesInput = string | Record<string, unknown>;
 const HINTS = ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const;
 const STRING_FIELDS = ["name", "description", "title"] as const;
 const FIELDS = new Set<string>([...STRING_FIELDS, "hidden", "annotations"]);
-const METHODS = new Set<string>(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
 
 export interface OverrideProblem {
   pointer: string;
@@ -146,7 +146,7 @@ export function mergeOverrides(...overrides: (McpOverride | undefined)[]): McpOv
 /** `get /pets` → `GET /pets`; anything else is taken as an operationId. */
 export function normalizeOverrideKey(key: string): string {
   const match = /^([A-Za-z]+)\s+(\/.*)$/.exec(key.trim());
-  if (match && METHODS.has(match[1]!.toLowerCase())) return `${match[1]!.toUpperCase()} ${match[2]}`;
+  if (match && isHttpMethod(match[1]!.toLowerCase())) return `${match[1]!.toUpperCase()} ${match[2]}`;
   return key;
 }
 

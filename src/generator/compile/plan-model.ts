@@ -2,7 +2,9 @@
  * Spec → BridgeModel. Reads a bundled, normalised OpenAPI 3.x document (Swagger 2.0 is
  * converted by the loader) and plans one tool per operation.
  */
+
 import { createDiagnostic } from "../../model/diagnostics.js";
+import { HTTP_METHODS } from "../../model/http-methods.js";
 import { joinPointer } from "../../model/pointer.js";
 import { isRecord } from "../../model/records.js";
 import {
@@ -10,8 +12,6 @@ import {
   type Diagnostic,
   type HttpMethod,
   IR_VERSION,
-  type JsonSchema,
-  type ParameterBindingNode,
   type ToolNode,
 } from "../../model/types.js";
 import type { LoadedSpec } from "../spec/load-spec.js";
@@ -30,17 +30,6 @@ import {
   withAuthorizationHeader,
 } from "./security.js";
 import { planServers } from "./servers.js";
-
-export const HTTP_METHODS: HttpMethod[] = [
-  "get",
-  "put",
-  "post",
-  "delete",
-  "options",
-  "head",
-  "patch",
-  "trace",
-];
 
 export interface PlanOptions {
   /** Maximum characters of a tool description (default 200). */

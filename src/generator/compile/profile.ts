@@ -18,6 +18,7 @@
  * the full name, and collisions get a hash of the route, as in planning.
  */
 import { createDiagnostic } from "../../model/diagnostics.js";
+import { followLocalRef } from "../../model/pointer.js";
 import { isRecord } from "../../model/records.js";
 import {
   type BridgeModel,
@@ -353,18 +354,16 @@ function mergeAllOf(
   return merged;
 }
 
+/** The `$defs` schema a `$ref` names, with the siblings of each `$ref` on the way (outer ones win). */
 function resolveDef(value: unknown, root: Record<string, unknown>): unknown {
-  let node = value;
-  for (let hops = 0; hops < 16; hops++) {
-    if (!isRecord(node) || typeof node.$ref !== "string") return node;
-    const match = /^#\/\$defs\/(.+)$/.exec(node.$ref);
-    const defs = isRecord(root.$defs) ? root.$defs : {};
-    const name = match ? match[1]!.replaceAll("~1", "/").replaceAll("~0", "~") : undefined;
-    if (name === undefined || !Object.hasOwn(defs, name)) return node;
-    const { $ref: _ref, ...siblings } = node;
-    node = { ...(defs[name] as Record<string, unknown>), ...siblings };
-  }
-  return node;
+  const siblings: Record<string, unknown>[] = [];
+  const target = followLocalRef(root, value, {
+    onRef: ({ $ref: _ref, ...rest }) => {
+      siblings.unshift(rest);
+    },
+  });
+  if (!isRecord(target)) return siblings.length === 0 ? target : value;
+  return siblings.length === 0 ? target : Object.assign({}, target, ...siblings);
 }
 
 function joinWhere(where: string, name: string): string {

@@ -2,6 +2,7 @@
  * The request body of an operation: the media type sent (JSON, form, multipart, text, binary),
  * and either its object properties as top-level arguments or the whole body as `body`.
  */
+import { isJsonMediaType } from "../../model/media-types.js";
 import { isRecord } from "../../model/records.js";
 import type {
   BodyBindingNode,
@@ -43,7 +44,7 @@ export const FILE_ARGUMENT_SCHEMA: JsonSchema = {
 function rankBodyMediaType(mediaType: string): { rank: number; kind: BodyKind } {
   const base = mediaType.split(";")[0]!.trim().toLowerCase();
   if (base === "application/json") return { rank: 0, kind: "json" };
-  if (base.endsWith("+json") || base === "text/json") return { rank: 1, kind: "json" };
+  if (isJsonMediaType(base)) return { rank: 1, kind: "json" };
   if (base === "application/x-www-form-urlencoded") return { rank: 2, kind: "form" };
   if (base === "multipart/form-data" || base === "multipart/mixed") return { rank: 3, kind: "multipart" };
   if (base.startsWith("text/") || base === "application/xml" || base.endsWith("+xml")) {

@@ -1,4 +1,5 @@
 /** Responses: the documented statuses with their media types, and the Accept header they make. */
+import { isJsonMediaType } from "../../model/media-types.js";
 import { isRecord } from "../../model/records.js";
 import type { ResponseNode } from "../../model/types.js";
 import { type OperationContext, resolveRefObject } from "./context.js";
@@ -35,9 +36,8 @@ export function planAccept(context: OperationContext): string[] {
   return types.sort((a, b) => rankJson(a) - rankJson(b));
 }
 
+/** `application/json` first, then other JSON types, then the rest (a stable sort keeps their order). */
 function rankJson(mediaType: string): number {
-  const base = mediaType.split(";")[0]!.trim().toLowerCase();
-  if (base === "application/json") return 0;
-  if (base.endsWith("+json")) return 1;
-  return 2;
+  if (mediaType.split(";")[0]!.trim().toLowerCase() === "application/json") return 0;
+  return isJsonMediaType(mediaType) ? 1 : 2;
 }

@@ -4,6 +4,7 @@
  * tokens and the largest tools, counted by a tokenizer the caller passes (see lint-tokens.ts).
  */
 
+import { HTTP_METHODS } from "../../model/http-methods.js";
 import { escapePointerToken } from "../../model/pointer.js";
 import { isRecord } from "../../model/records.js";
 import type { BridgeModel } from "../../model/types.js";
@@ -53,8 +54,6 @@ export interface LintOptions {
   countTokens: (text: string) => number;
   tokenizer: string;
 }
-
-const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
 
 interface Operation {
   pointer: string;
@@ -242,7 +241,7 @@ function collectOperations(document: Record<string, unknown>): Operation[] {
   for (const [path, rawItem] of Object.entries(paths)) {
     const pathItem = resolveRefObject(document, rawItem);
     if (!isRecord(pathItem)) continue;
-    for (const method of METHODS) {
+    for (const method of HTTP_METHODS) {
       const operation = pathItem[method];
       if (!isRecord(operation)) continue;
       out.push({

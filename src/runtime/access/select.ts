@@ -3,7 +3,9 @@
  * glob, tag, method, path glob, read-only mode, destructive policy). A tool filtered out here is
  * neither listed nor callable. The generated projects use the same code.
  */
+
 import { failWith } from "../../model/diagnostics.js";
+import { HTTP_METHODS, isHttpMethod } from "../../model/http-methods.js";
 import type { BridgeModel, HttpMethod, ToolNode } from "../../model/types.js";
 
 /** What to do with destructive operations (DELETE, and any tool annotated destructive). */
@@ -35,7 +37,6 @@ export interface SelectionResult {
 }
 
 const SAFE_METHODS = new Set<HttpMethod>(["get", "head", "options"]);
-const METHODS = new Set<string>(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
 
 /** DELETE, and anything whose annotations say destructive (PUT, PATCH in this bridge's model). */
 export function isDestructive(tool: ToolNode): boolean {
@@ -60,8 +61,8 @@ export function isEmptySelection(selection: ToolSelection | undefined): boolean 
 /** The tools the selection keeps, in model order, plus the criteria that matched nothing. */
 export function selectTools(tools: ToolNode[], selection: ToolSelection = {}): SelectionResult {
   for (const method of selection.methods ?? []) {
-    if (!METHODS.has(method.toLowerCase())) {
-      throw new Error(`unknown HTTP method "${method}" (expected one of ${[...METHODS].join(", ")})`);
+    if (!isHttpMethod(method.toLowerCase())) {
+      throw new Error(`unknown HTTP method "${method}" (expected one of ${HTTP_METHODS.join(", ")})`);
     }
   }
   if (

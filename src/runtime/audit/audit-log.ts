@@ -5,6 +5,7 @@
  * configured or fetched secret inside any string); long strings are cut.
  */
 import { createWriteStream } from "node:fs";
+import { followLocalRef } from "../../model/pointer.js";
 import type { JsonSchema } from "../../model/types.js";
 
 export interface AuditEntry {
@@ -79,16 +80,8 @@ export function redactArguments(value: unknown, schema: JsonSchema | undefined, 
     return out.length > MAX_STRING ? `${out.slice(0, MAX_STRING)}…[${out.length} characters]` : out;
   };
   const resolve = (node: unknown): Record<string, unknown> | undefined => {
-    let current = node;
-    for (let hops = 0; hops < 8; hops++) {
-      if (typeof current !== "object" || current === null) return undefined;
-      const ref = (current as { $ref?: unknown }).$ref;
-      if (typeof ref !== "string" || !ref.startsWith("#/$defs/")) return current as Record<string, unknown>;
-      const defs = (root as { $defs?: Record<string, unknown> } | undefined)?.$defs;
-      current =
-        defs?.[decodeURIComponent(ref.slice("#/$defs/".length)).replace(/~1/g, "/").replace(/~0/g, "~")];
-    }
-    return undefined;
+    const target = followLocalRef(root, node);
+    return typeof target === "object" && target !== null ? (target as Record<string, unknown>) : undefined;
   };
   const walk = (node: unknown, nodeSchema: unknown, depth: number): unknown => {
     const s = resolve(nodeSchema);

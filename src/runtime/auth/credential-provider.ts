@@ -6,7 +6,7 @@
 import type { Dispatcher } from "undici";
 import type { BridgeModel, SecurityRequirementNode, ToolNode } from "../../model/types.js";
 import type { HttpOptions } from "../upstream/send.js";
-import { hasControlCharacters, resolveCredentials, toCredentialEnvName } from "./credentials.js";
+import { hasControlCharacters, resolveCredentials, toClientEnvNames } from "./credentials.js";
 import { createTokenSource, type OAuthClientConfig, type TokenSource } from "./oauth.js";
 
 export interface CredentialOptions {
@@ -158,9 +158,9 @@ function resolveOAuthClients(
   for (const [name, scheme] of Object.entries(model.securitySchemes)) {
     if (Object.hasOwn(result, name) || (scheme.type !== "oauth2" && scheme.type !== "openIdConnect"))
       continue;
-    const suffix = toCredentialEnvName(name).slice("OPENAPI_MCP_AUTH_".length);
-    const clientId = env[`OPENAPI_MCP_CLIENT_ID_${suffix}`];
-    const clientSecret = env[`OPENAPI_MCP_CLIENT_SECRET_${suffix}`];
+    const variables = toClientEnvNames(name);
+    const clientId = env[variables.id];
+    const clientSecret = env[variables.secret];
     if (clientId && clientSecret) result[name] = { clientId, clientSecret };
   }
   return result;

@@ -12,9 +12,25 @@ export interface AppliedCredentials {
   missing: string[];
 }
 
-/** `OPENAPI_MCP_AUTH_` + scheme name upper-cased, other characters as `_`. */
+/** A name as the suffix of an environment variable: upper-cased, other characters as `_`. */
+export function toEnvSuffix(name: string): string {
+  return name.toUpperCase().replace(/[^A-Z0-9]/g, "_");
+}
+
+/** `OPENAPI_MCP_AUTH_<SCHEME>`: the credential of a security scheme. */
 export function toCredentialEnvName(scheme: string): string {
-  return `OPENAPI_MCP_AUTH_${scheme.toUpperCase().replace(/[^A-Z0-9]/g, "_")}`;
+  return `OPENAPI_MCP_AUTH_${toEnvSuffix(scheme)}`;
+}
+
+/** `OPENAPI_MCP_CLIENT_ID_<SCHEME>` and `OPENAPI_MCP_CLIENT_SECRET_<SCHEME>`: an OAuth2 client. */
+export function toClientEnvNames(scheme: string): { id: string; secret: string } {
+  const suffix = toEnvSuffix(scheme);
+  return { id: `OPENAPI_MCP_CLIENT_ID_${suffix}`, secret: `OPENAPI_MCP_CLIENT_SECRET_${suffix}` };
+}
+
+/** `OPENAPI_MCP_SERVER_VAR_<NAME>`: a value for a server URL variable. */
+export function toServerVariableEnvName(name: string): string {
+  return `OPENAPI_MCP_SERVER_VAR_${toEnvSuffix(name)}`;
 }
 
 /** Looks up each scheme's credential once, from explicit values first, then the environment. */

@@ -28,11 +28,13 @@
  *   application/x-www-form-urlencoded, `text/*` as text/plain, anything else as
  *   application/octet-stream (a binary body prefers the content type the caller gave).
  */
+
 import { createRequire } from "node:module";
 import type { FormData as UndiciFormData } from "undici";
+import { isJsonMediaType } from "../../model/media-types.js";
 import type { BodyBindingNode, BodyEncodingNode, BodyPropertyNode } from "../../model/types.js";
 import { ArgumentError } from "./argument-error.js";
-import { isJsonMediaType, serializeFormField } from "./params.js";
+import { serializeFormField } from "./params.js";
 
 export interface EncodedBody {
   /** The Content-Type header value; "" for FormData, whose boundary undici sets. */

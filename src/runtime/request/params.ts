@@ -29,6 +29,7 @@
  *   parameter is left out (query, header, cookie) or refused (path, which always needs a value).
  *   `null` items inside arrays and objects are skipped; nested objects/arrays become JSON.
  */
+import { isJsonMediaType } from "../../model/media-types.js";
 import type { ParameterBindingNode, ParameterStyle } from "../../model/types.js";
 import { ArgumentError } from "./argument-error.js";
 
@@ -95,11 +96,6 @@ function encodeCookieValue(text: string): string {
 
 function encodeCookieName(text: string): string {
   return encodeExcept(text, TOKEN_CHAR);
-}
-
-/** True for `application/json`, `text/json` and any `+json` structured syntax suffix. */
-export function isJsonMediaType(mediaType: string): boolean {
-  return /^[^/;]+\/(?:[^;]*\+)?json\s*(?:;|$)/i.test(mediaType.trim());
 }
 
 /** The text of one scalar: JSON numbers and booleans, strings as they are, nested values as JSON. */

@@ -15,10 +15,6 @@ export function parseJsonBody(response: UpstreamResponse): unknown {
   }
 }
 
-export function isJsonType(mediaType: string): boolean {
-  return mediaType === "application/json" || mediaType.endsWith("+json") || mediaType === "text/json";
-}
-
 export function isTextType(mediaType: string): boolean {
   return (
     mediaType.startsWith("text/") ||

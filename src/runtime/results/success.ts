@@ -3,10 +3,12 @@
  * images as image content, other binary as an embedded resource (or a summary when it is over
  * the budget), everything within the result budget (truncate.ts). Failures: failure.ts.
  */
+
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { isJsonMediaType } from "../../model/media-types.js";
 import type { ToolNode } from "../../model/types.js";
 import type { UpstreamResponse } from "../upstream/send.js";
-import { clip, decodeText, isJsonType, isProbablyText, isTextType } from "./body-text.js";
+import { clip, decodeText, isProbablyText, isTextType } from "./body-text.js";
 import { ERROR_META_KEY, type ErrorFacts } from "./error-result.js";
 import { fitJson, fitText, hasBudget, TRUNCATION_META_KEY, type Truncation } from "./truncate.js";
 
@@ -41,7 +43,7 @@ export function toSuccessResult(
     }
     return { content: [{ type: "text", text }] };
   }
-  const looksJson = isJsonType(mediaType) || (mediaType === "" && tool.outputSchema !== undefined);
+  const looksJson = isJsonMediaType(mediaType) || (mediaType === "" && tool.outputSchema !== undefined);
   if (looksJson && !response.truncated) {
     const text = response.body.toString("utf8");
     let parsed: unknown;
@@ -110,7 +112,11 @@ export function toSuccessResult(
     };
   }
   // JSON that did not parse or was cut at --max-response-bytes is still text.
-  if (isTextType(mediaType) || isJsonType(mediaType) || (mediaType === "" && isProbablyText(response.body))) {
+  if (
+    isTextType(mediaType) ||
+    isJsonMediaType(mediaType) ||
+    (mediaType === "" && isProbablyText(response.body))
+  ) {
     const fitted = fitText(decodeText(response.body), {
       budget: options.maxTextChars,
       tool,

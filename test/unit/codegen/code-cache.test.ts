@@ -1,5 +1,5 @@
 /**
- * Loading CommonJS files with V8's code cache (what print.ts does for ts-morph): the modules work
+ * Loading CommonJS files with V8's code cache (what the printer does for the TypeScript compiler): the modules work
  * as with `require`, the cache is written once and then used, and OPENAPI_MCP_CACHE=0 turns it off.
  */
 import {

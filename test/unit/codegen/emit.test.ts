@@ -15,7 +15,9 @@ import {
   toPackageName,
 } from "../../../src/generator/codegen/emit/names.js";
 import { emitToolModule } from "../../../src/generator/codegen/emit/tool-module.js";
-import { createPrinter, type ValueNode, valueText } from "../../../src/generator/codegen/print/printer.js";
+import type { ValueNode } from "../../../src/generator/codegen/print/module-spec.js";
+import { createPrinter } from "../../../src/generator/codegen/print/printer.js";
+import { valueText } from "../../../src/generator/codegen/print/value-text.js";
 import type { JsonSchema, JsonValue, ToolNode } from "../../../src/model/types.js";
 
 describe("module file names", () => {

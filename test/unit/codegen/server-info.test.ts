@@ -3,7 +3,7 @@
  * not as openapi-mcp-bridge: the copied runtime's `version.ts` is written for the project.
  */
 import { runInNewContext } from "node:vm";
-import { ts } from "ts-morph";
+import ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
 import { emitProject } from "../../../src/generator/codegen/generate.js";
 import { buildModel } from "../../../src/index.js";

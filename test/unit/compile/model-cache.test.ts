@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { buildModel } from "../../../src/generator/compile/build-model.js";
-import { openModelCache, resolveCacheDir } from "../../../src/generator/compile/model-cache.js";
+import { openModelCache } from "../../../src/generator/compile/model-cache.js";
+import { resolveCacheDir } from "../../../src/generator/shared/cache-dir.js";
 
 const SPEC = `openapi: 3.0.3
 info: { title: Cached, version: "1" }

@@ -3,7 +3,7 @@
  * `src/api.ts` (the BridgeModel the server runs: info, servers, security schemes, tools).
  */
 import type { BridgeModel } from "../../../model/types.js";
-import { Expression, type ModuleSpec, type ValueNode } from "../print/printer.js";
+import { Expression, type ModuleSpec, type ValueNode } from "../print/module-spec.js";
 import { toIdentifier } from "./names.js";
 
 export interface ToolModuleRef {

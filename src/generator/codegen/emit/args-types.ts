@@ -6,7 +6,7 @@
  * something else; the validator stays the authority.
  */
 import { type JsonSchema, type JsonValue, OPTIONAL_PROPERTIES_KEYWORD } from "../../../model/types.js";
-import type { TypeNode, TypeProperty } from "../print/printer.js";
+import type { TypeNode, TypeProperty } from "../print/module-spec.js";
 
 const UNKNOWN: TypeNode = { kind: "keyword", name: "unknown" };
 const NEVER: TypeNode = { kind: "keyword", name: "never" };

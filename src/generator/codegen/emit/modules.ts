@@ -5,7 +5,8 @@
  * the runtime's `version.ts`.
  */
 import type { BridgeModel, ToolNode } from "../../../model/types.js";
-import type { ModuleSpec, Printer } from "../print/printer.js";
+import type { ModuleSpec } from "../print/module-spec.js";
+import type { Printer } from "../print/printer.js";
 import { emitApiModule, emitToolsIndex, type ToolModuleRef } from "./api-modules.js";
 import { emitRuntimeVersion } from "./runtime.js";
 import { emitToolModule } from "./tool-module.js";

@@ -2,7 +2,9 @@
  * The generated project's README.md (how to run it, every environment variable, every tool)
  * and `.env.example`. Spec text goes through `escapeText` ("markdown", "inline", "line").
  */
+
 import type { BridgeModel, SecuritySchemeNode, ToolNode } from "../../../model/types.js";
+import { toServerVariableEnvName } from "../../../runtime/auth/credentials.js";
 import { escapeText } from "../print/escape.js";
 import { credentialVariables } from "./project.js";
 
@@ -86,10 +88,6 @@ function serverVariables(model: BridgeModel): { name: string; description?: stri
   return [...seen.values()];
 }
 
-function envName(name: string): string {
-  return `OPENAPI_MCP_SERVER_VAR_${name.toUpperCase().replace(/[^A-Z0-9]/g, "_")}`;
-}
-
 export function emitReadme(input: ReadmeInput): string {
   const { model, packageName, projectPath } = input;
   const title = escapeText(model.info.title, "inline");
@@ -135,7 +133,7 @@ export function emitReadme(input: ReadmeInput): string {
   for (const variable of serverVariables(model)) {
     const about = variable.description ? `; ${escapeText(variable.description, "inline")}` : "";
     out.push(
-      `| \`${envName(variable.name)}\` | \`--server-var\` | server URL variable ${code(variable.name)} (default ${code(variable.default)})${about} |`,
+      `| \`${toServerVariableEnvName(variable.name)}\` | \`--server-var\` | server URL variable ${code(variable.name)} (default ${code(variable.default)})${about} |`,
     );
   }
   out.push(
@@ -244,7 +242,7 @@ export function emitEnvExample(model: BridgeModel): string {
   for (const variable of serverVariables(model)) {
     lines.push(
       `# Server URL variable ${escapeText(variable.name, "line")} (default: ${escapeText(variable.default, "line")})`,
-      `# ${envName(variable.name)}=`,
+      `# ${toServerVariableEnvName(variable.name)}=`,
       "",
     );
   }

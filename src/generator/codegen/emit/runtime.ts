@@ -10,7 +10,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, posix } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { ModuleSpec } from "../print/printer.js";
+import type { ModuleSpec } from "../print/module-spec.js";
 
 /** This package's root: four levels up from src/generator/codegen/emit or dist/generator/codegen/emit. */
 export const PACKAGE_ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..", "..");

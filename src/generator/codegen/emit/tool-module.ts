@@ -4,7 +4,7 @@
  * the ToolNode the runtime serves, and the hooks a user fills in.
  */
 import type { ToolNode } from "../../../model/types.js";
-import type { DeclarationSpec, ModuleSpec, TypeNode, ValueNode } from "../print/printer.js";
+import type { DeclarationSpec, ModuleSpec, TypeNode, ValueNode } from "../print/module-spec.js";
 import { describeSchema, indexType, objectProperties, schemaToType, type TypeContext } from "./args-types.js";
 import { toIdentifier } from "./names.js";
 

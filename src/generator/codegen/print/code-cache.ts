@@ -19,7 +19,7 @@ import { createRequire, Module } from "node:module";
 import { dirname, join } from "node:path";
 import { Script } from "node:vm";
 import { threadId } from "node:worker_threads";
-import { resolveCacheDir } from "../../compile/model-cache.js";
+import { resolveCacheDir } from "../../shared/cache-dir.js";
 import { pruneOldestFiles } from "../../shared/prune-cache.js";
 
 interface Loaded {

@@ -5,26 +5,14 @@
  */
 import type { OpenAPIV3, OpenAPIV3_1 } from "openapi-types";
 import { createDiagnostic } from "../../../model/diagnostics.js";
-import { joinPointer, resolvePointer } from "../../../model/pointer.js";
+import { HTTP_METHODS } from "../../../model/http-methods.js";
+import { followLocalRef, joinPointer } from "../../../model/pointer.js";
 import type { Diagnostic } from "../../../model/types.js";
-
-const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
 
 type Json = Record<string, unknown>;
 
 function isObject(value: unknown): value is Json {
   return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-
-/** Follows local `$ref`s (with a bound, refs may loop) to the object they name. */
-function follow(doc: unknown, value: unknown): unknown {
-  let current = value;
-  for (let hops = 0; hops < 32 && isObject(current) && typeof current["$ref"] === "string"; hops++) {
-    const ref = current["$ref"] as string;
-    if (!ref.startsWith("#")) return current;
-    current = resolvePointer(doc, ref);
-  }
-  return current;
 }
 
 /**
@@ -48,7 +36,7 @@ export function resolveRelativeServers(doc: Json, documentUrl: string): void {
     for (const item of Object.values(items)) {
       if (!isObject(item)) continue;
       fix(item["servers"]);
-      for (const method of METHODS) {
+      for (const method of HTTP_METHODS) {
         const operation = item[method];
         if (isObject(operation)) fix(operation["servers"]);
       }
@@ -85,11 +73,11 @@ export function checkOpenApi3(
   const paths = doc["paths"];
   if (!isObject(paths)) return diagnostics;
   for (const [template, rawItem] of Object.entries(paths)) {
-    const item = follow(doc, rawItem);
+    const item = followLocalRef(doc, rawItem);
     if (!isObject(item)) continue;
     const inTemplate = new Set([...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!));
     const pathLevel = pathParameterNames(doc, item["parameters"]);
-    for (const method of METHODS) {
+    for (const method of HTTP_METHODS) {
       const operation = item[method];
       if (!isObject(operation)) continue;
       const pointer = joinPointer("paths", template, method);
@@ -146,7 +134,7 @@ function pathParameterNames(doc: Json, parameters: unknown): string[] {
   if (!Array.isArray(parameters)) return [];
   const names: string[] = [];
   for (const raw of parameters) {
-    const parameter = follow(doc, raw);
+    const parameter = followLocalRef(doc, raw);
     if (isObject(parameter) && parameter["in"] === "path" && typeof parameter["name"] === "string") {
       names.push(parameter["name"]);
     }

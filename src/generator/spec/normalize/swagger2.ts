@@ -13,7 +13,14 @@
  */
 import type { OpenAPIV2, OpenAPIV3 } from "openapi-types";
 import { createDiagnostic } from "../../../model/diagnostics.js";
-import { escapePointerToken, joinPointer, resolvePointer, splitPointer } from "../../../model/pointer.js";
+import { HTTP_METHODS } from "../../../model/http-methods.js";
+import {
+  escapePointerToken,
+  followLocalRef,
+  joinPointer,
+  resolvePointer,
+  splitPointer,
+} from "../../../model/pointer.js";
 import type { Diagnostic } from "../../../model/types.js";
 
 type Json = Record<string, unknown>;
@@ -22,7 +29,8 @@ const CODE = "OMB_SWAGGER2_CONVERT";
 const DEFAULT_MEDIA_TYPE = "application/json";
 const FORM_URLENCODED = "application/x-www-form-urlencoded";
 const MULTIPART = "multipart/form-data";
-const METHODS = ["get", "put", "post", "delete", "options", "head", "patch"] as const;
+/** Swagger 2.0 path items have no trace operation. */
+const METHODS = HTTP_METHODS.filter((method) => method !== "trace");
 
 /** Validation keywords a 2.0 non-body parameter, header or items object moves into `schema`. */
 const SIMPLE_SCHEMA_KEYS = [
@@ -345,7 +353,7 @@ class Swagger2Converter {
     if (kept.length > 0) out["parameters"] = kept;
     for (const [key, value] of Object.entries(item)) {
       if (isExtension(key)) out[key] = value;
-      else if (key !== "$ref" && key !== "parameters" && !(METHODS as readonly string[]).includes(key)) {
+      else if (key !== "$ref" && key !== "parameters" && !(METHODS as string[]).includes(key)) {
         this.warn([...at, key], `unknown path item property "${key}" dropped`);
       }
     }
@@ -360,16 +368,14 @@ class Swagger2Converter {
 
   /** Follows local refs from a parameter entry to the parameter object. */
   private locateParameter(raw: unknown, at: string[]): (Located & { viaRef: boolean }) | undefined {
-    let value = raw;
     let where = at;
     let viaRef = false;
-    for (let hops = 0; hops < 32 && isObject(value) && typeof value["$ref"] === "string"; hops++) {
-      const ref = value["$ref"] as string;
-      if (!ref.startsWith("#")) break;
-      viaRef = true;
-      where = splitPointer(ref);
-      value = resolvePointer(this.src, ref);
-    }
+    const value = followLocalRef(this.src, raw, {
+      onRef: (node) => {
+        viaRef = true;
+        where = splitPointer(node["$ref"] as string);
+      },
+    });
     if (!isObject(value) || typeof value["$ref"] === "string") {
       this.warn(at, "parameter reference could not be resolved; kept as is");
       return undefined;

@@ -9,7 +9,7 @@ import { parseArgs } from "node:util";
 import { hooks, model } from "./api.js";
 import type { DestructivePolicy, ToolSelection } from "./runtime/access/select.js";
 import { type AuthConfig, parseAuthConfig } from "./runtime/auth/auth-config.js";
-import { toCredentialEnvName } from "./runtime/auth/credentials.js";
+import { toClientEnvNames, toServerVariableEnvName } from "./runtime/auth/credentials.js";
 import type { BridgeOptions } from "./runtime/bridge-options.js";
 import { createBridgeRuntime } from "./runtime/bridge-runtime.js";
 import { createBridgeServer } from "./runtime/mcp-server.js";
@@ -143,7 +143,7 @@ function authOptions(
     config = parseAuthConfig(value, env);
   }
   for (const [scheme, clientId] of Object.entries(clients)) {
-    const variable = `OPENAPI_MCP_CLIENT_SECRET_${toCredentialEnvName(scheme).slice("OPENAPI_MCP_AUTH_".length)}`;
+    const variable = toClientEnvNames(scheme).secret;
     const clientSecret = env[variable];
     if (!clientSecret) throw new UsageError(`--oauth-client ${scheme}: set the client secret in ${variable}`);
     config.oauth[scheme] = { ...config.oauth[scheme], clientId, clientSecret };
@@ -173,7 +173,7 @@ function envServerVariables(env: NodeJS.ProcessEnv): Record<string, string> {
     for (const name of Object.keys(server.variables)) names.add(name);
   }
   for (const name of names) {
-    const value = env[`OPENAPI_MCP_SERVER_VAR_${name.toUpperCase().replace(/[^A-Z0-9]/g, "_")}`];
+    const value = env[toServerVariableEnvName(name)];
     if (value !== undefined && value !== "") result[name] = value;
   }
   return result;
