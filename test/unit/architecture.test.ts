@@ -1,50 +1,244 @@
 /**
- * Dependency rules of the architecture: the runtime serves a saved model on its own, so it never
- * imports the generator, the spec loader's libraries or ts-morph; only print.ts may touch ts-morph.
+ * The architecture's dependency rules, checked on the import graph of src/ (static, type-only
+ * and dynamic imports, read as text):
+ *
+ *   model          node built-ins and itself only (copied into generated projects)
+ *   runtime        model; its own npm packages; never the generator or the CLI
+ *   generator/shared  model and node built-ins (caches, worker entries: every generator stage uses them)
+ *   generator/spec    model, shared
+ *   generator/compile model, shared, spec, and runtime parts that load no npm package
+ *   generator/lint    model, shared, spec, compile
+ *   generator/codegen model, shared, runtime; compile only lazily (import() or import type)
+ *   cli, index.ts  anything; nothing imports cli
+ *   only codegen/print/printer-parts.ts loads the code writer or the TypeScript compiler, only
+ *   generator/spec loads swagger-parser, openapi-types or yaml (and the runtime's config-file
+ *   reader, yaml: operators write their auth config in YAML for serve and generated servers
+ *   alike); no cycles anywhere.
+ *
+ * `checkRules` is run on the real graph and on a planted one that breaks each rule once.
  */
 import { readdirSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { join, posix } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const root = join(import.meta.dirname, "../..");
 
+interface Edge {
+  /** Resolved path under src/ (`runtime/tool-list.ts`), or the package name. */
+  target: string;
+  kind: "static" | "type" | "dynamic";
+}
+
+type Graph = Map<string, Edge[]>;
+
 function listSources(dir: string): string[] {
-  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? listSources(join(dir, entry.name))
-      : entry.name.endsWith(".ts")
-        ? [join(dir, entry.name)]
-        : [],
-  );
+  return readdirSync(join(root, "src", dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = dir === "" ? entry.name : `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return listSources(path);
+    return entry.name.endsWith(".ts") ? [path] : [];
+  });
 }
 
-function importsOf(file: string): string[] {
-  const text = readFileSync(join(root, file), "utf8");
-  return [...text.matchAll(/(?:import|export)\s[^;]*?from\s+"([^"]+)"|import\(\s*"([^"]+)"\s*\)/g)].map(
-    (m) => m[1] ?? m[2]!,
-  );
+const IMPORT =
+  /^\s*(import|export)\s+(type\s+)?(?:[^;"']*?\sfrom\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)|require(?:\.resolve)?\(\s*["']([^"']+)["']\s*\)/gm;
+
+function packageOf(specifier: string): string {
+  const parts = specifier.split("/");
+  return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]!;
 }
 
-describe("dependency rules", () => {
-  const runtime = listSources("src/runtime");
-  const model = listSources("src/model");
+function readGraph(): Graph {
+  const graph: Graph = new Map();
+  for (const file of listSources("")) {
+    const text = readFileSync(join(root, "src", file), "utf8");
+    const edges: Edge[] = [];
+    for (const match of text.matchAll(IMPORT)) {
+      const specifier = match[3] ?? match[4] ?? match[5]!;
+      const kind = match[4] !== undefined ? "dynamic" : match[2] !== undefined ? "type" : "static";
+      const target = specifier.startsWith(".")
+        ? posix.normalize(posix.join(posix.dirname(file), specifier)).replace(/\.js$/, ".ts")
+        : packageOf(specifier);
+      edges.push({ target, kind });
+    }
+    graph.set(file, edges);
+  }
+  return graph;
+}
 
-  it.each(runtime.map((f) => [relative(root, join(root, f))]))("%s imports no generator code", (file) => {
-    for (const spec of importsOf(file)) {
-      expect(spec, `${file} imports ${spec}`).not.toMatch(
-        /generator|swagger-parser|ts-morph|openapi-types|yaml/,
-      );
+/** The stage a file belongs to: `runtime`, `generator/compile`, `cli`, `index`... */
+function stageOf(path: string): string {
+  if (path.startsWith("generator/")) return path.split("/").slice(0, 2).join("/");
+  if (path === "index.ts") return "index";
+  return path.split("/")[0]!;
+}
+
+const ALLOWED_STAGES: Record<string, string[]> = {
+  model: ["model"],
+  runtime: ["model", "runtime"],
+  "generator/shared": ["model", "generator/shared"],
+  "generator/spec": ["model", "generator/shared", "generator/spec"],
+  "generator/compile": ["model", "generator/shared", "generator/spec", "generator/compile", "runtime"],
+  "generator/lint": ["model", "generator/shared", "generator/spec", "generator/compile", "generator/lint"],
+  "generator/codegen": ["model", "generator/shared", "runtime", "generator/codegen"],
+};
+
+/** Packages only these files may load (a prefix ending in `/` is a folder). */
+const PACKAGE_OWNERS: Record<string, string[]> = {
+  "code-block-writer": ["generator/codegen/print/printer-parts.ts"],
+  typescript: ["generator/codegen/print/printer-parts.ts"],
+  "ts-morph": [],
+  "@apidevtools/swagger-parser": ["generator/spec/"],
+  "openapi-types": ["generator/spec/"],
+  yaml: ["generator/spec/", "runtime/settings/config-file.ts"],
+};
+
+function isOwnedBy(file: string, owners: string[]): boolean {
+  return owners.some((owner) => (owner.endsWith("/") ? file.startsWith(owner) : file === owner));
+}
+
+/** Every file of `start`'s import closure within src/ (static and type imports). */
+function closureOf(graph: Graph, start: string): Set<string> {
+  const seen = new Set<string>();
+  const queue = [start];
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const edge of graph.get(file) ?? []) if (graph.has(edge.target)) queue.push(edge.target);
+  }
+  return seen;
+}
+
+/** A cycle of files that import each other, or undefined. */
+function findCycle(graph: Graph): string[] | undefined {
+  const state = new Map<string, "open" | "done">();
+  const stack: string[] = [];
+  const visit = (file: string): string[] | undefined => {
+    state.set(file, "open");
+    stack.push(file);
+    for (const edge of graph.get(file) ?? []) {
+      if (!graph.has(edge.target)) continue;
+      if (state.get(edge.target) === "open") return [...stack.slice(stack.indexOf(edge.target)), edge.target];
+      if (state.get(edge.target) === undefined) {
+        const found = visit(edge.target);
+        if (found) return found;
+      }
+    }
+    stack.pop();
+    state.set(file, "done");
+    return undefined;
+  };
+  for (const file of graph.keys()) {
+    if (state.get(file) === undefined) {
+      const found = visit(file);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/** Every broken rule, one line each (empty when the graph keeps them all). */
+function checkRules(graph: Graph): string[] {
+  const problems: string[] = [];
+  for (const [file, edges] of graph) {
+    const stage = stageOf(file);
+    for (const edge of edges) {
+      if (graph.has(edge.target)) {
+        const target = stageOf(edge.target);
+        if (target === "cli" && stage !== "cli") problems.push(`${file} imports the CLI (${edge.target})`);
+        const allowed = ALLOWED_STAGES[stage];
+        if (allowed === undefined || allowed.includes(target)) continue;
+        const lazyCompile =
+          stage === "generator/codegen" && target === "generator/compile" && edge.kind !== "static";
+        if (!lazyCompile) problems.push(`${file} (${stage}) imports ${edge.target} (${target})`);
+        continue;
+      }
+      if (edge.target.startsWith("node:") || edge.target.startsWith(".")) continue;
+      if (stage === "model") problems.push(`${file} (model) imports the package ${edge.target}`);
+      const owners = PACKAGE_OWNERS[edge.target];
+      if (owners !== undefined && !isOwnedBy(file, owners)) problems.push(`${file} loads ${edge.target}`);
+    }
+    // The runtime parts the planner may use load no npm package, however indirectly.
+    if (stage === "generator/compile") {
+      for (const edge of edges) {
+        if (stageOf(edge.target) !== "runtime") continue;
+        for (const reached of closureOf(graph, edge.target)) {
+          const heavy = (graph.get(reached) ?? []).find(
+            (e) => !graph.has(e.target) && !e.target.startsWith("node:") && e.kind !== "type",
+          );
+          if (heavy) problems.push(`${file} reaches ${reached}, which loads ${heavy.target}`);
+        }
+      }
+    }
+  }
+  const cycle = findCycle(graph);
+  if (cycle) problems.push(`cycle: ${cycle.join(" -> ")}`);
+  return problems;
+}
+
+describe("the architecture", () => {
+  const graph = readGraph();
+
+  it("reads the whole source tree", () => {
+    for (const stage of [
+      "model",
+      "runtime",
+      "generator/spec",
+      "generator/compile",
+      "generator/codegen",
+      "cli",
+    ]) {
+      expect([...graph.keys()].filter((file) => stageOf(file) === stage).length, stage).toBeGreaterThan(2);
     }
   });
 
-  it.each(model.map((f) => [f]))("%s imports only the model and node built-ins", (file) => {
-    for (const spec of importsOf(file)) {
-      expect(spec.startsWith("./") || spec.startsWith("node:"), `${file} imports ${spec}`).toBe(true);
-    }
+  it("keeps every dependency rule", () => {
+    expect(checkRules(graph)).toEqual([]);
   });
 
-  it("finds the files it checks", () => {
-    expect(runtime.length).toBeGreaterThan(5);
-    expect(model.length).toBeGreaterThan(3);
+  it("would report each kind of violation (a planted graph)", () => {
+    const planted: Graph = new Map([
+      ["model/types.ts", [{ target: "undici", kind: "static" }]],
+      [
+        "runtime/mcp-server.ts",
+        [
+          { target: "generator/compile/plan-model.ts", kind: "static" },
+          { target: "@modelcontextprotocol/sdk", kind: "static" },
+        ],
+      ],
+      ["runtime/tool-list.ts", [{ target: "yaml", kind: "dynamic" }]],
+      ["generator/spec/load-spec.ts", [{ target: "generator/compile/plan-model.ts", kind: "type" }]],
+      [
+        "generator/compile/plan-model.ts",
+        [
+          { target: "runtime/mcp-server.ts", kind: "static" },
+          { target: "generator/compile/describe.ts", kind: "static" },
+        ],
+      ],
+      ["generator/compile/describe.ts", [{ target: "generator/compile/plan-model.ts", kind: "static" }]],
+      [
+        "generator/codegen/generate.ts",
+        [
+          { target: "generator/compile/build-model.ts", kind: "static" },
+          { target: "generator/compile/describe.ts", kind: "dynamic" },
+          { target: "typescript", kind: "static" },
+        ],
+      ],
+      ["generator/compile/build-model.ts", []],
+      ["generator/lint/lint-spec.ts", [{ target: "cli/serve.ts", kind: "static" }]],
+      ["cli/serve.ts", []],
+    ]);
+    expect(checkRules(planted)).toEqual([
+      "model/types.ts (model) imports the package undici",
+      "runtime/mcp-server.ts (runtime) imports generator/compile/plan-model.ts (generator/compile)",
+      "runtime/tool-list.ts loads yaml",
+      "generator/spec/load-spec.ts (generator/spec) imports generator/compile/plan-model.ts (generator/compile)",
+      "generator/compile/plan-model.ts reaches runtime/mcp-server.ts, which loads @modelcontextprotocol/sdk",
+      "generator/codegen/generate.ts (generator/codegen) imports generator/compile/build-model.ts (generator/compile)",
+      "generator/codegen/generate.ts loads typescript",
+      "generator/lint/lint-spec.ts imports the CLI (cli/serve.ts)",
+      "generator/lint/lint-spec.ts (generator/lint) imports cli/serve.ts (cli)",
+      "cycle: runtime/mcp-server.ts -> generator/compile/plan-model.ts -> runtime/mcp-server.ts",
+    ]);
   });
 });

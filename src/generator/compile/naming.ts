@@ -1,15 +1,10 @@
 /**
  * Tool names: portable (`^[a-zA-Z0-9_-]{1,64}$`), deterministic, never abbreviated, and unique.
  */
-import { createHash } from "node:crypto";
+import { hashShort } from "../../model/hash.js";
 
 export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 export const MAX_TOOL_NAME_LENGTH = 64;
-
-/** A short stable hash (8 hex characters) of any text. */
-export function hashShort(text: string, length = 8): string {
-  return createHash("sha256").update(text).digest("hex").slice(0, length);
-}
 
 /** Replaces characters outside `[A-Za-z0-9_-]` with `_` and trims repeats at the ends. */
 export function sanitizeName(raw: string): string {

@@ -2,7 +2,7 @@
  * Names the generator makes from spec names: tool module file names (safe on every operating
  * system and unique even where file names ignore case), TypeScript identifiers, npm package names.
  */
-import { hashShort } from "../../compile/naming.js";
+import { hashShort } from "../../../model/hash.js";
 
 /** Device names Windows refuses as a file name, with any extension. */
 const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])$/i;

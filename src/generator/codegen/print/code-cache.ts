@@ -1,8 +1,8 @@
 /**
  * Loads large CommonJS files with V8's code cache, what Node 22's `module.enableCompileCache()`
- * does (Node 20 has no such switch). Compiling ts-morph and the TypeScript compiler it ships
- * (13 MB of JavaScript) took a third of a cached `generate` on the GitHub spec; with the code
- * V8 produced on an earlier run, loading them costs about half as much CPU.
+ * does (Node 20 has no such switch). Compiling the TypeScript compiler the printer loads is a
+ * large part of a cached `generate`; with the code V8 produced on an earlier run it costs much
+ * less CPU (bench/results/design-choices.md).
  *
  * Each file is compiled with `vm.Script` and its cached data, run as a CommonJS module and put
  * in the require cache, so that the package's own `require` calls find it there. The cache lives
@@ -40,7 +40,7 @@ type ModuleWrapper = (
 const RequireCache = createRequire(import.meta.url).cache;
 /**
  * Code cache entries kept (the oldest written are removed beyond this): one per file, Node
- * version and install, a few MB each (the TypeScript compiler's is 2-6 MB).
+ * version and install, a few MB each.
  */
 export const MAX_CODE_ENTRIES = 8;
 

@@ -1,6 +1,6 @@
 /**
  * Printing a project's modules in worker threads. Started at the beginning of `generate`, the
- * workers load the printer (ts-morph's writer and the TypeScript compiler it bundles) while
+ * workers load the printer (ts-morph's code writer and the TypeScript compiler) while
  * this thread loads, validates and plans the spec, then share out the printing: once its
  * printer is loaded a worker says so, and from then on is sent chunks of jobs (with the
  * model's head), two at a time, and answers with their text.
@@ -52,11 +52,9 @@ export interface MachineLoad {
 }
 
 /**
- * Workers to print with by default. Measured on two cores (bench/results/generate.md, since
- * print.ts loads only the two parts of ts-morph it uses): one worker gives as much as it costs
- * in wall time (+10% CPU, +40 MB), two are slower; so none there. With four cores or more,
- * two idle ones among them (load average at most the cores less two), two workers, which halve
- * the printing (not measured here: no such machine). OMB_PRINT_WORKERS=N sets it (0: print in
+ * Workers to print with by default: none on two cores, where a worker costs about what it
+ * gives (bench/results/design-choices.md); two with four cores or more, two idle ones among
+ * them (load average at most the cores less two). OMB_PRINT_WORKERS=N sets it (0: print in
  * this thread).
  */
 export function choosePrintWorkers(

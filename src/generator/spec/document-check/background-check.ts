@@ -1,7 +1,7 @@
 /**
  * Validation in a worker thread, so that a large document is validated while the main thread
- * goes on (parsing, converting, planning). Starting a worker costs some 40 ms: worth it only
- * for large documents. Only the compiled worker (dist/) can run; from source, callers validate
+ * goes on (parsing, converting, planning). Starting a worker costs time: worth it only for
+ * large documents (bench/results/design-choices.md). Only the compiled worker (dist/) can run; from source, callers validate
  * in-thread.
  *
  * The worker starts as soon as the spec's text is read and parses it alongside the main thread
@@ -45,8 +45,8 @@ const WORKER_URL = new URL("./check-worker.js", import.meta.url);
 /**
  * Whether a worker can help: the compiled worker is there (it is not when running from source)
  * and there are cores to spare. With two, the main thread's own garbage collector wants the
- * second one: on the GitHub spec (13 MB) a worker made buildModel some 50-90 ms slower there,
- * so the default asks for three. OMB_VALIDATION_WORKER=1 uses a worker whatever the cores
+ * second one and a worker made planning slower (bench/results/design-choices.md), so the
+ * default asks for three. OMB_VALIDATION_WORKER=1 uses a worker whatever the cores
  * (for tests and measurements), OMB_VALIDATION_WORKER=0 never does.
  */
 export function canValidateInWorker(): boolean {

@@ -8,18 +8,18 @@ import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSyn
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { toModelHead } from "../../../src/generator/codegen/emit/modules.js";
-import { emitProject } from "../../../src/generator/codegen/generate.js";
+import { toModelHead } from "../../src/generator/codegen/emit/modules.js";
+import { emitProject } from "../../src/generator/codegen/generate.js";
 import {
   choosePrintWorkers,
   startModulePrinter,
-} from "../../../src/generator/codegen/print/print-worker-pool.js";
-import { BridgeError, buildModel } from "../../../src/index.js";
-import type { BridgeModel } from "../../../src/model/types.js";
-import { GOLDEN_FIXTURES, listFiles, scratchDir } from "../../e2e/generated-support.js";
-import { fixture, ROOT, runCli } from "../../helpers/bridge.js";
+} from "../../src/generator/codegen/print/print-worker-pool.js";
+import { BridgeError, buildModel } from "../../src/index.js";
+import type { BridgeModel } from "../../src/model/types.js";
+import { GOLDEN_FIXTURES, listFiles, scratchDir } from "./generated-support.js";
+import { fixture, ROOT, runCli } from "../helpers/bridge.js";
 
-type GenerateModule = typeof import("../../../src/generator/codegen/generate.js");
+type GenerateModule = typeof import("../../src/generator/codegen/generate.js");
 
 const SPECS = [
   ...GOLDEN_FIXTURES.map(([, spec]) => spec),

@@ -1,0 +1,294 @@
+/**
+ * OpenAPI Schema Object → JSON Schema 2020-12 (json-schema.ts), table by table: each case gives
+ * a schema as a spec writes it (OAS 3.0 rules or 3.1) and the input schema a client is handed.
+ */
+import { describe, expect, it } from "vitest";
+import { SchemaConverter } from "../../../src/generator/compile/json-schema.js";
+import type { JsonSchema } from "../../../src/model/types.js";
+
+type Case = [name: string, given: unknown, want: JsonSchema];
+
+function convert(
+  schema: unknown,
+  options: { openapi30?: boolean; document?: unknown } = {},
+): { schema: JsonSchema; defs: Record<string, JsonSchema> } {
+  const converter = new SchemaConverter({
+    document: options.document ?? {},
+    openapi30: options.openapi30 ?? true,
+    descriptionBudget: 60,
+  });
+  const refs = new Set<string>();
+  const converted = converter.convert(schema, refs);
+  return { schema: converted, defs: converter.collectDefs(refs) };
+}
+
+describe("OAS 3.0 keywords", () => {
+  it.each<Case>([
+    ["nullable type", { type: "string", nullable: true }, { type: ["string", "null"] }],
+    [
+      "nullable enum gains null",
+      { type: "string", enum: ["a", "b"], nullable: true },
+      { type: ["string", "null"], enum: ["a", "b", null] },
+    ],
+    [
+      "nullable type list",
+      { type: ["string", "integer"], nullable: true },
+      { type: ["string", "integer", "null"] },
+    ],
+    [
+      "nullable without a type is anyOf with null",
+      { properties: { a: {} }, nullable: true },
+      { anyOf: [{ properties: { a: {} } }, { type: "null" }] },
+    ],
+    ["nullable false changes nothing", { type: "string", nullable: false }, { type: "string" }],
+    [
+      "boolean exclusiveMinimum takes the minimum's value",
+      { type: "number", minimum: 1, exclusiveMinimum: true },
+      { type: "number", exclusiveMinimum: 1 },
+    ],
+    [
+      "boolean exclusiveMaximum takes the maximum's value",
+      { type: "integer", maximum: 9, exclusiveMaximum: true },
+      { type: "integer", exclusiveMaximum: 9 },
+    ],
+    [
+      "exclusive false keeps the inclusive bound",
+      { type: "integer", minimum: 0, exclusiveMinimum: false },
+      { type: "integer", minimum: 0 },
+    ],
+    ["Swagger's type file is binary text", { type: "file" }, { type: "string", format: "binary" }],
+  ])("%s", (_name, given, want) => {
+    expect(convert(given).schema).toEqual(want);
+  });
+
+  it("keeps a numeric exclusiveMinimum (3.1) and the minimum beside it", () => {
+    expect(convert({ type: "number", minimum: 0, exclusiveMinimum: 5 }, { openapi30: false }).schema).toEqual(
+      {
+        type: "number",
+        minimum: 0,
+        exclusiveMinimum: 5,
+      },
+    );
+  });
+});
+
+describe("what a validator or a model cannot use is left out", () => {
+  it.each<Case>([
+    [
+      "OpenAPI-only keywords",
+      {
+        type: "object",
+        discriminator: { propertyName: "kind" },
+        xml: { name: "x" },
+        externalDocs: {},
+        $id: "x",
+      },
+      { type: "object" },
+    ],
+    ["extensions", { type: "string", "x-internal": true, "x-order": 3 }, { type: "string" }],
+    ["component titles", { type: "string", title: "Name" }, { type: "string" }],
+    ["a type JSON Schema does not name", { type: "date", format: "date" }, { format: "date" }],
+    ["unknown names in a type list", { type: ["string", "int"] }, { type: ["string"] }],
+    ["a long example", { type: "string", example: "x".repeat(200) }, { type: "string" }],
+  ])("%s", (_name, given, want) => {
+    expect(convert(given).schema).toEqual(want);
+  });
+});
+
+describe("examples, descriptions and patterns", () => {
+  it.each<Case>([
+    ["example becomes examples", { type: "integer", example: 7 }, { type: "integer", examples: [7] }],
+    ["the first short example of examples", { examples: ["x".repeat(100), "ok"] }, { examples: ["ok"] }],
+    [
+      "a description is cut to the budget at a word",
+      { type: "string", description: `The lead sentence of this text. ${"Word ".repeat(40)}` },
+      { type: "string", description: "The lead sentence of this text." },
+    ],
+    ["an empty description is left out", { type: "string", description: "  " }, { type: "string" }],
+    [
+      "a pattern valid with the u flag stays",
+      { type: "string", pattern: "^[a-z]+$" },
+      { type: "string", pattern: "^[a-z]+$" },
+    ],
+    [
+      "a lax pattern is rewritten",
+      { type: "string", pattern: "^a\\-b$" },
+      { type: "string", pattern: "^a-b$" },
+    ],
+    [
+      "a pattern with no strict form is left out",
+      { type: "string", pattern: "[\\p{all}]" },
+      { type: "string" },
+    ],
+    [
+      "patternProperties keys are patterns too",
+      { type: "object", patternProperties: { "^x\\-": { type: "string" } } },
+      { type: "object", patternProperties: { "^x-": { type: "string" } } },
+    ],
+  ])("%s", (_name, given, want) => {
+    expect(convert(given).schema).toEqual(want);
+  });
+});
+
+describe("shapes", () => {
+  it.each<Case>([
+    [
+      "draft-04 tuple items become prefixItems",
+      { type: "array", items: [{ type: "string" }, { type: "integer" }] },
+      { type: "array", prefixItems: [{ type: "string" }, { type: "integer" }] },
+    ],
+    [
+      "an array's enum of item values moves to its items",
+      { type: "array", items: { type: "string" }, enum: ["a", "b"] },
+      { type: "array", items: { type: "string", enum: ["a", "b"] } },
+    ],
+    [
+      "readOnly properties are not required (they are never sent)",
+      {
+        type: "object",
+        required: ["id", "name"],
+        properties: { id: { type: "integer", readOnly: true }, name: { type: "string" } },
+      },
+      {
+        type: "object",
+        required: ["name"],
+        properties: { id: { type: "integer", readOnly: true }, name: { type: "string" } },
+      },
+    ],
+    [
+      "required empties out when every required property is readOnly",
+      { type: "object", required: ["id"], properties: { id: { readOnly: true } } },
+      { type: "object", properties: { id: { readOnly: true } } },
+    ],
+    [
+      "boolean schema true",
+      { type: "object", additionalProperties: true },
+      { type: "object", additionalProperties: true },
+    ],
+    [
+      "boolean schema false",
+      { type: "object", additionalProperties: false },
+      { type: "object", additionalProperties: false },
+    ],
+    ["a non-object schema is any value", "nonsense", {}],
+  ])("%s", (_name, given, want) => {
+    expect(convert(given).schema).toEqual(want);
+  });
+
+  it("a property named __proto__ stays an own property", () => {
+    const { schema } = convert(JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"}}}'));
+    const properties = schema.properties as Record<string, unknown>;
+    expect(Object.hasOwn(properties, "__proto__")).toBe(true);
+    expect(Object.getPrototypeOf(properties)).toBe(Object.prototype);
+  });
+
+  it("a oneOf whose branches share a discriminator becomes anyOf (branches may overlap)", () => {
+    const document = {
+      components: {
+        schemas: {
+          Pet: {
+            type: "object",
+            discriminator: { propertyName: "kind" },
+            properties: { kind: { type: "string" } },
+          },
+          Cat: { allOf: [{ $ref: "#/components/schemas/Pet" }] },
+          Dog: { allOf: [{ $ref: "#/components/schemas/Pet" }] },
+        },
+      },
+    };
+    const given = { oneOf: [{ $ref: "#/components/schemas/Cat" }, { $ref: "#/components/schemas/Dog" }] };
+    const { schema } = convert(given, { document });
+    expect(schema).toEqual({ anyOf: [{ $ref: "#/$defs/Cat" }, { $ref: "#/$defs/Dog" }] });
+    expect(convert({ oneOf: [{ type: "string" }, { type: "integer" }] }).schema).toEqual({
+      oneOf: [{ type: "string" }, { type: "integer" }],
+    });
+  });
+
+  it("stops 200 levels down (any value there) instead of overflowing the stack", () => {
+    let deep: Record<string, unknown> = { type: "string" };
+    for (let i = 0; i < 300; i++) deep = { type: "object", properties: { a: deep } };
+    let node: unknown = convert(deep).schema;
+    let levels = 0;
+    while ((node as { properties?: { a?: unknown } }).properties?.a !== undefined) {
+      node = (node as { properties: { a: unknown } }).properties.a;
+      levels++;
+    }
+    expect(levels).toBe(201);
+    expect(node).toEqual({});
+  });
+});
+
+describe("references stay references, as local $defs", () => {
+  const document = {
+    components: {
+      schemas: {
+        Pet: { type: "object", properties: { owner: { $ref: "#/components/schemas/Owner" } } },
+        Owner: {
+          type: "object",
+          properties: { pets: { type: "array", items: { $ref: "#/components/schemas/Pet" } } },
+        },
+        "odd name/with slash": { type: "string" },
+        Unused: { type: "integer" },
+      },
+      parameters: { Limit: { name: "limit", in: "query", schema: { type: "integer" } } },
+    },
+  };
+
+  it("a component becomes #/$defs/<name> and its definitions travel with the tool, sorted", () => {
+    const { schema, defs } = convert({ $ref: "#/components/schemas/Pet" }, { document });
+    expect(schema).toEqual({ $ref: "#/$defs/Pet" });
+    expect(Object.keys(defs)).toEqual(["Owner", "Pet"]);
+    expect(defs.Owner).toEqual({
+      type: "object",
+      properties: { pets: { type: "array", items: { $ref: "#/$defs/Pet" } } },
+    });
+  });
+
+  it("keeps a reference's useful siblings", () => {
+    const given = {
+      $ref: "#/components/schemas/Owner",
+      description: "Who owns it.",
+      readOnly: true,
+      default: null,
+    };
+    expect(convert(given, { document }).schema).toEqual({
+      $ref: "#/$defs/Owner",
+      default: null,
+      readOnly: true,
+      description: "Who owns it.",
+    });
+  });
+
+  it("names a definition after its component, characters outside [A-Za-z0-9_.-] as _", () => {
+    const { schema, defs } = convert({ $ref: "#/components/schemas/odd%20name~1with%20slash" }, { document });
+    expect(schema).toEqual({ $ref: "#/$defs/odd_name_with_slash" });
+    expect(Object.keys(defs)).toEqual(["odd_name_with_slash"]);
+  });
+
+  it("a schema outside components/schemas is named after its pointer", () => {
+    const { schema } = convert({ $ref: "#/components/parameters/Limit/schema" }, { document });
+    expect(schema).toEqual({ $ref: "#/$defs/components_parameters_Limit_schema" });
+  });
+
+  it("converts each component once for every tool of a document", () => {
+    const converter = new SchemaConverter({ document, openapi30: true });
+    const first = new Set<string>();
+    const second = new Set<string>();
+    converter.convert({ $ref: "#/components/schemas/Pet" }, first);
+    converter.convert({ $ref: "#/components/schemas/Owner" }, second);
+    expect(converter.collectDefs(first).Pet).toBe(converter.collectDefs(second).Pet);
+  });
+
+  it("an external ref is left as it is and carries no definition", () => {
+    expect(convert({ $ref: "other.yaml#/Pet" }, { document })).toEqual({
+      schema: { $ref: "other.yaml#/Pet" },
+      defs: {},
+    });
+  });
+
+  it("nullable on a reference is kept as anyOf with null", () => {
+    expect(convert({ $ref: "#/components/schemas/Owner", nullable: true }, { document }).schema).toEqual({
+      anyOf: [{ $ref: "#/$defs/Owner" }, { type: "null" }],
+    });
+  });
+});
