@@ -1,0 +1,49 @@
+/**
+ * Commander options made from the runtime's option table (src/runtime/settings/option-table.ts),
+ * so `serve`, `tools` and `generate` take exactly the options, help text and values a generated
+ * server takes. Commander only collects the text of each flag; the table's parsers (through
+ * readSettings) turn it into values, so a bad value is the same coded diagnostic everywhere.
+ */
+import { type Command, Option } from "commander";
+import { describeOption } from "../runtime/settings/help-text.js";
+import { getOptionSpec, type OptionKey } from "../runtime/settings/option-table.js";
+import type { RawFlags } from "../runtime/settings/read-settings.js";
+
+/** Every occurrence of a repeatable flag, in order. */
+function collectText(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+/**
+ * Adds the options `keys` name. `env: false` for commands that read only flags (their help
+ * then names no variables); `describe` replaces an option's description.
+ */
+export function addTableOptions(
+  command: Command,
+  keys: readonly OptionKey[],
+  options: { env?: boolean; describe?: Partial<Record<OptionKey, string>> } = {},
+): Command {
+  for (const key of keys) {
+    const spec = getOptionSpec(key);
+    const flags = spec.placeholder === undefined ? `--${spec.flag}` : `--${spec.flag} <${spec.placeholder}>`;
+    const option = new Option(flags, options.describe?.[key] ?? describeOption(key, options));
+    if (option.attributeName() !== key)
+      throw new Error(`option ${flags} would be read as ${option.attributeName()}`);
+    if (spec.parser.repeatable) option.argParser(collectText);
+    command.addOption(option);
+  }
+  return command;
+}
+
+/** The text commander collected for the options `keys` name, by flag, for readSettings. */
+export function readTableFlags(values: object, keys: readonly OptionKey[]): RawFlags {
+  const raw: Record<string, string[]> = {};
+  for (const key of keys) {
+    const value: unknown = (values as Record<string, unknown>)[key];
+    const flag = getOptionSpec(key).flag;
+    if (typeof value === "string") raw[flag] = [value];
+    else if (value === true) raw[flag] = ["true"];
+    else if (Array.isArray(value)) raw[flag] = value.filter((v): v is string => typeof v === "string");
+  }
+  return raw;
+}
