@@ -78,9 +78,13 @@ export async function startServer(
   if (settings.transport === "http") {
     const running = await listen(runtime, toHttpServerOptions(settings), closeRuntime);
     process.stderr.write(`${options.name}: ${runtime.model.tools.length} tools on ${running.url}\n`);
-    const close = () => running.close().then(closeRuntime);
     const stop = () => {
       void close().then(() => process.exit(0));
+    };
+    const close = () => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+      return running.close().then(closeRuntime);
     };
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);

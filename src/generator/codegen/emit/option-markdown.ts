@@ -80,7 +80,7 @@ export function renderMarkdownTable(header: string[], rows: string[][]): string 
 export function toProjectOptionRows(skip: readonly OptionKey[]): string[] {
   return OPTION_KEYS.filter((key) => !skip.includes(key)).map((key) => {
     const cells = toOptionCells(key, { details: false });
-    const meaning = cells.default === "" ? cells.meaning : `${cells.meaning} (default ${cells.default})`;
+    const meaning = cells.default === "" ? cells.meaning : `${cells.meaning}; default ${cells.default}`;
     return `| ${cells.variable} | ${cells.option} | ${meaning} |`;
   });
 }
