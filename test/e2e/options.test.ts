@@ -74,7 +74,7 @@ describe("serve refuses bad option values with a coded diagnostic", () => {
       "a base URL that is not http(s)",
       ["--base-url", "ftp://x"],
       {},
-      1,
+      2,
       "OMB_BASE_URL",
       /--base-url: "ftp:\/\/x"/,
     ],

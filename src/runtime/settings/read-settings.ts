@@ -15,6 +15,18 @@ export const OPTION_INVALID = "OMB_OPTION_INVALID";
 /** The code of a flag a server does not take (or one given without its value). */
 export const OPTION_UNKNOWN = "OMB_OPTION_UNKNOWN";
 
+/**
+ * True for the codes of a bad option (a value, or a flag): usage errors, exit code 2 where
+ * the command line has such a convention.
+ */
+export function isOptionErrorCode(code: string): boolean {
+  return (
+    code === OPTION_INVALID ||
+    code === OPTION_UNKNOWN ||
+    OPTION_KEYS.some((key) => getOptionSpec(key).code === code)
+  );
+}
+
 /** Every occurrence of each flag, by flag name without dashes: `{ port: ["3000"] }`. */
 export type RawFlags = Readonly<Record<string, readonly string[] | undefined>>;
 
