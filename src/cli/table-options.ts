@@ -7,7 +7,7 @@
 import { type Command, Option } from "commander";
 import { describeOption } from "../runtime/settings/help-text.js";
 import { getOptionSpec, type OptionKey } from "../runtime/settings/option-table.js";
-import type { RawFlags } from "../runtime/settings/read-settings.js";
+import { type RawFlags, toRawFlags } from "../runtime/settings/read-settings.js";
 
 /** Every occurrence of a repeatable flag, in order. */
 function collectText(value: string, previous: string[] = []): string[] {
@@ -37,13 +37,7 @@ export function addTableOptions(
 
 /** The text commander collected for the options `keys` name, by flag, for readSettings. */
 export function readTableFlags(values: object, keys: readonly OptionKey[]): RawFlags {
-  const raw: Record<string, string[]> = {};
-  for (const key of keys) {
-    const value: unknown = (values as Record<string, unknown>)[key];
-    const flag = getOptionSpec(key).flag;
-    if (typeof value === "string") raw[flag] = [value];
-    else if (value === true) raw[flag] = ["true"];
-    else if (Array.isArray(value)) raw[flag] = value.filter((v): v is string => typeof v === "string");
-  }
-  return raw;
+  const byFlag: Record<string, unknown> = {};
+  for (const key of keys) byFlag[getOptionSpec(key).flag] = (values as Record<string, unknown>)[key];
+  return toRawFlags(byFlag);
 }
