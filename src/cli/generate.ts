@@ -1,9 +1,9 @@
 /** `generate SPEC -o DIR`: a standalone TypeScript MCP server project for the spec. */
 import { Command } from "commander";
 import { addSpecOptions, readModelOrSpec, type SpecFlags } from "./options.js";
-import { addSelectionOptions, noteUnmatched, type SelectionFlags, toToolSelection } from "./selection.js";
+import { addSelectionOptions, noteUnmatched, readSelection } from "./selection.js";
 
-interface GenerateFlags extends SpecFlags, SelectionFlags {
+interface GenerateFlags extends SpecFlags {
   output: string;
   name?: string;
   force?: boolean;
@@ -19,13 +19,14 @@ export function createGenerateCommand(): Command {
   addSelectionOptions(command, ["allow", "refuse"]);
   addSpecOptions(command);
   return command.action(async (spec: string, flags: GenerateFlags) => {
+    const selection = readSelection(flags, ["allow", "refuse"], "generate");
     const { generateProject } = await import("../generator/codegen/generate.js");
     const result = await generateProject(spec, {
       outDir: flags.output,
       force: flags.force === true,
       ...(flags.name !== undefined ? { name: flags.name } : {}),
       // The same tool selection as `serve`: unselected tools get no module.
-      selection: toToolSelection(flags),
+      selection,
       loadModel: (source) => readModelOrSpec(source, flags),
     });
     noteUnmatched(result.unmatched);

@@ -2,6 +2,7 @@
 /** openapi-mcp-bridge command line: errors as diagnostics on stderr, never a stack trace. */
 import { Command, CommanderError } from "commander";
 import { BridgeError, formatDiagnostics } from "../model/diagnostics.js";
+import { isOptionErrorCode } from "../runtime/settings/read-settings.js";
 import { BRIDGE_VERSION } from "../runtime/version.js";
 import { createGenerateCommand } from "./generate.js";
 import { createLintCommand } from "./lint.js";
@@ -38,7 +39,8 @@ function reportError(error: unknown): number {
   }
   if (error instanceof BridgeError) {
     process.stderr.write(`${formatDiagnostics(error.diagnostics)}\n`);
-    return 1;
+    // A bad option value is a usage error, as commander's own (an unknown flag) are.
+    return isOptionErrorCode(error.code) ? 2 : 1;
   }
   const message = error instanceof Error ? error.message : String(error);
   process.stderr.write(`error OMB_INTERNAL: ${message}\n`);

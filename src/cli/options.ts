@@ -4,6 +4,7 @@ import { type Command, InvalidArgumentError, Option } from "commander";
 import { failWith } from "../model/diagnostics.js";
 import { checkModel, isModelDocument } from "../model/serialize.js";
 import type { BridgeModel } from "../model/types.js";
+import { OptionValueError, parseWholeNumber, type ValueParser } from "../runtime/settings/value-parsers.js";
 
 export interface SpecFlags {
   allowNetworkRefs?: boolean;
@@ -141,55 +142,24 @@ async function readHead(file: string): Promise<string | undefined> {
   }
 }
 
-/** `NAME=VALUE` pairs (repeatable) → a record. */
-export function collectPairs(value: string, previous: Record<string, string> = {}): Record<string, string> {
-  const index = value.indexOf("=");
-  if (index <= 0) throw new InvalidArgumentError(`expected NAME=VALUE, got "${value.slice(0, 40)}"`);
-  return { ...previous, [value.slice(0, index)]: value.slice(index + 1) };
-}
-
-/** `Name: value` headers (repeatable) → a record. */
-export function collectHeaders(value: string, previous: Record<string, string> = {}): Record<string, string> {
-  const index = value.indexOf(":");
-  if (index <= 0) throw new InvalidArgumentError(`expected "Name: value", got "${value.slice(0, 40)}"`);
-  return { ...previous, [value.slice(0, index).trim()]: value.slice(index + 1).trim() };
-}
-
-export function collectList(value: string, previous: string[] = []): string[] {
-  return [
-    ...previous,
-    ...value
-      .split(",")
-      .map((v) => v.trim())
-      .filter((v) => v !== ""),
-  ];
-}
-
-export function parsePositiveInteger(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0)
-    throw new InvalidArgumentError(`expected a whole number, got "${value}"`);
-  return n;
-}
-
-/** A parser for whole numbers of at least `minimum`. */
-export function parseAtLeast(minimum: number): (value: string) => number {
+/**
+ * A runtime value parser as a commander argument parser, for the options outside the option
+ * table (the spec options): same semantics and words, commander's usage error.
+ */
+function toArgParser<T>(parser: ValueParser<T>): (value: string) => T {
   return (value) => {
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < minimum)
-      throw new InvalidArgumentError(`expected a whole number of at least ${minimum}, got "${value}"`);
-    return n;
+    try {
+      return parser.fromFlags([value]);
+    } catch (error) {
+      if (error instanceof OptionValueError) throw new InvalidArgumentError(error.message);
+      throw error;
+    }
   };
 }
 
-export function requireBaseUrl(value: string): string {
-  try {
-    const url = new URL(value);
-    if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error("scheme");
-  } catch {
-    failWith("OMB_BASE_URL", `--base-url "${value}" is not an http(s) URL`, {
-      hint: "give a full URL such as http://127.0.0.1:8080/v1",
-    });
-  }
-  return value;
+export const parsePositiveInteger = toArgParser(parseWholeNumber());
+
+/** A parser for whole numbers of at least `minimum`. */
+export function parseAtLeast(minimum: number): (value: string) => number {
+  return toArgParser(parseWholeNumber({ min: minimum }));
 }

@@ -1,67 +1,63 @@
-/** The tool-selection flags `serve`, `generate` and `tools` share, and how they apply to a model. */
-import { type Command, Option } from "commander";
+/**
+ * The tool-selection flags `tools` and `generate` share with `serve` (the option table's
+ * selection group), and how they apply to a model. These two commands read the flags only:
+ * the OPENAPI_MCP_* variables configure a running server, not a listing or a generation.
+ */
+import type { Command } from "commander";
+import { failWith } from "../model/diagnostics.js";
 import type { BridgeModel } from "../model/types.js";
 import type { DestructivePolicy, ToolSelection } from "../runtime/access/select.js";
-import { collectList } from "./options.js";
+import { listOptionKeys } from "../runtime/settings/option-table.js";
+import { OPTION_INVALID, readSettings } from "../runtime/settings/read-settings.js";
+import { toToolSelection } from "../runtime/settings/to-options.js";
+import { addTableOptions, readTableFlags } from "./table-options.js";
 
-export interface SelectionFlags {
-  includeTools?: string[];
-  excludeTools?: string[];
-  includeTags?: string[];
-  excludeTags?: string[];
-  methods?: string[];
-  paths?: string[];
-  readOnly?: boolean;
-  destructive?: DestructivePolicy;
-}
+const SELECTION_KEYS = listOptionKeys("selection");
 
 /** Adds the selection flags; `policies` are the `--destructive` choices the command supports. */
 export function addSelectionOptions(command: Command, policies: DestructivePolicy[]): Command {
-  return command
-    .option(
-      "--include-tools <globs>",
-      "only tools whose name matches (comma-separated, repeatable)",
-      collectList,
-    )
-    .option("--exclude-tools <globs>", "leave out tools whose name matches", collectList)
-    .option("--include-tags <tags>", "only operations with one of these tags", collectList)
-    .option("--exclude-tags <tags>", "leave out operations with one of these tags", collectList)
-    .option("--methods <methods>", "only these HTTP methods, e.g. get,post", collectList)
-    .option("--paths <globs>", "only paths matching (`*` one segment, `**` any), e.g. /pets/**", collectList)
-    .option("--read-only", "only GET, HEAD and OPTIONS operations")
-    .addOption(
-      new Option(
-        "--destructive <policy>",
+  return addTableOptions(command, SELECTION_KEYS, {
+    env: false,
+    describe: {
+      destructive:
         `DELETE and other destructive operations: ${policies.join(", ")}` +
-          (policies.includes("confirm") ? " (ask the user through the client)" : " (refuse leaves them out)"),
-      )
-        .choices(policies)
-        .default("allow"),
-    );
+        (policies.includes("confirm") ? " (ask the user through the client)" : " (refuse leaves them out)") +
+        "; default allow",
+    },
+  });
 }
 
-export function toToolSelection(flags: SelectionFlags): ToolSelection {
-  const selection: ToolSelection = { destructive: flags.destructive ?? "allow" };
-  if (flags.includeTools) selection.includeTools = flags.includeTools;
-  if (flags.excludeTools) selection.excludeTools = flags.excludeTools;
-  if (flags.includeTags) selection.includeTags = flags.includeTags;
-  if (flags.excludeTags) selection.excludeTags = flags.excludeTags;
-  if (flags.methods) selection.methods = flags.methods;
-  if (flags.paths) selection.paths = flags.paths;
-  if (flags.readOnly === true) selection.readOnly = true;
+/** The selection the flags of `commandName` ask for; a bad value is a coded diagnostic. */
+export function readSelection(
+  flags: object,
+  policies: DestructivePolicy[],
+  commandName: string,
+): ToolSelection {
+  const help = `\`openapi-mcp-bridge ${commandName} --help\``;
+  const settings = readSettings(readTableFlags(flags, SELECTION_KEYS), {}, { help, keys: SELECTION_KEYS });
+  const selection = toToolSelection(settings);
+  if (selection.destructive !== undefined && !policies.includes(selection.destructive)) {
+    failWith(
+      OPTION_INVALID,
+      `--destructive: expected one of ${policies.join(", ")}, got "${selection.destructive}"`,
+      {
+        hint: `${help} lists every option`,
+      },
+    );
+  }
   return selection;
 }
 
 /** The model with only the selected tools; a pattern that matches nothing is noted on stderr. */
 export async function applySelection(
   model: BridgeModel,
-  flags: SelectionFlags,
+  selection: ToolSelection,
   commandName: string,
 ): Promise<BridgeModel> {
   const { selectToolsChecked } = await import("../runtime/access/select.js");
   const selected = selectToolsChecked(
     model.tools,
-    toToolSelection(flags),
+    selection,
     `see \`openapi-mcp-bridge ${commandName} --help\``,
   );
   noteUnmatched(selected.unmatched);

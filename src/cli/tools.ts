@@ -2,7 +2,7 @@
 import { Command } from "commander";
 import { formatDiagnostic } from "../model/diagnostics.js";
 import { addSpecOptions, readModelOrSpec, type SpecFlags } from "./options.js";
-import { addSelectionOptions, applySelection, type SelectionFlags } from "./selection.js";
+import { addSelectionOptions, applySelection, readSelection } from "./selection.js";
 
 export function createToolsCommand(): Command {
   const command = new Command("tools")
@@ -13,12 +13,13 @@ export function createToolsCommand(): Command {
   // The same selection as `serve`, so the list shows exactly what those flags would serve.
   addSelectionOptions(command, ["allow", "refuse", "confirm"]);
   addSpecOptions(command);
-  type ToolsFlags = SpecFlags & SelectionFlags & { json?: boolean; verbose?: boolean };
+  type ToolsFlags = SpecFlags & { json?: boolean; verbose?: boolean };
   return command.action(async (spec: string, flags: ToolsFlags) => {
+    const selection = readSelection(flags, ["allow", "refuse", "confirm"], "tools");
     const fullModel = await readModelOrSpec(spec, flags);
     if (flags.verbose)
       for (const d of fullModel.diagnostics) process.stderr.write(`${formatDiagnostic(d)}\n`);
-    const model = await applySelection(fullModel, flags, "tools");
+    const model = await applySelection(fullModel, selection, "tools");
     const { createBridgeRuntime } = await import("../runtime/bridge-runtime.js");
     const runtime = createBridgeRuntime(model, { env: {} });
     const tools = [];

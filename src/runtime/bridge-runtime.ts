@@ -29,6 +29,7 @@ import {
 } from "./results/failure.js";
 import { redactSecrets } from "./results/redact-secrets.js";
 import { toSuccessResult } from "./results/success.js";
+import { OPTION_TABLE } from "./settings/option-table.js";
 import { createToolPager, decodeCursor, encodeCursor } from "./tool-list.js";
 import { createUpstreamClient } from "./upstream/client.js";
 import { createHttpAgent, type HttpOptions } from "./upstream/send.js";
@@ -57,10 +58,12 @@ export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptio
   const confirmDestructive = options.access?.destructive === "confirm";
   const byName = new Map<string, ToolNode>(model.tools.map((tool) => [tool.name, tool]));
   const staticHeaders = normaliseHeaders(options.headers ?? {});
+  const timeoutMs = options.timeoutMs ?? OPTION_TABLE.timeout.default;
   const http: HttpOptions = {
-    timeoutMs: options.timeoutMs ?? 30_000,
-    connectTimeoutMs: options.connectTimeoutMs ?? Math.min(10_000, options.timeoutMs ?? 10_000),
-    maxResponseBytes: options.maxResponseBytes ?? 10 * 1024 * 1024,
+    timeoutMs,
+    // A connect timeout longer than the whole call's would never fire.
+    connectTimeoutMs: options.connectTimeoutMs ?? Math.min(OPTION_TABLE.connectTimeout.default, timeoutMs),
+    maxResponseBytes: options.maxResponseBytes ?? OPTION_TABLE.maxResponseBytes.default,
   };
   const upstream = createUpstreamClient({
     http,
@@ -70,7 +73,9 @@ export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptio
     ...(options.maxConcurrency !== undefined ? { maxConcurrency: options.maxConcurrency } : {}),
   });
   const maxTextChars =
-    options.maxResultChars === 0 ? Number.POSITIVE_INFINITY : (options.maxResultChars ?? 25_000);
+    options.maxResultChars === 0
+      ? Number.POSITIVE_INFINITY
+      : (options.maxResultChars ?? OPTION_TABLE.maxResultChars.default);
   const credentialProvider = createCredentialProvider(model, {
     env: options.env ?? process.env,
     getDispatcher: () => getDispatcher(),

@@ -4,6 +4,11 @@ export type * from "../model/types.js";
 export type { BridgeOptions } from "./bridge-options.js";
 export { type BridgeRuntime, createBridgeRuntime } from "./bridge-runtime.js";
 export { createBridgeServer } from "./mcp-server.js";
+export { OPTION_TABLE, type OptionKey, type Settings } from "./settings/option-table.js";
+export { readSettings } from "./settings/read-settings.js";
+export { type RunServerOptions, runServer } from "./settings/run-server.js";
+export { type RunningBridge, type StartOptions, startServer } from "./settings/start-server.js";
+export { toBridgeOptions, toHttpServerOptions } from "./settings/to-options.js";
 export { toListedTool } from "./tool-list.js";
 export {
   type HttpServerOptions,

@@ -16,8 +16,8 @@ import {
 } from "../../src/generator/codegen/print/print-worker-pool.js";
 import { BridgeError, buildModel } from "../../src/index.js";
 import type { BridgeModel } from "../../src/model/types.js";
-import { GOLDEN_FIXTURES, listFiles, scratchDir } from "./generated-support.js";
 import { fixture, ROOT, runCli } from "../helpers/bridge.js";
+import { GOLDEN_FIXTURES, listFiles, scratchDir } from "./generated-support.js";
 
 type GenerateModule = typeof import("../../src/generator/codegen/generate.js");
 

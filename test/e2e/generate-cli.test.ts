@@ -36,6 +36,8 @@ describe("openapi-mcp-bridge generate", () => {
       "ajv-formats",
       "tldts",
       "undici",
+      // the runtime's config-file.ts reads a YAML --auth-config
+      "yaml",
     ]);
     expect(Object.keys(pkg.scripts)).toEqual(expect.arrayContaining(["build", "start", "dev"]));
   });

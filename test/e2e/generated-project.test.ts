@@ -9,7 +9,8 @@
  *   On petstore and on the whole wire table (every style/explode, body kind and security case).
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { existsSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { promisify } from "node:util";
@@ -252,7 +253,16 @@ describe("the generated petstore project", () => {
       env: baseEnv(),
     });
     expect(help.stderr).toContain("OPENAPI_MCP_BASE_URL");
-    for (const args of [["--transport", "carrier-pigeon"], ["--base-url", "ftp://x"], ["--no-such-flag"]]) {
+    // Rendered from the same table as serve's options: every flag and variable serve takes.
+    expect(help.stderr).toContain("--auth-config FILE");
+    expect(help.stderr).toContain("JSON or YAML");
+    expect(help.stderr).toContain("[OPENAPI_MCP_MAX_BODY_BYTES]");
+    for (const [args, code] of [
+      [["--transport", "carrier-pigeon"], "OMB_OPTION_INVALID --transport: expected one of stdio, http"],
+      [["--port", "abc"], "OMB_OPTION_INVALID --port: expected a port number from 0 to 65535"],
+      [["--base-url", "ftp://x"], "OMB_BASE_URL --base-url:"],
+      [["--no-such-flag"], "OMB_OPTION_UNKNOWN unknown option --no-such-flag"],
+    ] as const) {
       const failed = await run(process.execPath, [join(petstoreDir, "dist", "index.js"), ...args], {
         env: baseEnv(),
       }).then(
@@ -260,7 +270,51 @@ describe("the generated petstore project", () => {
         (error: { code?: number; stderr?: string }) => error,
       );
       expect(failed?.code, args.join(" ")).toBe(2);
-      expect(failed?.stderr).toMatch(/^error: /);
+      expect(failed?.stderr).toMatch(new RegExp(`^error ${code}`));
+      expect(failed?.stderr).toContain("\n  hint: ");
+    }
+  });
+
+  it("reads a YAML --auth-config, as serve does", { timeout: 60_000 }, async () => {
+    upstream.reset();
+    const config = join(scratch, "auth.yaml");
+    writeFileSync(config, "auth:\n  api_key: { env: PETSTORE_KEY }\n");
+    const server = await connectGenerated(
+      petstoreDir,
+      ["--auth-config", config, "--base-url", `${upstream.url}/v2`],
+      {
+        PETSTORE_KEY: "key-from-yaml",
+      },
+    );
+    try {
+      const result = await server.call("getPetById", { petId: 3 });
+      expect(result.isError ?? false, textOf(result)).toBe(false);
+      expect(upstream.requests.map((r) => r.header("api_key"))).toEqual(["key-from-yaml"]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("stops with OMB_PORT_IN_USE and exit code 1 on a port another process holds", {
+    timeout: 60_000,
+  }, async () => {
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, "127.0.0.1", resolve));
+    const port = (busy.address() as { port: number }).port;
+    try {
+      const failed = await run(
+        process.execPath,
+        [join(petstoreDir, "dist", "index.js"), "--transport", "http", "--port", String(port)],
+        { env: baseEnv() },
+      ).then(
+        () => undefined,
+        (error: { code?: number; stderr?: string }) => error,
+      );
+      expect(failed?.code).toBe(1);
+      expect(failed?.stderr).toContain(`error OMB_PORT_IN_USE cannot listen on 127.0.0.1:${port}`);
+      expect(failed?.stderr).toContain("hint: ");
+    } finally {
+      busy.close();
     }
   });
 });

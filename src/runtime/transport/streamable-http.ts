@@ -14,6 +14,7 @@ import type { AddressInfo } from "node:net";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { BridgeRuntime } from "../bridge-runtime.js";
 import { createBridgeServer } from "../mcp-server.js";
+import { OPTION_TABLE } from "../settings/option-table.js";
 import { digest, LOOPBACK_HOSTS, passGuards, type RequestGuards } from "./guards.js";
 import { readBody, sendJsonError } from "./http-io.js";
 import { createSessionStore, type SessionStore } from "./sessions.js";
@@ -50,9 +51,9 @@ export async function startHttpServer(
   runtime: BridgeRuntime,
   options: HttpServerOptions = {},
 ): Promise<RunningHttpServer> {
-  const host = options.host ?? "127.0.0.1";
-  const endpoint = options.path ?? "/mcp";
-  const maxBodyBytes = options.maxBodyBytes ?? 4 * 1024 * 1024;
+  const host = options.host ?? OPTION_TABLE.host.default;
+  const endpoint = options.path ?? OPTION_TABLE.path.default;
+  const maxBodyBytes = options.maxBodyBytes ?? OPTION_TABLE.maxBodyBytes.default;
   const guards: RequestGuards = {
     endpoint,
     allowedOrigins: new Set(options.allowedOrigins ?? []),

@@ -3,6 +3,7 @@
  * (no answer, or a 5xx) calls fail fast for `cooldownMs`; then one trial call goes through
  * (half-open) and its outcome closes or reopens the circuit.
  */
+import { OPTION_TABLE } from "../settings/option-table.js";
 
 export interface CircuitOptions {
   /** Consecutive failures that open the circuit (default 5; 0 disables the breaker). */
@@ -33,8 +34,8 @@ export function createCircuitBreaker(
   options: CircuitOptions = {},
   now: () => number = Date.now,
 ): CircuitBreaker {
-  const threshold = Math.max(0, Math.floor(options.failureThreshold ?? 5));
-  const cooldownMs = Math.max(0, options.cooldownMs ?? 30_000);
+  const threshold = Math.max(0, Math.floor(options.failureThreshold ?? OPTION_TABLE.circuitBreaker.default));
+  const cooldownMs = Math.max(0, options.cooldownMs ?? OPTION_TABLE.circuitCooldown.default);
   const circuits = new Map<string, CircuitState>();
   const stateOf = (origin: string) => circuits.get(origin) ?? { kind: "closed" as const, failures: 0 };
 

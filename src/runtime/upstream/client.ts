@@ -5,6 +5,7 @@
 import type { Dispatcher } from "undici";
 import type { OutgoingRequest } from "../request/build-request.js";
 import { parseRetryAfter } from "../results/failure.js";
+import { OPTION_TABLE } from "../settings/option-table.js";
 import { type CircuitBreaker, type CircuitOptions, createCircuitBreaker } from "./circuit.js";
 import { type ConcurrencyLimit, createConcurrencyLimit } from "./limit.js";
 import { type RetryOptions, resolveRetryOptions, retryDelay } from "./retry.js";
@@ -38,7 +39,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   const breaker = createCircuitBreaker(
     options.circuitBreaker === false ? { failureThreshold: 0 } : options.circuitBreaker,
   );
-  const limit = createConcurrencyLimit(options.maxConcurrency ?? 64);
+  const limit = createConcurrencyLimit(options.maxConcurrency ?? OPTION_TABLE.maxConcurrency.default);
 
   const send = async (request: OutgoingRequest): Promise<UpstreamOutcome> => {
     const deadline = performance.now() + http.timeoutMs;

@@ -3,6 +3,8 @@
  * only where repeating cannot do harm: idempotent methods (RFC 9110 §9.2.2), a connection that
  * was never made (nothing was sent), or a 429/503 whose Retry-After says the API did not act.
  */
+
+import { OPTION_TABLE } from "../settings/option-table.js";
 import type { UpstreamFailure } from "./send.js";
 
 export interface RetryOptions {
@@ -18,7 +20,7 @@ export type ResolvedRetryOptions = Required<RetryOptions>;
 
 export function resolveRetryOptions(options: RetryOptions = {}): ResolvedRetryOptions {
   return {
-    retries: Math.max(0, Math.floor(options.retries ?? 2)),
+    retries: Math.max(0, Math.floor(options.retries ?? OPTION_TABLE.retries.default)),
     baseDelayMs: Math.max(0, options.baseDelayMs ?? 200),
     maxDelayMs: Math.max(0, options.maxDelayMs ?? 5_000),
   };

@@ -5,8 +5,16 @@
 
 import type { BridgeModel, SecuritySchemeNode, ToolNode } from "../../../model/types.js";
 import { toServerVariableEnvName } from "../../../runtime/auth/credentials.js";
+import { OPTION_TABLE } from "../../../runtime/settings/option-table.js";
 import { escapeText } from "../print/escape.js";
+import { toProjectOptionRows } from "./option-markdown.js";
 import { credentialVariables } from "./project.js";
+
+/**
+ * Every option of the option table but those the rows before them tell per API (the base URL
+ * with its default, one credential per scheme, one variable per server variable).
+ */
+const OPTION_ROWS = toProjectOptionRows(["baseUrl", "auth", "serverVar"]);
 
 export interface ReadmeInput {
   model: BridgeModel;
@@ -137,27 +145,7 @@ export function emitReadme(input: ReadmeInput): string {
     );
   }
   out.push(
-    '| `OPENAPI_MCP_HEADERS` | `--header "Name: value"` | headers sent on every request (a JSON object of names to values) |',
-    "| `OPENAPI_MCP_TIMEOUT`, `OPENAPI_MCP_CONNECT_TIMEOUT` | `--timeout`, `--connect-timeout` | per-call and connect timeouts in milliseconds (default 30000, 10000) |",
-    "| `OPENAPI_MCP_RETRIES` | `--retries` | retries of a failed call where safe: idempotent methods, unsent connects, 429/503 (default 2) |",
-    "| `OPENAPI_MCP_MAX_CONCURRENCY` | `--max-concurrency` | upstream calls in flight at once (default 64) |",
-    "| `OPENAPI_MCP_MAX_RESPONSE_BYTES` | `--max-response-bytes` | bytes of an upstream answer read (default 10 MiB) |",
-    "| `OPENAPI_MCP_MAX_RESULT_CHARS` | `--max-result-chars` | characters of text in one tool result (default 25000, 0: no limit); a larger answer is cut with a note on how to get the rest |",
-    "| `OPENAPI_MCP_CIRCUIT_BREAKER`, `OPENAPI_MCP_CIRCUIT_COOLDOWN` | `--circuit-breaker`, `--circuit-cooldown` | failures in a row after which calls fail fast (default 5, 0 turns it off), and for how long (30000 ms) |",
-    "| `OPENAPI_MCP_INCLUDE_TOOLS`, `OPENAPI_MCP_EXCLUDE_TOOLS` | `--include-tools`, `--exclude-tools` | serve only, or leave out, tools whose name matches these globs (comma-separated) |",
-    "| `OPENAPI_MCP_INCLUDE_TAGS`, `OPENAPI_MCP_EXCLUDE_TAGS`, `OPENAPI_MCP_METHODS`, `OPENAPI_MCP_PATHS` | `--include-tags`, `--exclude-tags`, `--methods`, `--paths` | serve only operations with these tags, methods or paths (`*` one segment, `**` any) |",
-    "| `OPENAPI_MCP_READ_ONLY=1` | `--read-only` | serve only GET, HEAD and OPTIONS operations |",
-    "| `OPENAPI_MCP_DESTRUCTIVE` | `--destructive` | `allow` (default), `refuse` (not served) or `confirm` (the user is asked first) for DELETE and other destructive operations |",
-    "| `OPENAPI_MCP_AUTH_CONFIG` | `--auth-config` | a JSON file with credentials, OAuth2 clients and pass-through headers |",
-    "| `OPENAPI_MCP_CLIENT_SECRET_<SCHEME>` | `--oauth-client SCHEME=CLIENT_ID` | OAuth2 client credentials: the token is fetched, cached and refreshed |",
-    "| | `--pass-through-header INCOMING=SCHEME` | HTTP: a header of each MCP request used as that request's credential |",
-    "| `OPENAPI_MCP_AUDIT_LOG` | `--audit-log` | one JSON line per tool call (secrets redacted) to a file, or `-` for stderr |",
-    "| `OPENAPI_MCP_TRANSPORT` | `--transport` | `stdio` (default) or `http` |",
-    "| `OPENAPI_MCP_HOST`, `OPENAPI_MCP_PORT`, `OPENAPI_MCP_PATH` | `--host`, `--port`, `--path` | HTTP: bind address (default `127.0.0.1`), port (3000), endpoint (`/mcp`) |",
-    "| `OPENAPI_MCP_STATELESS=1` | `--stateless` | HTTP: no sessions, so any replica can answer any request |",
-    "| `OPENAPI_MCP_ALLOW_ORIGIN` | `--allow-origin` | HTTP: `Origin`s allowed besides loopback ones (comma-separated) |",
-    "| `OPENAPI_MCP_HTTP_TOKEN` | `--http-token` | HTTP: MCP clients must send `Authorization: Bearer <token>` |",
-    "| `OPENAPI_MCP_MAX_BODY_BYTES` | `--max-body-bytes` | HTTP: largest MCP request body accepted (default 4 MiB) |",
+    ...OPTION_ROWS,
     "",
     "A credential is sent only on operations whose security asks for its scheme, and only to the API's origin.",
     "",
@@ -248,8 +236,8 @@ export function emitEnvExample(model: BridgeModel): string {
   }
   lines.push(
     "# Transport: stdio (default) or http",
-    "# OPENAPI_MCP_TRANSPORT=stdio",
-    "# OPENAPI_MCP_PORT=3000",
+    `# ${OPTION_TABLE.transport.env}=${OPTION_TABLE.transport.default}`,
+    `# ${OPTION_TABLE.port.env}=${OPTION_TABLE.port.default}`,
   );
   return `${lines.join("\n")}\n`;
 }

@@ -1,0 +1,394 @@
+/**
+ * Every option of a running bridge, once: its flag, value placeholder, environment variable,
+ * default, parser, help text and the transports it applies to. `serve` builds its commander
+ * options from this table, a generated server its node:util parseArgs options and `--help`, the
+ * generated README and this package's README their option tables; the runtime takes its
+ * defaults from it. Adding an option here gives it to all of them.
+ *
+ * Options only `serve` and `generate` take (how a spec is read and planned: `--no-validate`,
+ * `--profile`, ...) are not here: a generated server has no spec.
+ */
+import {
+  parseChoice,
+  parseHeaders,
+  parseHttpUrl,
+  parseList,
+  parsePairs,
+  parsePort,
+  parseSwitch,
+  parseText,
+  parseWholeNumber,
+  type ValueParser,
+} from "./value-parsers.js";
+
+/** Which transports an option means something for. */
+export type OptionTransports = "both" | "http" | "stdio";
+
+/** What an option is about; the selection group is also what `generate` and `tools` take. */
+export type OptionGroup = "upstream" | "credentials" | "transport" | "http" | "selection" | "audit";
+
+export interface OptionSpec<T> {
+  /** The flag without its dashes: `max-body-bytes`. */
+  readonly flag: string;
+  /** The value's placeholder in help (`N`, `NAME=VALUE`); absent for a switch. */
+  readonly placeholder?: string;
+  /**
+   * The environment variable (`OPENAPI_MCP_*`). With `<NAME>` in it, one variable per name
+   * (`OPENAPI_MCP_AUTH_<SCHEME>`), read where the names are known (the model's schemes and
+   * server variables), not by the reader.
+   */
+  readonly env?: string;
+  /** How the variable's value is written, when not like the flag's (`a JSON object ...`). */
+  readonly envFormat?: string;
+  readonly parser: ValueParser<T>;
+  /** The value when neither a flag nor the variable gives one. */
+  readonly default?: T;
+  /** The default as people say it (`10 MiB`), when the number alone is not the clearest. */
+  readonly defaultText?: string;
+  /** What the option does (plain text, read in `--help` and in the README tables). */
+  readonly help: string;
+  /** More for the README (markdown), after the help text and a semicolon. */
+  readonly details?: string;
+  readonly transports: OptionTransports;
+  readonly group: OptionGroup;
+  /** The diagnostic code of a bad value, when not OMB_OPTION_INVALID (kept for existing codes). */
+  readonly code?: string;
+}
+
+const MIB = 1024 * 1024;
+
+/** The table. Its order is the order of `--help` and of the README tables. */
+export const OPTION_TABLE = {
+  baseUrl: {
+    flag: "base-url",
+    placeholder: "URL",
+    env: "OPENAPI_MCP_BASE_URL",
+    parser: parseHttpUrl(),
+    help: "replace the spec's whole server URL, path included",
+    details:
+      "`servers: [{url: https://x/v1}]` with `--base-url http://127.0.0.1:8080` sends `GET http://127.0.0.1:8080/pets`",
+    transports: "both",
+    group: "upstream",
+    code: "OMB_BASE_URL",
+  },
+  serverVar: {
+    flag: "server-var",
+    placeholder: "NAME=VALUE",
+    env: "OPENAPI_MCP_SERVER_VAR_<NAME>",
+    parser: parsePairs("NAME=VALUE"),
+    help: "a value for a server URL variable",
+    transports: "both",
+    group: "upstream",
+  },
+  auth: {
+    flag: "auth",
+    placeholder: "SCHEME=VALUE",
+    env: "OPENAPI_MCP_AUTH_<SCHEME>",
+    parser: parsePairs("SCHEME=VALUE"),
+    help: "a credential for the security scheme named `SCHEME`",
+    details: "see Credentials",
+    transports: "both",
+    group: "credentials",
+  },
+  header: {
+    flag: "header",
+    placeholder: '"Name: value"',
+    env: "OPENAPI_MCP_HEADERS",
+    envFormat: "a JSON object of names to values",
+    parser: parseHeaders(),
+    help: "a static header sent on every upstream request",
+    transports: "both",
+    group: "upstream",
+  },
+  transport: {
+    flag: "transport",
+    placeholder: "stdio|http",
+    env: "OPENAPI_MCP_TRANSPORT",
+    parser: parseChoice(["stdio", "http"]),
+    default: "stdio",
+    help: "the MCP transport: `stdio` or Streamable HTTP (`http`)",
+    transports: "both",
+    group: "transport",
+  },
+  host: {
+    flag: "host",
+    placeholder: "HOST",
+    env: "OPENAPI_MCP_HOST",
+    parser: parseText("an address"),
+    default: "127.0.0.1",
+    help: "the address to bind",
+    transports: "http",
+    group: "http",
+  },
+  port: {
+    flag: "port",
+    placeholder: "N",
+    env: "OPENAPI_MCP_PORT",
+    parser: parsePort(),
+    default: 3000,
+    help: "the port to listen on (0 picks a free one)",
+    transports: "http",
+    group: "http",
+  },
+  path: {
+    flag: "path",
+    placeholder: "PATH",
+    env: "OPENAPI_MCP_PATH",
+    parser: parseText("a path"),
+    default: "/mcp",
+    help: "the MCP endpoint's path",
+    transports: "http",
+    group: "http",
+  },
+  stateless: {
+    flag: "stateless",
+    env: "OPENAPI_MCP_STATELESS",
+    parser: parseSwitch(),
+    help: "no sessions, so replicas behind any load balancer can answer any request",
+    transports: "http",
+    group: "http",
+  },
+  allowOrigin: {
+    flag: "allow-origin",
+    placeholder: "ORIGINS",
+    env: "OPENAPI_MCP_ALLOW_ORIGIN",
+    parser: parseList(),
+    help: "`Origin`s allowed besides loopback ones",
+    transports: "http",
+    group: "http",
+  },
+  httpToken: {
+    flag: "http-token",
+    placeholder: "TOKEN",
+    env: "OPENAPI_MCP_HTTP_TOKEN",
+    parser: parseText("a token"),
+    help: "MCP clients must send `Authorization: Bearer TOKEN` (the variable keeps it out of `ps`)",
+    transports: "http",
+    group: "http",
+  },
+  maxBodyBytes: {
+    flag: "max-body-bytes",
+    placeholder: "N",
+    env: "OPENAPI_MCP_MAX_BODY_BYTES",
+    parser: parseWholeNumber(),
+    default: 4 * MIB,
+    defaultText: "4 MiB",
+    help: "the largest MCP request body accepted in bytes; larger ones get 413",
+    transports: "http",
+    group: "http",
+  },
+  timeout: {
+    flag: "timeout",
+    placeholder: "MS",
+    env: "OPENAPI_MCP_TIMEOUT",
+    parser: parseWholeNumber(),
+    default: 30_000,
+    help: "total upstream time of one call in milliseconds, retries and waiting included",
+    transports: "both",
+    group: "upstream",
+  },
+  connectTimeout: {
+    flag: "connect-timeout",
+    placeholder: "MS",
+    env: "OPENAPI_MCP_CONNECT_TIMEOUT",
+    parser: parseWholeNumber(),
+    default: 10_000,
+    defaultText: "10000, or --timeout when shorter",
+    help: "upstream connect (TCP + TLS) timeout in milliseconds",
+    transports: "both",
+    group: "upstream",
+  },
+  retries: {
+    flag: "retries",
+    placeholder: "N",
+    env: "OPENAPI_MCP_RETRIES",
+    parser: parseWholeNumber(),
+    default: 2,
+    help: "retries of a failed upstream call where it is safe: idempotent methods, unsent connects, 429/503",
+    transports: "both",
+    group: "upstream",
+  },
+  maxConcurrency: {
+    flag: "max-concurrency",
+    placeholder: "N",
+    env: "OPENAPI_MCP_MAX_CONCURRENCY",
+    parser: parseWholeNumber(),
+    default: 64,
+    help: "upstream calls in flight at once; others wait within their timeout",
+    transports: "both",
+    group: "upstream",
+  },
+  maxResponseBytes: {
+    flag: "max-response-bytes",
+    placeholder: "N",
+    env: "OPENAPI_MCP_MAX_RESPONSE_BYTES",
+    parser: parseWholeNumber(),
+    default: 10 * MIB,
+    defaultText: "10 MiB",
+    help: "bytes of an upstream answer read; the rest is discarded and the result says so",
+    transports: "both",
+    group: "upstream",
+  },
+  maxResultChars: {
+    flag: "max-result-chars",
+    placeholder: "N",
+    env: "OPENAPI_MCP_MAX_RESULT_CHARS",
+    parser: parseWholeNumber(),
+    default: 25_000,
+    help: "characters of text in one tool result (0: no limit); larger answers are cut with a note on how to get the rest",
+    transports: "both",
+    group: "upstream",
+  },
+  circuitBreaker: {
+    flag: "circuit-breaker",
+    placeholder: "N",
+    env: "OPENAPI_MCP_CIRCUIT_BREAKER",
+    parser: parseWholeNumber(),
+    default: 5,
+    help: "consecutive failures of one upstream origin after which calls fail fast (0 disables)",
+    transports: "both",
+    group: "upstream",
+  },
+  circuitCooldown: {
+    flag: "circuit-cooldown",
+    placeholder: "MS",
+    env: "OPENAPI_MCP_CIRCUIT_COOLDOWN",
+    parser: parseWholeNumber(),
+    default: 30_000,
+    help: "how long calls fail fast, in milliseconds, before one trial call is let through",
+    transports: "both",
+    group: "upstream",
+  },
+  authConfig: {
+    flag: "auth-config",
+    placeholder: "FILE",
+    env: "OPENAPI_MCP_AUTH_CONFIG",
+    parser: parseText("a file"),
+    help: "a JSON or YAML file with static credentials, OAuth2 clients and pass-through headers",
+    details: "see Credentials",
+    transports: "both",
+    group: "credentials",
+  },
+  oauthClient: {
+    flag: "oauth-client",
+    placeholder: "SCHEME=ID",
+    env: "OPENAPI_MCP_CLIENT_ID_<SCHEME>",
+    parser: parsePairs("SCHEME=CLIENT_ID"),
+    help: "OAuth2 client credentials for a scheme; the secret comes from `OPENAPI_MCP_CLIENT_SECRET_<SCHEME>`",
+    transports: "both",
+    group: "credentials",
+  },
+  passThroughHeader: {
+    flag: "pass-through-header",
+    placeholder: "INCOMING=SCHEME",
+    parser: parsePairs("INCOMING=SCHEME"),
+    help: "the MCP request's header `INCOMING` is that request's credential for the scheme `SCHEME`",
+    transports: "http",
+    group: "credentials",
+  },
+  auditLog: {
+    flag: "audit-log",
+    placeholder: "FILE",
+    env: "OPENAPI_MCP_AUDIT_LOG",
+    parser: parseText("a file, or -"),
+    help: "append one JSON line per tool call (secrets redacted) to FILE (created mode 0600), or `-` for stderr",
+    details: "see Audit log",
+    transports: "both",
+    group: "audit",
+  },
+  includeTools: {
+    flag: "include-tools",
+    placeholder: "GLOBS",
+    env: "OPENAPI_MCP_INCLUDE_TOOLS",
+    parser: parseList(),
+    help: "serve only tools whose name matches one of the globs: `*` any run, `?` one character",
+    transports: "both",
+    group: "selection",
+  },
+  excludeTools: {
+    flag: "exclude-tools",
+    placeholder: "GLOBS",
+    env: "OPENAPI_MCP_EXCLUDE_TOOLS",
+    parser: parseList(),
+    help: "leave out tools whose name matches one of the globs",
+    transports: "both",
+    group: "selection",
+  },
+  includeTags: {
+    flag: "include-tags",
+    placeholder: "TAGS",
+    env: "OPENAPI_MCP_INCLUDE_TAGS",
+    parser: parseList(),
+    help: "serve only operations with one of these tags",
+    transports: "both",
+    group: "selection",
+  },
+  excludeTags: {
+    flag: "exclude-tags",
+    placeholder: "TAGS",
+    env: "OPENAPI_MCP_EXCLUDE_TAGS",
+    parser: parseList(),
+    help: "leave out operations with one of these tags",
+    transports: "both",
+    group: "selection",
+  },
+  methods: {
+    flag: "methods",
+    placeholder: "METHODS",
+    env: "OPENAPI_MCP_METHODS",
+    parser: parseList(),
+    help: "serve only these HTTP methods, e.g. `get,post`",
+    transports: "both",
+    group: "selection",
+  },
+  paths: {
+    flag: "paths",
+    placeholder: "GLOBS",
+    env: "OPENAPI_MCP_PATHS",
+    parser: parseList(),
+    help: "serve only path templates that match one of the globs: `*` one segment, `**` any, e.g. `/pets/**`",
+    transports: "both",
+    group: "selection",
+  },
+  readOnly: {
+    flag: "read-only",
+    env: "OPENAPI_MCP_READ_ONLY",
+    parser: parseSwitch(),
+    help: "serve only GET, HEAD and OPTIONS operations",
+    transports: "both",
+    group: "selection",
+  },
+  destructive: {
+    flag: "destructive",
+    placeholder: "POLICY",
+    env: "OPENAPI_MCP_DESTRUCTIVE",
+    parser: parseChoice(["allow", "refuse", "confirm"]),
+    default: "allow",
+    help: "DELETE and other destructive operations: `allow`, `refuse` (not served) or `confirm` (the user is asked first)",
+    transports: "both",
+    group: "selection",
+  },
+} as const satisfies Record<string, OptionSpec<unknown>>;
+
+export type OptionTable = typeof OPTION_TABLE;
+export type OptionKey = keyof OptionTable;
+
+/** The value type of an option, from its parser. */
+export type OptionValue<K extends OptionKey> =
+  OptionTable[K]["parser"] extends ValueParser<infer T> ? T : never;
+
+/** What the flags and the environment set; an option neither set is absent (its default applies). */
+export type Settings = { -readonly [K in OptionKey]?: OptionValue<K> };
+
+/** Every option's key, in table order. */
+export const OPTION_KEYS = Object.keys(OPTION_TABLE) as OptionKey[];
+
+/** The table's entry of an option, as the general shape. */
+export function getOptionSpec(key: OptionKey): OptionSpec<unknown> {
+  return OPTION_TABLE[key];
+}
+
+/** The keys of one group, in table order. */
+export function listOptionKeys(group?: OptionGroup): OptionKey[] {
+  return OPTION_KEYS.filter((key) => group === undefined || OPTION_TABLE[key].group === group);
+}
