@@ -1,6 +1,7 @@
 /** `model SPEC -o FILE`: save the planned model so `serve` can start from it quickly. */
 import { writeFile } from "node:fs/promises";
 import { Command } from "commander";
+import { throwOutputError } from "../generator/shared/output-errors.js";
 import { serializeModel } from "../model/serialize.js";
 import { addSpecOptions, readModelOrSpec, type SpecFlags } from "./options.js";
 
@@ -15,7 +16,9 @@ export function createModelCommand(): Command {
     const text = serializeModel(model);
     if (flags.output === "-") process.stdout.write(text);
     else {
-      await writeFile(flags.output, text);
+      await writeFile(flags.output, text).catch((error: unknown) =>
+        throwOutputError(error, flags.output, "file"),
+      );
       process.stderr.write(`openapi-mcp-bridge: wrote ${model.tools.length} tools to ${flags.output}\n`);
     }
   });

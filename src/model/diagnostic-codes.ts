@@ -267,7 +267,7 @@ export const DIAGNOSTIC_CODES = {
   OMB_OUTPUT_NOT_DIR: {
     title: "generate -o names a file, not a directory",
     severity: "error",
-    fix: "give a new or empty directory",
+    fix: "give the path of a new or empty directory",
   },
   OMB_OUTPUT_NOT_EMPTY: {
     title: "generate -o names a directory that is not empty",

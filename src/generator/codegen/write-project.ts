@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { failWith } from "../../model/diagnostics.js";
+import { checkWritableDirectory, throwOutputError } from "../shared/output-errors.js";
 import { readOwnPackage, toJson } from "./emit/project.js";
 
 export interface GeneratedFile {
@@ -37,7 +38,7 @@ function isEmptyDir(dir: string): boolean {
     return readdirSync(dir).length === 0;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return true;
-    throw error;
+    return throwOutputError(error, dir, "directory");
   }
 }
 
@@ -47,8 +48,16 @@ function isEmptyDir(dir: string): boolean {
  * still unchanged; nothing else is ever deleted.
  */
 export function writeProject(outDir: string, files: GeneratedFile[], force = false): string[] {
-  const root = resolve(outDir);
   checkOutDir(outDir, force);
+  try {
+    return writeFiles(resolve(outDir), files);
+  } catch (error) {
+    return throwOutputError(error, outDir, "directory");
+  }
+}
+
+/** Writes the files and the manifest under `root`; deletes what the previous generation left. */
+function writeFiles(root: string, files: GeneratedFile[]): string[] {
   const previous = readManifest(root);
   const current: Record<string, string> = {};
   const made = new Set<string>();
@@ -86,7 +95,11 @@ export function writeProject(outDir: string, files: GeneratedFile[], force = fal
 export function checkOutDir(outDir: string, force: boolean): void {
   const root = resolve(outDir);
   if (existsAsFile(root))
-    failWith("OMB_OUTPUT_NOT_DIR", `${outDir} is a file, not a directory`, { file: outDir });
+    failWith("OMB_OUTPUT_NOT_DIR", `${outDir} is a file, not a directory`, {
+      file: outDir,
+      hint: "give the path of a new or empty directory",
+    });
+  checkWritableDirectory(outDir);
   if (!force && !isEmptyDir(root)) {
     failWith("OMB_OUTPUT_NOT_EMPTY", `${outDir} is not empty`, {
       file: outDir,
