@@ -13,14 +13,27 @@ function toCell(text: string): string {
   return text.replace(/\|/g, "\\|").replace(/\s*\n\s*/g, " ");
 }
 
-/** `| code | severity | what it means | fix |`, one row per code in catalog order. */
+/**
+ * `| code | severity | what it means | fix |`, one row per code in catalog order, each column
+ * padded to its widest cell: the layout biome's Markdown formatter gives, so that formatting
+ * the README leaves the table as rendered.
+ */
 export function renderDiagnosticCodesTable(
   catalog: Readonly<Record<string, DiagnosticCodeEntry>> = DIAGNOSTIC_CODES,
 ): string {
-  const rows = Object.entries(catalog).map(
-    ([code, entry]) => `| \`${code}\` | ${entry.severity} | ${toCell(entry.title)} | ${toCell(entry.fix)} |`,
+  const header = ["code", "severity", "what it means", "fix"];
+  const rows = Object.entries(catalog).map(([code, entry]) => [
+    `\`${code}\``,
+    entry.severity,
+    toCell(entry.title),
+    toCell(entry.fix),
+  ]);
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => row[column]!.length)),
   );
-  return ["| code | severity | what it means | fix |", "| --- | --- | --- | --- |", ...rows].join("\n");
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(" | ")} |`;
+  return [line(header), line(widths.map((width) => "-".repeat(width))), ...rows.map(line)].join("\n");
 }
 
 /** What is between the markers (without the newlines next to them), or undefined without markers. */
