@@ -353,8 +353,3 @@ export type LintCode = Extract<DiagnosticCode, `OMB_LINT_${string}`>;
 export function isDiagnosticCode(value: string): value is DiagnosticCode {
   return Object.hasOwn(DIAGNOSTIC_CODES, value);
 }
-
-/** The catalog entry of a code. */
-export function describeDiagnosticCode(code: DiagnosticCode): DiagnosticCodeEntry {
-  return DIAGNOSTIC_CODES[code];
-}

@@ -127,6 +127,15 @@ describe("an output path that cannot be written", () => {
     );
   }, 90_000);
 
+  it.each([["model"], ["generate"]])(
+    "%s -o with an empty path is a usage error, exit code 2",
+    async (command) => {
+      const run = await runCli([command, PETSTORE, "-o", ""]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain("argument '' is invalid. expected a path, got an empty one");
+    },
+  );
+
   it("an unknown option is still commander's error, exit code 2", async () => {
     const run = await runCli(["model", PETSTORE, "-o", join(scratch, "m.json"), "--no-such-option"]);
     expect(run.code).toBe(2);
