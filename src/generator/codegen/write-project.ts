@@ -1,7 +1,9 @@
 /**
  * Writing a generated project: a non-empty directory needs force; a manifest records what was
  * written (with hashes), so the next generation tells its own files from the user's and never
- * deletes a file it did not write or that was changed since.
+ * deletes a file it did not write or that was changed since. A directory that cannot be made or
+ * written is refused before any work, and any failure while writing is OMB_OUTPUT_UNWRITABLE
+ * (shared/output-errors.ts), never an uncoded error.
  */
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
