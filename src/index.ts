@@ -35,6 +35,12 @@ export {
   type OverlayDocument,
   parseOverlay,
 } from "./generator/spec/overlay.js";
+export {
+  DIAGNOSTIC_CODES,
+  type DiagnosticCode,
+  type DiagnosticCodeEntry,
+  isDiagnosticCode,
+} from "./model/diagnostic-codes.js";
 export { BridgeError, formatDiagnostics } from "./model/diagnostics.js";
 export { checkModel, parseModel, serializeModel } from "./model/serialize.js";
 export * from "./model/types.js";

@@ -1,6 +1,7 @@
 /** `generate SPEC -o DIR`: a standalone TypeScript MCP server project for the spec. */
 import { Command } from "commander";
 import { addSpecOptions, readModelOrSpec, type SpecFlags } from "./options.js";
+import { parseOutputPath } from "./output-path.js";
 import { addSelectionOptions, noteUnmatched, readSelection } from "./selection.js";
 
 interface GenerateFlags extends SpecFlags {
@@ -13,7 +14,11 @@ export function createGenerateCommand(): Command {
   const command = new Command("generate")
     .description("write a standalone TypeScript MCP server project for a spec (or a saved model)")
     .argument("<spec>", "spec file, http(s) URL, - for stdin, or a model file saved by `model`")
-    .requiredOption("-o, --output <dir>", "directory to write the project into (new or empty)")
+    .requiredOption(
+      "-o, --output <dir>",
+      "directory to write the project into (new or empty)",
+      parseOutputPath,
+    )
     .option("--name <name>", "npm package name and MCP client key (default: from the spec's title)")
     .option("--force", "write into a non-empty directory, overwriting generated files of the same name");
   addSelectionOptions(command, ["allow", "refuse"]);

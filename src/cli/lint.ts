@@ -1,4 +1,7 @@
-/** `lint SPEC`: what makes the spec hard for a model, with fixes, and tools/list's size in tokens. */
+/**
+ * `lint SPEC`: what makes the spec hard for a model, as diagnostics (OMB_LINT_* codes, with hints),
+ * and tools/list's size in tokens.
+ */
 import { Command } from "commander";
 import { addPlanOptions, parsePositiveInteger, readBudgetFlags } from "./options.js";
 
@@ -17,7 +20,7 @@ export function createLintCommand(): Command {
   return addPlanOptions(
     new Command("lint")
       .description(
-        "report what makes a spec hard for a model to use (with JSON pointers and fixes) and tools/list's size in tokens",
+        "report what makes a spec hard for a model to use (diagnostics with JSON pointers and hints) and tools/list's size in tokens",
       )
       .argument("<spec>", "spec file, http(s) URL or - for stdin")
       .option("--json", "print the report as JSON"),
@@ -30,11 +33,12 @@ export function createLintCommand(): Command {
     )
     .option("--strict", "exit 1 when there are errors")
     .action(async (spec: string, flags: LintFlags) => {
-      const [{ loadSpec }, { planModel }, { lintSpec, formatLintReport }, tokens, { toListedTool }] =
+      const [{ loadSpec }, { planModel }, { lintSpec }, { formatLintReport }, tokens, { toListedTool }] =
         await Promise.all([
           import("../generator/spec/load-spec.js"),
           import("../generator/compile/plan-model.js"),
           import("../generator/lint/lint-spec.js"),
+          import("../generator/lint/format-lint-report.js"),
           import("../generator/lint/token-count.js"),
           import("../runtime/tool-list.js"),
         ]);
@@ -53,9 +57,7 @@ export function createLintCommand(): Command {
         ...(flags.descriptionBudget !== undefined ? { budget: flags.descriptionBudget } : {}),
         ...(flags.schemaTokens !== undefined ? { schemaTokens: flags.schemaTokens } : {}),
       });
-      process.stdout.write(
-        flags.json ? `${JSON.stringify(report, null, 2)}\n` : formatLintReport(report, loaded.source),
-      );
+      process.stdout.write(flags.json ? `${JSON.stringify(report, null, 2)}\n` : formatLintReport(report));
       if (flags.strict && report.counts.error > 0) process.exitCode = 1;
     });
 }

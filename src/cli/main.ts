@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /** openapi-mcp-bridge command line: errors as diagnostics on stderr, never a stack trace. */
 import { Command, CommanderError } from "commander";
+import type { DiagnosticCode } from "../model/diagnostic-codes.js";
 import { BridgeError, formatDiagnostics } from "../model/diagnostics.js";
 import { isOptionErrorCode } from "../runtime/settings/read-settings.js";
 import { BRIDGE_VERSION } from "../runtime/version.js";
@@ -42,8 +43,10 @@ function reportError(error: unknown): number {
     // A bad option value is a usage error, as commander's own (an unknown flag) are.
     return isOptionErrorCode(error.code) ? 2 : 1;
   }
+  // Anything else is a bug: every user error (a spec, an option, a path) is a BridgeError.
   const message = error instanceof Error ? error.message : String(error);
-  process.stderr.write(`error OMB_INTERNAL: ${message}\n`);
+  const code: DiagnosticCode = "OMB_INTERNAL";
+  process.stderr.write(`error ${code}: ${message}\n`);
   if (process.env.OPENAPI_MCP_DEBUG && error instanceof Error) process.stderr.write(`${error.stack}\n`);
   return 1;
 }

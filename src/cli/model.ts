@@ -1,21 +1,25 @@
 /** `model SPEC -o FILE`: save the planned model so `serve` can start from it quickly. */
 import { writeFile } from "node:fs/promises";
 import { Command } from "commander";
+import { throwOutputError } from "../generator/shared/output-errors.js";
 import { serializeModel } from "../model/serialize.js";
 import { addSpecOptions, readModelOrSpec, type SpecFlags } from "./options.js";
+import { parseOutputPath } from "./output-path.js";
 
 export function createModelCommand(): Command {
   const command = new Command("model")
     .description("build the bridge model of a spec and save it as JSON (serve starts faster from it)")
     .argument("<spec>", "spec file, http(s) URL or - for stdin")
-    .requiredOption("-o, --output <file>", "where to write the model (- for stdout)");
+    .requiredOption("-o, --output <file>", "where to write the model (- for stdout)", parseOutputPath);
   addSpecOptions(command);
   return command.action(async (spec: string, flags: SpecFlags & { output: string }) => {
     const model = await readModelOrSpec(spec, flags);
     const text = serializeModel(model);
     if (flags.output === "-") process.stdout.write(text);
     else {
-      await writeFile(flags.output, text);
+      await writeFile(flags.output, text).catch((error: unknown) =>
+        throwOutputError(error, flags.output, "file"),
+      );
       process.stderr.write(`openapi-mcp-bridge: wrote ${model.tools.length} tools to ${flags.output}\n`);
     }
   });

@@ -1,4 +1,19 @@
+import { DIAGNOSTIC_CODES, type DiagnosticCode } from "./diagnostic-codes.js";
 import type { Diagnostic, DiagnosticSeverity } from "./types.js";
+
+/** A diagnostic as created here: its code is one of the catalog's (a saved model's may be any string). */
+export interface CodedDiagnostic extends Diagnostic {
+  code: DiagnosticCode;
+}
+
+/** Where a diagnostic points and what to do; the severity defaults to the code's in the catalog. */
+export interface DiagnosticFields {
+  severity?: DiagnosticSeverity;
+  file?: string;
+  pointer?: string;
+  hint?: string;
+  tool?: string;
+}
 
 /** An error that carries coded diagnostics; the CLI prints these without a stack trace. */
 export class BridgeError extends Error {
@@ -11,27 +26,34 @@ export class BridgeError extends Error {
   }
 
   get code(): string {
-    return this.diagnostics[0]?.code ?? "OMB_ERROR";
+    const fallback: DiagnosticCode = "OMB_ERROR";
+    return this.diagnostics[0]?.code ?? fallback;
   }
 }
 
+/**
+ * A diagnostic of a catalog code. Only the fields given are set (in this order, which is the
+ * order saved models have): the catalog's fix is not copied into `hint`, see diagnostic-codes.ts.
+ */
 export function createDiagnostic(
-  code: string,
+  code: DiagnosticCode,
   message: string,
-  fields: { severity?: DiagnosticSeverity; file?: string; pointer?: string; hint?: string } = {},
-): Diagnostic {
-  const diagnostic: Diagnostic = { code, severity: fields.severity ?? "error", message };
+  fields: DiagnosticFields = {},
+): CodedDiagnostic {
+  const severity = fields.severity ?? DIAGNOSTIC_CODES[code].severity;
+  const diagnostic: CodedDiagnostic = { code, severity, message };
   if (fields.file !== undefined) diagnostic.file = fields.file;
   if (fields.pointer !== undefined) diagnostic.pointer = fields.pointer;
   if (fields.hint !== undefined) diagnostic.hint = fields.hint;
+  if (fields.tool !== undefined) diagnostic.tool = fields.tool;
   return diagnostic;
 }
 
-/** Throws a BridgeError with a single error diagnostic. */
+/** Throws a BridgeError with a single diagnostic (an error unless the catalog says otherwise). */
 export function failWith(
-  code: string,
+  code: DiagnosticCode,
   message: string,
-  fields: { file?: string; pointer?: string; hint?: string } = {},
+  fields: Omit<DiagnosticFields, "severity"> = {},
 ): never {
   throw new BridgeError([createDiagnostic(code, message, fields)]);
 }

@@ -206,7 +206,10 @@ export interface ResponseNode {
 export type DiagnosticSeverity = "error" | "warning" | "info";
 
 export interface Diagnostic {
-  /** Stable code, e.g. `OMB_SPEC_INVALID`. */
+  /**
+   * Stable code, e.g. `OMB_SPEC_INVALID`: one of model/diagnostic-codes.ts, where diagnostics are
+   * created (a string here, so a model saved by another version still reads).
+   */
   code: string;
   severity: DiagnosticSeverity;
   message: string;
@@ -216,4 +219,6 @@ export interface Diagnostic {
   pointer?: string;
   /** What to do about it. */
   hint?: string;
+  /** The tool it is about, when there is one (lint findings). */
+  tool?: string;
 }

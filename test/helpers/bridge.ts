@@ -249,16 +249,20 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs the built CLI to completion (killed after `timeoutMs`). */
+/**
+ * Runs the built CLI to completion (killed after `timeoutMs`); `uid` runs it as another user
+ * (with the same number as its group), which only root may ask for.
+ */
 export function runCli(
   args: string[],
-  options: { stdin?: string; env?: Record<string, string>; timeoutMs?: number } = {},
+  options: { stdin?: string; env?: Record<string, string>; timeoutMs?: number; uid?: number } = {},
 ): Promise<CliRun> {
   return new Promise((resolveRun, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], {
       cwd: ROOT,
       env: childEnv(options.env),
       stdio: ["pipe", "pipe", "pipe"],
+      ...(options.uid !== undefined ? { uid: options.uid, gid: options.uid } : {}),
     });
     const stdout = collect(child.stdout);
     const stderr = collect(child.stderr);

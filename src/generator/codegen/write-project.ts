@@ -1,12 +1,15 @@
 /**
  * Writing a generated project: a non-empty directory needs force; a manifest records what was
  * written (with hashes), so the next generation tells its own files from the user's and never
- * deletes a file it did not write or that was changed since.
+ * deletes a file it did not write or that was changed since. A directory that cannot be made or
+ * written is refused before any work, and any failure while writing is OMB_OUTPUT_UNWRITABLE
+ * (shared/output-errors.ts), never an uncoded error.
  */
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { failWith } from "../../model/diagnostics.js";
+import { checkWritableDirectory, throwOutputError } from "../shared/output-errors.js";
 import { readOwnPackage, toJson } from "./emit/project.js";
 
 export interface GeneratedFile {
@@ -37,7 +40,7 @@ function isEmptyDir(dir: string): boolean {
     return readdirSync(dir).length === 0;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return true;
-    throw error;
+    return throwOutputError(error, dir, "directory");
   }
 }
 
@@ -47,8 +50,16 @@ function isEmptyDir(dir: string): boolean {
  * still unchanged; nothing else is ever deleted.
  */
 export function writeProject(outDir: string, files: GeneratedFile[], force = false): string[] {
-  const root = resolve(outDir);
   checkOutDir(outDir, force);
+  try {
+    return writeFiles(resolve(outDir), files);
+  } catch (error) {
+    return throwOutputError(error, outDir, "directory");
+  }
+}
+
+/** Writes the files and the manifest under `root`; deletes what the previous generation left. */
+function writeFiles(root: string, files: GeneratedFile[]): string[] {
   const previous = readManifest(root);
   const current: Record<string, string> = {};
   const made = new Set<string>();
@@ -86,7 +97,11 @@ export function writeProject(outDir: string, files: GeneratedFile[], force = fal
 export function checkOutDir(outDir: string, force: boolean): void {
   const root = resolve(outDir);
   if (existsAsFile(root))
-    failWith("OMB_OUTPUT_NOT_DIR", `${outDir} is a file, not a directory`, { file: outDir });
+    failWith("OMB_OUTPUT_NOT_DIR", `${outDir} is a file, not a directory`, {
+      file: outDir,
+      hint: "give the path of a new or empty directory",
+    });
+  checkWritableDirectory(outDir);
   if (!force && !isEmptyDir(root)) {
     failWith("OMB_OUTPUT_NOT_EMPTY", `${outDir} is not empty`, {
       file: outDir,

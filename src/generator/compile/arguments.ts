@@ -151,7 +151,6 @@ function collectParameters(context: OperationContext): {
           "OMB_PARAMETER_IGNORED",
           `header parameter "${parameter.name}" is ignored as OpenAPI requires; the bridge sets it itself`,
           pointer,
-          "info",
         );
         return;
       }
@@ -161,7 +160,6 @@ function collectParameters(context: OperationContext): {
           "OMB_PARAMETER_IGNORED",
           `header parameter "${parameter.name}" is ignored: the HTTP client sets it from the request it sends`,
           pointer,
-          "info",
         );
         return;
       }

@@ -2,6 +2,7 @@
  * What planning one operation reads: the document, the shared schema converter, where the
  * operation is, and the diagnostics it adds to; and how a component `$ref` is followed.
  */
+import type { DiagnosticCode } from "../../model/diagnostic-codes.js";
 import { createDiagnostic } from "../../model/diagnostics.js";
 import { followLocalRef } from "../../model/pointer.js";
 import type { Diagnostic, HttpMethod } from "../../model/types.js";
@@ -24,14 +25,14 @@ export function resolveRefObject(document: unknown, value: unknown): unknown {
   return followLocalRef(document, value, { cached: true });
 }
 
+/** A diagnostic about the operation, at `pointer`, of the code's severity in the catalog. */
 export function warn(
   context: OperationContext,
-  code: string,
+  code: DiagnosticCode,
   message: string,
   pointer: string,
-  severity: "warning" | "info" = "warning",
 ): void {
-  context.diagnostics.push(createDiagnostic(code, message, { severity, file: context.source, pointer }));
+  context.diagnostics.push(createDiagnostic(code, message, { file: context.source, pointer }));
 }
 
 export const PARAMETER_STYLES = new Set<string>([

@@ -246,7 +246,6 @@ export function collectOverrides(input: {
     for (const problem of problems) {
       input.diagnostics.push(
         createDiagnostic("OMB_XMCP_INVALID", `x-mcp: ${problem.message}; the field is ignored`, {
-          severity: "warning",
           file: input.source,
           pointer: problem.pointer,
         }),
@@ -282,7 +281,6 @@ export function reportUnusedOverrides(map: OverrideMap, used: Set<string>, diagn
         "OMB_OVERRIDE_UNMATCHED",
         `override "${entry.key}" matches no operation (neither an operationId nor METHOD /path of the spec)`,
         {
-          severity: "warning",
           file: map.file,
           pointer: entry.pointer,
           hint: 'key entries by operationId or by method and path template, e.g. "GET /pets/{petId}"',

@@ -123,7 +123,6 @@ export function planModel(loaded: LoadedSpec, options: PlanOptions = {}): Bridge
                 "OMB_OVERRIDE_NAME_INVALID",
                 `override name "${override.name}" for ${route} is not a valid MCP tool name (^[a-zA-Z0-9_-]{1,64}$); the tool is named "${derived.name}"`,
                 {
-                  severity: "warning",
                   file: nameAt!.file,
                   pointer: nameAt!.pointer,
                   hint: "use only letters, digits, _ and -, at most 64 characters",
@@ -138,7 +137,7 @@ export function planModel(loaded: LoadedSpec, options: PlanOptions = {}): Bridge
           createDiagnostic(
             "OMB_OPERATION_SKIPPED",
             `operation ${method.toUpperCase()} ${path} was skipped: ${(error as Error).message}`,
-            { severity: "warning", file: loaded.source, pointer, hint: "fix the operation in the spec" },
+            { file: loaded.source, pointer, hint: "fix the operation in the spec" },
           ),
         );
       }
@@ -155,7 +154,7 @@ export function planModel(loaded: LoadedSpec, options: PlanOptions = {}): Bridge
         createDiagnostic(
           "OMB_NAME_COLLISION",
           `tool name "${names[index]!.name}" is taken; ${names[index]!.route} is named "${name}"`,
-          { severity: "info", file: loaded.source, pointer: tool.source.pointer },
+          { file: loaded.source, pointer: tool.source.pointer },
         ),
       );
     }
@@ -213,7 +212,6 @@ function reportOverrideCollisions(
         "OMB_OVERRIDE_NAME_COLLISION",
         `override name "${entry.name}" is given to both ${earlier.route} (${earlier.nameAt}) and ${entry.route} (${entry.nameAt}); the second gets a suffix`,
         {
-          severity: "error",
           file: source,
           hint: "give each operation its own name",
         },

@@ -120,7 +120,7 @@ export function applyProfile(model: BridgeModel, options: ProfileOptions = {}): 
       createDiagnostic(
         "OMB_PROFILE_SERVER_NAME",
         `server name "${serverName}" leaves ${limit} characters for tool names under the ${profile} profile; names are cut to ${MIN_NAME_LENGTH} and may not fit`,
-        { severity: "warning", hint: "give a shorter --server-name" },
+        { hint: "give a shorter --server-name" },
       ),
     );
     limit = MIN_NAME_LENGTH;
@@ -137,7 +137,6 @@ export function applyProfile(model: BridgeModel, options: ProfileOptions = {}): 
             "OMB_PROFILE_FREE_FORM",
             `${tool.name}: ${where} is a free-form object, which OpenAI strict mode cannot describe; it can only be sent empty`,
             {
-              severity: "info",
               ...(source !== undefined ? { file: source } : {}),
               pointer: tool.source.pointer,
             },
@@ -154,7 +153,6 @@ export function applyProfile(model: BridgeModel, options: ProfileOptions = {}): 
         "OMB_PROFILE_TOOL_COUNT",
         `${tools.length} tools: more than ${count.limit}, and ${count.why}`,
         {
-          severity: "warning",
           hint: "serve fewer tools (--include-tags, --include-tools, --methods, --read-only) or hide some with x-mcp",
         },
       ),
@@ -190,7 +188,6 @@ function shortenNames(
         "OMB_PROFILE_NAME",
         `tool "${tool.name}" is named "${name}": the ${context.profile} profile allows ${limit} characters with server name "${context.serverName}"`,
         {
-          severity: "info",
           ...(context.source !== undefined ? { file: context.source } : {}),
           pointer: tool.source.pointer,
         },

@@ -55,7 +55,7 @@ export function addAuthorizationHeaderScheme(model: BridgeModel, source: string)
     createDiagnostic(
       "OMB_AUTHORIZATION_HEADER",
       `${users.length} operation(s) declare an Authorization header parameter and no security scheme; it is a credential: configure it with --auth ${AUTHORIZATION_HEADER_SCHEME}=VALUE or OPENAPI_MCP_AUTH_AUTHORIZATIONHEADER`,
-      { severity: "info", file: source },
+      { file: source },
     ),
   );
 }
@@ -123,7 +123,6 @@ export function planSecuritySchemes(
     }
     diagnostics.push(
       createDiagnostic("OMB_SECURITY_SCHEME", `security scheme "${name}" is not usable and is ignored`, {
-        severity: "warning",
         file: source,
         pointer: joinPointer("components", "securitySchemes", name),
         hint: "give it a valid type (apiKey with in and name, http with scheme, oauth2, openIdConnect)",

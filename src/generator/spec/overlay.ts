@@ -111,7 +111,6 @@ export function applyOverlay(
     if (matches.length === 0) {
       diagnostics.push(
         createDiagnostic("OMB_OVERLAY_UNMATCHED", `overlay target "${action.target}" selects nothing`, {
-          severity: "warning",
           file,
           pointer,
           hint: "check the JSONPath against the spec (Swagger 2.0 specs are matched after conversion to OpenAPI 3)",
@@ -133,7 +132,7 @@ export function applyOverlay(
           createDiagnostic(
             "OMB_OVERLAY_UNAPPLIED",
             `overlay target "${action.target}" selects a ${match.value === null ? "null" : typeof match.value} at ${formatPath(match.path)}; update needs an object (or an array to append to)`,
-            { severity: "warning", file, pointer },
+            { file, pointer },
           ),
         );
       }

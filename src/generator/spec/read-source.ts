@@ -5,6 +5,7 @@
 import { readFile } from "node:fs/promises";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { DiagnosticCode } from "../../model/diagnostic-codes.js";
 import { BridgeError, createDiagnostic } from "../../model/diagnostics.js";
 import type { Diagnostic } from "../../model/types.js";
 import { errorCode, shortMessage } from "./spec-errors.js";
@@ -100,7 +101,7 @@ export function isHttpUrl(value: string): boolean {
 export async function fetchText(
   url: string,
   timeoutMs: number,
-  code: string,
+  code: DiagnosticCode,
   file: string,
 ): Promise<{ text: string; finalUrl: string }> {
   const fail = (message: string, hint?: string): never => {

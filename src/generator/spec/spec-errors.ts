@@ -1,5 +1,4 @@
 /** Diagnostics of the spec stage kept short: capped in number, deduplicated, one line each. */
-import { createDiagnostic } from "../../model/diagnostics.js";
 import type { Diagnostic } from "../../model/types.js";
 
 /** At most this many diagnostics of one kind are reported, plus a note saying how many more. */
@@ -9,12 +8,14 @@ export function capDiagnostics(list: Diagnostic[]): Diagnostic[] {
   if (list.length <= MAX_REPORTED) return list;
   const first = list[0]!;
   const more = list.length - MAX_REPORTED;
-  return [
-    ...list.slice(0, MAX_REPORTED),
-    createDiagnostic(first.code, `... and ${more} more problem${more === 1 ? "" : "s"} like these`, {
-      ...(first.file !== undefined ? { file: first.file } : {}),
-    }),
-  ];
+  // The note takes the code of the problems it counts (checked against the catalog where they were made).
+  const note: Diagnostic = {
+    code: first.code,
+    severity: "error",
+    message: `... and ${more} more problem${more === 1 ? "" : "s"} like these`,
+  };
+  if (first.file !== undefined) note.file = first.file;
+  return [...list.slice(0, MAX_REPORTED), note];
 }
 
 export function dedupe(list: Diagnostic[]): Diagnostic[] {

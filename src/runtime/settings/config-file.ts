@@ -7,10 +7,11 @@
  * lists it as a dependency because this file imports it.
  */
 import { readFile } from "node:fs/promises";
+import type { DiagnosticCode } from "../../model/diagnostic-codes.js";
 import { failWith } from "../../model/diagnostics.js";
 
 /** The file's value; `code` is the diagnostic of a file that cannot be read or parsed. */
-export async function readConfigFile(file: string, code: string, what: string): Promise<unknown> {
+export async function readConfigFile(file: string, code: DiagnosticCode, what: string): Promise<unknown> {
   let text: string;
   try {
     text = await readFile(file, "utf8");

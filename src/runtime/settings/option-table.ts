@@ -8,6 +8,7 @@
  * Options only `serve` and `generate` take (how a spec is read and planned: `--no-validate`,
  * `--profile`, ...) are not here: a generated server has no spec.
  */
+import type { DiagnosticCode } from "../../model/diagnostic-codes.js";
 import {
   parseChoice,
   parseHeaders,
@@ -52,7 +53,7 @@ export interface OptionSpec<T> {
   readonly transports: OptionTransports;
   readonly group: OptionGroup;
   /** The diagnostic code of a bad value, when not OMB_OPTION_INVALID (kept for existing codes). */
-  readonly code?: string;
+  readonly code?: DiagnosticCode;
 }
 
 const MIB = 1024 * 1024;

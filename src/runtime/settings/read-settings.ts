@@ -5,15 +5,16 @@
  * expected, and where the options are described: `serve` and the generated server refuse the
  * same values with the same words.
  */
+import type { DiagnosticCode } from "../../model/diagnostic-codes.js";
 import { failWith } from "../../model/diagnostics.js";
 import { getOptionSpec, OPTION_KEYS, type OptionKey, type Settings } from "./option-table.js";
 import { OptionValueError } from "./value-parsers.js";
 
 /** The code of a bad option value (a number that is none, an unknown choice, a port out of range). */
-export const OPTION_INVALID = "OMB_OPTION_INVALID";
+export const OPTION_INVALID: DiagnosticCode = "OMB_OPTION_INVALID";
 
 /** The code of a flag a server does not take (or one given without its value). */
-export const OPTION_UNKNOWN = "OMB_OPTION_UNKNOWN";
+export const OPTION_UNKNOWN: DiagnosticCode = "OMB_OPTION_UNKNOWN";
 
 /**
  * True for the codes of a bad option (a value, or a flag): usage errors, exit code 2 where

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { planModel } from "../../../src/generator/compile/plan-model.js";
+import { LINT_RULES } from "../../../src/generator/lint/lint-rules.js";
 import { lintSpec } from "../../../src/generator/lint/lint-spec.js";
 import { loadTokenCounter } from "../../../src/generator/lint/token-count.js";
 import type { LoadedSpec } from "../../../src/generator/spec/load-spec.js";
+import { DIAGNOSTIC_CODES } from "../../../src/model/diagnostic-codes.js";
 import { toListedTool } from "../../../src/runtime/tool-list.js";
 import { fixture, runCli } from "../../helpers/bridge.js";
 
@@ -36,17 +38,17 @@ describe("lint findings", () => {
       name: "missing operationId, with a suggested one",
       paths: { "/pets/{petId}": { get: { summary: "Get one pet by its id", responses: ok } } },
       want: {
-        code: "missing-operation-id",
+        code: "OMB_LINT_MISSING_OPERATION_ID",
         severity: "warning",
         pointer: "/paths/~1pets~1{petId}/get",
-        fix: "add operationId: getPetsByPetId",
+        hint: "add operationId: getPetsByPetId",
       },
     },
     {
       name: "no summary nor description",
       paths: { "/pets": { get: { operationId: "listPets", responses: ok } } },
       want: {
-        code: "missing-description",
+        code: "OMB_LINT_MISSING_DESCRIPTION",
         severity: "error",
         pointer: "/paths/~1pets/get",
         tool: "listPets",
@@ -55,12 +57,12 @@ describe("lint findings", () => {
     {
       name: "a description that is the path",
       paths: { "/pets": { get: { operationId: "listPets", summary: "/pets", responses: ok } } },
-      want: { code: "vague-description", severity: "warning" },
+      want: { code: "OMB_LINT_VAGUE_DESCRIPTION", severity: "warning" },
     },
     {
       name: "a two-word summary",
       paths: { "/pets": { get: { operationId: "listPets", summary: "Pets list.", responses: ok } } },
-      want: { code: "vague-description", severity: "warning" },
+      want: { code: "OMB_LINT_VAGUE_DESCRIPTION", severity: "warning" },
     },
     {
       name: "a description far over the budget",
@@ -74,7 +76,7 @@ describe("lint findings", () => {
           },
         },
       },
-      want: { code: "description-over-budget", severity: "info" },
+      want: { code: "OMB_LINT_DESCRIPTION_OVER_BUDGET", severity: "info" },
     },
     {
       name: "a parameter without a description, at its own pointer",
@@ -89,7 +91,7 @@ describe("lint findings", () => {
         },
       },
       want: {
-        code: "parameter-without-description",
+        code: "OMB_LINT_PARAMETER_WITHOUT_DESCRIPTION",
         severity: "info",
         pointer: "/paths/~1pets/get/parameters/0",
       },
@@ -107,7 +109,7 @@ describe("lint findings", () => {
         },
       },
       components: { parameters: { Limit: { name: "limit", in: "query", schema: { type: "integer" } } } },
-      want: { code: "parameter-without-description", pointer: "/components/parameters/Limit" },
+      want: { code: "OMB_LINT_PARAMETER_WITHOUT_DESCRIPTION", pointer: "/components/parameters/Limit" },
     },
     {
       name: "the same summary twice",
@@ -115,7 +117,11 @@ describe("lint findings", () => {
         "/pets": { get: { operationId: "listPets", summary: "List the pets", responses: ok } },
         "/animals": { get: { operationId: "listAnimals", summary: "List the pets.", responses: ok } },
       },
-      want: { code: "duplicate-summary", pointer: "/paths/~1animals/get/summary", tool: "listAnimals" },
+      want: {
+        code: "OMB_LINT_DUPLICATE_SUMMARY",
+        pointer: "/paths/~1animals/get/summary",
+        tool: "listAnimals",
+      },
     },
     {
       name: "the same operationId twice",
@@ -123,7 +129,11 @@ describe("lint findings", () => {
         "/pets": { get: { operationId: "list", summary: "List the pets", responses: ok } },
         "/owners": { get: { operationId: "List", summary: "List the owners", responses: ok } },
       },
-      want: { code: "duplicate-operation-id", severity: "error", pointer: "/paths/~1owners/get/operationId" },
+      want: {
+        code: "OMB_LINT_DUPLICATE_OPERATION_ID",
+        severity: "error",
+        pointer: "/paths/~1owners/get/operationId",
+      },
     },
     {
       name: "same method and path but for parameter names",
@@ -131,7 +141,7 @@ describe("lint findings", () => {
         "/pets/{id}": { get: { operationId: "getPet", summary: "Get one pet", responses: ok } },
         "/pets/{petId}/": { get: { operationId: "getPetAgain", summary: "Get a pet again", responses: ok } },
       },
-      want: { code: "near-identical-tools", pointer: "/paths/~1pets~1{petId}~1/get" },
+      want: { code: "OMB_LINT_NEAR_IDENTICAL_TOOLS", pointer: "/paths/~1pets~1{petId}~1/get" },
     },
     {
       name: "an input schema over the token limit",
@@ -161,7 +171,7 @@ describe("lint findings", () => {
       },
       schemaTokens: 100,
       want: {
-        code: "schema-too-large",
+        code: "OMB_LINT_SCHEMA_TOO_LARGE",
         severity: "warning",
         tool: "createPet",
         pointer: "/paths/~1pets/post",
@@ -171,8 +181,10 @@ describe("lint findings", () => {
     const report = lint(paths, components, schemaTokens);
     expect(report.findings).toContainEqual(expect.objectContaining(want));
     for (const finding of report.findings) {
-      expect(finding.fix.length).toBeGreaterThan(10);
+      expect(finding.hint.length).toBeGreaterThan(10);
       expect(finding.pointer.startsWith("/")).toBe(true);
+      expect(finding.file).toBe("spec.yaml");
+      expect(finding.severity).toBe(DIAGNOSTIC_CODES[finding.code].severity);
     }
   });
 
@@ -204,20 +216,80 @@ describe("lint findings", () => {
   });
 });
 
+describe("lint rules", () => {
+  it("one rule for each OMB_LINT_* code of the catalog, and no other", () => {
+    const lintCodes = Object.keys(DIAGNOSTIC_CODES).filter((code) => code.startsWith("OMB_LINT_"));
+    expect(LINT_RULES.map((rule) => rule.code).sort()).toEqual(lintCodes.sort());
+  });
+
+  it("runs only the rules it is given", () => {
+    const paths = { "/pets": { get: { responses: ok } } };
+    const all = lint(paths).findings.map((f) => f.code);
+    expect(all).toEqual(
+      expect.arrayContaining(["OMB_LINT_MISSING_OPERATION_ID", "OMB_LINT_MISSING_DESCRIPTION"]),
+    );
+    const loaded = {
+      document: { openapi: "3.0.3", info: { title: "T", version: "1" }, paths },
+      specVersion: "3.0",
+      source: "spec.yaml",
+      diagnostics: [],
+    } as unknown as LoadedSpec;
+    const model = planModel(loaded);
+    const only = lintSpec(
+      loaded,
+      model,
+      model.tools.map((tool) => toListedTool(tool)),
+      {
+        countTokens: (text) => text.length,
+        tokenizer: "chars",
+        rules: LINT_RULES.filter((rule) => rule.code === "OMB_LINT_MISSING_DESCRIPTION"),
+      },
+    );
+    expect(only.findings.map((f) => f.code)).toEqual(["OMB_LINT_MISSING_DESCRIPTION"]);
+    expect(only.counts).toEqual({ error: 1, warning: 0, info: 0 });
+  });
+});
+
 describe("lint command", () => {
   it("prints findings, the tools/list size and the largest tools; --strict exits 1 on errors", async () => {
     const spec = fixture("petstore", "petstore.openapi30.yaml");
     const text = await runCli(["lint", spec], { timeoutMs: 60_000 });
     expect(text.code).toBe(0);
-    expect(text.stdout).toMatch(/duplicate-summary .*#\/paths\/~1user~1createWithList\/post\/summary/);
+    expect(text.stdout).toMatch(
+      /warning OMB_LINT_DUPLICATE_SUMMARY .*petstore\.openapi30\.yaml#\/paths\/~1user~1createWithList\/post\/summary/,
+    );
+    expect(text.stdout).toMatch(/\n {2}hint: say in the summary what makes this operation different/);
     expect(text.stdout).toMatch(/20 tools; tools\/list is [\d,]+ tokens \(o200k_base/);
     expect(text.stdout).toContain("largest tools");
 
     const json = await runCli(["lint", spec, "--json", "--description-budget", "100"], { timeoutMs: 60_000 });
-    const report = JSON.parse(json.stdout) as { tools: number; totalTokens: number; largest: unknown[] };
+    const report = JSON.parse(json.stdout) as {
+      tools: number;
+      totalTokens: number;
+      largest: unknown[];
+      findings: Record<string, unknown>[];
+    };
     expect(report.tools).toBe(20);
     expect(report.totalTokens).toBeGreaterThan(1000);
     expect(report.largest).toHaveLength(10);
+    // Findings are diagnostics, in the shape (and key order) every other diagnostic has.
+    expect(report.findings.length).toBeGreaterThan(0);
+    for (const finding of report.findings) {
+      expect(Object.keys(finding)).toEqual(
+        ["code", "severity", "message", "file", "pointer", "hint", "tool"].filter((key) => key in finding),
+      );
+      expect(finding.file).toBe(spec);
+    }
+    expect(report.findings).toContainEqual({
+      code: "OMB_LINT_DUPLICATE_SUMMARY",
+      severity: "warning",
+      message:
+        'summary "creates list of users with given input array" is shared with POST /user/createWithArray; a model cannot tell the tools apart by it',
+      file: spec,
+      pointer: "/paths/~1user~1createWithList/post/summary",
+      hint: DIAGNOSTIC_CODES.OMB_LINT_DUPLICATE_SUMMARY.fix,
+      tool: "createUsersWithListInput",
+    });
 
     const noWords = JSON.stringify({
       openapi: "3.0.3",
@@ -226,7 +298,7 @@ describe("lint command", () => {
     });
     const strict = await runCli(["lint", "-", "--strict"], { stdin: noWords, timeoutMs: 60_000 });
     expect(strict.code).toBe(1);
-    expect(strict.stdout).toContain("error missing-description");
+    expect(strict.stdout).toContain("error OMB_LINT_MISSING_DESCRIPTION <stdin>#/paths/~1x/get (get_x)");
     const lax = await runCli(["lint", "-"], { stdin: noWords, timeoutMs: 60_000 });
     expect(lax.code).toBe(0);
   }, 120_000);

@@ -28,7 +28,6 @@ export function validateDocument(doc: unknown, version: SpecVersion, file: strin
       ? createDiagnostic("OMB_SPEC_IGNORED", `${p.message}; ignored`, {
           file,
           pointer: p.pointer,
-          severity: "warning",
         })
       : createDiagnostic("OMB_SPEC_INVALID", p.message, { file, pointer: p.pointer }),
   );

@@ -92,7 +92,6 @@ export function checkOpenApi3(
               "OMB_SPEC_DUPLICATE_OPERATION_ID",
               `operationId "${operationId}" is also used by ${first}`,
               {
-                severity: "warning",
                 file,
                 pointer,
                 hint: "operationIds must be unique; tool names for these operations are disambiguated",
@@ -106,7 +105,6 @@ export function checkOpenApi3(
         if (!declared.has(name)) {
           diagnostics.push(
             createDiagnostic("OMB_SPEC_PATH_PARAM", `path parameter "{${name}}" is not declared`, {
-              severity: "warning",
               file,
               pointer,
               hint: `add a parameter with name: ${name}, in: path, required: true`,
@@ -118,7 +116,6 @@ export function checkOpenApi3(
         if (!inTemplate.has(name)) {
           diagnostics.push(
             createDiagnostic("OMB_SPEC_PATH_PARAM", `path parameter "${name}" does not appear in the path`, {
-              severity: "warning",
               file,
               pointer,
             }),

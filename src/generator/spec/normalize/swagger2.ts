@@ -12,6 +12,7 @@
  * anywhere (not only to `#/definitions/X`) still point at the same node.
  */
 import type { OpenAPIV2, OpenAPIV3 } from "openapi-types";
+import type { DiagnosticCode } from "../../../model/diagnostic-codes.js";
 import { createDiagnostic } from "../../../model/diagnostics.js";
 import { HTTP_METHODS } from "../../../model/http-methods.js";
 import {
@@ -25,7 +26,7 @@ import type { Diagnostic } from "../../../model/types.js";
 
 type Json = Record<string, unknown>;
 
-const CODE = "OMB_SWAGGER2_CONVERT";
+const CODE: DiagnosticCode = "OMB_SWAGGER2_CONVERT";
 const DEFAULT_MEDIA_TYPE = "application/json";
 const FORM_URLENCODED = "application/x-www-form-urlencoded";
 const MULTIPART = "multipart/form-data";
@@ -118,7 +119,6 @@ class Swagger2Converter {
   warn(at: string[], message: string, hint?: string): void {
     this.diagnostics.push(
       createDiagnostic(CODE, message, {
-        severity: "warning",
         file: this.file,
         pointer: joinPointer(...at),
         ...(hint !== undefined ? { hint } : {}),

@@ -1,0 +1,364 @@
+/**
+ * The one vocabulary of diagnostics: every code the bridge reports, with what it means, the
+ * severity it has unless its creator says otherwise, and the fix to suggest. createDiagnostic
+ * takes a DiagnosticCode, so a code that is not here does not compile; lint findings are
+ * diagnostics of the OMB_LINT_* codes; the README's table of codes is rendered from this object
+ * (scripts/codes-table.mjs) and a unit test fails when the two disagree.
+ *
+ * A diagnostic does not get `fix` as its hint automatically: saved models and CLI output carry
+ * only the hints their creators wrote (often more precise: the flag, the path), and stay the
+ * same from one version to the next; the README is where every fix is listed.
+ */
+import type { DiagnosticSeverity } from "./types.js";
+
+export interface DiagnosticCodeEntry {
+  /** What the code means, one sentence. */
+  readonly title: string;
+  /** The severity a diagnostic of this code has when its creator gives none. */
+  readonly severity: DiagnosticSeverity;
+  /** What to do about it. */
+  readonly fix: string;
+  /** Why the code is listed though no source file reports it (yet). */
+  readonly reserved?: string;
+}
+
+export const DIAGNOSTIC_CODES = {
+  // The spec: reading, parsing, validating and converting it.
+  OMB_SPEC_NOT_FOUND: {
+    title: "The spec file does not exist, or the source is neither a path, an http(s) URL nor -",
+    severity: "error",
+    fix: "check the path (relative paths are resolved from the current directory); give a file path, an http(s) URL or - for standard input",
+  },
+  OMB_SPEC_UNREADABLE: {
+    title: "The spec file (or standard input) exists but cannot be read: a directory, or permission denied",
+    severity: "error",
+    fix: "give a readable file, not a directory; check its permissions",
+  },
+  OMB_SPEC_FETCH: {
+    title: "The spec URL could not be fetched: host unreachable, a timeout or a non-2xx status",
+    severity: "error",
+    fix: "check the URL and that the host is reachable; or download the spec and give the file",
+  },
+  OMB_SPEC_PARSE: {
+    title: "The spec is not valid JSON or YAML (the message has the line and column)",
+    severity: "error",
+    fix: "fix the syntax at the line and column given",
+  },
+  OMB_SPEC_VERSION: {
+    title:
+      'The document is not Swagger 2.0, OpenAPI 3.0.x or 3.1.x (no "swagger"/"openapi" field, or another version)',
+    severity: "error",
+    fix: 'give an OpenAPI document; write the version as a string ("3.1.0", "2.0") so YAML does not read a number',
+  },
+  OMB_SPEC_INVALID: {
+    title: "The document does not match the OpenAPI schema of its version",
+    severity: "error",
+    fix: "fix the spec at the pointer given; or skip the check with --no-validate (validate: false) and let the bridge plan what it can",
+  },
+  OMB_SPEC_IGNORED: {
+    title:
+      "A schema problem the bridge does not depend on (e.g. a property OpenAPI does not define); ignored",
+    severity: "warning",
+    fix: "remove or correct the property; the bridge works without it",
+  },
+  OMB_SPEC_DUPLICATE_OPERATION_ID: {
+    title: "Two operations share an operationId; the second tool gets another name",
+    severity: "warning",
+    fix: "give every operation its own operationId",
+  },
+  OMB_SPEC_PATH_PARAM: {
+    title: "A path template variable and the path parameters do not match (undeclared, or not in the path)",
+    severity: "warning",
+    fix: "declare one path parameter for each {name} in the path, and no other",
+  },
+  OMB_SWAGGER2_CONVERT: {
+    title: "A part of a Swagger 2.0 spec has no OpenAPI 3 equivalent; it is dropped or kept as is",
+    severity: "warning",
+    fix: "convert that part by hand, or ignore the warning if the tools do not need it",
+  },
+
+  // $refs
+  OMB_REF_UNRESOLVED: {
+    title:
+      "A $ref points to nothing: a missing file, a missing pointer, an unsupported scheme or a failed fetch",
+    severity: "error",
+    fix: "correct the $ref (the path is relative to the file that holds it), or add what it points to",
+  },
+  OMB_REF_NETWORK: {
+    title: "A $ref to an http(s) URL was refused: network references are off by default",
+    severity: "error",
+    fix: "pass --allow-network-refs (allowNetworkRefs: true) to fetch them, or bundle the spec into one file",
+  },
+  OMB_REF_FILE: {
+    title:
+      "A $ref to a local file was refused: a spec fetched from a URL may not read local files, or file refs are off",
+    severity: "error",
+    fix: "bundle the referenced files into the spec, or load the spec from a local file",
+  },
+
+  // Overlays and overrides
+  OMB_OVERLAY_INVALID: {
+    title: "The overlay file is not an Overlay 1.0 document, or a target is not valid JSONPath",
+    severity: "error",
+    fix: "write { overlay: 1.0.0, info: { title, version }, actions: [{ target, update | remove }] } with RFC 9535 JSONPath targets",
+  },
+  OMB_OVERLAY_UNMATCHED: {
+    title: "An overlay action's target selects nothing in the spec",
+    severity: "warning",
+    fix: "check the JSONPath against the spec (Swagger 2.0 specs are matched after conversion to OpenAPI 3)",
+  },
+  OMB_OVERLAY_UNAPPLIED: {
+    title: "An overlay update selects a value that is neither an object nor an array; it is not applied",
+    severity: "warning",
+    fix: "target the object that holds the value, and update it with an object",
+  },
+  OMB_OVERRIDES_READ: {
+    title: "The --overrides file cannot be read",
+    severity: "error",
+    fix: "check the path and the file's permissions",
+  },
+  OMB_OVERRIDES_INVALID: {
+    title: "The --overrides file is neither an Overlay 1.0 document nor a valid map of overrides",
+    severity: "error",
+    fix: "write an Overlay 1.0 document, or a map of operationId → { name, description, hidden, title, annotations }",
+  },
+  OMB_OVERRIDES_MODEL: {
+    title: "--overrides was given with a saved model, which already carries its overrides",
+    severity: "error",
+    fix: "give the spec to apply other overrides, or build the model again with `model --overrides`",
+  },
+  OMB_XMCP_INVALID: {
+    title: "A field of an x-mcp extension is not valid; the field is ignored",
+    severity: "warning",
+    fix: "give x-mcp { name, description, title, hidden, annotations } with the types the README lists",
+  },
+  OMB_OVERRIDE_UNMATCHED: {
+    title: "An override names no operation of the spec",
+    severity: "warning",
+    fix: 'key entries by operationId or by method and path template, e.g. "GET /pets/{petId}"',
+  },
+  OMB_OVERRIDE_NAME_INVALID: {
+    title: "An override's name is not a valid MCP tool name; the tool keeps its derived name",
+    severity: "warning",
+    fix: "use only letters, digits, _ and -, at most 64 characters",
+  },
+  OMB_OVERRIDE_NAME_COLLISION: {
+    title: "Two overrides give the same tool name (without regard to case); the second gets a suffix",
+    severity: "error",
+    fix: "give each operation its own name",
+  },
+
+  // Planning tools from operations
+  OMB_OPERATION_SKIPPED: {
+    title: "An operation has no tool: it could not be planned, or an override hides it",
+    severity: "warning",
+    fix: "fix the operation in the spec at the pointer given (nothing to do for a hidden one)",
+  },
+  OMB_NAME_COLLISION: {
+    title: "Two operations derive the same tool name; the later one gets a suffix",
+    severity: "info",
+    fix: "give the operations distinct operationIds, or name one with an override",
+  },
+  OMB_PARAMETER_INVALID: {
+    title: "A parameter has no name or no location; it is ignored",
+    severity: "warning",
+    fix: "give the parameter a name and an in (path, query, header or cookie)",
+  },
+  OMB_PARAMETER_LOCATION: {
+    title: "A parameter is in a location OpenAPI 3 does not define; it is ignored",
+    severity: "warning",
+    fix: "use path, query, header or cookie; a request body belongs in requestBody",
+  },
+  OMB_PARAMETER_IGNORED: {
+    title:
+      "A header parameter the bridge or the HTTP client sets itself (Accept, Content-Type, Authorization, ...) is not an argument",
+    severity: "info",
+    fix: "nothing to do; describe credentials as a security scheme rather than a header parameter",
+  },
+  OMB_PARAMETER_STYLE: {
+    title: "A parameter has an unknown style; the default style of its location is used",
+    severity: "warning",
+    fix: "use one of the OpenAPI styles: simple, label, matrix, form, spaceDelimited, pipeDelimited, deepObject",
+  },
+  OMB_PATH_PARAMETER_UNDECLARED: {
+    title: "A {name} in the path has no parameter; it becomes a required string argument",
+    severity: "warning",
+    fix: "declare the path parameter with its schema and a description",
+  },
+  OMB_SECURITY_SCHEME: {
+    title: "A security scheme is not usable (an unknown type or missing fields) and is ignored",
+    severity: "warning",
+    fix: "give it a valid type (apiKey with in and name, http with scheme, oauth2, openIdConnect)",
+  },
+  OMB_AUTHORIZATION_HEADER: {
+    title:
+      "Operations declare an Authorization header parameter and no security scheme; it is served as a credential",
+    severity: "info",
+    fix: "configure it with --auth authorizationHeader=VALUE (or OPENAPI_MCP_AUTH_AUTHORIZATIONHEADER); better, declare a security scheme",
+  },
+
+  // Client profiles
+  OMB_PROFILE_SERVER_NAME: {
+    title: "The server name leaves too few characters for tool names under the client profile",
+    severity: "warning",
+    fix: "give a shorter --server-name",
+  },
+  OMB_PROFILE_FREE_FORM: {
+    title: "A free-form object (a map) cannot be described in OpenAI strict mode; it can only be sent empty",
+    severity: "info",
+    fix: "give the object its properties in the spec, or use another profile if the tool needs the map",
+  },
+  OMB_PROFILE_TOOL_COUNT: {
+    title: "More tools than the client profile's limit",
+    severity: "warning",
+    fix: "serve fewer tools (--include-tags, --include-tools, --methods, --read-only) or hide some with x-mcp",
+  },
+  OMB_PROFILE_NAME: {
+    title: "A tool name was shortened to fit the client profile's limit",
+    severity: "info",
+    fix: "nothing to do, or give a shorter --server-name or a shorter name with an override",
+  },
+
+  // Saved models
+  OMB_MODEL_PARSE: {
+    title: "The model file is not valid JSON",
+    severity: "error",
+    fix: "save the model again with `model SPEC -o FILE`",
+  },
+  OMB_MODEL_INVALID: {
+    title: "The JSON file is not a bridge model (no irVersion, or no tools array)",
+    severity: "error",
+    fix: "give a model saved by `model SPEC -o FILE`, or the spec itself",
+  },
+  OMB_MODEL_VERSION: {
+    title: "The model was saved by a bridge with another model format (irVersion)",
+    severity: "error",
+    fix: "build the model again from the spec with this version",
+  },
+
+  // Command-line options and output
+  OMB_OPTION: {
+    title: "An option's value is not valid (e.g. an unknown method or policy in a tool selection)",
+    severity: "error",
+    fix: "check the option against the command's --help and the README",
+  },
+  OMB_OPTION_INVALID: {
+    title:
+      "An option or its environment variable has a bad value (no number, out of range, unknown choice, malformed pair, header or JSON)",
+    severity: "error",
+    fix: "give the value the hint names; --help lists every option",
+  },
+  OMB_OPTION_UNKNOWN: {
+    title: "A generated server was given a flag or argument it does not take",
+    severity: "error",
+    fix: "check the spelling against `node dist/index.js --help`",
+  },
+  OMB_PORT_IN_USE: {
+    title: "The HTTP transport cannot listen: another process already uses the port",
+    severity: "error",
+    fix: "stop the other server, choose another --port (OPENAPI_MCP_PORT), or use --port 0 for a free one",
+  },
+  OMB_LISTEN_FAILED: {
+    title: "The HTTP transport cannot bind the address (permission, an address this machine does not have)",
+    severity: "error",
+    fix: "use a port from 1024 up, or a --host that is an address of this machine (127.0.0.1, 0.0.0.0)",
+  },
+  OMB_BASE_URL: {
+    title: "--base-url is not an http(s) URL",
+    severity: "error",
+    fix: "give a full URL such as http://127.0.0.1:8080/v1",
+  },
+  OMB_AUTH_CONFIG: {
+    title: "The credentials configuration (--auth, --auth-config, --oauth-client) is unreadable or not valid",
+    severity: "error",
+    fix: "check the file (JSON or YAML) and its fields against the README's Credentials section; put secrets in environment variables",
+  },
+  OMB_OUTPUT_NOT_DIR: {
+    title: "generate -o names a file, not a directory",
+    severity: "error",
+    fix: "give the path of a new or empty directory",
+  },
+  OMB_OUTPUT_NOT_EMPTY: {
+    title: "generate -o names a directory that is not empty",
+    severity: "error",
+    fix: "choose an empty or new directory, or pass --force to write over the generated files in it",
+  },
+  OMB_OUTPUT_UNWRITABLE: {
+    title:
+      "The output path cannot be written: permission denied, a read-only file system, a parent that is a file or does not exist",
+    severity: "error",
+    fix: "choose a path in a directory you can write to (model -o creates no directories; generate -o creates them)",
+  },
+
+  // lint: what makes a spec hard for a model to use as tools
+  OMB_LINT_MISSING_OPERATION_ID: {
+    title: "An operation has no operationId; its tool is named from the method and path",
+    severity: "warning",
+    fix: "add an operationId (lint suggests one)",
+  },
+  OMB_LINT_MISSING_DESCRIPTION: {
+    title:
+      "An operation has neither summary nor description; a model has only the name and path to choose it by",
+    severity: "error",
+    fix: 'add a summary saying what it does on which object ("List the pets of an owner")',
+  },
+  OMB_LINT_VAGUE_DESCRIPTION: {
+    title: "An operation is described only by its path, or in under three words",
+    severity: "warning",
+    fix: "say what the operation does, on which object, and what it returns, in one sentence",
+  },
+  OMB_LINT_DESCRIPTION_OVER_BUDGET: {
+    title:
+      "An operation's summary and description are far over the description budget; the tool keeps the first sentences",
+    severity: "info",
+    fix: "put what a caller must know first: the first sentences are kept, the rest is cut",
+  },
+  OMB_LINT_PARAMETER_WITHOUT_DESCRIPTION: {
+    title: "A parameter has no description (nor has its schema)",
+    severity: "info",
+    fix: "describe the value expected, with its unit or format and an example",
+  },
+  OMB_LINT_DUPLICATE_OPERATION_ID: {
+    title: "Two operations share an operationId (compared without case); the later tool gets a hashed suffix",
+    severity: "error",
+    fix: "give every operation its own operationId",
+  },
+  OMB_LINT_DUPLICATE_SUMMARY: {
+    title: "Two operations share a summary; a model cannot tell the tools apart by it",
+    severity: "warning",
+    fix: "say in the summary what makes this operation different (its object, scope or filter)",
+  },
+  OMB_LINT_NEAR_IDENTICAL_TOOLS: {
+    title: "Two routes differ only in parameter names, case or a trailing slash",
+    severity: "warning",
+    fix: "merge the two operations, or hide one (x-mcp: { hidden: true })",
+  },
+  OMB_LINT_SCHEMA_TOO_LARGE: {
+    title: "A tool's input schema is over --schema-tokens tokens; every conversation pays for it",
+    severity: "warning",
+    fix: "split the operation, or move rarely used nested options behind a simpler schema; drop descriptions that repeat the property name",
+  },
+
+  // Fallbacks
+  OMB_ERROR: {
+    title: "A coded error that carries no diagnostic (its code when asked)",
+    severity: "error",
+    fix: "report it: every error should carry a diagnostic",
+  },
+  OMB_INTERNAL: {
+    title: "An unexpected error: a bug in the bridge, not a problem with the spec or the options",
+    severity: "error",
+    fix: "report it with the command line; OPENAPI_MCP_DEBUG=1 prints the stack trace",
+  },
+} as const satisfies Record<`OMB_${string}`, DiagnosticCodeEntry>;
+
+/** A code of the catalog: what createDiagnostic and failWith accept. */
+export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;
+
+/** The codes of lint findings. */
+export type LintCode = Extract<DiagnosticCode, `OMB_LINT_${string}`>;
+
+/** Whether a string (e.g. the code of a diagnostic read from a saved model) is in the catalog. */
+export function isDiagnosticCode(value: string): value is DiagnosticCode {
+  return Object.hasOwn(DIAGNOSTIC_CODES, value);
+}
