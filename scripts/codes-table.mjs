@@ -11,7 +11,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const readmePath = join(root, "README.md");
 const { renderDiagnosticCodesTable, replaceCodesSection } = await import(
-  pathToFileURL(join(root, "dist", "model", "diagnostic-codes-table.js")).href
+  pathToFileURL(join(root, "dist", "generator", "shared", "diagnostic-codes-table.js")).href
 );
 
 const readme = readFileSync(readmePath, "utf8");

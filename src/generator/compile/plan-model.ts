@@ -4,8 +4,6 @@
  */
 
 import { createDiagnostic } from "../../model/diagnostics.js";
-import { HTTP_METHODS } from "../../model/http-methods.js";
-import { joinPointer } from "../../model/pointer.js";
 import { isRecord } from "../../model/records.js";
 import {
   type BridgeModel,
@@ -16,7 +14,7 @@ import {
 } from "../../model/types.js";
 import type { LoadedSpec } from "../spec/load-spec.js";
 import { planArguments } from "./arguments.js";
-import { type OperationContext, resolveRefObject } from "./context.js";
+import { listOperations, type OperationContext } from "./context.js";
 import { describeOperation, titleOperation } from "./describe.js";
 import { SchemaConverter } from "./json-schema.js";
 import { chooseToolName, type NameOrigin, resolveNameCollisions, TOOL_NAME_PATTERN } from "./naming.js";
@@ -58,89 +56,80 @@ export function planModel(loaded: LoadedSpec, options: PlanOptions = {}): Bridge
     descriptionBudget: options.argumentDescriptionBudget ?? 100,
   });
   const info = isRecord(document.info) ? document.info : {};
-  const paths = isRecord(document.paths) ? document.paths : {};
   const planned: Omit<ToolNode, "name">[] = [];
   const names: { name: string; route: string; origin: NameOrigin; nameAt?: string }[] = [];
   const usedOverrides = new Set<string>();
 
-  for (const [path, rawPathItem] of Object.entries(paths)) {
-    const pathPointer = joinPointer("paths", path);
-    const pathItem = resolveRefObject(document, rawPathItem);
-    if (!isRecord(pathItem)) continue;
-    for (const method of HTTP_METHODS) {
-      const operation = pathItem[method];
-      if (!isRecord(operation)) continue;
-      const pointer = `${pathPointer}/${method}`;
-      const context: OperationContext = {
-        document,
-        converter,
-        diagnostics,
-        source: loaded.source,
-        pointer,
-        method,
-        path,
-        operation,
-        pathItem,
-      };
-      const { override, nameAt, hiddenAt } = collectOverrides({
-        pathItem,
-        operation,
-        pathPointer,
-        pointer,
-        method,
-        path,
-        source: loaded.source,
-        map: options.overrides,
-        used: usedOverrides,
-        diagnostics,
-      });
-      if (override.hidden === true) {
-        // The same code as any skipped operation, so every operation stays accounted for.
-        const by = hiddenAt
-          ? `${hiddenAt.file === loaded.source ? "" : hiddenAt.file}#${hiddenAt.pointer}`
-          : "";
-        diagnostics.push(
-          createDiagnostic(
-            "OMB_OPERATION_SKIPPED",
-            `operation ${method.toUpperCase()} ${path} was skipped: it is hidden by an override (hidden: true at ${by})`,
-            { severity: "info", file: loaded.source, pointer },
-          ),
-        );
-        continue;
-      }
-      try {
-        const tool = applyOverride(planOperation(context, options), override);
-        planned.push(tool);
-        const derived = chooseToolName({ operationId: tool.source.operationId, method, path });
-        const route = `${method.toUpperCase()} ${path}`;
-        const at = nameAt ? `${nameAt.file === loaded.source ? "" : nameAt.file}#${nameAt.pointer}` : "";
-        if (override.name !== undefined && TOOL_NAME_PATTERN.test(override.name)) {
-          names.push({ name: override.name, origin: "override", route, nameAt: at });
-        } else {
-          if (override.name !== undefined) {
-            diagnostics.push(
-              createDiagnostic(
-                "OMB_OVERRIDE_NAME_INVALID",
-                `override name "${override.name}" for ${route} is not a valid MCP tool name (^[a-zA-Z0-9_-]{1,64}$); the tool is named "${derived.name}"`,
-                {
-                  file: nameAt!.file,
-                  pointer: nameAt!.pointer,
-                  hint: "use only letters, digits, _ and -, at most 64 characters",
-                },
-              ),
-            );
-          }
-          names.push({ ...derived, route });
+  for (const { path, pathPointer, method, pointer, pathItem, operation } of listOperations(document)) {
+    const context: OperationContext = {
+      document,
+      converter,
+      diagnostics,
+      source: loaded.source,
+      pointer,
+      method,
+      path,
+      operation,
+      pathItem,
+    };
+    const { override, nameAt, hiddenAt } = collectOverrides({
+      pathItem,
+      operation,
+      pathPointer,
+      pointer,
+      method,
+      path,
+      source: loaded.source,
+      map: options.overrides,
+      used: usedOverrides,
+      diagnostics,
+    });
+    if (override.hidden === true) {
+      // The same code as any skipped operation, so every operation stays accounted for.
+      const by = hiddenAt
+        ? `${hiddenAt.file === loaded.source ? "" : hiddenAt.file}#${hiddenAt.pointer}`
+        : "";
+      diagnostics.push(
+        createDiagnostic(
+          "OMB_OPERATION_SKIPPED",
+          `operation ${method.toUpperCase()} ${path} was skipped: it is hidden by an override (hidden: true at ${by})`,
+          { severity: "info", file: loaded.source, pointer },
+        ),
+      );
+      continue;
+    }
+    try {
+      const tool = applyOverride(planOperation(context, options), override);
+      planned.push(tool);
+      const derived = chooseToolName({ operationId: tool.source.operationId, method, path });
+      const route = `${method.toUpperCase()} ${path}`;
+      const at = nameAt ? `${nameAt.file === loaded.source ? "" : nameAt.file}#${nameAt.pointer}` : "";
+      if (override.name !== undefined && TOOL_NAME_PATTERN.test(override.name)) {
+        names.push({ name: override.name, origin: "override", route, nameAt: at });
+      } else {
+        if (override.name !== undefined) {
+          diagnostics.push(
+            createDiagnostic(
+              "OMB_OVERRIDE_NAME_INVALID",
+              `override name "${override.name}" for ${route} is not a valid MCP tool name (^[a-zA-Z0-9_-]{1,64}$); the tool is named "${derived.name}"`,
+              {
+                file: nameAt!.file,
+                pointer: nameAt!.pointer,
+                hint: "use only letters, digits, _ and -, at most 64 characters",
+              },
+            ),
+          );
         }
-      } catch (error) {
-        diagnostics.push(
-          createDiagnostic(
-            "OMB_OPERATION_SKIPPED",
-            `operation ${method.toUpperCase()} ${path} was skipped: ${(error as Error).message}`,
-            { file: loaded.source, pointer, hint: "fix the operation in the spec" },
-          ),
-        );
+        names.push({ ...derived, route });
       }
+    } catch (error) {
+      diagnostics.push(
+        createDiagnostic(
+          "OMB_OPERATION_SKIPPED",
+          `operation ${method.toUpperCase()} ${path} was skipped: ${(error as Error).message}`,
+          { file: loaded.source, pointer, hint: "fix the operation in the spec" },
+        ),
+      );
     }
   }
 

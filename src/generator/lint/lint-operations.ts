@@ -1,22 +1,10 @@
-/**
- * The spec's operations as lint's rules read them: where each is, its route, its prose (cleaned
- * the way tool descriptions are) and the tool planned from it; and the parameters that apply to
- * one operation, each at the pointer where it is defined.
- */
-import { HTTP_METHODS } from "../../model/http-methods.js";
-import { escapePointerToken } from "../../model/pointer.js";
 import { isRecord } from "../../model/records.js";
-import { resolveRefObject } from "../compile/context.js";
+import { listOperations, type OperationSite, resolveRefObject } from "../compile/context.js";
 import { cleanProse } from "../compile/text.js";
 
-export interface LintOperation {
-  pointer: string;
-  method: string;
-  path: string;
+export interface LintOperation extends Omit<OperationSite, "pathPointer"> {
   /** `GET /pets/{petId}`, as messages name it. */
   route: string;
-  operation: Record<string, unknown>;
-  pathItem: Record<string, unknown>;
   summary: string;
   description: string;
   /** The tool planned from the operation, when there is one. */
@@ -34,27 +22,15 @@ export function collectOperations(
   toolByPointer: ReadonlyMap<string, string>,
 ): LintOperation[] {
   const out: LintOperation[] = [];
-  const paths = isRecord(document.paths) ? document.paths : {};
-  for (const [path, rawItem] of Object.entries(paths)) {
-    const pathItem = resolveRefObject(document, rawItem);
-    if (!isRecord(pathItem)) continue;
-    for (const method of HTTP_METHODS) {
-      const operation = pathItem[method];
-      if (!isRecord(operation)) continue;
-      const pointer = `/paths/${escapePointerToken(path)}/${method}`;
-      const tool = toolByPointer.get(pointer);
-      out.push({
-        pointer,
-        method,
-        path,
-        route: `${method.toUpperCase()} ${path}`,
-        operation,
-        pathItem,
-        summary: cleanProse(operation.summary, false),
-        description: cleanProse(operation.description, false),
-        ...(tool !== undefined ? { tool } : {}),
-      });
-    }
+  for (const { pathPointer: _pathPointer, ...site } of listOperations(document)) {
+    const tool = toolByPointer.get(site.pointer);
+    out.push({
+      ...site,
+      route: `${site.method.toUpperCase()} ${site.path}`,
+      summary: cleanProse(site.operation.summary, false),
+      description: cleanProse(site.operation.description, false),
+      ...(tool !== undefined ? { tool } : {}),
+    });
   }
   return out;
 }

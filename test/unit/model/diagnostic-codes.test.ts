@@ -7,11 +7,14 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
+  readCodesSection,
+  renderDiagnosticCodesTable,
+} from "../../../src/generator/shared/diagnostic-codes-table.js";
+import {
   DIAGNOSTIC_CODES,
   type DiagnosticCode,
   isDiagnosticCode,
 } from "../../../src/model/diagnostic-codes.js";
-import { readCodesSection, renderDiagnosticCodesTable } from "../../../src/model/diagnostic-codes-table.js";
 import { BridgeError, createDiagnostic, failWith } from "../../../src/model/diagnostics.js";
 
 const root = join(import.meta.dirname, "../../..");

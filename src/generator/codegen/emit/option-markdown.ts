@@ -11,18 +11,18 @@ import {
   formatRepeatable,
 } from "../../../runtime/settings/help-text.js";
 import { getOptionSpec, OPTION_KEYS, type OptionKey } from "../../../runtime/settings/option-table.js";
+import {
+  readMarkedSection,
+  renderMarkdownTable,
+  replaceMarkedSection,
+  type SectionMarkers,
+  toMarkdownCell,
+} from "../../shared/markdown.js";
 
-export const OPTIONS_BEGIN = "<!-- options:begin -->";
-export const OPTIONS_END = "<!-- options:end -->";
-
-/** Text for a table cell: `|` escaped, and outside code spans the characters markdown would take as markup. */
-export function toMarkdownCell(text: string): string {
-  return text
-    .split(/(`[^`]*`)/)
-    .map((part, i) => (i % 2 === 1 ? part : part.replace(/[\\*_<[\]]/g, "\\$&")))
-    .join("")
-    .replace(/\|/g, "\\|");
-}
+export const OPTION_MARKERS: SectionMarkers = {
+  begin: "<!-- options:begin -->",
+  end: "<!-- options:end -->",
+};
 
 function code(text: string): string {
   return toMarkdownCell(`\`${text}\``);
@@ -64,15 +64,6 @@ export function toOptionCells(key: OptionKey, options: { details?: boolean } = {
   };
 }
 
-/** A markdown table with its columns padded to one width, as a formatter would leave it. */
-export function renderMarkdownTable(header: string[], rows: string[][]): string {
-  const widths = header.map((cell, i) =>
-    Math.max(3, cell.length, ...rows.map((row) => (row[i] ?? "").length)),
-  );
-  const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(" | ")} |`;
-  return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
-}
-
 /**
  * A generated project's README rows (`| variable | flag | meaning |`, the default in the
  * meaning) for every option but `skip`.
@@ -94,22 +85,12 @@ export function renderOptionTable(): string {
   return renderMarkdownTable(["option", "environment variable", "default", "meaning"], rows);
 }
 
-/** `text` with what is between the option markers replaced by `table`; throws without the markers. */
+/** `text` with `table` between the option markers; throws without the markers. */
 export function replaceOptionTable(text: string, table: string): string {
-  const begin = text.indexOf(OPTIONS_BEGIN);
-  const end = text.indexOf(OPTIONS_END);
-  if (begin < 0 || end < begin)
-    throw new Error(`the markers ${OPTIONS_BEGIN} and ${OPTIONS_END} are missing`);
-  return `${text.slice(0, begin + OPTIONS_BEGIN.length)}\n${table}\n${text.slice(end)}`;
+  return replaceMarkedSection(text, OPTION_MARKERS, table);
 }
 
 /** What is between the option markers (without the line breaks next to them), or undefined. */
 export function readOptionTable(text: string): string | undefined {
-  const begin = text.indexOf(OPTIONS_BEGIN);
-  const end = text.indexOf(OPTIONS_END);
-  if (begin < 0 || end < begin) return undefined;
-  return text
-    .slice(begin + OPTIONS_BEGIN.length, end)
-    .replace(/^\n/, "")
-    .replace(/\n$/, "");
+  return readMarkedSection(text, OPTION_MARKERS);
 }

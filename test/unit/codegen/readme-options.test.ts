@@ -6,16 +6,15 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
-  OPTIONS_BEGIN,
-  OPTIONS_END,
+  OPTION_MARKERS,
   readOptionTable,
   renderOptionTable,
   replaceOptionTable,
-  toMarkdownCell,
-} from "../../src/generator/codegen/emit/option-markdown.js";
-import { getOptionSpec, OPTION_KEYS } from "../../src/runtime/settings/option-table.js";
+} from "../../../src/generator/codegen/emit/option-markdown.js";
+import { toMarkdownCell } from "../../../src/generator/shared/markdown.js";
+import { getOptionSpec, OPTION_KEYS } from "../../../src/runtime/settings/option-table.js";
 
-const readme = readFileSync(join(import.meta.dirname, "..", "..", "README.md"), "utf8");
+const readme = readFileSync(join(import.meta.dirname, "..", "..", "..", "README.md"), "utf8");
 
 describe("the README's option table", () => {
   it("is the option table, rendered (run `npm run options-table` to update it)", () => {
@@ -34,9 +33,9 @@ describe("the README's option table", () => {
 
 describe("the markdown rendering", () => {
   it("replaces what is between the markers, and only that", () => {
-    const text = `before\n${OPTIONS_BEGIN}\nold\n${OPTIONS_END}\nafter\n`;
+    const text = `before\n${OPTION_MARKERS.begin}\nold\n${OPTION_MARKERS.end}\nafter\n`;
     const replaced = replaceOptionTable(text, "| new |");
-    expect(replaced).toBe(`before\n${OPTIONS_BEGIN}\n| new |\n${OPTIONS_END}\nafter\n`);
+    expect(replaced).toBe(`before\n${OPTION_MARKERS.begin}\n| new |\n${OPTION_MARKERS.end}\nafter\n`);
     expect(readOptionTable(replaced)).toBe("| new |");
     expect(() => replaceOptionTable("no markers", "x")).toThrow(/markers/);
   });
