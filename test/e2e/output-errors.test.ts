@@ -3,6 +3,7 @@
  * and `model -o` exit 1 with OMB_OUTPUT_UNWRITABLE naming the path and a hint (never
  * OMB_INTERNAL, never a stack trace). Through the built CLI.
  */
+import { execFileSync } from "node:child_process";
 import { chmodSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,21 +13,44 @@ import { scratchDir } from "./generated-support.js";
 const PETSTORE = fixture("petstore", "petstore.openapi30.yaml");
 /** Made when the file is collected: the cases below name paths in it. */
 const scratch = scratchDir("omb-output-errors");
-/** Permission bits do not stop root: as root, the read-only cases run the CLI as nobody. */
-const NOBODY = 65534;
-const asUser = process.getuid?.() === 0 ? { uid: NOBODY } : {};
-const canDropRoot = process.platform !== "win32";
+const READ_ONLY_DIR = join(scratch, "read-only");
+const isRoot = process.getuid?.() === 0;
+
+/**
+ * Permission bits do not stop root. As root the read-only directory is made immutable
+ * (`chattr +i`: not even root may create files in it) where the file system allows; failing
+ * that, the CLI runs as nobody, which works when nobody can reach the built CLI.
+ */
+function makeReadOnly(dir: string): { uid?: number } {
+  chmodSync(dir, 0o555);
+  if (!isRoot) return {};
+  try {
+    execFileSync("chattr", ["+i", dir], { stdio: "ignore" });
+    return {};
+  } catch {
+    return { uid: 65534 };
+  }
+}
+
+let asUser: { uid?: number } = {};
 
 beforeAll(() => {
   writeFileSync(join(scratch, "a-file"), "x");
   mkdirSync(join(scratch, "with-src-file"));
   writeFileSync(join(scratch, "with-src-file", "src"), "not a folder");
-  mkdirSync(join(scratch, "read-only"));
-  chmodSync(join(scratch, "read-only"), 0o555);
+  mkdirSync(READ_ONLY_DIR);
+  asUser = makeReadOnly(READ_ONLY_DIR);
 });
 
 afterAll(() => {
-  chmodSync(join(scratch, "read-only"), 0o755);
+  if (isRoot) {
+    try {
+      execFileSync("chattr", ["-i", READ_ONLY_DIR], { stdio: "ignore" });
+    } catch {
+      // it was never made immutable
+    }
+  }
+  chmodSync(READ_ONLY_DIR, 0o755);
   rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -112,7 +136,7 @@ describe("an output path that cannot be written", () => {
     90_000,
   );
 
-  it.runIf(canDropRoot).each(READ_ONLY)(
+  it.runIf(process.platform !== "win32").each(READ_ONLY)(
     "$name: OMB_OUTPUT_UNWRITABLE naming the path, with a hint",
     (c) => expectUnwritable(c, asUser),
     90_000,
