@@ -158,6 +158,12 @@ export const DIAGNOSTIC_CODES = {
     severity: "error",
     fix: "give the spec to apply other overrides, or build the model again with `model --overrides`",
   },
+  OMB_ANNOTATION_IGNORED: {
+    title:
+      "An annotation that would make a PUT, PATCH or DELETE look safe (readOnlyHint: true, destructiveHint: false) is ignored",
+    severity: "warning",
+    fix: "drop it from the spec's x-mcp; only an override file may mark a PUT or PATCH non-destructive, and nothing a DELETE",
+  },
   OMB_XMCP_INVALID: {
     title: "A field of an x-mcp extension is not valid; the field is ignored",
     severity: "warning",
