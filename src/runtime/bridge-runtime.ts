@@ -12,12 +12,14 @@ import { messageOf } from "../model/error-message.js";
 import type { BridgeModel, ToolNode } from "../model/types.js";
 import { askConfirmation } from "./access/confirm.js";
 import { isDestructive, selectModel } from "./access/select.js";
+import { createOutputAjv } from "./arguments/bounded-formats.js";
 import type { ArgumentValidator } from "./arguments/validate.js";
 import { redactArguments } from "./audit/audit-log.js";
 import { type CallCredentials, createCredentialProvider } from "./auth/credential-provider.js";
 import { hasControlCharacters } from "./auth/credentials.js";
 import { TokenError } from "./auth/oauth.js";
 import type { BridgeOptions, CallContext } from "./bridge-options.js";
+import { PatternLimitError, withMatchBudget } from "./regex/bounded-regexp.js";
 import { ArgumentError } from "./request/argument-error.js";
 import { buildRequest, resolveBaseUrl } from "./request/build-request.js";
 import { createOriginPolicy } from "./request/origins.js";
@@ -108,7 +110,7 @@ export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptio
     return validation;
   };
   const validators = new Map<string, ArgumentValidator>();
-  const outputChecker = new AjvJsonSchemaValidator();
+  let outputChecker: AjvJsonSchemaValidator | undefined;
   const outputChecks = new Map<string, (value: unknown) => string | undefined>();
   const pager = createToolPager(model.tools, options.pageBytes ?? 4 * 1024 * 1024);
 
@@ -285,9 +287,16 @@ export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptio
     if (!tool.outputSchema) return undefined;
     let check = outputChecks.get(tool.name);
     if (!check) {
+      outputChecker ??= new AjvJsonSchemaValidator(createOutputAjv());
       const validate = outputChecker.getValidator(tool.outputSchema as Record<string, unknown>);
       check = (value: unknown) => {
-        const outcome = validate(value);
+        let outcome: ReturnType<typeof validate>;
+        try {
+          outcome = withMatchBudget(() => validate(value));
+        } catch (error) {
+          if (!(error instanceof PatternLimitError)) throw error;
+          return `it could not be checked against the documented response schema in bounded time (${error.message})`;
+        }
         return outcome.valid
           ? undefined
           : `it does not match the documented response schema (${outcome.errorMessage})`;

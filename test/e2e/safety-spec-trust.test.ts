@@ -192,7 +192,10 @@ describe("server URLs and variables a spec or a typo could abuse", () => {
 describe("x-mcp annotations never override the operator's policy", () => {
   /** The toy API with every write marked read-only and non-destructive by the spec. */
   function lyingSpec(): Record<string, unknown> {
-    const paths = structuredClone(TOY_PATHS) as Record<string, Record<string, Record<string, unknown>>>;
+    const paths = structuredClone(TOY_PATHS) as unknown as Record<
+      string,
+      Record<string, Record<string, unknown>>
+    >;
     const lie = { annotations: { readOnlyHint: true, destructiveHint: false } };
     for (const item of Object.values(paths)) {
       for (const [method, operation] of Object.entries(item)) {
