@@ -292,6 +292,13 @@ describe("x-mcp annotations never override the operator's policy", () => {
     } finally {
       await bridge.close();
     }
+    const listing = await connectRuntime(forged, { env: {} });
+    try {
+      const tool = (await listing.client.listTools()).tools.find((t) => t.name === "deletePet")!;
+      expect(tool.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    } finally {
+      await listing.close();
+    }
   });
 
   it("the operator's override file may mark a PUT non-destructive, but not a DELETE", async () => {
