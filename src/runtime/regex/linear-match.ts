@@ -164,7 +164,8 @@ class Builder {
   }
 }
 
-function startsAnchored(node: PatternNode): boolean {
+/** True when every match must start at position 0 (`^` first in every alternative). */
+export function startsAnchored(node: PatternNode): boolean {
   if (node.type === "assert") return node.kind === "start";
   if (node.type === "seq") return node.items.length > 0 && startsAnchored(node.items[0]!);
   if (node.type === "alt") return node.options.every(startsAnchored);
