@@ -3,9 +3,15 @@
  * and tools/list's size in tokens.
  */
 import { Command } from "commander";
-import { addPlanOptions, parsePositiveInteger, readBudgetFlags } from "./options.js";
+import {
+  addPlanOptions,
+  parsePositiveInteger,
+  type RefFlags,
+  readBudgetFlags,
+  readRefFlags,
+} from "./options.js";
 
-interface LintFlags {
+interface LintFlags extends RefFlags {
   json?: boolean;
   descriptionBudget?: number;
   argumentDescriptionBudget?: number;
@@ -44,6 +50,7 @@ export function createLintCommand(): Command {
         ]);
       const loaded = await loadSpec(spec, {
         allowNetworkRefs: flags.allowNetworkRefs === true,
+        ...readRefFlags(flags),
         validate: flags.validate !== false,
       });
       const model = planModel(loaded, {

@@ -6,7 +6,7 @@ import { checkModel, isModelDocument } from "../model/serialize.js";
 import type { BridgeModel } from "../model/types.js";
 import { OptionValueError, parseWholeNumber, type ValueParser } from "../runtime/settings/value-parsers.js";
 
-export interface SpecFlags {
+export interface SpecFlags extends RefFlags {
   allowNetworkRefs?: boolean;
   validate?: boolean;
   outputSchemas?: boolean;
@@ -16,6 +16,20 @@ export interface SpecFlags {
   overrides?: string;
   profile?: "mcp" | "claude" | "openai" | "cursor";
   serverName?: string;
+}
+
+/** What a spec may make the loader read (every command that loads a spec). */
+export interface RefFlags {
+  refRoot?: string[];
+  maxSpecBytes?: number;
+}
+
+/** The load options of the RefFlags a command was given (those not given keep their defaults). */
+export function readRefFlags(flags: RefFlags): { refRoots?: string[]; maxSpecBytes?: number } {
+  return {
+    ...(flags.refRoot !== undefined && flags.refRoot.length > 0 ? { refRoots: flags.refRoot } : {}),
+    ...(flags.maxSpecBytes !== undefined ? { maxSpecBytes: flags.maxSpecBytes } : {}),
+  };
 }
 
 /** The description budgets (serve, generate, tools, model and lint). */
@@ -57,7 +71,20 @@ export function addPlanOptions(
 ): Command {
   return addBudgetOptions(
     command
-      .option("--allow-network-refs", "resolve $ref to http(s) URLs (refused by default)")
+      .option(
+        "--allow-network-refs",
+        "resolve $ref to http(s) URLs (refused by default; redirects only on the same host)",
+      )
+      .option(
+        "--ref-root <dir>",
+        "another folder whose files $refs may read, besides the spec's own folder tree (repeatable)",
+        (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
+      )
+      .option(
+        "--max-spec-bytes <n>",
+        "bytes read from the spec and from each file or URL its $refs name (default 128 MiB; all together twice that)",
+        parseAtLeast(1),
+      )
       .option("--no-validate", "skip structural validation of the spec")
       .option("--output-schemas", outputSchemasHelp),
   );
@@ -117,6 +144,7 @@ export async function readModelOrSpec(source: string, flags: SpecFlags): Promise
   const { buildModel } = await import("../generator/compile/build-model.js");
   return buildModel(source, {
     allowNetworkRefs: flags.allowNetworkRefs === true,
+    ...readRefFlags(flags),
     validate: flags.validate !== false,
     outputSchemas: flags.outputSchemas === true,
     ...readBudgetFlags(flags),

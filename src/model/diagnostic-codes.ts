@@ -71,6 +71,18 @@ export const DIAGNOSTIC_CODES = {
     severity: "warning",
     fix: "declare one path parameter for each {name} in the path, and no other",
   },
+  OMB_SPEC_TOO_LARGE: {
+    title:
+      "The spec, or a file or URL one of its $refs names, is larger than the bridge reads (128 MiB each, 256 MiB together by default)",
+    severity: "error",
+    fix: "check that the source is the spec meant; raise the limit with --max-spec-bytes N (maxSpecBytes)",
+  },
+  OMB_SPEC_TOO_DEEP: {
+    title:
+      "The document nests objects and arrays deeper than the bridge reads (2,000 levels); the pointer says where",
+    severity: "error",
+    fix: "flatten the structure at the pointer given, e.g. with named components and $refs; no real API needs that depth",
+  },
   OMB_SWAGGER2_CONVERT: {
     title: "A part of a Swagger 2.0 spec has no OpenAPI 3 equivalent; it is dropped or kept as is",
     severity: "warning",
@@ -94,6 +106,25 @@ export const DIAGNOSTIC_CODES = {
       "A $ref to a local file was refused: a spec fetched from a URL may not read local files, or file refs are off",
     severity: "error",
     fix: "bundle the referenced files into the spec, or load the spec from a local file",
+  },
+
+  OMB_REF_OUTSIDE_ROOT: {
+    title:
+      "A file $ref leads (after symlinks) outside the spec's own folder tree and every folder named with --ref-root",
+    severity: "error",
+    fix: "move the file under the spec's folder, or name its folder with --ref-root DIR (refRoots)",
+  },
+  OMB_REF_NOT_FILE: {
+    title:
+      "A $ref names something that is not a regular file: a device (/dev/zero), a FIFO, a socket or a directory",
+    severity: "error",
+    fix: "point the $ref at a spec document, a regular file",
+  },
+  OMB_REF_REDIRECT: {
+    title:
+      "A network $ref redirects to another host (or from https to http), which --allow-network-refs does not follow",
+    severity: "error",
+    fix: "point the $ref at the final URL, or download the document next to the spec",
   },
 
   // Overlays and overrides
@@ -126,6 +157,12 @@ export const DIAGNOSTIC_CODES = {
     title: "--overrides was given with a saved model, which already carries its overrides",
     severity: "error",
     fix: "give the spec to apply other overrides, or build the model again with `model --overrides`",
+  },
+  OMB_ANNOTATION_IGNORED: {
+    title:
+      "An annotation that would make a PUT, PATCH or DELETE look safe (readOnlyHint: true, destructiveHint: false) is ignored",
+    severity: "warning",
+    fix: "drop it from the spec's x-mcp; only an override file may mark a PUT or PATCH non-destructive, and nothing a DELETE",
   },
   OMB_XMCP_INVALID: {
     title: "A field of an x-mcp extension is not valid; the field is ignored",

@@ -16,8 +16,14 @@ export interface BridgeOptions {
   auth?: Record<string, string>;
   /** Where `OPENAPI_MCP_AUTH_<SCHEME>` variables are read (default: process.env). */
   env?: Record<string, string | undefined>;
-  /** Static headers sent on every upstream request. */
+  /** Static headers sent on every upstream request to the API's origin (see trustedOrigins). */
   headers?: Record<string, string>;
+  /**
+   * Origins (`https://host:port`) besides the API's own (`baseUrl`'s, else the document's first
+   * server's) that get credentials and `headers`. An operation whose `servers` name any other
+   * origin is called without them.
+   */
+  trustedOrigins?: string[];
   /** Per-call timeout in milliseconds (default 30,000). */
   timeoutMs?: number;
   connectTimeoutMs?: number;

@@ -12,14 +12,17 @@ import { messageOf } from "../model/error-message.js";
 import type { BridgeModel, ToolNode } from "../model/types.js";
 import { askConfirmation } from "./access/confirm.js";
 import { isDestructive, selectModel } from "./access/select.js";
+import { createOutputAjv } from "./arguments/bounded-formats.js";
 import type { ArgumentValidator } from "./arguments/validate.js";
 import { redactArguments } from "./audit/audit-log.js";
 import { type CallCredentials, createCredentialProvider } from "./auth/credential-provider.js";
 import { hasControlCharacters } from "./auth/credentials.js";
 import { TokenError } from "./auth/oauth.js";
 import type { BridgeOptions, CallContext } from "./bridge-options.js";
+import { PatternLimitError, withMatchBudget } from "./regex/bounded-regexp.js";
 import { ArgumentError } from "./request/argument-error.js";
 import { buildRequest, resolveBaseUrl } from "./request/build-request.js";
+import { createOriginPolicy } from "./request/origins.js";
 import { ERROR_META_KEY, toErrorResult } from "./results/error-result.js";
 import {
   isDocumentedRedirect,
@@ -58,6 +61,7 @@ export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptio
   const confirmDestructive = options.access?.destructive === "confirm";
   const byName = new Map<string, ToolNode>(model.tools.map((tool) => [tool.name, tool]));
   const staticHeaders = normaliseHeaders(options.headers ?? {});
+  const origins = createOriginPolicy(model, options);
   const timeoutMs = options.timeoutMs ?? OPTION_TABLE.timeout.default;
   const http: HttpOptions = {
     timeoutMs,
@@ -106,7 +110,7 @@ export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptio
     return validation;
   };
   const validators = new Map<string, ArgumentValidator>();
-  const outputChecker = new AjvJsonSchemaValidator();
+  let outputChecker: AjvJsonSchemaValidator | undefined;
   const outputChecks = new Map<string, (value: unknown) => string | undefined>();
   const pager = createToolPager(model.tools, options.pageBytes ?? 4 * 1024 * 1024);
 
@@ -212,13 +216,15 @@ export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptio
     const { name } = tool;
     const base = resolveBaseUrl(tool.http.servers ?? model.servers, options.baseUrl, options.serverVariables);
     if ("error" in base) return toErrorResult(`Configuration error: ${base.error}.`, "configuration");
+    // Another origin than the API's (an operation's own `servers`): no credentials, no --header values.
+    const credentialed = origins.allows(new URL(base.url).origin);
     let request: ReturnType<typeof buildRequest> | undefined;
     let outcome: Awaited<ReturnType<typeof upstream.send>> | undefined;
     // A 401 to a request that carried an OAuth2 token: fetch a new token and send once more.
     for (let round = 0; round < 2; round++) {
-      let credentials: CallCredentials;
+      let credentials: CallCredentials = { credentials: new Map(), tokens: new Map(), secrets: [] };
       try {
-        credentials = await credentialProvider.forCall(tool, context.headers);
+        if (credentialed) credentials = await credentialProvider.forCall(tool, context.headers);
       } catch (error) {
         if (!(error instanceof TokenError)) throw error;
         return toErrorResult(
@@ -233,8 +239,10 @@ export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptio
           baseUrl: base.url,
           securitySchemes: model.securitySchemes,
           credentials: credentials.credentials,
-          headers: staticHeaders,
+          headers: credentialed ? staticHeaders : {},
         });
+        // Nothing was withheld for lack of configuration: the origin may not have any.
+        if (!credentialed) request.missingCredentials = [];
       } catch (error) {
         if (error instanceof ArgumentError) {
           return toErrorResult(
@@ -279,9 +287,16 @@ export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptio
     if (!tool.outputSchema) return undefined;
     let check = outputChecks.get(tool.name);
     if (!check) {
+      outputChecker ??= new AjvJsonSchemaValidator(createOutputAjv());
       const validate = outputChecker.getValidator(tool.outputSchema as Record<string, unknown>);
       check = (value: unknown) => {
-        const outcome = validate(value);
+        let outcome: ReturnType<typeof validate>;
+        try {
+          outcome = withMatchBudget(() => validate(value));
+        } catch (error) {
+          if (!(error instanceof PatternLimitError)) throw error;
+          return `it could not be checked against the documented response schema in bounded time (${error.message})`;
+        }
         return outcome.valid
           ? undefined
           : `it does not match the documented response schema (${outcome.errorMessage})`;

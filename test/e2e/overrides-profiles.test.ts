@@ -63,9 +63,10 @@ describe("override file and x-mcp", () => {
         idempotentHint: true,
         destructiveHint: false,
       });
+      // The spec's x-mcp says destructiveHint: false; a spec cannot make a PUT non-destructive.
       expect(byName.get("replacePet")!.annotations).toMatchObject({
         title: "Replace the whole pet",
-        destructiveHint: false,
+        destructiveHint: true,
         idempotentHint: true,
         openWorldHint: false,
       });

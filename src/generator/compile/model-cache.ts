@@ -19,6 +19,7 @@ import { type BridgeModel, IR_VERSION } from "../../model/types.js";
 import { BRIDGE_VERSION } from "../../runtime/version.js";
 import { resolveCacheDir } from "../shared/cache-dir.js";
 import { pruneOldestFiles } from "../shared/prune-cache.js";
+import { DEFAULT_MAX_FILE_BYTES } from "../spec/read-limits.js";
 
 /** Entries kept; the oldest are removed beyond this. */
 const MAX_ENTRIES = 32;
@@ -43,6 +44,9 @@ export async function openModelCache(
     return undefined;
   let bytes: Buffer;
   try {
+    // Only a regular file of a sane size is hashed: a device or a pipe is left to the loader's caps.
+    const info = await stat(source);
+    if (!info.isFile() || info.size > DEFAULT_MAX_FILE_BYTES) return undefined;
     bytes = await readFile(source);
   } catch {
     return undefined; // the loader reports the problem

@@ -235,6 +235,8 @@ export function collectOverrides(input: {
   override: McpOverride;
   nameAt?: { file: string; pointer: string };
   hiddenAt?: { file: string; pointer: string };
+  /** The hints the override file (the operator) sets, which the spec's x-mcp cannot outvote. */
+  operatorHints: Partial<AnnotationHints>;
 } {
   const located: LocatedOverride[] = [];
   for (const [owner, at] of [
@@ -253,6 +255,7 @@ export function collectOverrides(input: {
     }
     located.push({ override, file: input.source, pointer: at });
   }
+  const fromSpec = located.length;
   if (input.map) {
     const operationId = typeof input.operation.operationId === "string" ? input.operation.operationId : "";
     for (const key of [operationId, routeKey(input.method, input.path)]) {
@@ -263,13 +266,53 @@ export function collectOverrides(input: {
     }
   }
   const override = mergeOverrides(...located.map((l) => l.override));
+  const operatorHints: Partial<AnnotationHints> = {};
+  for (const entry of located.slice(fromSpec)) {
+    for (const hint of HINTS) {
+      const value = entry.override.annotations?.[hint];
+      if (value !== undefined) operatorHints[hint] = value;
+    }
+  }
   const last = (field: keyof McpOverride) => {
     const from = [...located].reverse().find((l) => l.override[field] !== undefined);
     return from ? { file: from.file, pointer: `${from.pointer}/${field}` } : undefined;
   };
   const nameAt = last("name");
   const hiddenAt = last("hidden");
-  return { override, ...(nameAt ? { nameAt } : {}), ...(hiddenAt ? { hiddenAt } : {}) };
+  return {
+    override,
+    ...(nameAt ? { nameAt } : {}),
+    ...(hiddenAt ? { hiddenAt } : {}),
+    operatorHints,
+  };
+}
+
+/**
+ * Hints that would make a write look safer than its method, and so defeat the operator's
+ * `--destructive refuse|confirm` or a client's auto-approval of read-only tools: the spec's
+ * `x-mcp` cannot mark PUT, PATCH or DELETE read-only or non-destructive; the operator's
+ * override file may mark a PUT or PATCH non-destructive (their call), but nothing makes a DELETE
+ * non-destructive or any of the three read-only. Returns the hints to keep and what was undone.
+ */
+export function limitAnnotationHints(
+  method: HttpMethod,
+  hints: AnnotationHints,
+  derived: AnnotationHints,
+  operatorHints: Partial<AnnotationHints>,
+): { hints: AnnotationHints; undone: string[] } {
+  if (method !== "put" && method !== "patch" && method !== "delete") return { hints, undone: [] };
+  const result = { ...hints };
+  const undone: string[] = [];
+  if (result.readOnlyHint) {
+    result.readOnlyHint = false;
+    undone.push("readOnlyHint: true");
+  }
+  const operatorSaysSafe = operatorHints.destructiveHint === false && method !== "delete";
+  if (!result.destructiveHint && derived.destructiveHint && !operatorSaysSafe) {
+    result.destructiveHint = true;
+    undone.push("destructiveHint: false");
+  }
+  return { hints: result, undone };
 }
 
 /** Map keys that matched no operation: a likely typo, never silently ignored. */

@@ -19,7 +19,14 @@ import { describeOperation, titleOperation } from "./describe.js";
 import { SchemaConverter } from "./json-schema.js";
 import { chooseToolName, type NameOrigin, resolveNameCollisions, TOOL_NAME_PATTERN } from "./naming.js";
 import { planOutput } from "./output-schema.js";
-import { collectOverrides, type McpOverride, type OverrideMap, reportUnusedOverrides } from "./overrides.js";
+import {
+  type AnnotationHints,
+  collectOverrides,
+  limitAnnotationHints,
+  type McpOverride,
+  type OverrideMap,
+  reportUnusedOverrides,
+} from "./overrides.js";
 import { planAccept, planResponses } from "./responses.js";
 import {
   addAuthorizationHeaderScheme,
@@ -72,7 +79,7 @@ export function planModel(loaded: LoadedSpec, options: PlanOptions = {}): Bridge
       operation,
       pathItem,
     };
-    const { override, nameAt, hiddenAt } = collectOverrides({
+    const { override, nameAt, hiddenAt, operatorHints } = collectOverrides({
       pathItem,
       operation,
       pathPointer,
@@ -100,6 +107,7 @@ export function planModel(loaded: LoadedSpec, options: PlanOptions = {}): Bridge
     }
     try {
       const tool = applyOverride(planOperation(context, options), override);
+      limitAnnotations(tool, operatorHints, diagnostics, loaded.source);
       planned.push(tool);
       const derived = chooseToolName({ operationId: tool.source.operationId, method, path });
       const route = `${method.toUpperCase()} ${path}`;
@@ -179,6 +187,35 @@ function applyOverride(tool: Omit<ToolNode, "name">, override: McpOverride): Omi
   }
   if (override.annotations) tool.annotations = { ...tool.annotations, ...override.annotations };
   return tool;
+}
+
+/** Undoes hints that make a write look safer than its method (see limitAnnotationHints), saying so. */
+function limitAnnotations(
+  tool: Omit<ToolNode, "name">,
+  operatorHints: Partial<AnnotationHints>,
+  diagnostics: Diagnostic[],
+  source: string,
+): void {
+  const { method } = tool.http;
+  const { title, ...hints } = tool.annotations;
+  const limited = limitAnnotationHints(method, hints, deriveAnnotations(method), operatorHints);
+  if (limited.undone.length === 0) return;
+  tool.annotations = { title, ...limited.hints };
+  diagnostics.push(
+    createDiagnostic(
+      "OMB_ANNOTATION_IGNORED",
+      `${method.toUpperCase()} ${tool.http.path}: ${limited.undone.join(" and ")} ignored: a ${method.toUpperCase()} is ${
+        method === "delete"
+          ? "always destructive and never read-only"
+          : "never read-only, and destructive unless the override file says otherwise"
+      }`,
+      {
+        file: source,
+        pointer: tool.source.pointer,
+        hint: "the operator's --destructive and --read-only policies go by the method; an override file may mark a PUT or PATCH destructiveHint: false",
+      },
+    ),
+  );
 }
 
 /** Two overrides that ask for one name (without regard to case): an error naming both. */

@@ -2,14 +2,15 @@
  * External `$ref`s bundled into the document with swagger-parser (never dereferenced): each
  * externally referenced schema gets a component of its own first, so the planner can name it.
  */
-import { readFile } from "node:fs/promises";
 import type SwaggerParser from "@apidevtools/swagger-parser";
+import { isDiagnosticCode } from "../../model/diagnostic-codes.js";
 import { BridgeError, createDiagnostic } from "../../model/diagnostics.js";
 import { joinPointer, resolvePointer, splitPointer } from "../../model/pointer.js";
 import { isRecord } from "../../model/records.js";
 import type { Diagnostic, SpecVersion } from "../../model/types.js";
 import { parseSpecText } from "./parse-text.js";
-import { fetchText, isHttpUrl, type SourceText } from "./read-source.js";
+import { locateInRoots, ReadRefusal, readFileWithin } from "./read-limits.js";
+import { fetchText, isHttpUrl, type SourceText, TOO_LARGE_HINT } from "./read-source.js";
 import {
   displayLocation,
   fileRefDiagnostic,
@@ -17,6 +18,7 @@ import {
   locationOfFileUrl,
   locationOfRefTarget,
   networkRefDiagnostic,
+  outsideRootDiagnostic,
   type RefContext,
   type RefSite,
   recordRefFailure,
@@ -108,9 +110,29 @@ export async function bundleExternalRefs(
       if (!ctx.allowFile) {
         throw recordRefFailure(ctx, location, (site, from) => fileRefDiagnostic(site, from, ctx));
       }
+      const place = await locateInRoots(location, ctx.refRoots);
+      if (!place.inside) {
+        throw recordRefFailure(ctx, location, (site, from) =>
+          outsideRootDiagnostic(site, from, place.real, ctx),
+        );
+      }
       try {
-        return await readFile(location);
+        return await readFileWithin(location, ctx.budget, { regularOnly: true });
       } catch (error) {
+        if (error instanceof ReadRefusal) {
+          const tooLarge = error.reason === "too-large";
+          throw recordRefFailure(ctx, location, (site, from) =>
+            createDiagnostic(
+              tooLarge ? "OMB_SPEC_TOO_LARGE" : "OMB_REF_NOT_FILE",
+              `$ref "${site.ref}" refused: ${location}: ${error.message}`,
+              {
+                file: from,
+                pointer: site.pointer,
+                hint: tooLarge ? TOO_LARGE_HINT : "a $ref must name a spec document: a regular file",
+              },
+            ),
+          );
+        }
         const code = errorCode(error);
         const reason =
           code === "ENOENT" ? "file not found" : `cannot read it (${code ?? shortMessage(error)})`;
@@ -132,14 +154,27 @@ export async function bundleExternalRefs(
         throw recordRefFailure(ctx, location, (site, from) => networkRefDiagnostic(site, from, location));
       }
       try {
-        return (await fetchText(location, ctx.timeoutMs, "OMB_REF_UNRESOLVED", location)).text;
+        const fetched = await fetchText(location, {
+          timeoutMs: ctx.timeoutMs,
+          code: "OMB_REF_UNRESOLVED",
+          file: location,
+          budget: ctx.budget,
+          redirects: "same-host",
+        });
+        return fetched.text;
       } catch (error) {
-        const reason = error instanceof BridgeError ? error.diagnostics[0]!.message : shortMessage(error);
+        const first = error instanceof BridgeError ? error.diagnostics[0] : undefined;
+        const reason = first ? first.message : shortMessage(error);
         throw recordRefFailure(ctx, location, (site, from) =>
-          createDiagnostic("OMB_REF_UNRESOLVED", `$ref "${site.ref}": ${reason}`, {
-            file: from,
-            pointer: site.pointer,
-          }),
+          createDiagnostic(
+            first && isDiagnosticCode(first.code) ? first.code : "OMB_REF_UNRESOLVED",
+            `$ref "${site.ref}": ${reason}`,
+            {
+              file: from,
+              pointer: site.pointer,
+              ...(first?.hint !== undefined ? { hint: first.hint } : {}),
+            },
+          ),
         );
       }
     },

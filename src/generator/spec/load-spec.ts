@@ -17,7 +17,8 @@ import {
 import { validateDocument } from "./document-check/check-document.js";
 import { checkOpenApi3, resolveRelativeServers } from "./normalize/openapi3.js";
 import { convertSwagger2 } from "./normalize/swagger2.js";
-import { detectVersion, parseSpec, withoutBom } from "./parse-text.js";
+import { checkDepth, detectVersion, parseSpec, withoutBom } from "./parse-text.js";
+import { createReadBudget, type ReadBudget, resolveRefRoots } from "./read-limits.js";
 import { readSource, type SourceText } from "./read-source.js";
 import {
   checkInternalRefs,
@@ -31,8 +32,21 @@ import { capDiagnostics } from "./spec-errors.js";
 export interface LoadOptions {
   /** Default false: a `$ref` to an http(s) URL is refused with OMB_REF_NETWORK. */
   allowNetworkRefs?: boolean;
-  /** Default true: a `$ref` to a file (relative to the spec file) is read. */
+  /**
+   * Default true: a `$ref` to a file (relative to the file that holds it) is read, when it is a
+   * regular file inside the spec's own folder tree or one of `refRoots` (symlinks resolved);
+   * any other is refused with OMB_REF_OUTSIDE_ROOT or OMB_REF_NOT_FILE.
+   */
   allowFileRefs?: boolean;
+  /** More folders file `$ref`s may read from (relative ones from the current directory). */
+  refRoots?: string[];
+  /**
+   * Bytes read from any one document: the spec, or a file or URL a `$ref` names (default
+   * 128 MiB); a larger one is OMB_SPEC_TOO_LARGE. All of them together may read
+   * `maxTotalSpecBytes` (default twice this, at least 256 MiB).
+   */
+  maxSpecBytes?: number;
+  maxTotalSpecBytes?: number;
   /** Default true: structural validation against the OpenAPI JSON Schema. */
   validate?: boolean;
   /**
@@ -71,10 +85,11 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 const WORKER_MIN_CHARS = 1_000_000;
 
 export async function loadSpec(source: string, options: LoadOptions = {}): Promise<LoadedSpec> {
-  const input = await readSource(source, options.stdin, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const budget = createReadBudget(options.maxSpecBytes, options.maxTotalSpecBytes);
+  const input = await readSource(source, options.stdin, options.timeoutMs ?? DEFAULT_TIMEOUT_MS, budget);
   const worker = startWorkerFor(input.text, options);
   try {
-    return await loadText(input, options, worker);
+    return await loadText(input, options, worker, budget);
   } catch (error) {
     worker?.cancel();
     throw error;
@@ -96,6 +111,7 @@ async function loadText(
   input: SourceText,
   options: LoadOptions,
   worker: ValidationWorker | undefined,
+  budget: ReadBudget,
 ): Promise<LoadedSpec> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const parsed = parseSpec(input.text, input.display);
@@ -108,6 +124,8 @@ async function loadText(
   const refs: RefContext = {
     allowNetwork: options.allowNetworkRefs === true,
     allowFile: options.allowFileRefs !== false && !input.remote,
+    refRoots: [],
+    budget,
     timeoutMs,
     rootLocation: input.location,
     rootDisplay: input.display,
@@ -122,8 +140,10 @@ async function loadText(
     const external = collectRefs(doc).filter((r) => !r.ref.startsWith("#"));
     refs.rootSites = external;
     refuseForbiddenRefs(external, refs);
+    if (refs.allowFile) refs.refRoots = await resolveRefRoots(input.location, options.refRoots ?? []);
     nameExternalSchemas(doc, specVersion, external, input.location);
-    doc = await bundleExternalRefs(doc, specVersion, input, refs);
+    // Inlining documents that are each within the depth limit can still go beyond it.
+    doc = checkDepth(await bundleExternalRefs(doc, specVersion, input, refs), input.display);
     refStrings = collectRefStrings(doc);
     bundled = true;
   }

@@ -25,24 +25,111 @@ export function parseSpecText(text: string, file: string): unknown {
   return parseSpec(text, file).value;
 }
 
+/**
+ * Objects and arrays nested deeper than this are refused right after parsing: every later
+ * stage walks the document recursively, and a spec nested 100,000 deep would otherwise end as a
+ * stack overflow. Real specs stay under 50; the schemas the planner emits are cut at 200.
+ */
+export const MAX_DOCUMENT_DEPTH = 2000;
+
 /** parseSpecText, also giving the text JSON.parse read the value from, when it was JSON. */
 export function parseSpec(text: string, file: string): { value: unknown; json?: string } {
   const body = withoutBom(text);
   const trimmed = body.trimStart();
   if (trimmed === "") throw parseError(file, "the document is empty");
   if (trimmed.startsWith("{") || trimmed.startsWith("[")) {
+    let value: unknown;
     try {
-      return { value: JSON.parse(body), json: body };
+      value = JSON.parse(body);
     } catch (jsonError) {
       // Flow-style YAML also starts with `{`: accept it, but report the JSON error if both fail.
       try {
-        return { value: parseYaml(body, file) };
-      } catch {
+        return { value: checkDepth(parseYaml(body, file), file) };
+      } catch (yamlError) {
+        if (yamlError instanceof BridgeError && yamlError.code === "OMB_SPEC_TOO_DEEP") throw yamlError;
         throw jsonParseError(jsonError, body, file);
       }
     }
+    return { value: checkDepth(value, file), json: body };
   }
-  return { value: parseYaml(body, file) };
+  return { value: checkDepth(parseYaml(body, file), file) };
+}
+
+/** The value, when it nests no deeper than MAX_DOCUMENT_DEPTH; else OMB_SPEC_TOO_DEEP at the first place that does. */
+export function checkDepth<T>(value: T, file: string, limit = MAX_DOCUMENT_DEPTH): T {
+  if (measureDepth(value, limit) <= limit) return value;
+  const tokens = pathBeyond(value, limit).map((key) => key.replaceAll("~", "~0").replaceAll("/", "~1"));
+  // The whole path is thousands of tokens: name where the deep part starts and how it ends.
+  const pointer = tokens
+    .slice(0, SHOWN_TOKENS)
+    .map((t) => `/${t}`)
+    .join("");
+  const tail = tokens.slice(-4).join("/");
+  throw new BridgeError([
+    createDiagnostic(
+      "OMB_SPEC_TOO_DEEP",
+      `objects and arrays are nested more than ${limit} levels deep ${pointer === "" ? "from the top" : "below this place"} (the path goes on to .../${tail})`,
+      {
+        file,
+        pointer,
+        hint: "flatten the structure there (named components and $refs); no real API needs that depth",
+      },
+    ),
+  ]);
+}
+
+/** Tokens of the pointer a too-deep diagnostic shows. */
+const SHOWN_TOKENS = 12;
+
+/** The nesting depth (a scalar is 0), without recursion; stops counting once past `limit`. */
+function measureDepth(value: unknown, limit: number): number {
+  if (value === null || typeof value !== "object") return 0;
+  let max = 0;
+  const nodes: object[] = [value];
+  const depths: number[] = [1];
+  while (nodes.length > 0) {
+    const node = nodes.pop()!;
+    const depth = depths.pop()!;
+    if (depth > max) {
+      max = depth;
+      if (max > limit) return max;
+    }
+    const children = Array.isArray(node) ? node : Object.values(node);
+    for (const child of children) {
+      if (child !== null && typeof child === "object") {
+        nodes.push(child);
+        depths.push(depth + 1);
+      }
+    }
+  }
+  return max;
+}
+
+/** The keys leading to the first container found at depth `limit + 1` (only called when there is one). */
+function pathBeyond(value: unknown, limit: number): string[] {
+  interface Frame {
+    node: unknown;
+    depth: number;
+    parent: Frame | undefined;
+    key: string;
+  }
+  const stack: Frame[] = [{ node: value, depth: 1, parent: undefined, key: "" }];
+  while (stack.length > 0) {
+    const frame = stack.pop()!;
+    if (frame.depth > limit) {
+      const keys: string[] = [];
+      for (let f: Frame | undefined = frame; f?.parent; f = f.parent) keys.push(f.key);
+      return keys.reverse();
+    }
+    const node = frame.node as Record<string, unknown>;
+    for (const key of Object.keys(node)) {
+      const child = node[key];
+      if (child !== null && typeof child === "object") {
+        stack.push({ node: child, depth: frame.depth + 1, parent: frame, key });
+      }
+    }
+  }
+  return [];
 }
 
 export function withoutBom(text: string): string {
@@ -56,6 +143,19 @@ function parseYaml(text: string, file: string): unknown {
   if (first) {
     const pos = first.linePos?.[0];
     const message = first.message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "");
+    // The YAML parser recurses into nested flow collections and reports its own stack overflow.
+    if (/Maximum call stack size exceeded/.test(message)) {
+      throw new BridgeError([
+        createDiagnostic(
+          "OMB_SPEC_TOO_DEEP",
+          `${file}:${pos?.line ?? 1}:${pos?.col ?? 1}: YAML collections are nested deeper than the YAML parser can read`,
+          {
+            file,
+            hint: "flatten the structure there (named components and $refs); no real API needs that depth",
+          },
+        ),
+      ]);
+    }
     throw parseError(file, `YAML syntax error: ${message}`, pos?.line, pos?.col);
   }
   let value: unknown;

@@ -1,13 +1,14 @@
 /**
  * Reading a spec's bytes: a file, an http(s) URL (redirects followed, with a timeout) or
- * standard input; every failure a coded diagnostic naming the source.
+ * standard input, each within the load's byte budget (read-limits.ts); every failure a coded
+ * diagnostic naming the source.
  */
-import { readFile } from "node:fs/promises";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { DiagnosticCode } from "../../model/diagnostic-codes.js";
 import { BridgeError, createDiagnostic } from "../../model/diagnostics.js";
 import type { Diagnostic } from "../../model/types.js";
+import { createCollector, type ReadBudget, ReadRefusal, readFileWithin } from "./read-limits.js";
 import { errorCode, shortMessage } from "./spec-errors.js";
 
 const STDIN_SOURCE = "<stdin>";
@@ -26,13 +27,20 @@ export async function readSource(
   source: string,
   stdin: NodeJS.ReadableStream | undefined,
   timeoutMs: number,
+  budget: ReadBudget,
 ): Promise<SourceText> {
   if (source === "-") {
-    const text = await readStream(stdin ?? process.stdin);
+    const text = await readStream(stdin ?? process.stdin, budget);
     return { text, display: STDIN_SOURCE, location: path.join(process.cwd(), "stdin"), remote: false };
   }
   if (isHttpUrl(source)) {
-    const { text, finalUrl } = await fetchText(source, timeoutMs, "OMB_SPEC_FETCH", source);
+    const { text, finalUrl } = await fetchText(source, {
+      timeoutMs,
+      code: "OMB_SPEC_FETCH",
+      file: source,
+      budget,
+      redirects: "follow",
+    });
     return { text, display: source, location: finalUrl, remote: true };
   }
   let filePath = source;
@@ -54,13 +62,20 @@ export async function readSource(
   }
   const location = path.resolve(filePath);
   try {
-    return { text: await readFile(location, "utf8"), display: source, location, remote: false };
+    const bytes = await readFileWithin(location, budget, { regularOnly: false });
+    return { text: bytes.toString("utf8"), display: source, location, remote: false };
   } catch (error) {
     throw new BridgeError([fileErrorDiagnostic(error, source, location)]);
   }
 }
 
 function fileErrorDiagnostic(error: unknown, source: string, location: string): Diagnostic {
+  if (error instanceof ReadRefusal) {
+    return createDiagnostic("OMB_SPEC_TOO_LARGE", `cannot read spec file ${location}: ${error.message}`, {
+      file: source,
+      hint: TOO_LARGE_HINT,
+    });
+  }
   const code = errorCode(error);
   if (code === "ENOENT" || code === "ENOTDIR") {
     return createDiagnostic("OMB_SPEC_NOT_FOUND", `spec file not found: ${location}`, {
@@ -79,55 +94,142 @@ function fileErrorDiagnostic(error: unknown, source: string, location: string): 
   });
 }
 
-async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
-  const chunks: Buffer[] = [];
+/** What to do when a document is over the byte limit. */
+export const TOO_LARGE_HINT =
+  "raise the limit with --max-spec-bytes N (maxSpecBytes); a spec that large is rare: check that the $ref names the document meant";
+
+async function readStream(stream: NodeJS.ReadableStream, budget: ReadBudget): Promise<string> {
+  const collector = createCollector(budget);
   try {
-    for await (const chunk of stream) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+    for await (const chunk of stream) collector.add(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
   } catch (error) {
+    if (error instanceof ReadRefusal) {
+      (stream as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
+      throw new BridgeError([
+        createDiagnostic("OMB_SPEC_TOO_LARGE", `cannot read standard input: ${error.message}`, {
+          file: STDIN_SOURCE,
+          hint: TOO_LARGE_HINT,
+        }),
+      ]);
+    }
     throw new BridgeError([
       createDiagnostic("OMB_SPEC_UNREADABLE", `cannot read standard input: ${shortMessage(error)}`, {
         file: STDIN_SOURCE,
       }),
     ]);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return collector.done().toString("utf8");
 }
 
 export function isHttpUrl(value: string): boolean {
   return /^https?:\/\//i.test(value);
 }
 
-/** GETs a URL as text; any failure becomes one diagnostic with `code`. */
+export interface FetchOptions {
+  timeoutMs: number;
+  /** The code of a failure to fetch (unreachable, timeout, non-2xx). */
+  code: DiagnosticCode;
+  /** The file named by the diagnostics. */
+  file: string;
+  budget: ReadBudget;
+  /**
+   * `follow`: any redirect (the spec's own URL, which the operator gave). `same-host`: only
+   * redirects to the same host, never from https to http (a network `$ref`, which the spec gave).
+   */
+  redirects: "follow" | "same-host";
+}
+
+/** Redirects followed at most when `redirects` is `same-host` (fetch's own limit is 20). */
+const MAX_REDIRECTS = 10;
+
+/** GETs a URL as text within the byte budget; any failure becomes one diagnostic. */
 export async function fetchText(
   url: string,
-  timeoutMs: number,
-  code: DiagnosticCode,
-  file: string,
+  options: FetchOptions,
 ): Promise<{ text: string; finalUrl: string }> {
-  const fail = (message: string, hint?: string): never => {
-    throw new BridgeError([createDiagnostic(code, message, hint === undefined ? { file } : { file, hint })]);
+  const { timeoutMs, code, file, budget } = options;
+  const fail = (message: string, hint?: string, failCode: DiagnosticCode = code): never => {
+    throw new BridgeError([
+      createDiagnostic(failCode, message, hint === undefined ? { file } : { file, hint }),
+    ]);
   };
+  const signal = AbortSignal.timeout(timeoutMs);
+  let current = url;
   let response: Response;
-  try {
-    response = await fetch(url, {
-      headers: { accept: "application/json, application/yaml, text/yaml, text/plain;q=0.9, */*;q=0.8" },
-      redirect: "follow",
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-  } catch (error) {
-    return fail(describeFetchError(error, url, timeoutMs), "check the URL and that the host is reachable");
+  for (let hop = 0; ; hop++) {
+    try {
+      response = await fetch(current, {
+        headers: { accept: "application/json, application/yaml, text/yaml, text/plain;q=0.9, */*;q=0.8" },
+        redirect: options.redirects === "follow" ? "follow" : "manual",
+        signal,
+      });
+    } catch (error) {
+      return fail(
+        describeFetchError(error, current, timeoutMs),
+        "check the URL and that the host is reachable",
+      );
+    }
+    const location = response.headers.get("location");
+    if (
+      options.redirects === "follow" ||
+      response.status < 300 ||
+      response.status > 399 ||
+      location === null
+    ) {
+      break;
+    }
+    await response.body?.cancel().catch(() => {});
+    const next = checkRedirect(current, location);
+    if (typeof next !== "string") {
+      return fail(
+        `GET ${current} redirects to ${location}: ${next.refused}`,
+        "a $ref must name the document where it is; point it at the final URL, or download the document next to the spec",
+        "OMB_REF_REDIRECT",
+      );
+    }
+    if (hop >= MAX_REDIRECTS) return fail(`GET ${url} redirects more than ${MAX_REDIRECTS} times`);
+    current = next;
   }
   if (response.status < 200 || response.status > 299) {
     await response.body?.cancel().catch(() => {});
     return fail(
-      `GET ${url} returned HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`,
+      `GET ${current} returned HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`,
     );
   }
   try {
-    return { text: await response.text(), finalUrl: response.url || url };
+    const collector = createCollector(budget);
+    if (response.body) {
+      for await (const chunk of response.body as AsyncIterable<Uint8Array>) collector.add(chunk);
+    }
+    return { text: collector.done().toString("utf8"), finalUrl: response.url || current };
   } catch (error) {
-    return fail(describeFetchError(error, url, timeoutMs));
+    if (error instanceof ReadRefusal) {
+      await response.body?.cancel().catch(() => {});
+      return fail(`GET ${current}: ${error.message}`, TOO_LARGE_HINT, "OMB_SPEC_TOO_LARGE");
+    }
+    return fail(describeFetchError(error, current, timeoutMs));
   }
+}
+
+/** The next URL of a `same-host` redirect, or why it is refused. */
+function checkRedirect(from: string, location: string): string | { refused: string } {
+  let target: URL;
+  const source = new URL(from);
+  try {
+    target = new URL(location, source);
+  } catch {
+    return { refused: "not a valid URL" };
+  }
+  if (target.protocol !== "http:" && target.protocol !== "https:") {
+    return { refused: `only http(s) redirects are followed, not ${target.protocol}` };
+  }
+  if (target.hostname !== source.hostname) {
+    return { refused: `another host (${target.hostname}); a network $ref is only followed on its own host` };
+  }
+  if (source.protocol === "https:" && target.protocol === "http:") {
+    return { refused: "a redirect from https to http is not followed" };
+  }
+  return target.href;
 }
 
 function describeFetchError(error: unknown, url: string, timeoutMs: number): string {

@@ -7,6 +7,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { BridgeError, createDiagnostic } from "../../model/diagnostics.js";
 import { escapePointerToken, resolvePointer } from "../../model/pointer.js";
 import type { Diagnostic } from "../../model/types.js";
+import type { ReadBudget } from "./read-limits.js";
 import { isHttpUrl } from "./read-source.js";
 import { capDiagnostics } from "./spec-errors.js";
 
@@ -19,6 +20,10 @@ export interface RefSite {
 export interface RefContext {
   allowNetwork: boolean;
   allowFile: boolean;
+  /** Folders (symlinks resolved) file refs may read from: the spec's own, then the operator's. */
+  refRoots: string[];
+  /** The byte caps of this load, and what was read so far. */
+  budget: ReadBudget;
   timeoutMs: number;
   rootLocation: string;
   rootDisplay: string;
@@ -153,6 +158,26 @@ export function fileRefDiagnostic(site: RefSite, file: string, ctx: RefContext):
     file,
     pointer: site.pointer,
   });
+}
+
+export function outsideRootDiagnostic(
+  site: RefSite,
+  file: string,
+  real: string,
+  ctx: RefContext,
+): Diagnostic {
+  const [own, ...extra] = ctx.refRoots;
+  const where =
+    extra.length === 0 ? `the spec's folder ${own}` : `the spec's folder ${own} and ${extra.join(", ")}`;
+  return createDiagnostic(
+    "OMB_REF_OUTSIDE_ROOT",
+    `file $ref "${site.ref}" refused: it leads to ${real}, outside ${where}`,
+    {
+      file,
+      pointer: site.pointer,
+      hint: "a spec may only read files in its own folder tree; to allow another folder, name it with --ref-root DIR (refRoots)",
+    },
+  );
 }
 
 /** Refuses, all at once, the root document's refs that the options forbid. */

@@ -43,6 +43,26 @@ export function isDestructive(tool: ToolNode): boolean {
   return tool.http.method === "delete" || tool.annotations.destructiveHint;
 }
 
+/** Methods that change what they name: never read-only, whatever a spec or a model says. */
+const WRITE_METHODS = new Set<HttpMethod>(["put", "patch", "delete"]);
+
+/**
+ * The annotations no spec or model can contradict: PUT, PATCH and DELETE are never read-only,
+ * and DELETE is always destructive (a client may auto-approve read-only tools, and
+ * `--destructive` must see every DELETE). The same tool when it already says so.
+ */
+export function withMethodAnnotations(tool: ToolNode): ToolNode {
+  const { method } = tool.http;
+  const { readOnlyHint, destructiveHint } = tool.annotations;
+  const readOnly = readOnlyHint && !WRITE_METHODS.has(method);
+  const destructive = destructiveHint || method === "delete";
+  if (readOnly === readOnlyHint && destructive === destructiveHint) return tool;
+  return {
+    ...tool,
+    annotations: { ...tool.annotations, readOnlyHint: readOnly, destructiveHint: destructive },
+  };
+}
+
 /** True when no option of the selection would drop a tool. */
 export function isEmptySelection(selection: ToolSelection | undefined): boolean {
   if (!selection) return true;
@@ -58,7 +78,10 @@ export function isEmptySelection(selection: ToolSelection | undefined): boolean 
   );
 }
 
-/** The tools the selection keeps, in model order, plus the criteria that matched nothing. */
+/**
+ * The tools the selection keeps, in model order (with the annotations their methods allow, see
+ * withMethodAnnotations), plus the criteria that matched nothing.
+ */
 export function selectTools(tools: ToolNode[], selection: ToolSelection = {}): SelectionResult {
   for (const method of selection.methods ?? []) {
     if (!isHttpMethod(method.toLowerCase())) {
@@ -80,7 +103,8 @@ export function selectTools(tools: ToolNode[], selection: ToolSelection = {}): S
 
   const used = new Set<string>();
   const kept: ToolNode[] = [];
-  for (const tool of tools) {
+  for (const listed of tools) {
+    const tool = withMethodAnnotations(listed);
     const tags = tool.tags.map((t) => t.toLowerCase());
     for (const [glob, test] of [...includeNames, ...excludeNames])
       if (test(tool.name)) used.add(`tool ${glob}`);
@@ -124,10 +148,14 @@ export function selectToolsChecked(
   }
 }
 
-/** The model with only the selected tools (the same object when nothing is filtered). */
+/**
+ * The model with only the selected tools, each with annotations its method allows
+ * (withMethodAnnotations); the same object when nothing is filtered or corrected.
+ */
 export function selectModel(model: BridgeModel, selection: ToolSelection | undefined): BridgeModel {
-  if (isEmptySelection(selection)) return model;
-  return { ...model, tools: selectTools(model.tools, selection).tools };
+  if (!isEmptySelection(selection)) return { ...model, tools: selectTools(model.tools, selection).tools };
+  const guarded = model.tools.map(withMethodAnnotations);
+  return guarded.some((tool, i) => tool !== model.tools[i]) ? { ...model, tools: guarded } : model;
 }
 
 /**

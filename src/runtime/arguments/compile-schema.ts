@@ -1,11 +1,13 @@
 /**
- * Ajv compilation of input schemas: lenient about patterns written for other regex dialects,
- * shared per schema object, and spread over fresh Ajv instances so that no instance grows with
- * every schema a long-running bridge ever compiled.
+ * Ajv compilation of input schemas: spec regexes (`pattern`, `patternProperties`, the regex
+ * formats) run in bounded time (regex/bounded-regexp.ts), lenient about patterns written for
+ * other regex dialects, shared per schema object, and spread over fresh Ajv instances so that
+ * no instance grows with every schema a long-running bridge ever compiled.
  */
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
-import ajvFormats from "ajv-formats";
 import type { JsonSchema } from "../../model/types.js";
+import { boundedRegExpEngine } from "../regex/bounded-regexp.js";
+import { addBoundedFormats } from "./bounded-formats.js";
 
 /**
  * Ajv keeps every schema it compiled in its instance (code scope), so one instance per process
@@ -24,22 +26,6 @@ let currentSlot: AjvSlot | undefined;
 /** Validators shared by every validator built for the same schema object. */
 const compiledBySchema = new WeakMap<object, ValidateFunction>();
 
-/** Patterns written for other regex dialects must not make a whole tool unusable: ignore them. */
-const lenientRegExp = Object.assign(
-  (pattern: string, flags: string): { test: (s: string) => boolean } => {
-    try {
-      return new RegExp(pattern, flags);
-    } catch {
-      try {
-        return new RegExp(pattern);
-      } catch {
-        return { test: () => true };
-      }
-    }
-  },
-  { code: "new RegExp" },
-);
-
 function createAjv(): Ajv2020 {
   const ajv = new Ajv2020({
     allErrors: true,
@@ -49,9 +35,10 @@ function createAjv(): Ajv2020 {
     addUsedSchema: false,
     // The planner emits the schemas; meta-validating each one would cost more than compiling it.
     validateSchema: false,
-    code: { regExp: lenientRegExp },
+    // Patterns written for other regex dialects are ignored rather than break the tool.
+    code: { regExp: boundedRegExpEngine },
   });
-  ajvFormats.default(ajv);
+  addBoundedFormats(ajv);
   return ajv;
 }
 

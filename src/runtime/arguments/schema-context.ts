@@ -7,6 +7,7 @@ import type { ValidateFunction } from "ajv/dist/2020.js";
 import { resolvePointer } from "../../model/pointer.js";
 import { isRecord } from "../../model/records.js";
 import type { JsonSchema } from "../../model/types.js";
+import { boundedRegExp, type RegExpLike } from "../regex/bounded-regexp.js";
 
 export const ROOT = "(root)";
 
@@ -22,7 +23,7 @@ export type SchemaRecord = Record<string, unknown>;
 export interface SchemaContext {
   root: JsonSchema;
   refs: Map<string, unknown>;
-  patterns: Map<string, RegExp | null>;
+  patterns: Map<string, RegExpLike | null>;
   branchValidators: Map<object, ValidateFunction | null>;
   reachable: WeakMap<object, Set<unknown>>;
 }
@@ -151,21 +152,26 @@ export function itemSchemaAt(schema: SchemaRecord, index: number): unknown {
   return Array.isArray(items) ? undefined : items;
 }
 
-function compilePattern(sc: SchemaContext, pattern: string): RegExp | null {
+/** A `patternProperties` key as a bounded-time test (a pattern no dialect compiles matches nothing). */
+function compilePattern(sc: SchemaContext, pattern: string): RegExpLike | null {
   let regex = sc.patterns.get(pattern);
   if (regex === undefined) {
-    try {
-      regex = new RegExp(pattern, "u");
-    } catch {
-      try {
-        regex = new RegExp(pattern);
-      } catch {
-        regex = null;
-      }
-    }
+    regex = compilesSomehow(pattern) ? boundedRegExp(pattern, "u") : null;
     sc.patterns.set(pattern, regex);
   }
   return regex;
+}
+
+function compilesSomehow(pattern: string): boolean {
+  for (const flags of ["u", ""]) {
+    try {
+      new RegExp(pattern, flags);
+      return true;
+    } catch {
+      // the next dialect
+    }
+  }
+  return false;
 }
 
 // ---------------------------------------------------------------------------------------------

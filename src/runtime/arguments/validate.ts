@@ -11,6 +11,7 @@
 import type { ValidateFunction } from "ajv/dist/2020.js";
 import { isRecord } from "../../model/records.js";
 import { type JsonSchema, OPTIONAL_PROPERTIES_KEYWORD } from "../../model/types.js";
+import { PatternLimitError, withMatchBudget } from "../regex/bounded-regexp.js";
 import { type CoerceContext, coerce, sanitize } from "./coerce.js";
 import { compileOrError } from "./compile-schema.js";
 import { type ArgumentIssue, collectIssues, dedupeIssues, describeValue } from "./issues.js";
@@ -42,7 +43,7 @@ export function createArgumentValidator(strictSchema: JsonSchema): ArgumentValid
   };
   let compiled: ValidateFunction | Error | undefined;
 
-  return (args: unknown): ArgumentCheck => {
+  const check = (args: unknown): ArgumentCheck => {
     const input = args === undefined ? {} : args;
     if (!isRecord(input)) {
       return {
@@ -63,6 +64,19 @@ export function createArgumentValidator(strictSchema: JsonSchema): ArgumentValid
     const issues = [...cx.issues];
     collectIssues(sc, [...(compiled.errors ?? [])], value, "", issues);
     return { ok: false, issues: dedupeIssues(issues) };
+  };
+  // Every spec regex of one validation shares one step budget; a value it cannot check in
+  // that time is refused, saying so, rather than block the event loop (bounded-regexp.ts).
+  return (args) => {
+    try {
+      return withMatchBudget(() => check(args));
+    } catch (error) {
+      if (!(error instanceof PatternLimitError)) throw error;
+      return {
+        ok: false,
+        issues: [{ argument: ROOT, message: `${error.message}; send a shorter value` }],
+      };
+    }
   };
 }
 

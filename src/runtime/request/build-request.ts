@@ -161,7 +161,10 @@ function joinPaths(basePath: string, path: string): string {
 
 /**
  * The base URL for a tool: the override if given, else the operation's or document's first
- * server with its variables filled. Only http and https are allowed.
+ * server with its variables filled. Only http and https are allowed; a value outside a
+ * variable's `enum` is refused, and so are URLs that hide where they lead: a user name or
+ * password before the host (`https://api.example.com@evil.example/`) or a backslash, which URL
+ * parsers read as `/` (`https://evil.example\@api.example.com`).
  */
 export function resolveBaseUrl(
   servers: ServerNode[],
@@ -172,10 +175,27 @@ export function resolveBaseUrl(
   if (raw === undefined) {
     const server = servers[0];
     if (!server) return { error: "the spec declares no server URL" };
+    let refused: string | undefined;
     raw = server.url.replace(/\{([^}]+)\}/g, (whole, name: string) => {
       const variable = server.variables[name];
-      return variables[name] ?? variable?.default ?? whole;
+      const given = Object.hasOwn(variables, name) ? variables[name] : undefined;
+      if (
+        given !== undefined &&
+        variable?.enum &&
+        variable.enum.length > 0 &&
+        !variable.enum.includes(given)
+      ) {
+        refused ??= `the server variable "${name}" must be one of ${variable.enum.map((v) => `"${v}"`).join(", ")}, not "${given}" (--server-var ${name}=...)`;
+      }
+      return given ?? variable?.default ?? whole;
     });
+    if (refused !== undefined) return { error: refused };
+  }
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: URL parsers drop these silently
+  if (/[\\\s\x00-\x1f\x7f]/.test(raw)) {
+    return {
+      error: `the server URL ${JSON.stringify(raw)} contains a backslash, a space or a control character, which hide the host it leads to`,
+    };
   }
   let url: URL;
   try {
@@ -187,6 +207,11 @@ export function resolveBaseUrl(
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     return { error: `the server URL uses "${url.protocol}", only http and https are allowed` };
+  }
+  if (url.username !== "" || url.password !== "") {
+    return {
+      error: `the server URL "${raw}" has a user name or password before its host (${url.host}); credentials go in --auth, never in the URL`,
+    };
   }
   url.hash = "";
   url.search = "";

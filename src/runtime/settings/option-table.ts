@@ -101,6 +101,17 @@ export const OPTION_TABLE = {
     transports: "both",
     group: "upstream",
   },
+  trustOrigin: {
+    flag: "trust-origin",
+    placeholder: "ORIGINS",
+    env: "OPENAPI_MCP_TRUST_ORIGIN",
+    parser: parseList(),
+    help: "origins (`https://host:port`) of operation or path `servers` that get the credentials and `--header`s too; by default only the API's own origin does",
+    details:
+      "the API's origin is `--base-url`'s, else the spec's first server's; an operation whose own `servers` name another origin is called without credentials, and the start-up line lists where calls go",
+    transports: "both",
+    group: "credentials",
+  },
   transport: {
     flag: "transport",
     placeholder: "stdio|http",

@@ -11,6 +11,7 @@ import type { BridgeModel } from "../../model/types.js";
 import { selectToolsChecked } from "../access/select.js";
 import type { BridgeOptions } from "../bridge-options.js";
 import type { BridgeRuntime } from "../bridge-runtime.js";
+import { describeCallOrigins } from "../request/origins.js";
 import type { HttpServerOptions, RunningHttpServer } from "../transport/streamable-http.js";
 import { AUTH_CONFIG_INVALID, readAuthSettings } from "./auth-settings.js";
 import type { Settings } from "./option-table.js";
@@ -59,17 +60,15 @@ export async function startServer(
   ]);
   const audit = settings.auditLog !== undefined ? createAuditLog(settings.auditLog) : undefined;
   let runtime: BridgeRuntime;
+  const bridgeOptions = toBridgeOptions(settings, {
+    model,
+    env: options.env,
+    auth,
+    ...(options.hooks ? { hooks: options.hooks } : {}),
+    ...(audit ? { audit } : {}),
+  });
   try {
-    runtime = createBridgeRuntime(
-      model,
-      toBridgeOptions(settings, {
-        model,
-        env: options.env,
-        auth,
-        ...(options.hooks ? { hooks: options.hooks } : {}),
-        ...(audit ? { audit } : {}),
-      }),
-    );
+    runtime = createBridgeRuntime(model, bridgeOptions);
   } catch (error) {
     await audit?.close();
     return failWith(AUTH_CONFIG_INVALID, (error as Error).message);
@@ -77,7 +76,9 @@ export async function startServer(
   const closeRuntime = () => runtime.close().then(() => audit?.close());
   if (settings.transport === "http") {
     const running = await listen(runtime, toHttpServerOptions(settings), closeRuntime);
-    process.stderr.write(`${options.name}: ${runtime.model.tools.length} tools on ${running.url}\n`);
+    process.stderr.write(
+      `${options.name}: ${runtime.model.tools.length} tools on ${running.url}; ${describeCallOrigins(runtime.model, bridgeOptions)}\n`,
+    );
     const stop = () => {
       void close().then(() => process.exit(0));
     };
@@ -100,7 +101,9 @@ export async function startServer(
     void closeRuntime();
   };
   await server.connect(transport);
-  process.stderr.write(`${options.name}: ${runtime.model.tools.length} tools over stdio\n`);
+  process.stderr.write(
+    `${options.name}: ${runtime.model.tools.length} tools over stdio; ${describeCallOrigins(runtime.model, bridgeOptions)}\n`,
+  );
   return { runtime, close: () => server.close() };
 }
 

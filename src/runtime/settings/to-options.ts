@@ -71,6 +71,7 @@ export function toBridgeOptions(settings: Settings, inputs: RuntimeInputs): Brid
   };
   // Left out when not set: the runtime's own defaults apply (the connect timeout's depends on the timeout).
   if (settings.baseUrl !== undefined) options.baseUrl = settings.baseUrl;
+  if (settings.trustOrigin !== undefined) options.trustedOrigins = settings.trustOrigin;
   if (settings.timeout !== undefined) options.timeoutMs = settings.timeout;
   if (settings.connectTimeout !== undefined) options.connectTimeoutMs = settings.connectTimeout;
   if (settings.maxResponseBytes !== undefined) options.maxResponseBytes = settings.maxResponseBytes;

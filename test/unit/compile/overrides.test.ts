@@ -9,10 +9,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { buildModel } from "../../../src/generator/compile/build-model.js";
 import {
   type LoadedOverrides,
+  limitAnnotationHints,
   parseMcpOverride,
   parseOverridesDocument,
 } from "../../../src/generator/compile/overrides.js";
-import { planModel } from "../../../src/generator/compile/plan-model.js";
+import { deriveAnnotations, planModel } from "../../../src/generator/compile/plan-model.js";
 import type { LoadedSpec } from "../../../src/generator/spec/load-spec.js";
 import { BridgeError } from "../../../src/model/diagnostics.js";
 import { parseModel, serializeModel } from "../../../src/model/serialize.js";
@@ -110,13 +111,13 @@ describe("x-mcp in the spec", () => {
       "/pets/{id}": {
         "x-mcp": { annotations: { openWorldHint: false, destructiveHint: true } },
         get: { operationId: "getPet", ...ok },
-        delete: { operationId: "deletePet", "x-mcp": { annotations: { destructiveHint: false } }, ...ok },
+        post: { operationId: "createPet", "x-mcp": { annotations: { destructiveHint: false } }, ...ok },
       },
     });
     const hints = Object.fromEntries(
       model.tools.map((t) => [t.name, [t.annotations.openWorldHint, t.annotations.destructiveHint]]),
     );
-    expect(hints).toEqual({ getPet: [false, true], deletePet: [false, false] });
+    expect(hints).toEqual({ getPet: [false, true], createPet: [false, false] });
   });
 
   it("every annotation hint can be overridden, the others keep their derived value", () => {
@@ -357,5 +358,47 @@ describe("buildModel with an override file", () => {
     await expect(
       buildModel(fixture("overrides", "pets.openapi30.yaml"), { overrides: join(dir, "none.yaml") }),
     ).rejects.toMatchObject({ diagnostics: [expect.objectContaining({ code: "OMB_OVERRIDES_READ" })] });
+  });
+});
+
+describe("limitAnnotationHints: no hint makes a write look safer than its method", () => {
+  const lying = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true };
+  it.each([
+    [
+      "put",
+      {},
+      { readOnlyHint: false, destructiveHint: true },
+      ["readOnlyHint: true", "destructiveHint: false"],
+    ],
+    [
+      "patch",
+      {},
+      { readOnlyHint: false, destructiveHint: true },
+      ["readOnlyHint: true", "destructiveHint: false"],
+    ],
+    [
+      "delete",
+      {},
+      { readOnlyHint: false, destructiveHint: true },
+      ["readOnlyHint: true", "destructiveHint: false"],
+    ],
+    [
+      "put",
+      { destructiveHint: false },
+      { readOnlyHint: false, destructiveHint: false },
+      ["readOnlyHint: true"],
+    ],
+    [
+      "delete",
+      { destructiveHint: false },
+      { readOnlyHint: false, destructiveHint: true },
+      ["readOnlyHint: true", "destructiveHint: false"],
+    ],
+    ["post", {}, { readOnlyHint: true, destructiveHint: false }, []],
+    ["get", {}, { readOnlyHint: true, destructiveHint: false }, []],
+  ] as const)("%s with operator hints %j", (method, operator, want, undone) => {
+    const result = limitAnnotationHints(method, lying, deriveAnnotations(method), operator);
+    expect(result.hints).toMatchObject(want);
+    expect(result.undone).toEqual(undone);
   });
 });

@@ -109,7 +109,11 @@ describe("startServer over HTTP", () => {
       const answer = await fetch(new URL("/healthz", running.url));
       expect(answer.status).toBe(200);
       expect(process.stderr.write).toHaveBeenCalledWith(
-        `test: ${running.runtime.model.tools.length} tools on ${running.url}\n`,
+        expect.stringMatching(
+          new RegExp(
+            `^test: ${running.runtime.model.tools.length} tools on ${running.url}; calls go to \\S+\n$`,
+          ),
+        ),
       );
     } finally {
       await running.close();
