@@ -4,6 +4,7 @@
  * credentials, sent upstream (retries, circuit breaker, concurrency limit), turned into a
  * result, redacted and written to the audit log. tools/list pages come from tool-list.ts.
  */
+import { createHash } from "node:crypto";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { ErrorCode, McpError, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
@@ -244,7 +245,10 @@ export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptio
         }
         throw error;
       }
-      outcome = await upstream.send(request);
+      outcome = await upstream.send(request, {
+        operation: `${tool.http.method.toUpperCase()} ${tool.http.path}`,
+        caller: callerOf(context, credentials),
+      });
       call.attempts = (call.attempts ?? 0) + outcome.attempts;
       if ("response" in outcome) call.status = outcome.response.status;
       const refused = "response" in outcome && outcome.response.status === 401;
@@ -299,6 +303,16 @@ export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptio
       if (ownsDispatcher && dispatcher) await (await dispatcher).close();
     },
   };
+}
+
+/**
+ * Who makes a call, as the circuit breaker tells callers apart: the MCP session, else the
+ * credential passed through with the request (stateless HTTP), else nobody in particular.
+ */
+function callerOf(context: CallContext, credentials: CallCredentials): string {
+  if (context.session !== undefined) return `session ${context.session}`;
+  if (credentials.secrets.length === 0) return "";
+  return `credential ${createHash("sha256").update(credentials.secrets.join("\n")).digest("base64url")}`;
 }
 
 /** Says so when the API's answer was cut at the size limit and the result does not already. */

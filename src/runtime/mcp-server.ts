@@ -40,6 +40,7 @@ export function createBridgeServer(source: BridgeModel | BridgeRuntime, options:
   server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
     runtime.callTool(request.params.name, request.params.arguments, {
       ...(extra.requestInfo ? { headers: extra.requestInfo.headers } : {}),
+      ...(extra.sessionId !== undefined ? { session: extra.sessionId } : {}),
       ...(server.getClientCapabilities()?.elicitation?.form ? { confirm } : {}),
     }),
   );
