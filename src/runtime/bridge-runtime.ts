@@ -18,6 +18,7 @@ import { redactArguments } from "./audit/audit-log.js";
 import { type CallCredentials, createCredentialProvider } from "./auth/credential-provider.js";
 import { hasControlCharacters } from "./auth/credentials.js";
 import { TokenError } from "./auth/oauth.js";
+import { headerValueForms, isCredentialHeader } from "./auth/secret-forms.js";
 import type { BridgeOptions, CallContext } from "./bridge-options.js";
 import { ArgumentError } from "./request/argument-error.js";
 import { buildRequest, resolveBaseUrl } from "./request/build-request.js";
@@ -89,9 +90,16 @@ export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptio
     ...(options.oauth ? { oauth: options.oauth } : {}),
     ...(options.passThroughHeaders ? { passThroughHeaders: options.passThroughHeaders } : {}),
   });
-  /** Everything that must never be shown: configured and fetched secrets, and this call's. */
-  const secretsOf = (call: { secrets: string[] }) =>
-    [...credentialProvider.secrets(), ...call.secrets].filter((s) => s.length >= 4);
+  // A static header that carries a credential (`--header "Authorization: Bearer ..."`) is one.
+  const headerSecrets = Object.entries(staticHeaders).flatMap(([name, value]) =>
+    isCredentialHeader(name) ? headerValueForms(value) : [],
+  );
+  /** Everything that must never be shown, in every form: configured and fetched secrets, and this call's. */
+  const secretsOf = (call: { secrets: string[] }) => [
+    ...headerSecrets,
+    ...credentialProvider.secrets(),
+    ...call.secrets,
+  ];
   const ownsDispatcher = options.dispatcher === undefined;
   let dispatcher: Promise<Dispatcher> | undefined = options.dispatcher
     ? Promise.resolve(options.dispatcher)
@@ -328,8 +336,14 @@ function noteTruncation(result: CallToolResult, keptBytes: number): CallToolResu
 function normaliseHeaders(headers: Record<string, string>): Record<string, string> {
   const result: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name) || hasControlCharacters(value)) {
-      throw new Error(`header "${name}" has an invalid name or a control character in its value`);
+    if (
+      !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name) ||
+      hasControlCharacters(value) ||
+      /[\u0100-\uffff]/.test(value)
+    ) {
+      throw new Error(
+        `header "${name}" has an invalid name, or a character an HTTP header cannot carry in its value`,
+      );
     }
     result[name.toLowerCase()] = value;
   }

@@ -15,7 +15,7 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import type { BridgeRuntime } from "../bridge-runtime.js";
 import { createBridgeServer } from "../mcp-server.js";
 import { OPTION_TABLE } from "../settings/option-table.js";
-import { digest, LOOPBACK_HOSTS, passGuards, type RequestGuards } from "./guards.js";
+import { digest, isLoopbackAddress, passGuards, type RequestGuards } from "./guards.js";
 import { readBody, sendJsonError } from "./http-io.js";
 import { createSessionStore, type SessionStore } from "./sessions.js";
 
@@ -57,7 +57,7 @@ export async function startHttpServer(
   const guards: RequestGuards = {
     endpoint,
     allowedOrigins: new Set(options.allowedOrigins ?? []),
-    loopbackOnly: LOOPBACK_HOSTS.has(host),
+    loopbackOnly: isLoopbackAddress(host),
     ...(options.bearerToken ? { tokenDigest: digest(options.bearerToken) } : {}),
   };
   const sessions = createSessionStore({
