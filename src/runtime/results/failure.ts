@@ -9,6 +9,7 @@ import type { UpstreamFailure, UpstreamResponse } from "../upstream/send.js";
 import { clip, decodeText, isProbablyText, isTextType, parseJsonBody } from "./body-text.js";
 import { categoryLabel, ERROR_META_KEY, type ErrorCategory, type ErrorFacts } from "./error-result.js";
 import { formatFieldErrors, mapFieldErrors } from "./field-map.js";
+import { isDeeperThan, MAX_JSON_DEPTH } from "./json-depth.js";
 import type { ResultOptions } from "./success.js";
 
 /**
@@ -245,7 +246,8 @@ function describeErrorBody(response: UpstreamResponse): string {
   const text = decodeText(response.body);
   if (mediaType.includes("json")) {
     try {
-      return JSON.stringify(JSON.parse(text));
+      const value = JSON.parse(text) as unknown;
+      return isDeeperThan(value, MAX_JSON_DEPTH) ? text : JSON.stringify(value);
     } catch {
       return text;
     }

@@ -5,6 +5,7 @@
  * the text that an API escaped some other way (`\u0061` for `a`) is decoded and checked too.
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { MAX_JSON_DEPTH } from "./json-depth.js";
 
 export const REDACTED = "[REDACTED]";
 
@@ -56,9 +57,13 @@ export function redactSecrets(result: CallToolResult, forms: readonly string[]):
   return result;
 }
 
+/** Deeper than any structured content a result carries (json-depth.ts): what is below is dropped, never shown unredacted. */
+const MAX_SCRUB_DEPTH = MAX_JSON_DEPTH + 28;
+
 function scrubDeep(value: unknown, scrub: (text: string) => string, depth: number): unknown {
   if (typeof value === "string") return scrub(value);
-  if (typeof value !== "object" || value === null || depth > 64) return value;
+  if (typeof value !== "object" || value === null) return value;
+  if (depth > MAX_SCRUB_DEPTH) return null;
   if (Array.isArray(value)) return value.map((item) => scrubDeep(item, scrub, depth + 1));
   const out: Record<string, unknown> = Object.create(null);
   for (const [key, item] of Object.entries(value)) out[scrub(key)] = scrubDeep(item, scrub, depth + 1);

@@ -9,7 +9,7 @@
 import { BridgeError, type CodedDiagnostic, createDiagnostic } from "../../model/diagnostics.js";
 import type { BridgeModel, SecuritySchemeNode, ServerNode, ToolNode } from "../../model/types.js";
 import type { AuthConfig } from "../auth/auth-config.js";
-import { toClientEnvNames, toCredentialEnvName } from "../auth/credentials.js";
+import { toClientEnvNames, toCredentialEnvName, toServerVariableEnvName } from "../auth/credentials.js";
 import { MIN_SECRET_LENGTH } from "../auth/secret-forms.js";
 import { resolveBaseUrl } from "../request/build-request.js";
 import { isLoopbackAddress } from "../transport/guards.js";
@@ -46,10 +46,41 @@ function listNames(names: string[]): string {
   return names.length === 0 ? "none" : names.map((n) => `"${n}"`).join(", ");
 }
 
-/** `--auth api-key=...` for a spec's `api_key`: the likely scheme, by letters alone. */
+/**
+ * The name meant by a typo: `--auth apikey` for `api_key`, `--server-var regoin` for `region`
+ * (the same letters and digits but for at most two edits, a swap counting as one).
+ */
 function guessName(name: string, names: string[]): string | undefined {
   const letters = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, "");
-  return names.find((candidate) => letters(candidate) === letters(name));
+  const wanted = letters(name);
+  let best: { name: string; distance: number } | undefined;
+  for (const candidate of names) {
+    const distance = editDistance(wanted, letters(candidate));
+    if (
+      distance <= Math.min(2, Math.floor(wanted.length / 3)) &&
+      (best === undefined || distance < best.distance)
+    ) {
+      best = { name: candidate, distance };
+    }
+  }
+  return best?.name;
+}
+
+/** Optimal string alignment distance: insertions, deletions, substitutions, adjacent swaps. */
+function editDistance(a: string, b: string): number {
+  const rows: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d = Math.min(d, rows[i - 2]![j - 2]! + 1);
+      rows[i]![j] = d;
+    }
+  }
+  return rows[a.length]![b.length]!;
 }
 
 function checkSchemeNames({ model, settings, auth, env }: StartCheckInputs): CodedDiagnostic[] {
@@ -235,10 +266,14 @@ function checkServerVariables(inputs: StartCheckInputs): CodedDiagnostic[] {
     for (const server of servers) {
       const allowed = server.variables[name]?.enum;
       if (allowed === undefined || allowed.length === 0 || allowed.includes(value)) continue;
+      const source =
+        settings.serverVar?.[name] !== undefined
+          ? `--server-var ${name}=${value}`
+          : `${toServerVariableEnvName(name)}=${value}`;
       found.push(
         createDiagnostic(
           "OMB_SERVER_VARIABLE",
-          `--server-var ${name}=${value}: the server URL ${server.url} allows only ${listNames(allowed)}`,
+          `${source}: the server URL ${server.url} allows only ${listNames(allowed)}`,
           { hint: `give one of the values the spec lists, e.g. --server-var ${name}=${allowed[0]}` },
         ),
       );
@@ -260,7 +295,7 @@ function checkServerUrls(inputs: StartCheckInputs): CodedDiagnostic[] {
     const problem =
       unfilled !== undefined && settings.baseUrl === undefined && serverVariables[unfilled] === undefined
         ? `the server URL ${servers[0]!.url} has a variable "${unfilled}" without a value`
-        : base.error;
+        : base.error.replace(/; start the bridge with --base-url.*$/, ""); // the hint says it
     failures.set(problem, [...(failures.get(problem) ?? []), tool.name]);
   }
   const found: CodedDiagnostic[] = [];

@@ -7,7 +7,7 @@
  * behave the same; only the name at the start of their stderr lines differs. Nothing is
  * written to stdout: in stdio mode it carries MCP messages only.
  */
-import { failWith, formatDiagnostic } from "../../model/diagnostics.js";
+import { createDiagnostic, failWith, formatDiagnostic } from "../../model/diagnostics.js";
 import type { BridgeModel } from "../../model/types.js";
 import { selectToolsChecked } from "../access/select.js";
 import type { AuditLog } from "../audit/audit-log.js";
@@ -118,12 +118,25 @@ export async function startServer(
     process.once("SIGTERM", stop);
     return { runtime, url: running.url, close };
   }
-  const [{ StdioServerTransport }, { createBridgeServer }] = await Promise.all([
-    import("@modelcontextprotocol/sdk/server/stdio.js"),
+  const [{ LimitedStdioTransport }, { createBridgeServer }] = await Promise.all([
+    import("../transport/stdio.js"),
     import("../mcp-server.js"),
   ]);
   const server = createBridgeServer(runtime);
-  const transport = new StdioServerTransport();
+  // Nothing fails silently: a message that cannot be handled or answered is said on stderr.
+  server.onerror = (error) => process.stderr.write(`${options.name}: ${error.message}\n`);
+  const maxMessageBytes = settings.maxMessageBytes ?? OPTION_TABLE.maxMessageBytes.default;
+  const transport = new LimitedStdioTransport({
+    maxMessageBytes,
+    onRefused: ({ bytes, id }) => {
+      const diagnostic = createDiagnostic(
+        "OMB_MESSAGE_TOO_LARGE",
+        `refused a message of ${bytes} bytes over stdio${id === undefined ? "" : ` (request ${JSON.stringify(id)})`}: the limit is ${maxMessageBytes} bytes; still serving`,
+        { hint: "send smaller messages, or raise --max-message-bytes (OPENAPI_MCP_MAX_MESSAGE_BYTES)" },
+      );
+      process.stderr.write(`${options.name}: ${formatDiagnostic(diagnostic)}\n`);
+    },
+  });
   transport.onclose = () => {
     void closeRuntime();
   };
