@@ -9,8 +9,11 @@ import { MAX_JSON_DEPTH } from "./json-depth.js";
 
 export const REDACTED = "[REDACTED]";
 
-/** A JSON string literal that has at least one escape in it. */
-const ESCAPED_JSON_STRING = /"(?:[^"\\\n]|\\.)*\\(?:[^"\\\n]|\\.)*"/g;
+/**
+ * A JSON string literal with a `\uXXXX` or `\/` escape: where encoders differ. Literals with
+ * only `\"`, `\\`, `\n` ... are written the one way JSON_ENCODINGS already has.
+ */
+const ESCAPED_JSON_STRING = /"(?:[^"\\\n]|\\[^u/])*\\[u/](?:[^"\\\n]|\\.)*"/g;
 
 /** Replaces every form in `forms` (secret-forms.ts) with [REDACTED]; the identity when there are none. */
 export function createScrubber(forms: readonly string[]): (text: string) => string {
@@ -21,7 +24,7 @@ export function createScrubber(forms: readonly string[]): (text: string) => stri
   const plain = (text: string) => text.replace(pattern, REDACTED);
   return (text) => {
     const once = plain(text);
-    if (!once.includes("\\")) return once;
+    if (!once.includes("\\u") && !once.includes("\\/")) return once;
     return once.replace(ESCAPED_JSON_STRING, (literal) => {
       let decoded: unknown;
       try {
