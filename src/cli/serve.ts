@@ -4,9 +4,9 @@
  * them) and it starts through the same startServer; only the spec options are its own.
  */
 import { Command } from "commander";
-import { formatDiagnostic } from "../model/diagnostics.js";
+import { failWith, formatDiagnostic } from "../model/diagnostics.js";
 import type { BridgeModel } from "../model/types.js";
-import { OPTION_KEYS } from "../runtime/settings/option-table.js";
+import { OPTION_KEYS, OPTION_TABLE } from "../runtime/settings/option-table.js";
 import { readSettings } from "../runtime/settings/read-settings.js";
 import { addSpecOptions, readModelOrSpec, type SpecFlags } from "./options.js";
 import { addTableOptions, readTableFlags } from "./table-options.js";
@@ -27,6 +27,15 @@ export function createServeCommand(): Command {
   return command.action(async (spec: string, flags: ServeFlags) => {
     // Checked before the spec is read: a bad option fails at once, not after the planning.
     const settings = readSettings(readTableFlags(flags, OPTION_KEYS), process.env, { help: HELP });
+    if (spec === "-" && (settings.transport ?? OPTION_TABLE.transport.default) === "stdio") {
+      failWith(
+        "OMB_STDIN_CONFLICT",
+        "serve -: over stdio, standard input carries the MCP messages, so it cannot carry the spec too",
+        {
+          hint: "save the spec to a file and serve that, or serve it with --transport http",
+        },
+      );
+    }
     const model = await readModelOrSpec(spec, flags);
     reportDiagnostics(model, flags.verbose === true);
     const { startServer } = await import("../runtime/settings/start-server.js");

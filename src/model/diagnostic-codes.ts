@@ -310,6 +310,55 @@ export const DIAGNOSTIC_CODES = {
     severity: "error",
     fix: "check the file (JSON or YAML) and its fields against the README's Credentials section; put secrets in environment variables",
   },
+  // Mistakes in how a bridge is started, caught before it serves (check-start.ts)
+  OMB_AUTH_SCHEME_UNKNOWN: {
+    title:
+      "A credential (--auth, --oauth-client, --pass-through-header, the auth config) names a security scheme the spec does not have",
+    severity: "error",
+    fix: "use a scheme name as the spec writes it (`openapi-mcp-bridge tools SPEC --json` shows each tool's security); for an API whose spec declares none, send the credential with --header",
+  },
+  OMB_SECRET_SHORT: {
+    title: "A credential is shorter than 4 characters: too short to be redacted from results",
+    severity: "warning",
+    fix: "check the value (a truncated variable?); a real secret that short is guessed anyway",
+  },
+  OMB_SERVER_URL: {
+    title: "No usable server URL: the spec's is relative or missing, or has a variable without a value",
+    severity: "error",
+    fix: "give the API's URL with --base-url https://host/path, or the variable's value with --server-var NAME=VALUE",
+  },
+  OMB_SERVER_VARIABLE: {
+    title: "--server-var names a variable no server URL has, or a value outside the variable's enum",
+    severity: "error",
+    fix: "use a variable name and one of the values the spec lists for it",
+  },
+  OMB_SELECTION_EMPTY: {
+    title: "The tool selection leaves no tool to serve",
+    severity: "error",
+    fix: "loosen --include-tools, --include-tags, --methods, --paths or --read-only; `openapi-mcp-bridge tools SPEC` lists the names and tags",
+  },
+  OMB_AUDIT_LOG_UNWRITABLE: {
+    title: "The audit log file cannot be opened for appending; the bridge does not start without it",
+    severity: "error",
+    fix: "give a file in a directory you can write to (it is created with mode 0600), or - for stderr",
+  },
+  OMB_STDIN_CONFLICT: {
+    title: "`serve -` over stdio: standard input cannot carry both the spec and the MCP messages",
+    severity: "error",
+    fix: "save the spec to a file and serve that, or serve it over --transport http",
+  },
+  OMB_HTTP_EXPOSED: {
+    title:
+      "The HTTP transport listens on a non-loopback address without --http-token: anyone who reaches the port can call every tool",
+    severity: "warning",
+    fix: "set OPENAPI_MCP_HTTP_TOKEN (clients then send Authorization: Bearer TOKEN), or bind 127.0.0.1",
+  },
+  OMB_MESSAGE_TOO_LARGE: {
+    title:
+      "An MCP message over stdio was larger than the bridge reads (--max-message-bytes); it was refused, the bridge keeps serving",
+    severity: "error",
+    fix: "send smaller messages (a base64 upload grows by a third), or raise --max-message-bytes",
+  },
   OMB_OUTPUT_NOT_DIR: {
     title: "generate -o names a file, not a directory",
     severity: "error",

@@ -44,7 +44,11 @@ export interface BridgeOptions {
   access?: ToolSelection;
   /** Retries of failed upstream attempts where safe (default: 2, backoff 200 ms doubling, cap 5 s). */
   retry?: RetryOptions;
-  /** Circuit breaker per upstream origin (default: opens after 5 failures, 30 s); `false` disables it. */
+  /**
+   * Circuit breaker (default: opens after 5 unavailable calls in a row, fails fast for 5 s):
+   * per origin for calls that cannot connect, per operation and caller for calls that get no
+   * answer; `false` disables it.
+   */
   circuitBreaker?: CircuitOptions | false;
   /** Upstream calls in flight at once (default 64); the others wait within their timeout. */
   maxConcurrency?: number;
@@ -63,6 +67,8 @@ export interface BridgeOptions {
 export interface CallContext {
   /** Headers of the incoming MCP HTTP request (Streamable HTTP only). */
   headers?: Record<string, string | string[] | undefined>;
+  /** The MCP session (sessionful Streamable HTTP): the circuit breaker keeps its callers apart. */
+  session?: string;
   /**
    * Asks the user to confirm (MCP elicitation): true when they accept. Absent when the client
    * cannot be asked.

@@ -4,6 +4,7 @@
  * credentials, sent upstream (retries, circuit breaker, concurrency limit), turned into a
  * result, redacted and written to the audit log. tools/list pages come from tool-list.ts.
  */
+import { createHash } from "node:crypto";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { ErrorCode, McpError, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
@@ -18,6 +19,7 @@ import { redactArguments } from "./audit/audit-log.js";
 import { type CallCredentials, createCredentialProvider } from "./auth/credential-provider.js";
 import { hasControlCharacters } from "./auth/credentials.js";
 import { TokenError } from "./auth/oauth.js";
+import { headerValueForms, isCredentialHeader } from "./auth/secret-forms.js";
 import type { BridgeOptions, CallContext } from "./bridge-options.js";
 import { PatternLimitError, withMatchBudget } from "./regex/bounded-regexp.js";
 import { ArgumentError } from "./request/argument-error.js";
@@ -92,9 +94,16 @@ export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptio
     ...(options.oauth ? { oauth: options.oauth } : {}),
     ...(options.passThroughHeaders ? { passThroughHeaders: options.passThroughHeaders } : {}),
   });
-  /** Everything that must never be shown: configured and fetched secrets, and this call's. */
-  const secretsOf = (call: { secrets: string[] }) =>
-    [...credentialProvider.secrets(), ...call.secrets].filter((s) => s.length >= 4);
+  // A static header that carries a credential (`--header "Authorization: Bearer ..."`) is one.
+  const headerSecrets = Object.entries(staticHeaders).flatMap(([name, value]) =>
+    isCredentialHeader(name) ? headerValueForms(value) : [],
+  );
+  /** Everything that must never be shown, in every form: configured and fetched secrets, and this call's. */
+  const secretsOf = (call: { secrets: string[] }) => [
+    ...headerSecrets,
+    ...credentialProvider.secrets(),
+    ...call.secrets,
+  ];
   const ownsDispatcher = options.dispatcher === undefined;
   let dispatcher: Promise<Dispatcher> | undefined = options.dispatcher
     ? Promise.resolve(options.dispatcher)
@@ -252,7 +261,10 @@ export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptio
         }
         throw error;
       }
-      outcome = await upstream.send(request);
+      outcome = await upstream.send(request, {
+        operation: `${tool.http.method.toUpperCase()} ${tool.http.path}`,
+        caller: callerOf(context, credentials),
+      });
       call.attempts = (call.attempts ?? 0) + outcome.attempts;
       if ("response" in outcome) call.status = outcome.response.status;
       const refused = "response" in outcome && outcome.response.status === 401;
@@ -316,6 +328,16 @@ export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptio
   };
 }
 
+/**
+ * Who makes a call, as the circuit breaker tells callers apart: the MCP session, else the
+ * credential passed through with the request (stateless HTTP), else nobody in particular.
+ */
+function callerOf(context: CallContext, credentials: CallCredentials): string {
+  if (context.session !== undefined) return `session ${context.session}`;
+  if (credentials.secrets.length === 0) return "";
+  return `credential ${createHash("sha256").update(credentials.secrets.join("\n")).digest("base64url")}`;
+}
+
 /** Says so when the API's answer was cut at the size limit and the result does not already. */
 function noteTruncation(result: CallToolResult, keptBytes: number): CallToolResult {
   const said = result.content.some(
@@ -329,8 +351,14 @@ function noteTruncation(result: CallToolResult, keptBytes: number): CallToolResu
 function normaliseHeaders(headers: Record<string, string>): Record<string, string> {
   const result: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name) || hasControlCharacters(value)) {
-      throw new Error(`header "${name}" has an invalid name or a control character in its value`);
+    if (
+      !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name) ||
+      hasControlCharacters(value) ||
+      /[\u0100-\uffff]/.test(value)
+    ) {
+      throw new Error(
+        `header "${name}" has an invalid name, or a character an HTTP header cannot carry in its value`,
+      );
     }
     result[name.toLowerCase()] = value;
   }

@@ -4,11 +4,17 @@
  * asks the user to confirm a destructive call.
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ListToolsRequestSchema,
+} from "@modelcontextprotocol/sdk/types.js";
 import type { BridgeModel } from "../model/types.js";
 import type { BridgeOptions } from "./bridge-options.js";
 import { type BridgeRuntime, createBridgeRuntime } from "./bridge-runtime.js";
 import { clip } from "./results/body-text.js";
+import { toErrorResult } from "./results/error-result.js";
+import { isDeeperThan, MAX_JSON_DEPTH } from "./results/json-depth.js";
 import { BRIDGE_NAME, BRIDGE_VERSION } from "./version.js";
 
 /** An MCP Server for one connection (session); share one runtime between many. */
@@ -37,12 +43,14 @@ export function createBridgeServer(source: BridgeModel | BridgeRuntime, options:
     });
     return answer.action === "accept" && answer.content?.confirm === true;
   };
-  server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
-    runtime.callTool(request.params.name, request.params.arguments, {
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const result = await runtime.callTool(request.params.name, request.params.arguments, {
       ...(extra.requestInfo ? { headers: extra.requestInfo.headers } : {}),
+      ...(extra.sessionId !== undefined ? { session: extra.sessionId } : {}),
       ...(server.getClientCapabilities()?.elicitation?.form ? { confirm } : {}),
-    }),
-  );
+    });
+    return answerable(request.params.name, result);
+  });
   if (!("callTool" in source)) {
     const close = server.onclose;
     server.onclose = () => {
@@ -51,6 +59,20 @@ export function createBridgeServer(source: BridgeModel | BridgeRuntime, options:
     };
   }
   return server;
+}
+
+/**
+ * Every call gets exactly one answer: a result the transport cannot serialise (nested deeper
+ * than the stack allows, or cyclic, e.g. from an afterCall hook) would fail in the transport,
+ * after this handler, and the client would wait for nothing.
+ */
+function answerable(name: string, result: CallToolResult): CallToolResult {
+  if (!isDeeperThan(result, MAX_JSON_DEPTH + 32)) return result;
+  return toErrorResult(
+    `The result of ${name} nests too deeply (or refers to itself) to be sent; the bridge cannot pass it on. ` +
+      "Tell the user; if the tool has an afterCall hook, it should return plain JSON.",
+    "unexpected_response",
+  );
 }
 
 function describeServer(model: BridgeModel): string {

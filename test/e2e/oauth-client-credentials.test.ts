@@ -23,9 +23,14 @@ let model: BridgeModel;
 const ok = { "200": { description: "OK", content: { "application/json": { schema: { type: "object" } } } } };
 
 beforeAll(async () => {
-  api = await startUpstream((req, res) =>
-    sendJson(res, apiAnswer(req), { auth: req.header("authorization") ?? null }),
-  );
+  api = await startUpstream((req, res) => {
+    // The API's own token endpoint, on its origin: a token URL no one needs to confirm.
+    if (req.rawPath === "/oauth/token") {
+      issued++;
+      return sendJson(res, 200, { access_token: `tok-${issued}`, token_type: "Bearer", expires_in: 3600 });
+    }
+    sendJson(res, apiAnswer(req), { auth: req.header("authorization") ?? null });
+  });
   idp = await startUpstream((req, res) => {
     if (req.rawPath === "/.well-known/openid-configuration") {
       return sendJson(res, 200, {
@@ -82,7 +87,10 @@ function connect(options: BridgeOptions = {}) {
   return connectRuntime(model, {
     baseUrl: api.url,
     env: {},
-    oauth: { cc: { clientId: "my client", clientSecret: SECRET, scopes: ["read", "write"] } },
+    // The identity provider listens on another port, so another site: the operator confirms it.
+    oauth: {
+      cc: { clientId: "my client", clientSecret: SECRET, scopes: ["read", "write"], trustSpecTokenUrl: true },
+    },
     ...options,
   });
 }
@@ -135,6 +143,7 @@ describe("client credentials", () => {
         cc: {
           clientId: "id-1",
           clientSecret: SECRET,
+          trustSpecTokenUrl: true,
           clientAuth: "body",
           extraParams: { audience: "https://api" },
         },
@@ -156,16 +165,29 @@ describe("client credentials", () => {
   });
 
   it("reads the client from OPENAPI_MCP_CLIENT_ID_<SCHEME> and OPENAPI_MCP_CLIENT_SECRET_<SCHEME>", async () => {
-    const bridge = await connectRuntime(model, {
-      baseUrl: api.url,
+    // Nothing to confirm in the environment alone: the token URL is on the API's own origin.
+    const onSite = planSpec({
+      servers: [{ url: api.url }],
+      paths: { "/secure": { get: { operationId: "secure", security: [{ cc: [] }], responses: ok } } },
+      components: {
+        securitySchemes: {
+          cc: {
+            type: "oauth2",
+            flows: { clientCredentials: { tokenUrl: `${api.url}/oauth/token`, scopes: {} } },
+          },
+        },
+      },
+    });
+    const bridge = await connectRuntime(onSite, {
       env: { OPENAPI_MCP_CLIENT_ID_CC: "env-client", OPENAPI_MCP_CLIENT_SECRET_CC: SECRET },
     });
     try {
       await bridge.call("secure");
-      expect(api.requests[0]!.header("authorization")).toBe("Bearer tok-1");
-      expect(idp.requests[0]!.header("authorization")).toBe(
+      expect(api.requests.map((r) => r.rawPath)).toEqual(["/oauth/token", "/secure"]);
+      expect(api.requests[0]!.header("authorization")).toBe(
         `Basic ${Buffer.from(`env-client:${SECRET}`).toString("base64")}`,
       );
+      expect(api.requests[1]!.header("authorization")).toBe("Bearer tok-1");
     } finally {
       await bridge.close();
     }
@@ -274,7 +296,9 @@ describe("client credentials", () => {
   });
 
   it("finds the token endpoint by OpenID Connect discovery and uses the auth method it supports", async () => {
-    const bridge = await connect({ oauth: { oidc: { clientId: "oidc-client", clientSecret: SECRET } } });
+    const bridge = await connect({
+      oauth: { oidc: { clientId: "oidc-client", clientSecret: SECRET, trustSpecTokenUrl: true } },
+    });
     try {
       await bridge.call("viaOidc");
       await bridge.call("viaOidc");
@@ -336,7 +360,7 @@ describe("token URLs the spec names", () => {
         expect(result.isError).toBe(true);
         const text = textOf(result);
         expect(text).toContain(`the spec's ${what} ${offSite()}/`);
-        expect(text).toContain("is not on the API's site (127.0.0.1)");
+        expect(text).toContain(`is not on the API's site (127.0.0.1:${api.port})`);
         expect(text).toContain(`oauth2.${scheme}.tokenUrl`);
         expect(text).not.toContain(SECRET);
         expect(idp.requests).toHaveLength(0);
@@ -372,8 +396,11 @@ describe("token URLs the spec names", () => {
       expect(
         await sourceFor("https://evil.example/token", { tokenUrl: `${idp.url}/token` }, elsewhere).getToken(),
       ).toBe("tok-2");
-      // Same host: no confirmation needed.
-      expect(await sourceFor(`${idp.url}/token`, {}, api.url).getToken()).toBe("tok-3");
+      // Same host and port: no confirmation needed; another port of the same host is another site.
+      expect(await sourceFor(`${idp.url}/token`, {}, `${idp.url}/v1`).getToken()).toBe("tok-3");
+      await expect(sourceFor(`${idp.url}/token`, {}, api.url).getToken()).rejects.toThrow(
+        `is not on the API's site (127.0.0.1:${api.port})`,
+      );
       expect(idp.requests.map((r) => r.rawPath)).toEqual(["/token", "/token", "/token"]);
     } finally {
       await agent.close();
@@ -391,7 +418,7 @@ describe("token source", () => {
       schemeName: "cc",
       scheme: model.securitySchemes["cc"]!,
       config: { clientId: "c", clientSecret: SECRET },
-      baseUrl: () => api.url,
+      baseUrl: () => idp.url,
       getDispatcher: async () => agent,
       http: { timeoutMs: 5000, connectTimeoutMs: 5000, maxResponseBytes: 1 << 20 },
       now: () => now,
@@ -417,7 +444,9 @@ describe("token source", () => {
       expect(await source.getToken()).toBe("tok-4");
       now += 1; // an hour's token: refreshed a minute early
       expect(await source.getToken()).toBe("tok-5");
-      expect(source.secrets()).toEqual([SECRET, "tok-1", "tok-2", "tok-3", "tok-4", "tok-5"]);
+      expect(source.secrets()).toEqual(
+        expect.arrayContaining([SECRET, "tok-1", "tok-2", "tok-3", "tok-4", "tok-5"]),
+      );
     } finally {
       await agent.close();
     }

@@ -43,7 +43,7 @@ describe("serve refuses bad option values with a coded diagnostic", () => {
       {},
       2,
       "OMB_OPTION_INVALID",
-      /--timeout: expected a whole number, got "10s"/,
+      /--timeout: expected a whole number of at least 1, got "10s"/,
     ],
     [
       "an unknown transport",

@@ -184,21 +184,23 @@ describe("sessions", () => {
       body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" }),
     });
 
-  it("new sessions beyond the cap are refused with 503; an ended one frees its place", async () => {
+  it("beyond the cap, a new session closes the oldest one that never came back; an ended one frees its place", async () => {
     const runtime = newRuntime();
     const running = await startHttpServer(runtime, { port: 0, maxSessions: 2 });
     try {
       const first = await initialize(running.url);
       const second = await initialize(running.url);
+      const alive = await ping(running.url, second.headers.get("mcp-session-id")!);
+      expect(alive.status).toBe(200); // the second came back: established
       const third = await initialize(running.url);
-      expect([first.status, second.status, third.status]).toEqual([200, 200, 503]);
-      await Promise.all([first, second, third].map((r) => r.body?.cancel()));
-      const alive = await ping(running.url, first.headers.get("mcp-session-id")!);
-      expect(alive.status).toBe(200);
-      await alive.body?.cancel();
+      expect([first.status, second.status, third.status]).toEqual([200, 200, 200]);
+      await Promise.all([first, second, third, alive].map((r) => r.body?.cancel()));
+      const gone = await ping(running.url, first.headers.get("mcp-session-id")!);
+      expect(gone.status).toBe(404);
+      await gone.body?.cancel();
       const ended = await fetch(running.url, {
         method: "DELETE",
-        headers: { "mcp-session-id": first.headers.get("mcp-session-id")! },
+        headers: { "mcp-session-id": second.headers.get("mcp-session-id")! },
       });
       expect(ended.status).toBe(200);
       const fourth = await initialize(running.url);

@@ -25,11 +25,11 @@ export async function askConfirmation(
       "confirmation_unavailable",
     );
   }
-  const shown = clip(JSON.stringify(args), 1000);
+  const shown = neutralise(clip(JSON.stringify(args), 1000));
   let accepted = false;
   try {
     accepted = await context.confirm(
-      `The assistant wants to run ${tool.name} (${operation}), which may change or delete data, with ${shown}. Allow it?`,
+      `The assistant wants to run ${neutralise(tool.name)} (${neutralise(operation)}), which may change or delete data, with ${shown}. Allow it?`,
     );
   } catch (error) {
     return toErrorResult(
@@ -43,5 +43,22 @@ export async function askConfirmation(
     `Refused: the user did not allow ${tool.name} (${operation}). Nothing was sent. Do not retry ` +
       "unless the user asks for it.",
     "confirmation_declined",
+  );
+}
+
+/**
+ * Characters that change how text reads rather than what it says: C0 and C1 controls, bidi
+ * embeddings, overrides and isolates (U+202E shows `evil.exe` as `exe.live`), zero-width and
+ * other invisible format characters, line and paragraph separators. In the question the user
+ * answers, each is shown as its `\uXXXX` escape, so what they read is what will be sent.
+ */
+const DECEPTIVE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters it finds
+  /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\u3164\ufeff\ufff9-\ufffb]/g;
+
+export function neutralise(text: string): string {
+  return text.replace(
+    DECEPTIVE,
+    (char) => `\\u${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`,
   );
 }

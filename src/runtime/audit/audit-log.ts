@@ -2,11 +2,13 @@
  * The audit log: one JSON line per tool call (time, tool, arguments with secrets redacted,
  * upstream status, attempts, duration, outcome), to a file or stderr. Arguments are redacted by
  * name (password, token, secret, apiKey, ...), by schema (`format: password`) and by value (any
- * configured or fetched secret inside any string); long strings are cut.
+ * configured or fetched secret, in each of its forms, inside any string or key); long strings
+ * are cut.
  */
-import { createWriteStream } from "node:fs";
+import { createWriteStream, openSync } from "node:fs";
 import { followLocalRef } from "../../model/pointer.js";
 import type { JsonSchema } from "../../model/types.js";
+import { createScrubber, REDACTED } from "../results/redact-secrets.js";
 
 export interface AuditEntry {
   /** ISO 8601, when the call arrived. */
@@ -28,14 +30,18 @@ export interface AuditLog {
   close(): Promise<void>;
 }
 
-export const REDACTED = "[REDACTED]";
+export { REDACTED };
+
 const SENSITIVE_NAME =
   /pass(word|wd|phrase)?$|^pwd$|secret|token|api[-_]?key|^key$|authori[sz]ation|credential|private[-_]?key|cookie|session/i;
 const MAX_STRING = 500;
 const MAX_DEPTH = 32;
 const MAX_ITEMS = 100;
 
-/** A JSON-lines audit log to `target`: a file path (appended, mode 0600) or `-` for stderr. */
+/**
+ * A JSON-lines audit log to `target`: a file path (appended, mode 0600) or `-` for stderr.
+ * Throws when the file cannot be opened for appending.
+ */
 export function createAuditLog(target: string): AuditLog {
   if (target === "-") {
     return {
@@ -45,7 +51,10 @@ export function createAuditLog(target: string): AuditLog {
       close: async () => {},
     };
   }
-  const stream = createWriteStream(target, { flags: "a", mode: 0o600 });
+  // Opened now, not on the first write: a log that cannot be written must stop the start
+  // (the error is thrown here, with the system's reason: EACCES, ENOENT, EISDIR).
+  const fd = openSync(target, "a", 0o600);
+  const stream = createWriteStream(target, { fd });
   let failed: Error | undefined;
   stream.on("error", (error) => {
     failed ??= error;
@@ -70,13 +79,13 @@ export function isSensitiveName(name: string): boolean {
 
 /**
  * A copy of `value` safe to log: sensitive names and `format: password` values replaced,
- * secrets inside strings replaced, strings over 500 characters and arrays over 100 items cut.
+ * secrets (every form, secret-forms.ts) inside strings replaced, strings over 500 characters and arrays over 100 items cut.
  */
 export function redactArguments(value: unknown, schema: JsonSchema | undefined, secrets: string[]): unknown {
   const root = schema;
+  const redact = createScrubber(secrets);
   const scrub = (text: string) => {
-    let out = text;
-    for (const secret of secrets) if (secret.length >= 4) out = out.split(secret).join(REDACTED);
+    const out = redact(text);
     return out.length > MAX_STRING ? `${out.slice(0, MAX_STRING)}…[${out.length} characters]` : out;
   };
   const resolve = (node: unknown): Record<string, unknown> | undefined => {

@@ -8,6 +8,7 @@ import type { BridgeModel, SecurityRequirementNode, ToolNode } from "../../model
 import type { HttpOptions } from "../upstream/send.js";
 import { hasControlCharacters, resolveCredentials, toClientEnvNames } from "./credentials.js";
 import { createTokenSource, type OAuthClientConfig, type TokenSource } from "./oauth.js";
+import { basicCredentialForms, formsOf, headerValueForms } from "./secret-forms.js";
 
 export interface CredentialOptions {
   auth?: Record<string, string>;
@@ -87,7 +88,7 @@ export function createCredentialProvider(model: BridgeModel, options: Credential
         if (typeof raw !== "string" || raw === "" || hasControlCharacters(raw)) continue;
         const value = passThroughValue(schemes[scheme]!, raw);
         credentials.set(scheme, value);
-        secrets.push(raw, ...secretForms(schemes[scheme]!, value));
+        secrets.push(...headerValueForms(raw), ...secretForms(schemes[scheme]!, value));
       }
       const available = new Set([...credentials.keys(), ...sources.keys()]);
       const chosen = chooseAlternative(tool.http.security, available, schemes);
@@ -112,15 +113,10 @@ export function createCredentialProvider(model: BridgeModel, options: Credential
   };
 }
 
-/** A credential as configured and as it travels (base64 for basic, percent-encoded in a query). */
+/** A credential in every form it travels in and may be echoed in (secret-forms.ts). */
 function secretForms(scheme: BridgeModel["securitySchemes"][string], value: string): string[] {
-  const forms = [value];
-  if (scheme.type === "http" && scheme.scheme.toLowerCase() === "basic") {
-    forms.push(Buffer.from(value, "utf8").toString("base64"));
-  }
-  const encoded = encodeURIComponent(value);
-  if (encoded !== value) forms.push(encoded);
-  return forms;
+  if (scheme.type === "http" && scheme.scheme.toLowerCase() === "basic") return basicCredentialForms(value);
+  return formsOf(value);
 }
 
 /** The alternative applyCredentials will pick: the first whose schemes all have a credential. */

@@ -104,7 +104,8 @@ function renderCredential(scheme: SecuritySchemeNode, value: string, applied: Ap
   }
 }
 
-function encodeQueryPart(text: string): string {
+/** RFC 3986 percent-encoding of a query credential's name and value (`!'()*` too). */
+export function encodeQueryPart(text: string): string {
   return encodeURIComponent(text).replace(
     /[!'()*]/g,
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,

@@ -6,7 +6,8 @@
  * for the API's origin, and redirects are never followed).
  *
  * A token URL (or OpenID Connect discovery URL) that comes from the spec is trusted only on the
- * API's own site (same registrable domain, Public Suffix List): a hostile or tampered spec must
+ * API's own site (same registrable domain, Public Suffix List, and the same port: another port
+ * of the API's host is another server, perhaps another tenant's): a hostile or tampered spec must
  * not be able to name its own server and receive the client secret. Any other token URL has to
  * be confirmed by the operator (`tokenUrl`, or `trustSpecTokenUrl: true`, in the auth config).
  */
@@ -14,6 +15,7 @@ import type { Dispatcher } from "undici";
 import type { SecuritySchemeNode } from "../../model/types.js";
 import { type HttpOptions, sendRequest, UpstreamFailure } from "../upstream/send.js";
 import { hasControlCharacters } from "./credentials.js";
+import { encodeClientCredential, formsOf, oauthClientForms } from "./secret-forms.js";
 
 export interface OAuthClientConfig {
   clientId: string;
@@ -45,7 +47,7 @@ export interface TokenSource {
   getToken(): Promise<string>;
   /** Forgets `token` if it is still the cached one (the API refused it). */
   invalidate(token: string): void;
-  /** Tokens handed out so far (the latest few), for redaction. */
+  /** The client secret and the tokens handed out so far (the latest few), in every form, for redaction. */
   secrets(): string[];
 }
 
@@ -71,6 +73,7 @@ export function createTokenSource(options: TokenSourceOptions): TokenSource {
   let pending: Promise<string> | undefined;
   let discovered: Promise<Discovery> | undefined;
   const handedOut: string[] = [];
+  const clientForms = oauthClientForms(config.clientId, config.clientSecret);
 
   const endpoint = async (): Promise<{ url: URL; clientAuth: "basic" | "body" }> => {
     if (config.tokenUrl !== undefined) {
@@ -114,7 +117,7 @@ export function createTokenSource(options: TokenSourceOptions): TokenSource {
     };
     if (clientAuth === "basic") {
       // RFC 6749 §2.3.1: the id and secret are form-urlencoded before Basic encoding.
-      const pair = `${formEncode(config.clientId)}:${formEncode(config.clientSecret)}`;
+      const pair = `${encodeClientCredential(config.clientId)}:${encodeClientCredential(config.clientSecret)}`;
       headers.authorization = `Basic ${Buffer.from(pair).toString("base64")}`;
     } else {
       form.set("client_id", config.clientId);
@@ -172,7 +175,7 @@ export function createTokenSource(options: TokenSourceOptions): TokenSource {
       if (cached?.token === token) cached = undefined;
     },
     secrets() {
-      return [config.clientSecret, ...handedOut];
+      return [...clientForms, ...handedOut.flatMap(formsOf)];
     },
   };
 }
@@ -242,8 +245,8 @@ const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /**
  * A URL taken from the spec must be on the API's site (same host, or the same registrable
- * domain by the Public Suffix List, private suffixes such as github.io included), unless the
- * operator said to trust it.
+ * domain by the Public Suffix List, private suffixes such as github.io included, and the same
+ * port), unless the operator said to trust it.
  */
 async function requireApiSite(url: URL, what: string, options: TokenSourceOptions): Promise<void> {
   if (options.config.trustSpecTokenUrl === true) return;
@@ -254,12 +257,23 @@ async function requireApiSite(url: URL, what: string, options: TokenSourceOption
   } catch {
     api = undefined;
   }
-  if (api !== undefined && (await isSameSite(url.hostname, api.hostname))) return;
+  if (api !== undefined && portOf(url) === portOf(api) && (await isSameSite(url.hostname, api.hostname)))
+    return;
+  const site = api === undefined ? "no API URL" : portOf(api) === defaultPort(api) ? api.hostname : api.host;
   throw new TokenError(
-    `the spec's ${what} ${url.origin}${url.pathname} is not on the API's site (${api?.hostname ?? "no API URL"}), ` +
+    `the spec's ${what} ${url.origin}${url.pathname} is not on the API's site (${site}), ` +
       `so the client secret is not sent there; if that is the right provider, confirm it in the auth config: ` +
       `oauth2.${options.schemeName}.tokenUrl: ${url.origin}${url.pathname} (or trustSpecTokenUrl: true)`,
   );
+}
+
+/** A URL's port, its scheme's default when it names none: another port is another server. */
+function portOf(url: URL): string {
+  return url.port === "" ? defaultPort(url) : url.port;
+}
+
+function defaultPort(url: URL): string {
+  return url.protocol === "http:" ? "80" : "443";
 }
 
 /** Same host, or hosts under the same registrable domain (never for IP addresses). */
@@ -287,10 +301,6 @@ function checkedUrl(raw: string, base: string | undefined, what: string): URL {
     return url;
   }
   throw new TokenError(`the ${what} ${url.origin} is not https; client secrets are only sent over https`);
-}
-
-function formEncode(text: string): string {
-  return encodeURIComponent(text).replace(/%20/g, "+");
 }
 
 /** RFC 6749 §5.2 error fields, when the body has them. */

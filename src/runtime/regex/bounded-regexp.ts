@@ -18,7 +18,13 @@
  * A linear-time engine from npm (re2js, pure JavaScript) would run every pattern, lookbehinds
  * and backreferences aside; this needs no package, and generated projects ship it as it is.
  */
-import { compileLinear, type LinearMatcher, MatchBudgetError, matchBudget, startsAnchored } from "./linear-match.js";
+import {
+  compileLinear,
+  type LinearMatcher,
+  MatchBudgetError,
+  matchBudget,
+  startsAnchored,
+} from "./linear-match.js";
 import { type PatternNode, parsePattern } from "./parse-pattern.js";
 
 /** Steps one validation (or one response check) may spend in spec regexes: tens of milliseconds. */

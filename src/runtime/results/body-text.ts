@@ -1,5 +1,7 @@
 /** Reading an upstream body as text or JSON, by its media type and its bytes. */
+
 import type { UpstreamResponse } from "../upstream/send.js";
+import { isDeeperThan, MAX_JSON_DEPTH } from "./json-depth.js";
 import { hasBudget } from "./truncate.js";
 
 /** An error body parsed as JSON, when it is JSON (by its media type or its first character). */
@@ -9,7 +11,9 @@ export function parseJsonBody(response: UpstreamResponse): unknown {
   const text = decodeText(response.body).trim();
   if (!mediaType.includes("json") && !/^[{[]/.test(text)) return undefined;
   try {
-    return JSON.parse(text) as unknown;
+    const value = JSON.parse(text) as unknown;
+    // Too deep to walk for messages and fields: the body is still shown as text.
+    return isDeeperThan(value, MAX_JSON_DEPTH) ? undefined : value;
   } catch {
     return undefined;
   }

@@ -9,6 +9,7 @@ import type { UpstreamFailure, UpstreamResponse } from "../upstream/send.js";
 import { clip, decodeText, isProbablyText, isTextType, parseJsonBody } from "./body-text.js";
 import { categoryLabel, ERROR_META_KEY, type ErrorCategory, type ErrorFacts } from "./error-result.js";
 import { formatFieldErrors, mapFieldErrors } from "./field-map.js";
+import { isDeeperThan, MAX_JSON_DEPTH } from "./json-depth.js";
 import type { ResultOptions } from "./success.js";
 
 /**
@@ -163,6 +164,23 @@ export function toStatusErrorResult(
 }
 
 export function toFailureResult(tool: ToolNode, failure: UpstreamFailure, origin: string): CallToolResult {
+  const operation = `${tool.http.method.toUpperCase()} ${tool.http.path}`;
+  if (failure.kind === "local") {
+    const facts: ErrorFacts = { category: "invalid_argument", retryable: false };
+    return {
+      isError: true,
+      content: [
+        {
+          type: "text",
+          text:
+            `Invalid argument: ${operation}: ${failure.message}. Nothing was sent to the API.\n` +
+            "Next step: check the header arguments (plain text only, no header the HTTP client controls); " +
+            "if they are right, the bridge's configuration (--header, credentials) is at fault: tell the user.",
+        },
+      ],
+      _meta: { [ERROR_META_KEY]: { ...facts } },
+    };
+  }
   const timeout = failure.kind === "timeout";
   const facts: ErrorFacts = { category: timeout ? "timeout" : "upstream_unavailable", retryable: true };
   const label = timeout ? "Timeout" : "Upstream unavailable";
@@ -174,7 +192,7 @@ export function toFailureResult(tool: ToolNode, failure: UpstreamFailure, origin
     content: [
       {
         type: "text",
-        text: `${label}: ${tool.http.method.toUpperCase()} ${tool.http.path} at ${origin}: ${failure.message}.\nNext step: ${safeToRetry}`,
+        text: `${label}: ${operation} at ${origin}: ${failure.message}.\nNext step: ${safeToRetry}`,
       },
     ],
     _meta: { [ERROR_META_KEY]: { ...facts } },
@@ -228,7 +246,8 @@ function describeErrorBody(response: UpstreamResponse): string {
   const text = decodeText(response.body);
   if (mediaType.includes("json")) {
     try {
-      return JSON.stringify(JSON.parse(text));
+      const value = JSON.parse(text) as unknown;
+      return isDeeperThan(value, MAX_JSON_DEPTH) ? text : JSON.stringify(value);
     } catch {
       return text;
     }

@@ -10,6 +10,7 @@ import type { ToolNode } from "../../model/types.js";
 import type { UpstreamResponse } from "../upstream/send.js";
 import { clip, decodeText, isProbablyText, isTextType } from "./body-text.js";
 import { ERROR_META_KEY, type ErrorFacts } from "./error-result.js";
+import { isDeeperThan, MAX_JSON_DEPTH } from "./json-depth.js";
 import { fitJson, fitText, hasBudget, TRUNCATION_META_KEY, type Truncation } from "./truncate.js";
 
 export interface ResultOptions {
@@ -52,6 +53,23 @@ export function toSuccessResult(
       parsed = JSON.parse(text);
     } catch {
       ok = false;
+    }
+    if (ok && isDeeperThan(parsed, MAX_JSON_DEPTH)) {
+      const problem = `it nests deeper than ${MAX_JSON_DEPTH} levels, more than the bridge passes on as structured content`;
+      if (tool.outputSchema) return toMismatchResult(response, text, problem, options);
+      const fitted = fitText(text, {
+        budget: options.maxTextChars,
+        tool,
+        headers: response.headers,
+        ...(options.args ? { args: options.args } : {}),
+      });
+      const result: CallToolResult = {
+        content: [
+          { type: "text", text: `[The API's JSON answer: ${problem}; here it is as text.]\n${fitted.text}` },
+        ],
+      };
+      if (fitted.truncation) result._meta = { [TRUNCATION_META_KEY]: { ...fitted.truncation } };
+      return result;
     }
     if (ok) {
       const isObject = typeof parsed === "object" && parsed !== null && !Array.isArray(parsed);

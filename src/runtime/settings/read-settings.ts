@@ -16,14 +16,26 @@ export const OPTION_INVALID: DiagnosticCode = "OMB_OPTION_INVALID";
 /** The code of a flag a server does not take (or one given without its value). */
 export const OPTION_UNKNOWN: DiagnosticCode = "OMB_OPTION_UNKNOWN";
 
+/** Options that are each fine but together (with the spec) cannot work: check-start.ts's codes. */
+const CONFIGURATION_CODES: ReadonlySet<string> = new Set<DiagnosticCode>([
+  "OMB_AUTH_CONFIG",
+  "OMB_AUTH_SCHEME_UNKNOWN",
+  "OMB_SERVER_URL",
+  "OMB_SERVER_VARIABLE",
+  "OMB_SELECTION_EMPTY",
+  "OMB_AUDIT_LOG_UNWRITABLE",
+  "OMB_STDIN_CONFLICT",
+]);
+
 /**
- * True for the codes of a bad option (a value, or a flag): usage errors, exit code 2 where
- * the command line has such a convention.
+ * True for the codes of a bad option (a value, or a flag) or of options that cannot work
+ * together: usage errors, exit code 2 where the command line has such a convention.
  */
 export function isOptionErrorCode(code: string): boolean {
   return (
     code === OPTION_INVALID ||
     code === OPTION_UNKNOWN ||
+    CONFIGURATION_CODES.has(code) ||
     OPTION_KEYS.some((key) => getOptionSpec(key).code === code)
   );
 }

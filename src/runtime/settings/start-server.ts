@@ -1,22 +1,25 @@
 /**
  * Starts a bridge from its settings: the tool selection checked (criteria that match nothing
- * noted), credentials read, the audit log opened, the runtime created, then stdio or Streamable
+ * noted, a selection that leaves nothing refused), credentials read, the mistakes check-start.ts
+ * knows refused (or warned about), the audit log opened (or the start refused), the runtime created, then stdio or Streamable
  * HTTP, one line on stderr once it is up, and a clean stop on SIGINT/SIGTERM (HTTP) or when
  * the client goes away (stdio). `serve` and every generated server start through here, so they
  * behave the same; only the name at the start of their stderr lines differs. Nothing is
  * written to stdout: in stdio mode it carries MCP messages only.
  */
-import { failWith } from "../../model/diagnostics.js";
+import { createDiagnostic, failWith, formatDiagnostic } from "../../model/diagnostics.js";
 import type { BridgeModel } from "../../model/types.js";
 import { selectToolsChecked } from "../access/select.js";
+import type { AuditLog } from "../audit/audit-log.js";
 import type { BridgeOptions } from "../bridge-options.js";
 import type { BridgeRuntime } from "../bridge-runtime.js";
 import { describeCallOrigins } from "../request/origins.js";
 import type { HttpServerOptions, RunningHttpServer } from "../transport/streamable-http.js";
 import { AUTH_CONFIG_INVALID, readAuthSettings } from "./auth-settings.js";
-import type { Settings } from "./option-table.js";
+import { checkStart } from "./check-start.js";
+import { OPTION_TABLE, type Settings } from "./option-table.js";
 import type { Environment } from "./read-settings.js";
-import { toBridgeOptions, toHttpServerOptions, toToolSelection } from "./to-options.js";
+import { readServerVariables, toBridgeOptions, toHttpServerOptions, toToolSelection } from "./to-options.js";
 
 /** The code of a port another process listens on already. */
 export const PORT_IN_USE = "OMB_PORT_IN_USE";
@@ -49,16 +52,41 @@ export async function startServer(
   const note = (text: string) => process.stderr.write(`${options.name}: note: ${text}\n`);
   const selected = selectToolsChecked(model.tools, toToolSelection(settings), `see ${options.help}`);
   for (const criterion of selected.unmatched) note(`${criterion} matches no operation of the spec`);
-  const auth = await readAuthSettings(settings, options.env);
-  for (const scheme of [...Object.keys(auth.oauth), ...Object.keys(auth.auth)]) {
-    if (!Object.hasOwn(model.securitySchemes, scheme)) note(`the spec has no security scheme "${scheme}"`);
+  if (selected.tools.length === 0 && model.tools.length > 0) {
+    failWith(
+      "OMB_SELECTION_EMPTY",
+      `the tool selection leaves none of the spec's ${model.tools.length} tools to serve`,
+      {
+        hint: `loosen the selection (${describeSelection(settings)}); \`openapi-mcp-bridge tools SPEC\` lists the tools with their tags`,
+      },
+    );
   }
+  const auth = await readAuthSettings(settings, options.env);
+  const warnings = checkStart({
+    model,
+    tools: selected.tools,
+    settings,
+    auth,
+    env: options.env,
+    serverVariables: { ...readServerVariables(model, options.env), ...settings.serverVar },
+  });
+  for (const warning of warnings) process.stderr.write(`${options.name}: ${formatDiagnostic(warning)}\n`);
   // The MCP SDK and the runtime are loaded only once the settings are known to be good.
   const [{ createBridgeRuntime }, { createAuditLog }] = await Promise.all([
     import("../bridge-runtime.js"),
     import("../audit/audit-log.js"),
   ]);
-  const audit = settings.auditLog !== undefined ? createAuditLog(settings.auditLog) : undefined;
+  let audit: AuditLog | undefined;
+  if (settings.auditLog !== undefined) {
+    try {
+      audit = createAuditLog(settings.auditLog);
+    } catch (error) {
+      // A compliance record that switched itself off would be worse than no start.
+      failWith("OMB_AUDIT_LOG_UNWRITABLE", `--audit-log ${settings.auditLog}: ${(error as Error).message}`, {
+        hint: "give a file in a directory you can write to (created with mode 0600), or - for stderr",
+      });
+    }
+  }
   let runtime: BridgeRuntime;
   const bridgeOptions = toBridgeOptions(settings, {
     model,
@@ -91,12 +119,25 @@ export async function startServer(
     process.once("SIGTERM", stop);
     return { runtime, url: running.url, close };
   }
-  const [{ StdioServerTransport }, { createBridgeServer }] = await Promise.all([
-    import("@modelcontextprotocol/sdk/server/stdio.js"),
+  const [{ LimitedStdioTransport }, { createBridgeServer }] = await Promise.all([
+    import("../transport/stdio.js"),
     import("../mcp-server.js"),
   ]);
   const server = createBridgeServer(runtime);
-  const transport = new StdioServerTransport();
+  // Nothing fails silently: a message that cannot be handled or answered is said on stderr.
+  server.onerror = (error) => process.stderr.write(`${options.name}: ${error.message}\n`);
+  const maxMessageBytes = settings.maxMessageBytes ?? OPTION_TABLE.maxMessageBytes.default;
+  const transport = new LimitedStdioTransport({
+    maxMessageBytes,
+    onRefused: ({ bytes, id }) => {
+      const diagnostic = createDiagnostic(
+        "OMB_MESSAGE_TOO_LARGE",
+        `refused a message of ${bytes} bytes over stdio${id === undefined ? "" : ` (request ${JSON.stringify(id)})`}: the limit is ${maxMessageBytes} bytes; still serving`,
+        { hint: "send smaller messages, or raise --max-message-bytes (OPENAPI_MCP_MAX_MESSAGE_BYTES)" },
+      );
+      process.stderr.write(`${options.name}: ${formatDiagnostic(diagnostic)}\n`);
+    },
+  });
   transport.onclose = () => {
     void closeRuntime();
   };
@@ -105,6 +146,17 @@ export async function startServer(
     `${options.name}: ${runtime.model.tools.length} tools over stdio; ${describeCallOrigins(runtime.model, bridgeOptions)}\n`,
   );
   return { runtime, close: () => server.close() };
+}
+
+/** The selection flags that were given, for the hint of a selection that leaves nothing. */
+function describeSelection(settings: Settings): string {
+  const given = (
+    ["includeTools", "excludeTools", "includeTags", "excludeTags", "methods", "paths", "readOnly"] as const
+  )
+    .filter((key) => settings[key] !== undefined)
+    .map((key) => `--${OPTION_TABLE[key].flag}`);
+  if (settings.destructive === "refuse") given.push("--destructive refuse");
+  return given.length > 0 ? given.join(", ") : "the selection options";
 }
 
 /** startHttpServer, with the reasons a listen fails told as diagnostics (the runtime closed first). */

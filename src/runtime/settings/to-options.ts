@@ -91,5 +91,7 @@ export function toHttpServerOptions(settings: Settings): HttpServerOptions {
   };
   if (settings.httpToken) options.bearerToken = settings.httpToken;
   if (settings.maxBodyBytes !== undefined) options.maxBodyBytes = settings.maxBodyBytes;
+  if (settings.maxSessions !== undefined) options.maxSessions = settings.maxSessions;
+  if (settings.sessionIdleTimeout !== undefined) options.sessionIdleMs = settings.sessionIdleTimeout;
   return options;
 }

@@ -202,6 +202,13 @@ function checkHeaders(headers: Record<string, string>): Record<string, string> {
     if (hasControlCharacters(value)) {
       throw new OptionValueError(`the value of the header ${name} has a control character (CR, LF, NUL...)`);
     }
+    const wide = [...value].find((char) => char.codePointAt(0)! > 0xff);
+    if (wide !== undefined) {
+      // undici would refuse every request that carries it.
+      throw new OptionValueError(
+        `the value of the header ${name} has ${quote(wide)}, which an HTTP header cannot carry (Latin-1 only)`,
+      );
+    }
   }
   return headers;
 }

@@ -1,13 +1,31 @@
 /**
  * What every MCP HTTP request must pass before it reaches a session: the endpoint path, an
  * allowed `Origin`, a loopback `Host` while bound to loopback (DNS rebinding), and the bridge's
- * own bearer token when one is set (compared in constant time).
+ * own bearer token when one is set (compared in constant time, then removed from the request).
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { sendJsonError } from "./http-io.js";
 
-export const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
+/**
+ * True for a loopback address or name, in any spelling: `localhost` and `*.localhost`
+ * (RFC 6761), all of 127.0.0.0/8 (`127.0.0.2`, `127.1`), `::1` with or without brackets, and
+ * IPv4-mapped `::ffff:127.x.y.z`. A short list of spellings would turn the Host check off for
+ * `--host 127.0.0.2`.
+ */
+export function isLoopbackAddress(host: string): boolean {
+  const bare = host.trim().toLowerCase().replace(/\.$/, "");
+  const literal = bare.includes(":") && !bare.startsWith("[") ? `[${bare}]` : bare;
+  let hostname: string;
+  try {
+    hostname = new URL(`http://${literal}/`).hostname; // canonical: 127.1 → 127.0.0.1, [0::1] → [::1]
+  } catch {
+    return false;
+  }
+  if (hostname === "localhost" || hostname.endsWith(".localhost")) return true;
+  if (/^127\.\d+\.\d+\.\d+$/.test(hostname)) return true;
+  return hostname === "[::1]" || /^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$/.test(hostname);
+}
 
 export interface RequestGuards {
   endpoint: string;
@@ -43,13 +61,29 @@ export function passGuards(
     sendJsonError(res, 403, -32600, "Host header is not a loopback name (DNS rebinding protection)");
     return false;
   }
-  if (guards.tokenDigest && !hasBearerToken(req.headers.authorization, guards.tokenDigest)) {
-    res.setHeader("www-authenticate", 'Bearer realm="openapi-mcp-bridge"');
-    sendJsonError(res, 401, -32001, "Unauthorized: this bridge needs Authorization: Bearer <token>");
-    req.resume();
-    return false;
+  if (guards.tokenDigest) {
+    if (!hasBearerToken(req.headers.authorization, guards.tokenDigest)) {
+      res.setHeader("www-authenticate", 'Bearer realm="openapi-mcp-bridge"');
+      sendJsonError(res, 401, -32001, "Unauthorized: this bridge needs Authorization: Bearer <token>");
+      req.resume();
+      return false;
+    }
+    forgetAuthorization(req);
   }
   return true;
+}
+
+/**
+ * The bridge's own token has done its job once checked: the request goes on without it, so no
+ * part of the bridge (a pass-through header mapping `Authorization`) can send it upstream. The
+ * SDK reads `rawHeaders`, Node's parsed `headers` are read by the rest.
+ */
+function forgetAuthorization(req: IncomingMessage): void {
+  delete req.headers.authorization;
+  const raw = req.rawHeaders;
+  for (let i = raw.length - 2; i >= 0; i -= 2) {
+    if (raw[i]!.toLowerCase() === "authorization") raw.splice(i, 2);
+  }
 }
 
 export function digest(text: string): Buffer {
@@ -66,8 +100,7 @@ function hasBearerToken(header: string | undefined, expected: Buffer): boolean {
 function isOriginAllowed(origin: string, allowed: Set<string>): boolean {
   if (allowed.has("*") || allowed.has(origin)) return true;
   try {
-    const url = new URL(origin);
-    return LOOPBACK_HOSTS.has(url.hostname);
+    return isLoopbackAddress(new URL(origin).hostname);
   } catch {
     return false;
   }
@@ -76,7 +109,7 @@ function isOriginAllowed(origin: string, allowed: Set<string>): boolean {
 function isLoopbackHostHeader(hostHeader: string | undefined): boolean {
   if (hostHeader === undefined) return true;
   try {
-    return LOOPBACK_HOSTS.has(new URL(`http://${hostHeader}`).hostname);
+    return isLoopbackAddress(new URL(`http://${hostHeader}`).hostname);
   } catch {
     return false;
   }

@@ -15,7 +15,7 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import type { BridgeRuntime } from "../bridge-runtime.js";
 import { createBridgeServer } from "../mcp-server.js";
 import { OPTION_TABLE } from "../settings/option-table.js";
-import { digest, LOOPBACK_HOSTS, passGuards, type RequestGuards } from "./guards.js";
+import { digest, isLoopbackAddress, passGuards, type RequestGuards } from "./guards.js";
 import { readBody, sendJsonError } from "./http-io.js";
 import { createSessionStore, type SessionStore } from "./sessions.js";
 
@@ -35,9 +35,17 @@ export interface HttpServerOptions {
    * does not). The header is the bridge's own: it is never forwarded upstream.
    */
   bearerToken?: string;
-  /** A session without requests for this long is closed (default 30 minutes). */
+  /**
+   * A session without requests for this long is closed (default 30 minutes); one that sent
+   * nothing after initialize is closed after 30 s (sessions.ts).
+   */
   sessionIdleMs?: number;
-  /** Sessions open at once; a new one beyond this is refused with 503 (default 1,000). */
+  /** A session that sent nothing after initialize for this long is closed (default 30 s). */
+  sessionHandshakeMs?: number;
+  /**
+   * Sessions open at once (default 1,000). A new one beyond this closes an abandoned or
+   * long-idle session, and is refused with 503 only when all are in use.
+   */
   maxSessions?: number;
 }
 
@@ -57,12 +65,13 @@ export async function startHttpServer(
   const guards: RequestGuards = {
     endpoint,
     allowedOrigins: new Set(options.allowedOrigins ?? []),
-    loopbackOnly: LOOPBACK_HOSTS.has(host),
+    loopbackOnly: isLoopbackAddress(host),
     ...(options.bearerToken ? { tokenDigest: digest(options.bearerToken) } : {}),
   };
   const sessions = createSessionStore({
-    idleMs: options.sessionIdleMs ?? 30 * 60_000,
-    max: options.maxSessions ?? 1000,
+    idleMs: options.sessionIdleMs ?? OPTION_TABLE.sessionIdleTimeout.default,
+    max: options.maxSessions ?? OPTION_TABLE.maxSessions.default,
+    ...(options.sessionHandshakeMs !== undefined ? { handshakeMs: options.sessionHandshakeMs } : {}),
   });
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -158,6 +167,8 @@ async function handleSessionful(
       sendJsonError(res, 404, -32001, "Session not found: start a new session with initialize");
       return;
     }
+    // A session with a request or stream open (a GET stream lasts) is never closed as idle.
+    res.on("close", sessions.hold(sessionId));
     await transport.handleRequest(req, res, body);
     return;
   }
@@ -165,8 +176,8 @@ async function handleSessionful(
     sendJsonError(res, 400, -32000, "Missing mcp-session-id header: start with an initialize request");
     return;
   }
-  if (sessions.isFull()) {
-    sendJsonError(res, 503, -32000, `Too many open sessions (${sessions.max}); try again later`);
+  if (!sessions.makeRoom()) {
+    sendJsonError(res, 503, -32000, `Too many open sessions (${sessions.max}, all in use); try again later`);
     return;
   }
   const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({

@@ -1,12 +1,19 @@
 /**
- * Every upstream call goes through here: a concurrency limit, a circuit breaker per origin,
- * safe retries with backoff, all within the call's total timeout.
+ * Every upstream call goes through here: a concurrency limit, the circuit breaker (circuit.ts:
+ * per origin for calls that cannot connect, per operation and caller for calls that get no
+ * answer), safe retries with backoff, all within the call's total timeout.
  */
 import type { Dispatcher } from "undici";
 import type { OutgoingRequest } from "../request/build-request.js";
 import { parseRetryAfter } from "../results/failure.js";
 import { OPTION_TABLE } from "../settings/option-table.js";
-import { type CircuitBreaker, type CircuitOptions, createCircuitBreaker } from "./circuit.js";
+import {
+  type Availability,
+  type CircuitBreaker,
+  type CircuitKey,
+  type CircuitOptions,
+  createCircuitBreaker,
+} from "./circuit.js";
 import { type ConcurrencyLimit, createConcurrencyLimit } from "./limit.js";
 import { type RetryOptions, resolveRetryOptions, retryDelay } from "./retry.js";
 import { type HttpOptions, sendRequest, UpstreamFailure, type UpstreamResponse } from "./send.js";
@@ -28,7 +35,8 @@ export type UpstreamOutcome = { attempts: number } & (
 );
 
 export interface UpstreamClient {
-  send(request: OutgoingRequest): Promise<UpstreamOutcome>;
+  /** `call`: the operation and who calls it, for the circuit breaker (default: one shared caller). */
+  send(request: OutgoingRequest, call?: { operation?: string; caller?: string }): Promise<UpstreamOutcome>;
   breaker: CircuitBreaker;
   limit: ConcurrencyLimit;
 }
@@ -41,11 +49,15 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   );
   const limit = createConcurrencyLimit(options.maxConcurrency ?? OPTION_TABLE.maxConcurrency.default);
 
-  const send = async (request: OutgoingRequest): Promise<UpstreamOutcome> => {
+  const send: UpstreamClient["send"] = async (request, call = {}) => {
     const deadline = performance.now() + http.timeoutMs;
-    const origin = request.origin;
-    // Fail fast without queueing while the circuit is open; the real check is per attempt.
-    const early = breaker.peek(origin);
+    const key: CircuitKey = {
+      origin: request.origin,
+      operation: call.operation ?? `${request.method} ${request.path.split("?")[0]}`,
+      caller: call.caller ?? "",
+    };
+    // Fail fast without queueing while a circuit is open; the admission proper follows.
+    const early = breaker.peek(key);
     if (!early.allowed) return { attempts: 0, failure: circuitFailure(early.message) };
     let release: () => void;
     try {
@@ -53,6 +65,22 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     } catch {
       return { attempts: 0, failure: queueTimeout(http.timeoutMs, limit.max) };
     }
+    const admission = breaker.admit(key);
+    if (!admission.allowed) {
+      release();
+      return { attempts: 0, failure: circuitFailure(admission.message) };
+    }
+    // The call, not each attempt, is what the breaker counts: the best evidence of all attempts.
+    const verdict: { availability: Availability; description: string } = {
+      availability: "local",
+      description: "",
+    };
+    const note = (availability: Availability, description: string) => {
+      if (EVIDENCE[availability] >= EVIDENCE[verdict.availability]) {
+        verdict.availability = availability;
+        verdict.description = description;
+      }
+    };
     try {
       // A retry that runs out of time (or into an open circuit) gives back the previous, real answer.
       let previous: UpstreamOutcome | undefined;
@@ -70,15 +98,17 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
                 );
           return { attempts: attempt, failure };
         }
-        const decision = breaker.check(origin);
-        if (!decision.allowed && previous) return withAttempts({ ...previous, attempts: attempt });
-        if (!decision.allowed) return { attempts: attempt, failure: circuitFailure(decision.message) };
+        // Another call may have opened a circuit since: a retry does not go out then.
+        if (attempt > 0 && !breaker.peek(key).allowed && previous)
+          return withAttempts({ ...previous, attempts: attempt });
         let outcome: UpstreamOutcome;
         let delay: number | undefined;
         try {
           const response = await sendRequest(await options.getDispatcher(), request, http, remaining);
-          if (response.status >= 500) breaker.recordFailure(origin, `HTTP ${response.status}`);
-          else breaker.recordSuccess(origin);
+          note(
+            GATEWAY_STATUSES.has(response.status) ? "unresponsive" : "answered",
+            `HTTP ${response.status}`,
+          );
           outcome = { attempts: attempt + 1, response };
           const retryAfter = parseRetryAfter(response.headers["retry-after"]);
           delay = retryDelay({
@@ -92,11 +122,8 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
             ...(options.random ? { random: options.random } : {}),
           });
         } catch (error) {
-          if (!(error instanceof UpstreamFailure)) {
-            breaker.recordFailure(origin, "internal error");
-            throw error;
-          }
-          breaker.recordFailure(origin, error.message);
+          if (!(error instanceof UpstreamFailure)) throw error;
+          note(availabilityOf(error), error.message);
           if (error.kind === "timeout" && previous)
             return withAttempts({ ...previous, attempts: attempt + 1 });
           outcome = { attempts: attempt + 1, failure: error };
@@ -113,11 +140,30 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
         await new Promise((resolve) => setTimeout(resolve, delay));
       }
     } finally {
+      breaker.record(admission.ticket, verdict.availability, verdict.description);
       release();
     }
   };
 
   return { send, breaker, limit };
+}
+
+/** A gateway that says the API behind it did not answer: no different from a timeout here. */
+const GATEWAY_STATUSES = new Set([502, 504]);
+
+/** How much an outcome shows the API is alive: one answer outweighs any number of failures. */
+const EVIDENCE: Record<Availability, number> = { local: 0, unreachable: 1, unresponsive: 2, answered: 3 };
+
+function availabilityOf(failure: UpstreamFailure): Availability {
+  switch (failure.kind) {
+    case "connect":
+      return "unreachable";
+    case "local":
+    case "circuit_open":
+      return "local";
+    default:
+      return "unresponsive";
+  }
 }
 
 function queueTimeout(timeoutMs: number, max: number): UpstreamFailure {

@@ -22,8 +22,11 @@ export interface UpstreamResponse {
   durationMs: number;
 }
 
-/** `circuit_open`: the circuit breaker refused the call without sending it. */
-export type UpstreamFailureKind = "timeout" | "connect" | "network" | "circuit_open";
+/**
+ * `circuit_open`: the circuit breaker refused the call without sending it. `local`: the HTTP
+ * client refused to build the request (a header it does not allow): nothing was sent.
+ */
+export type UpstreamFailureKind = "timeout" | "connect" | "network" | "circuit_open" | "local";
 
 export class UpstreamFailure extends Error {
   readonly kind: UpstreamFailureKind;
@@ -112,8 +115,15 @@ async function readLimited(
   return { body: Buffer.concat(chunks, size), truncated: false };
 }
 
+/** undici's codes for a request it will not send as given: checked before anything goes out. */
+const REFUSED_REQUEST_CODES = new Set(["UND_ERR_INVALID_ARG", "UND_ERR_NOT_SUPPORTED"]);
+
 function classifyFailure(error: unknown, aborted: boolean, timeoutMs: number): UpstreamFailure {
   const code = (error as { code?: string }).code ?? "";
+  if (REFUSED_REQUEST_CODES.has(code)) {
+    const message = error instanceof Error ? error.message : String(error);
+    return new UpstreamFailure("local", code, `the HTTP client refused to build the request (${message})`);
+  }
   if (aborted || code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT") {
     return new UpstreamFailure("timeout", code || "TIMEOUT", `the API did not answer within ${timeoutMs} ms`);
   }

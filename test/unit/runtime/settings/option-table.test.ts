@@ -91,7 +91,7 @@ describe("the option table", () => {
       maxResponseBytes: 10 * 1024 * 1024,
       maxResultChars: 25_000,
       circuitBreaker: 5,
-      circuitCooldown: 30_000,
+      circuitCooldown: 5_000,
       port: 3000,
       host: "127.0.0.1",
       path: "/mcp",

@@ -130,7 +130,32 @@ describe("readSettings: bad values", () => {
       "a negative number",
       { timeout: ["-1"] },
       "OMB_OPTION_INVALID",
-      /^--timeout: expected a whole number, got "-1"$/,
+      /^--timeout: expected a whole number of at least 1, got "-1"$/,
+    ],
+    // 0 ms would time every call out at once, reported as "no upstream call slot was free".
+    [
+      "a zero timeout",
+      { timeout: ["0"] },
+      "OMB_OPTION_INVALID",
+      /^--timeout: expected a whole number of at least 1, got "0"$/,
+    ],
+    [
+      "a zero connect timeout",
+      { "connect-timeout": ["0"] },
+      "OMB_OPTION_INVALID",
+      /^--connect-timeout: expected a whole number of at least 1/,
+    ],
+    [
+      "no upstream call at once",
+      { "max-concurrency": ["0"] },
+      "OMB_OPTION_INVALID",
+      /^--max-concurrency: expected a whole number of at least 1/,
+    ],
+    [
+      "a zero response limit",
+      { "max-response-bytes": ["0"] },
+      "OMB_OPTION_INVALID",
+      /^--max-response-bytes: expected a whole number of at least 1/,
     ],
     ["a fraction", { retries: ["1.5"] }, "OMB_OPTION_INVALID", /^--retries: expected a whole number/],
     ["an empty number", { retries: [""] }, "OMB_OPTION_INVALID", /^--retries: expected a whole number/],

@@ -22,7 +22,7 @@ describe("toBridgeOptions", () => {
       headers: {},
       retry: { retries: 2 },
       maxConcurrency: 64,
-      circuitBreaker: { failureThreshold: 5, cooldownMs: 30_000 },
+      circuitBreaker: { failureThreshold: 5, cooldownMs: 5_000 },
       env: {},
     });
   });

@@ -1,6 +1,11 @@
 /** Retry decisions, backoff, the circuit breaker (with a fake clock) and the concurrency limit. */
 import { describe, expect, it } from "vitest";
-import { createCircuitBreaker } from "../../../../src/runtime/upstream/circuit.js";
+import {
+  type Availability,
+  type CircuitBreaker,
+  type CircuitKey,
+  createCircuitBreaker,
+} from "../../../../src/runtime/upstream/circuit.js";
 import { createConcurrencyLimit } from "../../../../src/runtime/upstream/limit.js";
 import { backoff, resolveRetryOptions, retryDelay } from "../../../../src/runtime/upstream/retry.js";
 import { UpstreamFailure } from "../../../../src/runtime/upstream/send.js";
@@ -71,43 +76,145 @@ describe("backoff", () => {
 });
 
 describe("circuit breaker", () => {
-  it("opens after N consecutive failures, fails fast, probes once after the cool-down", () => {
+  const a: CircuitKey = { origin: "http://a.test", operation: "GET /slow", caller: "session 1" };
+  const sameOpOtherCaller: CircuitKey = { ...a, caller: "session 2" };
+  const otherOp: CircuitKey = { ...a, operation: "GET /fast" };
+  const otherOrigin: CircuitKey = { ...a, origin: "http://b.test" };
+
+  /** Calls `key` once with the outcome `availability` (admitted first, as the client does). */
+  function call(breaker: CircuitBreaker, key: CircuitKey, availability: Availability): boolean {
+    const admission = breaker.admit(key);
+    if (!admission.allowed) return false;
+    breaker.record(
+      admission.ticket,
+      availability,
+      availability === "unreachable" ? "ECONNREFUSED" : "timeout",
+    );
+    return true;
+  }
+
+  it.each<[string, Availability[], Record<string, boolean>]>([
+    [
+      "answered errors (500, 4xx, 503) never count",
+      Array(20).fill("answered"),
+      { a: true, sameOpOtherCaller: true, otherOp: true, otherOrigin: true },
+    ],
+    [
+      "local failures never count",
+      Array(20).fill("local"),
+      { a: true, sameOpOtherCaller: true, otherOp: true, otherOrigin: true },
+    ],
+    [
+      "3 unresponsive calls open the operation for that caller only",
+      Array(3).fill("unresponsive"),
+      { a: false, sameOpOtherCaller: true, otherOp: true, otherOrigin: true },
+    ],
+    [
+      "2 unresponsive calls are under the threshold",
+      Array(2).fill("unresponsive"),
+      { a: true, sameOpOtherCaller: true, otherOp: true },
+    ],
+    [
+      "an answer in between resets the count",
+      ["unresponsive", "unresponsive", "answered", "unresponsive", "unresponsive"],
+      { a: true },
+    ],
+    [
+      "a local failure in between neither counts nor resets",
+      ["unresponsive", "unresponsive", "local", "unresponsive"],
+      { a: false },
+    ],
+    [
+      "3 unreachable calls open the origin for every operation and caller",
+      Array(3).fill("unreachable"),
+      { a: false, sameOpOtherCaller: false, otherOp: false, otherOrigin: true },
+    ],
+    [
+      "unreachable and unresponsive count apart",
+      ["unreachable", "unreachable", "unresponsive", "unresponsive"],
+      { a: true, otherOp: true },
+    ],
+  ])("%s", (_what, outcomes, expected) => {
+    const breaker = createCircuitBreaker({ failureThreshold: 3, cooldownMs: 10_000 }, () => 1_000);
+    for (const outcome of outcomes) call(breaker, a, outcome);
+    const keys: Record<string, CircuitKey> = { a, sameOpOtherCaller, otherOp, otherOrigin };
+    for (const [name, allowed] of Object.entries(expected)) {
+      expect([name, breaker.peek(keys[name]!).allowed]).toEqual([name, allowed]);
+    }
+  });
+
+  it("after any sequence of outcomes of one operation, another operation's call goes out unless the origin is unreachable", () => {
+    const outcomes: Availability[] = ["answered", "unresponsive", "local"];
+    let seed = 11;
+    for (let round = 0; round < 200; round++) {
+      const breaker = createCircuitBreaker({ failureThreshold: 2, cooldownMs: 10_000 }, () => 0);
+      for (let i = 0; i < 12; i++) {
+        seed = (seed * 1103515245 + 12345) % 2 ** 31;
+        call(breaker, a, outcomes[seed % outcomes.length]!);
+      }
+      expect(breaker.admit(otherOp).allowed).toBe(true);
+      expect(breaker.admit(sameOpOtherCaller).allowed).toBe(true);
+    }
+  });
+
+  it("fails fast while open, then lets exactly one trial through; its outcome closes or reopens", () => {
     let now = 1_000;
     const breaker = createCircuitBreaker({ failureThreshold: 3, cooldownMs: 10_000 }, () => now);
-    const origin = "http://a.test";
-    breaker.recordFailure(origin, "HTTP 503");
-    breaker.recordFailure(origin, "HTTP 503");
-    breaker.recordSuccess(origin); // not consecutive any more
-    breaker.recordFailure(origin, "HTTP 503");
-    breaker.recordFailure(origin, "HTTP 503");
-    expect(breaker.check(origin).allowed).toBe(true);
-    breaker.recordFailure(origin, "HTTP 503");
-    expect(breaker.stateOf(origin)).toBe("open");
-    const refused = breaker.check(origin);
+    for (let i = 0; i < 3; i++) call(breaker, a, "unreachable");
+    expect(breaker.stateOf(a, "origin")).toBe("open");
+    const refused = breaker.admit(otherOp);
     expect(refused).toMatchObject({ allowed: false, retryAfterMs: 10_000 });
-    expect(refused.allowed ? "" : refused.message).toContain("after 3 failures in a row (last: HTTP 503)");
-    expect(breaker.check("http://b.test").allowed).toBe(true); // per origin
+    expect(refused.allowed ? "" : refused.message).toBe(
+      "the bridge stopped calling http://a.test after 3 calls in a row could not connect (last: ECONNREFUSED); " +
+        "calls fail fast for another 10 s, then one trial call is let through",
+    );
     now += 9_999;
-    expect(breaker.peek(origin).allowed).toBe(false);
+    expect(breaker.peek(a).allowed).toBe(false);
     now += 1;
-    expect(breaker.peek(origin).allowed).toBe(true);
-    expect(breaker.stateOf(origin)).toBe("open"); // peek changes nothing
-    expect(breaker.check(origin).allowed).toBe(true); // the one trial call
-    expect(breaker.stateOf(origin)).toBe("half-open");
-    expect(breaker.check(origin).allowed).toBe(false); // everyone else waits for the trial
-    breaker.recordFailure(origin, "ECONNRESET");
-    expect(breaker.stateOf(origin)).toBe("open"); // trial failed: open again, full cool-down
+    expect(breaker.peek(a).allowed).toBe(true);
+    expect(breaker.stateOf(a, "origin")).toBe("open"); // peek changes nothing
+    const trial = breaker.admit(a);
+    expect(trial.allowed).toBe(true);
+    expect(breaker.stateOf(a, "origin")).toBe("half-open");
+    const waiting = breaker.admit(otherOp);
+    expect(waiting.allowed ? "" : waiting.message).toContain("testing whether http://a.test answers again");
+    if (!trial.allowed) throw new Error("unreachable");
+    breaker.record(trial.ticket, "unreachable", "ECONNREFUSED");
+    expect(breaker.stateOf(a, "origin")).toBe("open"); // the trial failed: a full cool-down again
     now += 10_000;
-    expect(breaker.check(origin).allowed).toBe(true);
-    breaker.recordSuccess(origin);
-    expect(breaker.stateOf(origin)).toBe("closed");
-    expect(breaker.check(origin).allowed).toBe(true);
+    const second = breaker.admit(a);
+    if (!second.allowed) throw new Error("the second trial was refused");
+    breaker.record(second.ticket, "answered", "HTTP 500");
+    expect(breaker.stateOf(a, "origin")).toBe("closed");
+    expect(breaker.admit(otherOp).allowed).toBe(true);
+  });
+
+  it("a trial that never left the bridge gives the trial back to the next call", () => {
+    let now = 0;
+    const breaker = createCircuitBreaker({ failureThreshold: 1, cooldownMs: 100 }, () => now);
+    call(breaker, a, "unresponsive");
+    now = 100;
+    const trial = breaker.admit(a);
+    if (!trial.allowed) throw new Error("refused");
+    breaker.record(trial.ticket, "local", "");
+    expect(breaker.admit(a).allowed).toBe(true);
+  });
+
+  it("a call that connected closes the origin's circuit: the origin answers", () => {
+    let now = 0;
+    const breaker = createCircuitBreaker({ failureThreshold: 1, cooldownMs: 100 }, () => now);
+    call(breaker, a, "unreachable");
+    now = 100;
+    call(breaker, a, "unresponsive");
+    expect(breaker.stateOf(a, "origin")).toBe("closed");
+    expect(breaker.stateOf(a, "operation")).toBe("open");
+    expect(breaker.admit(otherOp).allowed).toBe(true);
   });
 
   it("is off with a threshold of 0", () => {
     const breaker = createCircuitBreaker({ failureThreshold: 0 });
-    for (let i = 0; i < 100; i++) breaker.recordFailure("o", "x");
-    expect(breaker.check("o").allowed).toBe(true);
+    for (let i = 0; i < 100; i++) call(breaker, a, "unreachable");
+    expect(breaker.admit(a).allowed).toBe(true);
   });
 });
 

@@ -1,0 +1,350 @@
+/**
+ * Mistakes caught at start-up rather than at every call: each would start "fine" and then fail
+ * every call with an error the model cannot fix. A credential for a scheme the spec does not
+ * have (a typo), an OAuth2 client for a scheme without a client-credentials flow, no usable
+ * server URL, a server variable that does not exist or a value outside its enum, a selection
+ * that leaves no tool, the bridge's own token forwarded through a pass-through header. Each is
+ * an error diagnostic with a hint (all of them at once); what can be legitimate is a warning.
+ */
+import { BridgeError, type CodedDiagnostic, createDiagnostic } from "../../model/diagnostics.js";
+import type { BridgeModel, SecuritySchemeNode, ServerNode, ToolNode } from "../../model/types.js";
+import type { AuthConfig } from "../auth/auth-config.js";
+import { toClientEnvNames, toCredentialEnvName, toServerVariableEnvName } from "../auth/credentials.js";
+import { MIN_SECRET_LENGTH } from "../auth/secret-forms.js";
+import { resolveBaseUrl } from "../request/build-request.js";
+import { isLoopbackAddress } from "../transport/guards.js";
+import { OPTION_TABLE, type Settings } from "./option-table.js";
+import type { Environment } from "./read-settings.js";
+
+export interface StartCheckInputs {
+  model: BridgeModel;
+  /** The tools that will be served (the selection applied). */
+  tools: ToolNode[];
+  settings: Settings;
+  auth: AuthConfig;
+  env: Environment;
+  /** Values of the server variables from the flags and OPENAPI_MCP_SERVER_VAR_<NAME>. */
+  serverVariables: Record<string, string>;
+}
+
+/** The warnings to print; throws a BridgeError with every error found. */
+export function checkStart(inputs: StartCheckInputs): CodedDiagnostic[] {
+  const found = [
+    ...checkSchemeNames(inputs),
+    ...checkOAuthClients(inputs),
+    ...checkCredentialValues(inputs),
+    ...checkServerVariables(inputs),
+    ...checkServerUrls(inputs),
+    ...checkTransport(inputs),
+  ];
+  const errors = found.filter((d) => d.severity === "error");
+  if (errors.length > 0) throw new BridgeError(errors);
+  return found;
+}
+
+function listNames(names: string[]): string {
+  return names.length === 0 ? "none" : names.map((n) => `"${n}"`).join(", ");
+}
+
+/**
+ * The name meant by a typo: `--auth apikey` for `api_key`, `--server-var regoin` for `region`
+ * (the same letters and digits but for at most two edits, a swap counting as one).
+ */
+function guessName(name: string, names: string[]): string | undefined {
+  const letters = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, "");
+  const wanted = letters(name);
+  let best: { name: string; distance: number } | undefined;
+  for (const candidate of names) {
+    const distance = editDistance(wanted, letters(candidate));
+    if (
+      distance <= Math.min(2, Math.floor(wanted.length / 3)) &&
+      (best === undefined || distance < best.distance)
+    ) {
+      best = { name: candidate, distance };
+    }
+  }
+  return best?.name;
+}
+
+/** Optimal string alignment distance: insertions, deletions, substitutions, adjacent swaps. */
+function editDistance(a: string, b: string): number {
+  const rows: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d = Math.min(d, rows[i - 2]![j - 2]! + 1);
+      rows[i]![j] = d;
+    }
+  }
+  return rows[a.length]![b.length]!;
+}
+
+function checkSchemeNames({ model, settings, auth, env }: StartCheckInputs): CodedDiagnostic[] {
+  const schemes = Object.keys(model.securitySchemes);
+  const found: CodedDiagnostic[] = [];
+  const hint = (name: string) => {
+    const guess = guessName(name, schemes);
+    if (guess !== undefined)
+      return `did you mean "${guess}"? The spec's security schemes: ${listNames(schemes)}`;
+    return schemes.length === 0
+      ? 'the spec declares no security scheme; send a credential with --header "Name: value"'
+      : `the spec's security schemes: ${listNames(schemes)}`;
+  };
+  const unknown = (where: string, name: string) => {
+    if (Object.hasOwn(model.securitySchemes, name)) return;
+    found.push(
+      createDiagnostic("OMB_AUTH_SCHEME_UNKNOWN", `${where}: the spec has no security scheme "${name}"`, {
+        hint: hint(name),
+      }),
+    );
+  };
+  const fromFlags = new Set(Object.keys(settings.auth ?? {}));
+  for (const name of fromFlags) unknown(`--auth ${name}`, name);
+  for (const name of Object.keys(auth.auth))
+    if (!fromFlags.has(name)) unknown(`the auth config's auth.${name}`, name);
+  const clientFlags = new Set(Object.keys(settings.oauthClient ?? {}));
+  for (const name of clientFlags) unknown(`--oauth-client ${name}`, name);
+  for (const name of Object.keys(auth.oauth))
+    if (!clientFlags.has(name)) unknown(`the auth config's oauth2.${name}`, name);
+  const passFlags = settings.passThroughHeader ?? {};
+  for (const [header, name] of Object.entries({ ...auth.passThroughHeaders, ...passFlags })) {
+    unknown(`--pass-through-header ${header}=${name}`, name);
+  }
+  // A variable for a scheme the spec does not have may be meant for another API: a warning.
+  const known = new Set<string>([OPTION_TABLE.authConfig.env]);
+  for (const name of schemes) {
+    known.add(toCredentialEnvName(name));
+    const client = toClientEnvNames(name);
+    known.add(client.id).add(client.secret);
+  }
+  for (const variable of Object.keys(env)) {
+    if (!/^OPENAPI_MCP_(AUTH|CLIENT_ID|CLIENT_SECRET)_/.test(variable) || known.has(variable)) continue;
+    if (env[variable] === undefined || env[variable] === "") continue;
+    found.push(
+      createDiagnostic(
+        "OMB_AUTH_SCHEME_UNKNOWN",
+        `${variable} names no security scheme of the spec; it is not used`,
+        { severity: "warning", hint: `the spec's security schemes: ${listNames(schemes)}` },
+      ),
+    );
+  }
+  return found;
+}
+
+function checkOAuthClients({ model, auth }: StartCheckInputs): CodedDiagnostic[] {
+  const found: CodedDiagnostic[] = [];
+  for (const [name, client] of Object.entries(auth.oauth)) {
+    const scheme = model.securitySchemes[name];
+    if (scheme === undefined) continue; // reported as an unknown scheme
+    if (scheme.type !== "oauth2" && scheme.type !== "openIdConnect") {
+      found.push(
+        createDiagnostic(
+          "OMB_AUTH_CONFIG",
+          `OAuth2 client credentials are configured for "${name}", which is a ${scheme.type} scheme, not oauth2 or openIdConnect`,
+          { hint: `give its credential with --auth ${name}=VALUE instead` },
+        ),
+      );
+      continue;
+    }
+    if (
+      scheme.type === "oauth2" &&
+      client.tokenUrl === undefined &&
+      clientCredentialsTokenUrl(scheme) === undefined
+    ) {
+      found.push(
+        createDiagnostic(
+          "OMB_AUTH_CONFIG",
+          `OAuth2 client credentials are configured for "${name}", whose flows have no clientCredentials flow with a tokenUrl`,
+          {
+            hint: `name the token URL in the auth config (oauth2.${name}.tokenUrl), or give a token you have with --auth ${name}=TOKEN`,
+          },
+        ),
+      );
+    }
+  }
+  return found;
+}
+
+function clientCredentialsTokenUrl(
+  scheme: Extract<SecuritySchemeNode, { type: "oauth2" }>,
+): string | undefined {
+  const flows = scheme.flows as Record<string, { tokenUrl?: unknown } | undefined> | null;
+  const tokenUrl = flows?.["clientCredentials"]?.tokenUrl;
+  return typeof tokenUrl === "string" && tokenUrl !== "" ? tokenUrl : undefined;
+}
+
+/** A character an HTTP header cannot carry as is: a control character, or one beyond Latin-1. */
+function headerProblem(value: string): string | undefined {
+  for (const char of value) {
+    const code = char.codePointAt(0)!;
+    if ((code < 0x20 && code !== 0x09) || code === 0x7f || code > 0xff) {
+      return `U+${code.toString(16).toUpperCase().padStart(4, "0")}`;
+    }
+  }
+  return undefined;
+}
+
+/** Whether a scheme's credential goes into a header as given (not base64- or percent-encoded). */
+function isSentAsIs(scheme: SecuritySchemeNode): boolean {
+  if (scheme.type === "apiKey") return scheme.in === "header";
+  if (scheme.type === "http") return scheme.scheme.toLowerCase() !== "basic";
+  return scheme.type === "oauth2" || scheme.type === "openIdConnect";
+}
+
+function checkCredentialValues({ model, settings, auth, env }: StartCheckInputs): CodedDiagnostic[] {
+  const found: CodedDiagnostic[] = [];
+  for (const [name, scheme] of Object.entries(model.securitySchemes)) {
+    const fromFlag = settings.auth?.[name];
+    const variable = toCredentialEnvName(name);
+    const value = fromFlag ?? auth.auth[name] ?? env[variable];
+    if (value === undefined || value === "") continue;
+    const where =
+      fromFlag !== undefined
+        ? `--auth ${name}`
+        : auth.auth[name] !== undefined
+          ? `the auth config's auth.${name}`
+          : variable;
+    const bad = isSentAsIs(scheme) ? headerProblem(value) : undefined;
+    if (bad !== undefined) {
+      found.push(
+        createDiagnostic(
+          "OMB_AUTH_CONFIG",
+          `${where}: the value has a character an HTTP header cannot carry (${bad})`,
+          {
+            hint: "check the value (a stray newline from a file?); header credentials are plain ASCII or Latin-1 text",
+          },
+        ),
+      );
+    } else if (value.length < MIN_SECRET_LENGTH) {
+      found.push(
+        createDiagnostic(
+          "OMB_SECRET_SHORT",
+          `${where} is ${value.length} character${value.length === 1 ? "" : "s"} long: too short to be redacted from results`,
+          { hint: "check the value; results and the audit log show values this short unredacted" },
+        ),
+      );
+    }
+  }
+  return found;
+}
+
+/** Every server URL a served tool may use. */
+function serversOf({ model, tools }: StartCheckInputs): ServerNode[] {
+  const servers = new Set<ServerNode>(model.servers);
+  for (const tool of tools) for (const server of tool.http.servers ?? []) servers.add(server);
+  return [...servers];
+}
+
+function checkServerVariables(inputs: StartCheckInputs): CodedDiagnostic[] {
+  const { settings, serverVariables } = inputs;
+  const found: CodedDiagnostic[] = [];
+  const servers = serversOf(inputs);
+  const names = [...new Set(servers.flatMap((s) => Object.keys(s.variables)))];
+  const replaced = settings.baseUrl !== undefined;
+  for (const name of Object.keys(settings.serverVar ?? {})) {
+    if (names.includes(name)) continue;
+    found.push(
+      createDiagnostic(
+        "OMB_SERVER_VARIABLE",
+        `--server-var ${name}: no server URL of the spec has a variable "${name}"`,
+        {
+          ...(replaced ? { severity: "warning" as const } : {}),
+          hint:
+            names.length === 0
+              ? "the spec's server URLs have no variables"
+              : `the variables: ${listNames(names)}${guessName(name, names) ? `; did you mean "${guessName(name, names)}"?` : ""}`,
+        },
+      ),
+    );
+  }
+  if (replaced) return found; // --base-url replaces the server URL: its variables do not matter
+  for (const [name, value] of Object.entries(serverVariables)) {
+    for (const server of servers) {
+      const allowed = server.variables[name]?.enum;
+      if (allowed === undefined || allowed.length === 0 || allowed.includes(value)) continue;
+      const source =
+        settings.serverVar?.[name] !== undefined
+          ? `--server-var ${name}=${value}`
+          : `${toServerVariableEnvName(name)}=${value}`;
+      found.push(
+        createDiagnostic(
+          "OMB_SERVER_VARIABLE",
+          `${source}: the server URL ${server.url} allows only ${listNames(allowed)}`,
+          { hint: `give one of the values the spec lists, e.g. --server-var ${name}=${allowed[0]}` },
+        ),
+      );
+      break;
+    }
+  }
+  return found;
+}
+
+function checkServerUrls(inputs: StartCheckInputs): CodedDiagnostic[] {
+  const { model, tools, settings, serverVariables } = inputs;
+  if (tools.length === 0) return [];
+  const failures = new Map<string, string[]>();
+  for (const tool of tools) {
+    const servers = tool.http.servers ?? model.servers;
+    const base = resolveBaseUrl(servers, settings.baseUrl, serverVariables);
+    if (!("error" in base)) continue;
+    const unfilled = /\{([^}]+)\}/.exec(servers[0]?.url ?? "")?.[1];
+    const problem =
+      unfilled !== undefined && settings.baseUrl === undefined && serverVariables[unfilled] === undefined
+        ? `the server URL ${servers[0]!.url} has a variable "${unfilled}" without a value`
+        : base.error.replace(/; start the bridge with --base-url.*$/, ""); // the hint says it
+    failures.set(problem, [...(failures.get(problem) ?? []), tool.name]);
+  }
+  const found: CodedDiagnostic[] = [];
+  for (const [problem, names] of failures) {
+    const all = names.length === tools.length;
+    const hint = problem.includes("without a value")
+      ? `give it with --server-var NAME=VALUE (or OPENAPI_MCP_SERVER_VAR_<NAME>), or the whole URL with --base-url`
+      : "give the API's URL with --base-url https://host/path (or OPENAPI_MCP_BASE_URL)";
+    found.push(
+      createDiagnostic(
+        "OMB_SERVER_URL",
+        all
+          ? `no tool can be called: ${problem}`
+          : `${names.length} of ${tools.length} tools cannot be called (${names.slice(0, 3).join(", ")}${names.length > 3 ? ", …" : ""}): ${problem}`,
+        { ...(all ? {} : { severity: "warning" as const }), hint },
+      ),
+    );
+  }
+  return found;
+}
+
+function checkTransport({ settings, auth }: StartCheckInputs): CodedDiagnostic[] {
+  if ((settings.transport ?? OPTION_TABLE.transport.default) !== "http") return [];
+  const found: CodedDiagnostic[] = [];
+  if (settings.httpToken !== undefined) {
+    for (const header of Object.keys({ ...auth.passThroughHeaders, ...settings.passThroughHeader })) {
+      if (header.toLowerCase() !== "authorization") continue;
+      found.push(
+        createDiagnostic(
+          "OMB_AUTH_CONFIG",
+          `--pass-through-header ${header}: the Authorization header carries the bridge's own --http-token, which is never sent upstream`,
+          {
+            hint: "let clients send the API credential in another header, e.g. --pass-through-header X-Upstream-Authorization=SCHEME",
+          },
+        ),
+      );
+    }
+  }
+  const host = settings.host ?? OPTION_TABLE.host.default;
+  if (settings.httpToken === undefined && !isLoopbackAddress(host)) {
+    found.push(
+      createDiagnostic(
+        "OMB_HTTP_EXPOSED",
+        `the bridge listens on ${host} without --http-token: ANYONE WHO CAN REACH THIS PORT CAN CALL EVERY TOOL with the configured credentials`,
+        {
+          hint: "set OPENAPI_MCP_HTTP_TOKEN (clients send Authorization: Bearer TOKEN), or bind --host 127.0.0.1",
+        },
+      ),
+    );
+  }
+  return found;
+}
