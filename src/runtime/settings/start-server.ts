@@ -11,6 +11,7 @@ import type { BridgeModel } from "../../model/types.js";
 import { selectToolsChecked } from "../access/select.js";
 import type { BridgeOptions } from "../bridge-options.js";
 import type { BridgeRuntime } from "../bridge-runtime.js";
+import { formatAutoModeLine, formatServedTools } from "../discovery/mode-line.js";
 import type { HttpServerOptions, RunningHttpServer } from "../transport/streamable-http.js";
 import { AUTH_CONFIG_INVALID, readAuthSettings } from "./auth-settings.js";
 import type { Settings } from "./option-table.js";
@@ -74,10 +75,12 @@ export async function startServer(
     await audit?.close();
     return failWith(AUTH_CONFIG_INVALID, (error as Error).message);
   }
+  const modeLine = formatAutoModeLine(runtime.mode);
+  if (modeLine !== undefined) process.stderr.write(`${options.name}: ${modeLine}\n`);
   const closeRuntime = () => runtime.close().then(() => audit?.close());
   if (settings.transport === "http") {
     const running = await listen(runtime, toHttpServerOptions(settings), closeRuntime);
-    process.stderr.write(`${options.name}: ${runtime.model.tools.length} tools on ${running.url}\n`);
+    process.stderr.write(`${options.name}: ${formatServedTools(runtime.mode)} on ${running.url}\n`);
     const stop = () => {
       void close().then(() => process.exit(0));
     };
@@ -100,7 +103,7 @@ export async function startServer(
     void closeRuntime();
   };
   await server.connect(transport);
-  process.stderr.write(`${options.name}: ${runtime.model.tools.length} tools over stdio\n`);
+  process.stderr.write(`${options.name}: ${formatServedTools(runtime.mode)} over stdio\n`);
   return { runtime, close: () => server.close() };
 }
 
