@@ -23,9 +23,12 @@ export const GITHUB_SPEC = join(OCTOKIT_DIR, "generated", "api.github.com.json")
 /** Never contacted by the start-up benchmark: the discard port on loopback. */
 export const UNUSED_BASE_URL = "http://127.0.0.1:9";
 
-/** Command line (argv after node) that starts our bridge over stdio. */
+/**
+ * Command line (argv after node) that starts our bridge over stdio, every operation a tool (as
+ * the other bridge serves them; auto would serve GitHub in discovery mode).
+ */
 export function ourServeArgs(specOrModel, baseUrl) {
-  return [OUR_CLI, "serve", specOrModel, "--base-url", baseUrl];
+  return [OUR_CLI, "serve", specOrModel, "--base-url", baseUrl, "--mode", "tools"];
 }
 
 /** Command line (argv after node) that starts the competitor over stdio, quietly. */

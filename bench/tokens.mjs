@@ -138,7 +138,7 @@ function ourServer(key, flags) {
     list: (spec) =>
       listTools(
         process.execPath,
-        [OUR_CLI, "serve", spec.file, "--base-url", BASE_URL, "--no-cache", ...flags],
+        [OUR_CLI, "serve", spec.file, "--base-url", BASE_URL, "--no-cache", "--mode", "tools", ...flags],
         {
           cwd: REPO_DIR,
         },

@@ -1,5 +1,7 @@
 // Quick start: a bundled pet store API on 127.0.0.1, the bridge over it (stdio, as an MCP
 // client would start it), a real MCP client listing the tools and making a few calls.
+// `npm run demo -- --mode discovery`: the same API in discovery mode, a search -> describe ->
+// call session.
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -8,10 +10,12 @@ import { DEMO_API_KEY, startPetstore } from "../examples/petstore/server.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const spec = join(root, "examples/petstore/openapi.yaml");
+const modeAt = process.argv.indexOf("--mode");
+const mode = modeAt === -1 ? "tools" : (process.argv[modeAt + 1] ?? "tools");
 const api = await startPetstore();
 console.log(`Pet store API listening on ${api.url}`);
 console.log(
-  `Starting: openapi-mcp-bridge serve examples/petstore/openapi.yaml --base-url ${api.url} --auth apiKey=***\n`,
+  `Starting: openapi-mcp-bridge serve examples/petstore/openapi.yaml --base-url ${api.url} --auth apiKey=*** --mode ${mode}\n`,
 );
 
 const transport = new StdioClientTransport({
@@ -24,6 +28,8 @@ const transport = new StdioClientTransport({
     api.url,
     "--auth",
     `apiKey=${DEMO_API_KEY}`,
+    "--mode",
+    mode,
   ],
   stderr: "inherit",
 });
@@ -39,7 +45,14 @@ for (const tool of tools) {
   );
 }
 
-const calls = [
+const discoveryCalls = [
+  ["search_operations", { query: "find a pet by its id" }],
+  ["describe_operations", { names: ["getPetById"] }],
+  ["call_operation", { name: "getPetById", arguments: { petId: 1 } }],
+  ["call_operation", { name: "getPetById", arguments: { petId: "one" } }],
+  ["call_operation", { name: "getPet", arguments: { petId: 1 } }],
+];
+const toolCalls = [
   ["listPets", { status: "available" }],
   ["createPet", { name: "Fido", tags: ["dog", "puppy"] }],
   ["getPetById", { petId: "3" }],
@@ -47,7 +60,7 @@ const calls = [
   ["deletePet", { petId: 3 }],
   ["listPets", { limit: "not a number" }],
 ];
-for (const [name, args] of calls) {
+for (const [name, args] of mode === "discovery" ? discoveryCalls : toolCalls) {
   const result = await client.callTool({ name, arguments: args });
   const text = result.content.map((c) => (c.type === "text" ? c.text : `[${c.type}]`)).join("\n");
   console.log(`\ntools/call ${name} ${JSON.stringify(args)} → ${result.isError ? "isError" : "ok"}`);

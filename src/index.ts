@@ -47,6 +47,7 @@ export * from "./model/types.js";
 export { toCredentialEnvName } from "./runtime/auth/credentials.js";
 export type { BridgeOptions, ToolHooks } from "./runtime/bridge-options.js";
 export { type BridgeRuntime, createBridgeRuntime } from "./runtime/bridge-runtime.js";
+export type { ModeChoice, RequestedMode, ServedMode } from "./runtime/discovery/mode.js";
 export { createBridgeServer } from "./runtime/mcp-server.js";
 export { toListedTool } from "./runtime/tool-list.js";
 export {

@@ -39,15 +39,25 @@ export function createLintCommand(): Command {
     )
     .option("--strict", "exit 1 when there are errors")
     .action(async (spec: string, flags: LintFlags) => {
-      const [{ loadSpec }, { planModel }, { lintSpec }, { formatLintReport }, tokens, { toListedTool }] =
-        await Promise.all([
-          import("../generator/spec/load-spec.js"),
-          import("../generator/compile/plan-model.js"),
-          import("../generator/lint/lint-spec.js"),
-          import("../generator/lint/format-lint-report.js"),
-          import("../generator/lint/token-count.js"),
-          import("../runtime/tool-list.js"),
-        ]);
+      const [
+        { loadSpec },
+        { planModel },
+        { lintSpec },
+        { formatLintReport },
+        tokens,
+        { toListedTool },
+        { chooseAutoMode },
+        { formatAutoReport },
+      ] = await Promise.all([
+        import("../generator/spec/load-spec.js"),
+        import("../generator/compile/plan-model.js"),
+        import("../generator/lint/lint-spec.js"),
+        import("../generator/lint/format-lint-report.js"),
+        import("../generator/lint/token-count.js"),
+        import("../runtime/tool-list.js"),
+        import("../runtime/discovery/mode.js"),
+        import("../runtime/discovery/mode-line.js"),
+      ]);
       const loaded = await loadSpec(spec, {
         allowNetworkRefs: flags.allowNetworkRefs === true,
         ...readRefFlags(flags),
@@ -58,7 +68,9 @@ export function createLintCommand(): Command {
         outputSchemas: flags.outputSchemas === true,
       });
       const listed = model.tools.map((tool) => toListedTool(tool));
+      const auto = chooseAutoMode(model.tools);
       const report = lintSpec(loaded, model, listed, {
+        mode: { auto: auto.mode, estimatedTokens: auto.tokens ?? 0, summary: formatAutoReport(auto) },
         countTokens: await tokens.loadTokenCounter(),
         tokenizer: tokens.TOKENIZER_NAME,
         ...(flags.descriptionBudget !== undefined ? { budget: flags.descriptionBudget } : {}),

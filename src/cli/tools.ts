@@ -1,27 +1,47 @@
 /** `tools SPEC`: what the bridge would serve, before serving it. */
 import { Command } from "commander";
 import { formatDiagnostic } from "../model/diagnostics.js";
+import { readSettings } from "../runtime/settings/read-settings.js";
 import { addSpecOptions, readModelOrSpec, type SpecFlags } from "./options.js";
 import { addSelectionOptions, applySelection, readSelection } from "./selection.js";
+import { addTableOptions, readTableFlags } from "./table-options.js";
+
+const MODE_KEYS = ["mode"] as const;
 
 export function createToolsCommand(): Command {
   const command = new Command("tools")
-    .description("list the tools a spec gives (--json: exactly what tools/list returns)")
+    .description(
+      "list the tools a spec gives, their size and the mode --mode auto would serve (--json: exactly what tools/list returns)",
+    )
     .argument("<spec>", "spec file, http(s) URL, - for stdin, or a saved model file")
     .option("--json", "print the tools/list result as JSON")
     .option("--verbose", "also print every spec diagnostic");
-  // The same selection as `serve`, so the list shows exactly what those flags would serve.
+  // The same mode and selection as `serve`, so the list shows exactly what those flags would serve.
+  addTableOptions(command, MODE_KEYS, { env: false });
   addSelectionOptions(command, ["allow", "refuse", "confirm"]);
   addSpecOptions(command);
   type ToolsFlags = SpecFlags & { json?: boolean; verbose?: boolean };
   return command.action(async (spec: string, flags: ToolsFlags) => {
+    const { mode } = readSettings(
+      readTableFlags(flags, MODE_KEYS),
+      {},
+      {
+        help: "`openapi-mcp-bridge tools --help`",
+        keys: MODE_KEYS,
+      },
+    );
     const selection = readSelection(flags, ["allow", "refuse", "confirm"], "tools");
     const fullModel = await readModelOrSpec(spec, flags);
     if (flags.verbose)
       for (const d of fullModel.diagnostics) process.stderr.write(`${formatDiagnostic(d)}\n`);
     const model = await applySelection(fullModel, selection, "tools");
-    const { createBridgeRuntime } = await import("../runtime/bridge-runtime.js");
-    const runtime = createBridgeRuntime(model, { env: {} });
+    const [{ createBridgeRuntime }, { chooseAutoMode }, { formatAutoReport, formatServedTools }] =
+      await Promise.all([
+        import("../runtime/bridge-runtime.js"),
+        import("../runtime/discovery/mode.js"),
+        import("../runtime/discovery/mode-line.js"),
+      ]);
+    const runtime = createBridgeRuntime(model, { env: {}, ...(mode !== undefined ? { mode } : {}) });
     const tools = [];
     let cursor: string | undefined;
     do {
@@ -35,7 +55,7 @@ export function createToolsCommand(): Command {
       return;
     }
     const width = Math.min(64, Math.max(...tools.map((t) => t.name.length), 4));
-    const lines = [`${model.info.title} ${model.info.version}: ${tools.length} tools`];
+    const lines = [`${model.info.title} ${model.info.version}: ${formatServedTools(runtime.mode)}`];
     for (const tool of tools) {
       const properties = Object.keys((tool.inputSchema.properties as object | undefined) ?? {}).length;
       const required = (tool.inputSchema.required as string[] | undefined)?.length ?? 0;
@@ -44,6 +64,7 @@ export function createToolsCommand(): Command {
         `${tool.name.padEnd(width)}  ${String(properties).padStart(2)} args (${required} required)  ${summary}`,
       );
     }
+    lines.push(formatAutoReport(chooseAutoMode(model.tools)));
     process.stdout.write(`${lines.join("\n")}\n`);
   });
 }

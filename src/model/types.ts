@@ -35,6 +35,21 @@ export interface BridgeModel {
   tools: ToolNode[];
   /** Warnings and infos found while planning (never fatal ones: those stop planning). */
   diagnostics: Diagnostic[];
+  /**
+   * The tools' search index for discovery mode (runtime/discovery/search.ts), saved with the
+   * model so that a saved model or a generated project searches without rebuilding it. Absent:
+   * the runtime builds it on first use.
+   */
+  searchIndex?: SearchIndexNode;
+}
+
+/**
+ * A search index over a model's tools: plain JSON, laid out by runtime/discovery/search.ts,
+ * which alone reads it. `version` names the layout; an index of another layout is rebuilt.
+ */
+export interface SearchIndexNode {
+  version: number;
+  [key: string]: JsonValue;
 }
 
 export interface InfoNode {

@@ -4,6 +4,7 @@ import type { Dispatcher } from "undici";
 import type { ToolSelection } from "./access/select.js";
 import type { AuditLog } from "./audit/audit-log.js";
 import type { OAuthClientConfig } from "./auth/oauth.js";
+import type { RequestedMode } from "./discovery/mode.js";
 import type { CircuitOptions } from "./upstream/circuit.js";
 import type { RetryOptions } from "./upstream/retry.js";
 
@@ -34,7 +35,12 @@ export interface BridgeOptions {
    * clean boundary with a marker that says what was cut and how to get the rest.
    */
   maxResultChars?: number;
-  /** Serialized size of one tools/list page in bytes (default 4 MiB). */
+  /**
+   * `tools`: every operation is a tool; `discovery`: three tools that search, describe and call
+   * them; `auto` (default): tools while they are few and small, else discovery (discovery/mode.ts).
+   */
+  mode?: RequestedMode;
+  /** Serialized size of one tools/list page in bytes (default 9.5 MiB: what the SDK's stdio client reads). */
   pageBytes?: number;
   /** A dispatcher to send requests with (default: a keep-alive undici Agent). */
   dispatcher?: Dispatcher;

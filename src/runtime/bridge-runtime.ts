@@ -3,6 +3,9 @@
  * tool's input schema, passed through its hooks and the destructive-call policy, given its
  * credentials, sent upstream (retries, circuit breaker, concurrency limit), turned into a
  * result, redacted and written to the audit log. tools/list pages come from tool-list.ts.
+ *
+ * In discovery mode (discovery/) tools/list is three tools instead, and call_operation runs
+ * the operation it names through this same pipeline.
  */
 import { createHash } from "node:crypto";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
@@ -21,6 +24,9 @@ import { hasControlCharacters } from "./auth/credentials.js";
 import { TokenError } from "./auth/oauth.js";
 import { headerValueForms, isCredentialHeader } from "./auth/secret-forms.js";
 import type { BridgeOptions, CallContext } from "./bridge-options.js";
+import { createDiscovery, type Discovery } from "./discovery/discovery.js";
+import { CALL_TOOL, isDiscoveryTool, SEARCH_TOOL } from "./discovery/discovery-tools.js";
+import { chooseMode, type ModeChoice } from "./discovery/mode.js";
 import { PatternLimitError, withMatchBudget } from "./regex/bounded-regexp.js";
 import { ArgumentError } from "./request/argument-error.js";
 import { buildRequest, resolveBaseUrl } from "./request/build-request.js";
@@ -51,7 +57,10 @@ interface CallState {
 
 /** What all sessions of one bridge share: tools, validators, credentials, connection pool. */
 export interface BridgeRuntime {
+  /** The model served: the selected tools only. */
   model: BridgeModel;
+  /** The mode served (tools or discovery), what was asked for and why (see discovery/mode.ts). */
+  mode: ModeChoice;
   listTools(cursor: string | undefined): { tools: Tool[]; nextCursor?: string };
   callTool(name: string, args: unknown, context?: CallContext): Promise<CallToolResult>;
   close(): Promise<void>;
@@ -121,9 +130,16 @@ export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptio
   const validators = new Map<string, ArgumentValidator>();
   let outputChecker: AjvJsonSchemaValidator | undefined;
   const outputChecks = new Map<string, (value: unknown) => string | undefined>();
-  const pager = createToolPager(model.tools, options.pageBytes ?? 4 * 1024 * 1024);
+  const pager = createToolPager(model.tools, options.pageBytes ?? DEFAULT_PAGE_BYTES);
+  const mode = chooseMode(model.tools, options.mode ?? OPTION_TABLE.mode.default);
 
   const listTools = (cursor: string | undefined) => {
+    if (discovery !== undefined) {
+      if (cursor !== undefined) decodeCursor(cursor, 0); // one page: any cursor is invalid
+      const tools = discovery.listTools();
+      discovery.warm();
+      return { tools };
+    }
     const start = cursor === undefined ? 0 : decodeCursor(cursor, model.tools.length);
     const page = pager(start);
     return page.next < model.tools.length
@@ -177,14 +193,18 @@ export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptio
     return redactSecrets(result, secretsOf(call));
   };
 
-  const callTool = async (
+  /**
+   * Runs one call and writes its audit line: the tool's (or, through call_operation, the
+   * operation's) name, redacted arguments, status, attempts, duration and outcome.
+   */
+  const audited = async (
     name: string,
     rawArgs: unknown,
-    context: CallContext = {},
+    run: (call: CallState) => Promise<CallToolResult>,
   ): Promise<CallToolResult> => {
     const call: CallState = { secrets: [] };
     const { audit } = options;
-    if (!audit) return runCall(name, rawArgs, context, call);
+    if (!audit) return run(call);
     const time = new Date().toISOString();
     const started = performance.now();
     const log = (outcome: "ok" | "error", category?: string) => {
@@ -202,7 +222,7 @@ export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptio
     };
     let result: CallToolResult;
     try {
-      result = await runCall(name, rawArgs, context, call);
+      result = await run(call);
     } catch (error) {
       log(
         "error",
@@ -214,6 +234,40 @@ export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptio
     if (result.isError) log("error", typeof facts?.category === "string" ? facts.category : "error");
     else log("ok");
     return result;
+  };
+
+  /** An operation's call, as its own tool gets it in tools mode. */
+  const callOperation = (
+    name: string,
+    rawArgs: unknown,
+    context: CallContext = {},
+  ): Promise<CallToolResult> => audited(name, rawArgs, (call) => runCall(name, rawArgs, context, call));
+
+  const discovery: Discovery | undefined =
+    mode.mode === "discovery"
+      ? createDiscovery({
+          model,
+          // A saved index covers the whole model; once a selection dropped tools, the search is
+          // built for the selected ones (as a generated project with that selection has it).
+          ...(model === fullModel && fullModel.searchIndex !== undefined
+            ? { index: fullModel.searchIndex }
+            : {}),
+          confirmDestructive,
+          audited: (name, rawArgs, run) =>
+            audited(name, rawArgs, async (call) => redactSecrets(await run(), secretsOf(call))),
+          callOperation,
+        })
+      : undefined;
+
+  const callTool = (name: string, rawArgs: unknown, context: CallContext = {}): Promise<CallToolResult> => {
+    if (discovery === undefined) return callOperation(name, rawArgs, context);
+    if (isDiscoveryTool(name)) return discovery.callTool(name, rawArgs, context);
+    return audited(name, rawArgs, async () => {
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Unknown tool: ${name}. This server is in discovery mode: find operations with ${SEARCH_TOOL}, call them with ${CALL_TOOL}.`,
+      );
+    });
   };
 
   const callUpstream = async (
@@ -320,6 +374,7 @@ export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptio
 
   return {
     model,
+    mode,
     listTools,
     callTool,
     close: async () => {
@@ -337,6 +392,14 @@ function callerOf(context: CallContext, credentials: CallCredentials): string {
   if (credentials.secrets.length === 0) return "";
   return `credential ${createHash("sha256").update(credentials.secrets.join("\n")).digest("base64url")}`;
 }
+
+/**
+ * Bytes of one tools/list page: as much as the SDK's stdio client reads in one message
+ * (10 MiB, STDIO_DEFAULT_MAX_BUFFER_SIZE) less room for the JSON-RPC envelope and one 64 KiB
+ * pipe chunk of the next message, which its buffer holds alongside. A naive client that reads
+ * only the first page then sees every tool that can reach it at all.
+ */
+export const DEFAULT_PAGE_BYTES = 10 * 1024 * 1024 - 512 * 1024;
 
 /** Says so when the API's answer was cut at the size limit and the result does not already. */
 function noteTruncation(result: CallToolResult, keptBytes: number): CallToolResult {

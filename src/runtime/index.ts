@@ -3,6 +3,7 @@ export { checkModel, parseModel } from "../model/serialize.js";
 export type * from "../model/types.js";
 export type { BridgeOptions } from "./bridge-options.js";
 export { type BridgeRuntime, createBridgeRuntime } from "./bridge-runtime.js";
+export type { ModeChoice, RequestedMode, ServedMode } from "./discovery/mode.js";
 export { createBridgeServer } from "./mcp-server.js";
 export { OPTION_TABLE, type OptionKey, type Settings } from "./settings/option-table.js";
 export { readSettings } from "./settings/read-settings.js";

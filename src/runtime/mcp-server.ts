@@ -12,6 +12,8 @@ import {
 import type { BridgeModel } from "../model/types.js";
 import type { BridgeOptions } from "./bridge-options.js";
 import { type BridgeRuntime, createBridgeRuntime } from "./bridge-runtime.js";
+import { CALL_TOOL, DESCRIBE_TOOL, SEARCH_TOOL } from "./discovery/discovery-tools.js";
+import { formatCount } from "./discovery/mode.js";
 import { clip } from "./results/body-text.js";
 import { toErrorResult } from "./results/error-result.js";
 import { isDeeperThan, MAX_JSON_DEPTH } from "./results/json-depth.js";
@@ -25,7 +27,7 @@ export function createBridgeServer(source: BridgeModel | BridgeRuntime, options:
     { name: BRIDGE_NAME, version: BRIDGE_VERSION, title: model.info.title },
     {
       capabilities: { tools: { listChanged: true } },
-      instructions: describeServer(runtime.model),
+      instructions: describeServer(runtime),
     },
   );
   server.setRequestHandler(ListToolsRequestSchema, (request) => runtime.listTools(request.params?.cursor));
@@ -75,7 +77,15 @@ function answerable(name: string, result: CallToolResult): CallToolResult {
   );
 }
 
-function describeServer(model: BridgeModel): string {
+function describeServer(runtime: BridgeRuntime): string {
+  const { model } = runtime;
   const description = model.info.description ? ` ${clip(model.info.description.split("\n")[0]!, 300)}` : "";
-  return `Tools for the ${model.info.title} API${model.info.version ? ` (version ${model.info.version})` : ""}: each tool is one HTTP operation.${description}`;
+  const api = `the ${model.info.title} API${model.info.version ? ` (version ${model.info.version})` : ""}`;
+  if (runtime.mode.mode === "discovery") {
+    return (
+      `Tools for ${api}, whose ${formatCount(model.tools.length)} HTTP operations are reached through three tools: ` +
+      `${SEARCH_TOOL} finds the operations for a task, ${DESCRIBE_TOOL} gives their arguments, ${CALL_TOOL} calls one.${description}`
+    );
+  }
+  return `Tools for ${api}: each tool is one HTTP operation.${description}`;
 }

@@ -429,6 +429,8 @@ async function openSession(
     // Each call is judged on its own: no retries, and no breaker opened by earlier answers.
     retry: { retries: 0 },
     circuitBreaker: false,
+    // Every operation as its own tool: the corpus judges each tool (auto may choose discovery).
+    mode: "tools",
   });
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   await server.connect(serverTransport);

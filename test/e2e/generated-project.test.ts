@@ -6,19 +6,24 @@
  * - parity: the generated server and `openapi-mcp-bridge serve` on the same spec, flags and
  *   calls against the same recording upstream give identical tools/list, identical results and
  *   identical requests on the wire (only the multipart boundary differs, and is normalised).
- *   On petstore and on the whole wire table (every style/explode, body kind and security case).
+ *   On petstore (in tools and in discovery mode: search, describe, call) and on the whole wire
+ *   table (every style/explode, body kind and security case).
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
+import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildModel } from "../../src/index.js";
+import type { BridgeModel } from "../../src/model/types.js";
+import { buildSearchIndex } from "../../src/runtime/discovery/search.js";
 import {
   connectStdio,
   fixture,
@@ -140,6 +145,14 @@ describe("the generated petstore project", () => {
     }
     expect(existsSync(join(petstoreDir, "node_modules", "@modelcontextprotocol", "sdk"))).toBe(true);
     expect(existsSync(join(petstoreDir, "node_modules", "openapi-mcp-bridge"))).toBe(false);
+  });
+
+  it("carries its tools' search index in its model, as serve builds it for the same tools", async () => {
+    const { model } = (await import(pathToFileURL(join(petstoreDir, "dist", "api.js")).href)) as {
+      model: BridgeModel;
+    };
+    const built = await buildModel(PETSTORE);
+    expect(model.searchIndex).toEqual(buildSearchIndex(built.tools));
   });
 
   it("serves over stdio, configured by environment variables", { timeout: 60_000 }, async () => {
@@ -439,6 +452,48 @@ describe("parity: the generated server and serve", () => {
       ["createUsersWithArrayInput", { body: [{ username: "a" }, { username: "b" }] }],
       ["getPetById", { petId: "not a number" }],
       ["noSuchTool", {}],
+    ])("%s %j: same result, same requests", async (name, args) => {
+      await expectSameCall(pair, name, args);
+    });
+  });
+
+  describe("petstore in discovery mode", () => {
+    let pair: Pair;
+    beforeAll(async () => {
+      pair = await connectPair(
+        PETSTORE,
+        petstoreDir,
+        ["--mode", "discovery", "--base-url", `${upstream.url}/v2`, "--auth", "api_key=k-123"],
+        {},
+      );
+    }, 60_000);
+    afterAll(async () => {
+      await pair?.serve.close();
+      await pair?.generated.close();
+    });
+
+    it("list the same three tools and give the same instructions", () => {
+      expect(pair.generated.tools.map((t) => t.name)).toEqual([
+        "search_operations",
+        "describe_operations",
+        "call_operation",
+      ]);
+      expect(pair.generated.tools).toEqual(pair.serve.tools);
+      expect(pair.generated.client.getInstructions()).toBe(pair.serve.client.getInstructions());
+    });
+
+    it.each<[string, Record<string, unknown>]>([
+      ["search_operations", { query: "find pet by id" }],
+      ["search_operations", { query: "place an order for a pet", limit: 3 }],
+      ["search_operations", { query: "user", tag: "user", method: "get" }],
+      ["search_operations", { query: "nothing like this at all" }],
+      ["describe_operations", { names: ["getPetById", "addPet", "noSuchOperation"] }],
+      ["describe_operations", { names: ["noSuchOperation"] }],
+      ["call_operation", { name: "getPetById", arguments: { petId: 1 } }],
+      ["call_operation", { name: "getPetById", arguments: { petId: "not a number" } }],
+      ["call_operation", { name: "deletePet", arguments: { petId: 4, api_key: "header-key" } }],
+      ["call_operation", { name: "getPetByID", arguments: {} }],
+      ["call_operation", { arguments: {} }],
     ])("%s %j: same result, same requests", async (name, args) => {
       await expectSameCall(pair, name, args);
     });

@@ -312,7 +312,8 @@ describe("extreme specs", () => {
         },
       },
     });
-    const b = await connectRuntime(model, { env: {} });
+    // Tools mode: what is tested is these tools as tools (auto would serve discovery: 5,000 properties).
+    const b = await connectRuntime(model, { env: {}, mode: "tools" });
     try {
       const listed = await b.client.listTools();
       expect(listed.tools.map((t) => t.name)).toEqual(["deep", "wide"]);
@@ -342,7 +343,7 @@ describe("extreme specs", () => {
     }
     const model: BridgeModel = planSpec({ servers: [{ url: api.url }], paths });
     expect(model.tools).toHaveLength(20_000);
-    const b = await connectRuntime(model, { env: {}, pageBytes: 1024 * 1024 });
+    const b = await connectRuntime(model, { env: {}, pageBytes: 1024 * 1024, mode: "tools" });
     try {
       let cursor: string | undefined;
       let count = 0;
@@ -359,6 +360,24 @@ describe("extreme specs", () => {
       expect(api.requests.map((r) => r.rawPath)).toEqual(["/r19999/7"]);
     } finally {
       await b.close();
+    }
+    // Auto serves them as discovery: three tools, and any operation found and called.
+    api.reset();
+    const d = await connectRuntime(model, { env: {} });
+    try {
+      const listed = await d.client.listTools();
+      expect(listed.tools.map((t) => t.name)).toEqual([
+        "search_operations",
+        "describe_operations",
+        "call_operation",
+      ]);
+      const found = await d.call("search_operations", { query: "op19999" });
+      expect((found.structuredContent as { results: { name: string }[] }).results[0]?.name).toBe("op19999");
+      const called = await d.call("call_operation", { name: "op19999", arguments: { id: 8 } });
+      expect(called.isError ?? false).toBe(false);
+      expect(api.requests.map((r) => r.rawPath)).toEqual(["/r19999/8"]);
+    } finally {
+      await d.close();
     }
   });
 });

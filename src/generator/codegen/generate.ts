@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve, sep } from "node:path";
 import type { BridgeModel } from "../../model/types.js";
 import { type SelectionResult, selectToolsChecked, type ToolSelection } from "../../runtime/access/select.js";
+import { buildSearchIndex } from "../../runtime/discovery/search.js";
 import type { BuildOptions } from "../compile/build-model.js";
 import type { ToolModuleRef } from "./emit/api-modules.js";
 import { type ModuleJob, toModelHead } from "./emit/modules.js";
@@ -123,6 +124,7 @@ async function emitFiles(
   }));
   jobs.push({ kind: "tools-index", path: "src/tools/index.ts", modules });
   jobs.push({ kind: "api", path: "src/api.ts" });
+  jobs.push({ kind: "search-index", path: "src/search-index.ts", index: buildSearchIndex(model.tools) });
 
   const files: GeneratedFile[] = [];
   for (const file of runtime.files) {

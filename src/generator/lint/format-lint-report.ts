@@ -21,6 +21,7 @@ export function formatLintReport(report: LintReport): string {
       );
     }
   }
+  if (report.mode !== undefined) lines.push(report.mode.summary);
   lines.push(`${report.counts.error} errors, ${report.counts.warning} warnings, ${report.counts.info} notes`);
   return `${lines.join("\n")}\n`;
 }

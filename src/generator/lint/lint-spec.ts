@@ -22,6 +22,15 @@ export interface LintFinding extends CodedDiagnostic {
   hint: string;
 }
 
+/** The mode `serve --mode auto` would choose for these tools, as the runtime decides it. */
+export interface LintModeReport {
+  auto: "tools" | "discovery";
+  /** The runtime's estimate of name + description + input schema, in tokens (what it decides by). */
+  estimatedTokens: number;
+  /** The decision and its reason in words. */
+  summary: string;
+}
+
 export interface LintReport {
   tools: number;
   /** Tokens of the whole tools/list result (every tool as compact JSON). */
@@ -29,6 +38,8 @@ export interface LintReport {
   medianTokens: number;
   tokenizer: string;
   largest: LintToolSize[];
+  /** Present when the caller passed the runtime's decision (the lint command does). */
+  mode?: LintModeReport;
   findings: LintFinding[];
   counts: Record<DiagnosticSeverity, number>;
 }
@@ -43,6 +54,8 @@ export interface LintOptions {
   tokenizer: string;
   /** The rules to run (default: all of LINT_RULES). */
   rules?: readonly LintRule[];
+  /** What `--mode auto` would serve (the runtime decides; lint only reports it). */
+  mode?: LintModeReport;
 }
 
 const SEVERITY_ORDER: Record<DiagnosticSeverity, number> = { error: 0, warning: 1, info: 2 };
@@ -79,6 +92,7 @@ export function lintSpec(
     medianTokens: median(sortedTokens),
     tokenizer: options.tokenizer,
     largest: [...sizes].sort((a, b) => b.tokens - a.tokens).slice(0, 10),
+    ...(options.mode !== undefined ? { mode: options.mode } : {}),
     findings,
     counts,
   };

@@ -27,7 +27,9 @@ export type ErrorCategory =
   | "hook"
   /** A destructive call needs the user's confirmation, which the client cannot give. */
   | "confirmation_unavailable"
-  | "confirmation_declined";
+  | "confirmation_declined"
+  /** Discovery mode: describe or call named an operation that is not served (see discovery/). */
+  | "unknown_tool";
 
 export interface ErrorFacts {
   category: ErrorCategory;
@@ -57,6 +59,7 @@ const CATEGORY_LABELS: Record<ErrorCategory, string> = {
   hook: "Hook failed",
   confirmation_unavailable: "Refused",
   confirmation_declined: "Refused",
+  unknown_tool: "Unknown operation",
 };
 
 export function categoryLabel(category: ErrorCategory): string {

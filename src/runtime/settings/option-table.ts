@@ -9,6 +9,7 @@
  * `--profile`, ...) are not here: a generated server has no spec.
  */
 import type { DiagnosticCode } from "../../model/diagnostic-codes.js";
+import { AUTO_LIMITS } from "../discovery/mode.js";
 import {
   parseChoice,
   parseHeaders,
@@ -26,7 +27,7 @@ import {
 export type OptionTransports = "both" | "http" | "stdio";
 
 /** What an option is about; the selection group is also what `generate` and `tools` take. */
-export type OptionGroup = "upstream" | "credentials" | "transport" | "http" | "selection" | "audit";
+export type OptionGroup = "upstream" | "credentials" | "transport" | "http" | "tools" | "selection" | "audit";
 
 export interface OptionSpec<T> {
   /** The flag without its dashes: `max-body-bytes`. */
@@ -342,6 +343,17 @@ export const OPTION_TABLE = {
     details: "see Audit log",
     transports: "both",
     group: "audit",
+  },
+  mode: {
+    flag: "mode",
+    placeholder: "tools|discovery|auto",
+    env: "OPENAPI_MCP_MODE",
+    parser: parseChoice(["tools", "discovery", "auto"]),
+    default: "auto",
+    help: `\`tools\`: one tool per operation; \`discovery\`: three tools that search, describe and call the operations; \`auto\`: tools up to ${AUTO_LIMITS.tools} tools and ${AUTO_LIMITS.tokens.toLocaleString("en-US")} tokens of definitions, else discovery`,
+    details: "see Discovery mode",
+    transports: "both",
+    group: "tools",
   },
   includeTools: {
     flag: "include-tools",

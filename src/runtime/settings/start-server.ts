@@ -13,6 +13,7 @@ import { selectToolsChecked } from "../access/select.js";
 import type { AuditLog } from "../audit/audit-log.js";
 import type { BridgeOptions } from "../bridge-options.js";
 import type { BridgeRuntime } from "../bridge-runtime.js";
+import { formatAutoModeLine, formatServedTools } from "../discovery/mode-line.js";
 import { describeCallOrigins } from "../request/origins.js";
 import type { HttpServerOptions, RunningHttpServer } from "../transport/streamable-http.js";
 import { AUTH_CONFIG_INVALID, readAuthSettings } from "./auth-settings.js";
@@ -101,11 +102,13 @@ export async function startServer(
     await audit?.close();
     return failWith(AUTH_CONFIG_INVALID, (error as Error).message);
   }
+  const modeLine = formatAutoModeLine(runtime.mode);
+  if (modeLine !== undefined) process.stderr.write(`${options.name}: ${modeLine}\n`);
   const closeRuntime = () => runtime.close().then(() => audit?.close());
   if (settings.transport === "http") {
     const running = await listen(runtime, toHttpServerOptions(settings), closeRuntime);
     process.stderr.write(
-      `${options.name}: ${runtime.model.tools.length} tools on ${running.url}; ${describeCallOrigins(runtime.model, bridgeOptions)}\n`,
+      `${options.name}: ${formatServedTools(runtime.mode)} on ${running.url}; ${describeCallOrigins(runtime.model, bridgeOptions)}\n`,
     );
     const stop = () => {
       void close().then(() => process.exit(0));
@@ -143,7 +146,7 @@ export async function startServer(
   };
   await server.connect(transport);
   process.stderr.write(
-    `${options.name}: ${runtime.model.tools.length} tools over stdio; ${describeCallOrigins(runtime.model, bridgeOptions)}\n`,
+    `${options.name}: ${formatServedTools(runtime.mode)} over stdio; ${describeCallOrigins(runtime.model, bridgeOptions)}\n`,
   );
   return { runtime, close: () => server.close() };
 }

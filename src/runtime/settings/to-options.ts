@@ -70,6 +70,7 @@ export function toBridgeOptions(settings: Settings, inputs: RuntimeInputs): Brid
     env,
   };
   // Left out when not set: the runtime's own defaults apply (the connect timeout's depends on the timeout).
+  if (settings.mode !== undefined) options.mode = settings.mode;
   if (settings.baseUrl !== undefined) options.baseUrl = settings.baseUrl;
   if (settings.trustOrigin !== undefined) options.trustedOrigins = settings.trustOrigin;
   if (settings.timeout !== undefined) options.timeoutMs = settings.timeout;

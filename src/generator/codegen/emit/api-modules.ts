@@ -1,6 +1,7 @@
 /**
  * `src/tools/index.ts` (every tool module, in the spec's order, and their hooks) and
- * `src/api.ts` (the BridgeModel the server runs: info, servers, security schemes, tools).
+ * `src/api.ts` (the BridgeModel the server runs: info, servers, security schemes, tools and
+ * their search index).
  */
 import type { BridgeModel } from "../../../model/types.js";
 import { Expression, type ModuleSpec, type ValueNode } from "../print/module-spec.js";
@@ -60,6 +61,7 @@ export function emitApiModule(model: Pick<BridgeModel, "info" | "servers" | "sec
     ].join("\n"),
     imports: [
       { module: "./model/types.js", named: ["type BridgeModel", "IR_VERSION"] },
+      { module: "./search-index.js", named: ["searchIndex"] },
       { module: "./tools/index.js", named: ["hooks", "tools"] },
     ],
     declarations: [
@@ -75,6 +77,7 @@ export function emitApiModule(model: Pick<BridgeModel, "info" | "servers" | "sec
           securitySchemes: model.securitySchemes as unknown as ValueNode,
           tools: new Expression("tools"),
           diagnostics: [],
+          searchIndex: new Expression("searchIndex"),
         },
       },
       { kind: "code", text: "export { hooks };" },

@@ -1,14 +1,15 @@
 /**
  * The printed modules of a generated project as jobs: plain data (structured-clone safe, no
  * class instances), so that a worker thread can turn each into its ModuleSpec and print it,
- * exactly as this thread would. One job per tool module, plus the tools index, `api.ts` and
- * the runtime's `version.ts`.
+ * exactly as this thread would. One job per tool module, plus the tools index, `api.ts`, the
+ * search index and the runtime's `version.ts`.
  */
-import type { BridgeModel, ToolNode } from "../../../model/types.js";
+import type { BridgeModel, SearchIndexNode, ToolNode } from "../../../model/types.js";
 import type { ModuleSpec } from "../print/module-spec.js";
 import type { Printer } from "../print/printer.js";
 import { emitApiModule, emitToolsIndex, type ToolModuleRef } from "./api-modules.js";
 import { emitRuntimeVersion } from "./runtime.js";
+import { emitSearchIndexModule } from "./search-index.js";
 import { emitToolModule } from "./tool-module.js";
 
 /** What the project-wide modules read from the model: everything but the tools and diagnostics. */
@@ -18,6 +19,7 @@ export type ModuleJob =
   | { kind: "tool"; path: string; tool: ToolNode }
   | { kind: "tools-index"; path: string; modules: ToolModuleRef[] }
   | { kind: "api"; path: string }
+  | { kind: "search-index"; path: string; index: SearchIndexNode }
   | { kind: "version"; path: string; packageName: string; version: string };
 
 export function toModelHead(model: BridgeModel): ModelHead {
@@ -33,6 +35,8 @@ export function emitModule(job: ModuleJob, head: ModelHead): ModuleSpec {
       return emitToolsIndex(head, job.modules);
     case "api":
       return emitApiModule(head);
+    case "search-index":
+      return emitSearchIndexModule(job.index);
     case "version":
       return emitRuntimeVersion(job.packageName, job.version);
   }

@@ -5,6 +5,7 @@
 
 import type { BridgeModel, SecuritySchemeNode, ToolNode } from "../../../model/types.js";
 import { toServerVariableEnvName } from "../../../runtime/auth/credentials.js";
+import { chooseAutoMode, explainAutoChoice } from "../../../runtime/discovery/mode.js";
 import { OPTION_TABLE } from "../../../runtime/settings/option-table.js";
 import { escapeText } from "../print/escape.js";
 import { toProjectOptionRows } from "./option-markdown.js";
@@ -149,6 +150,8 @@ export function emitReadme(input: ReadmeInput): string {
     "",
     "A credential is sent only on operations whose security asks for its scheme, and only to the API's origin.",
     "",
+    describeModes(model),
+    "",
     "## Use it from an MCP client",
     "",
     `\`mcp-clients/\` holds ready-to-paste configurations that start \`node ${entry}\` over stdio;`,
@@ -182,7 +185,8 @@ export function emitReadme(input: ReadmeInput): string {
     "};",
     "```",
     "",
-    "`src/api.ts` is the API (servers, security schemes, the tool list), `src/index.ts` starts the",
+    "`src/api.ts` is the API (servers, security schemes, the tool list), `src/search-index.ts` the",
+    "index discovery mode searches, `src/index.ts` starts the",
     "server. `src/runtime/` and `src/model/` are the openapi-mcp-bridge runtime, copied unchanged but",
     "for `src/runtime/version.ts` (this server's name and version): it validates arguments, builds",
     "and sends the HTTP requests and turns the answers into MCP results.",
@@ -240,4 +244,16 @@ export function emitEnvExample(model: BridgeModel): string {
     `# ${OPTION_TABLE.port.env}=${OPTION_TABLE.port.default}`,
   );
   return `${lines.join("\n")}\n`;
+}
+
+/** What `--mode auto` serves for these tools, and what the other modes are. */
+function describeModes(model: BridgeModel): string {
+  const auto = chooseAutoMode(model.tools);
+  return [
+    `With \`--mode auto\` (the default; \`${OPTION_TABLE.mode.env}\`) this server is in ${auto.mode} mode:`,
+    `${escapeText(explainAutoChoice(auto), "markdown")}.`,
+    "`tools` lists one tool per operation; `discovery` lists three, `search_operations`,",
+    "`describe_operations` and `call_operation`, that find operations, give their arguments and call",
+    "one through the same validation, access control and audit log.",
+  ].join("\n");
 }

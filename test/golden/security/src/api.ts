@@ -6,6 +6,7 @@
  * (this server's name and version).
  */
 import { type BridgeModel, IR_VERSION } from "./model/types.js";
+import { searchIndex } from "./search-index.js";
 import { hooks, tools } from "./tools/index.js";
 
 /** The API: where it is, how it authenticates, and its tools. */
@@ -51,6 +52,7 @@ export const model: BridgeModel = {
   },
   tools: tools,
   diagnostics: [],
+  searchIndex: searchIndex,
 };
 
 export { hooks };

@@ -1,0 +1,74 @@
+/**
+ * describe_operations' answer: for each operation named, everything needed to call it through
+ * call_operation (what it does, the JSON Schema of its arguments, what it returns, annotations
+ * and whether the user must confirm it), as `structuredContent` and the same JSON as text.
+ * Names that are no operation are listed with the closest ones; when none is, it is an error.
+ */
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { JsonSchema, ToolAnnotationsNode, ToolNode } from "../../model/types.js";
+import { isDestructive } from "../access/select.js";
+import { toErrorResult } from "../results/error-result.js";
+import { SEARCH_TOOL } from "./discovery-tools.js";
+
+export interface DescribedOperation {
+  name: string;
+  title: string;
+  method: string;
+  path: string;
+  tags: string[];
+  description: string;
+  inputSchema: JsonSchema;
+  /** The JSON of a successful answer, when the tool declares it (`--output-schemas`). */
+  outputSchema?: JsonSchema;
+  /** Every documented answer: status, what it means, media types. */
+  responses: { status: string; description: string; mediaTypes?: string[] }[];
+  annotations: ToolAnnotationsNode;
+  /** True when `--destructive confirm` asks the user before the call is sent. */
+  needsConfirmation: boolean;
+  deprecated?: true;
+}
+
+export interface NotFound {
+  name: string;
+  closest: string[];
+}
+
+export function describeOperation(tool: ToolNode, confirmDestructive: boolean): DescribedOperation {
+  return {
+    name: tool.name,
+    title: tool.title,
+    method: tool.http.method.toUpperCase(),
+    path: tool.http.path,
+    tags: tool.tags,
+    description: tool.description,
+    inputSchema: tool.inputSchema,
+    ...(tool.outputSchema !== undefined ? { outputSchema: tool.outputSchema } : {}),
+    responses: tool.http.responses.map((r) => ({
+      status: r.status,
+      description: r.description,
+      ...(r.mediaTypes.length > 0 ? { mediaTypes: r.mediaTypes } : {}),
+    })),
+    annotations: tool.annotations,
+    needsConfirmation: confirmDestructive && isDestructive(tool),
+    ...(tool.deprecated ? { deprecated: true as const } : {}),
+  };
+}
+
+/** The answer for the operations found and the names that are none. */
+export function toDescribeResult(
+  found: DescribedOperation[],
+  notFound: NotFound[],
+  apiTitle: string,
+): CallToolResult {
+  if (found.length === 0) {
+    const lines = notFound.map(
+      (n) =>
+        `${JSON.stringify(n.name)} is no operation of the ${apiTitle} API` +
+        (n.closest.length > 0 ? `; the closest: ${n.closest.join(", ")}.` : "."),
+    );
+    lines.push(`${SEARCH_TOOL} finds operations by what they do.`);
+    return toErrorResult(lines.join("\n"), "unknown_tool");
+  }
+  const structuredContent = { operations: found, ...(notFound.length > 0 ? { notFound } : {}) };
+  return { content: [{ type: "text", text: JSON.stringify(structuredContent) }], structuredContent };
+}

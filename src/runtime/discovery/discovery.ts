@@ -1,0 +1,216 @@
+/**
+ * Discovery mode: tools/list is three tools (discovery-tools.ts) and their calls are answered
+ * here. search_operations and describe_operations read the served model (the selection already
+ * applied, so they find only what may be called); call_operation hands the operation's name and
+ * arguments to the runtime's own call pipeline, the one each operation's tool goes through in
+ * tools mode: same validation, access control, confirmation, credentials, resilience,
+ * redaction, audit line (under the operation's name) and result.
+ *
+ * The search is created on first use, never at start-up: on a huge spec its index may take
+ * a while to build, and the first tools/list must not wait for it. After the first tools/list
+ * it is built in the background (`warm`), so the first search rarely waits either.
+ */
+import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import { HTTP_METHODS, isHttpMethod } from "../../model/http-methods.js";
+import { isRecord } from "../../model/records.js";
+import type { BridgeModel, JsonSchema, SearchIndexNode, ToolNode } from "../../model/types.js";
+import type { ArgumentIssue, ArgumentValidator } from "../arguments/validate.js";
+import type { CallContext } from "../bridge-options.js";
+import { toErrorResult } from "../results/error-result.js";
+import { findClosestOperations } from "./closest.js";
+import { describeOperation, type NotFound, toDescribeResult } from "./describe-result.js";
+import {
+  CALL_TOOL,
+  countTags,
+  DESCRIBE_TOOL,
+  listDiscoveryTools,
+  SEARCH_LIMITS,
+  SEARCH_TOOL,
+  toDiscoveryContext,
+} from "./discovery-tools.js";
+import { createOperationSearch, type OperationSearch } from "./search.js";
+import { type SearchRequest, toSearchResult } from "./search-result.js";
+
+export interface DiscoveryOptions {
+  /** The model served: its tools are the selected ones. */
+  model: BridgeModel;
+  /** A saved index that covers these tools, or undefined to build one on first use. */
+  index?: SearchIndexNode;
+  /** `--destructive confirm`: describe says which operations ask the user first. */
+  confirmDestructive: boolean;
+  /** Runs one call of a discovery tool with the runtime's audit line and redaction around it. */
+  audited(name: string, args: unknown, run: () => Promise<CallToolResult>): Promise<CallToolResult>;
+  /** Calls an operation exactly as its own tool is called in tools mode (audited there). */
+  callOperation(name: string, args: unknown, context: CallContext): Promise<CallToolResult>;
+}
+
+export interface Discovery {
+  /** tools/list: the three tools. */
+  listTools(): Tool[];
+  /** A call of one of the three tools. */
+  callTool(name: string, args: unknown, context: CallContext): Promise<CallToolResult>;
+  /** The search, created now unless it already is (also to build its index ahead of use). */
+  getSearch(): OperationSearch;
+  /** Builds the search in the background, once, unless it exists. */
+  warm(): void;
+}
+
+export function createDiscovery(options: DiscoveryOptions): Discovery {
+  const { model } = options;
+  const byName = new Map<string, ToolNode>(model.tools.map((tool) => [tool.name, tool]));
+  let listed: Tool[] | undefined;
+  let search: OperationSearch | undefined;
+  let tags: { tag: string; count: number }[] | undefined;
+  let warming = false;
+  const getSearch = () => {
+    search ??= createOperationSearch(model.tools, options.index);
+    return search;
+  };
+  const getTags = () => {
+    tags ??= countTags(model.tools);
+    return tags;
+  };
+  const listTools = () => {
+    listed ??= listDiscoveryTools(toDiscoveryContext(model), model.tools);
+    return listed;
+  };
+  const schemaOf = (name: string): JsonSchema =>
+    listTools().find((tool) => tool.name === name)!.inputSchema as unknown as JsonSchema;
+
+  const validators = new Map<string, ArgumentValidator>();
+  /** The tool's arguments checked against its input schema (and coerced), or the error result. */
+  const check = async (name: string, args: unknown): Promise<Record<string, unknown> | CallToolResult> => {
+    const { createArgumentValidator, formatArgumentIssues } = await import("../arguments/validate.js");
+    let validator = validators.get(name);
+    if (!validator) {
+      validator = createArgumentValidator(schemaOf(name));
+      validators.set(name, validator);
+    }
+    const outcome = validator(args ?? {});
+    return outcome.ok
+      ? outcome.value
+      : toErrorResult(formatArgumentIssues(name, outcome.issues), "invalid_argument");
+  };
+
+  const runSearch = async (args: unknown): Promise<CallToolResult> => {
+    const checked = await check(SEARCH_TOOL, args);
+    if ("content" in checked) return checked as CallToolResult;
+    const request = checked as unknown as SearchRequest;
+    if (request.method !== undefined && !isHttpMethod(request.method.toLowerCase())) {
+      return await invalid(SEARCH_TOOL, [
+        {
+          argument: "method",
+          message: `must be an HTTP method: ${HTTP_METHODS.map((m) => m.toUpperCase()).join(", ")}`,
+        },
+      ]);
+    }
+    const hits = getSearch().search(request.query, {
+      limit: request.limit ?? SEARCH_LIMITS.default,
+      ...(request.tag !== undefined ? { tag: request.tag } : {}),
+      ...(request.method !== undefined ? { method: request.method } : {}),
+      ...(request.readOnly === true ? { readOnly: true } : {}),
+    });
+    return toSearchResult(request, hits, {
+      title: model.info.title,
+      operations: model.tools.length,
+      tags: getTags(),
+    });
+  };
+
+  const runDescribe = async (args: unknown): Promise<CallToolResult> => {
+    const checked = await check(DESCRIBE_TOOL, args);
+    if ("content" in checked) return checked as CallToolResult;
+    const names = [...new Set((checked as { names: string[] }).names)];
+    const found = [];
+    const notFound: NotFound[] = [];
+    for (const name of names) {
+      const tool = byName.get(name);
+      if (tool) found.push(describeOperation(tool, options.confirmDestructive));
+      else notFound.push({ name, closest: findClosestOperations(name, model.tools, getSearch()) });
+    }
+    return toDescribeResult(found, notFound, model.info.title);
+  };
+
+  const runCall = (args: unknown, context: CallContext): Promise<CallToolResult> => {
+    const request = readCallRequest(args);
+    if ("issues" in request)
+      return options.audited(CALL_TOOL, args, () => invalid(CALL_TOOL, request.issues));
+    if (!byName.has(request.name)) {
+      return options.audited(request.name, request.arguments, async () => {
+        const closest = findClosestOperations(request.name, model.tools, getSearch());
+        return toErrorResult(
+          `Unknown operation ${JSON.stringify(request.name)}: the ${model.info.title} API served here has no operation of that name` +
+            (closest.length > 0 ? `. The closest: ${closest.join(", ")}.` : ".") +
+            ` ${SEARCH_TOOL} finds operations by what they do; call ${CALL_TOOL} with one of their names.`,
+          "unknown_tool",
+        );
+      });
+    }
+    return options.callOperation(request.name, request.arguments, context);
+  };
+
+  return {
+    listTools,
+    getSearch,
+    warm() {
+      if (search !== undefined || warming) return;
+      warming = true;
+      setImmediate(() => {
+        getSearch();
+      }).unref();
+    },
+    callTool(name, args, context) {
+      if (name === CALL_TOOL) return runCall(args, context);
+      return options.audited(name, args, () => (name === SEARCH_TOOL ? runSearch(args) : runDescribe(args)));
+    },
+  };
+}
+
+/** An invalid_argument result in the words of argument validation (one formatter for both). */
+async function invalid(tool: string, issues: ArgumentIssue[]): Promise<CallToolResult> {
+  const { formatArgumentIssues } = await import("../arguments/validate.js");
+  return toErrorResult(formatArgumentIssues(tool, issues), "invalid_argument");
+}
+
+/**
+ * call_operation's own arguments: `name`, and `arguments` (an object, or an object as JSON text,
+ * which clients send; absent means none). They are read here rather than by the schema
+ * validator so that the operation's arguments reach the operation's validator exactly as they
+ * were sent, and fail with exactly the messages of tools mode.
+ */
+function readCallRequest(args: unknown): { name: string; arguments: unknown } | { issues: ArgumentIssue[] } {
+  if (!isRecord(args)) return { issues: [{ argument: "(root)", message: "arguments must be an object" }] };
+  const issues: ArgumentIssue[] = [];
+  const name = args.name;
+  if (typeof name !== "string" || name === "") {
+    issues.push({
+      argument: "name",
+      message:
+        name === undefined
+          ? "required: the operation's name (from search_operations)"
+          : "must be a non-empty string",
+    });
+  }
+  let operationArgs: unknown = args.arguments ?? {};
+  if (typeof operationArgs === "string") {
+    try {
+      operationArgs = JSON.parse(operationArgs);
+    } catch {
+      // left as it is: reported below
+    }
+  }
+  if (!isRecord(operationArgs)) {
+    issues.push({ argument: "arguments", message: "must be an object of the operation's arguments" });
+  }
+  const extra = Object.keys(args).filter((key) => key !== "name" && key !== "arguments");
+  if (extra.length > 0) {
+    issues.push({
+      argument: extra.join(", "),
+      message: `not an argument of ${CALL_TOOL}: the operation's arguments go inside "arguments", as {"name": ..., "arguments": {${extra
+        .slice(0, 3)
+        .map((key) => JSON.stringify(key))
+        .join(": ..., ")}: ...}}`,
+    });
+  }
+  return issues.length > 0 ? { issues } : { name: name as string, arguments: operationArgs };
+}

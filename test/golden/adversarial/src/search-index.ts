@@ -1,0 +1,11 @@
+/**
+ * The search index of the tools (discovery mode: `--mode discovery`, or `auto` on a large API),
+ * built by openapi-mcp-bridge at generation. Generate again to rebuild it.
+ */
+import type { SearchIndexNode } from "./model/types.js";
+
+/** The index as JSON text. */
+export const searchIndexJson = "{\"version\":1,\"documents\":{\"getThing_process_exit_23\":{\"name\":[\"get\",\"thing\",\"process\",\"exit\",\"23\"],\"title\":[\"get\",\"thing\",\"process\",\"exit\",\"24\"],\"path\":[\"thing\"],\"tags\":[\"evil\",\"tag\"],\"description\":[\"get\",\"thing\",\"process\",\"exit\",\"24\",\"return\",\"an\",\"object\",\"process\",\"exit\",\"16\",\"process\",\"exit\",\"17\",\"proto\",\"constructor\",\"na\",\"ve\",\"more\",\"error\",\"404\"]},\"constructor\":{\"name\":[\"constructor\"],\"title\":[\"constructor\"],\"path\":[\"thing\"],\"tags\":[],\"description\":[\"create\",\"or\",\"run\",\"thing\",\"with\",\"thing\",\"return\",\"no\",\"content\"]},\"index\":{\"name\":[\"index\"],\"title\":[\"tool\",\"whose\",\"module\",\"name\",\"is\",\"taken\",\"by\",\"the\",\"tool\",\"index\"],\"path\":[\"thing\",\"index\"],\"tags\":[],\"description\":[\"tool\",\"whose\",\"module\",\"name\",\"is\",\"taken\",\"by\",\"the\",\"tool\",\"index\",\"delete\",\"data\",\"return\",\"no\",\"content\"]},\"CON\":{\"name\":[\"con\"],\"title\":[\"window\",\"device\",\"name\"],\"path\":[\"thing\",\"con\"],\"tags\":[],\"description\":[\"window\",\"device\",\"name\",\"read\",\"only\",\"return\",\"no\",\"content\"]},\"get_thing\":{\"name\":[\"get\",\"thing\"],\"title\":[\"same\",\"module\",\"name\",\"as\",\"get\",\"thing\",\"after\",\"kebab\",\"casing\"],\"path\":[\"thing\",\"get\",\"thing\"],\"tags\":[],\"description\":[\"same\",\"module\",\"name\",\"as\",\"get\",\"thing\",\"after\",\"kebab\",\"casing\",\"read\",\"only\",\"return\",\"no\",\"content\"]},\"Get-Thing\":{\"name\":[\"get\",\"thing\"],\"title\":[\"same\",\"module\",\"name\",\"again\",\"different\",\"case\"],\"path\":[\"thing\",\"get\",\"thing\"],\"tags\":[],\"description\":[\"same\",\"module\",\"name\",\"again\",\"different\",\"case\",\"read\",\"only\",\"return\",\"no\",\"content\"]}}}";
+
+/** The index, parsed once at start. */
+export const searchIndex: SearchIndexNode = JSON.parse(searchIndexJson) as SearchIndexNode;
