@@ -8,6 +8,7 @@ interface GenerateFlags extends SpecFlags {
   output: string;
   name?: string;
   force?: boolean;
+  overwriteChanged?: boolean;
 }
 
 export function createGenerateCommand(): Command {
@@ -20,7 +21,11 @@ export function createGenerateCommand(): Command {
       parseOutputPath,
     )
     .option("--name <name>", "npm package name and MCP client key (default: from the spec's title)")
-    .option("--force", "write into a non-empty directory, overwriting generated files of the same name");
+    .option(
+      "--force",
+      "write into a non-empty directory: replaces the files an earlier generation wrote, unless you changed them",
+    )
+    .option("--overwrite-changed", "with --force: replace the files you changed too, instead of refusing");
   addSelectionOptions(command, ["allow", "refuse"]);
   addSpecOptions(command);
   return command.action(async (spec: string, flags: GenerateFlags) => {
@@ -29,6 +34,7 @@ export function createGenerateCommand(): Command {
     const result = await generateProject(spec, {
       outDir: flags.output,
       force: flags.force === true,
+      overwriteChanged: flags.overwriteChanged === true,
       ...(flags.name !== undefined ? { name: flags.name } : {}),
       // The same tool selection as `serve`: unselected tools get no module.
       selection,
@@ -39,8 +45,13 @@ export function createGenerateCommand(): Command {
     const removed = result.removed.length;
     process.stderr.write(
       `openapi-mcp-bridge: wrote ${result.files.length} files (${tools} tool${tools === 1 ? "" : "s"}) to ${flags.output}` +
-        `${removed > 0 ? `, removed ${removed} unchanged file(s) of the previous generation` : ""}\n` +
-        `next: cd ${flags.output} && npm install && npm run build && npm start\n`,
+        `${removed > 0 ? `, removed ${removed} unchanged file(s) of the previous generation` : ""}\n`,
     );
+    if (result.kept.length > 0) {
+      process.stderr.write(
+        `openapi-mcp-bridge: kept ${result.kept.length} file(s) of the previous generation that you changed and this one no longer writes: ${result.kept.join(", ")}\n`,
+      );
+    }
+    process.stderr.write(`next: cd ${flags.output} && npm install && npm run build && npm start\n`);
   });
 }

@@ -67,7 +67,7 @@ export function readBudgetFlags(flags: { descriptionBudget?: number; argumentDes
  */
 export function addPlanOptions(
   command: Command,
-  outputSchemasHelp = "advertise an outline output schema per tool and return structuredContent (off by default)",
+  outputSchemasHelp = "advertise an outline output schema per tool (off by default; JSON results carry structuredContent either way)",
 ): Command {
   return addBudgetOptions(
     command

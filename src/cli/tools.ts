@@ -61,7 +61,7 @@ export function createToolsCommand(): Command {
       const required = (tool.inputSchema.required as string[] | undefined)?.length ?? 0;
       const summary = (tool.description ?? "").split("\n")[0]!.slice(0, 80);
       lines.push(
-        `${tool.name.padEnd(width)}  ${String(properties).padStart(2)} args (${required} required)  ${summary}`,
+        `${tool.name.padEnd(width)}  ${String(properties).padStart(2)} ${(properties === 1 ? "arg" : "args").padEnd(4)} (${required} required)  ${summary}`,
       );
     }
     lines.push(formatAutoReport(chooseAutoMode(model.tools)));

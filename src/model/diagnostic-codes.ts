@@ -364,6 +364,12 @@ export const DIAGNOSTIC_CODES = {
     severity: "error",
     fix: "give the path of a new or empty directory",
   },
+  OMB_OUTPUT_CHANGED: {
+    title:
+      "generate --force would overwrite files changed since the last generation (or not written by one): they are listed, nothing is written",
+    severity: "error",
+    fix: "move hook code into src/hooks.ts (generation never rewrites it), then restore or delete the listed files, or pass --overwrite-changed to replace them",
+  },
   OMB_OUTPUT_NOT_EMPTY: {
     title: "generate -o names a directory that is not empty",
     severity: "error",

@@ -27,6 +27,7 @@ import type { BridgeOptions, CallContext } from "./bridge-options.js";
 import { createDiscovery, type Discovery } from "./discovery/discovery.js";
 import { CALL_TOOL, isDiscoveryTool, SEARCH_TOOL } from "./discovery/discovery-tools.js";
 import { chooseMode, type ModeChoice } from "./discovery/mode.js";
+import { createInvalidParamsError } from "./protocol-error.js";
 import { PatternLimitError, withMatchBudget } from "./regex/bounded-regexp.js";
 import { ArgumentError } from "./request/argument-error.js";
 import { buildRequest, resolveBaseUrl } from "./request/build-request.js";
@@ -154,7 +155,7 @@ export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptio
     call: CallState,
   ): Promise<CallToolResult> => {
     const tool = byName.get(name);
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+    if (!tool) throw createInvalidParamsError(`Unknown tool: ${name}`);
     const { createArgumentValidator, formatArgumentIssues } = await loadValidation();
     let validator = validators.get(name);
     if (!validator) {

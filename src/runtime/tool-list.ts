@@ -2,8 +2,9 @@
  * tools/list: each tool as clients see it, in pages of at most a byte budget, with opaque
  * cursors that stay valid for the life of the model.
  */
-import { ErrorCode, McpError, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolNode } from "../model/types.js";
+import { createInvalidParamsError } from "./protocol-error.js";
 
 /**
  * A tool as tools/list shows it. The display title travels in `annotations.title` only (MCP:
@@ -66,7 +67,7 @@ export function decodeCursor(cursor: string, toolCount: number): number {
   const match = /^tools:(\d+)$/.exec(Buffer.from(cursor, "base64url").toString("utf8"));
   const index = match ? Number(match[1]) : Number.NaN;
   if (!Number.isInteger(index) || index < 0 || index >= toolCount) {
-    throw new McpError(ErrorCode.InvalidParams, "Invalid cursor: start again without a cursor.");
+    throw createInvalidParamsError("Invalid cursor: start again without a cursor.");
   }
   return index;
 }

@@ -22,7 +22,16 @@ import { parse as parseYaml } from "yaml";
 import type { BridgeModel, ToolNode } from "../../src/index.js";
 import { generateArguments } from "./generate.js";
 import { PRISM_ERROR_PREFIX, startPrism } from "./prism.js";
-import type { CallFailure, Exchange, SpecJob, SpecProblem, SpecResult } from "./types.js";
+import {
+  type CallFailure,
+  type CallPass,
+  type Exchange,
+  emptyPass,
+  type PassResult,
+  type SpecJob,
+  type SpecProblem,
+  type SpecResult,
+} from "./types.js";
 
 type Library = typeof import("../../src/index.js");
 
@@ -87,11 +96,8 @@ export async function checkSpec(job: SpecJob, library: Library): Promise<SpecRes
     skipped: [],
     problems: [],
     callsPlanned: 0,
-    callsMade: 0,
-    callsAccepted: 0,
-    acceptedNon2xx: 0,
-    outputMismatches: [],
-    failures: [],
+    ...emptyPass(),
+    minimal: emptyPass(),
     timings: {},
   };
   let scratch: string | undefined;
@@ -166,7 +172,7 @@ export async function checkSpec(job: SpecJob, library: Library): Promise<SpecRes
       return result;
     }
     result.timings.prism = ms(prismStart);
-    void send({ phase: "calls", calls: chosen.length });
+    void send({ phase: "calls", calls: chosen.length * PASSES.length });
     const callStart = performance.now();
     try {
       const judge = { server: prism, restart: () => restartPrism(job, file, judge.server) };
@@ -473,17 +479,21 @@ async function callTools(
       });
     }
     let restarts = 0;
-    for (const [index, tool] of chosen.entries()) {
-      const failure = await callOne(session.client, tool, ajv, session.recorder, job, result);
+    // Each tool twice: with every argument the generator makes, then with the required ones only.
+    const calls = chosen.flatMap((tool) => PASSES.map((pass) => ({ tool, pass })));
+    const passResults: Record<CallPass, PassResult> = { full: result, minimal: result.minimal! };
+    for (const [index, { tool, pass }] of calls.entries()) {
+      const out = passResults[pass];
+      const failure = await callOne(session.client, tool, pass, ajv, session.recorder, job, out);
       if (!failure) continue;
-      result.failures.push(failure);
+      out.failures.push(failure);
       if (failure.exchange?.status !== undefined || failure.cause.startsWith("not sent")) continue;
       if (failure.cause.startsWith("harness")) continue;
       // No answer: Prism crashed (or hangs) on this request. Carry on with a fresh Prism and bridge.
       failure.cause = "no answer from Prism (it crashed or hung on this request)";
-      if (index === chosen.length - 1) break;
+      if (index === calls.length - 1) break;
       if (++restarts > MAX_PRISM_RESTARTS) {
-        result.prismError = `Prism stopped answering ${restarts} times; ${chosen.length - index - 1} calls not made`;
+        result.prismError = `Prism stopped answering ${restarts} times; ${calls.length - index - 1} calls not made`;
         break;
       }
       try {
@@ -500,13 +510,17 @@ async function callTools(
   }
 }
 
+/** The passes, in the order each tool is called. */
+const PASSES: CallPass[] = ["full", "minimal"];
+
 async function callOne(
   client: Client,
   tool: ToolNode,
+  pass: CallPass,
   ajv: Ajv2020,
   recorder: Recorder,
   job: SpecJob,
-  result: SpecResult,
+  result: PassResult,
 ): Promise<CallFailure | undefined> {
   let validate: (value: unknown) => boolean;
   let validateErrors = () => "";
@@ -526,9 +540,13 @@ async function callOne(
       return true;
     }
   };
-  let args = generateArguments(tool.inputSchema, { accepts });
+  // The minimal call: only what the schema requires, at every depth (optionalDepth -1).
+  let args = generateArguments(
+    tool.inputSchema,
+    pass === "minimal" ? { accepts, optionalDepth: -1 } : { accepts },
+  );
   let argsValid = validate(args);
-  if (!argsValid) {
+  if (!argsValid && pass === "full") {
     const fewer = generateArguments(tool.inputSchema, { accepts, optionalDepth: 0 });
     if (validate(fewer)) {
       args = fewer;

@@ -146,6 +146,29 @@ describe("generateArguments", () => {
     };
     expect(generateArguments(schema)).toEqual({ id: 1, q: "string", body: { name: "string" } });
   });
+
+  it("the minimal call (optionalDepth -1) gives only required properties, at every depth", () => {
+    const schema = {
+      type: "object",
+      properties: {
+        id: { type: "integer" },
+        q: { type: "string" },
+        owner: {
+          type: "object",
+          properties: { login: { type: "string" }, bio: { type: "string" } },
+          required: ["login"],
+        },
+      },
+      required: ["id", "owner"],
+      additionalProperties: false,
+    };
+    const args = generateArguments(schema, { optionalDepth: -1 });
+    expect(args).toEqual({ id: 1, owner: { login: "string" } });
+    expect(ajv.validate(schema, args)).toBe(true);
+    expect(
+      generateArguments({ type: "object", properties: { q: { type: "string" } } }, { optionalDepth: -1 }),
+    ).toEqual({});
+  });
 });
 
 describe("samplePattern", () => {

@@ -22,7 +22,10 @@
 type Schema = Record<string, unknown>;
 
 export interface GenerateOptions {
-  /** Include optional properties down to this object depth (0 = only the top-level arguments). */
+  /**
+   * Include optional properties down to this object depth (0 = only the top-level arguments;
+   * -1 = none at all: the minimal call, required properties only at every depth).
+   */
   optionalDepth: number;
   /** Stop descending past this depth (recursive schemas); deeper required values get a minimum. */
   maxDepth: number;

@@ -1,6 +1,6 @@
 /** The markdown summary of a corpus run. */
-import { callsBlocked, percent, type Verdict } from "./evaluate.js";
-import type { CallFailure, SpecResult } from "./types.js";
+import { callsBlocked, type PassVerdict, passOf, percent, type Verdict } from "./evaluate.js";
+import type { CallFailure, CallPass, PassResult, SpecResult } from "./types.js";
 
 export interface ReportInput {
   name: string;
@@ -59,28 +59,8 @@ export function renderReport(input: ReportInput): string {
   lines.push(`| operations skipped with a stated reason | ${sum((r) => r.skipped.length)} |`);
   lines.push(`| tool problems (names, schemas, accounting) | ${sum((r) => r.problems.length)} |`);
   lines.push(`| specs whose calls could not be made | ${count(callsBlocked)} |`);
-  lines.push(
-    `| calls sent but not judgeable by Prism (path key with a #fragment: ${count((r) => (r.callsUnjudgeable ?? 0) > 0)} specs) | ${sum((r) => r.callsUnjudgeable ?? 0)} |`,
-  );
-  lines.push(
-    `| calls not sent: no valid arguments exist (the schema admits no value), the bridge refused them | ${sum((r) => r.callsNotSent ?? 0)} |`,
-  );
-  lines.push(`| calls made (reached Prism) | ${verdict.callsMade} |`);
-  lines.push(
-    `| calls accepted by Prism | ${verdict.callsAccepted} (${percent(verdict.callsMade === 0 ? 1 : verdict.callsAccepted / verdict.callsMade)} of calls made) |`,
-  );
-  lines.push(
-    `| calls judged (made, less rejections that are documented Prism limitations) | ${verdict.judged}; accepted ${percent(verdict.judged <= 0 ? 1 : verdict.callsAccepted / verdict.judged)} |`,
-  );
-  lines.push(
-    `| … of them answered with a documented non-2xx (no 2xx in the spec) | ${sum((r) => r.acceptedNon2xx)} |`,
-  );
-  lines.push(
-    `| … of them answered with Prism's 500 about its own mock answer (the spec's example off its schema, XML...) | ${sum((r) => r.prismResponseErrors ?? 0)} |`,
-  );
-  lines.push(
-    `| … of them 2xx bodies off the tool's output schema | ${sum((r) => r.outputMismatches.length)} |`,
-  );
+  lines.push("");
+  lines.push(...renderPasses(results, verdict));
   lines.push("");
   lines.push("## Acceptance");
   lines.push("");
@@ -92,19 +72,20 @@ export function renderReport(input: ReportInput): string {
   lines.push("");
   lines.push(`**${verdict.passed ? "PASSED" : "FAILED"}**`);
 
-  // Failures grouped by cause, with an example each.
+  // Failures grouped by pass and cause, with an example each.
   const groups = new Map<string, { spec: string; failure: CallFailure; reason?: string }[]>();
   for (const item of verdict.explained) {
-    const list = groups.get(item.failure.cause) ?? [];
+    const key = `${item.pass}: ${item.failure.cause}`;
+    const list = groups.get(key) ?? [];
     list.push({ spec: item.spec, failure: item.failure, reason: item.entry?.reason });
-    groups.set(item.failure.cause, list);
+    groups.set(key, list);
   }
   lines.push("");
   lines.push("## Failed calls by cause");
   lines.push("");
   if (groups.size === 0) lines.push("None.");
   else {
-    lines.push("| cause | calls | specs | allowlisted as | example |");
+    lines.push("| pass: cause | calls | specs | allowlisted as | example |");
     lines.push("| --- | --- | --- | --- | --- |");
     for (const [cause, list] of [...groups.entries()].sort((a, b) => b[1].length - a[1].length)) {
       const specs = new Set(list.map((i) => i.spec)).size;
@@ -178,7 +159,9 @@ export function renderReport(input: ReportInput): string {
     if (problems.length > 50) lines.push(`- … and ${problems.length - 50} more`);
   }
 
-  const mismatches = results.flatMap((r) => r.outputMismatches.map((m) => ({ spec: r.id, ...m })));
+  const mismatches = results.flatMap((r) =>
+    [r, passOf(r, "minimal")].flatMap((p) => p.outputMismatches.map((m) => ({ spec: r.id, ...m }))),
+  );
   if (mismatches.length > 0) {
     lines.push("");
     lines.push("## Accepted calls whose 2xx body was off the output schema");
@@ -207,6 +190,55 @@ export function renderReport(input: ReportInput): string {
   }
   lines.push("");
   return lines.join("\n");
+}
+
+/** The two passes side by side: what was called, what reached Prism, what it accepted. */
+function renderPasses(results: SpecResult[], verdict: Verdict): string[] {
+  const passes: CallPass[] = ["full", "minimal"];
+  const row = (label: string, value: (pass: PassResult[], verdict: PassVerdict) => string) =>
+    `| ${label} | ${passes
+      .map((pass) =>
+        value(
+          results.map((r) => passOf(r, pass)),
+          verdict.passes[pass],
+        ),
+      )
+      .join(" | ")} |`;
+  const sum = (list: PassResult[], pick: (p: PassResult) => number) =>
+    String(list.reduce((n, p) => n + pick(p), 0));
+  const rate = (accepted: number, of: number) => percent(of <= 0 ? 1 : accepted / of);
+  return [
+    "| calls | full pass (required and optional arguments) | minimal pass (required arguments only) |",
+    "| --- | --- | --- |",
+    row("sent but not judgeable by Prism (path key with a #fragment)", (list) =>
+      sum(list, (p) => p.callsUnjudgeable ?? 0),
+    ),
+    row("not sent: no valid arguments exist (the schema admits no value), the bridge refused them", (list) =>
+      sum(list, (p) => p.callsNotSent ?? 0),
+    ),
+    row("not sent although the arguments match the input schema (never allowed)", (_, v) =>
+      String(v.refusedValid),
+    ),
+    row("made (reached Prism)", (_, v) => String(v.callsMade)),
+    row(
+      "accepted by Prism (raw rate: of calls made)",
+      (_, v) => `${v.callsAccepted} (${rate(v.callsAccepted, v.callsMade)})`,
+    ),
+    row(
+      "judged (made, less rejections that are documented Prism limitations)",
+      (_, v) => `${v.judged}; accepted ${rate(v.callsAccepted, v.judged)}`,
+    ),
+    row("… accepted, answered with a documented non-2xx (no 2xx in the spec)", (list) =>
+      sum(list, (p) => p.acceptedNon2xx),
+    ),
+    row(
+      "… accepted, then Prism's 500 about its own mock answer (the spec's example off its schema, XML...)",
+      (list) => sum(list, (p) => p.prismResponseErrors ?? 0),
+    ),
+    row("… accepted, 2xx bodies off the tool's output schema", (list) =>
+      sum(list, (p) => p.outputMismatches.length),
+    ),
+  ];
 }
 
 export function formatDuration(ms: number): string {

@@ -221,7 +221,11 @@ async function runPool(specs: SpecEntry[], options: Options, root: string): Prom
         results.push(result);
         appendFileSync(progress, `${JSON.stringify(result)}\n`);
         done++;
-        const calls = result.callsMade > 0 ? ` calls ${result.callsAccepted}/${result.callsMade}` : "";
+        const minimal = result.minimal;
+        const calls =
+          result.callsMade > 0
+            ? ` calls ${result.callsAccepted}/${result.callsMade}${minimal ? `, minimal ${minimal.callsAccepted}/${minimal.callsMade}` : ""}`
+            : "";
         const extra = result.prismError ? " (Prism did not start)" : "";
         log(
           `[${done}/${specs.length}] ${result.status.padEnd(9)} ${result.id} tools ${result.tools}${calls}${extra} ${(result.timings.total ?? 0) / 1000}s`,

@@ -47,27 +47,15 @@ export interface CallFailure {
   exchange?: Exchange | undefined;
 }
 
-export interface SpecResult {
-  id: string;
-  bytes: number;
-  /** `swagger`/`openapi` as the file says. */
-  declaredVersion: string;
-  /** The format the API was first described in (APIs.guru's `x-origin`), e.g. `2.0`. */
-  origin: string;
-  /** The bridge's own reading of the version. */
-  specVersion?: string;
-  status: SpecStatus;
-  /** For `diagnosed`: the first diagnostics. */
-  diagnostics?: string[];
-  crash?: string;
-  /** Phase the time limit hit, for `timeout`. */
-  phase?: string;
-  operations: number;
-  tools: number;
-  skipped: string[];
-  problems: SpecProblem[];
-  prismError?: string;
-  callsPlanned: number;
+/**
+ * The two call passes over the chosen tools: `full` sends required and optional arguments (so
+ * every parameter location and body shape is exercised), `minimal` only the required ones (the
+ * call a model makes when it gives what the schema demands and nothing more).
+ */
+export type CallPass = "full" | "minimal";
+
+/** The calls of one pass and their verdicts. */
+export interface PassResult {
   callsMade: number;
   callsAccepted: number;
   /** Accepted by Prism, answered with the spec's non-2xx response (no 2xx documented). */
@@ -88,5 +76,35 @@ export interface SpecResult {
   /** Accepted, but the bridge reported the 2xx body off its output schema. */
   outputMismatches: { tool: string; operation: string; message: string }[];
   failures: CallFailure[];
+}
+
+export function emptyPass(): PassResult {
+  return { callsMade: 0, callsAccepted: 0, acceptedNon2xx: 0, outputMismatches: [], failures: [] };
+}
+
+/** The spec's result: the full pass's fields at the top (as before the minimal pass), `minimal` beside them. */
+export interface SpecResult extends PassResult {
+  /** The minimal pass over the same tools (absent in results written before it existed). */
+  minimal?: PassResult;
+  id: string;
+  bytes: number;
+  /** `swagger`/`openapi` as the file says. */
+  declaredVersion: string;
+  /** The format the API was first described in (APIs.guru's `x-origin`), e.g. `2.0`. */
+  origin: string;
+  /** The bridge's own reading of the version. */
+  specVersion?: string;
+  status: SpecStatus;
+  /** For `diagnosed`: the first diagnostics. */
+  diagnostics?: string[];
+  crash?: string;
+  /** Phase the time limit hit, for `timeout`. */
+  phase?: string;
+  operations: number;
+  tools: number;
+  skipped: string[];
+  problems: SpecProblem[];
+  prismError?: string;
+  callsPlanned: number;
   timings: Record<string, number>;
 }

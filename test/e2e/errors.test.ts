@@ -145,6 +145,8 @@ describe("errors during calls (in memory)", () => {
     expect(error).toBeInstanceOf(McpError);
     expect((error as McpError).code).toBe(ErrorCode.InvalidParams);
     expect((error as McpError).code).toBe(-32602);
+    // The code is said once: the SDK client adds "MCP error -32602: " to the message it gets.
+    expect((error as McpError).message).toBe("MCP error -32602: Unknown tool: noSuchTool");
     expect(upstream.requests).toHaveLength(0);
   });
 
@@ -280,7 +282,10 @@ describe("errors during calls (CLI over stdio)", () => {
   });
 
   it("an unknown tool is -32602 over stdio too", async () => {
-    await expect(bridge.call("noSuchTool", {})).rejects.toMatchObject({ code: -32602 });
+    await expect(bridge.call("noSuchTool", {})).rejects.toMatchObject({
+      code: -32602,
+      message: "MCP error -32602: Unknown tool: noSuchTool",
+    });
   });
 
   it("a 404 is an isError result with the status", async () => {

@@ -1,8 +1,8 @@
 /**
  * `generate`: a BridgeModel (or a spec) → a standalone TypeScript MCP server project. The
  * files are computed in memory (`emitProject`, deterministic: same model and options, same
- * bytes), then written (`writeProject`), which refuses a non-empty directory unless forced and
- * never deletes a file it did not write.
+ * bytes), then written (`writeProject`), which refuses a non-empty directory unless forced,
+ * never overwrites a file the user changed unless told to, and never deletes one.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve, sep } from "node:path";
@@ -11,6 +11,7 @@ import { type SelectionResult, selectToolsChecked, type ToolSelection } from "..
 import { buildSearchIndex } from "../../runtime/discovery/search.js";
 import type { BuildOptions } from "../compile/build-model.js";
 import type { ToolModuleRef } from "./emit/api-modules.js";
+import { emitHooksSeed } from "./emit/hooks-module.js";
 import { type ModuleJob, toModelHead } from "./emit/modules.js";
 import { chooseModuleNames, toPackageName } from "./emit/names.js";
 import { emitClientConfigs, emitPackageJson, emitTsconfig, readOwnPackage } from "./emit/project.js";
@@ -40,8 +41,13 @@ export interface EmitOptions {
 export interface GenerateOptions extends EmitOptions, BuildOptions {
   /** Where to write the project. */
   outDir: string;
-  /** Write into a non-empty directory (files of the same name are overwritten). */
+  /**
+   * Write into a non-empty directory: files an earlier generation wrote are replaced while
+   * unchanged; a changed one (or one no generation wrote) stops the write, listed.
+   */
   force?: boolean;
+  /** With force: replace changed files too, instead of refusing. */
+  overwriteChanged?: boolean;
   /** Only these tools get a module (the selection `serve` takes; default: every tool). */
   selection?: ToolSelection;
   /**
@@ -57,6 +63,8 @@ export interface GenerateResult {
   files: GeneratedFile[];
   /** Files of an earlier generation that this one no longer has and that were unchanged: deleted. */
   removed: string[];
+  /** Files of an earlier generation that this one no longer has, changed by the user: kept. */
+  kept: string[];
   /** Selection criteria (`tool x*`, `tag pets`, `method put`...) that matched no tool: likely typos. */
   unmatched: string[];
 }
@@ -155,6 +163,7 @@ async function emitFiles(
     }),
   });
   files.push({ path: ".env.example", contents: emitEnvExample(model) });
+  files.push(emitHooksSeed(model.tools.map((tool) => tool.name)));
   const texts = await printed;
   jobs.forEach((job, i) => {
     files.push({ path: job.path, contents: texts[i]! });
@@ -191,8 +200,18 @@ export async function generateProject(
       options.selection === undefined ? undefined : selectChecked(loaded.tools, options.selection);
     const model = selected === undefined ? loaded : { ...loaded, tools: selected.tools };
     const files = await emitProject(model, options, printer);
-    const removed = writeProject(options.outDir, files, options.force === true);
-    return { outDir: resolve(options.outDir), model, files, removed, unmatched: selected?.unmatched ?? [] };
+    const { removed, kept } = writeProject(options.outDir, files, {
+      force: options.force === true,
+      overwriteChanged: options.overwriteChanged === true,
+    });
+    return {
+      outDir: resolve(options.outDir),
+      model,
+      files,
+      removed,
+      kept,
+      unmatched: selected?.unmatched ?? [],
+    };
   } finally {
     printer.close();
   }

@@ -1,14 +1,18 @@
 /**
  * Writing a generated project: a non-empty directory needs force; a manifest records what was
- * written (with hashes), so the next generation tells its own files from the user's and never
- * deletes a file it did not write or that was changed since. A directory that cannot be made or
- * written is refused before any work, and any failure while writing is OMB_OUTPUT_UNWRITABLE
- * (shared/output-errors.ts), never an uncoded error.
+ * written (with hashes), so the next generation tells its own files from the user's. It never
+ * overwrites a file the user changed (or that no generation wrote) without being told to: it
+ * refuses with the list (OMB_OUTPUT_CHANGED) before writing anything. It deletes a file of the
+ * previous generation that this one no longer writes only while it is unchanged, and reports
+ * the changed ones it keeps. Seed files (`src/hooks.ts`) are written when missing and never
+ * again: they are the user's. A directory that cannot be made or written is refused before any
+ * work, and any failure while writing is OMB_OUTPUT_UNWRITABLE (shared/output-errors.ts), never
+ * an uncoded error.
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { failWith } from "../../model/diagnostics.js";
+import { BridgeError, failWith } from "../../model/diagnostics.js";
 import { checkWritableDirectory, throwOutputError } from "../shared/output-errors.js";
 import { readOwnPackage, toJson } from "./emit/project.js";
 
@@ -16,10 +20,30 @@ export interface GeneratedFile {
   /** Relative, with `/` separators. */
   path: string;
   contents: string;
+  /** Written only when missing, then the user's: never overwritten, never deleted. */
+  seed?: boolean;
+}
+
+/** What writing changed besides writing the files. */
+export interface WriteOutcome {
+  /** Files of the previous generation this one no longer writes, unchanged: deleted. */
+  removed: string[];
+  /** Files of the previous generation this one no longer writes, changed by the user: kept. */
+  kept: string[];
+}
+
+export interface WriteOptions {
+  /** Write into a non-empty directory. */
+  force?: boolean;
+  /** Replace files changed since the last generation (or not written by one) instead of refusing. */
+  overwriteChanged?: boolean;
 }
 
 /** Records what a generation wrote, so the next one can tell its own files from the user's. */
 export const MANIFEST = ".openapi-mcp-bridge.json";
+
+/** Files named in the OMB_OUTPUT_CHANGED message; the rest are counted. */
+const LISTED_CHANGES = 20;
 
 function hashOf(contents: string | Buffer): string {
   return createHash("sha256").update(contents).digest("hex");
@@ -45,43 +69,101 @@ function isEmptyDir(dir: string): boolean {
 }
 
 /**
- * Writes the files into `outDir`. A non-empty directory needs `force`. Files a previous
- * generation wrote (listed in its manifest) that this one does not write are deleted only when
+ * Writes the files into `outDir`. A non-empty directory needs `force`; a file there that the
+ * user changed is never overwritten unless `overwriteChanged` (OMB_OUTPUT_CHANGED lists them
+ * first). Files a previous generation wrote that this one does not write are deleted only when
  * still unchanged; nothing else is ever deleted.
  */
-export function writeProject(outDir: string, files: GeneratedFile[], force = false): string[] {
-  checkOutDir(outDir, force);
+export function writeProject(
+  outDir: string,
+  files: GeneratedFile[],
+  options: WriteOptions = {},
+): WriteOutcome {
+  checkOutDir(outDir, options.force === true);
+  const root = resolve(outDir);
+  let previous: Record<string, string>;
   try {
-    return writeFiles(resolve(outDir), files);
+    previous = readManifest(root);
+    if (options.overwriteChanged !== true) refuseChangedFiles(outDir, root, files, previous);
+  } catch (error) {
+    if (error instanceof BridgeError) throw error;
+    return throwOutputError(error, outDir, "directory");
+  }
+  try {
+    return writeFiles(root, files, previous);
   } catch (error) {
     return throwOutputError(error, outDir, "directory");
   }
 }
 
+/**
+ * The files this generation would overwrite that are not as a generation left them: changed
+ * since (their hash is not the manifest's) or never written by one (not in the manifest). A
+ * file that already has the new contents is no change.
+ */
+export function findChangedFiles(
+  root: string,
+  files: GeneratedFile[],
+  previous: Record<string, string>,
+): string[] {
+  const changed: string[] = [];
+  for (const file of files) {
+    if (file.seed) continue;
+    const target = join(root, ...file.path.split("/"));
+    if (!existsSync(target)) continue;
+    const hash = hashOf(readFileSync(target));
+    if (hash === previous[file.path] || hash === hashOf(file.contents)) continue;
+    changed.push(file.path);
+  }
+  return changed.sort();
+}
+
+function refuseChangedFiles(
+  outDir: string,
+  root: string,
+  files: GeneratedFile[],
+  previous: Record<string, string>,
+): void {
+  const changed = findChangedFiles(root, files, previous);
+  if (changed.length === 0) return;
+  const listed = changed.slice(0, LISTED_CHANGES).join(", ");
+  const more = changed.length > LISTED_CHANGES ? ` and ${changed.length - LISTED_CHANGES} more` : "";
+  failWith(
+    "OMB_OUTPUT_CHANGED",
+    `${changed.length} file(s) in ${outDir} changed since the last generation (or not written by one) would be overwritten: ${listed}${more}; nothing was written`,
+    {
+      file: outDir,
+      hint: "move hook code into src/hooks.ts (generation writes it once and never again), then restore or delete these files, or pass --overwrite-changed to replace them",
+    },
+  );
+}
+
 /** Writes the files and the manifest under `root`; deletes what the previous generation left. */
-function writeFiles(root: string, files: GeneratedFile[]): string[] {
-  const previous = readManifest(root);
+function writeFiles(root: string, files: GeneratedFile[], previous: Record<string, string>): WriteOutcome {
   const current: Record<string, string> = {};
   const made = new Set<string>();
   for (const file of files) {
     const target = join(root, ...file.path.split("/"));
+    if (file.seed && existsSync(target)) continue; // the user's now
     const folder = dirname(target);
     if (!made.has(folder)) {
       mkdirSync(folder, { recursive: true });
       made.add(folder);
     }
     writeFileSync(target, file.contents);
-    current[file.path] = hashOf(file.contents);
+    if (!file.seed) current[file.path] = hashOf(file.contents);
   }
+  const seeds = new Set(files.filter((file) => file.seed).map((file) => file.path));
   const removed: string[] = [];
+  const kept: string[] = [];
   for (const [path, hash] of Object.entries(previous).sort()) {
-    if (path in current || path.split("/").includes("..")) continue;
+    if (path in current || seeds.has(path) || path.split("/").includes("..")) continue;
     const target = join(root, ...path.split("/"));
     try {
       if (hashOf(readFileSync(target)) === hash) {
         rmSync(target);
         removed.push(path);
-      }
+      } else kept.push(path);
     } catch {
       // already gone
     }
@@ -90,7 +172,7 @@ function writeFiles(root: string, files: GeneratedFile[]): string[] {
     join(root, MANIFEST),
     toJson({ generator: `openapi-mcp-bridge ${readOwnPackage().version}`, files: current }),
   );
-  return removed;
+  return { removed, kept };
 }
 
 /** Throws the diagnostic `writeProject` would give for this directory, before any work. */

@@ -38,6 +38,12 @@ export interface Candidate {
   name: string;
   schema: JsonSchema;
   required: boolean;
+  /**
+   * For a body property of a body the spec marks `required: false`: "required-with-body" when
+   * the body's schema requires it (required as soon as any body property is given), else
+   * "optional". Undefined for parameters and whole-body arguments.
+   */
+  bodyField?: "required-with-body" | "optional";
   /** Writes the final argument name into the binding this candidate came from. */
   assign: (argument: string) => void;
   /** The final argument name, once assigned. */

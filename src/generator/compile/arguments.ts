@@ -12,6 +12,7 @@ import type {
   ParameterBindingNode,
   ParameterLocation,
   ParameterStyle,
+  ValueShape,
 } from "../../model/types.js";
 import { assignArgumentNames, type Candidate, orderCandidates } from "./argument-names.js";
 import { type OperationContext, PARAMETER_STYLES, resolveRefObject, warn } from "./context.js";
@@ -80,6 +81,7 @@ export function planArguments(context: OperationContext): PlannedArguments {
       shape: determineShape(converter, rawSchema),
     };
     if (contentEntry) binding.contentType = contentEntry[0];
+    else if (binding.required) requireDefinedValue(schema, binding.shape);
     parameters.push(binding);
     candidates.push({
       location,
@@ -105,6 +107,8 @@ export function planArguments(context: OperationContext): PlannedArguments {
   }
   const inputSchema: JsonSchema = { type: "object", properties };
   if (required.length > 0) inputSchema.required = required;
+  const dependent = planDependentRequired(candidates);
+  if (dependent) inputSchema.dependentRequired = dependent;
   inputSchema.additionalProperties = false;
   const defs = converter.collectDefs(refs);
   if (Object.keys(defs).length > 0) inputSchema.$defs = defs;
@@ -112,6 +116,56 @@ export function planArguments(context: OperationContext): PlannedArguments {
   if (body) planned.body = body;
   if (collected.authorizationHeader) planned.authorizationHeader = collected.authorizationHeader;
   return planned;
+}
+
+/**
+ * An optional body (`required: false`) whose schema requires fields: the call may leave the
+ * body out, but once it gives any body property it must give the required ones, which is what
+ * `dependentRequired` says; their descriptions say it too, for clients that drop the keyword.
+ */
+function planDependentRequired(candidates: Candidate[]): Record<string, JsonValue> | undefined {
+  const fields = candidates.filter((c) => c.bodyField !== undefined);
+  const needed = fields.filter((c) => c.bodyField === "required-with-body");
+  if (needed.length === 0) return undefined;
+  const dependent: Record<string, JsonValue> = {};
+  for (const field of fields) {
+    const argument = field.argument ?? field.name;
+    const others = needed.map((c) => c.argument ?? c.name).filter((name) => name !== argument);
+    if (others.length > 0) dependent[argument] = others;
+  }
+  if (Object.keys(dependent).length === 0) return undefined;
+  for (const field of needed) {
+    const own = typeof field.schema.description === "string" ? `${field.schema.description} ` : "";
+    field.schema.description = `${own}${REQUIRED_WITH_BODY}`;
+  }
+  return dependent;
+}
+
+/** Said on each required field of an optional body. */
+export const REQUIRED_WITH_BODY = "Required when any body field is given.";
+
+/**
+ * A required parameter needs a value RFC 6570 calls defined: `null`, `[]` and `{}` are
+ * "undefined", which the runtime leaves out of a query, header or cookie and cannot put in a
+ * path. The schema says so (at least one item, at least one property, no null), so that a call
+ * the schema accepts is one the bridge sends with the parameter in it.
+ */
+function requireDefinedValue(schema: JsonSchema, shape: ValueShape): void {
+  if (shape === "array" && !(typeof schema.minItems === "number" && schema.minItems >= 1))
+    schema.minItems = 1;
+  if (shape === "object" && !(typeof schema.minProperties === "number" && schema.minProperties >= 1))
+    schema.minProperties = 1;
+  if (Array.isArray(schema.type) && schema.type.includes("null")) {
+    const types = schema.type.filter((type) => type !== "null");
+    schema.type = types.length === 1 ? types[0]! : types;
+    if (Array.isArray(schema.enum)) schema.enum = schema.enum.filter((value) => value !== null);
+  }
+  if (Array.isArray(schema.anyOf)) {
+    const branches = schema.anyOf.filter(
+      (branch) => !(isRecord(branch) && branch.type === "null" && Object.keys(branch).length === 1),
+    );
+    if (branches.length > 0) schema.anyOf = branches;
+  }
 }
 
 /** Path-level parameters, overridden by operation-level ones with the same name and location. */

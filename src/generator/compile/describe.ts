@@ -1,18 +1,21 @@
 /**
- * Tool titles and descriptions written for a model, within a character budget that keeps the
- * most useful parts first:
+ * Tool titles and descriptions written for a model, within a character budget that gives the
+ * spec's own words the room first:
  *
  *   1. what the operation does on what object: the summary (else the description's first
- *      sentence, else method, path, tags and the body's schema name), "Deprecated." first when
- *      it is, and "Read-only." / "Changes data." / "Deletes data." when its words do not say so;
- *   2. what it returns: a list (of what) or an object, its fields when no output schema names
- *      them, the media type when it is not JSON, and the arguments that page it;
- *   3. the required arguments when nothing else describes the operation, and example values of
+ *      sentence, else the operationId as words, else a sentence about the resource the path
+ *      names: "List addresses.", "Read one pet by petId."), "Deprecated." first when it is, and
+ *      "Read-only." / "Deletes data." when its words do not say so;
+ *   2. the rest of the description (markup and doc pointers removed), in the room the shortest
+ *      form of part 3 leaves;
+ *   3. what it returns: a list (of what) or an object, its fields when no output schema names
+ *      them and they fit, the media type when it is not JSON, and the arguments that page it;
+ *   4. the required arguments when nothing else describes the operation, and example values of
  *      required arguments where the spec has them;
- *   4. the documented error statuses;
- *   5. the rest of the description (markup and doc pointers removed), in the room left.
+ *   5. the documented error statuses.
  *
- * Never "undefined": every part comes from text that is there or is left out.
+ * Parts 3 to 5 take what the prose leaves, in that order. Never "undefined": every part comes
+ * from text that is there or is left out.
  */
 
 import { isJsonMediaType } from "../../model/media-types.js";
@@ -20,6 +23,7 @@ import { isRecord } from "../../model/records.js";
 import { isPaginationName } from "../../runtime/results/pagination.js";
 import type { OperationContext } from "./context.js";
 import { resolveRefObject } from "./context.js";
+import { readBodyPresence } from "./request-body.js";
 import { cleanProse, contentWords, fitText, humanizeIdentifier } from "./text.js";
 
 export { humanizeIdentifier } from "./text.js";
@@ -75,9 +79,18 @@ export function describeOperation(context: OperationContext, options: DescribeOp
     [describeErrors(context)],
   ];
   let text = fitText(lead, options.budget);
-  // Tail parts in order of use, each only if it still fits; the prose body gets what is left.
-  const kept: string[] = [];
   let used = text.length;
+  // The spec's own words come first: the prose gets the room, less what the shortest form of
+  // "what it returns" needs; the parts the bridge writes (fields, required arguments, examples,
+  // errors) take what is left, in order of use, each in its longest form that fits.
+  const returnsRoom = tail[0]!.length > 0 ? Math.min(...tail[0]!.map((form) => form.length)) + 1 : 0;
+  const proseRoom = options.budget - used - 1 - returnsRoom;
+  if (body !== "" && proseRoom > 40) {
+    const prose = fitText(body, proseRoom);
+    text = `${text}\n${prose}`;
+    used += prose.length + 1;
+  }
+  const kept: string[] = [];
   for (const forms of tail) {
     const part = forms.find((form) => form !== "" && used + form.length + 1 <= options.budget);
     if (part !== undefined) {
@@ -85,32 +98,78 @@ export function describeOperation(context: OperationContext, options: DescribeOp
       used += part.length + 1;
     }
   }
-  const tailText = kept.join(" ");
-  const room = options.budget - used - 1;
-  if (body !== "" && room > 40) text = `${text}\n${fitText(body, room)}`;
-  if (tailText !== "") text = `${text}\n${tailText}`;
+  if (kept.length > 0) text = `${text}\n${kept.join(" ")}`;
   return text;
+}
+
+/**
+ * A sentence about the operation for a spec that gives it no words: its operationId as words
+ * ("CreateAddress" → "Create address."), unless the id is only the method and path spelled out;
+ * else the method as a verb on the resource the path names ("List addresses.", "Read one pet by
+ * petId.", "Create an address."), the tags after it when they add a word.
+ */
+function describeRoute(context: OperationContext): string {
+  const operationId =
+    typeof context.operation.operationId === "string" ? context.operation.operationId.trim() : "";
+  if (operationId !== "" && !isRouteSpelledOut(operationId, context.method)) {
+    return ensurePeriod(fitText(humanizeIdentifier(operationId), 120));
+  }
+  const tags = Array.isArray(context.operation.tags)
+    ? context.operation.tags.filter((t): t is string => typeof t === "string" && t.trim() !== "")
+    : [];
+  const sentence = describeResourceAction(context.method, context.path);
+  const words = new Set(contentWords(sentence));
+  const fresh = tags.filter((tag) => contentWords(tag).some((word) => !words.has(word)));
+  return `${sentence}${fresh.length > 0 ? ` (${fresh.join(", ")})` : ""}.`;
+}
+
+/** `post_v2_accounts_json` for POST /v2/accounts.json: an id made from the route, no words of its own. */
+function isRouteSpelledOut(operationId: string, method: string): boolean {
+  return (
+    new RegExp(`^${method}[-_./\\s]`, "i").test(operationId) &&
+    /[_/]/.test(operationId.slice(method.length + 1))
+  );
+}
+
+/** "List addresses", "Read one pet by petId", "Create an address", "Run search". */
+export function describeResourceAction(method: string, path: string): string {
+  const segments = path.split("/").filter((segment) => segment !== "");
+  const itemParameter = /^\{([^}]+)\}$/.exec(segments.at(-1) ?? "")?.[1];
+  const staticSegments = segments.filter((segment) => !segment.includes("{"));
+  const resource = humanizeIdentifier(
+    (staticSegments.at(-1) ?? "").replace(/\.[a-z]{2,5}$/i, ""),
+  ).toLowerCase();
+  const verb = VERBS[method] ?? method.toUpperCase();
+  if (resource === "") return itemParameter !== undefined ? `${verb} ${path}` : `${verb} the API root`;
+  const plural = /([^s]s|ies|sses)$/.test(resource);
+  const one = singularize(resource);
+  if (itemParameter !== undefined)
+    return `${method === "post" ? "Send to" : verb} one ${one} by ${itemParameter}`;
+  if (method === "get") return plural ? `List ${resource}` : `Read ${resource}`;
+  if (method === "post")
+    return plural ? `Create ${/^[aeiou]/.test(one) ? "an" : "a"} ${one}` : `Run ${resource}`;
+  return `${verb} ${resource}`;
 }
 
 const VERBS: Record<string, string> = {
   get: "Read",
   head: "Check",
-  post: "Create or run",
+  post: "Send to",
   put: "Replace",
   patch: "Update",
   delete: "Delete",
-  options: "Describe",
+  options: "Describe the options of",
   trace: "Trace",
 };
 
-function describeRoute(context: OperationContext): string {
-  const tags = Array.isArray(context.operation.tags)
-    ? context.operation.tags.filter((t): t is string => typeof t === "string")
-    : [];
-  const subject = tags.length > 0 ? ` (${tags.join(", ")})` : "";
-  const bodyName = requestBodyName(context);
-  const what = bodyName !== undefined ? ` with a ${bodyName}` : "";
-  return `${VERBS[context.method] ?? context.method.toUpperCase()} ${context.path}${what}${subject}.`;
+/** `addresses` → `address`, `policies` → `policy`, `pets` → `pet`; the last word only. */
+function singularize(phrase: string): string {
+  return phrase.replace(/(\w+)$/, (word) => {
+    if (/ies$/.test(word)) return `${word.slice(0, -3)}y`;
+    if (/(ss|sh|ch|x|z)es$/.test(word)) return word.slice(0, -2);
+    if (/[^su]s$/.test(word)) return word.slice(0, -1);
+    return word;
+  });
 }
 
 /** Words that already say an operation only reads, or that it deletes. */
@@ -260,18 +319,6 @@ function schemaName(schema: unknown): string | undefined {
   return undefined;
 }
 
-function requestBodyName(context: OperationContext): string | undefined {
-  const body = resolveRefObject(context.document, context.operation.requestBody);
-  if (!isRecord(body) || !isRecord(body.content)) return undefined;
-  for (const media of Object.values(body.content)) {
-    if (isRecord(media)) {
-      const name = schemaName(media.schema);
-      if (name !== undefined) return name;
-    }
-  }
-  return undefined;
-}
-
 /** Query parameters by which a list is paged: the runtime's list (page, per_page, limit, cursor...). */
 function paginationArguments(context: OperationContext): string[] {
   return operationParameters(context)
@@ -324,11 +371,11 @@ function exampleOf(context: OperationContext, node: Record<string, unknown>): un
   return undefined;
 }
 
-/** Required parameters, then the required properties of a required JSON or form body. */
+/** Required parameters, then the required properties of a body that is not explicitly optional. */
 function requiredArguments(context: OperationContext): ParameterFacts[] {
   const required = operationParameters(context).filter((p) => p.required);
   const body = resolveRefObject(context.document, context.operation.requestBody);
-  if (isRecord(body) && body.required === true && isRecord(body.content)) {
+  if (isRecord(body) && readBodyPresence(body) !== "optional" && isRecord(body.content)) {
     const media = Object.values(body.content).find((m) => isRecord(m) && m.schema !== undefined);
     const schema = isRecord(media) ? context.converter.dereference(media.schema) : undefined;
     if (isRecord(schema)) {

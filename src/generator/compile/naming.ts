@@ -26,14 +26,142 @@ export function deriveNameFromRoute(method: string, path: string): string {
 }
 
 /**
- * Fits a name into `maxLength`: names that are too long keep their start and end with `_` and
- * an 8-character hash of the full name, so two long names never shorten to the same text.
+ * Fits a name into `maxLength`: a name that is too long keeps its first words and its last
+ * words (the verb and the resource, where the words that tell operations apart usually are),
+ * drops words from the middle (`_` marks the gap) and ends in `_` plus an 8-character hash of
+ * the full name, so two long names never shorten to the same text. Words are never cut.
+ * `fitNames` also keeps the words that tell apart names that would shorten alike.
  */
 export function fitName(name: string, maxLength = MAX_TOOL_NAME_LENGTH): string {
   if (name.length <= maxLength) return name;
+  return shortenName(name, maxLength, new Set());
+}
+
+/**
+ * fitName for a list of names (one API's): when two long names would shorten to the same text
+ * (`deleteAdmissionregistrationV1alpha1CollectionValidatingAdmissionPolicy` and its
+ * `...PolicyBinding`, or the `Mutating...` and `Validating...` forms), each keeps the words the
+ * others of its group do not have, before the start and end fill the room left. Deterministic:
+ * the same names give the same results.
+ */
+export function fitNames(names: readonly string[], maxLength = MAX_TOOL_NAME_LENGTH): string[] {
+  const keep = names.map(() => new Set<string>());
+  let fitted = names.map((name) => fitName(name, maxLength));
+  for (let round = 0; round < 4; round++) {
+    const groups = new Map<string, number[]>();
+    fitted.forEach((short, index) => {
+      if (short === names[index]) return;
+      const text = short.slice(0, -(HASH_LENGTH + 1)).toLowerCase();
+      const group = groups.get(text) ?? [];
+      group.push(index);
+      groups.set(text, group);
+    });
+    let changed = false;
+    for (const group of groups.values()) {
+      if (group.length < 2) continue;
+      const wordSets = group.map(
+        (index) => new Set(splitWords(names[index]!).map((w) => w.text.toLowerCase())),
+      );
+      const shared = [...wordSets[0]!].filter((word) => wordSets.every((set) => set.has(word)));
+      group.forEach((index, member) => {
+        for (const word of wordSets[member]!) {
+          if (!shared.includes(word) && !keep[index]!.has(word)) {
+            keep[index]!.add(word);
+            changed = true;
+          }
+        }
+      });
+    }
+    if (!changed) break;
+    fitted = names.map((name, index) =>
+      name.length <= maxLength ? name : shortenName(name, maxLength, keep[index]!),
+    );
+  }
+  return fitted;
+}
+
+const HASH_LENGTH = 8;
+
+interface Word {
+  text: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * The words of a name: `_` and `-` separate them, and so do case changes
+ * (`getHTTPServerV1alpha1` → get, HTTP, Server, V1alpha1); digits stay with their word.
+ */
+function splitWords(name: string): Word[] {
+  const words: Word[] = [];
+  for (const match of name.matchAll(/[A-Z]+(?=[A-Z][a-z0-9])|[A-Z]?[a-z0-9]+|[A-Z]+/g)) {
+    words.push({ text: match[0], start: match.index, end: match.index + match[0].length });
+  }
+  return words;
+}
+
+/**
+ * The name in `maxLength` with its hash: the first word, the words in `keep` (lower-cased), then
+ * one more word from the start or the end (whichever side holds fewer characters) while they fit.
+ */
+function shortenName(name: string, maxLength: number, keep: Set<string>): string {
   const hash = hashShort(name);
-  const head = name.slice(0, maxLength - hash.length - 1).replace(/[_-]+$/, "");
-  return `${head}_${hash}`;
+  const budget = maxLength - HASH_LENGTH - 1;
+  const words = splitWords(name);
+  const kept = new Set<number>();
+  const render = (indices: Set<number>) => {
+    const order = [...indices].sort((a, b) => a - b);
+    const runs: string[] = [];
+    let runStart = -1;
+    order.forEach((index, position) => {
+      if (runStart < 0) runStart = index;
+      const next = order[position + 1];
+      if (next !== index + 1) {
+        runs.push(name.slice(words[runStart]!.start, words[index]!.end));
+        runStart = -1;
+      }
+    });
+    return runs.join("_");
+  };
+  const tryAdd = (index: number) => {
+    kept.add(index);
+    if (render(kept).length <= budget) return true;
+    kept.delete(index);
+    return false;
+  };
+  if (words.length === 0 || !tryAdd(0)) {
+    // One word longer than the room (or no word at all): its start, as before.
+    const head = name.slice(0, budget).replace(/[_-]+$/, "");
+    return `${head}_${hash}`;
+  }
+  // Words that tell this name from others that shorten alike, from the end (the resource) back.
+  for (let index = words.length - 1; index > 0; index--) {
+    if (keep.has(words[index]!.text.toLowerCase())) tryAdd(index);
+  }
+  // Then the side with fewer characters kept takes its next word, until neither fits.
+  let head = 1;
+  let tail = words.length - 1;
+  let headOpen = true;
+  let tailOpen = true;
+  const lengthOf = (from: number, to: number, step: number) => {
+    let length = 0;
+    for (let index = from; index !== to && kept.has(index); index += step)
+      length += words[index]!.text.length;
+    return length;
+  };
+  for (;;) {
+    while (head < words.length && kept.has(head)) head++;
+    while (tail > 0 && kept.has(tail)) tail--;
+    if (head > tail) break;
+    headOpen &&= head <= tail;
+    tailOpen &&= tail >= head;
+    if (!headOpen && !tailOpen) break;
+    const headFirst =
+      headOpen && (!tailOpen || lengthOf(0, words.length, 1) <= lengthOf(words.length - 1, -1, -1));
+    if (headFirst) headOpen = tryAdd(head);
+    else tailOpen = tryAdd(tail);
+  }
+  return `${render(kept)}_${hash}`;
 }
 
 /**
@@ -48,12 +176,16 @@ const ORIGIN_RANK: Record<NameOrigin, number> = { override: -1, operationId: 0, 
 export function chooseToolName(operation: { operationId?: string; method: string; path: string }): {
   name: string;
   origin: NameOrigin;
+  /** The name before fitName shortened it (only when it did): what fitNames reads. */
+  full?: string;
 } {
   const id = operation.operationId ?? "";
   if (TOOL_NAME_PATTERN.test(id)) return { name: id, origin: "operationId" };
   const fromId = sanitizeName(id);
-  if (fromId !== "") return { name: fitName(fromId), origin: "cleaned" };
-  return { name: fitName(deriveNameFromRoute(operation.method, operation.path)), origin: "route" };
+  const origin: NameOrigin = fromId !== "" ? "cleaned" : "route";
+  const full = fromId !== "" ? fromId : deriveNameFromRoute(operation.method, operation.path);
+  const name = fitName(full);
+  return name === full ? { name, origin } : { name, origin, full };
 }
 
 /**

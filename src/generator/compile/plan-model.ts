@@ -17,7 +17,13 @@ import { planArguments } from "./arguments.js";
 import { listOperations, type OperationContext } from "./context.js";
 import { describeOperation, titleOperation } from "./describe.js";
 import { SchemaConverter } from "./json-schema.js";
-import { chooseToolName, type NameOrigin, resolveNameCollisions, TOOL_NAME_PATTERN } from "./naming.js";
+import {
+  chooseToolName,
+  fitNames,
+  type NameOrigin,
+  resolveNameCollisions,
+  TOOL_NAME_PATTERN,
+} from "./naming.js";
 import { planOutput } from "./output-schema.js";
 import {
   type AnnotationHints,
@@ -64,7 +70,7 @@ export function planModel(loaded: LoadedSpec, options: PlanOptions = {}): Bridge
   });
   const info = isRecord(document.info) ? document.info : {};
   const planned: Omit<ToolNode, "name">[] = [];
-  const names: { name: string; route: string; origin: NameOrigin; nameAt?: string }[] = [];
+  const names: { name: string; route: string; origin: NameOrigin; nameAt?: string; full?: string }[] = [];
   const usedOverrides = new Set<string>();
 
   for (const { path, pathPointer, method, pointer, pathItem, operation } of listOperations(document)) {
@@ -142,6 +148,11 @@ export function planModel(loaded: LoadedSpec, options: PlanOptions = {}): Bridge
   }
 
   if (options.overrides) reportUnusedOverrides(options.overrides, usedOverrides, diagnostics);
+  // Long names are shortened together, so that each keeps the words that tell it from the others.
+  const fitted = fitNames(names.map((entry) => entry.full ?? entry.name));
+  names.forEach((entry, index) => {
+    if (entry.full !== undefined) entry.name = fitted[index]!;
+  });
   reportOverrideCollisions(names, diagnostics, loaded.source);
   const finalNames = resolveNameCollisions(names);
   const tools: ToolNode[] = planned.map((tool, index) => {

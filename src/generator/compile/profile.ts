@@ -14,8 +14,9 @@
  *   in `required`, optional ones made nullable and listed under OPTIONAL_PROPERTIES_KEYWORD, and
  *   only the keywords strict mode supports.
  *
- * Shortened names stay deterministic and unique: `fitName` keeps start and end with a hash of
- * the full name, and collisions get a hash of the route, as in planning.
+ * Shortened names stay deterministic and unique: `fitNames` keeps the first and last words and
+ * those that tell long names apart, with a hash of the full name, and collisions get a hash of
+ * the route, as in planning.
  */
 import { createDiagnostic } from "../../model/diagnostics.js";
 import { followLocalRef } from "../../model/pointer.js";
@@ -28,7 +29,7 @@ import {
   OPTIONAL_PROPERTIES_KEYWORD,
   type ToolNode,
 } from "../../model/types.js";
-import { fitName, MAX_TOOL_NAME_LENGTH, resolveNameCollisions, sanitizeName } from "./naming.js";
+import { fitNames, MAX_TOOL_NAME_LENGTH, resolveNameCollisions, sanitizeName } from "./naming.js";
 
 export type ClientProfile = "mcp" | "claude" | "openai" | "cursor";
 export const CLIENT_PROFILES: readonly ClientProfile[] = ["mcp", "claude", "openai", "cursor"];
@@ -171,8 +172,12 @@ function shortenNames(
     diagnostics: Diagnostic[];
   },
 ): ToolNode[] {
-  const entries = tools.map((tool) => {
-    const name = fitName(tool.name, limit);
+  const fitted = fitNames(
+    tools.map((tool) => tool.name),
+    limit,
+  );
+  const entries = tools.map((tool, index) => {
+    const name = fitted[index]!;
     return {
       name,
       route: `${tool.http.method.toUpperCase()} ${tool.http.path}`,

@@ -71,6 +71,7 @@ export function planBody(
   const mediaObject = isRecord(media) ? media : {};
   const rawSchema = mediaObject.schema;
   const required = requestBody.required === true;
+  const presence = readBodyPresence(requestBody);
   const { converter } = context;
   const body: BodyBindingNode = { mediaType: chosen.mediaType, required, mode: "value", kind: chosen.kind };
   if (mediaTypes.length > 1) body.alternatives = mediaTypes.filter((m) => m !== chosen.mediaType);
@@ -108,11 +109,13 @@ export function planBody(
       const readOnly = isRecord(resolved) && resolved.readOnly === true;
       if (readOnly) continue; // readOnly properties are never sent in a request
       body.properties.push(property);
+      const requiredField = objectShape.required.includes(name);
       candidates.push({
         location: "body",
         name,
         schema,
-        required: required && objectShape.required.includes(name),
+        required: requiredField && presence !== "optional",
+        bodyField: requiredField && presence === "optional" ? "required-with-body" : "optional",
         assign: (argument) => {
           property.argument = argument;
         },
@@ -146,6 +149,18 @@ export function planBody(
     },
   });
   return body;
+}
+
+/**
+ * Whether the spec says the body may be left out: `required: true`, `required: false`, or
+ * nothing. Nothing is read as "the body is needed when its schema requires fields": it is the
+ * OpenAPI default, and specs leave it unsaid where the API rejects a call without the body
+ * (Vercel's 39 bodies and Twilio's 456 all leave it unsaid; `createProject` needs `name`).
+ * Only an explicit `required: false` makes the body truly optional.
+ */
+export function readBodyPresence(requestBody: Record<string, unknown>): "required" | "optional" | "unsaid" {
+  if (requestBody.required === true) return "required";
+  return requestBody.required === false ? "optional" : "unsaid";
 }
 
 function planEncoding(raw: unknown): Record<string, BodyEncodingNode> | undefined {

@@ -4,9 +4,11 @@
  *
  * Choices where the specifications leave room (each one is tested in test/unit/body.test.ts):
  * - A body with no value (value mode: the argument is undefined; properties mode: no property
- *   argument present) gives `undefined`, even when the body is required: input validation
- *   reports a missing required argument before a request is built, and sending an invented
- *   `{}` would hide the mistake.
+ *   argument present) gives `undefined`. A required body in value mode has a required `body`
+ *   argument, so input validation reports its absence before a request is built. A required
+ *   body in properties mode whose schema requires no property is a call the input schema
+ *   allows with no body argument at all: `encodeEmptyBody` sends the smallest valid body
+ *   (`{}`, an empty form), never a refusal the schema did not state.
  * - JSON: the value or the assembled object goes through `JSON.stringify` as it is; an array or
  *   a primitive body is never wrapped in an object.
  * - application/x-www-form-urlencoded: a property whose Encoding Object sets `style`, `explode`
@@ -308,6 +310,25 @@ function encodeMultipartBody(body: BodyBindingNode, fields: BodyField[]): FormDa
     }
   }
   return form;
+}
+
+/**
+ * The body of a required properties-mode body when the call gives none of its properties: an
+ * empty object (JSON), an empty form, an empty multipart form. Undefined when the body is not
+ * required or is one `body` argument (whose absence validation reports).
+ */
+export function encodeEmptyBody(body: BodyBindingNode): EncodedBody | undefined {
+  if (!body.required || body.mode !== "properties") return undefined;
+  switch (body.kind) {
+    case "json":
+      return { contentType: resolveContentType(body), payload: "{}" };
+    case "form":
+      return { contentType: resolveContentType(body), payload: "" };
+    case "multipart":
+      return { contentType: "", payload: createFormData() };
+    default:
+      return undefined;
+  }
 }
 
 /**

@@ -5,7 +5,7 @@
 import type { SecuritySchemeNode, ServerNode, ToolNode } from "../../model/types.js";
 import { applyCredentials } from "../auth/credentials.js";
 import { ArgumentError } from "./argument-error.js";
-import { encodeBody } from "./body.js";
+import { encodeBody, encodeEmptyBody } from "./body.js";
 import {
   buildQueryString,
   fillPathTemplate,
@@ -79,7 +79,7 @@ export function buildRequest(
   if (cookies.length > 0) headers.cookie = cookies.join("; ");
 
   headers.accept = http.accept.length > 0 ? http.accept.join(", ") : "*/*";
-  const encoded = http.body ? encodeBody(http.body, args) : undefined;
+  const encoded = http.body ? (encodeBody(http.body, args) ?? encodeEmptyBody(http.body)) : undefined;
   if (http.body?.required && !encoded) {
     throw new ArgumentError(http.body.argument ?? "body", "the request body is required");
   }

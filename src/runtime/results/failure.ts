@@ -23,8 +23,11 @@ export function isDocumentedRedirect(tool: ToolNode, status: number): boolean {
 }
 
 export function toRedirectResult(tool: ToolNode, response: UpstreamResponse): CallToolResult {
-  const location = response.headers.location;
+  const location = response.headers.location?.trim();
   const documented = findResponseDescription(tool, response.status);
+  // 304 Not Modified is no redirect (RFC 9110 §15.4.5): it answers a conditional request.
+  if (response.status === 304) return toNotModifiedResult(tool, documented);
+  if (!location) return toMissingLocationResult(tool, response, documented);
   const lines = [
     `HTTP ${response.status}: the API answers with a redirect${location ? ` to ${location}` : " without a Location"}.`,
   ];
@@ -36,6 +39,46 @@ export function toRedirectResult(tool: ToolNode, response: UpstreamResponse): Ca
   if (tool.outputSchema) {
     result.structuredContent = tool.outputWrapped ? { result: location ?? null } : {};
   }
+  return result;
+}
+
+/**
+ * A documented redirect with no Location (RFC 9110 §10.2.2: the header is what a 3xx answer
+ * points with) leaves the model with nothing to follow or to hand over: an error saying so,
+ * never a "success" whose result is empty.
+ */
+function toMissingLocationResult(
+  tool: ToolNode,
+  response: UpstreamResponse,
+  documented: string | undefined,
+): CallToolResult {
+  const reason = response.statusText ? ` ${response.statusText}` : "";
+  const lines = [
+    `Unexpected response: HTTP ${response.status}${reason} from ${tool.http.method.toUpperCase()} ${tool.http.path} is a redirect without a Location header, so it does not say where the result is.`,
+  ];
+  if (documented) lines.push(`The API documents this status as: ${documented}`);
+  lines.push(
+    tool.annotations.idempotentHint
+      ? "Next step: Call again; if the answer stays the same, tell the user the API did not say where the result is."
+      : "Next step: The request may have been carried out; do not repeat it blindly. Check its effect first, or tell the user.",
+  );
+  const body = response.body.length > 0 && isProbablyText(response.body) ? decodeText(response.body) : "";
+  if (body.trim() !== "") lines.push(`Response body:\n${clip(body, 4000)}`);
+  const facts: ErrorFacts = { category: "unexpected_response", status: response.status, retryable: false };
+  return {
+    isError: true,
+    content: [{ type: "text", text: lines.join("\n") }],
+    _meta: { [ERROR_META_KEY]: { ...facts } },
+  };
+}
+
+function toNotModifiedResult(tool: ToolNode, documented: string | undefined): CallToolResult {
+  const lines = [
+    "HTTP 304 Not Modified: the resource has not changed since the version the request named (If-None-Match or If-Modified-Since); the API sends no copy of it.",
+  ];
+  if (documented) lines.push(`The API documents this status as: ${documented}`);
+  const result: CallToolResult = { content: [{ type: "text", text: lines.join("\n") }] };
+  if (tool.outputSchema) result.structuredContent = tool.outputWrapped ? { result: null } : {};
   return result;
 }
 

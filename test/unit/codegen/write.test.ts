@@ -40,7 +40,13 @@ describe("generateProject", () => {
     const manifest = JSON.parse(readFileSync(join(dir, MANIFEST), "utf8")) as {
       files: Record<string, string>;
     };
-    expect(Object.keys(manifest.files).sort()).toEqual(result.files.map((f) => f.path).sort());
+    // Seeds (src/hooks.ts) are the user's once written: not in the manifest.
+    expect(Object.keys(manifest.files).sort()).toEqual(
+      result.files
+        .filter((f) => !f.seed)
+        .map((f) => f.path)
+        .sort(),
+    );
     const config = JSON.parse(readFileSync(join(dir, "mcp-clients", "claude-desktop.json"), "utf8"));
     expect(config.mcpServers["swagger-petstore"].args).toEqual([
       `${dir.split("\\").join("/")}/dist/index.js`,
@@ -104,11 +110,98 @@ describe("generateProject", () => {
     const smaller = withoutTool(withoutTool(model, "deletePet"), "getInventory");
     const result = await generateProject(smaller, { outDir: dir, force: true });
     expect(result.removed).toEqual(["src/tools/get-inventory.ts"]);
+    expect(result.kept).toEqual(["src/tools/delete-pet.ts"]);
     expect(existsSync(join(dir, "src", "tools", "get-inventory.ts"))).toBe(false);
     expect(readFileSync(edited, "utf8")).toContain("// my change");
     expect(readFileSync(join(dir, "notes.txt"), "utf8")).toBe("mine");
     expect(existsSync(join(dir, "src", "tools", "my-helper.ts"))).toBe(true);
     expect(readFileSync(join(dir, "src", "tools", "index.ts"), "utf8")).not.toContain("get-inventory");
+  });
+
+  it("with force: refuses to overwrite a file changed since the last generation, and writes nothing", async () => {
+    const dir = join(scratch, "changed");
+    await generateProject(model, { outDir: dir });
+    const edited = join(dir, "src", "tools", "get-pet-by-id.ts");
+    const editedText = `${readFileSync(edited, "utf8")}// my change\n`;
+    writeFileSync(edited, editedText);
+    writeFileSync(join(dir, "package.json"), "{}\n");
+    const manifest = readFileSync(join(dir, MANIFEST), "utf8");
+    const readme = readFileSync(join(dir, "README.md"), "utf8");
+
+    const refusal = await generateProject(withoutTool(model, "getInventory"), {
+      outDir: dir,
+      force: true,
+    }).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(BridgeError);
+    const diagnostic = (refusal as BridgeError).diagnostics[0]!;
+    expect(diagnostic.code).toBe("OMB_OUTPUT_CHANGED");
+    expect(diagnostic.message).toContain("2 file(s)");
+    expect(diagnostic.message).toContain("package.json, src/tools/get-pet-by-id.ts");
+    expect(diagnostic.hint).toContain("src/hooks.ts");
+    // Nothing written, nothing deleted.
+    expect(readFileSync(edited, "utf8")).toBe(editedText);
+    expect(readFileSync(join(dir, MANIFEST), "utf8")).toBe(manifest);
+    expect(readFileSync(join(dir, "README.md"), "utf8")).toBe(readme);
+    expect(existsSync(join(dir, "src", "tools", "get-inventory.ts"))).toBe(true);
+
+    // Told to, it replaces them.
+    await generateProject(model, { outDir: dir, force: true, overwriteChanged: true });
+    expect(readFileSync(edited, "utf8")).not.toContain("// my change");
+  });
+
+  it("with force: refuses to overwrite a file no generation wrote (no manifest says it is generated)", async () => {
+    const dir = join(scratch, "foreign");
+    mkdirSync(join(dir, "src"), { recursive: true });
+    writeFileSync(join(dir, "src", "api.ts"), "// my own api.ts\n");
+    const refusal = await generateProject(model, { outDir: dir, force: true }).catch(
+      (error: unknown) => error,
+    );
+    expect((refusal as BridgeError).diagnostics[0]?.code).toBe("OMB_OUTPUT_CHANGED");
+    expect((refusal as BridgeError).diagnostics[0]?.message).toContain("src/api.ts");
+    expect(readFileSync(join(dir, "src", "api.ts"), "utf8")).toBe("// my own api.ts\n");
+  });
+
+  it("src/hooks.ts is written once and then the user's: never overwritten, never deleted", async () => {
+    const dir = join(scratch, "hooks");
+    const first = await generateProject(model, { outDir: dir });
+    const hooksFile = join(dir, "src", "hooks.ts");
+    const seed = readFileSync(hooksFile, "utf8");
+    expect(seed).toContain("export const hooks: ToolHooksByName = {");
+    expect(first.files.find((f) => f.path === "src/hooks.ts")?.seed).toBe(true);
+    const manifest = JSON.parse(readFileSync(join(dir, MANIFEST), "utf8")) as {
+      files: Record<string, string>;
+    };
+    expect(manifest.files["src/hooks.ts"]).toBeUndefined();
+
+    const mine = seed.replace(
+      "export const hooks: ToolHooksByName = {",
+      "export const hooks: ToolHooksByName = {\n  getPetById: { beforeCall: (args) => ({ ...args, petId: args.petId + 1 }) },",
+    );
+    writeFileSync(hooksFile, mine);
+    // A new generation (a tool fewer) keeps it as it is, and says nothing is in the way.
+    const again = await generateProject(withoutTool(model, "getInventory"), { outDir: dir, force: true });
+    expect(readFileSync(hooksFile, "utf8")).toBe(mine);
+    expect(again.removed).toEqual(["src/tools/get-inventory.ts"]);
+    expect(again.kept).toEqual([]);
+    // Even a generation with no tools at all does not delete it.
+    await generateProject({ ...model, tools: [] }, { outDir: dir, force: true });
+    expect(readFileSync(hooksFile, "utf8")).toBe(mine);
+    // Deleted by the user: written again.
+    rmSync(hooksFile);
+    await generateProject(model, { outDir: dir, force: true });
+    expect(readFileSync(hooksFile, "utf8")).toBe(seed);
+  });
+
+  it("tool modules type their hooks; the tools index maps tool names to them; api.ts takes src/hooks.ts", async () => {
+    const files = await emitProject(model, { projectPath: "/p" });
+    const text = (path: string) => files.find((f) => f.path === path)!.contents;
+    expect(text("src/tools/get-pet-by-id.ts")).toContain("export type Hooks = ToolHooks<Args>;");
+    expect(text("src/tools/get-pet-by-id.ts")).not.toContain("export const hooks");
+    expect(text("src/tools/index.ts")).toMatch(
+      /export type ToolHooksByName = \{[\s\S]*getPetById\?: \w+\.Hooks;/,
+    );
+    expect(text("src/api.ts")).toContain('import { hooks as userHooks } from "./hooks.js";');
+    expect(text("src/hooks.ts")).toContain(`// ${model.tools[0]!.name}: {`);
   });
 
   it("never deletes outside the directory, whatever the manifest says", async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { describeResourceAction } from "../../../src/generator/compile/describe.js";
 import { planModel } from "../../../src/generator/compile/plan-model.js";
 import { cleanProse, compactDescription, fitText } from "../../../src/generator/compile/text.js";
 import type { LoadedSpec } from "../../../src/generator/spec/load-spec.js";
@@ -60,9 +61,9 @@ describe("fitText and compactDescription", () => {
 });
 
 describe("tool descriptions", () => {
-  it("never reads undefined: no summary or description gives method, path and tags", () => {
+  it("never reads undefined: no summary or description gives a sentence about the resource", () => {
     const tool = toolFor({ tags: ["pets"] });
-    expect(tool.description).toBe("Read /pets/{petId} (pets).\nReturns no content.");
+    expect(tool.description).toBe("Read one pet by petId.\nReturns no content.");
     expect(tool.title).toBe("GET /pets/{petId}");
   });
 
@@ -125,7 +126,7 @@ describe("tool descriptions", () => {
     expect(tool.description).toBe("List pets.\nReturns a list of Pet.");
   });
 
-  it("keeps a huge description within the budget, the summary and errors first", () => {
+  it("keeps a huge description within the budget: the summary, the prose, what is left for the rest", () => {
     const tool = toolFor({
       summary: "Big",
       description: "Lorem ipsum dolor sit amet. ".repeat(500),
@@ -166,6 +167,76 @@ function toolWith(
   return planModel(loaded, { outputSchemas }).tools[0]!;
 }
 
+describe("the spec's words before the bridge's", () => {
+  // Spotify's `search`: the human text was cut after 7 words while "Errors: 401, 403, 429." stayed.
+  it("a long description keeps its first sentence; field lists and errors take what is left", () => {
+    const prose =
+      "Get Spotify catalog information about albums, artists, playlists, tracks, shows, episodes or audiobooks that match a keyword string. Audiobooks are only available within the US, UK, Canada, Ireland, New Zealand and Australia markets.";
+    const fields = Object.fromEntries(
+      ["albums", "artists", "audiobooks", "episodes", "playlists", "shows", "tracks"].map((name) => [
+        name,
+        { type: "object" },
+      ]),
+    );
+    const tool = toolWith({
+      "/search": {
+        get: {
+          summary: "Search for Item",
+          description: prose,
+          parameters: [
+            { name: "q", in: "query", required: true, schema: { type: "string" } },
+            { name: "limit", in: "query", schema: { type: "integer" } },
+            { name: "offset", in: "query", schema: { type: "integer" } },
+          ],
+          responses: {
+            "200": {
+              description: "ok",
+              content: { "application/json": { schema: { type: "object", properties: fields } } },
+            },
+            "401": { description: "no" },
+            "403": { description: "no" },
+            "429": { description: "no" },
+          },
+        },
+      },
+    });
+    expect(tool.description).toBe(
+      "Search for Item.\nGet Spotify catalog information about albums, artists, playlists, tracks, shows, episodes or audiobooks that match a keyword string.\nReturns an object; pages: limit, offset.",
+    );
+    expect(tool.description.length).toBeLessThanOrEqual(200);
+  });
+});
+
+describe("operations with no words: a sentence about the resource", () => {
+  it.each([
+    { method: "get", path: "/2010-04-01/Accounts/{AccountSid}/Addresses.json", want: "List addresses" },
+    { method: "post", path: "/2010-04-01/Accounts/{AccountSid}/Addresses.json", want: "Create an address" },
+    { method: "get", path: "/pets/{petId}", want: "Read one pet by petId" },
+    { method: "delete", path: "/policies/{id}", want: "Delete one policy by id" },
+    { method: "put", path: "/boxes/{id}", want: "Replace one box by id" },
+    { method: "patch", path: "/user", want: "Update user" },
+    { method: "get", path: "/health", want: "Read health" },
+    { method: "post", path: "/search", want: "Run search" },
+    { method: "post", path: "/pets/{id}", want: "Send to one pet by id" },
+    { method: "get", path: "/", want: "Read the API root" },
+    { method: "get", path: "/user-repos", want: "List user repos" },
+  ])("$method $path → $want", ({ method, path, want }) => {
+    expect(describeResourceAction(method, path)).toBe(want);
+  });
+
+  it.each([
+    { operationId: "CreateAddress", want: "Create address." },
+    { operationId: "pets.list", want: "Pets list." },
+    // An id that only spells out the method and path says nothing the route does not.
+    { operationId: "post_v2_accounts_json", want: "Create an account." },
+  ])("operationId $operationId → $want", ({ operationId, want }) => {
+    const tool = toolWith({
+      "/v2/accounts.json": { post: { operationId, responses: { "204": { description: "ok" } } } },
+    });
+    expect(tool.description.split("\n")[0]).toBe(want);
+  });
+});
+
 describe("description synthesis (table)", () => {
   const json = (schema: unknown) => ({ description: "ok", content: { "application/json": { schema } } });
   it.each([
@@ -184,7 +255,7 @@ describe("description synthesis (table)", () => {
         },
       },
       outputSchemas: true,
-      want: 'Create or run /pets with a Pet (pets).\nRequired: name. Example: name="doggie".',
+      want: 'Create a pet.\nRequired: name. Example: name="doggie".',
     },
     {
       name: "a list, with its item schema and pagination arguments",

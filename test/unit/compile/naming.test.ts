@@ -3,6 +3,7 @@ import {
   chooseToolName,
   deriveNameFromRoute,
   fitName,
+  fitNames,
   resolveNameCollisions,
   sanitizeName,
   TOOL_NAME_PATTERN,
@@ -49,6 +50,69 @@ describe("fitName", () => {
     expect(one).toMatch(TOOL_NAME_PATTERN);
     expect(one).not.toBe(two);
     expect(fitName(`${"x".repeat(70)}_one`)).toBe(one);
+  });
+});
+
+describe("fitName: keeps whole words from the start and the end", () => {
+  it.each([
+    {
+      given: "deleteAdmissionregistrationV1alpha1CollectionValidatingAdmissionPolicyBinding",
+      starts: "deleteAdmissionregistration",
+      ends: "AdmissionPolicyBinding",
+    },
+    {
+      given: "post_api_v2_organizations_by_organization_id_projects_by_project_id_members",
+      starts: "post_api_v2_organizations",
+      ends: "project_id_members",
+    },
+  ])("$given", ({ given, starts, ends }) => {
+    const short = fitName(given);
+    expect(short.length).toBeLessThanOrEqual(64);
+    expect(short).toMatch(TOOL_NAME_PATTERN);
+    expect(short.startsWith(starts)).toBe(true);
+    expect(short).toMatch(new RegExp(`_${ends}_[0-9a-f]{8}$`));
+  });
+});
+
+describe("fitNames: long names that would shorten alike keep the words that differ", () => {
+  const k8s = [
+    "deleteAdmissionregistrationV1alpha1CollectionValidatingAdmissionPolicy",
+    "deleteAdmissionregistrationV1alpha1CollectionValidatingAdmissionPolicyBinding",
+    "deleteAdmissionregistrationV1alpha1CollectionMutatingAdmissionPolicy",
+    "deleteAdmissionregistrationV1beta1CollectionMutatingAdmissionPolicy",
+    "deleteAdmissionregistrationV1beta1CollectionValidatingAdmissionPolicy",
+    "deleteFlowcontrolApiserverV1beta2CollectionPriorityLevelConfiguration",
+    "deleteFlowcontrolApiserverV1beta3CollectionPriorityLevelConfiguration",
+    "listAdmissionregistrationV1alpha1ValidatingAdmissionPolicyBinding",
+    "watchAdmissionregistrationV1alpha1ValidatingAdmissionPolicyBindingList",
+    "watchAdmissionregistrationV1alpha1ValidatingAdmissionPolicyBinding",
+    "getPets",
+  ];
+  /** The text of a shortened name without its hash: what a model reads to choose a tool. */
+  const textOf = (name: string) => name.replace(/_[0-9a-f]{8}$/, "");
+
+  it.each([64, 41])("within %i characters, every shortened text differs from every other", (limit) => {
+    const fitted = fitNames(k8s, limit);
+    expect(fitted.at(-1)).toBe("getPets");
+    for (const name of fitted) {
+      expect(name.length).toBeLessThanOrEqual(limit);
+      expect(name).toMatch(TOOL_NAME_PATTERN);
+    }
+    expect(new Set(fitted.map((name) => textOf(name).toLowerCase())).size).toBe(k8s.length);
+    expect(fitNames(k8s, limit)).toEqual(fitted);
+  });
+
+  it.each([
+    { index: 0, words: ["Validating", "Policy"], not: "Binding" },
+    { index: 1, words: ["PolicyBinding"], not: undefined },
+    { index: 2, words: ["V1alpha1", "Mutating", "Policy"], not: undefined },
+    { index: 3, words: ["V1beta1", "Mutating"], not: undefined },
+    { index: 5, words: ["V1beta2"], not: undefined },
+    { index: 6, words: ["V1beta3"], not: undefined },
+  ])("$words are kept in name $index", ({ index, words, not }) => {
+    const text = textOf(fitNames(k8s)[index]!);
+    for (const word of words) expect(text).toContain(word);
+    if (not) expect(text).not.toContain(not);
   });
 });
 

@@ -137,18 +137,137 @@ describe("argument contract", () => {
     expect(tool.inputSchema.oneOf).toBeUndefined();
   });
 
-  it("required body properties are required only when the body is", () => {
+  // The rule for body properties (README, "The tool contract"): required by the body's schema
+  // means a required argument unless the spec says `required: false` for the body; then they
+  // are required together, as soon as any body property is given (dependentRequired).
+  it.each([
+    {
+      title: "required body: its required fields are required arguments",
+      requestBody: { required: true },
+      required: ["name"],
+      dependentRequired: undefined,
+    },
+    {
+      title: "body required unsaid (the OpenAPI default most specs leave): the same",
+      requestBody: {},
+      required: ["name"],
+      dependentRequired: undefined,
+    },
+    {
+      title: "body explicitly optional: required only with the body",
+      requestBody: { required: false },
+      required: undefined,
+      dependentRequired: { tag: ["name"] },
+    },
+  ])("$title", ({ requestBody, required, dependentRequired }) => {
     const tool = onlyTool({
       paths: {
         "/x": {
           post: {
-            requestBody: { required: false, content: { "application/json": { schema: petSchema } } },
+            requestBody: { ...requestBody, content: { "application/json": { schema: petSchema } } },
             responses: { "200": { description: "ok" } },
           },
         },
       },
     });
-    expect(tool.inputSchema.required).toBeUndefined();
+    expect(tool.inputSchema.required).toEqual(required);
+    expect(tool.inputSchema.dependentRequired).toEqual(dependentRequired);
+    const name = (tool.inputSchema.properties as Record<string, { description?: string }>).name!;
+    expect(name.description).toBe(dependentRequired ? "Required when any body field is given." : undefined);
+  });
+
+  // null, [] and {} are RFC 6570 "undefined": a required parameter given one would be left out
+  // (query, header, cookie) or refused (path), so the schema of a required one rules them out.
+  it.each([
+    {
+      title: "required path object",
+      parameter: {
+        name: "o",
+        in: "path",
+        required: true,
+        schema: { type: "object", properties: { a: { type: "string" } } },
+      },
+      want: { type: "object", properties: { a: { type: "string" } }, minProperties: 1 },
+    },
+    {
+      title: "required query array",
+      parameter: {
+        name: "ids",
+        in: "query",
+        required: true,
+        schema: { type: "array", items: { type: "integer" } },
+      },
+      want: { type: "array", items: { type: "integer" }, minItems: 1 },
+    },
+    {
+      title: "required header array that already needs two",
+      parameter: {
+        name: "X-Ids",
+        in: "header",
+        required: true,
+        schema: { type: "array", minItems: 2, items: { type: "string" } },
+      },
+      want: { type: "array", minItems: 2, items: { type: "string" } },
+    },
+    {
+      title: "required nullable string",
+      parameter: {
+        name: "q",
+        in: "query",
+        required: true,
+        schema: { type: "string", nullable: true, enum: ["a", null] },
+      },
+      want: { type: "string", enum: ["a"] },
+    },
+    {
+      title: "optional query array: [] means leave it out, as the schema allows",
+      parameter: { name: "ids", in: "query", schema: { type: "array", items: { type: "integer" } } },
+      want: { type: "array", items: { type: "integer" } },
+    },
+  ])("a $title parameter", ({ parameter, want }) => {
+    const path = parameter.in === "path" ? "/x/{o}" : "/x";
+    const tool = onlyTool({
+      paths: { [path]: { get: { parameters: [parameter], responses: { "200": { description: "ok" } } } } },
+    });
+    expect((tool.inputSchema.properties as Record<string, unknown>)[parameter.name]).toEqual(want);
+  });
+
+  it("an optional body's required fields depend on each other under their argument names", () => {
+    const tool = onlyTool({
+      paths: {
+        "/x/{name}": {
+          patch: {
+            parameters: [{ name: "name", in: "path", required: true, schema: { type: "string" } }],
+            requestBody: {
+              required: false,
+              content: {
+                "application/x-www-form-urlencoded": {
+                  schema: {
+                    type: "object",
+                    required: ["name", "To"],
+                    properties: {
+                      name: { type: "string", description: "The new name." },
+                      To: { type: "string" },
+                      Body: { type: "string" },
+                    },
+                  },
+                },
+              },
+            },
+            responses: { "200": { description: "ok" } },
+          },
+        },
+      },
+    });
+    expect(tool.inputSchema.required).toEqual(["name"]);
+    expect(tool.inputSchema.dependentRequired).toEqual({
+      name__body: ["To"],
+      To: ["name__body"],
+      Body: ["name__body", "To"],
+    });
+    const properties = tool.inputSchema.properties as Record<string, { description?: string }>;
+    expect(properties.name__body!.description).toBe("The new name. Required when any body field is given.");
+    expect(properties.Body!.description).toBeUndefined();
   });
 
   it("merges allOf members of an object body", () => {

@@ -242,6 +242,19 @@ describe("request bodies", () => {
     });
   });
 
+  // Planning reads `required: false` as "the body may be left out" and nothing as the default
+  // (compile/request-body.ts readBodyPresence), so the conversion keeps what the file says.
+  it.each([
+    { given: true, want: true },
+    { given: false, want: false },
+    { given: undefined, want: undefined },
+  ])("a body parameter's required: $given stays $want", ({ given, want }) => {
+    const parameter: Json = { name: "pet", in: "body", schema: { type: "object" } };
+    if (given !== undefined) parameter.required = given;
+    const op = operation({ parameters: [parameter] }, {}, "post");
+    expect((op["requestBody"] as Json)["required"]).toBe(want);
+  });
+
   it("formData → application/x-www-form-urlencoded object with encoding for arrays", () => {
     const op = operation(
       {
@@ -399,7 +412,6 @@ describe("request bodies", () => {
     ]);
     expect((item["put"] as Json)["requestBody"]).toEqual({
       content: { "application/json": { schema: { type: "object" } } },
-      required: false,
       "x-codegen-request-body-name": "payload",
     });
     expect(((item["patch"] as Json)["requestBody"] as Json)["content"]).toEqual({

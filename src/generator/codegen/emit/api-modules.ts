@@ -1,10 +1,10 @@
 /**
- * `src/tools/index.ts` (every tool module, in the spec's order, and their hooks) and
+ * `src/tools/index.ts` (every tool module, in the spec's order, and the type of their hooks) and
  * `src/api.ts` (the BridgeModel the server runs: info, servers, security schemes, tools and
  * their search index).
  */
 import type { BridgeModel } from "../../../model/types.js";
-import { Expression, type ModuleSpec, type ValueNode } from "../print/module-spec.js";
+import { Expression, type ModuleSpec, type TypeNode, type ValueNode } from "../print/module-spec.js";
 import { toIdentifier } from "./names.js";
 
 export interface ToolModuleRef {
@@ -14,13 +14,12 @@ export interface ToolModuleRef {
 }
 
 export function emitToolsIndex(model: Pick<BridgeModel, "info">, modules: ToolModuleRef[]): ModuleSpec {
-  const taken = new Set(["tools", "hooks", "ToolNode", "ToolHooks"]);
+  const taken = new Set(["tools", "hooks", "ToolNode", "ToolHooksByName"]);
   const identifiers = modules.map((m) => toIdentifier(m.module, taken));
   return {
-    docs: `Every tool of ${model.info.title}, in the spec's order, and their hooks by tool name.`,
+    docs: `Every tool of ${model.info.title}, in the spec's order, and the type of their hooks by tool name.`,
     imports: [
       { module: "../model/types.js", named: ["ToolNode"], typeOnly: true },
-      { module: "../runtime/bridge-options.js", named: ["ToolHooks"], typeOnly: true },
       ...modules.map((m, i) => ({ module: `./${m.module}.js`, namespace: identifiers[i]! })),
     ],
     declarations: [
@@ -32,17 +31,56 @@ export function emitToolsIndex(model: Pick<BridgeModel, "info">, modules: ToolMo
         value: identifiers.map((id) => new Expression(`${id}.tool`)),
       },
       {
-        kind: "const",
-        name: "hooks",
-        docs: "Each tool's hooks, by tool name.",
-        type: "Record<string, ToolHooks<object>>",
-        value: Object.fromEntries(
-          modules.map((m, i) => [m.toolName, new Expression(`${identifiers[i]}.hooks`)]),
-        ),
+        kind: "type",
+        name: "ToolHooksByName",
+        docs: "What `src/hooks.ts` holds: each tool's hooks (all optional), by tool name.",
+        type: {
+          kind: "object",
+          properties: modules.map((m, i) => ({
+            name: m.toolName,
+            optional: true,
+            type: hooksType(`${identifiers[i]}.Hooks`, m.toolName),
+          })),
+        },
       },
     ],
   };
 }
+
+/**
+ * Names every object inherits (`{}` has a `constructor`, a `toString`...): a hooks map with no
+ * hook for such a tool must still type-check, so its entry also admits the inherited member.
+ * The runtime looks hooks up as own properties only (Object.hasOwn), so that member never runs.
+ */
+const INHERITED_NAMES = new Set([
+  // The members TypeScript's `interface Object` declares (lib.es5.d.ts).
+  "constructor",
+  "toString",
+  "toLocaleString",
+  "valueOf",
+  "hasOwnProperty",
+  "isPrototypeOf",
+  "propertyIsEnumerable",
+]);
+
+function hooksType(hooks: string, toolName: string): TypeNode {
+  if (!INHERITED_NAMES.has(toolName)) return { kind: "ref", name: hooks };
+  return {
+    kind: "union",
+    members: [
+      { kind: "ref", name: hooks },
+      { kind: "ref", name: `Object[${JSON.stringify(toolName)}]` },
+    ],
+  };
+}
+
+/**
+ * `src/hooks.ts` as the runtime takes it. Per-tool types do not fit one index signature (and an
+ * entry for a tool named like an inherited member admits that member), so it is cast; the
+ * runtime reads only own properties, by tool name.
+ */
+const HOOKS_EXPORT_CODE = `/** The hooks of \`./hooks.ts\`, by tool name, as the runtime takes them (own properties only). */
+export const hooks = userHooks as Record<string, ToolHooks<object>>;`;
 
 export function emitApiModule(model: Pick<BridgeModel, "info" | "servers" | "securitySchemes">): ModuleSpec {
   const info: { [key: string]: ValueNode | undefined } = {
@@ -55,14 +93,16 @@ export function emitApiModule(model: Pick<BridgeModel, "info" | "servers" | "sec
     docs: [
       `${model.info.title} ${model.info.version}: the model this MCP server runs.`,
       "",
-      "The tools live in `./tools/`, one module each, with their hooks. The runtime in",
+      "The tools live in `./tools/`, one module each; their hooks in `./hooks.ts`. The runtime in",
       "`./runtime/` is the openapi-mcp-bridge runtime, copied unchanged but for `version.ts`",
       "(this server's name and version).",
     ].join("\n"),
     imports: [
       { module: "./model/types.js", named: ["type BridgeModel", "IR_VERSION"] },
+      { module: "./hooks.js", named: ["hooks as userHooks"] },
+      { module: "./runtime/bridge-options.js", named: ["ToolHooks"], typeOnly: true },
       { module: "./search-index.js", named: ["searchIndex"] },
-      { module: "./tools/index.js", named: ["hooks", "tools"] },
+      { module: "./tools/index.js", named: ["tools"] },
     ],
     declarations: [
       {
@@ -80,7 +120,7 @@ export function emitApiModule(model: Pick<BridgeModel, "info" | "servers" | "sec
           searchIndex: new Expression("searchIndex"),
         },
       },
-      { kind: "code", text: "export { hooks };" },
+      { kind: "code", text: HOOKS_EXPORT_CODE },
     ],
   };
 }

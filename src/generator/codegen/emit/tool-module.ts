@@ -1,7 +1,8 @@
 /**
  * One module per tool (`src/tools/<name>.ts`): the spec's documentation as TSDoc, an `Args`
  * interface for the validated arguments (plus one type per `$defs` entry of the input schema),
- * the ToolNode the runtime serves, and the hooks a user fills in.
+ * the ToolNode the runtime serves, and the type of its hooks. Generation rewrites these modules;
+ * the hooks a user writes go in `src/hooks.ts`, which it never rewrites (emit/hooks-module.ts).
  */
 import type { ToolNode } from "../../../model/types.js";
 import type { DeclarationSpec, ModuleSpec, TypeNode, ValueNode } from "../print/module-spec.js";
@@ -9,22 +10,11 @@ import { describeSchema, indexType, objectProperties, schemaToType, type TypeCon
 import { toIdentifier } from "./names.js";
 
 /** Names a tool module declares or imports; `$defs` types never take them. */
-const MODULE_NAMES = ["Args", "tool", "hooks", "ToolNode", "ToolHooks", "CallToolResult"];
+const MODULE_NAMES = ["Args", "tool", "Hooks", "hooks", "ToolNode", "ToolHooks", "CallToolResult"];
 
-const HOOKS_CODE = `/**
- * Hooks around this tool's HTTP call; fill them in to change what is sent or returned.
- * \`beforeCall\` gets the arguments after validation and returns the arguments to send.
- * \`afterCall\` gets the result (a success or an upstream error) and returns the result to give
- * back; configured secrets are still redacted after it. A hook that throws gives an error result.
- */
-export const hooks: ToolHooks<Args> = {
-  beforeCall(args) {
-    return args;
-  },
-  afterCall(result) {
-    return result;
-  },
-};`;
+/** The hooks type of this tool; the hooks themselves live in `src/hooks.ts`, the user's file. */
+const HOOKS_TYPE_CODE = `/** Hooks of this tool, as \`src/hooks.ts\` takes them (see there). */
+export type Hooks = ToolHooks<Args>;`;
 
 /** Refs a type reaches without passing through an object, array or tuple type. */
 function directRefs(type: TypeNode, out: Set<string>): Set<string> {
@@ -103,7 +93,7 @@ export function emitToolModule(tool: ToolNode): ModuleSpec {
     {
       kind: "interface",
       name: "Args",
-      docs: `Arguments of \`${tool.name}\` after validation: what \`hooks.beforeCall\` receives.`,
+      docs: `Arguments of \`${tool.name}\` after validation: what its \`beforeCall\` hook receives.`,
       properties,
       ...(index !== undefined ? { index } : {}),
     },
@@ -128,7 +118,7 @@ export function emitToolModule(tool: ToolNode): ModuleSpec {
     type: "ToolNode",
     value: toolValue(tool),
   });
-  declarations.push({ kind: "code", text: HOOKS_CODE });
+  declarations.push({ kind: "code", text: HOOKS_TYPE_CODE });
 
   return {
     docs: toolDocs(tool),

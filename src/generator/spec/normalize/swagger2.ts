@@ -633,7 +633,9 @@ class Swagger2Converter {
       content[mediaType] = { schema: index === 0 ? schema : structuredClone(schema) };
     });
     out["content"] = content;
-    out["required"] = p["required"] === true;
+    // Unsaid stays unsaid: planning reads an explicit `required: false` as "the body may be left
+    // out" and nothing as the default (compile/request-body.ts, readBodyPresence).
+    if (p["required"] !== undefined) out["required"] = p["required"] === true;
     if (typeof p["name"] === "string") out["x-codegen-request-body-name"] = p["name"];
     for (const [key, value] of Object.entries(p)) {
       if (isExtension(key)) out[key] = value;

@@ -151,6 +151,48 @@ describe("redirects", () => {
     expect(result.isError).toBeUndefined();
     expect((result.content[0] as { text: string }).text).toContain("redirect to https://files.example/a.zip");
   });
+
+  it.each<{
+    title: string;
+    headers: Record<string, string>;
+    status?: number;
+    isError: true | undefined;
+    words: string[];
+  }>([
+    {
+      title: "no Location: an error saying so",
+      headers: {},
+      isError: true,
+      words: ["HTTP 302 from GET /pets/{id} is a redirect without a Location header", "Download link."],
+    },
+    {
+      title: "an empty Location: the same",
+      headers: { location: "  " },
+      isError: true,
+      words: ["without a Location"],
+    },
+    {
+      title: "304 Not Modified needs no Location: not an error",
+      headers: {},
+      status: 304,
+      isError: undefined,
+      words: ["HTTP 304 Not Modified: the resource has not changed"],
+    },
+  ])("a documented 3xx, $title", ({ headers, isError, words, status = 302 }) => {
+    const tool = createTool();
+    tool.http.responses.push({ status: "304", description: "Unchanged.", mediaTypes: [] });
+    const result = toRedirectResult(tool, createResponse(status, "", headers));
+    expect(result.isError).toBe(isError);
+    const text = (result.content[0] as { text: string }).text;
+    for (const word of words) expect(text).toContain(word);
+    if (isError) {
+      expect(result._meta?.["openapi-mcp-bridge/error"]).toMatchObject({
+        category: "unexpected_response",
+        status,
+      });
+      expect(text).toContain("Next step: Call again");
+    }
+  });
 });
 
 describe("success results", () => {

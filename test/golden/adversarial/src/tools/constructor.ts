@@ -1,5 +1,5 @@
 /**
- * Create or run /things with a Thing.
+ * Constructor.
  * Returns no content.
  *
  * Tool `constructor`: `POST /things`.
@@ -7,7 +7,7 @@
 import type { ToolNode } from "../model/types.js";
 import type { ToolHooks } from "../runtime/bridge-options.js";
 
-/** Arguments of `constructor` after validation: what `hooks.beforeCall` receives. */
+/** Arguments of `constructor` after validation: what its `beforeCall` hook receives. */
 export interface Args {
   /** A property whose name closes a comment. */
   "*/ process.exit(16) /*"?: string;
@@ -49,7 +49,7 @@ export type Thing = {
 export const tool: ToolNode = {
   name: "constructor",
   title: "Constructor",
-  description: "Create or run /things with a Thing.\nReturns no content.",
+  description: "Constructor.\nReturns no content.",
   inputSchema: {
     type: "object",
     properties: {
@@ -207,17 +207,5 @@ export const tool: ToolNode = {
   deprecated: false,
 };
 
-/**
- * Hooks around this tool's HTTP call; fill them in to change what is sent or returned.
- * `beforeCall` gets the arguments after validation and returns the arguments to send.
- * `afterCall` gets the result (a success or an upstream error) and returns the result to give
- * back; configured secrets are still redacted after it. A hook that throws gives an error result.
- */
-export const hooks: ToolHooks<Args> = {
-  beforeCall(args) {
-    return args;
-  },
-  afterCall(result) {
-    return result;
-  },
-};
+/** Hooks of this tool, as `src/hooks.ts` takes them (see there). */
+export type Hooks = ToolHooks<Args>;

@@ -1,6 +1,7 @@
 /**
  * Get a thing *\/ process.exit(24) /*.
- * Returns an object: *\/ process.exit(16) /*, "; process.exit(17); ", ${process.exit(21)}, __proto__, constructor, naïve 🚀 +1 more. Errors: 404.
+ * Returns a thing. ${process.exit(25)} and *\/ process.exit(26) /* and "quotes" and 'quotes'.
+ * Returns an object. Example: id="`${process.exit(29)}`". Errors: 404.
  *
  * Tool `getThing_process_exit_23`: `GET /things/{id}`.
  * Tags: evil *\/ tag, `${process.exit(27)}`.
@@ -8,7 +9,7 @@
 import type { ToolNode } from "../model/types.js";
 import type { ToolHooks } from "../runtime/bridge-options.js";
 
-/** Arguments of `getThing_process_exit_23` after validation: what `hooks.beforeCall` receives. */
+/** Arguments of `getThing_process_exit_23` after validation: what its `beforeCall` hook receives. */
 export interface Args {
   /** The id. *\/ process.exit(28) /* */
   id: string;
@@ -24,7 +25,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "getThing_process_exit_23",
   title: "Get a thing */ process.exit(24) /*",
-  description: "Get a thing */ process.exit(24) /*.\nReturns an object: */ process.exit(16) /*, \"; process.exit(17); \", ${process.exit(21)}, __proto__, constructor, naïve 🚀 +1 more. Errors: 404.",
+  description: "Get a thing */ process.exit(24) /*.\nReturns a thing. ${process.exit(25)} and */ process.exit(26) /* and \"quotes\" and 'quotes'.\nReturns an object. Example: id=\"`${process.exit(29)}`\". Errors: 404.",
   inputSchema: {
     type: "object",
     properties: {
@@ -118,17 +119,5 @@ export const tool: ToolNode = {
   deprecated: false,
 };
 
-/**
- * Hooks around this tool's HTTP call; fill them in to change what is sent or returned.
- * `beforeCall` gets the arguments after validation and returns the arguments to send.
- * `afterCall` gets the result (a success or an upstream error) and returns the result to give
- * back; configured secrets are still redacted after it. A hook that throws gives an error result.
- */
-export const hooks: ToolHooks<Args> = {
-  beforeCall(args) {
-    return args;
-  },
-  afterCall(result) {
-    return result;
-  },
-};
+/** Hooks of this tool, as `src/hooks.ts` takes them (see there). */
+export type Hooks = ToolHooks<Args>;

@@ -1,8 +1,7 @@
 /**
- * Every tool of Evil `${process.exit(1)}` *\/ process.exit(2) /* "quoted" 'single' </script><script>alert(1)</script>, in the spec's order, and their hooks by tool name.
+ * Every tool of Evil `${process.exit(1)}` *\/ process.exit(2) /* "quoted" 'single' </script><script>alert(1)</script>, in the spec's order, and the type of their hooks by tool name.
  */
 import type { ToolNode } from "../model/types.js";
-import type { ToolHooks } from "../runtime/bridge-options.js";
 import * as getThingProcessExit23 from "./get-thing-process-exit-23.js";
 import * as constructor_ from "./constructor.js";
 import * as indexTool from "./index-tool.js";
@@ -20,12 +19,12 @@ export const tools: ToolNode[] = [
   getThing445742.tool,
 ];
 
-/** Each tool's hooks, by tool name. */
-export const hooks: Record<string, ToolHooks<object>> = {
-  getThing_process_exit_23: getThingProcessExit23.hooks,
-  constructor: constructor_.hooks,
-  index: indexTool.hooks,
-  CON: conTool.hooks,
-  get_thing: getThing.hooks,
-  "Get-Thing": getThing445742.hooks,
+/** What `src/hooks.ts` holds: each tool's hooks (all optional), by tool name. */
+export type ToolHooksByName = {
+  getThing_process_exit_23?: getThingProcessExit23.Hooks;
+  constructor?: constructor_.Hooks | Object["constructor"];
+  index?: indexTool.Hooks;
+  CON?: conTool.Hooks;
+  get_thing?: getThing.Hooks;
+  "Get-Thing"?: getThing445742.Hooks;
 };

@@ -1,5 +1,5 @@
 /**
- * Create or run /nodes with a Node.
+ * Create node.
  * Returns an object: name, children. Required: name.
  *
  * Tool `createNode`: `POST /nodes`.
@@ -7,7 +7,7 @@
 import type { ToolNode } from "../model/types.js";
 import type { ToolHooks } from "../runtime/bridge-options.js";
 
-/** Arguments of `createNode` after validation: what `hooks.beforeCall` receives. */
+/** Arguments of `createNode` after validation: what its `beforeCall` hook receives. */
 export interface Args {
   name: string;
   children?: Node[];
@@ -22,7 +22,7 @@ export type Node = {
 export const tool: ToolNode = {
   name: "createNode",
   title: "Create node",
-  description: "Create or run /nodes with a Node.\nReturns an object: name, children. Required: name.",
+  description: "Create node.\nReturns an object: name, children. Required: name.",
   inputSchema: {
     type: "object",
     properties: {
@@ -103,17 +103,5 @@ export const tool: ToolNode = {
   deprecated: false,
 };
 
-/**
- * Hooks around this tool's HTTP call; fill them in to change what is sent or returned.
- * `beforeCall` gets the arguments after validation and returns the arguments to send.
- * `afterCall` gets the result (a success or an upstream error) and returns the result to give
- * back; configured secrets are still redacted after it. A hook that throws gives an error result.
- */
-export const hooks: ToolHooks<Args> = {
-  beforeCall(args) {
-    return args;
-  },
-  afterCall(result) {
-    return result;
-  },
-};
+/** Hooks of this tool, as `src/hooks.ts` takes them (see there). */
+export type Hooks = ToolHooks<Args>;

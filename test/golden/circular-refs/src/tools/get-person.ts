@@ -1,5 +1,5 @@
 /**
- * Read /people/{personId}.
+ * Get person.
  * Returns an object: name, employer. Required: personId.
  *
  * Tool `getPerson`: `GET /people/{personId}`.
@@ -7,7 +7,7 @@
 import type { ToolNode } from "../model/types.js";
 import type { ToolHooks } from "../runtime/bridge-options.js";
 
-/** Arguments of `getPerson` after validation: what `hooks.beforeCall` receives. */
+/** Arguments of `getPerson` after validation: what its `beforeCall` hook receives. */
 export interface Args {
   personId: string;
 }
@@ -16,7 +16,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "getPerson",
   title: "Get person",
-  description: "Read /people/{personId}.\nReturns an object: name, employer. Required: personId.",
+  description: "Get person.\nReturns an object: name, employer. Required: personId.",
   inputSchema: {
     type: "object",
     properties: {
@@ -67,17 +67,5 @@ export const tool: ToolNode = {
   deprecated: false,
 };
 
-/**
- * Hooks around this tool's HTTP call; fill them in to change what is sent or returned.
- * `beforeCall` gets the arguments after validation and returns the arguments to send.
- * `afterCall` gets the result (a success or an upstream error) and returns the result to give
- * back; configured secrets are still redacted after it. A hook that throws gives an error result.
- */
-export const hooks: ToolHooks<Args> = {
-  beforeCall(args) {
-    return args;
-  },
-  afterCall(result) {
-    return result;
-  },
-};
+/** Hooks of this tool, as `src/hooks.ts` takes them (see there). */
+export type Hooks = ToolHooks<Args>;

@@ -1,5 +1,5 @@
 /**
- * Read /exactly-64.
+ * A234567890123456789012345678901234567890123456789012345678901234.
  * Returns no content.
  *
  * Tool `a234567890123456789012345678901234567890123456789012345678901234`: `GET /exactly-64`.
@@ -7,14 +7,14 @@
 import type { ToolNode } from "../model/types.js";
 import type { ToolHooks } from "../runtime/bridge-options.js";
 
-/** Arguments of `a234567890123456789012345678901234567890123456789012345678901234` after validation: what `hooks.beforeCall` receives. */
+/** Arguments of `a234567890123456789012345678901234567890123456789012345678901234` after validation: what its `beforeCall` hook receives. */
 export interface Args {}
 
 /** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
 export const tool: ToolNode = {
   name: "a234567890123456789012345678901234567890123456789012345678901234",
   title: "A234567890123456789012345678901234567890123456789012345678901234",
-  description: "Read /exactly-64.\nReturns no content.",
+  description: "A234567890123456789012345678901234567890123456789012345678901234.\nReturns no content.",
   inputSchema: {
     type: "object",
     properties: {},
@@ -49,17 +49,5 @@ export const tool: ToolNode = {
   deprecated: false,
 };
 
-/**
- * Hooks around this tool's HTTP call; fill them in to change what is sent or returned.
- * `beforeCall` gets the arguments after validation and returns the arguments to send.
- * `afterCall` gets the result (a success or an upstream error) and returns the result to give
- * back; configured secrets are still redacted after it. A hook that throws gives an error result.
- */
-export const hooks: ToolHooks<Args> = {
-  beforeCall(args) {
-    return args;
-  },
-  afterCall(result) {
-    return result;
-  },
-};
+/** Hooks of this tool, as `src/hooks.ts` takes them (see there). */
+export type Hooks = ToolHooks<Args>;

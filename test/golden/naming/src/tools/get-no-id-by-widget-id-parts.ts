@@ -1,5 +1,5 @@
 /**
- * Read /no-id/{widgetId}/parts.
+ * List parts.
  * Returns no content. Required: widgetId.
  *
  * Tool `get_no-id_by_widgetId_parts`: `GET /no-id/{widgetId}/parts`.
@@ -7,7 +7,7 @@
 import type { ToolNode } from "../model/types.js";
 import type { ToolHooks } from "../runtime/bridge-options.js";
 
-/** Arguments of `get_no-id_by_widgetId_parts` after validation: what `hooks.beforeCall` receives. */
+/** Arguments of `get_no-id_by_widgetId_parts` after validation: what its `beforeCall` hook receives. */
 export interface Args {
   widgetId: string;
 }
@@ -16,7 +16,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "get_no-id_by_widgetId_parts",
   title: "GET /no-id/{widgetId}/parts",
-  description: "Read /no-id/{widgetId}/parts.\nReturns no content. Required: widgetId.",
+  description: "List parts.\nReturns no content. Required: widgetId.",
   inputSchema: {
     type: "object",
     properties: {
@@ -66,17 +66,5 @@ export const tool: ToolNode = {
   deprecated: false,
 };
 
-/**
- * Hooks around this tool's HTTP call; fill them in to change what is sent or returned.
- * `beforeCall` gets the arguments after validation and returns the arguments to send.
- * `afterCall` gets the result (a success or an upstream error) and returns the result to give
- * back; configured secrets are still redacted after it. A hook that throws gives an error result.
- */
-export const hooks: ToolHooks<Args> = {
-  beforeCall(args) {
-    return args;
-  },
-  afterCall(result) {
-    return result;
-  },
-};
+/** Hooks of this tool, as `src/hooks.ts` takes them (see there). */
+export type Hooks = ToolHooks<Args>;

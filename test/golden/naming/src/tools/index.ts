@@ -1,14 +1,13 @@
 /**
- * Every tool of Naming, in the spec's order, and their hooks by tool name.
+ * Every tool of Naming, in the spec's order, and the type of their hooks by tool name.
  */
 import type { ToolNode } from "../model/types.js";
-import type { ToolHooks } from "../runtime/bridge-options.js";
 import * as listThingsV2Beta from "./list-things-v2-beta.js";
 import * as thingsList from "./things-list.js";
 import * as listAllThings from "./list-all-things.js";
 import * as thingsList7a47cb from "./things-list-7a47cb.js";
-import * as retrieveTheCompleteListOfAllRegisteredWidgetsForTheCurr3a8cc11b from "./retrieve-the-complete-list-of-all-registered-widgets-for-the-curr-3a8cc11b.js";
-import * as retrieveTheCompleteListOfAllRegisteredWidgetsForTheCurr9ca6fda7 from "./retrieve-the-complete-list-of-all-registered-widgets-for-the-curr-9ca6fda7.js";
+import * as retrieveTheCompleteListOfAllOrganizationAndProjectA3a8cc11b from "./retrieve-the-complete-list-of-all-organization-and-project-a-3a8cc11b.js";
+import * as retrieveTheCompleteListOfAllOrganizationAndProjectB9ca6fda7 from "./retrieve-the-complete-list-of-all-organization-and-project-b-9ca6fda7.js";
 import * as a234567890123456789012345678901234567890123456789012345678901234 from "./a234567890123456789012345678901234567890123456789012345678901234.js";
 import * as clashName833434 from "./clash-name-833434.js";
 import * as clashName from "./clash-name.js";
@@ -22,8 +21,8 @@ export const tools: ToolNode[] = [
   thingsList.tool,
   listAllThings.tool,
   thingsList7a47cb.tool,
-  retrieveTheCompleteListOfAllRegisteredWidgetsForTheCurr3a8cc11b.tool,
-  retrieveTheCompleteListOfAllRegisteredWidgetsForTheCurr9ca6fda7.tool,
+  retrieveTheCompleteListOfAllOrganizationAndProjectA3a8cc11b.tool,
+  retrieveTheCompleteListOfAllOrganizationAndProjectB9ca6fda7.tool,
   a234567890123456789012345678901234567890123456789012345678901234.tool,
   clashName833434.tool,
   clashName.tool,
@@ -32,18 +31,18 @@ export const tools: ToolNode[] = [
   getNoIdWidgetsParts.tool,
 ];
 
-/** Each tool's hooks, by tool name. */
-export const hooks: Record<string, ToolHooks<object>> = {
-  "listThings_v2-beta": listThingsV2Beta.hooks,
-  things_list: thingsList.hooks,
-  list_all_things: listAllThings.hooks,
-  things_list_7a47cb: thingsList7a47cb.hooks,
-  retrieveTheCompleteListOfAllRegisteredWidgetsForTheCurr_3a8cc11b: retrieveTheCompleteListOfAllRegisteredWidgetsForTheCurr3a8cc11b.hooks,
-  retrieveTheCompleteListOfAllRegisteredWidgetsForTheCurr_9ca6fda7: retrieveTheCompleteListOfAllRegisteredWidgetsForTheCurr9ca6fda7.hooks,
-  a234567890123456789012345678901234567890123456789012345678901234: a234567890123456789012345678901234567890123456789012345678901234.hooks,
-  clash_name_833434: clashName833434.hooks,
-  clash_name: clashName.hooks,
-  "get_no-id_by_widgetId_parts": getNoIdByWidgetIdParts.hooks,
-  "post_no-id_by_widgetId_parts": postNoIdByWidgetIdParts.hooks,
-  "get_no-id_widgets_parts": getNoIdWidgetsParts.hooks,
+/** What `src/hooks.ts` holds: each tool's hooks (all optional), by tool name. */
+export type ToolHooksByName = {
+  "listThings_v2-beta"?: listThingsV2Beta.Hooks;
+  things_list?: thingsList.Hooks;
+  list_all_things?: listAllThings.Hooks;
+  things_list_7a47cb?: thingsList7a47cb.Hooks;
+  retrieveTheCompleteListOfAll_OrganizationAndProjectA_3a8cc11b?: retrieveTheCompleteListOfAllOrganizationAndProjectA3a8cc11b.Hooks;
+  retrieveTheCompleteListOfAll_OrganizationAndProjectB_9ca6fda7?: retrieveTheCompleteListOfAllOrganizationAndProjectB9ca6fda7.Hooks;
+  a234567890123456789012345678901234567890123456789012345678901234?: a234567890123456789012345678901234567890123456789012345678901234.Hooks;
+  clash_name_833434?: clashName833434.Hooks;
+  clash_name?: clashName.Hooks;
+  "get_no-id_by_widgetId_parts"?: getNoIdByWidgetIdParts.Hooks;
+  "post_no-id_by_widgetId_parts"?: postNoIdByWidgetIdParts.Hooks;
+  "get_no-id_widgets_parts"?: getNoIdWidgetsParts.Hooks;
 };

@@ -1,5 +1,5 @@
 /**
- * Read /fine.
+ * List things v2 beta.
  * Returns no content.
  *
  * Tool `listThings_v2-beta`: `GET /fine`.
@@ -7,14 +7,14 @@
 import type { ToolNode } from "../model/types.js";
 import type { ToolHooks } from "../runtime/bridge-options.js";
 
-/** Arguments of `listThings_v2-beta` after validation: what `hooks.beforeCall` receives. */
+/** Arguments of `listThings_v2-beta` after validation: what its `beforeCall` hook receives. */
 export interface Args {}
 
 /** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
 export const tool: ToolNode = {
   name: "listThings_v2-beta",
   title: "List things v2 beta",
-  description: "Read /fine.\nReturns no content.",
+  description: "List things v2 beta.\nReturns no content.",
   inputSchema: {
     type: "object",
     properties: {},
@@ -49,17 +49,5 @@ export const tool: ToolNode = {
   deprecated: false,
 };
 
-/**
- * Hooks around this tool's HTTP call; fill them in to change what is sent or returned.
- * `beforeCall` gets the arguments after validation and returns the arguments to send.
- * `afterCall` gets the result (a success or an upstream error) and returns the result to give
- * back; configured secrets are still redacted after it. A hook that throws gives an error result.
- */
-export const hooks: ToolHooks<Args> = {
-  beforeCall(args) {
-    return args;
-  },
-  afterCall(result) {
-    return result;
-  },
-};
+/** Hooks of this tool, as `src/hooks.ts` takes them (see there). */
+export type Hooks = ToolHooks<Args>;

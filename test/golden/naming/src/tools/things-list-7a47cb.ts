@@ -1,5 +1,5 @@
 /**
- * Read /slashed.
+ * Things list.
  * Returns no content.
  *
  * Tool `things_list_7a47cb`: `GET /slashed`.
@@ -7,14 +7,14 @@
 import type { ToolNode } from "../model/types.js";
 import type { ToolHooks } from "../runtime/bridge-options.js";
 
-/** Arguments of `things_list_7a47cb` after validation: what `hooks.beforeCall` receives. */
+/** Arguments of `things_list_7a47cb` after validation: what its `beforeCall` hook receives. */
 export interface Args {}
 
 /** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
 export const tool: ToolNode = {
   name: "things_list_7a47cb",
   title: "Things list",
-  description: "Read /slashed.\nReturns no content.",
+  description: "Things list.\nReturns no content.",
   inputSchema: {
     type: "object",
     properties: {},
@@ -49,17 +49,5 @@ export const tool: ToolNode = {
   deprecated: false,
 };
 
-/**
- * Hooks around this tool's HTTP call; fill them in to change what is sent or returned.
- * `beforeCall` gets the arguments after validation and returns the arguments to send.
- * `afterCall` gets the result (a success or an upstream error) and returns the result to give
- * back; configured secrets are still redacted after it. A hook that throws gives an error result.
- */
-export const hooks: ToolHooks<Args> = {
-  beforeCall(args) {
-    return args;
-  },
-  afterCall(result) {
-    return result;
-  },
-};
+/** Hooks of this tool, as `src/hooks.ts` takes them (see there). */
+export type Hooks = ToolHooks<Args>;

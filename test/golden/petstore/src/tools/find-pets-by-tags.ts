@@ -1,7 +1,7 @@
 /**
  * Deprecated. Finds Pets by tags.
- * Muliple tags can be provided with comma separated strings.
- * Returns a list of Pet (id, category, name, tags, status, photoUrls). Errors: 400.
+ * Muliple tags can be provided with comma separated strings. Use tag1, tag2, tag3 for testing.
+ * Returns a list of Pet (id, category, name, tags, status, photoUrls).
  *
  * Tool `findPetsByTags`: `GET /pet/findByTags`.
  * Tags: pet.
@@ -11,7 +11,7 @@
 import type { ToolNode } from "../model/types.js";
 import type { ToolHooks } from "../runtime/bridge-options.js";
 
-/** Arguments of `findPetsByTags` after validation: what `hooks.beforeCall` receives. */
+/** Arguments of `findPetsByTags` after validation: what its `beforeCall` hook receives. */
 export interface Args {
   /** Tags to filter by */
   tags: string[];
@@ -21,7 +21,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "findPetsByTags",
   title: "Finds Pets by tags",
-  description: "Deprecated. Finds Pets by tags.\nMuliple tags can be provided with comma separated strings.\nReturns a list of Pet (id, category, name, tags, status, photoUrls). Errors: 400.",
+  description: "Deprecated. Finds Pets by tags.\nMuliple tags can be provided with comma separated strings. Use tag1, tag2, tag3 for testing.\nReturns a list of Pet (id, category, name, tags, status, photoUrls).",
   inputSchema: {
     type: "object",
     properties: {
@@ -31,6 +31,7 @@ export const tool: ToolNode = {
           type: "string",
         },
         description: "Tags to filter by",
+        minItems: 1,
       },
     },
     required: ["tags"],
@@ -85,17 +86,5 @@ export const tool: ToolNode = {
   deprecated: true,
 };
 
-/**
- * Hooks around this tool's HTTP call; fill them in to change what is sent or returned.
- * `beforeCall` gets the arguments after validation and returns the arguments to send.
- * `afterCall` gets the result (a success or an upstream error) and returns the result to give
- * back; configured secrets are still redacted after it. A hook that throws gives an error result.
- */
-export const hooks: ToolHooks<Args> = {
-  beforeCall(args) {
-    return args;
-  },
-  afterCall(result) {
-    return result;
-  },
-};
+/** Hooks of this tool, as `src/hooks.ts` takes them (see there). */
+export type Hooks = ToolHooks<Args>;

@@ -1,7 +1,7 @@
 /**
  * Find purchase order by ID.
- * For valid response try integer IDs with value >= 1 and <= 10.
- * Returns an object: id, petId, quantity, shipDate, status, complete. Errors: 400, 404.
+ * For valid response try integer IDs with value >= 1 and <= 10. Other values will generated exceptions
+ * Returns an object: id, petId, quantity, shipDate, status, complete.
  *
  * Tool `getOrderById`: `GET /store/order/{orderId}`.
  * Tags: store.
@@ -9,7 +9,7 @@
 import type { ToolNode } from "../model/types.js";
 import type { ToolHooks } from "../runtime/bridge-options.js";
 
-/** Arguments of `getOrderById` after validation: what `hooks.beforeCall` receives. */
+/** Arguments of `getOrderById` after validation: what its `beforeCall` hook receives. */
 export interface Args {
   /**
    * ID of pet that needs to be fetched
@@ -22,7 +22,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "getOrderById",
   title: "Find purchase order by ID",
-  description: "Find purchase order by ID.\nFor valid response try integer IDs with value >= 1 and <= 10.\nReturns an object: id, petId, quantity, shipDate, status, complete. Errors: 400, 404.",
+  description: "Find purchase order by ID.\nFor valid response try integer IDs with value >= 1 and <= 10. Other values will generated exceptions\nReturns an object: id, petId, quantity, shipDate, status, complete.",
   inputSchema: {
     type: "object",
     properties: {
@@ -87,17 +87,5 @@ export const tool: ToolNode = {
   deprecated: false,
 };
 
-/**
- * Hooks around this tool's HTTP call; fill them in to change what is sent or returned.
- * `beforeCall` gets the arguments after validation and returns the arguments to send.
- * `afterCall` gets the result (a success or an upstream error) and returns the result to give
- * back; configured secrets are still redacted after it. A hook that throws gives an error result.
- */
-export const hooks: ToolHooks<Args> = {
-  beforeCall(args) {
-    return args;
-  },
-  afterCall(result) {
-    return result;
-  },
-};
+/** Hooks of this tool, as `src/hooks.ts` takes them (see there). */
+export type Hooks = ToolHooks<Args>;

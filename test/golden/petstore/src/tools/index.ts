@@ -1,8 +1,7 @@
 /**
- * Every tool of Swagger Petstore, in the spec's order, and their hooks by tool name.
+ * Every tool of Swagger Petstore, in the spec's order, and the type of their hooks by tool name.
  */
 import type { ToolNode } from "../model/types.js";
-import type { ToolHooks } from "../runtime/bridge-options.js";
 import * as updatePet from "./update-pet.js";
 import * as addPet from "./add-pet.js";
 import * as findPetsByStatus from "./find-pets-by-status.js";
@@ -48,26 +47,26 @@ export const tools: ToolNode[] = [
   deleteUser.tool,
 ];
 
-/** Each tool's hooks, by tool name. */
-export const hooks: Record<string, ToolHooks<object>> = {
-  updatePet: updatePet.hooks,
-  addPet: addPet.hooks,
-  findPetsByStatus: findPetsByStatus.hooks,
-  findPetsByTags: findPetsByTags.hooks,
-  getPetById: getPetById.hooks,
-  updatePetWithForm: updatePetWithForm.hooks,
-  deletePet: deletePet.hooks,
-  uploadFile: uploadFile.hooks,
-  getInventory: getInventory.hooks,
-  placeOrder: placeOrder.hooks,
-  getOrderById: getOrderById.hooks,
-  deleteOrder: deleteOrder.hooks,
-  createUser: createUser.hooks,
-  createUsersWithArrayInput: createUsersWithArrayInput.hooks,
-  createUsersWithListInput: createUsersWithListInput.hooks,
-  loginUser: loginUser.hooks,
-  logoutUser: logoutUser.hooks,
-  getUserByName: getUserByName.hooks,
-  updateUser: updateUser.hooks,
-  deleteUser: deleteUser.hooks,
+/** What `src/hooks.ts` holds: each tool's hooks (all optional), by tool name. */
+export type ToolHooksByName = {
+  updatePet?: updatePet.Hooks;
+  addPet?: addPet.Hooks;
+  findPetsByStatus?: findPetsByStatus.Hooks;
+  findPetsByTags?: findPetsByTags.Hooks;
+  getPetById?: getPetById.Hooks;
+  updatePetWithForm?: updatePetWithForm.Hooks;
+  deletePet?: deletePet.Hooks;
+  uploadFile?: uploadFile.Hooks;
+  getInventory?: getInventory.Hooks;
+  placeOrder?: placeOrder.Hooks;
+  getOrderById?: getOrderById.Hooks;
+  deleteOrder?: deleteOrder.Hooks;
+  createUser?: createUser.Hooks;
+  createUsersWithArrayInput?: createUsersWithArrayInput.Hooks;
+  createUsersWithListInput?: createUsersWithListInput.Hooks;
+  loginUser?: loginUser.Hooks;
+  logoutUser?: logoutUser.Hooks;
+  getUserByName?: getUserByName.Hooks;
+  updateUser?: updateUser.Hooks;
+  deleteUser?: deleteUser.Hooks;
 };

@@ -1,8 +1,7 @@
 /**
- * Every tool of Security requirements, in the spec's order, and their hooks by tool name.
+ * Every tool of Security requirements, in the spec's order, and the type of their hooks by tool name.
  */
 import type { ToolNode } from "../model/types.js";
-import type { ToolHooks } from "../runtime/bridge-options.js";
 import * as inherited from "./inherited.js";
 import * as public_ from "./public.js";
 import * as either from "./either.js";
@@ -13,12 +12,12 @@ import * as oidc from "./oidc.js";
 /** Every tool, in the spec's order. */
 export const tools: ToolNode[] = [inherited.tool, public_.tool, either.tool, both.tool, oauth.tool, oidc.tool];
 
-/** Each tool's hooks, by tool name. */
-export const hooks: Record<string, ToolHooks<object>> = {
-  inherited: inherited.hooks,
-  public: public_.hooks,
-  either: either.hooks,
-  both: both.hooks,
-  oauth: oauth.hooks,
-  oidc: oidc.hooks,
+/** What `src/hooks.ts` holds: each tool's hooks (all optional), by tool name. */
+export type ToolHooksByName = {
+  inherited?: inherited.Hooks;
+  public?: public_.Hooks;
+  either?: either.Hooks;
+  both?: both.Hooks;
+  oauth?: oauth.Hooks;
+  oidc?: oidc.Hooks;
 };

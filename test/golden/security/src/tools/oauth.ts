@@ -1,5 +1,5 @@
 /**
- * Read /oauth.
+ * Oauth.
  * Returns JSON.
  *
  * Tool `oauth`: `GET /oauth`.
@@ -7,14 +7,14 @@
 import type { ToolNode } from "../model/types.js";
 import type { ToolHooks } from "../runtime/bridge-options.js";
 
-/** Arguments of `oauth` after validation: what `hooks.beforeCall` receives. */
+/** Arguments of `oauth` after validation: what its `beforeCall` hook receives. */
 export interface Args {}
 
 /** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
 export const tool: ToolNode = {
   name: "oauth",
   title: "Oauth",
-  description: "Read /oauth.\nReturns JSON.",
+  description: "Oauth.\nReturns JSON.",
   inputSchema: {
     type: "object",
     properties: {},
@@ -53,17 +53,5 @@ export const tool: ToolNode = {
   deprecated: false,
 };
 
-/**
- * Hooks around this tool's HTTP call; fill them in to change what is sent or returned.
- * `beforeCall` gets the arguments after validation and returns the arguments to send.
- * `afterCall` gets the result (a success or an upstream error) and returns the result to give
- * back; configured secrets are still redacted after it. A hook that throws gives an error result.
- */
-export const hooks: ToolHooks<Args> = {
-  beforeCall(args) {
-    return args;
-  },
-  afterCall(result) {
-    return result;
-  },
-};
+/** Hooks of this tool, as `src/hooks.ts` takes them (see there). */
+export type Hooks = ToolHooks<Args>;

@@ -1,5 +1,5 @@
 /**
- * Read /headers/objects (header).
+ * Header objects.
  * Returns JSON.
  *
  * Tool `headerObjects`: `GET /headers/objects`.
@@ -8,7 +8,7 @@
 import type { ToolNode } from "../model/types.js";
 import type { ToolHooks } from "../runtime/bridge-options.js";
 
-/** Arguments of `headerObjects` after validation: what `hooks.beforeCall` receives. */
+/** Arguments of `headerObjects` after validation: what its `beforeCall` hook receives. */
 export interface Args {
   "X-Obj"?: Color;
   "X-Obj-Explode"?: Color;
@@ -24,7 +24,7 @@ export type Color = {
 export const tool: ToolNode = {
   name: "headerObjects",
   title: "Header objects",
-  description: "Read /headers/objects (header).\nReturns JSON.",
+  description: "Header objects.\nReturns JSON.",
   inputSchema: {
     type: "object",
     properties: {
@@ -103,17 +103,5 @@ export const tool: ToolNode = {
   deprecated: false,
 };
 
-/**
- * Hooks around this tool's HTTP call; fill them in to change what is sent or returned.
- * `beforeCall` gets the arguments after validation and returns the arguments to send.
- * `afterCall` gets the result (a success or an upstream error) and returns the result to give
- * back; configured secrets are still redacted after it. A hook that throws gives an error result.
- */
-export const hooks: ToolHooks<Args> = {
-  beforeCall(args) {
-    return args;
-  },
-  afterCall(result) {
-    return result;
-  },
-};
+/** Hooks of this tool, as `src/hooks.ts` takes them (see there). */
+export type Hooks = ToolHooks<Args>;

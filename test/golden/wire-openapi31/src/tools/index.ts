@@ -1,8 +1,7 @@
 /**
- * Every tool of Wire API, in the spec's order, and their hooks by tool name.
+ * Every tool of Wire API, in the spec's order, and the type of their hooks by tool name.
  */
 import type { ToolNode } from "../model/types.js";
-import type { ToolHooks } from "../runtime/bridge-options.js";
 import * as pathSimple from "./path-simple.js";
 import * as pathSimpleObject from "./path-simple-object.js";
 import * as pathSimpleExplode from "./path-simple-explode.js";
@@ -82,43 +81,43 @@ export const tools: ToolNode[] = [
   secureCookieKey.tool,
 ];
 
-/** Each tool's hooks, by tool name. */
-export const hooks: Record<string, ToolHooks<object>> = {
-  pathSimple: pathSimple.hooks,
-  pathSimpleObject: pathSimpleObject.hooks,
-  pathSimpleExplode: pathSimpleExplode.hooks,
-  pathLabel: pathLabel.hooks,
-  pathLabelExplode: pathLabelExplode.hooks,
-  pathMatrix: pathMatrix.hooks,
-  pathMatrixExplode: pathMatrixExplode.hooks,
-  getItem: getItem.hooks,
-  queryForm: queryForm.hooks,
-  queryFormObject: queryFormObject.hooks,
-  queryDelimited: queryDelimited.hooks,
-  queryDeep: queryDeep.hooks,
-  queryReserved: queryReserved.hooks,
-  queryJson: queryJson.hooks,
-  headerParams: headerParams.hooks,
-  headerObjects: headerObjects.hooks,
-  cookieParams: cookieParams.hooks,
-  listPets: listPets.hooks,
-  createPet: createPet.hooks,
-  replacePets: replacePets.hooks,
-  getPet: getPet.hooks,
-  deletePet: deletePet.hooks,
-  getPetPhoto: getPetPhoto.hooks,
-  uploadPetPhoto: uploadPetPhoto.hooks,
-  getPetNotes: getPetNotes.hooks,
-  addPetNote: addPetNote.hooks,
-  setCounter: setCounter.hooks,
-  createShape: createShape.hooks,
-  login: login.hooks,
-  downloadFile: downloadFile.hooks,
-  uploadFile: uploadFile.hooks,
-  updateThing: updateThing.hooks,
-  secureBearer: secureBearer.hooks,
-  secureBasic: secureBasic.hooks,
-  secureHeaderKey: secureHeaderKey.hooks,
-  secureQueryKey: secureQueryKey.hooks,
-  secureCookieKey: secureCookieKey.hooks,
+/** What `src/hooks.ts` holds: each tool's hooks (all optional), by tool name. */
+export type ToolHooksByName = {
+  pathSimple?: pathSimple.Hooks;
+  pathSimpleObject?: pathSimpleObject.Hooks;
+  pathSimpleExplode?: pathSimpleExplode.Hooks;
+  pathLabel?: pathLabel.Hooks;
+  pathLabelExplode?: pathLabelExplode.Hooks;
+  pathMatrix?: pathMatrix.Hooks;
+  pathMatrixExplode?: pathMatrixExplode.Hooks;
+  getItem?: getItem.Hooks;
+  queryForm?: queryForm.Hooks;
+  queryFormObject?: queryFormObject.Hooks;
+  queryDelimited?: queryDelimited.Hooks;
+  queryDeep?: queryDeep.Hooks;
+  queryReserved?: queryReserved.Hooks;
+  queryJson?: queryJson.Hooks;
+  headerParams?: headerParams.Hooks;
+  headerObjects?: headerObjects.Hooks;
+  cookieParams?: cookieParams.Hooks;
+  listPets?: listPets.Hooks;
+  createPet?: createPet.Hooks;
+  replacePets?: replacePets.Hooks;
+  getPet?: getPet.Hooks;
+  deletePet?: deletePet.Hooks;
+  getPetPhoto?: getPetPhoto.Hooks;
+  uploadPetPhoto?: uploadPetPhoto.Hooks;
+  getPetNotes?: getPetNotes.Hooks;
+  addPetNote?: addPetNote.Hooks;
+  setCounter?: setCounter.Hooks;
+  createShape?: createShape.Hooks;
+  login?: login.Hooks;
+  downloadFile?: downloadFile.Hooks;
+  uploadFile?: uploadFile.Hooks;
+  updateThing?: updateThing.Hooks;
+  secureBearer?: secureBearer.Hooks;
+  secureBasic?: secureBasic.Hooks;
+  secureHeaderKey?: secureHeaderKey.Hooks;
+  secureQueryKey?: secureQueryKey.Hooks;
+  secureCookieKey?: secureCookieKey.Hooks;
 };

@@ -1,5 +1,5 @@
 /**
- * Read /path/matrix-explode/{prim}/{arr}/{obj} (path).
+ * Path matrix explode.
  * Returns JSON. Required: prim, arr, obj.
  *
  * Tool `pathMatrixExplode`: `GET /path/matrix-explode/{prim}/{arr}/{obj}`.
@@ -8,7 +8,7 @@
 import type { ToolNode } from "../model/types.js";
 import type { ToolHooks } from "../runtime/bridge-options.js";
 
-/** Arguments of `pathMatrixExplode` after validation: what `hooks.beforeCall` receives. */
+/** Arguments of `pathMatrixExplode` after validation: what its `beforeCall` hook receives. */
 export interface Args {
   prim: number;
   arr: IntList;
@@ -27,7 +27,7 @@ export type IntList = number[];
 export const tool: ToolNode = {
   name: "pathMatrixExplode",
   title: "Path matrix explode",
-  description: "Read /path/matrix-explode/{prim}/{arr}/{obj} (path).\nReturns JSON. Required: prim, arr, obj.",
+  description: "Path matrix explode.\nReturns JSON. Required: prim, arr, obj.",
   inputSchema: {
     type: "object",
     properties: {
@@ -36,9 +36,11 @@ export const tool: ToolNode = {
       },
       arr: {
         $ref: "#/$defs/IntList",
+        minItems: 1,
       },
       obj: {
         $ref: "#/$defs/Color",
+        minProperties: 1,
       },
     },
     required: ["prim", "arr", "obj"],
@@ -126,17 +128,5 @@ export const tool: ToolNode = {
   deprecated: false,
 };
 
-/**
- * Hooks around this tool's HTTP call; fill them in to change what is sent or returned.
- * `beforeCall` gets the arguments after validation and returns the arguments to send.
- * `afterCall` gets the result (a success or an upstream error) and returns the result to give
- * back; configured secrets are still redacted after it. A hook that throws gives an error result.
- */
-export const hooks: ToolHooks<Args> = {
-  beforeCall(args) {
-    return args;
-  },
-  afterCall(result) {
-    return result;
-  },
-};
+/** Hooks of this tool, as `src/hooks.ts` takes them (see there). */
+export type Hooks = ToolHooks<Args>;

@@ -1,5 +1,5 @@
 /**
- * Read /path/simple-object/{obj}/{objExploded} (path).
+ * Path simple object.
  * Returns JSON. Required: obj, objExploded.
  *
  * Tool `pathSimpleObject`: `GET /path/simple-object/{obj}/{objExploded}`.
@@ -8,7 +8,7 @@
 import type { ToolNode } from "../model/types.js";
 import type { ToolHooks } from "../runtime/bridge-options.js";
 
-/** Arguments of `pathSimpleObject` after validation: what `hooks.beforeCall` receives. */
+/** Arguments of `pathSimpleObject` after validation: what its `beforeCall` hook receives. */
 export interface Args {
   obj: Color;
   objExploded: Color;
@@ -24,15 +24,17 @@ export type Color = {
 export const tool: ToolNode = {
   name: "pathSimpleObject",
   title: "Path simple object",
-  description: "Read /path/simple-object/{obj}/{objExploded} (path).\nReturns JSON. Required: obj, objExploded.",
+  description: "Path simple object.\nReturns JSON. Required: obj, objExploded.",
   inputSchema: {
     type: "object",
     properties: {
       obj: {
         $ref: "#/$defs/Color",
+        minProperties: 1,
       },
       objExploded: {
         $ref: "#/$defs/Color",
+        minProperties: 1,
       },
     },
     required: ["obj", "objExploded"],
@@ -104,17 +106,5 @@ export const tool: ToolNode = {
   deprecated: false,
 };
 
-/**
- * Hooks around this tool's HTTP call; fill them in to change what is sent or returned.
- * `beforeCall` gets the arguments after validation and returns the arguments to send.
- * `afterCall` gets the result (a success or an upstream error) and returns the result to give
- * back; configured secrets are still redacted after it. A hook that throws gives an error result.
- */
-export const hooks: ToolHooks<Args> = {
-  beforeCall(args) {
-    return args;
-  },
-  afterCall(result) {
-    return result;
-  },
-};
+/** Hooks of this tool, as `src/hooks.ts` takes them (see there). */
+export type Hooks = ToolHooks<Args>;

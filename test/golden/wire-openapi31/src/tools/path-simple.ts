@@ -1,5 +1,5 @@
 /**
- * Read /path/simple/{prim}/{arr} (path).
+ * Path simple.
  * Returns JSON. Required: prim, arr.
  *
  * Tool `pathSimple`: `GET /path/simple/{prim}/{arr}`.
@@ -8,7 +8,7 @@
 import type { ToolNode } from "../model/types.js";
 import type { ToolHooks } from "../runtime/bridge-options.js";
 
-/** Arguments of `pathSimple` after validation: what `hooks.beforeCall` receives. */
+/** Arguments of `pathSimple` after validation: what its `beforeCall` hook receives. */
 export interface Args {
   prim: number;
   arr: IntList;
@@ -20,7 +20,7 @@ export type IntList = number[];
 export const tool: ToolNode = {
   name: "pathSimple",
   title: "Path simple",
-  description: "Read /path/simple/{prim}/{arr} (path).\nReturns JSON. Required: prim, arr.",
+  description: "Path simple.\nReturns JSON. Required: prim, arr.",
   inputSchema: {
     type: "object",
     properties: {
@@ -29,6 +29,7 @@ export const tool: ToolNode = {
       },
       arr: {
         $ref: "#/$defs/IntList",
+        minItems: 1,
       },
     },
     required: ["prim", "arr"],
@@ -92,17 +93,5 @@ export const tool: ToolNode = {
   deprecated: false,
 };
 
-/**
- * Hooks around this tool's HTTP call; fill them in to change what is sent or returned.
- * `beforeCall` gets the arguments after validation and returns the arguments to send.
- * `afterCall` gets the result (a success or an upstream error) and returns the result to give
- * back; configured secrets are still redacted after it. A hook that throws gives an error result.
- */
-export const hooks: ToolHooks<Args> = {
-  beforeCall(args) {
-    return args;
-  },
-  afterCall(result) {
-    return result;
-  },
-};
+/** Hooks of this tool, as `src/hooks.ts` takes them (see there). */
+export type Hooks = ToolHooks<Args>;

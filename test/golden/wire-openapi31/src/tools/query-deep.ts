@@ -1,5 +1,5 @@
 /**
- * Read /query/deep (query).
+ * Query deep.
  * Returns JSON.
  *
  * Tool `queryDeep`: `GET /query/deep`.
@@ -8,7 +8,7 @@
 import type { ToolNode } from "../model/types.js";
 import type { ToolHooks } from "../runtime/bridge-options.js";
 
-/** Arguments of `queryDeep` after validation: what `hooks.beforeCall` receives. */
+/** Arguments of `queryDeep` after validation: what its `beforeCall` hook receives. */
 export interface Args {
   color?: Color;
 }
@@ -23,7 +23,7 @@ export type Color = {
 export const tool: ToolNode = {
   name: "queryDeep",
   title: "Query deep",
-  description: "Read /query/deep (query).\nReturns JSON.",
+  description: "Query deep.\nReturns JSON.",
   inputSchema: {
     type: "object",
     properties: {
@@ -89,17 +89,5 @@ export const tool: ToolNode = {
   deprecated: false,
 };
 
-/**
- * Hooks around this tool's HTTP call; fill them in to change what is sent or returned.
- * `beforeCall` gets the arguments after validation and returns the arguments to send.
- * `afterCall` gets the result (a success or an upstream error) and returns the result to give
- * back; configured secrets are still redacted after it. A hook that throws gives an error result.
- */
-export const hooks: ToolHooks<Args> = {
-  beforeCall(args) {
-    return args;
-  },
-  afterCall(result) {
-    return result;
-  },
-};
+/** Hooks of this tool, as `src/hooks.ts` takes them (see there). */
+export type Hooks = ToolHooks<Args>;

@@ -1,5 +1,5 @@
 /**
- * Read /query/delimited (query).
+ * Query delimited.
  * Returns JSON.
  *
  * Tool `queryDelimited`: `GET /query/delimited`.
@@ -8,7 +8,7 @@
 import type { ToolNode } from "../model/types.js";
 import type { ToolHooks } from "../runtime/bridge-options.js";
 
-/** Arguments of `queryDelimited` after validation: what `hooks.beforeCall` receives. */
+/** Arguments of `queryDelimited` after validation: what its `beforeCall` hook receives. */
 export interface Args {
   spaced?: IntList;
   piped?: IntList;
@@ -20,7 +20,7 @@ export type IntList = number[];
 export const tool: ToolNode = {
   name: "queryDelimited",
   title: "Query delimited",
-  description: "Read /query/delimited (query).\nReturns JSON.",
+  description: "Query delimited.\nReturns JSON.",
   inputSchema: {
     type: "object",
     properties: {
@@ -91,17 +91,5 @@ export const tool: ToolNode = {
   deprecated: false,
 };
 
-/**
- * Hooks around this tool's HTTP call; fill them in to change what is sent or returned.
- * `beforeCall` gets the arguments after validation and returns the arguments to send.
- * `afterCall` gets the result (a success or an upstream error) and returns the result to give
- * back; configured secrets are still redacted after it. A hook that throws gives an error result.
- */
-export const hooks: ToolHooks<Args> = {
-  beforeCall(args) {
-    return args;
-  },
-  afterCall(result) {
-    return result;
-  },
-};
+/** Hooks of this tool, as `src/hooks.ts` takes them (see there). */
+export type Hooks = ToolHooks<Args>;
