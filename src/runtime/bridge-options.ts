@@ -67,6 +67,11 @@ export interface BridgeOptions {
   passThroughHeaders?: Record<string, string>;
   /** Receives one entry per tool call, arguments already redacted (see audit.ts). */
   audit?: AuditLog;
+  /**
+   * The API's namespace in a bridge of several APIs (apis/): named in its audit lines, and
+   * its tools are already named `<namespace>__<tool>`.
+   */
+  apiName?: string;
 }
 
 /** What one call knows about the MCP connection it came from. */

@@ -13,6 +13,8 @@ import { createScrubber, REDACTED } from "../results/redact-secrets.js";
 export interface AuditEntry {
   /** ISO 8601, when the call arrived. */
   time: string;
+  /** The API's namespace, when the bridge serves several APIs. */
+  api?: string;
   tool: string;
   arguments: unknown;
   /** The API's last HTTP status; absent when no request was sent. */
