@@ -31,6 +31,37 @@ export interface ApiSource {
   flags: SpecFlags;
   /** For messages: `apis.erp`, or the spec as given. */
   where: string;
+  /** Hot reload: how often a URL is polled (a file is watched); absent: not watched. */
+  watch?: { intervalMs: number };
+}
+
+/** `--watch-interval`'s default: a spec URL is asked whether it changed every 30 s. */
+export const DEFAULT_WATCH_INTERVAL_MS = 30_000;
+
+/** How one API is watched (`watch`, `watch-interval` of a config entry or its top), over `base`. */
+function readWatchKeys(
+  extra: Record<string, unknown>,
+  base: ApiSource["watch"],
+  context: { file: string; where: string },
+): { watch: ApiSource["watch"]; rest: Record<string, unknown> } {
+  const { watch, watchInterval, "watch-interval": dashed, ...rest } = extra;
+  const interval = watchInterval ?? dashed;
+  const fail = (key: string, problem: string): never =>
+    failWith("OMB_BRIDGE_CONFIG", `${context.where}${key}: ${problem}`, { file: context.file });
+  if (watch !== undefined && typeof watch !== "boolean") fail("watch", "must be true or false");
+  if (
+    interval !== undefined &&
+    (typeof interval !== "number" || !Number.isSafeInteger(interval) || interval < 1)
+  ) {
+    fail("watch-interval", "must be a whole number of milliseconds, at least 1");
+  }
+  const on = watch === undefined ? base !== undefined : watch === true;
+  return {
+    watch: on
+      ? { intervalMs: (interval as number | undefined) ?? base?.intervalMs ?? DEFAULT_WATCH_INTERVAL_MS }
+      : undefined,
+    rest,
+  };
 }
 
 /** An API loaded: its source and its model. */
@@ -114,17 +145,27 @@ export function readPlanKeys(
   return flags as SpecFlags;
 }
 
-/** The APIs of a config file, their spec options over the command line's. */
-export function listConfigApis(config: BridgeConfig, cliFlags: SpecFlags): ApiSource[] {
+/** The APIs of a config file, their spec options (and watching) over the command line's. */
+export function listConfigApis(
+  config: BridgeConfig,
+  cliFlags: SpecFlags,
+  cliWatch: ApiSource["watch"],
+): ApiSource[] {
   const context = { file: config.file, dir: config.dir };
-  const shared = readPlanKeys(config.extra, cliFlags, { ...context, where: "" });
-  return config.apis.map((entry) => ({
-    spec: entry.spec,
-    ...(entry.namespace !== undefined ? { namespace: entry.namespace } : {}),
-    settings: entry.settings,
-    flags: readPlanKeys(entry.extra, shared, { ...context, where: `${entry.where}.` }),
-    where: entry.where,
-  }));
+  const top = readWatchKeys(config.extra, cliWatch, { ...context, where: "" });
+  const shared = readPlanKeys(top.rest, cliFlags, { ...context, where: "" });
+  return config.apis.map((entry) => {
+    const where = `${entry.where}.`;
+    const own = readWatchKeys(entry.extra, top.watch, { ...context, where });
+    return {
+      spec: entry.spec,
+      ...(entry.namespace !== undefined ? { namespace: entry.namespace } : {}),
+      settings: entry.settings,
+      flags: readPlanKeys(own.rest, shared, { ...context, where }),
+      where: entry.where,
+      ...(own.watch !== undefined ? { watch: own.watch } : {}),
+    };
+  });
 }
 
 /**
@@ -178,6 +219,8 @@ export function toApiInputs(input: {
   config?: Settings;
   env: Environment;
   help: string;
+  /** Reads and plans an API's spec again (hot reload). */
+  load(api: LoadedApi): Promise<BridgeModel>;
 }): ApiInputs[] {
   const namespaces = input.namespaces.filter((n): n is string => n !== undefined);
   if (input.apis.length > 1) {
@@ -213,6 +256,9 @@ export function toApiInputs(input: {
       model: api.model,
       settings: { ...input.settings, ...own, ...api.settings },
       env,
+      ...(api.watch !== undefined
+        ? { watch: { source: api.spec, intervalMs: api.watch.intervalMs, load: () => input.load(api) } }
+        : {}),
     };
   });
 }

@@ -8,10 +8,11 @@ import { Command } from "commander";
 import { failWith } from "../model/diagnostics.js";
 import { OPTION_KEYS, OPTION_TABLE } from "../runtime/settings/option-table.js";
 import { readSettings } from "../runtime/settings/read-settings.js";
-import { addSpecOptions, readModelOrSpec, type SpecFlags } from "./options.js";
+import { addSpecOptions, parseAtLeast, readModelOrSpec, type SpecFlags } from "./options.js";
 import {
   type ApiSource,
   chooseNamespaces,
+  DEFAULT_WATCH_INTERVAL_MS,
   type LoadedApi,
   listConfigApis,
   reportSpecDiagnostics,
@@ -23,6 +24,8 @@ interface ServeFlags extends SpecFlags {
   verbose?: boolean;
   namespace?: string[];
   config?: string;
+  watch?: boolean;
+  watchInterval?: number;
 }
 
 const HELP = "`openapi-mcp-bridge serve --help`";
@@ -54,6 +57,15 @@ export function createServeCommand(): Command {
       "--config <file>",
       "a JSON or YAML file of the APIs to serve, each with its spec and options (see Several APIs)",
     )
+    .option(
+      "--watch",
+      "reload a spec when it changes (a file is watched, a URL polled) and tell clients the tools changed (see Hot reload)",
+    )
+    .option(
+      "--watch-interval <ms>",
+      `how often a watched spec URL is asked whether it changed, in milliseconds (default ${DEFAULT_WATCH_INTERVAL_MS})`,
+      parseAtLeast(1),
+    )
     .option("--verbose", "print every spec diagnostic to stderr");
   addSpecOptions(command);
   return command.action(async (specs: string[], flags: ServeFlags) => {
@@ -68,11 +80,20 @@ export function createServeCommand(): Command {
             flags.config,
             process.env,
           );
+    const watch = readWatchFlags(flags, config !== undefined);
     const sources = listSources(
       specs,
       flags,
-      config === undefined ? undefined : listConfigApis(config, flags),
+      watch,
+      config === undefined ? undefined : listConfigApis(config, flags, watch),
     );
+    for (const source of sources) {
+      if (source.watch !== undefined && source.spec === "-") {
+        failWith("OMB_WATCH", "--watch: standard input (-) cannot be watched", {
+          hint: "save the spec to a file and serve that file with --watch",
+        });
+      }
+    }
     const settings = { ...config?.settings, ...cliSettings };
     if (
       (settings.transport ?? OPTION_TABLE.transport.default) === "stdio" &&
@@ -99,14 +120,31 @@ export function createServeCommand(): Command {
       ...(config ? { config: config.settings } : {}),
       env: process.env,
       help: HELP,
+      load: (api) => readModelOrSpec(api.spec, api.flags),
     });
     const { startBridge } = await import("../runtime/settings/start-server.js");
     await startBridge(inputs, settings, { name: "openapi-mcp-bridge", env: process.env, help: HELP });
   });
 }
 
+/** `--watch` and its interval; an interval without `--watch` (or a config that watches) is a mistake. */
+function readWatchFlags(flags: ServeFlags, configured: boolean): ApiSource["watch"] {
+  if (flags.watch === true) return { intervalMs: flags.watchInterval ?? DEFAULT_WATCH_INTERVAL_MS };
+  if (flags.watchInterval !== undefined && !configured) {
+    failWith("OMB_WATCH", "--watch-interval is given without --watch", {
+      hint: "add --watch to reload the spec when it changes",
+    });
+  }
+  return undefined;
+}
+
 /** The specs on the command line, or the config file's APIs (not both). */
-function listSources(specs: string[], flags: ServeFlags, fromConfig: ApiSource[] | undefined): ApiSource[] {
+function listSources(
+  specs: string[],
+  flags: ServeFlags,
+  watch: ApiSource["watch"],
+  fromConfig: ApiSource[] | undefined,
+): ApiSource[] {
   const namespaces = flags.namespace ?? [];
   if (fromConfig !== undefined) {
     if (specs.length > 0 || namespaces.length > 0) {
@@ -141,5 +179,6 @@ function listSources(specs: string[], flags: ServeFlags, fromConfig: ApiSource[]
     settings: {},
     flags,
     where: spec,
+    ...(watch !== undefined ? { watch } : {}),
   }));
 }

@@ -377,6 +377,17 @@ export const DIAGNOSTIC_CODES = {
     severity: "error",
     fix: "give it per API: in the config file's entry for the API, or as OPENAPI_MCP_<NAMESPACE>__<VARIABLE>",
   },
+  OMB_WATCH: {
+    title: "--watch cannot watch this spec (standard input), or --watch-interval is given without --watch",
+    severity: "error",
+    fix: "serve the spec from a file or an http(s) URL to watch it",
+  },
+  OMB_RELOAD_FAILED: {
+    title:
+      "A changed spec could not be loaded, planned or served (hot reload); the bridge keeps serving the tools it had",
+    severity: "warning",
+    fix: "fix the spec at the place the message names and save it again; the next change is loaded",
+  },
   OMB_OUTPUT_NOT_DIR: {
     title: "generate -o names a file, not a directory",
     severity: "error",

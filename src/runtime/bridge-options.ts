@@ -85,6 +85,21 @@ export interface CallContext {
    * cannot be asked.
    */
   confirm?: (message: string) => Promise<boolean>;
+  /**
+   * What the client holds of the tool list (hot reload, reload/): its session's view. A call of
+   * a tool that a reload removed or broke since then gets a "tool changed" result instead.
+   */
+  catalog?: CatalogSession;
+  /** The catalogVersion the call's `_meta` says the client holds (over the session's). */
+  catalogVersion?: string;
+}
+
+/**
+ * One MCP session's view of the tool list: the catalog generation of its last tools/list (or
+ * describe_operations), set by the runtime that serves it; at first, the generation it started at.
+ */
+export interface CatalogSession {
+  listed?: number;
 }
 
 /**

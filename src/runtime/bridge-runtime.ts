@@ -21,7 +21,7 @@ import { type CallCredentials, createCredentialProvider } from "./auth/credentia
 import { hasControlCharacters } from "./auth/credentials.js";
 import { TokenError } from "./auth/oauth.js";
 import { headerValueForms, isCredentialHeader } from "./auth/secret-forms.js";
-import type { BridgeOptions, CallContext } from "./bridge-options.js";
+import type { BridgeOptions, CallContext, CatalogSession } from "./bridge-options.js";
 import type { ModeChoice } from "./discovery/mode.js";
 import { createInvalidParamsError } from "./protocol-error.js";
 import { PatternLimitError, withMatchBudget } from "./regex/bounded-regexp.js";
@@ -41,7 +41,7 @@ import { OPTION_TABLE } from "./settings/option-table.js";
 import { createToolSurface } from "./tool-surface.js";
 import { type ApiConnection, createApiConnection } from "./upstream/connection.js";
 
-export type { BridgeOptions, CallContext, ToolHooks } from "./bridge-options.js";
+export type { BridgeOptions, CallContext, CatalogSession, ToolHooks } from "./bridge-options.js";
 export { BRIDGE_NAME, BRIDGE_VERSION } from "./version.js";
 
 /** What all sessions of one bridge share: tools, validators, credentials, connection pool. */
@@ -50,7 +50,8 @@ export interface BridgeRuntime {
   model: BridgeModel;
   /** The mode served (tools or discovery), what was asked for and why (see discovery/mode.ts). */
   mode: ModeChoice;
-  listTools(cursor: string | undefined): ListedTools;
+  /** A page of tools/list; `session` learns which tool set it listed (hot reload). */
+  listTools(cursor: string | undefined, session?: CatalogSession): ListedTools;
   callTool(name: string, args: unknown, context?: CallContext): Promise<CallToolResult>;
   /** Every configured or fetched secret so far, in every form (for redaction). */
   secrets(): string[];

@@ -29,7 +29,9 @@ export type ErrorCategory =
   | "confirmation_unavailable"
   | "confirmation_declined"
   /** Discovery mode: describe or call named an operation that is not served (see discovery/). */
-  | "unknown_tool";
+  | "unknown_tool"
+  /** Hot reload removed or broke the tool since the client listed it (see reload/). */
+  | "tool_changed";
 
 export interface ErrorFacts {
   category: ErrorCategory;
@@ -60,6 +62,7 @@ const CATEGORY_LABELS: Record<ErrorCategory, string> = {
   confirmation_unavailable: "Refused",
   confirmation_declined: "Refused",
   unknown_tool: "Unknown operation",
+  tool_changed: "Tool changed",
 };
 
 export function categoryLabel(category: ErrorCategory): string {

@@ -12,14 +12,18 @@ import { createDiagnostic, failWith, formatDiagnostic } from "../../model/diagno
 import type { BridgeModel } from "../../model/types.js";
 import type { ApiRouter } from "../apis/api-router.js";
 import type { AuditLog } from "../audit/audit-log.js";
+import type { AuthConfig } from "../auth/auth-config.js";
 import type { BridgeOptions } from "../bridge-options.js";
 import type { BridgeRuntime } from "../bridge-runtime.js";
 import { formatAutoModeLine, formatServedTools } from "../discovery/mode-line.js";
+import type { LiveRuntime } from "../reload/live-runtime.js";
+import type { Reloads, ReloadTarget } from "../reload/reloader.js";
 import { describeCallOrigins } from "../request/origins.js";
 import type { HttpServerOptions, RunningHttpServer } from "../transport/streamable-http.js";
+import type { ApiConnection } from "../upstream/connection.js";
 import { AUTH_CONFIG_INVALID } from "./auth-settings.js";
 import { OPTION_TABLE, type Settings } from "./option-table.js";
-import { type ApiInputs, type PreparedApi, prepareApi } from "./prepare-api.js";
+import { type ApiInputs, type PrepareContext, type PreparedApi, prepareApi } from "./prepare-api.js";
 import type { Environment } from "./read-settings.js";
 import { toHttpServerOptions } from "./to-options.js";
 
@@ -39,7 +43,9 @@ export interface StartOptions {
 }
 
 export interface RunningBridge {
-  runtime: BridgeRuntime;
+  runtime: LiveRuntime;
+  /** Hot reload of the watched specs (`serve --watch`). */
+  reloads?: Reloads;
   /** The MCP endpoint (Streamable HTTP only). */
   url?: string;
   /** Stops serving, then closes the runtime and the audit log. */
@@ -88,7 +94,7 @@ export async function startBridge(
     return audit;
   };
   const closeAudits = () => Promise.all([...audits.values()].map((audit) => audit.close())).then(() => {});
-  const prepared: PreparedApi[] = [];
+  const prepared: (PreparedApi & { auth: AuthConfig })[] = [];
   try {
     for (const api of apis) {
       prepared.push(
@@ -105,23 +111,48 @@ export async function startBridge(
   }
   for (const api of prepared) for (const note of api.notes) say(note);
   // The MCP SDK and the runtime are loaded only once the settings are known to be good.
-  let runtime: BridgeRuntime;
+  const [{ createApiConnection }, { createLiveRuntime }] = await Promise.all([
+    import("../upstream/connection.js"),
+    import("../reload/live-runtime.js"),
+  ]);
+  // One connection (pool, breaker, limit) per API for the bridge's life: reloads keep it.
+  const connections = prepared.map((api) => createApiConnection(api.options));
+  const bridgeAudit = settings.auditLog !== undefined ? openAudit(settings.auditLog) : undefined;
+  const closeConnections = () => Promise.all(connections.map((c) => c.close())).then(() => {});
+  let served: BridgeRuntime | ApiRouter;
   try {
-    runtime = await createServedRuntime(prepared, namespaced, {
+    served = await createServedRuntime(prepared, namespaced, connections, {
       mode: settings.mode,
-      ...(settings.auditLog !== undefined ? { audit: openAudit(settings.auditLog) } : {}),
+      ...(bridgeAudit ? { audit: bridgeAudit } : {}),
     });
   } catch (error) {
+    await closeConnections();
     await closeAudits();
     return failWith(AUTH_CONFIG_INVALID, (error as Error).message);
   }
+  const audit = bridgeAudit ?? prepared[0]!.options.audit;
+  const runtime = createLiveRuntime(served, audit ? { audit } : {});
   const modeLine = formatAutoModeLine(runtime.mode);
   if (modeLine !== undefined) say(modeLine);
-  const origins = describeOrigins(runtime, prepared);
+  const origins = describeOrigins(served, prepared);
   if (namespaced) for (const line of origins) say(line);
   const where = (place: string) =>
     `${formatServedTools(runtime.mode)} ${place}${namespaced ? ` (${describeApis(prepared)})` : `; ${origins[0]}`}`;
-  const closeRuntime = () => runtime.close().then(closeAudits);
+  const reloads = await watchApis({
+    apis,
+    prepared,
+    namespaced,
+    live: runtime,
+    connections,
+    say,
+    context: { help: options.help, openAudit, ...(options.hooks ? { hooks: options.hooks } : {}) },
+    ...(bridgeAudit ? { bridgeAudit } : {}),
+  });
+  const closeRuntime = () =>
+    Promise.resolve(reloads?.close())
+      .then(() => runtime.close())
+      .then(closeConnections)
+      .then(closeAudits);
   if ((settings.transport ?? OPTION_TABLE.transport.default) === "http") {
     const running = await listen(runtime, toHttpServerOptions(settings), closeRuntime);
     say(where(`on ${running.url}`));
@@ -135,7 +166,7 @@ export async function startBridge(
     };
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);
-    return { runtime, url: running.url, close };
+    return { runtime, url: running.url, close, ...(reloads ? { reloads } : {}) };
   }
   const [{ LimitedStdioTransport }, { createBridgeServer }] = await Promise.all([
     import("../transport/stdio.js"),
@@ -161,7 +192,59 @@ export async function startBridge(
   };
   await server.connect(transport);
   say(where("over stdio"));
-  return { runtime, close: () => server.close() };
+  return { runtime, close: () => server.close(), ...(reloads ? { reloads } : {}) };
+}
+
+/**
+ * Hot reload of the APIs whose spec is watched: a reload reads and plans the spec again, makes
+ * the API ready as at start (the auth settings read then), and builds the runtime that serves
+ * it with the same connection, and, in a bridge of several APIs, the others as they are.
+ */
+async function watchApis(input: {
+  apis: readonly ApiInputs[];
+  prepared: readonly (PreparedApi & { auth: AuthConfig })[];
+  namespaced: boolean;
+  live: LiveRuntime;
+  connections: readonly ApiConnection[];
+  say(line: string): void;
+  context: PrepareContext;
+  bridgeAudit?: AuditLog;
+}): Promise<Reloads | undefined> {
+  const watched = input.apis.flatMap((api, index) =>
+    api.watch !== undefined ? [{ api, index, watch: api.watch }] : [],
+  );
+  if (watched.length === 0) return undefined;
+  const [{ startReloads }, { createBridgeRuntime }, { createApiRuntime }] = await Promise.all([
+    import("../reload/reloader.js"),
+    import("../bridge-runtime.js"),
+    import("../apis/api-router.js"),
+  ]);
+  const targets: ReloadTarget[] = watched.map(({ api, index, watch }) => ({
+    ...(api.namespace !== undefined ? { api: api.namespace } : {}),
+    source: watch.source,
+    intervalMs: watch.intervalMs,
+    audits: [input.prepared[index]!.options.audit, input.bridgeAudit].filter(
+      (a): a is AuditLog => a !== undefined,
+    ),
+    rebuild: async () => {
+      const model = await watch.load();
+      const ready = await prepareApi(
+        { ...api, model },
+        { ...input.context, auth: input.prepared[index]!.auth },
+      );
+      for (const note of ready.notes) input.say(note);
+      const connection = input.connections[index]!;
+      if (!input.namespaced) return createBridgeRuntime(ready.model, ready.options, connection);
+      const router = input.live.current as ApiRouter;
+      return router.withApi(
+        createApiRuntime(
+          { namespace: api.namespace!, model: ready.model, options: ready.options },
+          connection,
+        ),
+      );
+    },
+  }));
+  return startReloads(input.live, targets, { say: input.say });
 }
 
 /** With several APIs, each has a namespace of its own (compared without case). */
@@ -185,17 +268,21 @@ function checkNamespaces(apis: readonly ApiInputs[], namespaced: boolean): void 
 async function createServedRuntime(
   apis: readonly PreparedApi[],
   namespaced: boolean,
+  connections: readonly ApiConnection[],
   options: { mode?: Settings["mode"]; audit?: AuditLog },
 ): Promise<BridgeRuntime | ApiRouter> {
   if (!namespaced) {
     const { createBridgeRuntime } = await import("../bridge-runtime.js");
     const api = apis[0]!;
-    return createBridgeRuntime(api.model, api.options);
+    return createBridgeRuntime(api.model, api.options, connections[0]);
   }
   const { createApiRouter, createApiRuntime } = await import("../apis/api-router.js");
   return createApiRouter(
-    apis.map((api) =>
-      createApiRuntime({ namespace: api.namespace!, model: api.model, options: api.options }),
+    apis.map((api, index) =>
+      createApiRuntime(
+        { namespace: api.namespace!, model: api.model, options: api.options },
+        connections[index],
+      ),
     ),
     {
       ...(options.mode !== undefined ? { mode: options.mode } : {}),
