@@ -38,7 +38,7 @@ export function checkNamespace(namespace: string): string | undefined {
  * A namespace from an API's title: its words lower-cased and joined by `_`, without words that
  * every API has (`API`, `OpenAPI`, `REST`...) or version numbers, at most 24 characters of
  * whole words. `ERP Orders API` → `erp_orders`, `Swagger Petstore - OpenAPI 3.0` →
- * `swagger_petstore`... `api` when nothing is left.
+ * `petstore`... `api` when nothing is left.
  */
 export function deriveNamespace(title: string): string {
   const words = (
