@@ -84,15 +84,17 @@ export function startReloads(
         `${prefixOf(target)}${target.source} changed but its tools did not (catalog ${step.catalogVersion}); serving it`,
       );
     } else {
-      options.say(
+      // One write: the summary, then the breaking changes (what clients that do not list again feel).
+      const lines = [
         `reloaded ${target.api !== undefined ? `api ${target.api} from ` : ""}${target.source} in ${durationMs} ms: catalog ${step.previousVersion} → ${step.catalogVersion} (${SEVERITY_ORDER.map((s) => `${counts[s]} ${s}`).join(", ")}); sessions told to list the tools again`,
-      );
+      ];
       const breaking = step.changes.filter((c) => c.severity === "breaking");
       for (const change of breaking.slice(0, MAX_LISTED)) {
-        options.say(`  breaking ${change.code} ${change.tool}${change.pointer}: ${change.message}`);
+        lines.push(`  breaking ${change.code} ${change.tool}${change.pointer}: ${change.message}`);
       }
       if (breaking.length > MAX_LISTED)
-        options.say(`  … and ${breaking.length - MAX_LISTED} more breaking changes`);
+        lines.push(`  … and ${breaking.length - MAX_LISTED} more breaking changes`);
+      options.say(lines.join("\n"));
     }
     writeAudit(target, {
       event: "reload",
@@ -158,14 +160,17 @@ function describeError(error: unknown): string {
   return messageOf(error);
 }
 
-/** `warning OMB_RELOAD_FAILED ...: the changed spec was not served: ...`, then the spec's own errors. */
+/**
+ * `warning OMB_RELOAD_FAILED ...: the changed spec was not served: ...`, then the spec's own
+ * errors, in one write (a log reader never sees the headline without its errors).
+ */
 function reportFailure(
   target: ReloadTarget,
   error: unknown,
   catalogVersion: string,
   say: (line: string) => void,
 ): void {
-  say(
+  const lines = [
     formatDiagnostic(
       createDiagnostic(
         "OMB_RELOAD_FAILED",
@@ -173,9 +178,11 @@ function reportFailure(
         { hint: "fix the spec and save it again; the next change is loaded" },
       ),
     ),
-  );
+  ];
   if (error instanceof BridgeError) {
-    for (const d of error.diagnostics.filter((d) => d.severity === "error").slice(0, MAX_LISTED))
-      say(`  ${formatDiagnostic(d)}`);
+    for (const d of error.diagnostics.filter((d) => d.severity === "error").slice(0, MAX_LISTED)) {
+      lines.push(`  ${formatDiagnostic(d)}`);
+    }
   }
+  say(lines.join("\n"));
 }
