@@ -13,6 +13,7 @@ import { createDiscovery, type Discovery } from "./discovery/discovery.js";
 import { CALL_TOOL, isDiscoveryTool, SEARCH_TOOL } from "./discovery/discovery-tools.js";
 import { chooseMode, type ModeChoice, type RequestedMode } from "./discovery/mode.js";
 import { createInvalidParamsError } from "./protocol-error.js";
+import { CONTRACT_META_BYTES } from "./reload/catalog-tracker.js";
 import { redactSecrets } from "./results/redact-secrets.js";
 import { createToolPager, decodeCursor, encodeCursor } from "./tool-list.js";
 
@@ -44,7 +45,7 @@ export function createToolSurface(options: ToolSurfaceOptions): ToolSurface {
   const { model } = options;
   const mode = chooseMode(model.tools, options.mode);
   const known = new Set(model.tools.map((tool) => tool.name));
-  const pager = createToolPager(model.tools, options.pageBytes);
+  const pager = createToolPager(model.tools, options.pageBytes, CONTRACT_META_BYTES);
   const discovery: Discovery | undefined =
     mode.mode === "discovery"
       ? createDiscovery({

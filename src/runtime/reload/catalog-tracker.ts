@@ -24,6 +24,15 @@ export const CATALOG_META_KEY = "openapi-mcp-bridge/catalog";
 /** Key of a tool's contract facts in its `_meta` (tools/list). */
 export const CONTRACT_META_KEY = "openapi-mcp-bridge/contract";
 
+/** The most a tool's contract `_meta` adds to its JSON in tools/list (pages keep room for it). */
+export const CONTRACT_META_BYTES = Buffer.byteLength(
+  JSON.stringify({
+    _meta: {
+      [CONTRACT_META_KEY]: { contractVersion: Number.MAX_SAFE_INTEGER, digest: `sha256:${"0".repeat(16)}` },
+    },
+  }),
+);
+
 export interface ContractMeta {
   /** 1 for a new tool; +1 at each breaking change (removals and renames included). */
   contractVersion: number;

@@ -126,6 +126,30 @@ describe("tools/list of a live runtime", () => {
     expect(new Set(digests).size).toBe(2);
   });
 
+  it("keeps each page, contract facts included, within the page budget", async () => {
+    const paths: Record<string, unknown> = {};
+    for (let i = 0; i < 60; i++) {
+      paths[`/things${i}`] = {
+        get: { operationId: `getThing${i}`, summary: `Get thing ${i}`, responses: ok },
+      };
+    }
+    const model = planSpec({ servers: [{ url: "https://api.example.test" }], paths });
+    const pageBytes = 4_000;
+    const runtime = createLiveRuntime(createBridgeRuntime(model, { env: {}, mode: "tools", pageBytes }));
+    let cursor: string | undefined;
+    let pages = 0;
+    let tools = 0;
+    do {
+      const page = runtime.listTools(cursor);
+      expect(Buffer.byteLength(JSON.stringify(page.tools))).toBeLessThanOrEqual(pageBytes);
+      tools += page.tools.length;
+      pages++;
+      cursor = page.nextCursor;
+    } while (cursor !== undefined);
+    expect(tools).toBe(60);
+    expect(pages).toBeGreaterThan(2);
+  });
+
   it("gives the discovery tools contract facts too", async () => {
     const runtime = createLiveRuntime(
       createBridgeRuntime(spec(), { baseUrl: upstream.url, env: {}, mode: "discovery" }),
