@@ -1,4 +1,6 @@
 /** Each API's environment and the options it must set for itself in a bridge of several APIs. */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   API_ONLY_KEYS,
@@ -7,7 +9,12 @@ import {
   readOwnVariables,
   toApiEnvironment,
 } from "../../../../src/runtime/settings/api-settings.js";
-import { OPTION_KEYS, type OptionKey, optionScope } from "../../../../src/runtime/settings/option-table.js";
+import {
+  getOptionSpec,
+  OPTION_KEYS,
+  type OptionKey,
+  optionScope,
+} from "../../../../src/runtime/settings/option-table.js";
 
 describe("optionScope", () => {
   it("marks the options that carry credentials or say where calls go as each API's own", () => {
@@ -41,6 +48,18 @@ describe("optionScope", () => {
     ["auth", "api-only"],
   ])("%s is a %s option", (key, scope) => {
     expect(optionScope(key)).toBe(scope);
+  });
+
+  it("are the ones the README lists", () => {
+    const readme = readFileSync(join(import.meta.dirname, "../../../../README.md"), "utf8").replace(
+      /\s+/g,
+      " ",
+    );
+    const listed =
+      /Options that carry credentials or say where calls go \(([^)]*?), and their variables/.exec(readme);
+    expect(listed, "the sentence of README's Several APIs section").not.toBeNull();
+    const flags = [...listed![1]!.matchAll(/`--([a-z-]+)`/g)].map((m) => m[1]);
+    expect(flags.sort()).toEqual(API_ONLY_KEYS.map((key) => getOptionSpec(key).flag).sort());
   });
 
   it("gives every option of the table a scope", () => {
