@@ -98,6 +98,26 @@ function holdSlowCalls(): void {
   });
 }
 
+/**
+ * A call of getPet held upstream while `change` makes the bridge reload (list_changed comes),
+ * then let go: it must complete, on the tools it started on.
+ */
+async function swapDuringCall(
+  bridge: { call(name: string, args: Record<string, unknown>): Promise<CallToolResult> },
+  changed: { next(): Promise<void> },
+  change: () => void,
+): Promise<void> {
+  holdSlowCalls();
+  const inFlight = bridge.call("getPet", { id: "slow" });
+  await until("the call in flight upstream", () => upstream.requests.length === 1);
+  const notified = changed.next();
+  change();
+  await notified;
+  release();
+  const finished = await inFlight;
+  expect(finished.isError ?? false, textOf(finished)).toBe(false);
+}
+
 /** Counts the list_changed notifications a client gets. */
 function countListChanged(client: Client): { count(): number; next(): Promise<void> } {
   let count = 0;
@@ -191,15 +211,7 @@ describe("serve --watch over stdio", () => {
   });
 
   it("swaps to the edited spec: list_changed, a call in flight completes, a removed tool says it changed", async () => {
-    holdSlowCalls();
-    const inFlight = bridge.call("getPet", { id: "slow" });
-    await until("the call in flight upstream", () => upstream.requests.length === 1);
-    const notified = changed.next();
-    writeSpec(file, petsV2());
-    await notified;
-    release();
-    const finished = await inFlight;
-    expect(finished.isError ?? false, textOf(finished)).toBe(false);
+    await swapDuringCall(bridge, changed, () => writeSpec(file, petsV2()));
     expect(upstream.requests.map((r) => r.rawPath)).toEqual(["/pets/slow"]);
     // This client has not listed again: the tools it holds that the reload broke say so.
     const removed = await bridge.call("deletePet", { id: "a" });
@@ -301,15 +313,7 @@ describe("serve --watch over Streamable HTTP", () => {
     try {
       await until("the rollback to v1", () => http.stderr().includes("catalog 2.0.0 → 3.0.0"));
       expect(names(await listAllTools(client.client))).toEqual(["deletePet", "getPet", "listPets"]);
-      holdSlowCalls();
-      const inFlight = client.call("getPet", { id: "slow" });
-      await until("the call in flight upstream", () => upstream.requests.length === 1);
-      const notified = changed.next();
-      writeSpec(file, petsV2());
-      await notified;
-      release();
-      const finished = await inFlight;
-      expect(finished.isError ?? false, textOf(finished)).toBe(false);
+      await swapDuringCall(client, changed, () => writeSpec(file, petsV2()));
       writeSpec(file, "openapi: [");
       await until("the reload failure", () => http.stderr().includes("OMB_RELOAD_FAILED"));
       expect(names(await listAllTools(client.client))).toEqual(["getPet", "listPets", "listToys"]);

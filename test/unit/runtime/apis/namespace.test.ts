@@ -9,25 +9,12 @@ import {
   NAMESPACE_SEPARATOR,
   namespaceTools,
 } from "../../../../src/runtime/apis/namespace.js";
+import { makeTool } from "../lifecycle/tool-factory.js";
 
+/** A tool named `name` at `GET path` (the lifecycle tests' factory, renamed). */
 function tool(name: string, path = `/${name}`): ToolNode {
-  return {
-    name,
-    title: name,
-    description: "",
-    inputSchema: { type: "object" },
-    annotations: {
-      title: name,
-      readOnlyHint: true,
-      destructiveHint: false,
-      idempotentHint: true,
-      openWorldHint: true,
-    },
-    http: { method: "get", path, parameters: [], security: [], responses: [], accept: [] },
-    source: { pointer: `/paths/${name}/get` },
-    tags: [],
-    deprecated: false,
-  } as unknown as ToolNode;
+  const base = makeTool();
+  return { ...base, name, http: { ...base.http, method: "get", path } };
 }
 
 describe("deriveNamespace", () => {
