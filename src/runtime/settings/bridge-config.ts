@@ -24,7 +24,7 @@ import { dirname, isAbsolute, resolve } from "node:path";
 import { failWith } from "../../model/diagnostics.js";
 import { isRecord } from "../../model/records.js";
 import { readConfigFile } from "./config-file.js";
-import { getOptionSpec, OPTION_KEYS, type OptionKey, type Settings } from "./option-table.js";
+import { getOptionSpec, OPTION_KEYS, type OptionKey, optionScope, type Settings } from "./option-table.js";
 import type { Environment } from "./read-settings.js";
 import { OptionValueError } from "./value-parsers.js";
 
@@ -94,6 +94,16 @@ export async function readBridgeConfig(file: string, env: Environment): Promise<
       );
     }
     const chosen = namespace ?? key;
+    for (const name of Object.keys(rest)) {
+      const optionKey = BY_NAME.get(name);
+      if (optionKey !== undefined && optionScope(optionKey) === "bridge") {
+        fail(
+          `${where}.${name}`,
+          "is an option of the whole bridge, not of one API",
+          "put it at the top of the file",
+        );
+      }
+    }
     const options = readConfigOptions(rest, { where: `${where}.`, env, file, dir });
     return {
       ...(chosen !== undefined ? { namespace: chosen } : {}),

@@ -130,7 +130,8 @@ export async function startBridge(
     await closeAudits();
     return failWith(AUTH_CONFIG_INVALID, (error as Error).message);
   }
-  const audit = bridgeAudit ?? prepared[0]!.options.audit;
+  // Calls refused as "tool changed" are audited in the bridge's log (one API's own log, for one API).
+  const audit = bridgeAudit ?? (prepared.length === 1 ? prepared[0]!.options.audit : undefined);
   const runtime = createLiveRuntime(served, audit ? { audit } : {});
   const modeLine = formatAutoModeLine(runtime.mode);
   if (modeLine !== undefined) say(modeLine);

@@ -138,6 +138,11 @@ describe("readBridgeConfig", () => {
       "apis:\n  erp: { spec: a.yaml, read-only: maybe }\n",
       /read-only: expected 1 or 0/,
     ],
+    [
+      "a bridge option in an API",
+      "apis:\n  erp: { spec: a.yaml, mode: discovery }\n",
+      /apis\.erp\.mode: is an option of the whole bridge, not of one API.*top of the file/,
+    ],
   ])("refuses %s, naming the key", async (_what, text, want) => {
     expect(await refusal(text)).toMatch(want);
   });
