@@ -15,7 +15,7 @@ import type { BridgeModel, JsonValue, ToolNode } from "../../model/types.js";
 import { canonicalizeSchema, digestValue } from "../lifecycle/canonical.js";
 import { buildCatalog, type CatalogDocument, type CatalogToolEntry } from "../lifecycle/catalog.js";
 import { FIRST_CATALOG_VERSION } from "../lifecycle/catalog-version.js";
-import { describeContract } from "../lifecycle/contract.js";
+import { digestToolContract } from "../lifecycle/contract.js";
 import type { ToolChange } from "../lifecycle/diff-tools.js";
 
 /** Key of the catalog facts in a tools/list result's `_meta`. */
@@ -97,7 +97,7 @@ export function createCatalogTracker(initial: BridgeModel): CatalogTracker {
     if (entry !== undefined) return { contractVersion: entry.contractVersion, digest: entry.digest };
     let digest = digests.get(tool.name);
     if (digest === undefined) {
-      digest = describeContract(tool).digest;
+      digest = digestToolContract(tool);
       digests.set(tool.name, digest);
     }
     return { contractVersion: 1, digest };
