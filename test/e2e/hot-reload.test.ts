@@ -407,4 +407,46 @@ describe("serve --watch of several APIs", () => {
       await bridge.close();
     }
   });
+
+  it("watches only the APIs a config file says to", async () => {
+    const pets = join(dir, "config-pets.json");
+    const shop = join(dir, "config-shop.json");
+    writeSpec(pets, petsV1());
+    writeSpec(shop, { ...petsV1(), info: { title: "Shop", version: "1" } });
+    const config = join(dir, "watch.yaml");
+    writeFileSync(
+      config,
+      [
+        "mode: tools",
+        "watch: true",
+        "watch-interval: 200",
+        "apis:",
+        `  pets: { spec: ${pets}, base-url: "${upstream.url}/pets-api", watch: false }`,
+        `  shop: { spec: ${shop}, base-url: "${upstream.url}/shop-api" }`,
+      ].join("\n"),
+    );
+    const bridge = await connectStdio("--config", [config]);
+    try {
+      const changed = countListChanged(bridge.client);
+      // The pets spec is not watched: its edit is not served...
+      writeSpec(pets, petsV2());
+      // ...while the shop's, watched, is.
+      const notified = changed.next();
+      writeSpec(shop, { ...petsV2(), info: { title: "Shop", version: "2" } });
+      await notified;
+      await new Promise((r) => setTimeout(r, 500));
+      expect(changed.count()).toBe(1);
+      expect(names(await listAllTools(bridge.client))).toEqual([
+        "pets__deletePet",
+        "pets__getPet",
+        "pets__listPets",
+        "shop__getPet",
+        "shop__listPets",
+        "shop__listToys",
+      ]);
+      expect(bridge.stderr()).not.toMatch(/config-pets\.json/);
+    } finally {
+      await bridge.close();
+    }
+  });
 });
