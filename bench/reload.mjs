@@ -8,6 +8,10 @@
  * of them edited. Runs are interleaved across cases; medians, min and max. Also the bridge's
  * own "reloaded ... in N ms" (read, plan, make ready, diff, swap) for the same reloads.
  *
+ * Then what the catalog facts cost tools/list: GitHub's 1,223 tools listed in tools mode, in
+ * process, by the runtime alone and through the live runtime (which adds each tool's contract
+ * version and digest), interleaved.
+ *
  *   npm run build && node bench/reload.mjs            # writes bench/results/lifecycle-reload.md
  *   RUNS=3 node bench/reload.mjs                       # fewer runs
  */
@@ -153,7 +157,43 @@ export async function runReload({ log = () => {} } = {}) {
   }
 }
 
-export function reloadMarkdown({ results, env }) {
+/** Median ms of a complete tools/list of GitHub's tools, without and with the contract `_meta`. */
+export async function measureListCost({ log = () => {} } = {}) {
+  const dir = mkdtempSync(join(os.tmpdir(), "omb-bench-list-"));
+  try {
+    const spec = join(dir, "github.json");
+    writeFileSync(
+      spec,
+      gunzipSync(readFileSync(join(REPO_DIR, "test/corpus/specs/octokit/api.github.com.json.gz"))),
+    );
+    const { buildModel, createBridgeRuntime, createLiveRuntime } = await import(
+      join(REPO_DIR, "dist", "index.js")
+    );
+    const model = await buildModel(spec, { cache: false });
+    const listAll = (runtime) => {
+      const started = now();
+      let cursor;
+      do {
+        const page = runtime.listTools(cursor);
+        JSON.stringify(page);
+        cursor = page.nextCursor;
+      } while (cursor !== undefined);
+      return now() - started;
+    };
+    const plain = [];
+    const live = [];
+    for (let run = 0; run < RUNS; run++) {
+      plain.push(listAll(createBridgeRuntime(model, { env: {}, mode: "tools" })));
+      live.push(listAll(createLiveRuntime(createBridgeRuntime(model, { env: {}, mode: "tools" }))));
+      log(`tools/list run ${run + 1}: ${formatMs(plain.at(-1))} alone, ${formatMs(live.at(-1))} with _meta`);
+    }
+    return { tools: model.tools.length, plain, live };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export function reloadMarkdown({ results, env, list }) {
   const cell = (values) => {
     const s = summarize(values.filter((v) => !Number.isNaN(v)));
     return `${formatMs(s.median)} (${formatMs(s.min)}–${formatMs(s.max)})`;
@@ -185,13 +225,30 @@ export function reloadMarkdown({ results, env }) {
     "A spec URL is polled every `--watch-interval` ms (default 30,000): its latency is up to one interval",
     "plus the fetch and the same reload.",
     "",
+    "## What the catalog facts cost tools/list",
+    "",
+    `Every tool of tools/list carries its contract version and digest in \`_meta\`. A complete tools/list of`,
+    `GitHub's ${list.tools.toLocaleString("en-US")} tools in tools mode (in process, serialised; the first list of a runtime, digests`,
+    `computed then), ${RUNS} runs interleaved, median (min–max):`,
+    "",
+    markdownTable(
+      ["", "tools/list"],
+      [
+        ["runtime alone (no `_meta`)", cell(list.plain)],
+        ["live runtime (catalog and contract `_meta`)", cell(list.live)],
+      ],
+    ),
+    "",
+    "In `--mode auto` a list this long is served in discovery mode (three tools), where the cost is nil.",
+    "",
   ].join("\n");
 }
 
 if (isMain(import.meta.url)) {
   const log = (line) => process.stderr.write(`${line}\n`);
   const outcome = await runReload({ log });
-  const text = reloadMarkdown(outcome);
+  const list = await measureListCost({ log });
+  const text = reloadMarkdown({ ...outcome, list });
   writeFileSync(join(RESULTS_DIR, "lifecycle-reload.md"), text);
   process.stdout.write(text);
 }
