@@ -18,6 +18,7 @@ import { emitClientConfigs, emitPackageJson, emitTsconfig, readOwnPackage } from
 import { emitEnvExample, emitReadme } from "./emit/readme.js";
 import { PACKAGE_ROOT, RUNTIME_VERSION_FILE, readRuntimeSource } from "./emit/runtime.js";
 import { choosePrintWorkers, type ModulePrinter, startModulePrinter } from "./print/print-worker-pool.js";
+import { checkPrinterParts } from "./print/printer-parts.js";
 import { checkOutDir, type GeneratedFile, writeProject } from "./write-project.js";
 
 export { type ModulePrinter, startModulePrinter };
@@ -190,6 +191,7 @@ export async function generateProject(
   source: BridgeModel | string,
   options: GenerateOptions,
 ): Promise<GenerateResult> {
+  checkPrinterParts(); // an install without the optional printer packages: say so before any work
   checkOutDir(options.outDir, options.force === true); // refuse before any work
   if (options.selection !== undefined) selectChecked([], options.selection); // a bad option, too
   // The workers load the printer while the spec is loaded and planned here.
