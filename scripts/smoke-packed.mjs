@@ -65,7 +65,10 @@ try {
   await check("npm pack", async () => {
     const packed = await exec("npm", ["pack", "--silent", "--pack-destination", scratch], { cwd: ROOT });
     expect(packed.code === 0, `npm pack failed:\n${packed.stderr}`);
-    tarball = join(scratch, readdirSync(scratch).find((name) => name.endsWith(".tgz")));
+    tarball = join(
+      scratch,
+      readdirSync(scratch).find((name) => name.endsWith(".tgz")),
+    );
     const listing = await exec("tar", ["tzf", tarball]);
     const files = listing.stdout.split("\n").filter(Boolean);
     expect(files.includes("package/LICENSE"), "no LICENSE in the tarball");
@@ -74,8 +77,13 @@ try {
     const manifest = JSON.parse((await exec("tar", ["xzf", tarball, "-O", "package/package.json"])).stdout);
     expect(manifest.scripts?.prepare === undefined, "the packed package.json has a prepare script");
     const own = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
-    expect(own.scripts?.prepare !== undefined, "package.json lost its prepare script (postpack did not restore it)");
-    process.stdout.write(`     ${files.length} files, ${(readFileSync(tarball).length / 1024).toFixed(0)} KiB\n`);
+    expect(
+      own.scripts?.prepare !== undefined,
+      "package.json lost its prepare script (postpack did not restore it)",
+    );
+    process.stdout.write(
+      `     ${files.length} files, ${(readFileSync(tarball).length / 1024).toFixed(0)} KiB\n`,
+    );
   });
 
   await check("npm install --omit=dev of the tarball into an empty folder", async () => {
@@ -83,30 +91,42 @@ try {
     rmSync(app, { recursive: true, force: true });
     await exec("mkdir", ["-p", app]);
     writeFileSync(join(app, "package.json"), '{ "name": "smoke", "private": true }\n');
-    const install = await exec("npm", ["install", "--omit=dev", "--no-audit", "--no-fund", tarball], { cwd: app });
+    const install = await exec("npm", ["install", "--omit=dev", "--no-audit", "--no-fund", tarball], {
+      cwd: app,
+    });
     expect(install.code === 0, `npm install failed:\n${install.stderr}`);
     expect(!/install-scripts|prepare/.test(install.stderr), `npm warned about scripts:\n${install.stderr}`);
     expect(existsSync(bin), `no ${bin}`);
   });
 
   await check("openapi-mcp-bridge --help", async () => {
-    const help = await exec(join(app, "node_modules", ".bin", "openapi-mcp-bridge"), ["--help"], { cwd: app });
+    const help = await exec(join(app, "node_modules", ".bin", "openapi-mcp-bridge"), ["--help"], {
+      cwd: app,
+    });
     expect(help.code === 0, `exit ${help.code}: ${help.stderr}`);
     for (const command of ["serve", "tools", "generate", "install", "uninstall"]) {
-      expect(new RegExp(`^\\s+${command}\\b`, "m").test(help.stderr + help.stdout), `--help lists no ${command}`);
+      expect(
+        new RegExp(`^\\s+${command}\\b`, "m").test(help.stderr + help.stdout),
+        `--help lists no ${command}`,
+      );
     }
   });
 
   await check("openapi-mcp-bridge tools (the example spec)", async () => {
     const tools = await exec(process.execPath, [bin, "tools", spec], { cwd: app });
     expect(tools.code === 0, `exit ${tools.code}: ${tools.stderr}`);
-    expect(/getPetById/.test(tools.stdout) && /listPets/.test(tools.stdout), `unexpected output:\n${tools.stdout}`);
+    expect(
+      /getPetById/.test(tools.stdout) && /listPets/.test(tools.stdout),
+      `unexpected output:\n${tools.stdout}`,
+    );
   });
 
   await check("a stdio serve session through the SDK client", async () => {
     // The client and the example API come from the installed folder, not from this repository.
     const requireApp = createRequire(join(app, "package.json"));
-    const { Client } = await import(pathToFileURL(requireApp.resolve("@modelcontextprotocol/sdk/client/index.js")).href);
+    const { Client } = await import(
+      pathToFileURL(requireApp.resolve("@modelcontextprotocol/sdk/client/index.js")).href
+    );
     const { StdioClientTransport } = await import(
       pathToFileURL(requireApp.resolve("@modelcontextprotocol/sdk/client/stdio.js")).href
     );
@@ -127,11 +147,20 @@ try {
         }),
       );
       const { tools } = await client.listTools();
-      expect(tools.some((t) => t.name === "getPetById"), `tools/list: ${tools.map((t) => t.name).join(", ")}`);
+      expect(
+        tools.some((t) => t.name === "getPetById"),
+        `tools/list: ${tools.map((t) => t.name).join(", ")}`,
+      );
       const found = await client.callTool({ name: "getPetById", arguments: { petId: 1 } });
-      expect(!found.isError && JSON.stringify(found.content).includes("Rex"), `getPetById: ${JSON.stringify(found)}`);
+      expect(
+        !found.isError && JSON.stringify(found.content).includes("Rex"),
+        `getPetById: ${JSON.stringify(found)}`,
+      );
       const bad = await client.callTool({ name: "getPetById", arguments: { petId: "one" } });
-      expect(bad.isError === true && JSON.stringify(bad.content).includes("petId"), `bad argument: ${JSON.stringify(bad)}`);
+      expect(
+        bad.isError === true && JSON.stringify(bad.content).includes("petId"),
+        `bad argument: ${JSON.stringify(bad)}`,
+      );
     } finally {
       await client.close();
       await api.close();
@@ -142,7 +171,10 @@ try {
     const out = join(scratch, "generated");
     const generated = await exec(process.execPath, [bin, "generate", spec, "-o", out], { cwd: app });
     expect(generated.code === 0, `exit ${generated.code}: ${generated.stderr}`);
-    expect(existsSync(join(out, "src", "tools", "index.ts")) && existsSync(join(out, "server.json")), "files missing");
+    expect(
+      existsSync(join(out, "src", "tools", "index.ts")) && existsSync(join(out, "server.json")),
+      "files missing",
+    );
   });
 
   await check("a serve-only install: tools works, generate and lint say what to install", async () => {
@@ -151,13 +183,23 @@ try {
     }
     const tools = await exec(process.execPath, [bin, "tools", spec], { cwd: app });
     expect(tools.code === 0, `tools: exit ${tools.code}: ${tools.stderr}`);
-    const generated = await exec(process.execPath, [bin, "generate", spec, "-o", join(scratch, "lean")], { cwd: app });
+    const generated = await exec(process.execPath, [bin, "generate", spec, "-o", join(scratch, "lean")], {
+      cwd: app,
+    });
     expect(generated.code === 1, `generate: exit ${generated.code}`);
-    expect(/OMB_OPTIONAL_PACKAGE_MISSING generate needs the typescript and code-block-writer packages/.test(generated.stderr), generated.stderr);
+    expect(
+      /OMB_OPTIONAL_PACKAGE_MISSING generate needs the typescript and code-block-writer packages/.test(
+        generated.stderr,
+      ),
+      generated.stderr,
+    );
     expect(/npm install typescript@\S+ code-block-writer@\S+/.test(generated.stderr), generated.stderr);
     expect(!existsSync(join(scratch, "lean")), "generate wrote files before failing");
     const lint = await exec(process.execPath, [bin, "lint", spec], { cwd: app });
-    expect(lint.code === 1 && /OMB_OPTIONAL_PACKAGE_MISSING lint needs the js-tiktoken package/.test(lint.stderr), lint.stderr);
+    expect(
+      lint.code === 1 && /OMB_OPTIONAL_PACKAGE_MISSING lint needs the js-tiktoken package/.test(lint.stderr),
+      lint.stderr,
+    );
     expect(!/\n\s+at /.test(generated.stderr + lint.stderr), "a stack trace was printed");
   });
 } finally {

@@ -401,8 +401,7 @@ export const DIAGNOSTIC_CODES = {
     fix: "fix the file at the line given (or move it away), then run the command again",
   },
   OMB_CLIENT_ENTRY_EXISTS: {
-    title:
-      "The client's configuration already has another server under this name; nothing was written",
+    title: "The client's configuration already has another server under this name; nothing was written",
     severity: "error",
     fix: "choose another --name, or pass --force to replace that entry (a backup of the file is kept)",
   },

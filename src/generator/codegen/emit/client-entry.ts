@@ -85,7 +85,12 @@ export function toClientEntry(client: McpClient, server: StdioServer, placeholde
     else if (placeholder !== undefined) env[secret.env] = placeholder;
     else omitted.push(secret.env);
     if (client === "vscode" && secret.value === undefined) {
-      inputs.push({ type: "promptString", id: toInputId(secret.env), description: secret.description, password: true });
+      inputs.push({
+        type: "promptString",
+        id: toInputId(secret.env),
+        description: secret.description,
+        password: true,
+      });
     }
   }
   const typed = client === "claude-code" || client === "vscode";
