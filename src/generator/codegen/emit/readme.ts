@@ -171,6 +171,10 @@ export function emitReadme(input: ReadmeInput): string {
       packageName +
       "`.",
     "",
+    "`server.json` describes the server for the MCP Registry (its package, its credentials as secrets, the",
+    "variables above); before publishing, set `name` to your namespace (`io.github.<your user>/...`) and",
+    "the package's `identifier` and `version` to what you publish on npm.",
+    "",
     "## Change it",
     "",
     "Hooks go in `src/hooks.ts`, by tool name. Generation writes that file once and never changes",
