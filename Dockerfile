@@ -19,7 +19,7 @@ COPY scripts ./scripts
 COPY src ./src
 COPY templates ./templates
 COPY examples ./examples
-RUN npm pack --silent --pack-destination /tmp/pack
+RUN mkdir -p /tmp/pack && npm pack --silent --pack-destination /tmp/pack
 
 FROM ${NODE_IMAGE} AS install
 WORKDIR /opt/openapi-mcp-bridge

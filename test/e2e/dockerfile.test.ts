@@ -108,8 +108,8 @@ const scratch = mkdtempSync(join(tmpdir(), "omb-dockerfile-"));
 const children: ChildProcess[] = [];
 afterAll(() => {
   for (const child of children) child.kill();
-  rmSync(scratch, { recursive: true, force: true });
-});
+  rmSync(scratch, { recursive: true, force: true }); // the symlinked node_modules is unlinked, not followed
+}, 180_000);
 
 interface Petstore {
   DEMO_API_KEY: string;
@@ -297,8 +297,10 @@ async function runStagesHere(apiUrl: string, apiKey: string): Promise<void> {
           env: { ...process.env, ...env },
           timeout: 540_000,
           maxBuffer: 64 * 1024 * 1024,
-        }).catch((error: { stderr?: string; message: string }) => {
-          throw new Error(`RUN ${step.text} (stage ${stage.name}) failed: ${error.stderr ?? error.message}`);
+        }).catch((error: { stdout?: string; stderr?: string; message: string }) => {
+          throw new Error(
+            `RUN ${step.text} (stage ${stage.name}) failed: ${error.message}\n${error.stdout ?? ""}${error.stderr ?? ""}`,
+          );
         });
         void result;
       }

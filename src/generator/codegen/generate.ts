@@ -226,7 +226,9 @@ export async function generateProject(
     const selected =
       options.selection === undefined ? undefined : selectChecked(loaded.tools, options.selection);
     const model = selected === undefined ? loaded : { ...loaded, tools: selected.tools };
+    options.onStep?.("print");
     const files = await emitProject(model, options, printer);
+    options.onStep?.("write");
     const { removed, kept } = writeProject(options.outDir, files, {
       force: options.force === true,
       overwriteChanged: options.overwriteChanged === true,
