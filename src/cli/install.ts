@@ -215,7 +215,9 @@ function report(change: ConfigChange, target: ClientTarget, what: string): void 
       lines.push(`${client} already has ${what} as asked (${change.where}); nothing changed`);
       break;
     default:
-      lines.push(`${change.outcome} ${what} in ${client}'s configuration: ${change.where}`);
+      lines.push(
+        `${change.outcome} ${what} ${change.outcome === "removed" ? "from" : "in"} ${client}'s configuration: ${change.where}`,
+      );
       if (change.backup !== undefined) lines.push(`backup of the previous file: ${change.backup}`);
       if (change.droppedComments) lines.push("the file's comments were not kept (the backup has them)");
       if (change.outcome !== "removed")
