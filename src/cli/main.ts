@@ -6,6 +6,7 @@ import { BridgeError, formatDiagnostics } from "../model/diagnostics.js";
 import { isOptionErrorCode } from "../runtime/settings/read-settings.js";
 import { BRIDGE_VERSION } from "../runtime/version.js";
 import { createGenerateCommand } from "./generate.js";
+import { createInstallCommand, createUninstallCommand } from "./install.js";
 import { createLintCommand } from "./lint.js";
 import { createModelCommand } from "./model.js";
 import { createServeCommand } from "./serve.js";
@@ -24,6 +25,8 @@ for (const command of [
   createModelCommand(),
   createGenerateCommand(),
   createLintCommand(),
+  createInstallCommand(),
+  createUninstallCommand(),
 ]) {
   program.addCommand(command.exitOverride().configureOutput({ writeErr: (s) => process.stderr.write(s) }));
 }
