@@ -4,8 +4,8 @@
  * their search index).
  */
 import type { BridgeModel } from "../../../model/types.js";
+import { toIdentifier } from "../../../runtime/code/identifiers.js";
 import { Expression, type ModuleSpec, type TypeNode, type ValueNode } from "../print/module-spec.js";
-import { toIdentifier } from "./names.js";
 
 export interface ToolModuleRef {
   toolName: string;
