@@ -105,6 +105,11 @@ const PAGE_BYTES = 64 * 1024;
 
 const modules = new Map<number, Promise<QuickJSWASMModule>>();
 
+/** The WebAssembly global, which the ES2023 lib and Node 20's types leave undeclared. */
+declare const WebAssembly: {
+  Memory: new (descriptor: { initial: number; maximum: number }) => { buffer: ArrayBuffer };
+};
+
 /**
  * A QuickJS WebAssembly module for programs of `memoryBytes`, loaded once per thread and size
  * (about 60 ms): every program gets a fresh runtime and context in it, which cost well under a
