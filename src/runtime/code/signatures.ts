@@ -70,6 +70,7 @@ function methodDocs(tool: ToolNode, confirmDestructive: boolean): string {
 
 /** `{ a: string; b?: number }` within `max` characters: required properties first, then what fits. */
 function clippedObject(properties: TypeProperty[], index: TypeNode | undefined, max: number): string {
+  if (properties.length === 0 && index === undefined) return "{}";
   const full = objectText(properties, index, {});
   if (full.length <= max || properties.length === 0) return full;
   const kept: TypeProperty[] = properties.filter((p) => !p.optional);

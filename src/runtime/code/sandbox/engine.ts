@@ -68,6 +68,8 @@ export type ProgramOutcome = OutcomeBase &
     | { kind: "threw"; error: ThrownFacts }
     | { kind: "syntax"; error: ThrownFacts }
     | { kind: "stopped"; limit: LimitName }
+    /** The thread running it died (pool.ts), for a reason none of the limits names. */
+    | { kind: "crashed"; message: string }
   );
 
 /** The host side of a program: its API calls. Answers are JSON text of an ApiOutcome. */
@@ -104,6 +106,7 @@ const BASE_MEMORY_BYTES = 16 * 1024 * 1024;
 const PAGE_BYTES = 64 * 1024;
 
 const modules = new Map<number, Promise<QuickJSWASMModule>>();
+const memories = new WeakMap<QuickJSWASMModule, { buffer: ArrayBuffer }>();
 
 /** The WebAssembly global, which the ES2023 lib and Node 20's types leave undeclared. */
 declare const WebAssembly: {
@@ -130,11 +133,18 @@ export function loadQuickJs(memoryBytes: number): Promise<QuickJSWASMModule> {
         initial: BASE_MEMORY_BYTES / PAGE_BYTES,
         maximum: Math.ceil((BASE_MEMORY_BYTES + memoryBytes) / PAGE_BYTES),
       });
-      return newQuickJSWASMModuleFromVariant(newVariant(variant.default, { wasmMemory }));
+      const module = await newQuickJSWASMModuleFromVariant(newVariant(variant.default, { wasmMemory }));
+      memories.set(module, wasmMemory);
+      return module;
     })();
     modules.set(memoryBytes, loading);
   }
   return loading;
+}
+
+/** Bytes of WebAssembly memory the module holds now (it never gives memory back). */
+export function measureModuleMemory(module: QuickJSWASMModule): number {
+  return memories.get(module)?.buffer.byteLength ?? 0;
 }
 
 /** Forgets the module after it failed, so that the next program gets a new one. */
