@@ -1,8 +1,9 @@
 /**
  * Code mode's signatures of the operations, as the model reads them: `api.<name>(args)` is a
  * method of an `Api` interface whose argument type is the generated project's `Args` interface
- * (the same conversion: schema-types.ts) and whose result is what the promise gives, from the
- * tool's outline output schema (`--output-schemas`, which `--mode code` turns on).
+ * (the same conversion: schema-types.ts) and whose result is what the promise gives: the tool's
+ * planned result outline (`resultSchemas`, which `serve --mode code` plans), else its output
+ * schema, else what its documented answers say (no body: null; text: string).
  *
  * - `signatureOf`: one line for search results, `listPets(args?: { limit?: number }): Promise<Pet[]>`,
  *   at most about 300 characters (optional arguments and result fields beyond that are counted,
@@ -38,6 +39,7 @@ export interface Signatures {
 
 /** What the promise of `api.<name>(args)` gives on success. */
 export function resultTypeOf(tool: ToolNode): TypeNode {
+  if (tool.resultSchema !== undefined) return schemaToType(tool.resultSchema, { defNames: new Map() });
   const output = tool.outputSchema;
   if (output !== undefined) {
     const properties = isRecord(output.properties) ? output.properties : {};

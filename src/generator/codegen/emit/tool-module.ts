@@ -32,6 +32,7 @@ function toolValue(tool: ToolNode): ValueNode {
     inputSchema: tool.inputSchema,
     outputSchema: tool.outputSchema,
     outputWrapped: tool.outputWrapped,
+    resultSchema: tool.resultSchema,
     annotations: { ...tool.annotations },
     http: tool.http as unknown as ValueNode,
     source: tool.source as unknown as ValueNode,

@@ -12,7 +12,7 @@ import { startUpstream, type Upstream } from "../../../helpers/upstream.js";
 import { SHOP_SPEC, shopResponder } from "./shop.js";
 
 let upstream: Upstream;
-const model = planSpec(SHOP_SPEC, { outputSchemas: true });
+const model = planSpec(SHOP_SPEC, { resultSchemas: true });
 
 beforeAll(async () => {
   upstream = await startUpstream(shopResponder);
