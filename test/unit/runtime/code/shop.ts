@@ -228,69 +228,104 @@ const ORDERS = [
   { id: "o1", customerId: "c1", status: "pending", total: 300, items: [{ productId: "p3", quantity: 1 }] },
 ];
 
+type Answer = { status: number; body?: unknown };
+
+const found = (value: unknown, what: string): Answer =>
+  value === undefined ? { status: 404, body: { message: `no ${what}` } } : { status: 200, body: value };
+
+/** Routes: method, path pattern, answer from the match, the query and the JSON body. */
+const ROUTES: [string, RegExp, (match: string[], query: URLSearchParams, body: () => unknown) => Answer][] = [
+  [
+    "GET",
+    /^\/products$/,
+    (_, query) => {
+      const words = (query.get("q") ?? "").toLowerCase().split(/\s+/).filter(Boolean);
+      const hits = PRODUCTS.filter((p) => words.every((w) => p.name.toLowerCase().includes(w)));
+      return { status: 200, body: hits.slice(0, Number(query.get("limit") ?? 50)) };
+    },
+  ],
+  [
+    "GET",
+    /^\/products\/([^/]+)$/,
+    ([, id]) =>
+      found(
+        PRODUCTS.find((p) => p.id === id),
+        `product ${id}`,
+      ),
+  ],
+  ["GET", /^\/products\/([^/]+)\/reviews$/, ([, id]) => ({ status: 200, body: REVIEWS[id!] ?? [] })],
+  ["POST", /^\/reviews$/, () => ({ status: 200, body: { id: "r1" } })],
+  ["GET", /^\/suppliers\/([^/]+)$/, ([, id]) => found(SUPPLIERS[id!], `supplier ${id}`)],
+  [
+    "GET",
+    /^\/customers$/,
+    (_, query) => {
+      const email = query.get("email");
+      return { status: 200, body: email === "ada@example.com" ? [{ id: "c1", email, name: "Ada" }] : [] };
+    },
+  ],
+  [
+    "GET",
+    /^\/customers\/([^/]+)\/orders$/,
+    ([, id], query) => {
+      const status = query.get("status");
+      return {
+        status: 200,
+        body: ORDERS.filter((o) => o.customerId === id && (status === null || o.status === status)),
+      };
+    },
+  ],
+  [
+    "POST",
+    /^\/orders$/,
+    (_, __, body) => {
+      const order = body() as { customerId: string; items: { productId: string; quantity: number }[] };
+      const total = order.items.reduce(
+        (sum, item) => sum + PRODUCTS.find((p) => p.id === item.productId)!.price * item.quantity,
+        0,
+      );
+      return {
+        status: 200,
+        body: { id: "o9", customerId: order.customerId, status: "pending", total, items: order.items },
+      };
+    },
+  ],
+  ["GET", /^\/orders\/([^/]+)$/, ([, id]) => found(orderOf(id!), `order ${id}`)],
+  [
+    "PATCH",
+    /^\/orders\/([^/]+)$/,
+    ([, id], _, body) => {
+      const order = orderOf(id!);
+      return order === undefined
+        ? found(order, `order ${id}`)
+        : { status: 200, body: { ...order, ...(body() as object) } };
+    },
+  ],
+  [
+    "DELETE",
+    /^\/orders\/([^/]+)$/,
+    ([, id]) => (orderOf(id!) ? { status: 204 } : found(undefined, `order ${id}`)),
+  ],
+];
+
+function orderOf(id: string) {
+  return (
+    ORDERS.find((o) => o.id === id) ??
+    (id === "o9" ? { id: "o9", customerId: "c1", status: "pending", total: 600, items: [] } : undefined)
+  );
+}
+
 /** Answers the shop's requests (paths below `/v1`) from the fixed data above. */
 export function shopResponder(req: RecordedRequest, res: ServerResponse): void {
   const url = new URL(req.rawUrl, "http://shop");
   const path = url.pathname.replace(/^\/v1/, "");
-  const match = (pattern: RegExp) => pattern.exec(path);
-  let m: RegExpExecArray | null;
-  if (req.method === "GET" && path === "/products") {
-    const words = (url.searchParams.get("q") ?? "").toLowerCase().split(/\s+/).filter(Boolean);
-    const found = PRODUCTS.filter((p) => words.every((w) => p.name.toLowerCase().includes(w)));
-    return sendJson(res, 200, found.slice(0, Number(url.searchParams.get("limit") ?? 50)));
-  }
-  if (req.method === "GET" && (m = match(/^\/products\/([^/]+)$/))) {
-    const found = PRODUCTS.find((p) => p.id === m![1]);
-    return found ? sendJson(res, 200, found) : sendJson(res, 404, { message: `no product ${m[1]}` });
-  }
-  if (req.method === "GET" && (m = match(/^\/products\/([^/]+)\/reviews$/)))
-    return sendJson(res, 200, REVIEWS[m[1]!] ?? []);
-  if (req.method === "POST" && path === "/reviews") return sendJson(res, 200, { id: "r1" });
-  if (req.method === "GET" && (m = match(/^\/suppliers\/([^/]+)$/))) {
-    const found = SUPPLIERS[m[1]!];
-    return found ? sendJson(res, 200, found) : sendJson(res, 404, { message: `no supplier ${m[1]}` });
-  }
-  if (req.method === "GET" && path === "/customers") {
-    const email = url.searchParams.get("email");
-    return sendJson(res, 200, email === "ada@example.com" ? [{ id: "c1", email, name: "Ada" }] : []);
-  }
-  if (req.method === "GET" && (m = match(/^\/customers\/([^/]+)\/orders$/))) {
-    const status = url.searchParams.get("status");
-    return sendJson(
-      res,
-      200,
-      ORDERS.filter((o) => o.customerId === m![1] && (status === null || o.status === status)),
-    );
-  }
-  if (req.method === "POST" && path === "/orders") {
-    const body = JSON.parse(req.body.toString("utf8")) as {
-      customerId: string;
-      items: { productId: string; quantity: number }[];
-    };
-    const total = body.items.reduce(
-      (sum, item) => sum + PRODUCTS.find((p) => p.id === item.productId)!.price * item.quantity,
-      0,
-    );
-    return sendJson(res, 200, {
-      id: "o9",
-      customerId: body.customerId,
-      status: "pending",
-      total,
-      items: body.items,
-    });
-  }
-  if ((m = match(/^\/orders\/([^/]+)$/))) {
-    const found =
-      ORDERS.find((o) => o.id === m![1]) ??
-      (m[1] === "o9" ? { id: "o9", customerId: "c1", status: "pending", total: 600, items: [] } : undefined);
-    if (!found) return sendJson(res, 404, { message: `no order ${m[1]}` });
-    if (req.method === "DELETE") {
-      res.writeHead(204).end();
-      return;
-    }
-    if (req.method === "PATCH")
-      return sendJson(res, 200, { ...found, ...(JSON.parse(req.body.toString("utf8")) as object) });
-    return sendJson(res, 200, found);
+  for (const [method, pattern, answer] of ROUTES) {
+    const match = pattern.exec(path);
+    if (req.method !== method || match === null) continue;
+    const { status, body } = answer([...match], url.searchParams, () => req.json());
+    if (body === undefined) res.writeHead(status).end();
+    else sendJson(res, status, body);
+    return;
   }
   sendJson(res, 404, { message: "no such path" });
 }
