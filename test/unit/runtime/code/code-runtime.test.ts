@@ -20,7 +20,7 @@ import { connectRuntime, planSpec, TOY_PATHS, textOf } from "../../../e2e/safety
 import { fixture } from "../../../helpers/bridge.js";
 import { githubSpec } from "../../../helpers/github-spec.js";
 import { sendJson, startUpstream, type Upstream } from "../../../helpers/upstream.js";
-import { SHOP_SPEC, shopResponder } from "./shop.js";
+import { SHOP_SPEC, shopResponder } from "../../../helpers/shop-api.js";
 
 const count = await loadTokenCounter();
 const tokensOf = (value: unknown) => count(JSON.stringify(value));

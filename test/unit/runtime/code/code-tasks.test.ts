@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createBridgeRuntime } from "../../../../src/runtime/bridge-runtime.js";
 import { planSpec } from "../../../e2e/safety-support.js";
 import { startUpstream, type Upstream } from "../../../helpers/upstream.js";
-import { SHOP_SPEC, shopResponder } from "./shop.js";
+import { SHOP_SPEC, shopResponder } from "../../../helpers/shop-api.js";
 
 let upstream: Upstream;
 const model = planSpec(SHOP_SPEC, { resultSchemas: true });

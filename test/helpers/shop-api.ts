@@ -5,7 +5,7 @@
  * by request.
  */
 import type { ServerResponse } from "node:http";
-import { type RecordedRequest, sendJson } from "../../../helpers/upstream.js";
+import { type RecordedRequest, sendJson } from "./upstream.js";
 
 const id = { type: "string" };
 const product = {
