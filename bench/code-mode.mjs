@@ -125,7 +125,7 @@ const module = await engine.loadQuickJs(64 * 1024 * 1024);
 const outcome = await engine.runProgram(
   module,
   {
-    source: "return Array.from({ length: 1000 }, (_, i) => ({ i, name: `item ${i}` }));",
+    source: 'return Array.from({ length: 1000 }, (_, i) => ({ i, name: "item " + i }));',
     limits: readLimits(),
   },
   { call: async () => "{}" },
