@@ -24,6 +24,7 @@ import type {
   QuickJSDeferredPromise,
   QuickJSHandle,
   QuickJSRuntime,
+  QuickJSSyncVariant,
   QuickJSWASMModule,
 } from "quickjs-emscripten-core";
 import { PRELUDE } from "./prelude.js";
@@ -125,15 +126,19 @@ export function loadQuickJs(memoryBytes: number): Promise<QuickJSWASMModule> {
   let loading = modules.get(memoryBytes);
   if (loading === undefined) {
     loading = (async () => {
-      const [{ newQuickJSWASMModuleFromVariant, newVariant }, variant] = await Promise.all([
+      const [{ newQuickJSWASMModuleFromVariant, newVariant }, imported] = await Promise.all([
         import("quickjs-emscripten-core"),
         import("@jitl/quickjs-wasmfile-release-sync"),
       ]);
+      // The variant is the ESM build's default export; a CommonJS reading of its types (or of
+      // the package) puts it one `default` deeper.
+      const loaded = imported as unknown as { default: QuickJSSyncVariant | { default: QuickJSSyncVariant } };
+      const variant = "type" in loaded.default ? loaded.default : loaded.default.default;
       const wasmMemory = new WebAssembly.Memory({
         initial: BASE_MEMORY_BYTES / PAGE_BYTES,
         maximum: Math.ceil((BASE_MEMORY_BYTES + memoryBytes) / PAGE_BYTES),
       });
-      const module = await newQuickJSWASMModuleFromVariant(newVariant(variant.default, { wasmMemory }));
+      const module = await newQuickJSWASMModuleFromVariant(newVariant(variant, { wasmMemory }));
       memories.set(module, wasmMemory);
       return module;
     })();
