@@ -253,15 +253,15 @@ export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptio
   const auditedModeTool = (name: string, rawArgs: unknown, run: () => Promise<CallToolResult>) =>
     audited(name, rawArgs, async (call) => redactSecrets(await run(), secretsOf(call)));
 
+  // A saved index covers the whole model; once a selection dropped tools, the search is built
+  // for the selected ones (as a generated project with that selection has it).
+  const savedIndex =
+    model === fullModel && fullModel.searchIndex !== undefined ? { index: fullModel.searchIndex } : {};
   const discovery: Discovery | undefined =
     mode.mode === "discovery"
       ? createDiscovery({
           model,
-          // A saved index covers the whole model; once a selection dropped tools, the search is
-          // built for the selected ones (as a generated project with that selection has it).
-          ...(model === fullModel && fullModel.searchIndex !== undefined
-            ? { index: fullModel.searchIndex }
-            : {}),
+          ...savedIndex,
           confirmDestructive,
           audited: auditedModeTool,
           callOperation,
@@ -272,9 +272,7 @@ export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptio
     mode.mode === "code"
       ? createCodeMode({
           model,
-          ...(model === fullModel && fullModel.searchIndex !== undefined
-            ? { index: fullModel.searchIndex }
-            : {}),
+          ...savedIndex,
           confirmDestructive,
           limits: readSandboxLimits(options.code),
           maxTextChars,
