@@ -10,6 +10,7 @@ export interface SpecFlags extends RefFlags {
   allowNetworkRefs?: boolean;
   validate?: boolean;
   outputSchemas?: boolean;
+  resultSchemas?: boolean;
   descriptionBudget?: number;
   argumentDescriptionBudget?: number;
   cache?: boolean;
@@ -93,6 +94,10 @@ export function addPlanOptions(
 /** addPlanOptions, plus the model cache, overrides and the client profile (serve, generate, tools, model). */
 export function addSpecOptions(command: Command): Command {
   return addPlanOptions(command)
+    .option(
+      "--result-schemas",
+      "plan each operation's result shape, which code mode's signatures show (serve --mode code plans them itself)",
+    )
     .option("--no-cache", "plan the spec again instead of reusing the model cached at an earlier start")
     .option(
       "--overrides <file>",
@@ -151,6 +156,7 @@ export async function readModelOrSpec(
     ...readRefFlags(flags),
     validate: flags.validate !== false,
     outputSchemas: flags.outputSchemas === true,
+    ...(flags.resultSchemas === true ? { resultSchemas: true } : {}),
     ...readBudgetFlags(flags),
     cache: flags.cache !== false,
     ...(flags.overrides !== undefined ? { overrides: flags.overrides } : {}),

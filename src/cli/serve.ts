@@ -36,7 +36,11 @@ export function createServeCommand(): Command {
         },
       );
     }
-    const model = await readModelOrSpec(spec, flags);
+    // Code mode's signatures show what each call gives: its result outline is planned too.
+    const model = await readModelOrSpec(spec, {
+      ...flags,
+      ...((settings.mode ?? OPTION_TABLE.mode.default) === "code" ? { resultSchemas: true } : {}),
+    });
     reportDiagnostics(model, flags.verbose === true);
     const { startServer } = await import("../runtime/settings/start-server.js");
     await startServer(model, settings, { name: "openapi-mcp-bridge", env: process.env, help: HELP });

@@ -24,6 +24,9 @@ import { hasControlCharacters } from "./auth/credentials.js";
 import { TokenError } from "./auth/oauth.js";
 import { headerValueForms, isCredentialHeader } from "./auth/secret-forms.js";
 import type { BridgeOptions, CallContext } from "./bridge-options.js";
+import { type CodeMode, createCodeMode } from "./code/code-mode.js";
+import { EXECUTE_TOOL, isCodeTool } from "./code/code-tools.js";
+import type { SandboxLimits } from "./code/sandbox/engine.js";
 import { createDiscovery, type Discovery } from "./discovery/discovery.js";
 import { CALL_TOOL, isDiscoveryTool, SEARCH_TOOL } from "./discovery/discovery-tools.js";
 import { chooseMode, type ModeChoice } from "./discovery/mode.js";
@@ -135,10 +138,11 @@ export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptio
   const mode = chooseMode(model.tools, options.mode ?? OPTION_TABLE.mode.default);
 
   const listTools = (cursor: string | undefined) => {
-    if (discovery !== undefined) {
+    const modeTools = discovery ?? codeMode;
+    if (modeTools !== undefined) {
       if (cursor !== undefined) decodeCursor(cursor, 0); // one page: any cursor is invalid
-      const tools = discovery.listTools();
-      discovery.warm();
+      const tools = modeTools.listTools();
+      modeTools.warm();
       return { tools };
     }
     const start = cursor === undefined ? 0 : decodeCursor(cursor, model.tools.length);
@@ -148,11 +152,13 @@ export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptio
       : { tools: page.tools };
   };
 
+  /** `whole`: a program's call (code mode), which gets the whole answer, not cut to the result budget. */
   const runCall = async (
     name: string,
     rawArgs: unknown,
     context: CallContext,
     call: CallState,
+    whole = false,
   ): Promise<CallToolResult> => {
     const tool = byName.get(name);
     if (!tool) throw createInvalidParamsError(`Unknown tool: ${name}`);
@@ -182,7 +188,7 @@ export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptio
       const refusal = await askConfirmation(tool, args, context);
       if (refusal) return redactSecrets(refusal, secretsOf(call));
     }
-    let result = await callUpstream(tool, args, context, call);
+    let result = await callUpstream(tool, args, context, call, whole);
     if (hooks?.afterCall) {
       try {
         result = await hooks.afterCall(result, args);
@@ -244,23 +250,48 @@ export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptio
     context: CallContext = {},
   ): Promise<CallToolResult> => audited(name, rawArgs, (call) => runCall(name, rawArgs, context, call));
 
+  const auditedModeTool = (name: string, rawArgs: unknown, run: () => Promise<CallToolResult>) =>
+    audited(name, rawArgs, async (call) => redactSecrets(await run(), secretsOf(call)));
+
+  // A saved index covers the whole model; once a selection dropped tools, the search is built
+  // for the selected ones (as a generated project with that selection has it).
+  const savedIndex =
+    model === fullModel && fullModel.searchIndex !== undefined ? { index: fullModel.searchIndex } : {};
   const discovery: Discovery | undefined =
     mode.mode === "discovery"
       ? createDiscovery({
           model,
-          // A saved index covers the whole model; once a selection dropped tools, the search is
-          // built for the selected ones (as a generated project with that selection has it).
-          ...(model === fullModel && fullModel.searchIndex !== undefined
-            ? { index: fullModel.searchIndex }
-            : {}),
+          ...savedIndex,
           confirmDestructive,
-          audited: (name, rawArgs, run) =>
-            audited(name, rawArgs, async (call) => redactSecrets(await run(), secretsOf(call))),
+          audited: auditedModeTool,
           callOperation,
         })
       : undefined;
 
+  const codeMode: CodeMode | undefined =
+    mode.mode === "code"
+      ? createCodeMode({
+          model,
+          ...savedIndex,
+          confirmDestructive,
+          limits: readSandboxLimits(options.code),
+          maxTextChars,
+          audited: auditedModeTool,
+          callOperation: (name, rawArgs, context) =>
+            audited(name, rawArgs, (call) => runCall(name, rawArgs, context, call, true)),
+        })
+      : undefined;
+
   const callTool = (name: string, rawArgs: unknown, context: CallContext = {}): Promise<CallToolResult> => {
+    if (codeMode !== undefined) {
+      if (isCodeTool(name)) return codeMode.callTool(name, rawArgs, context);
+      return audited(name, rawArgs, async () => {
+        throw new McpError(
+          ErrorCode.InvalidParams,
+          `Unknown tool: ${name}. This server is in code mode: find operations with ${SEARCH_TOOL}, call them from a program with ${EXECUTE_TOOL}.`,
+        );
+      });
+    }
     if (discovery === undefined) return callOperation(name, rawArgs, context);
     if (isDiscoveryTool(name)) return discovery.callTool(name, rawArgs, context);
     return audited(name, rawArgs, async () => {
@@ -276,6 +307,7 @@ export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptio
     args: Record<string, unknown>,
     context: CallContext,
     call: CallState,
+    whole: boolean,
   ): Promise<CallToolResult> => {
     const { name } = tool;
     const base = resolveBaseUrl(tool.http.servers ?? model.servers, options.baseUrl, options.serverVariables);
@@ -330,9 +362,10 @@ export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptio
     if ("response" in outcome) {
       const { response } = outcome;
       if (response.status >= 200 && response.status < 300) {
+        // A program's call: the whole answer for the program, which the outline would not check.
         result = toSuccessResult(tool, response, {
-          maxTextChars,
-          checkOutput: outputCheckFor(tool),
+          maxTextChars: whole ? Number.POSITIVE_INFINITY : maxTextChars,
+          ...(whole ? {} : { checkOutput: outputCheckFor(tool) }),
           args,
         });
       } else if (isDocumentedRedirect(tool, response.status)) {
@@ -379,8 +412,20 @@ export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptio
     listTools,
     callTool,
     close: async () => {
+      await codeMode?.close();
       if (ownsDispatcher && dispatcher) await (await dispatcher).close();
     },
+  };
+}
+
+/** Code mode's limits: those given, the option table's defaults for the rest. */
+export function readSandboxLimits(given: Partial<SandboxLimits> = {}): SandboxLimits {
+  return {
+    timeoutMs: given.timeoutMs ?? OPTION_TABLE.codeTimeout.default,
+    memoryBytes: given.memoryBytes ?? OPTION_TABLE.codeMemory.default,
+    maxCalls: given.maxCalls ?? OPTION_TABLE.codeMaxCalls.default,
+    maxLogChars: given.maxLogChars ?? OPTION_TABLE.codeMaxLogChars.default,
+    maxStackBytes: given.maxStackBytes ?? OPTION_TABLE.codeMaxStack.default,
   };
 }
 

@@ -12,6 +12,7 @@ import {
 import type { BridgeModel } from "../model/types.js";
 import type { BridgeOptions } from "./bridge-options.js";
 import { type BridgeRuntime, createBridgeRuntime } from "./bridge-runtime.js";
+import { EXECUTE_TOOL } from "./code/code-tools.js";
 import { CALL_TOOL, DESCRIBE_TOOL, SEARCH_TOOL } from "./discovery/discovery-tools.js";
 import { formatCount } from "./discovery/mode.js";
 import { clip } from "./results/body-text.js";
@@ -81,6 +82,13 @@ function describeServer(runtime: BridgeRuntime): string {
   const { model } = runtime;
   const description = model.info.description ? ` ${clip(model.info.description.split("\n")[0]!, 300)}` : "";
   const api = `the ${model.info.title} API${model.info.version ? ` (version ${model.info.version})` : ""}`;
+  if (runtime.mode.mode === "code") {
+    return (
+      `Tools for ${api}, whose ${formatCount(model.tools.length)} HTTP operations are called from JavaScript programs: ` +
+      `${SEARCH_TOOL} finds the operations for a task with their TypeScript signatures, ${DESCRIBE_TOOL} gives full declarations, ` +
+      `${EXECUTE_TOOL} runs a program that calls them as \`await api.<name>(args)\` and returns what it computes.${description}`
+    );
+  }
   if (runtime.mode.mode === "discovery") {
     return (
       `Tools for ${api}, whose ${formatCount(model.tools.length)} HTTP operations are reached through three tools: ` +

@@ -38,6 +38,7 @@ export async function buildModel(source: string, options: BuildOptions = {}): Pr
           descriptionBudget: options.descriptionBudget ?? null,
           argumentDescriptionBudget: options.argumentDescriptionBudget ?? null,
           outputSchemas: options.outputSchemas === true,
+          ...(options.resultSchemas === true ? { resultSchemas: true } : {}),
           // Only when set, so entries cached without them stay valid.
           ...(overrides ? { overrides: `${overrides.file}\n${overrides.text}` } : {}),
           ...(options.profile !== undefined && options.profile !== "mcp" ? { profile: options.profile } : {}),

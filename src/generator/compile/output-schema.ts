@@ -49,6 +49,30 @@ export function planOutput(context: OperationContext): PlannedOutput | undefined
 }
 
 /**
+ * The result of a successful call, for code mode's signatures: the schema of the first 2xx
+ * answer with a JSON media type (other media types beside it are fine: the bridge asks for
+ * JSON first), outlined with the types of its fields RESULT_DEPTH levels deep.
+ */
+export function planResult(context: OperationContext): JsonSchema | undefined {
+  const responses = isRecord(context.operation.responses) ? context.operation.responses : {};
+  for (const status of Object.keys(responses)
+    .filter((s) => /^2/.test(s))
+    .sort()) {
+    const response = resolveRefObject(context.document, responses[status]);
+    if (!isRecord(response) || !isRecord(response.content)) continue;
+    for (const [mediaType, media] of Object.entries(response.content)) {
+      if (!isJsonMediaType(mediaType) || !isRecord(media) || media.schema === undefined) continue;
+      const outline = outlineSchema(context.converter, media.schema, RESULT_DEPTH, new Set(), true);
+      return Object.keys(outline).length > 0 ? outline : undefined;
+    }
+  }
+  return undefined;
+}
+
+/** Levels of objects a result outline types: the result's fields and their fields. */
+export const RESULT_DEPTH = 2;
+
+/**
  * Levels of objects an output schema describes: 1 = the fields of the result object (or of the
  * items of a result list) with their types; nested objects are described only as objects. Clients compile every output schema when
  * they list tools (the SDK client does, with ajv), so full response schemas of a large API cost
@@ -68,6 +92,7 @@ export function outlineSchema(
   raw: unknown,
   depth: number,
   stack: Set<unknown>,
+  typed = false,
 ): JsonSchema {
   const node = converter.dereference(raw);
   if (!isRecord(node) || stack.has(node)) return {};
@@ -94,24 +119,28 @@ export function outlineSchema(
       }
     }
     if (types.size === 0) return {};
-    if (depth <= 0 && !types.has("array")) {
-      types.add("null");
-      return { type: [...types] };
-    }
+    // A typed outline (code mode's result types) says what the spec says; the output schema
+    // allows null everywhere, since clients check real answers against it.
+    if (!typed) types.add("null");
+    if (depth <= 0 && !types.has("array")) return { type: [...types] };
     if (types.has("integer") && types.has("number")) types.delete("integer");
-    types.add("null");
-    const out: JsonSchema = { type: [...types] };
+    const out: JsonSchema = { type: typed && types.size === 1 ? [...types][0]! : [...types] };
     if (depth > 0 && types.has("object") && Object.keys(properties).length > 0) {
       const outlined: JsonSchema = {};
-      for (const name of pickFields(Object.keys(properties), requiredOf(parts))) {
-        outlined[name] = outlineField(outlineSchema(converter, properties[name], depth - 1, stack));
+      const required = requiredOf(parts);
+      const picked = pickFields(Object.keys(properties), required);
+      for (const name of picked) {
+        const field = outlineSchema(converter, properties[name], depth - 1, stack, typed);
+        outlined[name] = typed ? field : outlineField(field);
       }
       out.properties = outlined;
+      const kept = picked.filter((name) => required.has(name));
+      if (typed && kept.length > 0) out.required = kept;
     }
     if (types.has("array") && items !== undefined && depth > 0) {
       // a list does not use up a level: the outline of a list is the outline of its items
       // (a list inside a field at the last level is just a list)
-      out.items = outlineSchema(converter, items, depth, stack);
+      out.items = outlineSchema(converter, items, depth, stack, typed);
     }
     return out;
   } finally {

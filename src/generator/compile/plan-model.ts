@@ -24,7 +24,7 @@ import {
   resolveNameCollisions,
   TOOL_NAME_PATTERN,
 } from "./naming.js";
-import { planOutput } from "./output-schema.js";
+import { planOutput, planResult } from "./output-schema.js";
 import {
   type AnnotationHints,
   collectOverrides,
@@ -52,6 +52,8 @@ export interface PlanOptions {
    * README, "Output schemas").
    */
   outputSchemas?: boolean;
+  /** Plan each operation's result outline, which code mode's signatures show (default: off). */
+  resultSchemas?: boolean;
   /**
    * Overrides by operationId or `METHOD /path` (an override file's map, see overrides.ts); they
    * win over the spec's `x-mcp`. An Overlay is applied to the document before planning instead.
@@ -263,6 +265,7 @@ function planOperation(context: OperationContext, options: PlanOptions): Omit<To
   const args = planArguments(context);
   const responses = planResponses(context);
   const output = options.outputSchemas === true ? planOutput(context) : undefined;
+  const result = options.resultSchemas === true ? planResult(context) : undefined;
   const tags = Array.isArray(operation.tags)
     ? operation.tags.filter((t): t is string => typeof t === "string")
     : [];
@@ -300,6 +303,7 @@ function planOperation(context: OperationContext, options: PlanOptions): Omit<To
     tool.outputSchema = output.schema;
     if (output.wrapped) tool.outputWrapped = true;
   }
+  if (result) tool.resultSchema = result;
   return tool;
 }
 

@@ -29,7 +29,11 @@ export type ErrorCategory =
   | "confirmation_unavailable"
   | "confirmation_declined"
   /** Discovery mode: describe or call named an operation that is not served (see discovery/). */
-  | "unknown_tool";
+  | "unknown_tool"
+  /** Code mode: the program threw, or is not valid JavaScript (see code/). */
+  | "program_error"
+  /** Code mode: the program was stopped at one of the sandbox's limits. */
+  | "program_limit";
 
 export interface ErrorFacts {
   category: ErrorCategory;
@@ -60,6 +64,8 @@ const CATEGORY_LABELS: Record<ErrorCategory, string> = {
   confirmation_unavailable: "Refused",
   confirmation_declined: "Refused",
   unknown_tool: "Unknown operation",
+  program_error: "Program error",
+  program_limit: "Stopped",
 };
 
 export function categoryLabel(category: ErrorCategory): string {

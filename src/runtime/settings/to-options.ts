@@ -77,6 +77,14 @@ export function toBridgeOptions(settings: Settings, inputs: RuntimeInputs): Brid
   if (settings.connectTimeout !== undefined) options.connectTimeoutMs = settings.connectTimeout;
   if (settings.maxResponseBytes !== undefined) options.maxResponseBytes = settings.maxResponseBytes;
   if (settings.maxResultChars !== undefined) options.maxResultChars = settings.maxResultChars;
+  const code = {
+    ...(settings.codeTimeout !== undefined ? { timeoutMs: settings.codeTimeout } : {}),
+    ...(settings.codeMemory !== undefined ? { memoryBytes: settings.codeMemory } : {}),
+    ...(settings.codeMaxCalls !== undefined ? { maxCalls: settings.codeMaxCalls } : {}),
+    ...(settings.codeMaxLogChars !== undefined ? { maxLogChars: settings.codeMaxLogChars } : {}),
+    ...(settings.codeMaxStack !== undefined ? { maxStackBytes: settings.codeMaxStack } : {}),
+  };
+  if (Object.keys(code).length > 0) options.code = code;
   if (inputs.hooks !== undefined) options.hooks = inputs.hooks;
   if (inputs.audit !== undefined) options.audit = inputs.audit;
   return options;

@@ -5,8 +5,8 @@
  */
 import { OBJECT_MEMBER_NAMES } from "../../../model/records.js";
 import type { BridgeModel } from "../../../model/types.js";
+import { toIdentifier } from "../../../runtime/code/identifiers.js";
 import { Expression, type ModuleSpec, type TypeNode, type ValueNode } from "../print/module-spec.js";
-import { toIdentifier } from "./names.js";
 
 export interface ToolModuleRef {
   toolName: string;

@@ -39,9 +39,16 @@ function versionOf(name: string): string {
   return version;
 }
 
+/**
+ * Packages the project builds with (devDependencies). The runtime may load one of them too, but
+ * only lazily and optionally: code mode removes TypeScript annotations from programs where the
+ * compiler is installed and says so where it is not (runtime/code/strip-types.ts).
+ */
+const BUILD_PACKAGES = ["@types/node", "tsx", "typescript"];
+
 export function emitPackageJson(model: BridgeModel, name: string, runtimePackages: string[]): string {
   const dependencies: Record<string, string> = {};
-  for (const pkg of runtimePackages) dependencies[pkg] = versionOf(pkg);
+  for (const pkg of runtimePackages) if (!BUILD_PACKAGES.includes(pkg)) dependencies[pkg] = versionOf(pkg);
   return toJson({
     name,
     version: "0.1.0",
