@@ -10,6 +10,8 @@ export interface SpecFlags extends RefFlags {
   allowNetworkRefs?: boolean;
   validate?: boolean;
   outputSchemas?: boolean;
+  /** Not a flag: fields per output outline object (catalog and diff ask for every field). */
+  outlineFields?: number;
   descriptionBudget?: number;
   argumentDescriptionBudget?: number;
   cache?: boolean;
@@ -91,8 +93,8 @@ export function addPlanOptions(
 }
 
 /** addPlanOptions, plus the model cache, overrides and the client profile (serve, generate, tools, model). */
-export function addSpecOptions(command: Command): Command {
-  return addPlanOptions(command)
+export function addSpecOptions(command: Command, outputSchemasHelp?: string): Command {
+  return addPlanOptions(command, outputSchemasHelp)
     .option("--no-cache", "plan the spec again instead of reusing the model cached at an earlier start")
     .option(
       "--overrides <file>",
@@ -147,6 +149,7 @@ export async function readModelOrSpec(source: string, flags: SpecFlags): Promise
     ...readRefFlags(flags),
     validate: flags.validate !== false,
     outputSchemas: flags.outputSchemas === true,
+    ...(flags.outlineFields !== undefined ? { outlineFields: flags.outlineFields } : {}),
     ...readBudgetFlags(flags),
     cache: flags.cache !== false,
     ...(flags.overrides !== undefined ? { overrides: flags.overrides } : {}),
@@ -155,7 +158,8 @@ export async function readModelOrSpec(source: string, flags: SpecFlags): Promise
   });
 }
 
-async function readHead(file: string): Promise<string | undefined> {
+/** The first 256 bytes of a file as text; undefined when it cannot be read. */
+export async function readHead(file: string): Promise<string | undefined> {
   try {
     const handle = await open(file, "r");
     try {

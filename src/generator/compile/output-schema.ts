@@ -19,7 +19,15 @@ export interface PlannedOutput {
   wrapped: boolean;
 }
 
-export function planOutput(context: OperationContext): PlannedOutput | undefined {
+/**
+ * `maxFields`: fields named per object (default OUTLINE_MAX_FIELDS). `catalog` and `diff` ask
+ * for every field: a field that a full outline leaves out may still be in every answer, so a
+ * capped outline cannot tell a removed result field from one that lost its place.
+ */
+export function planOutput(
+  context: OperationContext,
+  maxFields = OUTLINE_MAX_FIELDS,
+): PlannedOutput | undefined {
   const responses = isRecord(context.operation.responses) ? context.operation.responses : {};
   const successKeys = Object.keys(responses).filter((status) => /^2/.test(status));
   if (successKeys.length === 0) return undefined;
@@ -43,7 +51,7 @@ export function planOutput(context: OperationContext): PlannedOutput | undefined
     isRecord(resolved) &&
     resolved.oneOf === undefined &&
     resolved.anyOf === undefined;
-  const outline = outlineSchema(converter, chosen, OUTLINE_DEPTH, new Set());
+  const outline = outlineSchema(converter, chosen, OUTLINE_DEPTH, new Set(), maxFields);
   if (isPlainObject) return { schema: { ...outline, type: "object" }, wrapped: false };
   return { schema: { type: "object", properties: { result: outline }, required: ["result"] }, wrapped: true };
 }
@@ -68,6 +76,7 @@ export function outlineSchema(
   raw: unknown,
   depth: number,
   stack: Set<unknown>,
+  maxFields = OUTLINE_MAX_FIELDS,
 ): JsonSchema {
   const node = converter.dereference(raw);
   if (!isRecord(node) || stack.has(node)) return {};
@@ -103,15 +112,17 @@ export function outlineSchema(
     const out: JsonSchema = { type: [...types] };
     if (depth > 0 && types.has("object") && Object.keys(properties).length > 0) {
       const outlined: JsonSchema = {};
-      for (const name of pickFields(Object.keys(properties), requiredOf(parts))) {
-        outlined[name] = outlineField(outlineSchema(converter, properties[name], depth - 1, stack));
+      for (const name of pickFields(Object.keys(properties), requiredOf(parts), maxFields)) {
+        outlined[name] = outlineField(
+          outlineSchema(converter, properties[name], depth - 1, stack, maxFields),
+        );
       }
       out.properties = outlined;
     }
     if (types.has("array") && items !== undefined && depth > 0) {
       // a list does not use up a level: the outline of a list is the outline of its items
       // (a list inside a field at the last level is just a list)
-      out.items = outlineSchema(converter, items, depth, stack);
+      out.items = outlineSchema(converter, items, depth, stack, maxFields);
     }
     return out;
   } finally {
@@ -149,15 +160,15 @@ const LINK_FIELD = /((^|_)(url|link|href)|[a-z0-9](Url|URL|Link|Href))s?$/;
  * ones and those that are not links to other endpoints first (GitHub's repository has 80 fields,
  * 40 of them `*_url`; the first 12 in order were mostly links).
  */
-function pickFields(names: string[], required: Set<string>): string[] {
-  if (names.length <= OUTLINE_MAX_FIELDS) return names;
+function pickFields(names: string[], required: Set<string>, maxFields: number): string[] {
+  if (names.length <= maxFields) return names;
   const rank = (name: string) =>
     (required.has(name) ? 0 : 1) + (LINK_FIELD.test(name) && name !== "url" ? 2 : 0);
   const chosen = new Set(
     names
       .map((name, index) => ({ name, index, rank: rank(name) }))
       .sort((a, b) => a.rank - b.rank || a.index - b.index)
-      .slice(0, OUTLINE_MAX_FIELDS)
+      .slice(0, maxFields)
       .map((entry) => entry.name),
   );
   return names.filter((name) => chosen.has(name));

@@ -15,7 +15,7 @@ import { isRecord } from "../../model/records.js";
 import { OPTIONAL_PROPERTIES_KEYWORD } from "../../model/types.js";
 import { joinPath, jsonEqual } from "../arguments/schema-context.js";
 import { canonicalizeSchema, PROSE_KEYWORDS, subschemaKind } from "./canonical.js";
-import type { ChangeCode } from "./change-rules.js";
+import { CHANGE_RULES, type ChangeCode } from "./change-rules.js";
 
 export interface SchemaFinding {
   code: ChangeCode;
@@ -77,7 +77,10 @@ export function diffInputSchemas(
 interface NodeFlags {
   /** The schema root: its properties are the tool's arguments. */
   root?: boolean;
-  /** One side is a lone schema paired with an alternative of the other: prose was compared above. */
+  /**
+   * One side is a lone schema paired with an alternative of the other: prose and nullability
+   * were compared at the wrapper (whose `{type: "null"}` alternative carries the null).
+   */
   structureOnly?: boolean;
 }
 
@@ -136,7 +139,7 @@ function compareNode(walk: Walk, oldSide: Side, newSide: Side, path: string, fla
     const wrapper = oldAlternatives !== undefined ? o.node : n.node;
     compareAnnotations(walk, o, n, label, lone ? new Set(Object.keys(wrapper)) : undefined);
   }
-  const typeChange = compareTypes(walk, o, n, label, lone);
+  const typeChange = compareTypes(walk, o, n, label, lone, flags.structureOnly === true);
   if (typeChange === "changed") return;
   const pairKey = `${o.pointer}|${n.pointer}`;
   if ((o.followed || n.followed) && walk.seen.has(pairKey)) return;
@@ -257,6 +260,11 @@ export function typesWithin(a: Set<string>, b: Set<string>): boolean {
   return true;
 }
 
+function withoutNull(types: Set<string> | undefined): Set<string> | undefined {
+  if (types === undefined || !types.has("null") || types.size === 1) return types;
+  return new Set([...types].filter((t) => t !== "null"));
+}
+
 function showTypes(types: Set<string> | undefined): string {
   return types === undefined ? "any" : [...types].sort().join(" | ");
 }
@@ -267,9 +275,14 @@ function compareTypes(
   n: Resolved,
   label: string,
   lone: boolean,
+  ignoreNull: boolean,
 ): "same" | "changed" | "other" {
-  const oldTypes = typesOf(o.node as Record<string, unknown>, o.root);
-  const newTypes = typesOf(n.node as Record<string, unknown>, n.root);
+  let oldTypes = typesOf(o.node as Record<string, unknown>, o.root);
+  let newTypes = typesOf(n.node as Record<string, unknown>, n.root);
+  if (ignoreNull) {
+    oldTypes = withoutNull(oldTypes);
+    newTypes = withoutNull(newTypes);
+  }
   if (oldTypes === undefined && newTypes === undefined) return "same";
   // Nullability added or removed by a wrapper belongs to the place of the wrapper.
   const pointer = lone ? `${n.ownPointer}/type` : keywordPointer(n, "type");
@@ -304,7 +317,8 @@ interface Alternative {
   /** Pairing keys, most specific first: the definition it names, its text, its types. */
   ref: string | undefined;
   text: string;
-  types: string;
+  /** Its types but null (nullability is compared apart), or undefined for any. */
+  types: Set<string> | undefined;
   isNull: boolean;
 }
 
@@ -337,7 +351,7 @@ function listAlternatives(r: Resolved): Alternative[] {
       side,
       ref: resolved.followed ? resolved.pointer : undefined,
       text: JSON.stringify(canonicalizeSchema((resolved.node ?? null) as never, { prose: false })),
-      types: showTypes(types),
+      types: withoutNull(types),
       isNull: types !== undefined && types.size === 1 && types.has("null"),
     };
   });
@@ -365,15 +379,28 @@ function compareAlternatives(walk: Walk, o: Resolved, n: Resolved, path: string,
   };
   pairBy((a) => a.text);
   pairBy((a) => a.ref);
-  pairBy((a) => (a.types === "any" ? undefined : a.types));
-  if (oldLeft.size === 1 && newLeft.size === 1) {
-    const a = [...oldLeft][0]!;
-    const b = [...newLeft][0]!;
-    if (!a.isNull && !b.isNull) {
-      pairs.push([a, b]);
-      oldLeft.clear();
-      newLeft.clear();
+  pairBy((a) => (a.types === undefined ? undefined : showTypes(a.types)));
+  // Then by the most types in common (a string that became string-or-object is still paired).
+  for (const a of [...oldLeft]) {
+    if (a.isNull || a.types === undefined) continue;
+    let best: Alternative | undefined;
+    let bestShared = 0;
+    for (const b of newLeft) {
+      if (b.isNull || b.types === undefined) continue;
+      const shared = [...a.types].filter((t) => b.types!.has(t)).length;
+      if (shared > bestShared) [best, bestShared] = [b, shared];
     }
+    if (best === undefined) continue;
+    pairs.push([a, best]);
+    oldLeft.delete(a);
+    newLeft.delete(best);
+  }
+  const oldRest = [...oldLeft].filter((a) => !a.isNull);
+  const newRest = [...newLeft].filter((b) => !b.isNull);
+  if (oldRest.length === 1 && newRest.length === 1) {
+    pairs.push([oldRest[0]!, newRest[0]!]);
+    oldLeft.delete(oldRest[0]!);
+    newLeft.delete(newRest[0]!);
   }
   const label = name(path, flags.root === true);
   for (const [a, b] of pairs) {
@@ -387,12 +414,12 @@ function compareAlternatives(walk: Walk, o: Resolved, n: Resolved, path: string,
   }
   // A lone {type: "null"} alternative is nullability, which the type comparison already named.
   for (const a of oldLeft) {
-    if (a.isNull) continue;
+    if (a.isNull || isCovered(a, newList, path)) continue;
     add(
       walk,
       "alternative-removed",
       a.side.pointer,
-      `${label} no longer accepts the alternative ${a.types === "any" ? "schema" : a.types}`,
+      `${label} no longer accepts the alternative ${a.types === undefined ? "schema" : showTypes(a.types)}`,
     );
   }
   for (const b of newLeft) {
@@ -401,9 +428,23 @@ function compareAlternatives(walk: Walk, o: Resolved, n: Resolved, path: string,
       walk,
       "alternative-added",
       b.side.pointer,
-      `${label} accepts a new alternative ${b.types === "any" ? "schema" : b.types}`,
+      `${label} accepts a new alternative ${b.types === undefined ? "schema" : showTypes(b.types)}`,
     );
   }
+}
+
+/**
+ * Whether every value an old alternative accepted is still accepted by one new alternative
+ * (one whose comparison with it finds nothing breaking): alternatives merged into another are
+ * not removed.
+ */
+function isCovered(a: Alternative, newList: Alternative[], path: string): boolean {
+  return newList.some((b) => {
+    if (b.isNull) return false;
+    const scratch: Walk = { findings: [], seen: new Set(), docs: false };
+    compareNode(scratch, a.side, b.side, path, { structureOnly: true });
+    return scratch.findings.every((f) => CHANGE_RULES[f.code].severity !== "breaking");
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -491,6 +491,71 @@ const rows: Row[] = [
     want: [],
   },
   {
+    rule: "compatible only: a nullable string becomes a nullable string-or-object (GitHub's issues/update type)",
+    ...edited((t) => {
+      (t.inputSchema.properties as Record<string, JsonSchema>).name = {
+        anyOf: [
+          { oneOf: [{ type: "string" }, { type: "object", properties: { value: { type: "string" } } }] },
+          { type: "null" },
+        ],
+      };
+    }),
+    old: [
+      editTool(base, (t) => {
+        (t.inputSchema.properties as Record<string, JsonSchema>).name = { type: ["string", "null"] };
+      }),
+    ],
+    want: [
+      "alternative-added /inputSchema/properties/name/anyOf/0/oneOf/1",
+      "type-widened /inputSchema/properties/name/anyOf/0/type",
+      "type-widened /inputSchema/properties/name/type",
+    ],
+  },
+  {
+    rule: "compatible only: an alternative merged into another one (GitHub's issues/add-labels body)",
+    old: [
+      editTool(base, (t) => {
+        (t.inputSchema.properties as Record<string, JsonSchema>).name = {
+          oneOf: [
+            { type: "object", properties: { labels: { type: "array", items: { type: "string" } } } },
+            {
+              type: "object",
+              properties: {
+                labels: {
+                  type: "array",
+                  items: { type: "object", properties: { name: { type: "string" } } },
+                },
+              },
+            },
+          ],
+        };
+      }),
+    ],
+    new: [
+      editTool(base, (t) => {
+        (t.inputSchema.properties as Record<string, JsonSchema>).name = {
+          oneOf: [
+            {
+              type: "object",
+              properties: {
+                labels: {
+                  type: "array",
+                  items: {
+                    oneOf: [{ type: "string" }, { type: "object", properties: { name: { type: "string" } } }],
+                  },
+                },
+              },
+            },
+          ],
+        };
+      }),
+    ],
+    want: [
+      "alternative-added /inputSchema/properties/name/oneOf/0/properties/labels/items/oneOf/1",
+      "type-widened /inputSchema/properties/name/oneOf/0/properties/labels/items/type",
+    ],
+  },
+  {
     rule: "none: the same contract read back from a catalog",
     old: [base],
     new: [base],
