@@ -59,9 +59,10 @@ export function createCatalogCommand(): Command {
     }
     // The previous catalog is read first: -o may name the same file.
     const previous = flags.previous !== undefined ? await readCatalogFile(flags.previous) : undefined;
-    const model = await readPublishedModel(spec, flags, "catalog");
+    const { model, completeResults } = await readPublishedModel(spec, flags, "catalog");
     const { catalog, changes } = buildCatalog({
       model,
+      completeResults,
       ...(previous !== undefined ? { previous } : {}),
       ...(flags.retention !== undefined ? { retention: flags.retention } : {}),
       ...(flags.catalogVersion !== undefined ? { catalogVersion: flags.catalogVersion } : {}),

@@ -43,11 +43,18 @@ export function createDiffCommand(): Command {
       import("../runtime/lifecycle/format-changes.js"),
     ]);
     const [oldSide, newSide] = sides;
-    const changes = diffContracts(oldSide.contracts, newSide.contracts);
+    // Results are compared only between outlines that name every field (see tool-set.ts).
+    const results = oldSide.completeResults && newSide.completeResults;
+    const changes = diffContracts(oldSide.contracts, newSide.contracts, { results });
     const labels = { old: oldSide.label, new: newSide.label };
     if (flags.format === "json") process.stdout.write(`${JSON.stringify({ changes }, null, 2)}\n`);
     else if (flags.format === "markdown") process.stdout.write(await formatChangesMarkdown(changes, labels));
     else process.stdout.write(formatChangesText(changes, labels));
+    if (!results && flags.outputSchemas !== false) {
+      process.stderr.write(
+        "openapi-mcp-bridge: note: results not compared: a saved model's outlines name at most 12 fields per object (diff the specs, or catalogs of them, to compare results)\n",
+      );
+    }
     if (oldSide.kind === "catalog" || newSide.kind === "catalog") {
       process.stderr.write(
         "openapi-mcp-bridge: note: a catalog keeps no prose, so docs changes are counted per tool, not shown\n",

@@ -31,19 +31,34 @@ export function addToolSetOptions(command: Command): Command {
   );
 }
 
+/** The tools a spec or saved model publishes, and whether its result outlines are complete. */
+export interface PublishedModel {
+  model: BridgeModel;
+  kind: "spec" | "model";
+  /** Outlines planned here, naming every field; a saved model's are as it was saved. */
+  completeResults: boolean;
+}
+
 /** The tools a spec or saved model publishes under the given flags (selection applied). */
 export async function readPublishedModel(
   source: string,
   flags: ToolSetFlags,
   commandName: string,
-): Promise<BridgeModel> {
+): Promise<PublishedModel> {
   const selection = readSelection(flags, [...POLICIES], commandName);
+  const outlines = flags.outputSchemas !== false;
+  const head = source === "-" || /^https?:\/\//i.test(source) ? undefined : await readHead(source);
+  const kind = head !== undefined && /^\s*\{\s*"irVersion"/.test(head) ? "model" : "spec";
   const model = await readModelOrSpec(source, {
     ...flags,
-    outputSchemas: flags.outputSchemas !== false,
+    outputSchemas: outlines,
     outlineFields: EVERY_FIELD,
   });
-  return applySelection(model, selection, commandName);
+  return {
+    model: await applySelection(model, selection, commandName),
+    kind,
+    completeResults: outlines && kind === "spec",
+  };
 }
 
 /** One side of a diff: its tools' contracts and what to call it in a report. */
@@ -52,6 +67,7 @@ export interface ToolSet {
   /** `title version` of the API. */
   label: string;
   contracts: ToolContract[];
+  completeResults: boolean;
 }
 
 /** True when the file starts like a catalog (JSON or YAML): `catalogFormat` is its first key. */
@@ -78,13 +94,14 @@ export async function readToolSet(
       kind: "catalog",
       label: `${catalog.api.title} ${catalog.api.version} (catalog ${catalog.catalogVersion})`,
       contracts: listCatalogContracts(catalog),
+      completeResults: catalog.completeResults,
     };
   }
-  const head = source === "-" || /^https?:\/\//i.test(source) ? undefined : await readHead(source);
-  const model = await readPublishedModel(source, flags, commandName);
+  const { model, kind, completeResults } = await readPublishedModel(source, flags, commandName);
   return {
-    kind: head !== undefined && /^\s*\{\s*"irVersion"/.test(head) ? "model" : "spec",
+    kind,
     label: `${model.info.title} ${model.info.version}`,
     contracts: model.tools.map(describeContract),
+    completeResults,
   };
 }

@@ -55,6 +55,8 @@ export function checkCatalog(value: unknown, file: string): CatalogDocument {
     fail("/api", "api must be { title, version } (strings)");
   if (!isWholeNumber(catalog.retention, 0))
     fail("/retention", "retention must be a whole number of releases (0 or more)");
+  if (typeof catalog.completeResults !== "boolean")
+    fail("/completeResults", "completeResults must be a boolean");
   if (!Array.isArray(catalog.tools)) fail("/tools", "tools must be an array");
   (catalog.tools as unknown[]).forEach((entry, i) => {
     checkEntry(entry, `/tools/${i}`, fail);

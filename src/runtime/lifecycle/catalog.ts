@@ -71,6 +71,11 @@ export interface CatalogDocument {
   api: { title: string; version: string };
   /** Releases a removed tool stays listed. */
   retention: number;
+  /**
+   * The result outlines name every field (a catalog of a spec): results are compared. A
+   * catalog of a saved model has its outlines as saved (at most 12 fields per object, or none).
+   */
+  completeResults: boolean;
   tools: CatalogToolEntry[];
 }
 
@@ -83,6 +88,8 @@ export interface BuildCatalogInput {
   retention?: number;
   /** The release's version, instead of the one derived from the changes. */
   catalogVersion?: string;
+  /** The model's result outlines name every field (see CatalogDocument.completeResults; default false). */
+  completeResults?: boolean;
 }
 
 export interface BuiltCatalog {
@@ -101,7 +108,13 @@ export function buildCatalog(input: BuildCatalogInput): BuiltCatalog {
   const previousLive = (previous?.tools ?? []).filter((entry) => entry.status !== "removed");
   const previousContracts = previousLive.map(contractOfEntry);
   const currentContracts = current.map((c) => c.contract);
-  const changes = previous === undefined ? [] : diffContracts(previousContracts, currentContracts);
+  const completeResults = input.completeResults === true;
+  const changes =
+    previous === undefined
+      ? []
+      : diffContracts(previousContracts, currentContracts, {
+          results: completeResults && previous.completeResults,
+        });
   const catalogVersion =
     input.catalogVersion ??
     (previous === undefined ? FIRST_CATALOG_VERSION : bumpCatalogVersion(previous.catalogVersion, changes));
@@ -179,7 +192,14 @@ export function buildCatalog(input: BuildCatalogInput): BuiltCatalog {
   }
   entries.sort((a, b) => compareText(a.name, b.name));
   return {
-    catalog: { catalogFormat: CATALOG_FORMAT, catalogVersion, api, retention, tools: entries },
+    catalog: {
+      catalogFormat: CATALOG_FORMAT,
+      catalogVersion,
+      api,
+      retention,
+      completeResults,
+      tools: entries,
+    },
     changes,
   };
 }

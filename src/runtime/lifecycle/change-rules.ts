@@ -51,10 +51,14 @@ export const CHANGE_RULES = {
     severity: "compatible",
     title: "The call needs less auth, or has more ways to satisfy it",
   },
+  "operation-moved": {
+    severity: "breaking",
+    title: "The tool calls another method or path: the old operation is gone (the change names the old one)",
+  },
   "binding-changed": {
     severity: "compatible",
     title:
-      "The HTTP binding changed (method, path, an argument's location, name or style); the bridge follows it",
+      "An argument travels another way (location, wire name, style, body encoding); the bridge follows it",
   },
   // Arguments (the input schema, at any depth)
   "argument-removed": { severity: "breaking", title: "An argument or a field of an argument is gone" },

@@ -145,6 +145,18 @@ export function contractDigestInput(contract: Omit<ToolContract, "digest" | "doc
   };
 }
 
+/**
+ * The contract without its result outline (digest recomputed): for comparing a side whose
+ * outlines are not complete (a saved model's name at most 12 fields per object) with another.
+ * Outlines hold no prose, so the docs digest stays as it is.
+ */
+export function withoutResults(contract: ToolContract): ToolContract {
+  if (contract.outputSchema === undefined && !contract.outputWrapped) return contract;
+  const { outputSchema: _schema, digest: _digest, ...rest } = contract;
+  const bare = { ...rest, outputWrapped: false };
+  return { ...bare, digest: digestContract(bare) };
+}
+
 function digestContract(contract: Omit<ToolContract, "digest" | "docsDigest">): string {
   return digestValue(contractDigestInput(contract));
 }

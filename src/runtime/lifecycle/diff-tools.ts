@@ -8,7 +8,13 @@
 import { escapePointerToken } from "../../model/pointer.js";
 import type { SecurityRequirementNode, ToolNode } from "../../model/types.js";
 import { CHANGE_RULES, type ChangeCode, type ChangeSeverity, SEVERITY_ORDER } from "./change-rules.js";
-import { type ContractBinding, compareText, describeContract, type ToolContract } from "./contract.js";
+import {
+  type ContractBinding,
+  compareText,
+  describeContract,
+  type ToolContract,
+  withoutResults,
+} from "./contract.js";
 import { diffOutlines } from "./outline-diff.js";
 import { diffInputSchemas, type SchemaFinding, show } from "./schema-diff.js";
 
@@ -64,7 +70,22 @@ export function pairTools(oldTools: ToolContract[], newTools: ToolContract[]): T
 }
 
 /** Every change between two tool lists, in a stable order (tool, severity, pointer, code). */
-export function diffContracts(oldTools: ToolContract[], newTools: ToolContract[]): ToolChange[] {
+export interface DiffOptions {
+  /**
+   * Compare result outlines (default true). Only outlines that name every field can tell a
+   * removed result field from one left out: compare them only when both sides have such.
+   */
+  results?: boolean;
+}
+
+export function diffContracts(
+  oldContracts: ToolContract[],
+  newContracts: ToolContract[],
+  options: DiffOptions = {},
+): ToolChange[] {
+  const results = options.results !== false;
+  const oldTools = results ? oldContracts : oldContracts.map(withoutResults);
+  const newTools = results ? newContracts : newContracts.map(withoutResults);
   const { pairs, removed, added } = pairTools(oldTools, newTools);
   const changes: ToolChange[] = [];
   for (const old of removed)
@@ -143,6 +164,14 @@ function compareTools(old: ToolContract, next: ToolContract): ToolChange[] {
   if (!next.deprecated && old.deprecated)
     push("tool-undeprecated", "", "the operation is no longer deprecated");
   compareAnnotations(old, next, push);
+  if (old.binding.method !== next.binding.method || old.binding.path !== next.binding.path) {
+    // Named by the operation that is gone, so that it can be found by the old method and path.
+    const route = (b: ContractBinding) => `${b.method.toUpperCase()} ${b.path}`;
+    changes.push({
+      ...change(old, "operation-moved", "", `calls go to ${route(next.binding)} (was ${route(old.binding)})`),
+      tool: next.name,
+    });
+  }
   compareBinding(old.binding, next.binding, push);
   compareSecurity(old.binding.security, next.binding.security, push);
   withFindings("/inputSchema", diffInputSchemas(old.inputSchema, next.inputSchema, { docs }));
@@ -207,13 +236,6 @@ function placesOf(binding: ContractBinding): Map<string, string> {
 }
 
 function compareBinding(old: ContractBinding, next: ContractBinding, push: Push): void {
-  if (old.method !== next.method || old.path !== next.path) {
-    push(
-      "binding-changed",
-      "",
-      `calls go to ${next.method.toUpperCase()} ${next.path} (was ${old.method.toUpperCase()} ${old.path})`,
-    );
-  }
   const before = placesOf(old);
   const after = placesOf(next);
   for (const [argument, place] of after) {

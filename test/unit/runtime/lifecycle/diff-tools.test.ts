@@ -156,11 +156,11 @@ const rows: Row[] = [
     want: ["auth-relaxed "],
   },
   {
-    rule: "binding-changed (path)",
+    rule: "operation-moved (path)",
     ...edited((t) => {
       t.http.path = "/v2/pets/{petId}";
     }),
-    want: ["binding-changed "],
+    want: ["operation-moved "],
   },
   {
     rule: "binding-changed (an argument moves from the query to a header)",
@@ -638,6 +638,36 @@ describe("the tool diff", () => {
     expect(diffTools([base], [next]).map((c) => `${c.tool} ${c.code}`)).toEqual([
       "pet_update tool-renamed",
       "pet_update enum-value-added",
+    ]);
+  });
+
+  it("leaves results out when asked (a side whose outlines are not complete), digest included", () => {
+    const next = editTool(base, (t) => {
+      delete (t.outputSchema!.properties as Record<string, unknown>).name;
+    });
+    const contracts = [describeContract(base)];
+    expect(diffContracts(contracts, [describeContract(next)], { results: false })).toEqual([]);
+    expect(diffContracts(contracts, [describeContract(next)]).map((c) => c.code)).toEqual([
+      "result-field-removed",
+    ]);
+  });
+
+  it("names a moved operation by its old method and path, so that it is found by them", () => {
+    const next = editTool(base, (t) => {
+      t.http.path = "/pets/{petId}/";
+      t.source.operationId = undefined;
+    });
+    const old = editTool(base, (t) => {
+      t.source.operationId = undefined;
+    });
+    expect(diffTools([old], [next])).toEqual([
+      expect.objectContaining({
+        tool: "update_pet",
+        code: "operation-moved",
+        method: "PUT",
+        path: "/pets/{petId}",
+        message: "calls go to PUT /pets/{petId}/ (was PUT /pets/{petId})",
+      }),
     ]);
   });
 });
