@@ -76,7 +76,8 @@ function alias(pair, side) {
 export function setupPairs() {
   mkdirSync(LIFECYCLE_DIR, { recursive: true });
   const manifest = join(LIFECYCLE_DIR, "package.json");
-  if (!existsSync(manifest)) writeFileSync(manifest, `${JSON.stringify({ name: "omb-lifecycle", private: true })}\n`);
+  if (!existsSync(manifest))
+    writeFileSync(manifest, `${JSON.stringify({ name: "omb-lifecycle", private: true })}\n`);
   const missing = PAIRS.flatMap((pair) =>
     ["old", "new"]
       .filter((side) => !existsSync(join(LIFECYCLE_DIR, "node_modules", alias(pair, side), pair[side].file)))
@@ -140,8 +141,10 @@ function chooseOperations(judgement, changes) {
     byCode.set(c.code, list);
   }
   // Two operations per rule the diff found, so that the extract shows every kind of change.
-  for (const list of byCode.values()) for (const c of list.slice(0, 2)) chosen.add(c.operationId ?? `${c.method} ${c.path}`);
-  for (const c of changes.filter((c) => c.code === "tool-added").slice(0, 3)) chosen.add(c.operationId ?? `${c.method} ${c.path}`);
+  for (const list of byCode.values())
+    for (const c of list.slice(0, 2)) chosen.add(c.operationId ?? `${c.method} ${c.path}`);
+  for (const c of changes.filter((c) => c.code === "tool-added").slice(0, 3))
+    chosen.add(c.operationId ?? `${c.method} ${c.path}`);
   return [...chosen].sort();
 }
 
@@ -210,7 +213,16 @@ function measurePair(pair) {
     const first = runCli(["catalog", ...pair.flags, "--no-cache", pair.oldFile, "-o", oldCatalog]);
     if (first.status !== 0) throw new Error(first.stderr);
     catalogTimes.push(first.ms);
-    const next = runCli(["catalog", ...pair.flags, "--no-cache", pair.newFile, "--previous", oldCatalog, "-o", newCatalog]);
+    const next = runCli([
+      "catalog",
+      ...pair.flags,
+      "--no-cache",
+      pair.newFile,
+      "--previous",
+      oldCatalog,
+      "-o",
+      newCatalog,
+    ]);
     if (next.status !== 0) throw new Error(next.stderr);
     catalogPreviousTimes.push(next.ms);
     catalogDiff = diffJson(pair, oldCatalog, pair.newFile);
@@ -245,9 +257,13 @@ function measurePair(pair) {
 function pairMarkdown(m) {
   const { pair, judgement, changes, check, checkCatalog } = m;
   const severities = countBy(changes, "severity");
-  const rules = Object.entries(countBy(changes, "code")).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  const rules = Object.entries(countBy(changes, "code")).sort(
+    (a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1),
+  );
   const brokenOps = new Set(judgement.broken.map((b) => `${b.method} ${b.path}`)).size;
-  const kinds = Object.entries(countBy(judgement.broken, "kind")).map(([k, n]) => `${n} ${k}`).join(", ");
+  const kinds = Object.entries(countBy(judgement.broken, "kind"))
+    .map(([k, n]) => `${n} ${k}`)
+    .join(", ");
   const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KiB`;
   return [
     `## ${pair.title}: \`${pair.package}\` ${pair.old.version} → ${pair.new.version}`,

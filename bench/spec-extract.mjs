@@ -68,7 +68,8 @@ export function extractOperations(doc, selectors) {
     const kept = {};
     for (const method of METHODS) {
       const operation = item[method];
-      if (isRecord(operation) && [...wanted].some((s) => matches(s, method, path, operation))) kept[method] = operation;
+      if (isRecord(operation) && [...wanted].some((s) => matches(s, method, path, operation)))
+        kept[method] = operation;
     }
     if (Object.keys(kept).length === 0) continue;
     for (const [key, value] of Object.entries(item)) if (!METHODS.includes(key)) kept[key] = value;
@@ -76,7 +77,8 @@ export function extractOperations(doc, selectors) {
     pending.push(kept);
   }
   // Security schemes are referenced by name, not by $ref: keep them all (they are small).
-  if (isRecord(doc.components?.securitySchemes)) setAt(out, ["components", "securitySchemes"], doc.components.securitySchemes);
+  if (isRecord(doc.components?.securitySchemes))
+    setAt(out, ["components", "securitySchemes"], doc.components.securitySchemes);
   const copied = new Set();
   while (pending.length > 0) {
     const node = pending.pop();
@@ -94,7 +96,8 @@ export function extractOperations(doc, selectors) {
         pending.push(target);
       }
     }
-    for (const value of Object.values(node)) if (typeof value === "object" && value !== null) pending.push(value);
+    for (const value of Object.values(node))
+      if (typeof value === "object" && value !== null) pending.push(value);
   }
   return out;
 }

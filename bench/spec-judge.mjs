@@ -15,7 +15,15 @@ const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "tr
 /** Header parameters OpenAPI says are ignored (the bridge sets them itself). */
 const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
 /** Keys that hold text only. */
-const PROSE = new Set(["description", "summary", "title", "example", "examples", "externalDocs", "x-example"]);
+const PROSE = new Set([
+  "description",
+  "summary",
+  "title",
+  "example",
+  "examples",
+  "externalDocs",
+  "x-example",
+]);
 
 function isRecord(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -33,7 +41,11 @@ function resolvePointer(doc, ref) {
 
 /** Follows `$ref`s until a node that is not one. */
 function deref(doc, node) {
-  for (let i = 0; i < 32 && isRecord(node) && typeof node.$ref === "string" && node.$ref.startsWith("#/"); i++) {
+  for (
+    let i = 0;
+    i < 32 && isRecord(node) && typeof node.$ref === "string" && node.$ref.startsWith("#/");
+    i++
+  ) {
     node = resolvePointer(doc, node.$ref);
   }
   return node;
@@ -73,11 +85,15 @@ function parametersOf(doc, op) {
       if (!isRecord(p) || typeof p.name !== "string" || typeof p.in !== "string") continue;
       if (p.in === "header" && IGNORED_HEADERS.has(p.name.toLowerCase())) continue;
       if (p.in === "body") {
-        for (const [name, field] of bodyFields(doc, p.schema, p.required === true)) params.set(`body:${name}`, field);
+        for (const [name, field] of bodyFields(doc, p.schema, p.required === true))
+          params.set(`body:${name}`, field);
         continue;
       }
       const schema = deref(doc, p.schema) ?? p;
-      params.set(`${p.in}:${p.name}`, { required: p.required === true || p.in === "path", enum: enumOf(doc, schema) });
+      params.set(`${p.in}:${p.name}`, {
+        required: p.required === true || p.in === "path",
+        enum: enumOf(doc, schema),
+      });
     }
   }
   const body = deref(doc, op.operation.requestBody);
@@ -85,7 +101,8 @@ function parametersOf(doc, op) {
     const [, media] =
       Object.entries(body.content).find(([type]) => /json|x-www-form-urlencoded|multipart/i.test(type)) ?? [];
     if (isRecord(media)) {
-      for (const [name, field] of bodyFields(doc, media.schema, body.required === true)) params.set(`body:${name}`, field);
+      for (const [name, field] of bodyFields(doc, media.schema, body.required === true))
+        params.set(`body:${name}`, field);
     }
   }
   return params;
@@ -108,7 +125,8 @@ function enumOf(doc, schema) {
   if (!isRecord(schema)) return undefined;
   if (Array.isArray(schema.enum)) return schema.enum.filter((v) => v !== null).map((v) => JSON.stringify(v));
   const items = deref(doc, schema.items);
-  if (isRecord(items) && Array.isArray(items.enum)) return items.enum.filter((v) => v !== null).map((v) => JSON.stringify(v));
+  if (isRecord(items) && Array.isArray(items.enum))
+    return items.enum.filter((v) => v !== null).map((v) => JSON.stringify(v));
   return undefined;
 }
 
@@ -158,7 +176,11 @@ export function judgeSpecPair(oldDoc, newDoc) {
       continue;
     }
     if (op.operationId && next.operationId !== op.operationId) {
-      broken.push({ ...at, kind: "operation removed", detail: `operationId ${op.operationId} → ${next.operationId}` });
+      broken.push({
+        ...at,
+        kind: "operation removed",
+        detail: `operationId ${op.operationId} → ${next.operationId}`,
+      });
       continue;
     }
     const before = parametersOf(oldDoc, op);
@@ -173,11 +195,13 @@ export function judgeSpecPair(oldDoc, newDoc) {
         if (gone.length > 0) reasons.push(["enum value removed", `${name}: ${gone.join(", ")}`]);
       }
     }
-    for (const [name, q] of after) if (!before.has(name) && q.required) reasons.push(["new required parameter", name]);
+    for (const [name, q] of after)
+      if (!before.has(name) && q.required) reasons.push(["new required parameter", name]);
     for (const [kind, detail] of reasons) broken.push({ ...at, kind, detail });
     if (reasons.length === 0) {
       const withProse = operationText(oldDoc, op, true) !== operationText(newDoc, next, true);
-      if (withProse && operationText(oldDoc, op, false) === operationText(newDoc, next, false)) proseOnly.push(at);
+      if (withProse && operationText(oldDoc, op, false) === operationText(newDoc, next, false))
+        proseOnly.push(at);
     }
   }
   return { broken, proseOnly, operations: { old: oldOps.length, new: newOps.length } };
