@@ -13,7 +13,7 @@
 import { escapePointerToken, resolvePointer, splitPointer } from "../../model/pointer.js";
 import { isRecord } from "../../model/records.js";
 import { OPTIONAL_PROPERTIES_KEYWORD } from "../../model/types.js";
-import { joinPath, jsonEqual } from "../arguments/schema-context.js";
+import { joinPath, jsonEqual, jsonType } from "../arguments/schema-context.js";
 import { canonicalizeSchema, PROSE_KEYWORDS, subschemaKind } from "./canonical.js";
 import { CHANGE_RULES, type ChangeCode } from "./change-rules.js";
 
@@ -245,13 +245,6 @@ export function typesOf(node: Record<string, unknown>, root: unknown, hops = 0):
     return new Set(["object"]);
   if ("items" in node || Array.isArray(node.prefixItems)) return new Set(["array"]);
   return undefined;
-}
-
-function jsonType(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "array";
-  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
-  return typeof value;
 }
 
 /** `a` ⊆ `b` as JSON types (an integer is a number). */
