@@ -2,8 +2,13 @@
 import { describe, expect, it } from "vitest";
 import { BridgeError } from "../../../../src/model/diagnostics.js";
 import type { ToolNode } from "../../../../src/model/types.js";
-import { buildCatalog, type CatalogDocument } from "../../../../src/runtime/lifecycle/catalog.js";
+import {
+  buildCatalog,
+  type CatalogDocument,
+  contractOfEntry,
+} from "../../../../src/runtime/lifecycle/catalog.js";
 import { checkCatalog } from "../../../../src/runtime/lifecycle/catalog-file.js";
+import { describeContract, withoutResults } from "../../../../src/runtime/lifecycle/contract.js";
 import { editTool, makeOtherTool, makeTool, prop } from "./tool-factory.js";
 
 const info = { title: "Petstore", version: "1.0.0", specVersion: "3.0" as const };
@@ -36,6 +41,14 @@ describe("a catalog", () => {
       source: { title: "Petstore", version: "1.0.0", pointer: "/paths/~1pets~1{petId}/put" },
     });
     expect(entry(first, "update_pet").digest).toMatch(/^sha256:[0-9a-f]{16}$/);
+  });
+
+  it("stores contracts that give back the tool's digests, with results and without", () => {
+    const stored = contractOfEntry(entry(first, "update_pet"));
+    const live = describeContract(pet);
+    expect([stored.digest, stored.docsDigest]).toEqual([live.digest, live.docsDigest]);
+    expect(withoutResults(stored).digest).toBe(withoutResults(live).digest);
+    expect(withoutResults(live).digest).not.toBe(live.digest);
   });
 
   it("keeps no prose in the contract it stores", () => {
