@@ -104,9 +104,10 @@ function checkEntry(entry: unknown, at: string, fail: Fail): void {
     typeof binding.method !== "string" ||
     typeof binding.path !== "string" ||
     !Array.isArray(binding.parameters) ||
-    !Array.isArray(binding.security)
+    !Array.isArray(binding.security) ||
+    !Array.isArray(binding.responseTypes)
   ) {
-    fail(`${at}/contract/binding`, "binding must hold method, path, parameters and security");
+    fail(`${at}/contract/binding`, "binding must hold method, path, parameters, security and responseTypes");
   }
   const b = binding as Record<string, unknown>;
   (b.parameters as unknown[]).forEach((p, i) => {

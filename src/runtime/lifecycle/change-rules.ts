@@ -60,6 +60,14 @@ export const CHANGE_RULES = {
     title:
       "An argument travels another way (location, wire name, style, body encoding); the bridge follows it",
   },
+  "response-type-removed": {
+    severity: "breaking",
+    title: "Success answers no longer come in a media type they came in",
+  },
+  "response-type-added": {
+    severity: "compatible",
+    title: "Success answers may also come in another media type",
+  },
   // Arguments (the input schema, at any depth)
   "argument-removed": { severity: "breaking", title: "An argument or a field of an argument is gone" },
   "required-argument-added": { severity: "breaking", title: "A new required argument or field" },
@@ -110,6 +118,10 @@ export const CHANGE_RULES = {
   "result-outline-removed": { severity: "breaking", title: "The result no longer has an outline (not JSON)" },
   "result-field-added": { severity: "compatible", title: "A new result field" },
   "result-field-narrowed": { severity: "compatible", title: "A result field has fewer types" },
+  "result-outline-unlisted": {
+    severity: "compatible",
+    title: "The outline is left out because answers may also come in another media type; JSON answers stay",
+  },
   "result-outline-added": { severity: "compatible", title: "The result gained an outline" },
   // Prose
   "title-changed": { severity: "docs", title: "A title changed" },

@@ -58,6 +58,8 @@ export interface ContractBinding {
   body?: ContractBody;
   /** Alternatives (OR) of schemes (AND) with their scopes; empty: no auth. */
   security: SecurityRequirementNode[];
+  /** Media types of the success (2xx) answers, sorted. */
+  responseTypes: string[];
 }
 
 /** The prose of a tool (schema prose stays in the schemas of a contract that keeps it). */
@@ -217,6 +219,9 @@ function describeBinding(tool: ToolNode): ContractBinding {
         }
       : {}),
     security: canonicalSecurity(http.security),
+    responseTypes: [
+      ...new Set(http.responses.filter((r) => /^2/.test(r.status)).flatMap((r) => r.mediaTypes)),
+    ].sort(compareText),
   };
 }
 

@@ -5,6 +5,7 @@
  * and path) was renamed. Either side may come without prose (a catalog): then the prose is
  * compared by its digest only, and reported as one `docs-changed` per tool.
  */
+import { isJsonMediaType } from "../../model/media-types.js";
 import { escapePointerToken } from "../../model/pointer.js";
 import type { SecurityRequirementNode, ToolNode } from "../../model/types.js";
 import { CHANGE_RULES, type ChangeCode, type ChangeSeverity, SEVERITY_ORDER } from "./change-rules.js";
@@ -248,6 +249,14 @@ function compareBinding(old: ContractBinding, next: ContractBinding, push: Push)
       );
     }
   }
+  for (const type of old.responseTypes) {
+    if (!next.responseTypes.includes(type))
+      push("response-type-removed", "", `success answers no longer come as ${type}`);
+  }
+  for (const type of next.responseTypes) {
+    if (!old.responseTypes.includes(type))
+      push("response-type-added", "", `success answers may also come as ${type}`);
+  }
   if (old.body !== undefined && next.body !== undefined) {
     if (old.body.mediaType !== next.body.mediaType) {
       push(
@@ -309,7 +318,19 @@ function compareOutput(
   withFindings: (prefix: string, findings: SchemaFinding[]) => void,
 ): void {
   if (old.outputSchema !== undefined && next.outputSchema === undefined) {
-    push("result-outline-removed", "/outputSchema", "the result has no outline now (not one JSON schema)");
+    // Still answering in a JSON type it answered in: the outline went because other types came.
+    const stillJson = old.binding.responseTypes.some(
+      (type) => isJsonMediaType(type) && next.binding.responseTypes.includes(type),
+    );
+    if (stillJson) {
+      push(
+        "result-outline-unlisted",
+        "/outputSchema",
+        "the result's outline is left out: answers may also come in another media type (JSON answers stay)",
+      );
+    } else {
+      push("result-outline-removed", "/outputSchema", "the result has no outline now (not one JSON schema)");
+    }
     return;
   }
   if (old.outputSchema === undefined && next.outputSchema !== undefined) {

@@ -174,6 +174,14 @@ const rows: Row[] = [
     }),
     want: ["binding-changed /inputSchema/properties/status"],
   },
+  {
+    rule: "result-outline-unlisted (answers may also come as a diff: GitHub's repos/get-commit)",
+    ...edited((t) => {
+      t.http.responses[0]!.mediaTypes.push("application/vnd.github.diff");
+      delete t.outputSchema;
+    }),
+    want: ["response-type-added ", "result-outline-unlisted /outputSchema"],
+  },
   // Arguments
   {
     rule: "argument-removed",
@@ -434,11 +442,12 @@ const rows: Row[] = [
     want: ["result-field-added /outputSchema/properties/status"],
   },
   {
-    rule: "result-outline-removed",
+    rule: "result-outline-removed (and response-type-removed: answers are no longer JSON)",
     ...edited((t) => {
+      t.http.responses = [{ status: "200", description: "OK", mediaTypes: ["application/xml"] }];
       delete t.outputSchema;
     }),
-    want: ["result-outline-removed /outputSchema"],
+    want: ["response-type-removed ", "response-type-added ", "result-outline-removed /outputSchema"],
   },
   {
     rule: "result-outline-added",
