@@ -89,7 +89,7 @@ export interface ToolContract {
   docs?: ToolDocs;
 }
 
-/** The canonical contract of a tool, prose kept (see withoutDocs for the catalog's form). */
+/** The canonical contract of a tool, prose kept (see stripDocs for the catalog's form). */
 export function describeContract(tool: ToolNode): ToolContract {
   const inputSchema = canonicalizeSchema(tool.inputSchema) as JsonSchema;
   const outputSchema =
@@ -117,7 +117,7 @@ export function describeContract(tool: ToolNode): ToolContract {
 }
 
 /** The contract as a catalog keeps it: schemas without prose, no docs (both digests kept). */
-export function withoutDocs(contract: ToolContract): ToolContract {
+export function stripDocs(contract: ToolContract): ToolContract {
   if (contract.docs === undefined) return contract;
   const { docs: _docs, ...rest } = contract;
   return {
@@ -152,7 +152,7 @@ export function contractDigestInput(contract: Omit<ToolContract, "digest" | "doc
  * outlines are not complete (a saved model's name at most 12 fields per object) with another.
  * Outlines hold no prose, so the docs digest stays as it is.
  */
-export function withoutResults(contract: ToolContract): ToolContract {
+export function stripResults(contract: ToolContract): ToolContract {
   if (contract.outputSchema === undefined && !contract.outputWrapped) return contract;
   const { outputSchema: _schema, digest: _digest, ...rest } = contract;
   const bare = { ...rest, outputWrapped: false };

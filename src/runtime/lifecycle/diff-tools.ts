@@ -13,8 +13,8 @@ import {
   type ContractBinding,
   compareText,
   describeContract,
+  stripResults,
   type ToolContract,
-  withoutResults,
 } from "./contract.js";
 import { diffOutlines } from "./outline-diff.js";
 import { diffInputSchemas, type SchemaFinding, show } from "./schema-diff.js";
@@ -85,16 +85,18 @@ export function diffContracts(
   options: DiffOptions = {},
 ): ToolChange[] {
   const results = options.results !== false;
-  const oldTools = results ? oldContracts : oldContracts.map(withoutResults);
-  const newTools = results ? newContracts : newContracts.map(withoutResults);
+  const oldTools = results ? oldContracts : oldContracts.map(stripResults);
+  const newTools = results ? newContracts : newContracts.map(stripResults);
   const { pairs, removed, added } = pairTools(oldTools, newTools);
   const changes: ToolChange[] = [];
   for (const old of removed)
-    changes.push(change(old, "tool-removed", "", `tool \`${old.name}\` was removed`));
-  for (const next of added) changes.push(change(next, "tool-added", "", `new tool \`${next.name}\``));
+    changes.push(createChange(old, "tool-removed", "", `tool \`${old.name}\` was removed`));
+  for (const next of added) changes.push(createChange(next, "tool-added", "", `new tool \`${next.name}\``));
   for (const { old, next, renamed } of pairs) {
     if (renamed) {
-      changes.push(change(next, "tool-renamed", "", `tool \`${old.name}\` was renamed to \`${next.name}\``));
+      changes.push(
+        createChange(next, "tool-renamed", "", `tool \`${old.name}\` was renamed to \`${next.name}\``),
+      );
     }
     changes.push(...compareTools(old, next));
   }
@@ -131,7 +133,7 @@ export function sortChanges(changes: ToolChange[]): ToolChange[] {
   );
 }
 
-function change(tool: ToolContract, code: ChangeCode, pointer: string, message: string): ToolChange {
+function createChange(tool: ToolContract, code: ChangeCode, pointer: string, message: string): ToolChange {
   return {
     tool: tool.name,
     operationId: tool.operationId ?? null,
@@ -148,7 +150,7 @@ function change(tool: ToolContract, code: ChangeCode, pointer: string, message: 
 function compareTools(old: ToolContract, next: ToolContract): ToolChange[] {
   const changes: ToolChange[] = [];
   const push = (code: ChangeCode, pointer: string, message: string) =>
-    changes.push(change(next, code, pointer, message));
+    changes.push(createChange(next, code, pointer, message));
   const withFindings = (prefix: string, findings: SchemaFinding[]) => {
     for (const f of findings) push(f.code, `${prefix}${f.pointer}`, f.message);
   };
@@ -169,7 +171,12 @@ function compareTools(old: ToolContract, next: ToolContract): ToolChange[] {
     // Named by the operation that is gone, so that it can be found by the old method and path.
     const route = (b: ContractBinding) => `${b.method.toUpperCase()} ${b.path}`;
     changes.push({
-      ...change(old, "operation-moved", "", `calls go to ${route(next.binding)} (was ${route(old.binding)})`),
+      ...createChange(
+        old,
+        "operation-moved",
+        "",
+        `calls go to ${route(next.binding)} (was ${route(old.binding)})`,
+      ),
       tool: next.name,
     });
   }
@@ -220,7 +227,7 @@ function compareAnnotations(old: ToolContract, next: ToolContract, push: Push): 
 }
 
 /** Where one argument travels: a parameter (location, wire name, style) or the body. */
-function placesOf(binding: ContractBinding): Map<string, string> {
+function describePlaces(binding: ContractBinding): Map<string, string> {
   const places = new Map<string, string>();
   for (const p of binding.parameters) {
     const style = `${p.style}${p.explode ? ", exploded" : ""}${p.allowReserved ? ", reserved allowed" : ""}`;
@@ -237,8 +244,8 @@ function placesOf(binding: ContractBinding): Map<string, string> {
 }
 
 function compareBinding(old: ContractBinding, next: ContractBinding, push: Push): void {
-  const before = placesOf(old);
-  const after = placesOf(next);
+  const before = describePlaces(old);
+  const after = describePlaces(next);
   for (const [argument, place] of after) {
     const was = before.get(argument);
     if (was !== undefined && was !== place) {
@@ -276,7 +283,7 @@ function compareBinding(old: ContractBinding, next: ContractBinding, push: Push)
 }
 
 /** `requirement` is met by a client that meets `held` (every scheme and scope it names is held). */
-function satisfiedBy(requirement: SecurityRequirementNode, held: SecurityRequirementNode): boolean {
+function isSatisfiedBy(requirement: SecurityRequirementNode, held: SecurityRequirementNode): boolean {
   return Object.entries(requirement).every(([scheme, scopes]) => {
     const heldScopes = held[scheme];
     return heldScopes !== undefined && scopes.every((s) => heldScopes.includes(s));
@@ -295,7 +302,7 @@ function compareSecurity(old: SecurityRequirementNode[], next: SecurityRequireme
   const before = old.length > 0 ? old : [{}];
   const after = next.length > 0 ? next : [{}];
   if (JSON.stringify(before) === JSON.stringify(after)) return;
-  const stranded = before.filter((held) => !after.some((needed) => satisfiedBy(needed, held)));
+  const stranded = before.filter((held) => !after.some((needed) => isSatisfiedBy(needed, held)));
   if (stranded.length > 0) {
     push(
       "auth-added",

@@ -5,10 +5,10 @@ import type { ToolNode } from "../../../../src/model/types.js";
 import {
   buildCatalog,
   type CatalogDocument,
-  contractOfEntry,
+  readEntryContract,
 } from "../../../../src/runtime/lifecycle/catalog.js";
 import { checkCatalog } from "../../../../src/runtime/lifecycle/catalog-file.js";
-import { describeContract, withoutResults } from "../../../../src/runtime/lifecycle/contract.js";
+import { describeContract, stripResults } from "../../../../src/runtime/lifecycle/contract.js";
 import { editTool, makeOtherTool, makeTool, prop } from "./tool-factory.js";
 
 const info = { title: "Petstore", version: "1.0.0", specVersion: "3.0" as const };
@@ -44,11 +44,11 @@ describe("a catalog", () => {
   });
 
   it("stores contracts that give back the tool's digests, with results and without", () => {
-    const stored = contractOfEntry(entry(first, "update_pet"));
+    const stored = readEntryContract(entry(first, "update_pet"));
     const live = describeContract(pet);
     expect([stored.digest, stored.docsDigest]).toEqual([live.digest, live.docsDigest]);
-    expect(withoutResults(stored).digest).toBe(withoutResults(live).digest);
-    expect(withoutResults(live).digest).not.toBe(live.digest);
+    expect(stripResults(stored).digest).toBe(stripResults(live).digest);
+    expect(stripResults(live).digest).not.toBe(live.digest);
   });
 
   it("keeps no prose in the contract it stores", () => {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { JsonSchema, ToolNode } from "../../../../src/model/types.js";
 import { CHANGE_RULES, type ChangeCode } from "../../../../src/runtime/lifecycle/change-rules.js";
-import { describeContract, withoutDocs } from "../../../../src/runtime/lifecycle/contract.js";
+import { describeContract, stripDocs } from "../../../../src/runtime/lifecycle/contract.js";
 import { diffContracts, diffTools } from "../../../../src/runtime/lifecycle/diff-tools.js";
 import { editTool, makeOtherTool, makeTool, owner, prop } from "./tool-factory.js";
 
@@ -576,7 +576,7 @@ const rows: Row[] = [
 function run(row: Row): string[] {
   const oldContracts = row.old.map(describeContract);
   const newContracts = row.new.map((t) =>
-    row.newFromCatalog ? withoutDocs(describeContract(t)) : describeContract(t),
+    row.newFromCatalog ? stripDocs(describeContract(t)) : describeContract(t),
   );
   return diffContracts(oldContracts, newContracts).map((c) => `${c.code} ${c.pointer}`);
 }
