@@ -5,6 +5,7 @@ import { BRIDGE_VERSION } from "../runtime/version.js";
 import { createCatalogCommand } from "./catalog.js";
 import { createDiffCommand } from "./diff.js";
 import { createGenerateCommand } from "./generate.js";
+import { createInstallCommand, createUninstallCommand } from "./install.js";
 import { createLintCommand } from "./lint.js";
 import { createModelCommand } from "./model.js";
 import { reportError } from "./report-error.js";
@@ -26,6 +27,8 @@ for (const command of [
   createLintCommand(),
   createCatalogCommand(),
   createDiffCommand(),
+  createInstallCommand(),
+  createUninstallCommand(),
 ]) {
   program.addCommand(command.exitOverride().configureOutput({ writeErr: (s) => process.stderr.write(s) }));
 }

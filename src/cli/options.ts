@@ -111,8 +111,12 @@ export function addSpecOptions(command: Command, outputSchemasHelp?: string): Co
     );
 }
 
-/** A spec (file, URL, `-`) or a saved model file → the model. */
-export async function readModelOrSpec(source: string, flags: SpecFlags): Promise<BridgeModel> {
+/** A spec (file, URL, `-`) or a saved model file → the model; `onStep` hears each step (progress). */
+export async function readModelOrSpec(
+  source: string,
+  flags: SpecFlags,
+  onStep?: (step: string) => void,
+): Promise<BridgeModel> {
   if (source !== "-" && !/^https?:\/\//i.test(source)) {
     const head = await readHead(source);
     if (head !== undefined && /^\s*\{\s*"irVersion"/.test(head)) {
@@ -155,6 +159,7 @@ export async function readModelOrSpec(source: string, flags: SpecFlags): Promise
     ...(flags.overrides !== undefined ? { overrides: flags.overrides } : {}),
     ...(flags.profile !== undefined ? { profile: flags.profile } : {}),
     ...(flags.serverName !== undefined ? { serverName: flags.serverName } : {}),
+    ...(onStep !== undefined ? { onStep } : {}),
   });
 }
 

@@ -18,6 +18,8 @@ export type BuildOptions = LoadOptions &
      * document as an object.
      */
     overrides?: OverridesInput;
+    /** Told each step as it starts: `cache` (when there is one), then on a miss `load`, `plan`, `validate`. */
+    onStep?: (step: string) => void;
   };
 
 /**
@@ -42,6 +44,7 @@ export async function buildModel(source: string, options: BuildOptions = {}): Pr
           ...(options.profile !== undefined && options.profile !== "mcp" ? { profile: options.profile } : {}),
           ...(options.serverName !== undefined ? { serverName: options.serverName } : {}),
         });
+  if (cache !== undefined) options.onStep?.("cache");
   const cached = await cache?.read();
   if (cached) return cached;
   const model = applyProfile(await planFromSpec(source, options, overrides), options);
@@ -54,6 +57,7 @@ async function planFromSpec(
   options: BuildOptions,
   overrides: LoadedOverrides | undefined,
 ): Promise<BridgeModel> {
+  options.onStep?.("load");
   let loaded = await loadSpec(source, { ...options, deferValidation: true });
   let model: BridgeModel;
   try {
@@ -67,7 +71,8 @@ async function planFromSpec(
       );
       loaded = { ...loaded, document: document as unknown as typeof loaded.document, diagnostics };
     }
-    const { overrides: _input, ...planOptions } = options;
+    const { overrides: _input, onStep, ...planOptions } = options;
+    onStep?.("plan");
     model = planModel(loaded, {
       ...planOptions,
       ...(overrides?.kind === "map" ? { overrides: overrides.map } : {}),
@@ -77,6 +82,7 @@ async function planFromSpec(
     await loaded.validation;
     throw error;
   }
+  options.onStep?.("validate");
   const warnings = (await loaded.validation) ?? [];
   if (warnings.length > 0) model.diagnostics.unshift(...warnings);
   return model;
