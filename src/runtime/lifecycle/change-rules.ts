@@ -85,6 +85,10 @@ export const CHANGE_RULES = {
   "enum-value-added": { severity: "compatible", title: "A new allowed value (enum)" },
   "enum-added": { severity: "breaking", title: "A free value is now limited to a list (enum or const)" },
   "format-tightened": { severity: "breaking", title: "A format was added or changed" },
+  "format-noted": {
+    severity: "compatible",
+    title: "A numeric format that limits no JSON number (int64, float, double) was added, changed or removed",
+  },
   "pattern-tightened": { severity: "breaking", title: "A pattern was added or changed" },
   "length-tightened": { severity: "breaking", title: "minLength raised or maxLength lowered (or added)" },
   "range-tightened": {

@@ -520,6 +520,11 @@ function compareStringAndNumberBounds(walk: Walk, o: Resolved, n: Resolved, labe
     const before = oldNode[key];
     const after = newNode[key];
     if (jsonEqual(before, after)) continue;
+    if (key === "format" && isNumericNoteFormat(before) && isNumericNoteFormat(after)) {
+      const where = after !== undefined ? locateKeyword(n, key) : locateKeyword(o, key);
+      addFinding(walk, "format-noted", where, `format of ${label}: ${show(before)} → ${show(after)}`);
+      continue;
+    }
     const code: ChangeCode = key === "format" ? "format-tightened" : "pattern-tightened";
     if (after === undefined)
       addFinding(
@@ -564,6 +569,17 @@ function compareStringAndNumberBounds(walk: Walk, o: Resolved, n: Resolved, labe
   } else if (oldNode.uniqueItems === true && newNode.uniqueItems !== true) {
     addFinding(walk, "constraint-loosened", locateKeyword(o, "uniqueItems"), `${label} may repeat items now`);
   }
+}
+
+/**
+ * Formats that limit no JSON number a client can send: `int64` (every integer a JSON parser
+ * reads is one), `float` and `double` (every number). GitHub added `int64` to a dozen integer
+ * path parameters between two releases; no call that worked before fails after.
+ */
+const NUMERIC_NOTE_FORMATS = new Set(["int64", "float", "double"]);
+
+function isNumericNoteFormat(format: unknown): boolean {
+  return format === undefined || (typeof format === "string" && NUMERIC_NOTE_FORMATS.has(format));
 }
 
 /** Every multiple of `a` is a multiple of `b` (floating point kept honest with a tolerance). */

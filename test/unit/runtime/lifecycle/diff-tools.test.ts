@@ -293,6 +293,20 @@ const rows: Row[] = [
     want: ["format-tightened /inputSchema/properties/name/format"],
   },
   {
+    rule: "format-noted (int64 on an integer: GitHub's job_id)",
+    ...edited((t) => {
+      prop(t, "petId").format = "int64";
+    }),
+    want: ["format-noted /inputSchema/properties/petId/format"],
+  },
+  {
+    rule: "format-tightened (int32 limits the range)",
+    ...edited((t) => {
+      prop(t, "petId").format = "int32";
+    }),
+    want: ["format-tightened /inputSchema/properties/petId/format"],
+  },
+  {
     rule: "pattern-tightened",
     ...edited((t) => {
       (owner(t).properties as Record<string, JsonSchema>).login!.pattern = "^[a-z]{3,}$";
