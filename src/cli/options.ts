@@ -11,6 +11,8 @@ export interface SpecFlags extends RefFlags {
   validate?: boolean;
   outputSchemas?: boolean;
   resultSchemas?: boolean;
+  /** Not a flag: fields per output outline object (catalog and diff ask for every field). */
+  outlineFields?: number;
   descriptionBudget?: number;
   argumentDescriptionBudget?: number;
   cache?: boolean;
@@ -92,8 +94,8 @@ export function addPlanOptions(
 }
 
 /** addPlanOptions, plus the model cache, overrides and the client profile (serve, generate, tools, model). */
-export function addSpecOptions(command: Command): Command {
-  return addPlanOptions(command)
+export function addSpecOptions(command: Command, outputSchemasHelp?: string): Command {
+  return addPlanOptions(command, outputSchemasHelp)
     .option(
       "--result-schemas",
       "plan each operation's result shape, which code mode's signatures show (serve --mode code plans them itself)",
@@ -157,6 +159,7 @@ export async function readModelOrSpec(
     validate: flags.validate !== false,
     outputSchemas: flags.outputSchemas === true,
     ...(flags.resultSchemas === true ? { resultSchemas: true } : {}),
+    ...(flags.outlineFields !== undefined ? { outlineFields: flags.outlineFields } : {}),
     ...readBudgetFlags(flags),
     cache: flags.cache !== false,
     ...(flags.overrides !== undefined ? { overrides: flags.overrides } : {}),
@@ -166,7 +169,8 @@ export async function readModelOrSpec(
   });
 }
 
-async function readHead(file: string): Promise<string | undefined> {
+/** The first 256 bytes of a file as text; undefined when it cannot be read. */
+export async function readHead(file: string): Promise<string | undefined> {
   try {
     const handle = await open(file, "r");
     try {

@@ -471,6 +471,28 @@ export const DIAGNOSTIC_CODES = {
     fix: "split the operation, or move rarely used nested options behind a simpler schema; drop descriptions that repeat the property name",
   },
 
+  // Tool catalogs (catalog, diff)
+  OMB_CATALOG_READ: {
+    title: "A catalog file cannot be read, or is neither JSON nor YAML",
+    severity: "error",
+    fix: "check the path; give a file written by `openapi-mcp-bridge catalog`",
+  },
+  OMB_CATALOG_INVALID: {
+    title: "A catalog file does not have the shape of a tool catalog (the pointer names the field)",
+    severity: "error",
+    fix: "write the catalog again with `openapi-mcp-bridge catalog` (schemas/catalog.schema.json describes the file)",
+  },
+  OMB_CATALOG_FORMAT: {
+    title: "The catalog was written in a catalog format this bridge does not read (catalogFormat)",
+    severity: "error",
+    fix: "write the catalog again with this version of the bridge",
+  },
+  OMB_CATALOG_VERSION: {
+    title: "A catalogVersion is not a version MAJOR.MINOR.PATCH",
+    severity: "error",
+    fix: "give --catalog-version as MAJOR.MINOR.PATCH (e.g. 2.0.0), or fix catalogVersion in the previous catalog",
+  },
+
   // Fallbacks
   OMB_ERROR: {
     title: "A coded error that carries no diagnostic (its code when asked)",

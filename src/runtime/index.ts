@@ -4,6 +4,19 @@ export type * from "../model/types.js";
 export type { BridgeOptions } from "./bridge-options.js";
 export { type BridgeRuntime, createBridgeRuntime } from "./bridge-runtime.js";
 export type { ModeChoice, RequestedMode, ServedMode } from "./discovery/mode.js";
+export {
+  type BuildCatalogInput,
+  type BuiltCatalog,
+  buildCatalog,
+  type CatalogDocument,
+  type CatalogToolEntry,
+  listCatalogContracts,
+} from "./lifecycle/catalog.js";
+export { checkCatalog, readCatalogFile } from "./lifecycle/catalog-file.js";
+export { CHANGE_RULES, type ChangeCode, type ChangeSeverity } from "./lifecycle/change-rules.js";
+export { describeContract, type ToolContract } from "./lifecycle/contract.js";
+export { diffContracts, diffTools, type ToolChange } from "./lifecycle/diff-tools.js";
+export { formatChangesText, summarizeChanges } from "./lifecycle/format-changes.js";
 export { createBridgeServer } from "./mcp-server.js";
 export { OPTION_TABLE, type OptionKey, type Settings } from "./settings/option-table.js";
 export { readSettings } from "./settings/read-settings.js";

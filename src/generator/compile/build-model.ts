@@ -40,6 +40,7 @@ export async function buildModel(source: string, options: BuildOptions = {}): Pr
           outputSchemas: options.outputSchemas === true,
           ...(options.resultSchemas === true ? { resultSchemas: true } : {}),
           // Only when set, so entries cached without them stay valid.
+          ...(options.outlineFields !== undefined ? { outlineFields: options.outlineFields } : {}),
           ...(overrides ? { overrides: `${overrides.file}\n${overrides.text}` } : {}),
           ...(options.profile !== undefined && options.profile !== "mcp" ? { profile: options.profile } : {}),
           ...(options.serverName !== undefined ? { serverName: options.serverName } : {}),

@@ -7,6 +7,7 @@
  */
 import { escapePointerToken, followLocalRef, resolvePointer } from "../../model/pointer.js";
 import { isRecord } from "../../model/records.js";
+import { SCHEMA_KEYWORD_KINDS as KEYWORD_KINDS } from "../../model/schema-keywords.js";
 import type { JsonSchema, JsonValue } from "../../model/types.js";
 import { toUnicodePattern } from "./pattern.js";
 import { compactDescription } from "./text.js";
@@ -17,39 +18,6 @@ interface DefEntry {
   /** Names of the definitions this one refers to directly. */
   refs: Set<string>;
 }
-
-/** Keywords whose value is one schema. */
-const SCHEMA_KEYWORDS = [
-  "items",
-  "additionalProperties",
-  "not",
-  "contains",
-  "propertyNames",
-  "if",
-  "then",
-  "else",
-  "unevaluatedProperties",
-  "unevaluatedItems",
-  "additionalItems",
-] as const;
-/** Keywords whose value is an array of schemas. */
-const SCHEMA_ARRAY_KEYWORDS = ["allOf", "anyOf", "oneOf", "prefixItems"] as const;
-/** Keywords whose value is a map of schemas. */
-const SCHEMA_MAP_KEYWORDS = [
-  "properties",
-  "patternProperties",
-  "dependentSchemas",
-  "$defs",
-  "definitions",
-] as const;
-
-type KeywordKind = "schema" | "schemaArray" | "schemaMap";
-/** Keyword → how its value holds subschemas; one lookup per key on the hot path. */
-const KEYWORD_KINDS = new Map<string, KeywordKind>([
-  ...SCHEMA_KEYWORDS.map((k) => [k, "schema"] as [string, KeywordKind]),
-  ...SCHEMA_ARRAY_KEYWORDS.map((k) => [k, "schemaArray"] as [string, KeywordKind]),
-  ...SCHEMA_MAP_KEYWORDS.map((k) => [k, "schemaMap"] as [string, KeywordKind]),
-]);
 
 /** OpenAPI-only keywords that mean nothing to a JSON Schema validator or a model. */
 const DROPPED_KEYWORDS = new Set([

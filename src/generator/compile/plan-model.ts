@@ -55,6 +55,11 @@ export interface PlanOptions {
   /** Plan each operation's result outline, which code mode's signatures show (default: off). */
   resultSchemas?: boolean;
   /**
+   * Fields an output outline names per object (default 12, see output-schema.ts); `catalog` and
+   * `diff` ask for all of them (Infinity is not JSON: any number above the largest object does).
+   */
+  outlineFields?: number;
+  /**
    * Overrides by operationId or `METHOD /path` (an override file's map, see overrides.ts); they
    * win over the spec's `x-mcp`. An Overlay is applied to the document before planning instead.
    */
@@ -264,7 +269,7 @@ function planOperation(context: OperationContext, options: PlanOptions): Omit<To
   const operationId = typeof operation.operationId === "string" ? operation.operationId : undefined;
   const args = planArguments(context);
   const responses = planResponses(context);
-  const output = options.outputSchemas === true ? planOutput(context) : undefined;
+  const output = options.outputSchemas === true ? planOutput(context, options.outlineFields) : undefined;
   const result = options.resultSchemas === true ? planResult(context) : undefined;
   const tags = Array.isArray(operation.tags)
     ? operation.tags.filter((t): t is string => typeof t === "string")

@@ -1,0 +1,243 @@
+/**
+ * A tool's contract: what a client holds once it has listed the tool, and what the bridge
+ * does with a call. The name, the input schema, the output outline, the behaviour hints and
+ * the HTTP binding (method, path, where and how each argument travels, the body's media type,
+ * the auth it needs), in canonical form, with a digest of it. Prose (title, descriptions,
+ * examples) is not part of the contract: it has its own digest, so a reworded description is
+ * a docs change and never a new contract.
+ */
+import type {
+  BodyKind,
+  HttpMethod,
+  JsonSchema,
+  JsonValue,
+  ParameterLocation,
+  ParameterStyle,
+  SecurityRequirementNode,
+  ToolNode,
+} from "../../model/types.js";
+import { canonicalizeSchema, collectProse, digestValue, sortKeys } from "./canonical.js";
+
+/** The behaviour hints of a tool, without the annotation title (prose). */
+export interface ContractAnnotations {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+/** Where and how one argument travels as a parameter. */
+export interface ContractParameter {
+  argument: string;
+  in: ParameterLocation;
+  name: string;
+  required: boolean;
+  style: ParameterStyle;
+  explode: boolean;
+  allowReserved: boolean;
+  contentType?: string;
+}
+
+export interface ContractBody {
+  mediaType: string;
+  required: boolean;
+  kind: BodyKind;
+  mode: "properties" | "value";
+  /** `value` mode: the argument that is the body. */
+  argument?: string;
+  /** `properties` mode: argument → body property (and whether it is a file part). */
+  properties?: { argument: string; name: string; file?: boolean }[];
+  encoding?: JsonValue;
+}
+
+export interface ContractBinding {
+  method: HttpMethod;
+  path: string;
+  /** By argument name. */
+  parameters: ContractParameter[];
+  body?: ContractBody;
+  /** Alternatives (OR) of schemes (AND) with their scopes; empty: no auth. */
+  security: SecurityRequirementNode[];
+  /** Media types of the success (2xx) answers, sorted. */
+  responseTypes: string[];
+}
+
+/** The prose of a tool (schema prose stays in the schemas of a contract that keeps it). */
+export interface ToolDocs {
+  title: string;
+  description: string;
+  annotationTitle: string;
+}
+
+export interface ToolContract {
+  name: string;
+  operationId?: string;
+  deprecated: boolean;
+  /** Canonical input schema; with prose only when `docs` is present. */
+  inputSchema: JsonSchema;
+  /** Canonical output outline, when the tool has one. */
+  outputSchema?: JsonSchema;
+  /** The result is `{ result: body }` (a body that is not an object). */
+  outputWrapped: boolean;
+  annotations: ContractAnnotations;
+  binding: ContractBinding;
+  /** `sha256:` + 16 hex of the contract without prose (see contractDigestInput). */
+  digest: string;
+  /** `sha256:` + 16 hex of the prose: title, description, and every text in the schemas. */
+  docsDigest: string;
+  /** Present when the prose was kept (a contract from a spec or model; a catalog keeps none). */
+  docs?: ToolDocs;
+}
+
+/** The canonical contract of a tool, prose kept (see stripDocs for the catalog's form). */
+export function describeContract(tool: ToolNode): ToolContract {
+  const inputSchema = canonicalizeSchema(tool.inputSchema) as JsonSchema;
+  const outputSchema =
+    tool.outputSchema !== undefined ? (canonicalizeSchema(tool.outputSchema) as JsonSchema) : undefined;
+  const {
+    title: annotationTitle,
+    readOnlyHint,
+    destructiveHint,
+    idempotentHint,
+    openWorldHint,
+  } = tool.annotations;
+  const docs: ToolDocs = { title: tool.title, description: tool.description, annotationTitle };
+  const contract: Omit<ToolContract, "digest" | "docsDigest"> = {
+    name: tool.name,
+    ...(tool.source.operationId !== undefined ? { operationId: tool.source.operationId } : {}),
+    deprecated: tool.deprecated,
+    inputSchema,
+    ...(outputSchema !== undefined ? { outputSchema } : {}),
+    outputWrapped: tool.outputWrapped === true,
+    annotations: { readOnlyHint, destructiveHint, idempotentHint, openWorldHint },
+    binding: describeBinding(tool),
+    docs,
+  };
+  return { ...contract, digest: digestContract(contract), docsDigest: digestDocs(contract) };
+}
+
+/** The contract as a catalog keeps it: schemas without prose, no docs (both digests kept). */
+export function stripDocs(contract: ToolContract): ToolContract {
+  if (contract.docs === undefined) return contract;
+  const { docs: _docs, ...rest } = contract;
+  return {
+    ...rest,
+    inputSchema: canonicalizeSchema(contract.inputSchema, { prose: false }) as JsonSchema,
+    ...(contract.outputSchema !== undefined
+      ? { outputSchema: canonicalizeSchema(contract.outputSchema, { prose: false }) as JsonSchema }
+      : {}),
+  };
+}
+
+/**
+ * What the digest covers: the name, the input schema and output outline without prose, the
+ * result wrapping, the behaviour hints and the binding. Deprecation is a status, not a contract.
+ */
+export function contractDigestInput(contract: Omit<ToolContract, "digest" | "docsDigest">): JsonValue {
+  return {
+    name: contract.name,
+    inputSchema: canonicalizeSchema(contract.inputSchema, { prose: false }),
+    outputSchema:
+      contract.outputSchema !== undefined
+        ? canonicalizeSchema(contract.outputSchema, { prose: false })
+        : null,
+    outputWrapped: contract.outputWrapped,
+    annotations: { ...contract.annotations },
+    binding: contract.binding as unknown as JsonValue,
+  };
+}
+
+/**
+ * The contract without its result outline (digest recomputed): for comparing a side whose
+ * outlines are not complete (a saved model's name at most 12 fields per object) with another.
+ * Outlines hold no prose, so the docs digest stays as it is.
+ */
+export function stripResults(contract: ToolContract): ToolContract {
+  if (contract.outputSchema === undefined && !contract.outputWrapped) return contract;
+  const { outputSchema: _schema, digest: _digest, ...rest } = contract;
+  const bare = { ...rest, outputWrapped: false };
+  return { ...bare, digest: digestContract(bare) };
+}
+
+function digestContract(contract: Omit<ToolContract, "digest" | "docsDigest">): string {
+  return digestValue(contractDigestInput(contract));
+}
+
+function digestDocs(contract: Omit<ToolContract, "digest" | "docsDigest">): string {
+  const docs = contract.docs;
+  return digestValue({
+    title: docs?.title ?? "",
+    description: docs?.description ?? "",
+    annotationTitle: docs?.annotationTitle ?? "",
+    inputSchema: collectProse(contract.inputSchema) as unknown as JsonValue,
+    outputSchema: (contract.outputSchema !== undefined
+      ? collectProse(contract.outputSchema)
+      : []) as unknown as JsonValue,
+  });
+}
+
+function describeBinding(tool: ToolNode): ContractBinding {
+  const { http } = tool;
+  const parameters = http.parameters
+    .map(
+      (p): ContractParameter => ({
+        argument: p.argument,
+        in: p.in,
+        name: p.name,
+        required: p.required,
+        style: p.style,
+        explode: p.explode,
+        allowReserved: p.allowReserved,
+        ...(p.contentType !== undefined ? { contentType: p.contentType } : {}),
+      }),
+    )
+    .sort((a, b) => compareText(a.argument, b.argument));
+  const body = http.body;
+  return {
+    method: http.method,
+    path: http.path,
+    parameters,
+    ...(body !== undefined
+      ? {
+          body: {
+            mediaType: body.mediaType,
+            required: body.required,
+            kind: body.kind,
+            mode: body.mode,
+            ...(body.argument !== undefined ? { argument: body.argument } : {}),
+            ...(body.properties !== undefined
+              ? {
+                  properties: body.properties
+                    .map((p) => ({ argument: p.argument, name: p.name, ...(p.file ? { file: true } : {}) }))
+                    .sort((a, b) => compareText(a.argument, b.argument)),
+                }
+              : {}),
+            ...(body.encoding !== undefined
+              ? { encoding: sortKeys(body.encoding as unknown as JsonValue) }
+              : {}),
+          },
+        }
+      : {}),
+    security: canonicalSecurity(http.security),
+    responseTypes: [
+      ...new Set(http.responses.filter((r) => /^2/.test(r.status)).flatMap((r) => r.mediaTypes)),
+    ].sort(compareText),
+  };
+}
+
+/** Requirements with sorted scheme names and scopes, in one order; duplicates dropped. */
+export function canonicalSecurity(requirements: SecurityRequirementNode[]): SecurityRequirementNode[] {
+  const byText = new Map<string, SecurityRequirementNode>();
+  for (const requirement of requirements) {
+    const sorted: SecurityRequirementNode = {};
+    for (const scheme of Object.keys(requirement).sort())
+      sorted[scheme] = [...new Set(requirement[scheme] ?? [])].sort();
+    byText.set(JSON.stringify(sorted), sorted);
+  }
+  return [...byText.keys()].sort().map((text) => byText.get(text)!);
+}
+
+/** Code-point order, the same on every machine and locale. */
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
