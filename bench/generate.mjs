@@ -71,6 +71,9 @@ const { values } = parseArgs({
     runs: { type: "string", default: "5" },
     "tsc-runs": { type: "string", default: "3" },
     baseline: { type: "string" },
+    // Which of our cases to run (comma-separated keys of TOOLS, theirs always runs): the one
+    // bench command (run.mjs) skips the printing-worker rows, which do not pay on two cores.
+    cases: { type: "string" },
   },
 });
 const RUNS = Number(values.runs);
@@ -187,6 +190,11 @@ const TOOLS = {
     args: (spec, out) => [COMPETITOR_BIN, "--input", spec, "--output", out, "--force"],
   },
 };
+
+if (values.cases !== undefined) {
+  const keep = new Set([...values.cases.split(","), "theirs"]);
+  for (const key of Object.keys(TOOLS)) if (!keep.has(key)) delete TOOLS[key];
+}
 
 const RUNS_DIR = join(SCRATCH, "runs");
 
@@ -447,6 +455,12 @@ function baselineNote() {
 function finish(lines) {
   mkdirSync(RESULTS_DIR, { recursive: true });
   writeFileSync(join(RESULTS_DIR, "generate.md"), `${lines.join("\n")}\n`);
+  // Wall, CPU and RSS of every run, in run order (runs are interleaved: run i of each case ran
+  // side by side), for bench/summary.mjs.
+  writeFileSync(
+    join(RESULTS_DIR, "generate.json"),
+    `${JSON.stringify({ date: new Date().toISOString(), commit, runs: RUNS, samples }, null, 2)}\n`,
+  );
   process.stdout.write(`${lines.join("\n")}\n`);
 }
 

@@ -153,6 +153,20 @@ export async function runLatency({ log = (line) => process.stderr.write(`${line}
   return { env: describeEnvironment(), cases, unexpectedUpstreamRequests: upstream.stats.other };
 }
 
+/** Each repetition's median and p90 per case (repetition i of each case ran side by side). */
+export function latencyFigures({ env, cases }) {
+  return {
+    date: env.date,
+    commit: env.commit,
+    cases: cases.map((c) => ({
+      id: c.id,
+      label: c.label,
+      medians: c.repeats.map((r) => r.median),
+      p90s: c.repeats.map((r) => r.p90),
+    })),
+  };
+}
+
 export function latencyMarkdown({ env, cases, unexpectedUpstreamRequests }) {
   const byId = Object.fromEntries(cases.map((c) => [c.id, c]));
   const direct = byId.direct.median;

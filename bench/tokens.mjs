@@ -258,6 +258,19 @@ async function main() {
     }
   }
   writeFileSync(join(RESULTS_DIR, "tokens.md"), report(results));
+  // The model-visible tokens (name + description + inputSchema) per spec and server, for
+  // bench/summary.mjs.
+  const figures = results.map((r) => ({
+    spec: r.spec.key,
+    server: r.server.key,
+    tools: r.tools,
+    total: r.total,
+    modelVisible: r.parts.name + r.parts.description + r.parts.inputSchema,
+  }));
+  writeFileSync(
+    join(RESULTS_DIR, "tokens.json"),
+    `${JSON.stringify({ date: new Date().toISOString(), results: figures }, null, 2)}\n`,
+  );
   process.stderr.write(`wrote ${join(RESULTS_DIR, "tokens.md")}\n`);
 }
 
