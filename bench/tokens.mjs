@@ -295,7 +295,10 @@ function report(results) {
     lines.push(`## ${spec.name}`, "", `Spec: ${spec.origin}.`, "");
     const others = rows.filter((r) => !r.server.key.startsWith("ours"));
     const ours = rows.filter((r) => r.server.key.startsWith("ours"));
-    const smaller = others.length > 0 ? Math.min(...others.map((r) => r.total)) : undefined;
+    // What clients hand the model: name + description + inputSchema (annotations, titles,
+    // output schemas and _meta stay with the client).
+    const visible = (r) => r.parts.name + r.parts.description + r.parts.inputSchema;
+    const smaller = others.length > 0 ? Math.min(...others.map(visible)) : undefined;
     lines.push(
       markdownTable(
         [
@@ -333,11 +336,11 @@ function report(results) {
     );
     if (ours.length > 0 && smaller !== undefined) {
       lines.push(
-        `Target: at most 60% of the smaller of the other two (${k(smaller)} tokens): ${k(Math.floor(smaller * 0.6))}.`,
+        `Target: model-visible tokens (name + description + inputSchema) at most 60% of the smaller of the other two (${k(smaller)} tokens): ${k(Math.floor(smaller * 0.6))}.`,
         "",
       );
       for (const row of ours) {
-        const share = ((100 * row.total) / smaller).toFixed(1);
+        const share = ((100 * visible(row)) / smaller).toFixed(1);
         lines.push(`- ${row.server.name}: ${share}%`);
       }
       lines.push("");
