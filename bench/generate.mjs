@@ -354,7 +354,11 @@ function main() {
     lines.push(
       `Ratio to ${COMPETITOR} (ours / theirs, medians; below 1 is faster): wall ${ratio("ours", "ms")} without the cache, ${ratio("oursCached", "ms")} with it, ${ratio("oursNoValidate", "ms")} without the cache and validation;`,
       `CPU ${ratio("ours", "cpu")} without the cache, ${ratio("oursCached", "cpu")} with it, ${ratio("oursNoValidate", "cpu")} without the cache and validation.`,
-      `With printing workers (--no-cache): one, wall ${ratio("oursWorker1", "ms")}, CPU ${ratio("oursWorker1", "cpu")}; two, wall ${ratio("oursWorker2", "ms")}, CPU ${ratio("oursWorker2", "cpu")}.`,
+      ...(TOOLS.oursWorker1 && TOOLS.oursWorker2
+        ? [
+            `With printing workers (--no-cache): one, wall ${ratio("oursWorker1", "ms")}, CPU ${ratio("oursWorker1", "cpu")}; two, wall ${ratio("oursWorker2", "ms")}, CPU ${ratio("oursWorker2", "cpu")}.`,
+          ]
+        : []),
       "",
     );
     const ours = sizes[`ours:${spec.key}`];

@@ -4,6 +4,7 @@
  * requests to the same upstream as the baseline.
  */
 import { once } from "node:events";
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import { join } from "node:path";
 import { Agent, request } from "undici";
@@ -88,13 +89,24 @@ async function measureDirect(upstream) {
   }
 }
 
+/** CPU time (user + system) a live process has used, in ms (Linux /proc), or undefined. */
+function cpuTimeMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 1/100 s
+  } catch {
+    return undefined;
+  }
+}
+
 async function measureBridge(label, args, upstream) {
-  const { client, stderr } = await connectStdioClient(args);
+  const { client, transport, stderr } = await connectStdioClient(args);
   try {
     const { tools } = await client.listTools();
     if (tools.length !== 1) throw new Error(`${label}: expected one tool, got ${tools.length}`);
     const name = tools[0].name;
     const before = upstream.stats.items;
+    const cpuBefore = cpuTimeMs(transport.pid);
     const samples = await timeCalls(label, async () => {
       const result = await client.callTool({ name, arguments: { id: 1 } }, undefined, { timeout: 30_000 });
       if (result.isError)
@@ -103,6 +115,13 @@ async function measureBridge(label, args, upstream) {
     const reached = upstream.stats.items - before;
     if (reached !== WARMUP + CALLS)
       throw new Error(`${label}: upstream saw ${reached} calls, not ${WARMUP + CALLS}`);
+    // The bridge process's own CPU per call (warm-up included): what a loaded machine's
+    // scheduling does not change much, unlike the wall time of each call.
+    const cpuAfter = cpuTimeMs(transport.pid);
+    samples.cpuPerCallMs =
+      cpuBefore === undefined || cpuAfter === undefined
+        ? undefined
+        : (cpuAfter - cpuBefore) / (WARMUP + CALLS);
     return samples;
   } catch (error) {
     throw new Error(`${error.message}\n${stderr()}`);
@@ -111,7 +130,11 @@ async function measureBridge(label, args, upstream) {
   }
 }
 
-const summarizeCalls = (samples) => ({ median: median(samples), p90: quantile(samples, 0.9) });
+const summarizeCalls = (samples) => ({
+  median: median(samples),
+  p90: quantile(samples, 0.9),
+  cpuPerCallMs: samples.cpuPerCallMs,
+});
 
 export async function runLatency({ log = (line) => process.stderr.write(`${line}\n`) } = {}) {
   setup({ log });
@@ -163,6 +186,7 @@ export function latencyFigures({ env, cases }) {
       label: c.label,
       medians: c.repeats.map((r) => r.median),
       p90s: c.repeats.map((r) => r.p90),
+      cpuPerCall: c.repeats.map((r) => r.cpuPerCallMs ?? null),
     })),
   };
 }
@@ -171,12 +195,17 @@ export function latencyMarkdown({ env, cases, unexpectedUpstreamRequests }) {
   const byId = Object.fromEntries(cases.map((c) => [c.id, c]));
   const direct = byId.direct.median;
   const ms = (v) => formatMs(v, 3);
+  const cpu = (c) => {
+    const values = c.repeats.map((r) => r.cpuPerCallMs).filter((v) => v !== undefined);
+    return values.length > 0 ? ms(median(values)) : "–";
+  };
   const rows = cases.map((c) => [
     c.label,
     ms(c.median),
     ms(c.p90),
     c.id === "direct" ? "–" : ms(c.median - direct),
     c.repeats.map((r) => r.median.toFixed(3)).join(" / "),
+    c.id === "direct" ? "–" : cpu(c),
   ]);
   const ratio = byId.ours.median / byId.competitor.median;
   const addedRatio = (byId.ours.median - direct) / (byId.competitor.median - direct);
@@ -191,10 +220,19 @@ export function latencyMarkdown({ env, cases, unexpectedUpstreamRequests }) {
     "calls (the client's own outputSchema check included); every call is checked to reach the upstream and",
     `not be an error. The baseline is ${CALLS} direct undici \`request\` calls (keep-alive, body read as JSON)`,
     `after ${WARMUP} warm-up calls. The whole thing is repeated ${cases[0].repeats.length} times (order rotated);`,
-    "the table shows the median of the per-repetition medians and p90s.",
+    "the table shows the median of the per-repetition medians and p90s. The last column is the bridge",
+    "process's own CPU time (user + system, /proc) over its calls divided by their number: it moves",
+    "less than wall time when other work shares the machine.",
     "",
     markdownTable(
-      ["Case", "Median per call", "p90 per call", "Added over direct (median)", "Medians per repetition"],
+      [
+        "Case",
+        "Median per call",
+        "p90 per call",
+        "Added over direct (median)",
+        "Medians per repetition",
+        "Bridge process CPU per call",
+      ],
       rows,
     ),
     "",

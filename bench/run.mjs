@@ -41,7 +41,7 @@ log("wrote bench/results/latency.md");
 
 runScript("generate.mjs", [
   "--runs",
-  process.env.OMB_BENCH_GENERATE_RUNS ?? "7",
+  process.env.OMB_BENCH_GENERATE_RUNS ?? "5",
   "--tsc-runs",
   "0",
   "--cases",

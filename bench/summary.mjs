@@ -76,6 +76,18 @@ export function buildSummary() {
         target: 0.7,
       }),
     );
+    if (byId.ours.cpuPerCall?.every((v) => v !== null)) {
+      const row = pairedRow({
+        figure: "the same, the bridge process's own CPU per call (moves less with the machine's load)",
+        ours: byId.ours.cpuPerCall,
+        anchor: byId.competitor.cpuPerCall,
+        anchorName: "@ivotoby",
+        target: 0.7,
+      });
+      row.cells[4] = "(companion)";
+      row.cells[5] = "–";
+      rows.push(row);
+    }
   }
   const generate = read("generate");
   if (generate) {
