@@ -24,6 +24,7 @@ import {
   now,
   ourServeArgs,
   quantile,
+  writeResults,
 } from "./lib.mjs";
 import { setup } from "./setup.mjs";
 
@@ -56,12 +57,13 @@ async function startUpstream() {
 }
 
 /** Runs `call` warm-up + measured times, sequentially, within a time budget; returns ms per call. */
-async function timeCalls(label, call) {
+async function timeCalls(label, call, afterWarmup = () => {}) {
   const deadline = now() + PHASE_TIMEOUT_MS;
   for (let i = 0; i < WARMUP; i += 1) {
     if (now() > deadline) throw new Error(`${label}: warm-up ran out of time`);
     await call(i);
   }
+  afterWarmup();
   const samples = [];
   for (let i = 0; i < CALLS; i += 1) {
     if (now() > deadline) throw new Error(`${label}: calls ran out of time after ${i}`);
@@ -106,22 +108,27 @@ async function measureBridge(label, args, upstream) {
     if (tools.length !== 1) throw new Error(`${label}: expected one tool, got ${tools.length}`);
     const name = tools[0].name;
     const before = upstream.stats.items;
-    const cpuBefore = cpuTimeMs(transport.pid);
-    const samples = await timeCalls(label, async () => {
-      const result = await client.callTool({ name, arguments: { id: 1 } }, undefined, { timeout: 30_000 });
-      if (result.isError)
-        throw new Error(`${label}: tool error ${JSON.stringify(result.content).slice(0, 300)}`);
-    });
+    let cpuBefore;
+    const samples = await timeCalls(
+      label,
+      async () => {
+        const result = await client.callTool({ name, arguments: { id: 1 } }, undefined, { timeout: 30_000 });
+        if (result.isError)
+          throw new Error(`${label}: tool error ${JSON.stringify(result.content).slice(0, 300)}`);
+      },
+      () => {
+        cpuBefore = cpuTimeMs(transport.pid);
+      },
+    );
     const reached = upstream.stats.items - before;
     if (reached !== WARMUP + CALLS)
       throw new Error(`${label}: upstream saw ${reached} calls, not ${WARMUP + CALLS}`);
-    // The bridge process's own CPU per call (warm-up included): what a loaded machine's
-    // scheduling does not change much, unlike the wall time of each call.
+    // The bridge process's own CPU per timed call (after the warm-up, which loads and compiles
+    // what the first call needs): a loaded machine's scheduling changes it less than the wall
+    // time of each call.
     const cpuAfter = cpuTimeMs(transport.pid);
     samples.cpuPerCallMs =
-      cpuBefore === undefined || cpuAfter === undefined
-        ? undefined
-        : (cpuAfter - cpuBefore) / (WARMUP + CALLS);
+      cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / CALLS;
     return samples;
   } catch (error) {
     throw new Error(`${error.message}\n${stderr()}`);
@@ -258,5 +265,6 @@ export function latencyMarkdown({ env, cases, unexpectedUpstreamRequests }) {
 
 if (isMain(import.meta.url)) {
   const result = await runLatency();
+  writeResults("latency", latencyMarkdown(result), latencyFigures(result));
   process.stdout.write(latencyMarkdown(result));
 }
