@@ -399,7 +399,7 @@ function main() {
             .trimEnd()
         : "## `tsc --noEmit`: not run";
     lines.push(`${section}`, "", "(This section is from an earlier run: `--tsc-runs 0` skipped it.)", "");
-    finish(lines);
+    finish(lines, { commit, samples });
     return;
   }
   lines.push(
@@ -424,7 +424,7 @@ function main() {
     ),
     "",
   );
-  finish(lines);
+  finish(lines, { commit, samples });
 }
 
 /** Tools in openapi-mcp-generator's output, and those whose body is one string argument. */
@@ -456,7 +456,7 @@ function baselineNote() {
   }
 }
 
-function finish(lines) {
+function finish(lines, { commit, samples }) {
   mkdirSync(RESULTS_DIR, { recursive: true });
   writeFileSync(join(RESULTS_DIR, "generate.md"), `${lines.join("\n")}\n`);
   // Wall, CPU and RSS of every run, in run order (runs are interleaved: run i of each case ran

@@ -29,6 +29,7 @@ import {
   SCRATCH_DIR,
   summarize,
   UNUSED_BASE_URL,
+  writeResults,
 } from "./lib.mjs";
 import { setup } from "./setup.mjs";
 
@@ -255,5 +256,6 @@ export function startupMarkdown({ env, runs, model, cases }) {
 
 if (isMain(import.meta.url)) {
   const result = await runStartup();
+  writeResults("startup", startupMarkdown(result), startupFigures(result));
   process.stdout.write(startupMarkdown(result));
 }
