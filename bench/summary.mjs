@@ -6,6 +6,7 @@
  *
  *   node bench/summary.mjs        # after the benchmarks (npm run bench runs it last)
  */
+import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { isMain, markdownTable, median, REPO_DIR, RESULTS_DIR } from "./lib.mjs";
@@ -181,6 +182,14 @@ export function writeSummary() {
   const end = readme.indexOf(END);
   if (start !== -1 && end > start) {
     writeFileSync(readmeFile, `${readme.slice(0, start + START.length)}\n${table}\n${readme.slice(end)}`);
+    // Biome is the formatter of the README too (it aligns the table's columns).
+    execFileSync(
+      process.execPath,
+      [join(REPO_DIR, "node_modules", "@biomejs", "biome", "bin", "biome"), "format", "--write", readmeFile],
+      {
+        stdio: "ignore",
+      },
+    );
   }
   return text;
 }
