@@ -1,6 +1,7 @@
 /** Shared CLI option parsing: flags map onto the library's option objects. */
 import { open, readFile } from "node:fs/promises";
 import { type Command, InvalidArgumentError, Option } from "commander";
+import { DEFAULT_DESCRIPTION_BUDGET } from "../generator/compile/budgets.js";
 import { failWith } from "../model/diagnostics.js";
 import { checkModel, isModelDocument } from "../model/serialize.js";
 import type { BridgeModel } from "../model/types.js";
@@ -40,7 +41,7 @@ function addBudgetOptions(command: Command): Command {
   return command
     .option(
       "--description-budget <chars>",
-      "characters a tool description may take (default 200)",
+      `characters a tool description may take (default ${DEFAULT_DESCRIPTION_BUDGET})`,
       parseAtLeast(40),
     )
     .option(

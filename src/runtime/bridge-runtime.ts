@@ -13,7 +13,7 @@ import { ErrorCode, McpError, type Tool } from "@modelcontextprotocol/sdk/types.
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { Dispatcher } from "undici";
 import { messageOf } from "../model/error-message.js";
-import type { BridgeModel, ToolNode } from "../model/types.js";
+import type { BridgeModel, ServerNode, ToolNode } from "../model/types.js";
 import { askConfirmation } from "./access/confirm.js";
 import { isDestructive, selectModel } from "./access/select.js";
 import { createOutputAjv } from "./arguments/bounded-formats.js";
@@ -134,6 +134,22 @@ export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptio
   const validators = new Map<string, ArgumentValidator>();
   let outputChecker: AjvJsonSchemaValidator | undefined;
   const outputChecks = new Map<string, (value: unknown) => string | undefined>();
+  /**
+   * Where a list of servers sends calls, and whether they carry credentials (another origin than
+   * the API's, from an operation's own `servers`, gets no credentials and no --header values):
+   * fixed for the life of the runtime, so worked out once per list rather than on every call.
+   */
+  const targets = new Map<ServerNode[], { url: string; credentialed: boolean } | { error: string }>();
+  const targetOf = (servers: ServerNode[]) => {
+    let target = targets.get(servers);
+    if (target === undefined) {
+      const base = resolveBaseUrl(servers, options.baseUrl, options.serverVariables);
+      target =
+        "error" in base ? base : { url: base.url, credentialed: origins.allows(new URL(base.url).origin) };
+      targets.set(servers, target);
+    }
+    return target;
+  };
   const pager = createToolPager(model.tools, options.pageBytes ?? DEFAULT_PAGE_BYTES);
   const mode = chooseMode(model.tools, options.mode ?? OPTION_TABLE.mode.default);
 
@@ -310,10 +326,9 @@ export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptio
     whole: boolean,
   ): Promise<CallToolResult> => {
     const { name } = tool;
-    const base = resolveBaseUrl(tool.http.servers ?? model.servers, options.baseUrl, options.serverVariables);
+    const base = targetOf(tool.http.servers ?? model.servers);
     if ("error" in base) return toErrorResult(`Configuration error: ${base.error}.`, "configuration");
-    // Another origin than the API's (an operation's own `servers`): no credentials, no --header values.
-    const credentialed = origins.allows(new URL(base.url).origin);
+    const { credentialed } = base;
     let request: ReturnType<typeof buildRequest> | undefined;
     let outcome: Awaited<ReturnType<typeof upstream.send>> | undefined;
     // A 401 to a request that carried an OAuth2 token: fetch a new token and send once more.

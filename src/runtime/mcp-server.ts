@@ -9,6 +9,8 @@ import {
   type CallToolResult,
   ListToolsRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
 import type { BridgeModel } from "../model/types.js";
 import type { BridgeOptions } from "./bridge-options.js";
 import { type BridgeRuntime, createBridgeRuntime } from "./bridge-runtime.js";
@@ -29,6 +31,7 @@ export function createBridgeServer(source: BridgeModel | BridgeRuntime, options:
     {
       capabilities: { tools: { listChanged: true } },
       instructions: describeServer(runtime),
+      jsonSchemaValidator: ELICITATION_VALIDATOR,
     },
   );
   server.setRequestHandler(ListToolsRequestSchema, (request) => runtime.listTools(request.params?.cursor));
@@ -63,6 +66,20 @@ export function createBridgeServer(source: BridgeModel | BridgeRuntime, options:
   }
   return server;
 }
+
+/**
+ * What the SDK checks an elicitation's answer with: its default Ajv, made on the first
+ * elicitation and shared by every session. Left to itself, the SDK builds a new Ajv (formats
+ * included) for every Server, so every session of an HTTP bridge, and every start, paid for one
+ * that only a destructive call's confirmation uses.
+ */
+let elicitationAjv: AjvJsonSchemaValidator | undefined;
+const ELICITATION_VALIDATOR: jsonSchemaValidator = {
+  getValidator(schema) {
+    elicitationAjv ??= new AjvJsonSchemaValidator();
+    return elicitationAjv.getValidator(schema);
+  },
+};
 
 /**
  * Every call gets exactly one answer: a result the transport cannot serialise (nested deeper

@@ -30,6 +30,40 @@ const DROPPED_KEYWORDS = new Set([
   "$id",
 ]);
 
+/**
+ * Calls `visit` for each subschema directly under `node` (an object, not `true`/`false`), with
+ * where it is: `parent[key]`, found under `keyword` (`properties`, `items`, `oneOf`...).
+ * Values that only look like schemas (`enum`, `default`, `examples`) are not visited.
+ */
+export function forEachSubschema(
+  node: Record<string, unknown>,
+  visit: (
+    child: Record<string, unknown>,
+    parent: Record<string, unknown> | unknown[],
+    key: string | number,
+    keyword: string,
+  ) => void,
+): void {
+  for (const keyword of Object.keys(node)) {
+    const value = node[keyword];
+    const kind = KEYWORD_KINDS.get(keyword);
+    if (kind === "schema") {
+      if (isRecord(value)) visit(value, node, keyword, keyword);
+    } else if (kind === "schemaArray") {
+      if (Array.isArray(value)) {
+        value.forEach((item, i) => {
+          if (isRecord(item)) visit(item, value, i, keyword);
+        });
+      }
+    } else if (kind === "schemaMap" && isRecord(value)) {
+      for (const name of Object.keys(value)) {
+        const item = value[name];
+        if (isRecord(item)) visit(item, value, name, keyword);
+      }
+    }
+  }
+}
+
 export interface SchemaConverterOptions {
   /** The whole (bundled, normalised) document that local refs point into. */
   document: unknown;

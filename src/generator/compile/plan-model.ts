@@ -14,6 +14,7 @@ import {
 } from "../../model/types.js";
 import type { LoadedSpec } from "../spec/load-spec.js";
 import { planArguments } from "./arguments.js";
+import { DEFAULT_DESCRIPTION_BUDGET } from "./budgets.js";
 import { listOperations, type OperationContext } from "./context.js";
 import { describeOperation, titleOperation } from "./describe.js";
 import { SchemaConverter } from "./json-schema.js";
@@ -43,7 +44,7 @@ import {
 import { planServers } from "./servers.js";
 
 export interface PlanOptions {
-  /** Maximum characters of a tool description (default 200). */
+  /** Maximum characters of a tool description (default DEFAULT_DESCRIPTION_BUDGET, 180). */
   descriptionBudget?: number;
   /** Maximum characters of a parameter or property description (default 100). */
   argumentDescriptionBudget?: number;
@@ -283,7 +284,7 @@ function planOperation(context: OperationContext, options: PlanOptions): Omit<To
   const tool: Omit<ToolNode, "name"> = {
     title,
     description: describeOperation(context, {
-      budget: options.descriptionBudget ?? 200,
+      budget: options.descriptionBudget ?? DEFAULT_DESCRIPTION_BUDGET,
       hasOutputSchema: output !== undefined,
     }),
     inputSchema: args.inputSchema,
