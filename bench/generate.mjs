@@ -71,6 +71,9 @@ const { values } = parseArgs({
     runs: { type: "string", default: "5" },
     "tsc-runs": { type: "string", default: "3" },
     baseline: { type: "string" },
+    // Which of our cases to run (comma-separated keys of TOOLS, theirs always runs): the one
+    // bench command (run.mjs) skips the printing-worker rows, which do not pay on two cores.
+    cases: { type: "string" },
   },
 });
 const RUNS = Number(values.runs);
@@ -187,6 +190,11 @@ const TOOLS = {
     args: (spec, out) => [COMPETITOR_BIN, "--input", spec, "--output", out, "--force"],
   },
 };
+
+if (values.cases !== undefined) {
+  const keep = new Set([...values.cases.split(","), "theirs"]);
+  for (const key of Object.keys(TOOLS)) if (!keep.has(key)) delete TOOLS[key];
+}
 
 const RUNS_DIR = join(SCRATCH, "runs");
 
@@ -346,7 +354,11 @@ function main() {
     lines.push(
       `Ratio to ${COMPETITOR} (ours / theirs, medians; below 1 is faster): wall ${ratio("ours", "ms")} without the cache, ${ratio("oursCached", "ms")} with it, ${ratio("oursNoValidate", "ms")} without the cache and validation;`,
       `CPU ${ratio("ours", "cpu")} without the cache, ${ratio("oursCached", "cpu")} with it, ${ratio("oursNoValidate", "cpu")} without the cache and validation.`,
-      `With printing workers (--no-cache): one, wall ${ratio("oursWorker1", "ms")}, CPU ${ratio("oursWorker1", "cpu")}; two, wall ${ratio("oursWorker2", "ms")}, CPU ${ratio("oursWorker2", "cpu")}.`,
+      ...(TOOLS.oursWorker1 && TOOLS.oursWorker2
+        ? [
+            `With printing workers (--no-cache): one, wall ${ratio("oursWorker1", "ms")}, CPU ${ratio("oursWorker1", "cpu")}; two, wall ${ratio("oursWorker2", "ms")}, CPU ${ratio("oursWorker2", "cpu")}.`,
+          ]
+        : []),
       "",
     );
     const ours = sizes[`ours:${spec.key}`];
@@ -387,7 +399,7 @@ function main() {
             .trimEnd()
         : "## `tsc --noEmit`: not run";
     lines.push(`${section}`, "", "(This section is from an earlier run: `--tsc-runs 0` skipped it.)", "");
-    finish(lines);
+    finish(lines, { commit, samples });
     return;
   }
   lines.push(
@@ -412,7 +424,7 @@ function main() {
     ),
     "",
   );
-  finish(lines);
+  finish(lines, { commit, samples });
 }
 
 /** Tools in openapi-mcp-generator's output, and those whose body is one string argument. */
@@ -444,9 +456,15 @@ function baselineNote() {
   }
 }
 
-function finish(lines) {
+function finish(lines, { commit, samples }) {
   mkdirSync(RESULTS_DIR, { recursive: true });
   writeFileSync(join(RESULTS_DIR, "generate.md"), `${lines.join("\n")}\n`);
+  // Wall, CPU and RSS of every run, in run order (runs are interleaved: run i of each case ran
+  // side by side), for bench/summary.mjs.
+  writeFileSync(
+    join(RESULTS_DIR, "generate.json"),
+    `${JSON.stringify({ date: new Date().toISOString(), commit, runs: RUNS, samples }, null, 2)}\n`,
+  );
   process.stdout.write(`${lines.join("\n")}\n`);
 }
 

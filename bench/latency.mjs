@@ -4,6 +4,7 @@
  * requests to the same upstream as the baseline.
  */
 import { once } from "node:events";
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import { join } from "node:path";
 import { Agent, request } from "undici";
@@ -23,6 +24,7 @@ import {
   now,
   ourServeArgs,
   quantile,
+  writeResults,
 } from "./lib.mjs";
 import { setup } from "./setup.mjs";
 
@@ -55,12 +57,13 @@ async function startUpstream() {
 }
 
 /** Runs `call` warm-up + measured times, sequentially, within a time budget; returns ms per call. */
-async function timeCalls(label, call) {
+async function timeCalls(label, call, afterWarmup = () => {}) {
   const deadline = now() + PHASE_TIMEOUT_MS;
   for (let i = 0; i < WARMUP; i += 1) {
     if (now() > deadline) throw new Error(`${label}: warm-up ran out of time`);
     await call(i);
   }
+  afterWarmup();
   const samples = [];
   for (let i = 0; i < CALLS; i += 1) {
     if (now() > deadline) throw new Error(`${label}: calls ran out of time after ${i}`);
@@ -88,21 +91,44 @@ async function measureDirect(upstream) {
   }
 }
 
+/** CPU time (user + system) a live process has used, in ms (Linux /proc), or undefined. */
+function cpuTimeMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 1/100 s
+  } catch {
+    return undefined;
+  }
+}
+
 async function measureBridge(label, args, upstream) {
-  const { client, stderr } = await connectStdioClient(args);
+  const { client, transport, stderr } = await connectStdioClient(args);
   try {
     const { tools } = await client.listTools();
     if (tools.length !== 1) throw new Error(`${label}: expected one tool, got ${tools.length}`);
     const name = tools[0].name;
     const before = upstream.stats.items;
-    const samples = await timeCalls(label, async () => {
-      const result = await client.callTool({ name, arguments: { id: 1 } }, undefined, { timeout: 30_000 });
-      if (result.isError)
-        throw new Error(`${label}: tool error ${JSON.stringify(result.content).slice(0, 300)}`);
-    });
+    let cpuBefore;
+    const samples = await timeCalls(
+      label,
+      async () => {
+        const result = await client.callTool({ name, arguments: { id: 1 } }, undefined, { timeout: 30_000 });
+        if (result.isError)
+          throw new Error(`${label}: tool error ${JSON.stringify(result.content).slice(0, 300)}`);
+      },
+      () => {
+        cpuBefore = cpuTimeMs(transport.pid);
+      },
+    );
     const reached = upstream.stats.items - before;
     if (reached !== WARMUP + CALLS)
       throw new Error(`${label}: upstream saw ${reached} calls, not ${WARMUP + CALLS}`);
+    // The bridge process's own CPU per timed call (after the warm-up, which loads and compiles
+    // what the first call needs): a loaded machine's scheduling changes it less than the wall
+    // time of each call.
+    const cpuAfter = cpuTimeMs(transport.pid);
+    samples.cpuPerCallMs =
+      cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / CALLS;
     return samples;
   } catch (error) {
     throw new Error(`${error.message}\n${stderr()}`);
@@ -111,7 +137,11 @@ async function measureBridge(label, args, upstream) {
   }
 }
 
-const summarizeCalls = (samples) => ({ median: median(samples), p90: quantile(samples, 0.9) });
+const summarizeCalls = (samples) => ({
+  median: median(samples),
+  p90: quantile(samples, 0.9),
+  cpuPerCallMs: samples.cpuPerCallMs,
+});
 
 export async function runLatency({ log = (line) => process.stderr.write(`${line}\n`) } = {}) {
   setup({ log });
@@ -153,16 +183,36 @@ export async function runLatency({ log = (line) => process.stderr.write(`${line}
   return { env: describeEnvironment(), cases, unexpectedUpstreamRequests: upstream.stats.other };
 }
 
+/** Each repetition's median and p90 per case (repetition i of each case ran side by side). */
+export function latencyFigures({ env, cases }) {
+  return {
+    date: env.date,
+    commit: env.commit,
+    cases: cases.map((c) => ({
+      id: c.id,
+      label: c.label,
+      medians: c.repeats.map((r) => r.median),
+      p90s: c.repeats.map((r) => r.p90),
+      cpuPerCall: c.repeats.map((r) => r.cpuPerCallMs ?? null),
+    })),
+  };
+}
+
 export function latencyMarkdown({ env, cases, unexpectedUpstreamRequests }) {
   const byId = Object.fromEntries(cases.map((c) => [c.id, c]));
   const direct = byId.direct.median;
   const ms = (v) => formatMs(v, 3);
+  const cpu = (c) => {
+    const values = c.repeats.map((r) => r.cpuPerCallMs).filter((v) => v !== undefined);
+    return values.length > 0 ? ms(median(values)) : "–";
+  };
   const rows = cases.map((c) => [
     c.label,
     ms(c.median),
     ms(c.p90),
     c.id === "direct" ? "–" : ms(c.median - direct),
     c.repeats.map((r) => r.median.toFixed(3)).join(" / "),
+    c.id === "direct" ? "–" : cpu(c),
   ]);
   const ratio = byId.ours.median / byId.competitor.median;
   const addedRatio = (byId.ours.median - direct) / (byId.competitor.median - direct);
@@ -177,10 +227,19 @@ export function latencyMarkdown({ env, cases, unexpectedUpstreamRequests }) {
     "calls (the client's own outputSchema check included); every call is checked to reach the upstream and",
     `not be an error. The baseline is ${CALLS} direct undici \`request\` calls (keep-alive, body read as JSON)`,
     `after ${WARMUP} warm-up calls. The whole thing is repeated ${cases[0].repeats.length} times (order rotated);`,
-    "the table shows the median of the per-repetition medians and p90s.",
+    "the table shows the median of the per-repetition medians and p90s. The last column is the bridge",
+    "process's own CPU time (user + system, /proc) over its calls divided by their number: it moves",
+    "less than wall time when other work shares the machine.",
     "",
     markdownTable(
-      ["Case", "Median per call", "p90 per call", "Added over direct (median)", "Medians per repetition"],
+      [
+        "Case",
+        "Median per call",
+        "p90 per call",
+        "Added over direct (median)",
+        "Medians per repetition",
+        "Bridge process CPU per call",
+      ],
       rows,
     ),
     "",
@@ -206,5 +265,6 @@ export function latencyMarkdown({ env, cases, unexpectedUpstreamRequests }) {
 
 if (isMain(import.meta.url)) {
   const result = await runLatency();
+  writeResults("latency", latencyMarkdown(result), latencyFigures(result));
   process.stdout.write(latencyMarkdown(result));
 }

@@ -1,6 +1,6 @@
 /** Shared helpers for the benchmarks: paths, MCP clients over stdio, statistics, markdown. */
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -157,4 +157,13 @@ export const now = () => performance.now();
 /** True when the module at `url` is the script node was started with. */
 export function isMain(url) {
   return process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(url);
+}
+
+/**
+ * Writes `bench/results/NAME.md` (for people) and `bench/results/NAME.json` (the figures
+ * bench/summary.mjs reads for summary.md and the README's performance table).
+ */
+export function writeResults(name, markdown, figures) {
+  writeFileSync(join(RESULTS_DIR, `${name}.md`), markdown);
+  writeFileSync(join(RESULTS_DIR, `${name}.json`), `${JSON.stringify(figures, null, 2)}\n`);
 }

@@ -1,13 +1,14 @@
 /**
  * Load test, loopback only and bounded: 200 concurrent MCP clients over Streamable HTTP make
- * 20,000 `callTool` calls in total through one bridge (the built CLI) to a local upstream, next
- * to the same number of direct undici requests to that upstream at the same concurrency. Then 2
- * `--stateless` replicas behind a round-robin proxy serve one client. Writes
- * bench/results/load.md.
+ * two rounds of 10,000 `callTool` calls through one bridge (the built CLI) to a local upstream,
+ * with the bridge's RSS after each round (the second within 10% of the first: memory does not
+ * grow with calls), next to 10,000 direct undici requests to that upstream at the same
+ * concurrency. Then 2 `--stateless` replicas behind a round-robin proxy serve one client.
+ * Writes bench/results/load.md and load.json.
  *
  *   npm run build && node bench/load.mjs
  *
- * OMB_LOAD_CLIENTS, OMB_LOAD_CALLS and OMB_LOAD_REPLICA_CALLS change the sizes.
+ * OMB_LOAD_CLIENTS, OMB_LOAD_CALLS (per round) and OMB_LOAD_REPLICA_CALLS change the sizes.
  */
 import { spawn } from "node:child_process";
 import { once } from "node:events";
@@ -30,7 +31,8 @@ import {
 } from "./lib.mjs";
 
 const CLIENTS = Number(process.env.OMB_LOAD_CLIENTS ?? 200);
-const CALLS = Number(process.env.OMB_LOAD_CALLS ?? 20_000);
+/** Calls per round; two rounds through the bridge. */
+const CALLS = Number(process.env.OMB_LOAD_CALLS ?? 10_000);
 const REPLICA_CALLS = Number(process.env.OMB_LOAD_REPLICA_CALLS ?? 1_000);
 const WARMUP = 1_000;
 const TOTAL_TIMEOUT_MS = 20 * 60_000;
@@ -229,7 +231,7 @@ async function loadRun(upstreamUrl) {
   const rssBefore = rss(bridge.child.pid);
   const measured = await runCalls(CALLS, CLIENTS, viaBridge);
   const rssAfter = rss(bridge.child.pid);
-  const second = await runCalls(CALLS / 4, CLIENTS, viaBridge);
+  const second = await runCalls(CALLS, CLIENTS, viaBridge);
   const rssAfterSecond = rss(bridge.child.pid);
   await Promise.all(clients.map((c) => c.close()));
   await new Promise((resolve) => setTimeout(resolve, 3000));
@@ -299,7 +301,8 @@ async function main() {
     const q = (run, p) => quantile(run.latencies, p);
     const rows = [
       ["direct undici (baseline)", load.baseline],
-      ["through the bridge", load.measured],
+      ["through the bridge, round 1", load.measured],
+      ["through the bridge, round 2", load.second],
     ].map(([label, run]) => [
       label,
       String(run.latencies.length),
@@ -314,8 +317,8 @@ async function main() {
       "# Load test",
       "",
       `\`node bench/load.mjs\` (after \`npm run build\`): ${CLIENTS} concurrent MCP clients (SDK \`Client\` over`,
-      "`StreamableHTTPClientTransport`, one session each) share " +
-        `${CALLS.toLocaleString("en")} \`callTool\` calls of \`getItem\` through one bridge`,
+      "`StreamableHTTPClientTransport`, one session each) share two rounds of " +
+        `${CALLS.toLocaleString("en")} \`callTool\` calls of \`getItem\` each through one bridge`,
       `(\`serve bench/fixtures/latency.openapi.yaml --transport http --max-concurrency ${CLIENTS}\`) to a`,
       "loopback upstream (`node:http`, its own process, a fixed 60-byte JSON answer). The baseline is",
       `the same number of direct undici requests to the same upstream at the same concurrency, after ${WARMUP.toLocaleString("en")}`,
@@ -339,15 +342,23 @@ async function main() {
       markdownTable(
         [
           "after warm-up",
-          `after ${CALLS.toLocaleString("en")} calls`,
-          `after ${(CALLS / 4).toLocaleString("en")} more`,
+          "after round 1",
+          "after round 2",
+          "round 2 / round 1",
           "3 s after the clients left",
         ],
-        [[mb(load.rssBefore), mb(load.rssAfter), mb(load.rssAfterSecond), mb(load.rssIdle)]],
+        [
+          [
+            mb(load.rssBefore),
+            mb(load.rssAfter),
+            mb(load.rssAfterSecond),
+            (load.rssAfterSecond / load.rssAfter).toFixed(3),
+            mb(load.rssIdle),
+          ],
+        ],
       ),
       "",
-      `The extra ${(CALLS / 4).toLocaleString("en")} calls (errors: ${load.second.errors}) check that memory does not keep growing with`,
-      "the number of calls.",
+      `Target: RSS after round 2 within 10% of round 1 (memory does not grow with the number of calls).`,
       "",
       "Heap in use after a full GC (`--expose-gc`), bridge and 20 clients in one process (library",
       `\`startHttpServer\`), after each round of ${HEAP_ROUND_CALLS.toLocaleString("en")} calls:`,
@@ -381,6 +392,27 @@ async function main() {
       "",
     ].join("\n");
     writeFileSync(join(RESULTS_DIR, "load.md"), text);
+    writeFileSync(
+      join(RESULTS_DIR, "load.json"),
+      `${JSON.stringify(
+        {
+          date: env.date,
+          commit: env.commit,
+          clients: CLIENTS,
+          callsPerRound: CALLS,
+          errors: load.measured.errors + load.second.errors,
+          rss: {
+            warm: load.rssBefore,
+            round1: load.rssAfter,
+            round2: load.rssAfterSecond,
+            idle: load.rssIdle,
+          },
+          p50: { direct: q(load.baseline, 0.5), round1: q(load.measured, 0.5), round2: q(load.second, 0.5) },
+        },
+        null,
+        2,
+      )}\n`,
+    );
     process.stdout.write(text);
   } finally {
     clearTimeout(overall);

@@ -29,6 +29,7 @@ import {
   SCRATCH_DIR,
   summarize,
   UNUSED_BASE_URL,
+  writeResults,
 } from "./lib.mjs";
 import { setup } from "./setup.mjs";
 
@@ -171,6 +172,21 @@ export async function runStartup({ log = (line) => process.stderr.write(`${line}
   return { env: describeEnvironment(), runs: RUNS, model, cases };
 }
 
+/** Every run's time and peak RSS per case, in run order (run i of each case ran side by side). */
+export function startupFigures({ env, runs, cases }) {
+  return {
+    date: env.date,
+    commit: env.commit,
+    runs,
+    cases: cases.map((c) => ({
+      id: c.id,
+      label: c.label,
+      ms: c.runs.map((r) => r.elapsedMs),
+      peakRss: c.runs.map((r) => r.peakRss ?? null),
+    })),
+  };
+}
+
 export function startupMarkdown({ env, runs, model, cases }) {
   const rows = cases.map((c) => [
     c.label,
@@ -240,5 +256,6 @@ export function startupMarkdown({ env, runs, model, cases }) {
 
 if (isMain(import.meta.url)) {
   const result = await runStartup();
+  writeResults("startup", startupMarkdown(result), startupFigures(result));
   process.stdout.write(startupMarkdown(result));
 }

@@ -258,6 +258,19 @@ async function main() {
     }
   }
   writeFileSync(join(RESULTS_DIR, "tokens.md"), report(results));
+  // The model-visible tokens (name + description + inputSchema) per spec and server, for
+  // bench/summary.mjs.
+  const figures = results.map((r) => ({
+    spec: r.spec.key,
+    server: r.server.key,
+    tools: r.tools,
+    total: r.total,
+    modelVisible: r.parts.name + r.parts.description + r.parts.inputSchema,
+  }));
+  writeFileSync(
+    join(RESULTS_DIR, "tokens.json"),
+    `${JSON.stringify({ date: new Date().toISOString(), results: figures }, null, 2)}\n`,
+  );
   process.stderr.write(`wrote ${join(RESULTS_DIR, "tokens.md")}\n`);
 }
 
@@ -282,7 +295,10 @@ function report(results) {
     lines.push(`## ${spec.name}`, "", `Spec: ${spec.origin}.`, "");
     const others = rows.filter((r) => !r.server.key.startsWith("ours"));
     const ours = rows.filter((r) => r.server.key.startsWith("ours"));
-    const smaller = others.length > 0 ? Math.min(...others.map((r) => r.total)) : undefined;
+    // What clients hand the model: name + description + inputSchema (annotations, titles,
+    // output schemas and _meta stay with the client).
+    const visible = (r) => r.parts.name + r.parts.description + r.parts.inputSchema;
+    const smaller = others.length > 0 ? Math.min(...others.map(visible)) : undefined;
     lines.push(
       markdownTable(
         [
@@ -320,11 +336,11 @@ function report(results) {
     );
     if (ours.length > 0 && smaller !== undefined) {
       lines.push(
-        `Target: at most 60% of the smaller of the other two (${k(smaller)} tokens): ${k(Math.floor(smaller * 0.6))}.`,
+        `Target: model-visible tokens (name + description + inputSchema) at most 60% of the smaller of the other two (${k(smaller)} tokens): ${k(Math.floor(smaller * 0.6))}.`,
         "",
       );
       for (const row of ours) {
-        const share = ((100 * row.total) / smaller).toFixed(1);
+        const share = ((100 * visible(row)) / smaller).toFixed(1);
         lines.push(`- ${row.server.name}: ${share}%`);
       }
       lines.push("");

@@ -56,6 +56,19 @@ export { toCredentialEnvName } from "./runtime/auth/credentials.js";
 export type { BridgeOptions, ToolHooks } from "./runtime/bridge-options.js";
 export { type BridgeRuntime, createBridgeRuntime } from "./runtime/bridge-runtime.js";
 export type { ModeChoice, RequestedMode, ServedMode } from "./runtime/discovery/mode.js";
+export {
+  type BuildCatalogInput,
+  type BuiltCatalog,
+  buildCatalog,
+  type CatalogDocument,
+  type CatalogToolEntry,
+  listCatalogContracts,
+} from "./runtime/lifecycle/catalog.js";
+export { checkCatalog, readCatalogFile } from "./runtime/lifecycle/catalog-file.js";
+export { CHANGE_RULES, type ChangeCode, type ChangeSeverity } from "./runtime/lifecycle/change-rules.js";
+export { describeContract, type ToolContract } from "./runtime/lifecycle/contract.js";
+export { diffContracts, diffTools, type ToolChange } from "./runtime/lifecycle/diff-tools.js";
+export { formatChangesText, summarizeChanges } from "./runtime/lifecycle/format-changes.js";
 export { createBridgeServer } from "./runtime/mcp-server.js";
 export { CATALOG_META_KEY, CONTRACT_META_KEY } from "./runtime/reload/catalog-tracker.js";
 export { createLiveRuntime, type LiveRuntime } from "./runtime/reload/live-runtime.js";

@@ -1,5 +1,6 @@
 /** `generate SPEC -o DIR`: a standalone TypeScript MCP server project for the spec. */
 import { Command } from "commander";
+import { createProgress } from "../generator/shared/progress.js";
 import { addSpecOptions, readModelOrSpec, type SpecFlags } from "./options.js";
 import { parseOutputPath } from "./output-path.js";
 import { addSelectionOptions, noteUnmatched, readSelection } from "./selection.js";
@@ -31,6 +32,7 @@ export function createGenerateCommand(): Command {
   return command.action(async (spec: string, flags: GenerateFlags) => {
     const selection = readSelection(flags, ["allow", "refuse"], "generate");
     const { generateProject } = await import("../generator/codegen/generate.js");
+    const progress = createProgress("generate");
     const result = await generateProject(spec, {
       outDir: flags.output,
       force: flags.force === true,
@@ -38,8 +40,10 @@ export function createGenerateCommand(): Command {
       ...(flags.name !== undefined ? { name: flags.name } : {}),
       // The same tool selection as `serve`: unselected tools get no module.
       selection,
-      loadModel: (source) => readModelOrSpec(source, flags),
+      loadModel: (source) => readModelOrSpec(source, flags, progress.step),
+      onStep: progress.step,
     });
+    progress.done();
     noteUnmatched(result.unmatched);
     const tools = result.model.tools.length;
     const removed = result.removed.length;

@@ -3,6 +3,7 @@
  * and tools/list's size in tokens.
  */
 import { Command } from "commander";
+import { createProgress } from "../generator/shared/progress.js";
 import {
   addPlanOptions,
   parsePositiveInteger,
@@ -39,6 +40,8 @@ export function createLintCommand(): Command {
     )
     .option("--strict", "exit 1 when there are errors")
     .action(async (spec: string, flags: LintFlags) => {
+      const progress = createProgress("lint");
+      progress.step("start");
       const [
         { loadSpec },
         { planModel },
@@ -58,17 +61,20 @@ export function createLintCommand(): Command {
         import("../runtime/discovery/mode.js"),
         import("../runtime/discovery/mode-line.js"),
       ]);
+      progress.step("load and validate");
       const loaded = await loadSpec(spec, {
         allowNetworkRefs: flags.allowNetworkRefs === true,
         ...readRefFlags(flags),
         validate: flags.validate !== false,
       });
+      progress.step("plan");
       const model = planModel(loaded, {
         ...readBudgetFlags(flags),
         outputSchemas: flags.outputSchemas === true,
       });
       const listed = model.tools.map((tool) => toListedTool(tool));
       const auto = chooseAutoMode(model.tools);
+      progress.step("lint");
       const report = lintSpec(loaded, model, listed, {
         mode: { auto: auto.mode, estimatedTokens: auto.tokens ?? 0, summary: formatAutoReport(auto) },
         countTokens: await tokens.loadTokenCounter(),
@@ -76,6 +82,7 @@ export function createLintCommand(): Command {
         ...(flags.descriptionBudget !== undefined ? { budget: flags.descriptionBudget } : {}),
         ...(flags.schemaTokens !== undefined ? { schemaTokens: flags.schemaTokens } : {}),
       });
+      progress.done();
       process.stdout.write(flags.json ? `${JSON.stringify(report, null, 2)}\n` : formatLintReport(report));
       if (flags.strict && report.counts.error > 0) process.exitCode = 1;
     });

@@ -2,6 +2,7 @@
 import { writeFile } from "node:fs/promises";
 import { Command } from "commander";
 import { throwOutputError } from "../generator/shared/output-errors.js";
+import { createProgress } from "../generator/shared/progress.js";
 import { serializeModel } from "../model/serialize.js";
 import { addSpecOptions, readModelOrSpec, type SpecFlags } from "./options.js";
 import { parseOutputPath } from "./output-path.js";
@@ -13,13 +14,18 @@ export function createModelCommand(): Command {
     .requiredOption("-o, --output <file>", "where to write the model (- for stdout)", parseOutputPath);
   addSpecOptions(command);
   return command.action(async (spec: string, flags: SpecFlags & { output: string }) => {
-    const model = await readModelOrSpec(spec, flags);
+    const progress = createProgress("model");
+    const model = await readModelOrSpec(spec, flags, progress.step);
+    progress.step("write");
     const text = serializeModel(model);
-    if (flags.output === "-") process.stdout.write(text);
-    else {
+    if (flags.output === "-") {
+      progress.done();
+      process.stdout.write(text);
+    } else {
       await writeFile(flags.output, text).catch((error: unknown) =>
         throwOutputError(error, flags.output, "file"),
       );
+      progress.done();
       process.stderr.write(`openapi-mcp-bridge: wrote ${model.tools.length} tools to ${flags.output}\n`);
     }
   });

@@ -1,6 +1,7 @@
 /** Shared CLI option parsing: flags map onto the library's option objects. */
 import { open, readFile } from "node:fs/promises";
 import { type Command, InvalidArgumentError, Option } from "commander";
+import { DEFAULT_DESCRIPTION_BUDGET } from "../generator/compile/budgets.js";
 import { failWith } from "../model/diagnostics.js";
 import { checkModel, isModelDocument } from "../model/serialize.js";
 import type { BridgeModel } from "../model/types.js";
@@ -10,6 +11,9 @@ export interface SpecFlags extends RefFlags {
   allowNetworkRefs?: boolean;
   validate?: boolean;
   outputSchemas?: boolean;
+  resultSchemas?: boolean;
+  /** Not a flag: fields per output outline object (catalog and diff ask for every field). */
+  outlineFields?: number;
   descriptionBudget?: number;
   argumentDescriptionBudget?: number;
   cache?: boolean;
@@ -37,7 +41,7 @@ function addBudgetOptions(command: Command): Command {
   return command
     .option(
       "--description-budget <chars>",
-      "characters a tool description may take (default 200)",
+      `characters a tool description may take (default ${DEFAULT_DESCRIPTION_BUDGET})`,
       parseAtLeast(40),
     )
     .option(
@@ -91,8 +95,12 @@ export function addPlanOptions(
 }
 
 /** addPlanOptions, plus the model cache, overrides and the client profile (serve, generate, tools, model). */
-export function addSpecOptions(command: Command): Command {
-  return addPlanOptions(command)
+export function addSpecOptions(command: Command, outputSchemasHelp?: string): Command {
+  return addPlanOptions(command, outputSchemasHelp)
+    .option(
+      "--result-schemas",
+      "plan each operation's result shape, which code mode's signatures show (serve --mode code plans them itself)",
+    )
     .option("--no-cache", "plan the spec again instead of reusing the model cached at an earlier start")
     .option(
       "--overrides <file>",
@@ -109,8 +117,12 @@ export function addSpecOptions(command: Command): Command {
     );
 }
 
-/** A spec (file, URL, `-`) or a saved model file → the model. */
-export async function readModelOrSpec(source: string, flags: SpecFlags): Promise<BridgeModel> {
+/** A spec (file, URL, `-`) or a saved model file → the model; `onStep` hears each step (progress). */
+export async function readModelOrSpec(
+  source: string,
+  flags: SpecFlags,
+  onStep?: (step: string) => void,
+): Promise<BridgeModel> {
   if (source !== "-" && !/^https?:\/\//i.test(source)) {
     const head = await readHead(source);
     if (head !== undefined && /^\s*\{\s*"irVersion"/.test(head)) {
@@ -147,15 +159,19 @@ export async function readModelOrSpec(source: string, flags: SpecFlags): Promise
     ...readRefFlags(flags),
     validate: flags.validate !== false,
     outputSchemas: flags.outputSchemas === true,
+    ...(flags.resultSchemas === true ? { resultSchemas: true } : {}),
+    ...(flags.outlineFields !== undefined ? { outlineFields: flags.outlineFields } : {}),
     ...readBudgetFlags(flags),
     cache: flags.cache !== false,
     ...(flags.overrides !== undefined ? { overrides: flags.overrides } : {}),
     ...(flags.profile !== undefined ? { profile: flags.profile } : {}),
     ...(flags.serverName !== undefined ? { serverName: flags.serverName } : {}),
+    ...(onStep !== undefined ? { onStep } : {}),
   });
 }
 
-async function readHead(file: string): Promise<string | undefined> {
+/** The first 256 bytes of a file as text; undefined when it cannot be read. */
+export async function readHead(file: string): Promise<string | undefined> {
   try {
     const handle = await open(file, "r");
     try {

@@ -105,9 +105,13 @@ export function createServeCommand(): Command {
         { hint: "save the spec to a file and serve that, or serve it with --transport http" },
       );
     }
+    // Code mode's signatures show what each call gives: its result outline is planned too.
+    const codeMode = (settings.mode ?? OPTION_TABLE.mode.default) === "code";
+    const load = (source: ApiSource) =>
+      readModelOrSpec(source.spec, { ...source.flags, ...(codeMode ? { resultSchemas: true } : {}) });
     const apis: LoadedApi[] = [];
     for (const source of sources) {
-      const model = await readModelOrSpec(source.spec, source.flags);
+      const model = await load(source);
       reportSpecDiagnostics(model, flags.verbose === true, sources.length > 1 ? `${source.where}: ` : "");
       apis.push({ ...source, model });
     }
@@ -120,7 +124,7 @@ export function createServeCommand(): Command {
       ...(config ? { config: config.settings } : {}),
       env: process.env,
       help: HELP,
-      load: (api) => readModelOrSpec(api.spec, api.flags),
+      load,
     });
     const { startBridge } = await import("../runtime/settings/start-server.js");
     await startBridge(inputs, settings, { name: "openapi-mcp-bridge", env: process.env, help: HELP });

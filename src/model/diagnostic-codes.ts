@@ -410,6 +410,46 @@ export const DIAGNOSTIC_CODES = {
     severity: "error",
     fix: "choose a path in a directory you can write to (model -o creates no directories; generate -o creates them)",
   },
+  OMB_OPTIONAL_PACKAGE_MISSING: {
+    title:
+      "The command needs an optional dependency that is not installed: typescript and code-block-writer for generate, js-tiktoken for lint",
+    severity: "error",
+    fix: "npm install the packages named where openapi-mcp-bridge is installed (-g for a global install), or install openapi-mcp-bridge again without --omit=optional",
+  },
+
+  // install / uninstall: MCP client configurations
+  OMB_CLIENT_UNSUPPORTED: {
+    title: "The MCP client has no configuration file on this operating system (Claude Desktop on Linux)",
+    severity: "error",
+    fix: "give the file with --config PATH (or OPENAPI_MCP_CLIENT_CONFIG) if your build of the client reads one",
+  },
+  OMB_CLIENT_CONFIG_INVALID: {
+    title:
+      "The client's configuration file is not JSON, or its servers entry is not an object; it was left untouched",
+    severity: "error",
+    fix: "fix the file at the line given (or move it away), then run the command again",
+  },
+  OMB_CLIENT_ENTRY_EXISTS: {
+    title: "The client's configuration already has another server under this name; nothing was written",
+    severity: "error",
+    fix: "choose another --name, or pass --force to replace that entry (a backup of the file is kept)",
+  },
+  OMB_CLIENT_ENTRY_NOT_FOUND: {
+    title: "uninstall: the client's configuration has no server under this name",
+    severity: "error",
+    fix: "check --name and --client; the message lists the names the file has",
+  },
+  OMB_CLIENT_INLINE_SECRET: {
+    title:
+      "install was given a credential that would be written into the client's configuration file in plain text",
+    severity: "error",
+    fix: "leave the value out (the entry refers to the environment variable or asks for it), or pass --inline-secrets to write it anyway",
+  },
+  OMB_CLIENT_CLI_FAILED: {
+    title: "The client's own command line (claude mcp add/remove) failed",
+    severity: "error",
+    fix: "read its output in the message; or write the file directly with --config PATH",
+  },
 
   // lint: what makes a spec hard for a model to use as tools
   OMB_LINT_MISSING_OPERATION_ID: {

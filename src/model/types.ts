@@ -106,6 +106,11 @@ export interface ToolNode {
   outputSchema?: JsonSchema;
   /** When the 2xx body is not an object, structuredContent wraps it as `{ result: body }`. */
   outputWrapped?: boolean;
+  /**
+   * The JSON of a successful answer, outlined with typed fields two levels deep: what code
+   * mode's signatures say an `api` call gives. Planned only when asked (`resultSchemas`).
+   */
+  resultSchema?: JsonSchema;
   annotations: ToolAnnotationsNode;
   http: HttpBindingNode;
   /** Where the operation lives in the (normalised) spec, for diagnostics. */

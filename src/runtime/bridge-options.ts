@@ -4,6 +4,7 @@ import type { Dispatcher } from "undici";
 import type { ToolSelection } from "./access/select.js";
 import type { AuditLog } from "./audit/audit-log.js";
 import type { OAuthClientConfig } from "./auth/oauth.js";
+import type { SandboxLimits } from "./code/sandbox/engine.js";
 import type { RequestedMode } from "./discovery/mode.js";
 import type { CircuitOptions } from "./upstream/circuit.js";
 import type { RetryOptions } from "./upstream/retry.js";
@@ -37,9 +38,12 @@ export interface BridgeOptions {
   maxResultChars?: number;
   /**
    * `tools`: every operation is a tool; `discovery`: three tools that search, describe and call
-   * them; `auto` (default): tools while they are few and small, else discovery (discovery/mode.ts).
+   * them; `code`: search, describe and execute, which runs a program against them in a sandbox
+   * (code/); `auto` (default): tools while they are few and small, else discovery (discovery/mode.ts).
    */
   mode?: RequestedMode;
+  /** Code mode's sandbox limits, each defaulting to its option (`--code-timeout`...). */
+  code?: Partial<SandboxLimits>;
   /** Serialized size of one tools/list page in bytes (default 9.5 MiB: what the SDK's stdio client reads). */
   pageBytes?: number;
   /** A dispatcher to send requests with (default: a keep-alive undici Agent). */
@@ -92,6 +96,8 @@ export interface CallContext {
   catalog?: CatalogSession;
   /** The catalogVersion the call's `_meta` says the client holds (over the session's). */
   catalogVersion?: string;
+  /** A program's call (code mode): the whole answer, not cut to the result budget. */
+  wholeAnswer?: boolean;
 }
 
 /**

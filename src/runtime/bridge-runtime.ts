@@ -11,7 +11,7 @@ import { createHash } from "node:crypto";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { messageOf } from "../model/error-message.js";
-import type { BridgeModel, ToolNode } from "../model/types.js";
+import type { BridgeModel, ServerNode, ToolNode } from "../model/types.js";
 import { askConfirmation } from "./access/confirm.js";
 import { isDestructive, selectModel } from "./access/select.js";
 import { createOutputAjv } from "./arguments/bounded-formats.js";
@@ -22,6 +22,7 @@ import { hasControlCharacters } from "./auth/credentials.js";
 import { TokenError } from "./auth/oauth.js";
 import { headerValueForms, isCredentialHeader } from "./auth/secret-forms.js";
 import type { BridgeOptions, CallContext, CatalogSession } from "./bridge-options.js";
+import type { SandboxLimits } from "./code/sandbox/engine.js";
 import type { ModeChoice } from "./discovery/mode.js";
 import { createInvalidParamsError } from "./protocol-error.js";
 import { PatternLimitError, withMatchBudget } from "./regex/bounded-regexp.js";
@@ -92,10 +93,7 @@ export function createBridgeRuntime(
     getDispatcher,
     close: closeConnection,
   } = connection ?? createApiConnection(options);
-  const maxTextChars =
-    options.maxResultChars === 0
-      ? Number.POSITIVE_INFINITY
-      : (options.maxResultChars ?? OPTION_TABLE.maxResultChars.default);
+  const maxTextChars = toMaxTextChars(options.maxResultChars);
   const credentialProvider = createCredentialProvider(model, {
     env: options.env ?? process.env,
     getDispatcher,
@@ -124,12 +122,30 @@ export function createBridgeRuntime(
   const validators = new Map<string, ArgumentValidator>();
   let outputChecker: AjvJsonSchemaValidator | undefined;
   const outputChecks = new Map<string, (value: unknown) => string | undefined>();
+  /**
+   * Where a list of servers sends calls, and whether they carry credentials (another origin than
+   * the API's, from an operation's own `servers`, gets no credentials and no --header values):
+   * fixed for the life of the runtime, so worked out once per list rather than on every call.
+   */
+  const targets = new Map<ServerNode[], { url: string; credentialed: boolean } | { error: string }>();
+  const targetOf = (servers: ServerNode[]) => {
+    let target = targets.get(servers);
+    if (target === undefined) {
+      const base = resolveBaseUrl(servers, options.baseUrl, options.serverVariables);
+      target =
+        "error" in base ? base : { url: base.url, credentialed: origins.allows(new URL(base.url).origin) };
+      targets.set(servers, target);
+    }
+    return target;
+  };
 
+  /** `whole`: a program's call (code mode), which gets the whole answer, not cut to the result budget. */
   const runCall = async (
     name: string,
     rawArgs: unknown,
     context: CallContext,
     call: CallState,
+    whole = false,
   ): Promise<CallToolResult> => {
     const tool = byName.get(name);
     if (!tool) throw createInvalidParamsError(`Unknown tool: ${name}`);
@@ -159,7 +175,7 @@ export function createBridgeRuntime(
       const refusal = await askConfirmation(tool, args, context);
       if (refusal) return redactSecrets(refusal, secretsOf(call));
     }
-    let result = await callUpstream(tool, args, context, call);
+    let result = await callUpstream(tool, args, context, call, whole);
     if (hooks?.afterCall) {
       try {
         result = await hooks.afterCall(result, args);
@@ -192,11 +208,12 @@ export function createBridgeRuntime(
       ? { searchIndex: fullModel.searchIndex }
       : {}),
     confirms: () => confirmDestructive,
+    code: { limits: readSandboxLimits(options.code), maxTextChars },
     audited,
     secrets,
-    // An operation's call, as its own tool gets it in tools mode.
+    // An operation's call, as its own tool gets it in tools mode (a program's: the whole answer).
     callOperation: (name, rawArgs, context) =>
-      audited(name, rawArgs, (call) => runCall(name, rawArgs, context, call)),
+      audited(name, rawArgs, (call) => runCall(name, rawArgs, context, call, context.wholeAnswer === true)),
   });
 
   const callUpstream = async (
@@ -204,12 +221,12 @@ export function createBridgeRuntime(
     args: Record<string, unknown>,
     context: CallContext,
     call: CallState,
+    whole: boolean,
   ): Promise<CallToolResult> => {
     const { name } = tool;
-    const base = resolveBaseUrl(tool.http.servers ?? model.servers, options.baseUrl, options.serverVariables);
+    const base = targetOf(tool.http.servers ?? model.servers);
     if ("error" in base) return toErrorResult(`Configuration error: ${base.error}.`, "configuration");
-    // Another origin than the API's (an operation's own `servers`): no credentials, no --header values.
-    const credentialed = origins.allows(new URL(base.url).origin);
+    const { credentialed } = base;
     let request: ReturnType<typeof buildRequest> | undefined;
     let outcome: Awaited<ReturnType<typeof upstream.send>> | undefined;
     // A 401 to a request that carried an OAuth2 token: fetch a new token and send once more.
@@ -258,9 +275,10 @@ export function createBridgeRuntime(
     if ("response" in outcome) {
       const { response } = outcome;
       if (response.status >= 200 && response.status < 300) {
+        // A program's call: the whole answer for the program, which the outline would not check.
         result = toSuccessResult(tool, response, {
-          maxTextChars,
-          checkOutput: outputCheckFor(tool),
+          maxTextChars: whole ? Number.POSITIVE_INFINITY : maxTextChars,
+          ...(whole ? {} : { checkOutput: outputCheckFor(tool) }),
           args,
         });
       } else if (isDocumentedRedirect(tool, response.status)) {
@@ -308,8 +326,27 @@ export function createBridgeRuntime(
     callTool: surface.callTool,
     secrets,
     close: async () => {
+      await surface.close();
       if (ownsConnection) await closeConnection();
     },
+  };
+}
+
+/** Code mode's limits: those given, the option table's defaults for the rest. */
+/** Characters of text in one result: `--max-result-chars`, 0 for no limit. */
+export function toMaxTextChars(maxResultChars: number | undefined): number {
+  return maxResultChars === 0
+    ? Number.POSITIVE_INFINITY
+    : (maxResultChars ?? OPTION_TABLE.maxResultChars.default);
+}
+
+export function readSandboxLimits(given: Partial<SandboxLimits> = {}): SandboxLimits {
+  return {
+    timeoutMs: given.timeoutMs ?? OPTION_TABLE.codeTimeout.default,
+    memoryBytes: given.memoryBytes ?? OPTION_TABLE.codeMemory.default,
+    maxCalls: given.maxCalls ?? OPTION_TABLE.codeMaxCalls.default,
+    maxLogChars: given.maxLogChars ?? OPTION_TABLE.codeMaxLogChars.default,
+    maxStackBytes: given.maxStackBytes ?? OPTION_TABLE.codeMaxStack.default,
   };
 }
 

@@ -7,6 +7,19 @@ export { deriveNamespace, namespaceTools } from "./apis/namespace.js";
 export type { BridgeOptions } from "./bridge-options.js";
 export { type BridgeRuntime, createBridgeRuntime } from "./bridge-runtime.js";
 export type { ModeChoice, RequestedMode, ServedMode } from "./discovery/mode.js";
+export {
+  type BuildCatalogInput,
+  type BuiltCatalog,
+  buildCatalog,
+  type CatalogDocument,
+  type CatalogToolEntry,
+  listCatalogContracts,
+} from "./lifecycle/catalog.js";
+export { checkCatalog, readCatalogFile } from "./lifecycle/catalog-file.js";
+export { CHANGE_RULES, type ChangeCode, type ChangeSeverity } from "./lifecycle/change-rules.js";
+export { describeContract, type ToolContract } from "./lifecycle/contract.js";
+export { diffContracts, diffTools, type ToolChange } from "./lifecycle/diff-tools.js";
+export { formatChangesText, summarizeChanges } from "./lifecycle/format-changes.js";
 export { createBridgeServer } from "./mcp-server.js";
 export { CATALOG_META_KEY, CONTRACT_META_KEY } from "./reload/catalog-tracker.js";
 export { createLiveRuntime, type LiveRuntime } from "./reload/live-runtime.js";

@@ -9,9 +9,12 @@ import {
   type CallToolResult,
   ListToolsRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
 import type { BridgeModel } from "../model/types.js";
 import type { BridgeOptions, CatalogSession } from "./bridge-options.js";
 import { type BridgeRuntime, createBridgeRuntime } from "./bridge-runtime.js";
+import { EXECUTE_TOOL } from "./code/code-tools.js";
 import { CALL_TOOL, DESCRIBE_TOOL, SEARCH_TOOL } from "./discovery/discovery-tools.js";
 import { formatCount } from "./discovery/mode.js";
 import { CATALOG_META_KEY } from "./reload/catalog-tracker.js";
@@ -30,6 +33,7 @@ export function createBridgeServer(source: BridgeModel | BridgeRuntime, options:
     {
       capabilities: { tools: { listChanged: true } },
       instructions: describeServer(runtime),
+      jsonSchemaValidator: ELICITATION_VALIDATOR,
     },
   );
   // What this session last listed (hot reload, reload/live-runtime.ts): at first, what it started with.
@@ -78,6 +82,20 @@ export function createBridgeServer(source: BridgeModel | BridgeRuntime, options:
 }
 
 /**
+ * What the SDK checks an elicitation's answer with: its default Ajv, made on the first
+ * elicitation and shared by every session. Left to itself, the SDK builds a new Ajv (formats
+ * included) for every Server, so every session of an HTTP bridge, and every start, paid for one
+ * that only a destructive call's confirmation uses.
+ */
+let elicitationAjv: AjvJsonSchemaValidator | undefined;
+const ELICITATION_VALIDATOR: jsonSchemaValidator = {
+  getValidator(schema) {
+    elicitationAjv ??= new AjvJsonSchemaValidator();
+    return elicitationAjv.getValidator(schema);
+  },
+};
+
+/**
  * Every call gets exactly one answer: a result the transport cannot serialise (nested deeper
  * than the stack allows, or cyclic, e.g. from an afterCall hook) would fail in the transport,
  * after this handler, and the client would wait for nothing.
@@ -95,6 +113,13 @@ function describeServer(runtime: BridgeRuntime): string {
   const { model } = runtime;
   const description = model.info.description ? ` ${clip(model.info.description.split("\n")[0]!, 300)}` : "";
   const api = `the ${model.info.title} API${model.info.version ? ` (version ${model.info.version})` : ""}`;
+  if (runtime.mode.mode === "code") {
+    return (
+      `Tools for ${api}, whose ${formatCount(model.tools.length)} HTTP operations are called from JavaScript programs: ` +
+      `${SEARCH_TOOL} finds the operations for a task with their TypeScript signatures, ${DESCRIBE_TOOL} gives full declarations, ` +
+      `${EXECUTE_TOOL} runs a program that calls them as \`await api.<name>(args)\` and returns what it computes.${description}`
+    );
+  }
   if (runtime.mode.mode === "discovery") {
     return (
       `Tools for ${api}, whose ${formatCount(model.tools.length)} HTTP operations are reached through three tools: ` +

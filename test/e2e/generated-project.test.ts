@@ -6,7 +6,7 @@
  * - parity: the generated server and `openapi-mcp-bridge serve` on the same spec, flags and
  *   calls against the same recording upstream give identical tools/list, identical results and
  *   identical requests on the wire (only the multipart boundary differs, and is normalised).
- *   On petstore (in tools and in discovery mode: search, describe, call) and on the whole wire
+ *   On petstore (in tools, discovery and code mode: search, describe, call, execute) and on the whole wire
  *   table (every style/explode, body kind and security case).
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
@@ -494,6 +494,63 @@ describe("parity: the generated server and serve", () => {
       ["call_operation", { name: "deletePet", arguments: { petId: 4, api_key: "header-key" } }],
       ["call_operation", { name: "getPetByID", arguments: {} }],
       ["call_operation", { arguments: {} }],
+    ])("%s %j: same result, same requests", async (name, args) => {
+      await expectSameCall(pair, name, args);
+    });
+  });
+
+  describe("petstore in code mode", () => {
+    let pair: Pair;
+    beforeAll(async () => {
+      // Generated with the result outlines that serve --mode code plans itself.
+      const codeDir = join(scratch, "petstore-code");
+      await generate(PETSTORE, codeDir, ["--result-schemas"]);
+      symlinkSync(join(ROOT, "node_modules"), join(codeDir, "node_modules"), "dir");
+      await npm(["run", "build", "--silent"], codeDir);
+      pair = await connectPair(
+        PETSTORE,
+        codeDir,
+        ["--mode", "code", "--base-url", `${upstream.url}/v2`, "--auth", "api_key=k-123"],
+        {},
+      );
+    }, 300_000);
+    afterAll(async () => {
+      await pair?.serve.close();
+      await pair?.generated.close();
+    });
+
+    it("list the same three tools and give the same instructions", () => {
+      expect(pair.generated.tools.map((t) => t.name)).toEqual([
+        "search_operations",
+        "describe_operations",
+        "execute",
+      ]);
+      expect(pair.generated.tools).toEqual(pair.serve.tools);
+      expect(pair.generated.client.getInstructions()).toBe(pair.serve.client.getInstructions());
+    });
+
+    it.each<[string, Record<string, unknown>]>([
+      ["search_operations", { query: "find pet by id" }],
+      ["describe_operations", { names: ["getPetById", "addPet", "noSuchOperation"] }],
+      ["execute", { program: "return await api.getPetById({ petId: 1 });" }],
+      [
+        "execute",
+        {
+          program:
+            'const pets = await api.findPetsByStatus({ status: ["available"] });\nconst first = await api.getPetById({ petId: 2 });\nconsole.log(typeof pets);\nreturn { first, kind: typeof pets };',
+        },
+      ],
+      [
+        "execute",
+        {
+          program:
+            'try { await api.getPetById({ petId: "x" }); } catch (e) { return [e.category, e.message]; }',
+        },
+      ],
+      ["execute", { program: 'await api.deletePet({ petId: 4, api_key: "header-key" });\nreturn null;' }],
+      ["execute", { program: "await api.getPetByID({});" }],
+      ["execute", { program: "const x: number = 1;\nreturn x + 1;" }],
+      ["execute", { program: "for (;;) {" }],
     ])("%s %j: same result, same requests", async (name, args) => {
       await expectSameCall(pair, name, args);
     });

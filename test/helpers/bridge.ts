@@ -27,6 +27,7 @@ export interface BridgeOptions {
   headers?: Record<string, string>;
   env?: Record<string, string | undefined>;
   timeoutMs?: number;
+  mode?: "tools" | "discovery" | "code" | "auto";
 }
 
 export interface Connected {

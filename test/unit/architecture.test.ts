@@ -10,7 +10,9 @@
  *   generator/lint    model, shared, spec, compile
  *   generator/codegen model, shared, runtime; compile only lazily (import() or import type)
  *   cli, index.ts  anything; nothing imports cli
- *   only codegen/print/printer-parts.ts loads the code writer or the TypeScript compiler, only
+ *   only codegen/print/printer-parts.ts loads the code writer, and it and runtime/code/strip-types.ts
+ *   (code mode's programs, lazily) the TypeScript compiler; only lint/token-count.ts the
+ *   tokenizer (the three are optional dependencies); only
  *   generator/spec loads swagger-parser, openapi-types or yaml (and the runtime's config-file
  *   reader, yaml: operators write their auth config in YAML for serve and generated servers
  *   alike); no cycles anywhere.
@@ -85,7 +87,9 @@ const ALLOWED_STAGES: Record<string, string[]> = {
 /** Packages only these files may load (a prefix ending in `/` is a folder). */
 const PACKAGE_OWNERS: Record<string, string[]> = {
   "code-block-writer": ["generator/codegen/print/printer-parts.ts"],
-  typescript: ["generator/codegen/print/printer-parts.ts"],
+  // The compiler, and code mode's optional removal of type annotations from programs.
+  typescript: ["generator/codegen/print/printer-parts.ts", "runtime/code/strip-types.ts"],
+  "js-tiktoken": ["generator/lint/token-count.ts"],
   "ts-morph": [],
   "@apidevtools/swagger-parser": ["generator/spec/"],
   "openapi-types": ["generator/spec/"],

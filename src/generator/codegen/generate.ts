@@ -14,10 +14,18 @@ import type { ToolModuleRef } from "./emit/api-modules.js";
 import { emitHooksSeed } from "./emit/hooks-module.js";
 import { type ModuleJob, toModelHead } from "./emit/modules.js";
 import { chooseModuleNames, toPackageName } from "./emit/names.js";
-import { emitClientConfigs, emitPackageJson, emitTsconfig, readOwnPackage } from "./emit/project.js";
+import {
+  credentialVariables,
+  emitClientConfigs,
+  emitPackageJson,
+  emitTsconfig,
+  readOwnPackage,
+} from "./emit/project.js";
 import { emitEnvExample, emitReadme } from "./emit/readme.js";
 import { PACKAGE_ROOT, RUNTIME_VERSION_FILE, readRuntimeSource } from "./emit/runtime.js";
+import { emitServerJson, listCredentialInputs } from "./emit/server-json.js";
 import { choosePrintWorkers, type ModulePrinter, startModulePrinter } from "./print/print-worker-pool.js";
+import { checkPrinterParts } from "./print/printer-parts.js";
 import { checkOutDir, type GeneratedFile, writeProject } from "./write-project.js";
 
 export { type ModulePrinter, startModulePrinter };
@@ -144,6 +152,7 @@ async function emitFiles(
   files.push(...readTemplates());
   files.push({ path: "package.json", contents: packageJson });
   files.push({ path: "tsconfig.json", contents: emitTsconfig() });
+  files.push({ path: "server.json", contents: emitProjectServerJson(model, own) });
   for (const [name, contents] of Object.entries(emitClientConfigs(model, packageName, projectPath))) {
     files.push({ path: `mcp-clients/${name}`, contents });
   }
@@ -171,6 +180,23 @@ async function emitFiles(
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
+/**
+ * The project's server.json for the MCP Registry. Its name needs the publisher's namespace,
+ * which generation cannot know: `io.github.your-github-user/<package>` until they set it (the
+ * project README says so).
+ */
+function emitProjectServerJson(model: BridgeModel, own: { name: string; version: string }): string {
+  return emitServerJson({
+    name: `io.github.your-github-user/${own.name}`,
+    title: `${model.info.title} MCP server`,
+    description: `MCP server for ${model.info.title} ${model.info.version}`,
+    version: own.version,
+    packageName: own.name,
+    packageArguments: [],
+    secrets: listCredentialInputs(model, credentialVariables(model)),
+  });
+}
+
 /** No two files may share a path, even where file names ignore case. */
 function checkPaths(files: { path: string }[]): void {
   const paths = new Set<string>(["readme.md", ".env.example"]);
@@ -190,6 +216,7 @@ export async function generateProject(
   source: BridgeModel | string,
   options: GenerateOptions,
 ): Promise<GenerateResult> {
+  checkPrinterParts(); // an install without the optional printer packages: say so before any work
   checkOutDir(options.outDir, options.force === true); // refuse before any work
   if (options.selection !== undefined) selectChecked([], options.selection); // a bad option, too
   // The workers load the printer while the spec is loaded and planned here.
@@ -199,7 +226,9 @@ export async function generateProject(
     const selected =
       options.selection === undefined ? undefined : selectChecked(loaded.tools, options.selection);
     const model = selected === undefined ? loaded : { ...loaded, tools: selected.tools };
+    options.onStep?.("print");
     const files = await emitProject(model, options, printer);
+    options.onStep?.("write");
     const { removed, kept } = writeProject(options.outDir, files, {
       force: options.force === true,
       overwriteChanged: options.overwriteChanged === true,

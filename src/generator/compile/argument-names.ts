@@ -4,6 +4,7 @@
  * others get `__query`, `__header`, `__cookie`, `__body`. A name that plain JavaScript objects
  * treat specially (see SPECIAL_NAMES) always gets its location suffix.
  */
+import { OBJECT_MEMBER_NAMES } from "../../model/records.js";
 import type { JsonSchema, ParameterLocation } from "../../model/types.js";
 
 type Location = ParameterLocation | "body";
@@ -20,13 +21,7 @@ const PRECEDENCE: Location[] = ["path", "query", "header", "cookie", "body"];
 const SPECIAL_NAMES = new Set([
   "__proto__",
   "prototype",
-  "constructor",
-  "toString",
-  "toLocaleString",
-  "valueOf",
-  "hasOwnProperty",
-  "isPrototypeOf",
-  "propertyIsEnumerable",
+  ...OBJECT_MEMBER_NAMES,
   "__defineGetter__",
   "__defineSetter__",
   "__lookupGetter__",

@@ -18,6 +18,7 @@ import { assignArgumentNames, type Candidate, orderCandidates } from "./argument
 import { type OperationContext, PARAMETER_STYLES, resolveRefObject, warn } from "./context.js";
 import { pickExamples } from "./json-schema.js";
 import { planBody } from "./request-body.js";
+import { shareRepeatedSchemas } from "./shared-schemas.js";
 import { compactDescription, restatesName } from "./text.js";
 import { determineShape } from "./value-shape.js";
 
@@ -112,7 +113,7 @@ export function planArguments(context: OperationContext): PlannedArguments {
   inputSchema.additionalProperties = false;
   const defs = converter.collectDefs(refs);
   if (Object.keys(defs).length > 0) inputSchema.$defs = defs;
-  const planned: PlannedArguments = { inputSchema, parameters };
+  const planned: PlannedArguments = { inputSchema: shareRepeatedSchemas(inputSchema), parameters };
   if (body) planned.body = body;
   if (collected.authorizationHeader) planned.authorizationHeader = collected.authorizationHeader;
   return planned;

@@ -18,6 +18,8 @@ export type BuildOptions = LoadOptions &
      * document as an object.
      */
     overrides?: OverridesInput;
+    /** Told each step as it starts: `cache` (when there is one), then on a miss `load`, `plan`, `validate`. */
+    onStep?: (step: string) => void;
   };
 
 /**
@@ -36,11 +38,14 @@ export async function buildModel(source: string, options: BuildOptions = {}): Pr
           descriptionBudget: options.descriptionBudget ?? null,
           argumentDescriptionBudget: options.argumentDescriptionBudget ?? null,
           outputSchemas: options.outputSchemas === true,
+          ...(options.resultSchemas === true ? { resultSchemas: true } : {}),
           // Only when set, so entries cached without them stay valid.
+          ...(options.outlineFields !== undefined ? { outlineFields: options.outlineFields } : {}),
           ...(overrides ? { overrides: `${overrides.file}\n${overrides.text}` } : {}),
           ...(options.profile !== undefined && options.profile !== "mcp" ? { profile: options.profile } : {}),
           ...(options.serverName !== undefined ? { serverName: options.serverName } : {}),
         });
+  if (cache !== undefined) options.onStep?.("cache");
   const cached = await cache?.read();
   if (cached) return cached;
   const model = applyProfile(await planFromSpec(source, options, overrides), options);
@@ -53,6 +58,7 @@ async function planFromSpec(
   options: BuildOptions,
   overrides: LoadedOverrides | undefined,
 ): Promise<BridgeModel> {
+  options.onStep?.("load");
   let loaded = await loadSpec(source, { ...options, deferValidation: true });
   let model: BridgeModel;
   try {
@@ -66,7 +72,8 @@ async function planFromSpec(
       );
       loaded = { ...loaded, document: document as unknown as typeof loaded.document, diagnostics };
     }
-    const { overrides: _input, ...planOptions } = options;
+    const { overrides: _input, onStep, ...planOptions } = options;
+    onStep?.("plan");
     model = planModel(loaded, {
       ...planOptions,
       ...(overrides?.kind === "map" ? { overrides: overrides.map } : {}),
@@ -76,6 +83,7 @@ async function planFromSpec(
     await loaded.validation;
     throw error;
   }
+  options.onStep?.("validate");
   const warnings = (await loaded.validation) ?? [];
   if (warnings.length > 0) model.diagnostics.unshift(...warnings);
   return model;

@@ -9,13 +9,15 @@
  *   2. the rest of the description (markup and doc pointers removed), in the room the shortest
  *      form of part 3 leaves;
  *   3. what it returns: a list (of what) or an object, its fields when no output schema names
- *      them and they fit, the media type when it is not JSON, and the arguments that page it;
+ *      them and they fit, the media type when it is not JSON, and the arguments that page it
+ *      when their own descriptions in the input schema do not say so;
  *   4. the required arguments when nothing else describes the operation, and example values of
- *      required arguments where the spec has them;
- *   5. the documented error statuses.
+ *      required arguments where the spec has them.
  *
- * Parts 3 to 5 take what the prose leaves, in that order. Never "undefined": every part comes
- * from text that is there or is left out.
+ * Parts 3 and 4 take what the prose leaves, in that order. Never "undefined": every part comes
+ * from text that is there or is left out. Not said, because a model gains nothing it does not
+ * already have: the documented error statuses (a failed call's result gives its status and what
+ * to do), and paging arguments whose own descriptions are in the input schema.
  */
 
 import { isJsonMediaType } from "../../model/media-types.js";
@@ -24,7 +26,14 @@ import { isPaginationName } from "../../runtime/results/pagination.js";
 import type { OperationContext } from "./context.js";
 import { resolveRefObject } from "./context.js";
 import { readBodyPresence } from "./request-body.js";
-import { cleanProse, contentWords, fitText, humanizeIdentifier } from "./text.js";
+import {
+  cleanProse,
+  compactDescription,
+  contentWords,
+  fitText,
+  humanizeIdentifier,
+  restatesName,
+} from "./text.js";
 
 export { humanizeIdentifier } from "./text.js";
 
@@ -76,13 +85,12 @@ export function describeOperation(context: OperationContext, options: DescribeOp
       : returns,
     [hasProse ? "" : describeRequired(arguments_)],
     [describeExamples(arguments_)],
-    [describeErrors(context)],
   ];
   let text = fitText(lead, options.budget);
   let used = text.length;
   // The spec's own words come first: the prose gets the room, less what the shortest form of
-  // "what it returns" needs; the parts the bridge writes (fields, required arguments, examples,
-  // errors) take what is left, in order of use, each in its longest form that fits.
+  // "what it returns" needs; the parts the bridge writes (fields, required arguments, examples)
+  // take what is left, in order of use, each in its longest form that fits.
   const returnsRoom = tail[0]!.length > 0 ? Math.min(...tail[0]!.map((form) => form.length)) + 1 : 0;
   const proseRoom = options.budget - used - 1 - returnsRoom;
   if (body !== "" && proseRoom > 40) {
@@ -319,11 +327,14 @@ function schemaName(schema: unknown): string | undefined {
   return undefined;
 }
 
-/** Query parameters by which a list is paged: the runtime's list (page, per_page, limit, cursor...). */
+/**
+ * Query parameters by which a list is paged (the runtime's list: page, per_page, limit,
+ * cursor...), named only when one of them has no description of its own in the input schema:
+ * otherwise the schema already says how the list is paged.
+ */
 function paginationArguments(context: OperationContext): string[] {
-  return operationParameters(context)
-    .filter((p) => p.in === "query" && isPaginationName(p.name))
-    .map((p) => p.name);
+  const paging = operationParameters(context).filter((p) => p.in === "query" && isPaginationName(p.name));
+  return paging.some((p) => !p.documented) ? paging.map((p) => p.name) : [];
 }
 
 interface ParameterFacts {
@@ -331,6 +342,8 @@ interface ParameterFacts {
   in: string;
   required: boolean;
   example?: unknown;
+  /** Its argument carries a description in the input schema (its own, or its schema's). */
+  documented?: boolean;
 }
 
 /** The operation's parameters with the path item's, resolved (operation ones win). */
@@ -348,6 +361,7 @@ function operationParameters(context: OperationContext): ParameterFacts[] {
         in: parameter.in,
         required: parameter.required === true || parameter.in === "path",
         example: exampleOf(context, parameter),
+        documented: isDocumented(context, parameter),
       });
     }
   }
@@ -421,13 +435,6 @@ function describeExamples(required: ParameterFacts[]): string {
   return shown.length > 0 ? `Example: ${shown.join(", ")}.` : "";
 }
 
-/** "Errors: 404, 422." from the documented 4xx/5xx statuses. */
-function describeErrors(context: OperationContext): string {
-  const responses = isRecord(context.operation.responses) ? context.operation.responses : {};
-  const errors = Object.keys(responses).filter((status) => /^[45]/.test(status));
-  return errors.length > 0 ? `Errors: ${errors.slice(0, 6).join(", ")}.` : "";
-}
-
 /**
  * The description without its first sentence when that sentence only says the summary again
  * ("List repository issues." then "List issues in a repository."): at most one of its content
@@ -441,6 +448,15 @@ function dropRestatement(summary: string, description: string): string {
   const fresh = words.filter((word) => !known.has(word)).length;
   if (words.length === 0 || words.length > 5 || fresh > (words.length >= 4 ? 1 : 0)) return description;
   return description.slice(first.length).trim();
+}
+
+/** Whether a parameter's argument gets a description in the input schema, as arguments.ts writes it. */
+function isDocumented(context: OperationContext, parameter: Record<string, unknown>): boolean {
+  const budget = context.converter.descriptionBudget;
+  const own = compactDescription(parameter.description, budget);
+  if (own !== "" && !restatesName(String(parameter.name), own)) return true;
+  const schema = context.converter.dereference(parameter.schema);
+  return isRecord(schema) && compactDescription(schema.description, budget) !== "";
 }
 
 function firstSentence(text: string): string {

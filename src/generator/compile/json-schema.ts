@@ -7,6 +7,7 @@
  */
 import { escapePointerToken, followLocalRef, resolvePointer } from "../../model/pointer.js";
 import { isRecord } from "../../model/records.js";
+import { SCHEMA_KEYWORD_KINDS as KEYWORD_KINDS } from "../../model/schema-keywords.js";
 import type { JsonSchema, JsonValue } from "../../model/types.js";
 import { toUnicodePattern } from "./pattern.js";
 import { compactDescription } from "./text.js";
@@ -18,39 +19,6 @@ interface DefEntry {
   refs: Set<string>;
 }
 
-/** Keywords whose value is one schema. */
-const SCHEMA_KEYWORDS = [
-  "items",
-  "additionalProperties",
-  "not",
-  "contains",
-  "propertyNames",
-  "if",
-  "then",
-  "else",
-  "unevaluatedProperties",
-  "unevaluatedItems",
-  "additionalItems",
-] as const;
-/** Keywords whose value is an array of schemas. */
-const SCHEMA_ARRAY_KEYWORDS = ["allOf", "anyOf", "oneOf", "prefixItems"] as const;
-/** Keywords whose value is a map of schemas. */
-const SCHEMA_MAP_KEYWORDS = [
-  "properties",
-  "patternProperties",
-  "dependentSchemas",
-  "$defs",
-  "definitions",
-] as const;
-
-type KeywordKind = "schema" | "schemaArray" | "schemaMap";
-/** Keyword → how its value holds subschemas; one lookup per key on the hot path. */
-const KEYWORD_KINDS = new Map<string, KeywordKind>([
-  ...SCHEMA_KEYWORDS.map((k) => [k, "schema"] as [string, KeywordKind]),
-  ...SCHEMA_ARRAY_KEYWORDS.map((k) => [k, "schemaArray"] as [string, KeywordKind]),
-  ...SCHEMA_MAP_KEYWORDS.map((k) => [k, "schemaMap"] as [string, KeywordKind]),
-]);
-
 /** OpenAPI-only keywords that mean nothing to a JSON Schema validator or a model. */
 const DROPPED_KEYWORDS = new Set([
   "discriminator",
@@ -61,6 +29,40 @@ const DROPPED_KEYWORDS = new Set([
   "$schema",
   "$id",
 ]);
+
+/**
+ * Calls `visit` for each subschema directly under `node` (an object, not `true`/`false`), with
+ * where it is: `parent[key]`, found under `keyword` (`properties`, `items`, `oneOf`...).
+ * Values that only look like schemas (`enum`, `default`, `examples`) are not visited.
+ */
+export function forEachSubschema(
+  node: Record<string, unknown>,
+  visit: (
+    child: Record<string, unknown>,
+    parent: Record<string, unknown> | unknown[],
+    key: string | number,
+    keyword: string,
+  ) => void,
+): void {
+  for (const keyword of Object.keys(node)) {
+    const value = node[keyword];
+    const kind = KEYWORD_KINDS.get(keyword);
+    if (kind === "schema") {
+      if (isRecord(value)) visit(value, node, keyword, keyword);
+    } else if (kind === "schemaArray") {
+      if (Array.isArray(value)) {
+        value.forEach((item, i) => {
+          if (isRecord(item)) visit(item, value, i, keyword);
+        });
+      }
+    } else if (kind === "schemaMap" && isRecord(value)) {
+      for (const name of Object.keys(value)) {
+        const item = value[name];
+        if (isRecord(item)) visit(item, value, name, keyword);
+      }
+    }
+  }
+}
 
 export interface SchemaConverterOptions {
   /** The whole (bundled, normalised) document that local refs point into. */

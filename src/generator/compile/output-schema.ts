@@ -19,7 +19,15 @@ export interface PlannedOutput {
   wrapped: boolean;
 }
 
-export function planOutput(context: OperationContext): PlannedOutput | undefined {
+/**
+ * `maxFields`: fields named per object (default OUTLINE_MAX_FIELDS). `catalog` and `diff` ask
+ * for every field: a field that a full outline leaves out may still be in every answer, so a
+ * capped outline cannot tell a removed result field from one that lost its place.
+ */
+export function planOutput(
+  context: OperationContext,
+  maxFields = OUTLINE_MAX_FIELDS,
+): PlannedOutput | undefined {
   const responses = isRecord(context.operation.responses) ? context.operation.responses : {};
   const successKeys = Object.keys(responses).filter((status) => /^2/.test(status));
   if (successKeys.length === 0) return undefined;
@@ -43,10 +51,36 @@ export function planOutput(context: OperationContext): PlannedOutput | undefined
     isRecord(resolved) &&
     resolved.oneOf === undefined &&
     resolved.anyOf === undefined;
-  const outline = outlineSchema(converter, chosen, OUTLINE_DEPTH, new Set());
+  const outline = outlineSchema(converter, chosen, OUTLINE_DEPTH, new Set(), { maxFields });
   if (isPlainObject) return { schema: { ...outline, type: "object" }, wrapped: false };
   return { schema: { type: "object", properties: { result: outline }, required: ["result"] }, wrapped: true };
 }
+
+/**
+ * The result of a successful call, for code mode's signatures: the schema of the first 2xx
+ * answer with a JSON media type (other media types beside it are fine: the bridge asks for
+ * JSON first), outlined with the types of its fields RESULT_DEPTH levels deep.
+ */
+export function planResult(context: OperationContext): JsonSchema | undefined {
+  const responses = isRecord(context.operation.responses) ? context.operation.responses : {};
+  for (const status of Object.keys(responses)
+    .filter((s) => /^2/.test(s))
+    .sort()) {
+    const response = resolveRefObject(context.document, responses[status]);
+    if (!isRecord(response) || !isRecord(response.content)) continue;
+    for (const [mediaType, media] of Object.entries(response.content)) {
+      if (!isJsonMediaType(mediaType) || !isRecord(media) || media.schema === undefined) continue;
+      const outline = outlineSchema(context.converter, media.schema, RESULT_DEPTH, new Set(), {
+        typed: true,
+      });
+      return Object.keys(outline).length > 0 ? outline : undefined;
+    }
+  }
+  return undefined;
+}
+
+/** Levels of objects a result outline types: the result's fields and their fields. */
+export const RESULT_DEPTH = 2;
 
 /**
  * Levels of objects an output schema describes: 1 = the fields of the result object (or of the
@@ -59,6 +93,16 @@ export const OUTLINE_DEPTH = 1;
 export const OUTLINE_MAX_FIELDS = 12;
 
 /**
+ * How an outline is drawn: `typed` (code mode's result types) keeps the spec's types and
+ * required fields instead of allowing null everywhere; `maxFields` names at most that many
+ * fields per object.
+ */
+export interface OutlineShape {
+  typed?: boolean;
+  maxFields?: number;
+}
+
+/**
  * The outline of a response schema: types (always allowing null, since real APIs send null
  * where specs say otherwise) and property names down to `depth`; no required, enums, formats
  * or bounds, which real responses break and which would make clients reject real results.
@@ -68,7 +112,9 @@ export function outlineSchema(
   raw: unknown,
   depth: number,
   stack: Set<unknown>,
+  shape: OutlineShape = {},
 ): JsonSchema {
+  const { typed = false, maxFields = OUTLINE_MAX_FIELDS } = shape;
   const node = converter.dereference(raw);
   if (!isRecord(node) || stack.has(node)) return {};
   stack.add(node);
@@ -94,24 +140,28 @@ export function outlineSchema(
       }
     }
     if (types.size === 0) return {};
-    if (depth <= 0 && !types.has("array")) {
-      types.add("null");
-      return { type: [...types] };
-    }
+    // A typed outline (code mode's result types) says what the spec says; the output schema
+    // allows null everywhere, since clients check real answers against it.
+    if (!typed) types.add("null");
+    if (depth <= 0 && !types.has("array")) return { type: [...types] };
     if (types.has("integer") && types.has("number")) types.delete("integer");
-    types.add("null");
-    const out: JsonSchema = { type: [...types] };
+    const out: JsonSchema = { type: typed && types.size === 1 ? [...types][0]! : [...types] };
     if (depth > 0 && types.has("object") && Object.keys(properties).length > 0) {
       const outlined: JsonSchema = {};
-      for (const name of pickFields(Object.keys(properties), requiredOf(parts))) {
-        outlined[name] = outlineField(outlineSchema(converter, properties[name], depth - 1, stack));
+      const required = requiredOf(parts);
+      const picked = pickFields(Object.keys(properties), required, maxFields);
+      for (const name of picked) {
+        const field = outlineSchema(converter, properties[name], depth - 1, stack, shape);
+        outlined[name] = typed ? field : outlineField(field);
       }
       out.properties = outlined;
+      const kept = picked.filter((name) => required.has(name));
+      if (typed && kept.length > 0) out.required = kept;
     }
     if (types.has("array") && items !== undefined && depth > 0) {
       // a list does not use up a level: the outline of a list is the outline of its items
       // (a list inside a field at the last level is just a list)
-      out.items = outlineSchema(converter, items, depth, stack);
+      out.items = outlineSchema(converter, items, depth, stack, shape);
     }
     return out;
   } finally {
@@ -149,15 +199,15 @@ const LINK_FIELD = /((^|_)(url|link|href)|[a-z0-9](Url|URL|Link|Href))s?$/;
  * ones and those that are not links to other endpoints first (GitHub's repository has 80 fields,
  * 40 of them `*_url`; the first 12 in order were mostly links).
  */
-function pickFields(names: string[], required: Set<string>): string[] {
-  if (names.length <= OUTLINE_MAX_FIELDS) return names;
+function pickFields(names: string[], required: Set<string>, maxFields: number): string[] {
+  if (names.length <= maxFields) return names;
   const rank = (name: string) =>
     (required.has(name) ? 0 : 1) + (LINK_FIELD.test(name) && name !== "url" ? 2 : 0);
   const chosen = new Set(
     names
       .map((name, index) => ({ name, index, rank: rank(name) }))
       .sort((a, b) => a.rank - b.rank || a.index - b.index)
-      .slice(0, OUTLINE_MAX_FIELDS)
+      .slice(0, maxFields)
       .map((entry) => entry.name),
   );
   return names.filter((name) => chosen.has(name));

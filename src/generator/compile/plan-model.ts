@@ -14,6 +14,7 @@ import {
 } from "../../model/types.js";
 import type { LoadedSpec } from "../spec/load-spec.js";
 import { planArguments } from "./arguments.js";
+import { DEFAULT_DESCRIPTION_BUDGET } from "./budgets.js";
 import { listOperations, type OperationContext } from "./context.js";
 import { describeOperation, titleOperation } from "./describe.js";
 import { SchemaConverter } from "./json-schema.js";
@@ -24,7 +25,7 @@ import {
   resolveNameCollisions,
   TOOL_NAME_PATTERN,
 } from "./naming.js";
-import { planOutput } from "./output-schema.js";
+import { planOutput, planResult } from "./output-schema.js";
 import {
   type AnnotationHints,
   collectOverrides,
@@ -43,7 +44,7 @@ import {
 import { planServers } from "./servers.js";
 
 export interface PlanOptions {
-  /** Maximum characters of a tool description (default 200). */
+  /** Maximum characters of a tool description (default DEFAULT_DESCRIPTION_BUDGET, 180). */
   descriptionBudget?: number;
   /** Maximum characters of a parameter or property description (default 100). */
   argumentDescriptionBudget?: number;
@@ -52,6 +53,13 @@ export interface PlanOptions {
    * README, "Output schemas").
    */
   outputSchemas?: boolean;
+  /** Plan each operation's result outline, which code mode's signatures show (default: off). */
+  resultSchemas?: boolean;
+  /**
+   * Fields an output outline names per object (default 12, see output-schema.ts); `catalog` and
+   * `diff` ask for all of them (Infinity is not JSON: any number above the largest object does).
+   */
+  outlineFields?: number;
   /**
    * Overrides by operationId or `METHOD /path` (an override file's map, see overrides.ts); they
    * win over the spec's `x-mcp`. An Overlay is applied to the document before planning instead.
@@ -262,7 +270,8 @@ function planOperation(context: OperationContext, options: PlanOptions): Omit<To
   const operationId = typeof operation.operationId === "string" ? operation.operationId : undefined;
   const args = planArguments(context);
   const responses = planResponses(context);
-  const output = options.outputSchemas === true ? planOutput(context) : undefined;
+  const output = options.outputSchemas === true ? planOutput(context, options.outlineFields) : undefined;
+  const result = options.resultSchemas === true ? planResult(context) : undefined;
   const tags = Array.isArray(operation.tags)
     ? operation.tags.filter((t): t is string => typeof t === "string")
     : [];
@@ -275,7 +284,7 @@ function planOperation(context: OperationContext, options: PlanOptions): Omit<To
   const tool: Omit<ToolNode, "name"> = {
     title,
     description: describeOperation(context, {
-      budget: options.descriptionBudget ?? 200,
+      budget: options.descriptionBudget ?? DEFAULT_DESCRIPTION_BUDGET,
       hasOutputSchema: output !== undefined,
     }),
     inputSchema: args.inputSchema,
@@ -300,6 +309,7 @@ function planOperation(context: OperationContext, options: PlanOptions): Omit<To
     tool.outputSchema = output.schema;
     if (output.wrapped) tool.outputWrapped = true;
   }
+  if (result) tool.resultSchema = result;
   return tool;
 }
 

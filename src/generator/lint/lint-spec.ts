@@ -8,6 +8,7 @@
 import { DIAGNOSTIC_CODES, type LintCode } from "../../model/diagnostic-codes.js";
 import { type CodedDiagnostic, createDiagnostic } from "../../model/diagnostics.js";
 import type { BridgeModel, DiagnosticSeverity } from "../../model/types.js";
+import { DEFAULT_DESCRIPTION_BUDGET } from "../compile/budgets.js";
 import type { LoadedSpec } from "../spec/load-spec.js";
 import { collectOperations } from "./lint-operations.js";
 import { LINT_RULES, type LintHit, type LintRule, type LintToolSize } from "./lint-rules.js";
@@ -45,7 +46,7 @@ export interface LintReport {
 }
 
 export interface LintOptions {
-  /** Characters of operation prose (summary + description) a tool description keeps (default 200). */
+  /** Characters of operation prose (summary + description) a tool description keeps (default 180). */
   budget?: number;
   /** Tokens above which one tool's input schema is reported (default 2,000). */
   schemaTokens?: number;
@@ -74,7 +75,7 @@ export function lintSpec(
     document,
     operations: collectOperations(document, toolByPointer),
     sizes,
-    budget: options.budget ?? 200,
+    budget: options.budget ?? DEFAULT_DESCRIPTION_BUDGET,
     schemaTokens: options.schemaTokens ?? 2000,
   };
   const findings = (options.rules ?? LINT_RULES).flatMap((rule) =>

@@ -16,7 +16,14 @@ import { selectModel } from "../access/select.js";
 import type { AuditLog } from "../audit/audit-log.js";
 import { createCallAuditor } from "../audit/audited-call.js";
 import type { BridgeOptions, CallContext } from "../bridge-options.js";
-import { type BridgeRuntime, createBridgeRuntime, DEFAULT_PAGE_BYTES } from "../bridge-runtime.js";
+import {
+  type BridgeRuntime,
+  createBridgeRuntime,
+  DEFAULT_PAGE_BYTES,
+  readSandboxLimits,
+  toMaxTextChars,
+} from "../bridge-runtime.js";
+import type { SandboxLimits } from "../code/sandbox/engine.js";
 import type { RequestedMode } from "../discovery/mode.js";
 import { OPTION_TABLE } from "../settings/option-table.js";
 import { createToolSurface } from "../tool-surface.js";
@@ -32,9 +39,13 @@ export interface ApiRuntime {
 }
 
 export interface ApiRouterOptions {
-  /** Tools or discovery over every API's tools together (default auto). */
+  /** Tools, discovery or code mode over every API's tools together (default auto). */
   mode?: RequestedMode;
   pageBytes?: number;
+  /** Code mode: the sandbox's limits (programs call any API's operations). */
+  code?: Partial<SandboxLimits>;
+  /** Code mode: characters of text in a program's result (0: no limit). */
+  maxResultChars?: number;
   /** Audit of the discovery tools, whose search and describe span every API. */
   audit?: AuditLog;
 }
@@ -43,6 +54,8 @@ export interface ApiRouter extends BridgeRuntime {
   apis: readonly ApiRuntime[];
   /** A router with `api` in place of the API of the same namespace (the others shared). */
   withApi(api: ApiRuntime): ApiRouter;
+  /** Stops what the router itself holds (code mode's sandbox), not its APIs' runtimes. */
+  closeOwn(): Promise<void>;
 }
 
 /**
@@ -112,6 +125,7 @@ export function createApiRouter(apis: readonly ApiRuntime[], options: ApiRouterO
     mode: options.mode ?? OPTION_TABLE.mode.default,
     pageBytes: options.pageBytes ?? DEFAULT_PAGE_BYTES,
     confirms: (tool) => owner.get(tool.name)?.confirmsDestructive === true,
+    code: { limits: readSandboxLimits(options.code), maxTextChars: toMaxTextChars(options.maxResultChars) },
     audited,
     secrets,
     // Each API's runtime audits its own calls, under its namespace.
@@ -130,7 +144,9 @@ export function createApiRouter(apis: readonly ApiRuntime[], options: ApiRouterO
         apis.map((current) => (current.namespace === api.namespace ? api : current)),
         options,
       ),
+    closeOwn: () => surface.close(),
     close: async () => {
+      await surface.close();
       await Promise.all(apis.map((api) => api.runtime.close()));
     },
   };

@@ -177,7 +177,8 @@ function compilesSomehow(pattern: string): boolean {
 // ---------------------------------------------------------------------------------------------
 // Ajv errors → issues
 
-function jsonType(value: unknown): string {
+/** The JSON type of a value (`integer` for whole numbers). */
+export function jsonType(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "array";
   if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";

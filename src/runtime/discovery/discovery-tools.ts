@@ -36,82 +36,31 @@ export function isDiscoveryTool(name: string): boolean {
   return DISCOVERY_TOOL_NAMES.includes(name);
 }
 
-const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+export const READ_ONLY = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+};
 
 /**
  * The three tools. `call`'s annotations are those of the operations it can reach: read-only
  * when every one is (as with `--read-only`), destructive when any is.
  */
 export function listDiscoveryTools(context: DiscoveryContext, operations: readonly ToolNode[]): Tool[] {
-  const api = `the ${clip(context.title, 60)} API`;
-  const count = `${formatCount(context.operations)} operation${context.operations === 1 ? "" : "s"}`;
-  const tags = context.tags.length > 0 ? `, e.g. ${clip(context.tags.slice(0, 6).join(", "), 120)}` : "";
+  const api = describeApi(context);
   return [
-    {
-      name: SEARCH_TOOL,
-      description:
-        `Find the operations of ${api} (${count}) that do a task. Give the task in a few words ` +
-        '("list open issues of a repository"). Returns the best matches first: name, HTTP method, ' +
-        `path and summary. Then ${DESCRIBE_TOOL} for their arguments, and ${CALL_TOOL}.`,
-      inputSchema: {
-        type: "object",
-        properties: {
-          query: { type: "string", minLength: 1, description: "what you want to do, in a few words" },
-          limit: {
-            type: "integer",
-            minimum: 1,
-            maximum: SEARCH_LIMITS.max,
-            default: SEARCH_LIMITS.default,
-            description: "results at most",
-          },
-          tag: { type: "string", description: `only operations with this tag${tags}` },
-          method: { type: "string", description: "only this HTTP method, e.g. GET" },
-          readOnly: { type: "boolean", description: "only operations that change nothing" },
-        },
-        required: ["query"],
-        additionalProperties: false,
-      },
-      outputSchema: {
-        type: "object",
-        properties: {
-          results: {
-            type: "array",
-            items: {
-              type: "object",
-              properties: {
-                name: { type: "string" },
-                method: { type: "string" },
-                path: { type: "string" },
-                summary: { type: "string" },
-              },
-              required: ["name", "method", "path", "summary"],
-            },
-          },
-        },
-        required: ["results"],
-      },
-      annotations: { title: "Search operations", ...READ_ONLY },
-    },
+    createSearchTool(
+      context,
+      `Returns the best matches first: name, HTTP method, path and summary. Then ${DESCRIBE_TOOL} for their arguments, and ${CALL_TOOL}.`,
+    ),
     {
       name: DESCRIBE_TOOL,
       description:
         `Everything needed to call operations of ${api}, by name (from ${SEARCH_TOOL}): what each ` +
         "does, the JSON Schema of its arguments, what it returns, its annotations and whether the " +
         "user must confirm it.",
-      inputSchema: {
-        type: "object",
-        properties: {
-          names: {
-            type: "array",
-            items: { type: "string" },
-            minItems: 1,
-            maxItems: DESCRIBE_MAX,
-            description: "operation names",
-          },
-        },
-        required: ["names"],
-        additionalProperties: false,
-      },
+      inputSchema: DESCRIBE_INPUT_SCHEMA,
       annotations: { title: "Describe operations", ...READ_ONLY },
     },
     {
@@ -131,13 +80,96 @@ export function listDiscoveryTools(context: DiscoveryContext, operations: readon
       },
       annotations: {
         title: "Call an operation",
-        readOnlyHint: operations.every((tool) => tool.annotations.readOnlyHint),
-        destructiveHint: operations.some(isDestructive),
-        idempotentHint: operations.every((tool) => tool.annotations.idempotentHint),
+        ...reachAnnotations(operations),
         openWorldHint: true,
       },
     },
   ];
+}
+
+/** `the Petstore API`. */
+export function describeApi(context: DiscoveryContext): string {
+  return `the ${clip(context.title, 60)} API`;
+}
+
+/** Annotations of a tool that can reach `operations`: read-only when all are, destructive when any is. */
+export function reachAnnotations(operations: readonly ToolNode[]): {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+} {
+  return {
+    readOnlyHint: operations.every((tool) => tool.annotations.readOnlyHint),
+    destructiveHint: operations.some(isDestructive),
+    idempotentHint: operations.every((tool) => tool.annotations.idempotentHint),
+  };
+}
+
+/** describe_operations' arguments (discovery and code mode alike). */
+export const DESCRIBE_INPUT_SCHEMA: Tool["inputSchema"] = {
+  type: "object",
+  properties: {
+    names: {
+      type: "array",
+      items: { type: "string" },
+      minItems: 1,
+      maxItems: DESCRIBE_MAX,
+      description: "operation names",
+    },
+  },
+  required: ["names"],
+  additionalProperties: false,
+};
+
+/** search_operations, with `returns`: what its results hold and what comes next. */
+export function createSearchTool(context: DiscoveryContext, returns: string): Tool {
+  const api = describeApi(context);
+  const count = `${formatCount(context.operations)} operation${context.operations === 1 ? "" : "s"}`;
+  const tags = context.tags.length > 0 ? `, e.g. ${clip(context.tags.slice(0, 6).join(", "), 120)}` : "";
+  return {
+    name: SEARCH_TOOL,
+    description:
+      `Find the operations of ${api} (${count}) that do a task. Give the task in a few words ` +
+      `("list open issues of a repository"). ${returns}`,
+    inputSchema: {
+      type: "object",
+      properties: {
+        query: { type: "string", minLength: 1, description: "what you want to do, in a few words" },
+        limit: {
+          type: "integer",
+          minimum: 1,
+          maximum: SEARCH_LIMITS.max,
+          default: SEARCH_LIMITS.default,
+          description: "results at most",
+        },
+        tag: { type: "string", description: `only operations with this tag${tags}` },
+        method: { type: "string", description: "only this HTTP method, e.g. GET" },
+        readOnly: { type: "boolean", description: "only operations that change nothing" },
+      },
+      required: ["query"],
+      additionalProperties: false,
+    },
+    outputSchema: {
+      type: "object",
+      properties: {
+        results: {
+          type: "array",
+          items: {
+            type: "object",
+            properties: {
+              name: { type: "string" },
+              method: { type: "string" },
+              path: { type: "string" },
+              summary: { type: "string" },
+            },
+            required: ["name", "method", "path", "summary"],
+          },
+        },
+      },
+      required: ["results"],
+    },
+    annotations: { title: "Search operations", ...READ_ONLY },
+  };
 }
 
 /**

@@ -29,7 +29,7 @@ import {
   toDiscoveryContext,
 } from "./discovery-tools.js";
 import { createOperationSearch, type OperationSearch } from "./search.js";
-import { type SearchRequest, toSearchResult } from "./search-result.js";
+import { type SearchRequest, type SearchResultStyle, toSearchResult } from "./search-result.js";
 
 export interface DiscoveryOptions {
   /** The model served: its tools are the selected ones. */
@@ -45,6 +45,8 @@ export interface DiscoveryOptions {
   audited(name: string, args: unknown, run: () => Promise<CallToolResult>): Promise<CallToolResult>;
   /** Calls an operation exactly as its own tool is called in tools mode (audited there). */
   callOperation(name: string, args: unknown, context: CallContext): Promise<CallToolResult>;
+  /** Code mode: search results carry signatures and end with this style's next step. */
+  searchStyle?: SearchResultStyle;
 }
 
 export interface Discovery {
@@ -79,23 +81,9 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
     listed ??= listDiscoveryTools(toDiscoveryContext(model), model.tools);
     return listed;
   };
-  const schemaOf = (name: string): JsonSchema =>
-    listTools().find((tool) => tool.name === name)!.inputSchema as unknown as JsonSchema;
-
-  const validators = new Map<string, ArgumentValidator>();
-  /** The tool's arguments checked against its input schema (and coerced), or the error result. */
-  const check = async (name: string, args: unknown): Promise<Record<string, unknown> | CallToolResult> => {
-    const { createArgumentValidator, formatArgumentIssues } = await import("../arguments/validate.js");
-    let validator = validators.get(name);
-    if (!validator) {
-      validator = createArgumentValidator(schemaOf(name));
-      validators.set(name, validator);
-    }
-    const outcome = validator(args ?? {});
-    return outcome.ok
-      ? outcome.value
-      : toErrorResult(formatArgumentIssues(name, outcome.issues), "invalid_argument");
-  };
+  const check = createArgumentCheck(
+    (name) => listTools().find((tool) => tool.name === name)!.inputSchema as unknown as JsonSchema,
+  );
 
   const runSearch = async (args: unknown): Promise<CallToolResult> => {
     const checked = await check(SEARCH_TOOL, args);
@@ -115,11 +103,12 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
       ...(request.method !== undefined ? { method: request.method } : {}),
       ...(request.readOnly === true ? { readOnly: true } : {}),
     });
-    return toSearchResult(request, hits, {
-      title: model.info.title,
-      operations: model.tools.length,
-      tags: getTags(),
-    });
+    return toSearchResult(
+      request,
+      hits,
+      { title: model.info.title, operations: model.tools.length, tags: getTags() },
+      options.searchStyle,
+    );
   };
 
   const runDescribe = async (args: unknown): Promise<CallToolResult> => {
@@ -168,6 +157,28 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
       if (name === CALL_TOOL) return runCall(args, context);
       return options.audited(name, args, () => (name === SEARCH_TOOL ? runSearch(args) : runDescribe(args)));
     },
+  };
+}
+
+/**
+ * Checks a mode tool's arguments against its input schema (`schemaOf`), coerced as tools mode
+ * coerces them: the checked arguments, or the invalid_argument result.
+ */
+export function createArgumentCheck(
+  schemaOf: (name: string) => JsonSchema,
+): (name: string, args: unknown) => Promise<Record<string, unknown> | CallToolResult> {
+  const validators = new Map<string, ArgumentValidator>();
+  return async (name, args) => {
+    const { createArgumentValidator, formatArgumentIssues } = await import("../arguments/validate.js");
+    let validator = validators.get(name);
+    if (!validator) {
+      validator = createArgumentValidator(schemaOf(name));
+      validators.set(name, validator);
+    }
+    const outcome = validator(args ?? {});
+    return outcome.ok
+      ? outcome.value
+      : toErrorResult(formatArgumentIssues(name, outcome.issues), "invalid_argument");
   };
 }
 

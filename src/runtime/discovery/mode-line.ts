@@ -21,7 +21,7 @@ export function formatAutoModeLine(choice: ModeChoice): string | undefined {
 export function formatServedTools(choice: ModeChoice): string {
   if (choice.mode === "tools") return `${choice.tools} tools`;
   const operations = `${formatCount(choice.tools)} operation${choice.tools === 1 ? "" : "s"}`;
-  return `${DISCOVERY_TOOL_NAMES.length} tools (discovery mode, ${operations})`;
+  return `${DISCOVERY_TOOL_NAMES.length} tools (${choice.mode} mode, ${operations})`;
 }
 
 /**

@@ -20,11 +20,11 @@
 import type { ToolNode } from "../../model/types.js";
 import { estimateTokens } from "./token-estimate.js";
 
-/** What `--mode` asks for. */
-export type RequestedMode = "tools" | "discovery" | "auto";
+/** What `--mode` asks for. `code` (runtime/code/) is served only when asked for. */
+export type RequestedMode = "tools" | "discovery" | "code" | "auto";
 
 /** What is served. */
-export type ServedMode = "tools" | "discovery";
+export type ServedMode = "tools" | "discovery" | "code";
 
 /** Auto's limits: over either, auto serves discovery. */
 export const AUTO_LIMITS = { tokens: 20_000, tools: 128 } as const;
@@ -117,8 +117,8 @@ export function explainAutoChoice(choice: ModeChoice): string {
   }
 }
 
-/** What auto would choose for these tools, as `lint` and `tools` report it. */
-export function chooseAutoMode(tools: readonly ToolNode[]): ModeChoice {
-  const choice = chooseMode(tools, "auto");
+/** What auto would choose for these tools, as `lint` and `tools` report it (never code mode). */
+export function chooseAutoMode(tools: readonly ToolNode[]): ModeChoice & { mode: "tools" | "discovery" } {
+  const choice = chooseMode(tools, "auto") as ModeChoice & { mode: "tools" | "discovery" };
   return choice.tokens === undefined ? { ...choice, tokens: estimateListTokens(tools) } : choice;
 }

@@ -24,6 +24,16 @@ export interface SearchResultItem {
   method: string;
   path: string;
   summary: string;
+  /** Code mode: the operation's TypeScript signature as a method of `api`. */
+  signature?: string;
+}
+
+/** What code mode adds to discovery's search results. */
+export interface SearchResultStyle {
+  /** The signature of an operation by name. */
+  signatureOf(name: string): string;
+  /** The last line: what to do next. */
+  next: string;
 }
 
 /** The answer to one search. `tags`: every tag of the searchable operations, most used first. */
@@ -31,12 +41,14 @@ export function toSearchResult(
   request: SearchRequest,
   hits: readonly SearchHit[],
   api: { title: string; operations: number; tags: readonly { tag: string; count: number }[] },
+  style?: SearchResultStyle,
 ): CallToolResult {
   const results: SearchResultItem[] = hits.map((hit) => ({
     name: hit.name,
     method: hit.method.toUpperCase(),
     path: hit.path,
     summary: clip(hit.summary.replace(/\s+/g, " ").trim(), SUMMARY_CHARS),
+    ...(style ? { signature: style.signatureOf(hit.name) } : {}),
   }));
   const structuredContent = { results };
   if (results.length === 0) {
@@ -44,8 +56,12 @@ export function toSearchResult(
   }
   const lines = [
     `${results.length === 1 ? "1 operation" : `${results.length} operations`} of ${formatCount(api.operations)} for ${JSON.stringify(request.query)}${describeFilters(request)}, best first:`,
-    ...results.map((r) => `- ${r.name}: ${r.method} ${r.path}${r.summary !== "" ? ` - ${r.summary}` : ""}`),
-    `${DESCRIBE_TOOL} gives their arguments; ${CALL_TOOL} calls one.`,
+    ...results.map((r) =>
+      r.signature !== undefined
+        ? `- ${r.method} ${r.path}${r.summary !== "" ? ` - ${r.summary}` : ""}\n  ${r.signature}`
+        : `- ${r.name}: ${r.method} ${r.path}${r.summary !== "" ? ` - ${r.summary}` : ""}`,
+    ),
+    style?.next ?? `${DESCRIBE_TOOL} gives their arguments; ${CALL_TOOL} calls one.`,
   ];
   return { content: [{ type: "text", text: lines.join("\n") }], structuredContent };
 }

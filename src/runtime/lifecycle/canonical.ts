@@ -8,6 +8,7 @@
 import { hashShort } from "../../model/hash.js";
 import { escapePointerToken } from "../../model/pointer.js";
 import { isRecord } from "../../model/records.js";
+import { type KeywordKind, SCHEMA_KEYWORD_KINDS } from "../../model/schema-keywords.js";
 import type { JsonSchema, JsonValue } from "../../model/types.js";
 
 /** Keywords that hold text for a reader, not a constraint on the value. */
@@ -19,39 +20,12 @@ export const PROSE_KEYWORDS: ReadonlySet<string> = new Set([
   "$comment",
 ]);
 
-/** Keywords whose value is one subschema. */
-const SCHEMA_KEYWORDS = new Set([
-  "items",
-  "additionalProperties",
-  "not",
-  "contains",
-  "propertyNames",
-  "if",
-  "then",
-  "else",
-  "unevaluatedProperties",
-  "unevaluatedItems",
-  "additionalItems",
-]);
-/** Keywords whose value is an array of subschemas. */
-const SCHEMA_ARRAY_KEYWORDS = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
-/** Keywords whose value maps names to subschemas. */
-const SCHEMA_MAP_KEYWORDS = new Set([
-  "properties",
-  "patternProperties",
-  "dependentSchemas",
-  "$defs",
-  "definitions",
-]);
 /** Keywords holding an array whose order carries no meaning. */
 const SET_KEYWORDS = new Set(["required", "type", "enum"]);
 
-/** The schema keywords that hold subschemas, by how they hold them (the diff walks these). */
-export function subschemaKind(keyword: string): "schema" | "array" | "map" | undefined {
-  if (SCHEMA_KEYWORDS.has(keyword)) return "schema";
-  if (SCHEMA_ARRAY_KEYWORDS.has(keyword)) return "array";
-  if (SCHEMA_MAP_KEYWORDS.has(keyword)) return "map";
-  return undefined;
+/** How a keyword holds subschemas (model/schema-keywords), or undefined for any other. */
+export function subschemaKind(keyword: string): KeywordKind | undefined {
+  return SCHEMA_KEYWORD_KINDS.get(keyword);
 }
 
 export interface CanonicalOptions {
@@ -72,9 +46,9 @@ function canonicalizeNode(schema: JsonValue, prose: boolean): JsonValue {
     if (!prose && PROSE_KEYWORDS.has(key)) continue;
     const kind = subschemaKind(key);
     if (kind === "schema") out[key] = canonicalizeNode(value, prose);
-    else if (kind === "array" && Array.isArray(value))
+    else if (kind === "schemaArray" && Array.isArray(value))
       out[key] = value.map((v) => canonicalizeNode(v, prose));
-    else if (kind === "map" && isRecord(value)) {
+    else if (kind === "schemaMap" && isRecord(value)) {
       const map: JsonSchema = {};
       for (const name of Object.keys(value).sort())
         map[name] = canonicalizeNode(value[name] as JsonValue, prose);
@@ -117,11 +91,11 @@ export function collectProse(schema: JsonValue, pointer = ""): [string, JsonValu
     }
     const kind = subschemaKind(key);
     if (kind === "schema") found.push(...collectProse(value, here));
-    else if (kind === "array" && Array.isArray(value))
+    else if (kind === "schemaArray" && Array.isArray(value))
       value.forEach((v, i) => {
         found.push(...collectProse(v, `${here}/${i}`));
       });
-    else if (kind === "map" && isRecord(value))
+    else if (kind === "schemaMap" && isRecord(value))
       for (const name of Object.keys(value).sort())
         found.push(...collectProse(value[name] as JsonValue, `${here}/${escapePointerToken(name)}`));
   }

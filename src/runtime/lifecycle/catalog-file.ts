@@ -55,6 +55,8 @@ export function checkCatalog(value: unknown, file: string): CatalogDocument {
     fail("/api", "api must be { title, version } (strings)");
   if (!isWholeNumber(catalog.retention, 0))
     fail("/retention", "retention must be a whole number of releases (0 or more)");
+  if (typeof catalog.completeResults !== "boolean")
+    fail("/completeResults", "completeResults must be a boolean");
   if (!Array.isArray(catalog.tools)) fail("/tools", "tools must be an array");
   (catalog.tools as unknown[]).forEach((entry, i) => {
     checkEntry(entry, `/tools/${i}`, fail);
@@ -102,9 +104,10 @@ function checkEntry(entry: unknown, at: string, fail: Fail): void {
     typeof binding.method !== "string" ||
     typeof binding.path !== "string" ||
     !Array.isArray(binding.parameters) ||
-    !Array.isArray(binding.security)
+    !Array.isArray(binding.security) ||
+    !Array.isArray(binding.responseTypes)
   ) {
-    fail(`${at}/contract/binding`, "binding must hold method, path, parameters and security");
+    fail(`${at}/contract/binding`, "binding must hold method, path, parameters, security and responseTypes");
   }
   const b = binding as Record<string, unknown>;
   (b.parameters as unknown[]).forEach((p, i) => {

@@ -17,8 +17,8 @@ import {
   type ContractBinding,
   compareText,
   describeContract,
+  stripDocs,
   type ToolContract,
-  withoutDocs,
 } from "./contract.js";
 import { diffContracts, pairTools, type ToolChange } from "./diff-tools.js";
 
@@ -71,6 +71,11 @@ export interface CatalogDocument {
   api: { title: string; version: string };
   /** Releases a removed tool stays listed. */
   retention: number;
+  /**
+   * The result outlines name every field (a catalog of a spec): results are compared. A
+   * catalog of a saved model has its outlines as saved (at most 12 fields per object, or none).
+   */
+  completeResults: boolean;
   tools: CatalogToolEntry[];
 }
 
@@ -83,6 +88,8 @@ export interface BuildCatalogInput {
   retention?: number;
   /** The release's version, instead of the one derived from the changes. */
   catalogVersion?: string;
+  /** The model's result outlines name every field (see CatalogDocument.completeResults; default false). */
+  completeResults?: boolean;
 }
 
 export interface BuiltCatalog {
@@ -96,12 +103,18 @@ export function buildCatalog(input: BuildCatalogInput): BuiltCatalog {
   const { model, previous } = input;
   const retention = input.retention ?? previous?.retention ?? DEFAULT_RETENTION;
   const api = { title: model.info.title, version: model.info.version };
-  const current = model.tools.map((tool) => ({ tool, contract: withoutDocs(describeContract(tool)) }));
+  const current = model.tools.map((tool) => ({ tool, contract: stripDocs(describeContract(tool)) }));
   const previousByName = new Map((previous?.tools ?? []).map((entry) => [entry.name, entry]));
   const previousLive = (previous?.tools ?? []).filter((entry) => entry.status !== "removed");
-  const previousContracts = previousLive.map(contractOfEntry);
+  const previousContracts = previousLive.map(readEntryContract);
   const currentContracts = current.map((c) => c.contract);
-  const changes = previous === undefined ? [] : diffContracts(previousContracts, currentContracts);
+  const completeResults = input.completeResults === true;
+  const changes =
+    previous === undefined
+      ? []
+      : diffContracts(previousContracts, currentContracts, {
+          results: completeResults && previous.completeResults,
+        });
   const catalogVersion =
     input.catalogVersion ??
     (previous === undefined ? FIRST_CATALOG_VERSION : bumpCatalogVersion(previous.catalogVersion, changes));
@@ -136,7 +149,7 @@ export function buildCatalog(input: BuildCatalogInput): BuiltCatalog {
       since = breaking ? catalogVersion : before.since;
     }
     entries.push({
-      ...entryHead(contract),
+      ...describeEntryHead(contract),
       contractVersion,
       compatibility,
       status: contract.deprecated ? "deprecated" : "active",
@@ -145,7 +158,7 @@ export function buildCatalog(input: BuildCatalogInput): BuiltCatalog {
       since,
       source,
       ...(renamedFrom !== undefined ? { renamedFrom } : {}),
-      contract: contractBody(contract),
+      contract: describeContractBody(contract),
     });
   }
   const renamedTo = new Map([...renames].map(([to, from]) => [from, to]));
@@ -179,12 +192,19 @@ export function buildCatalog(input: BuildCatalogInput): BuiltCatalog {
   }
   entries.sort((a, b) => compareText(a.name, b.name));
   return {
-    catalog: { catalogFormat: CATALOG_FORMAT, catalogVersion, api, retention, tools: entries },
+    catalog: {
+      catalogFormat: CATALOG_FORMAT,
+      catalogVersion,
+      api,
+      retention,
+      completeResults,
+      tools: entries,
+    },
     changes,
   };
 }
 
-function entryHead(
+function describeEntryHead(
   contract: ToolContract,
 ): Pick<CatalogToolEntry, "name" | "operationId" | "method" | "path"> {
   return {
@@ -195,7 +215,7 @@ function entryHead(
   };
 }
 
-function contractBody(contract: ToolContract): CatalogContract {
+function describeContractBody(contract: ToolContract): CatalogContract {
   return {
     inputSchema: contract.inputSchema,
     ...(contract.outputSchema !== undefined ? { outputSchema: contract.outputSchema } : {}),
@@ -206,7 +226,7 @@ function contractBody(contract: ToolContract): CatalogContract {
 }
 
 /** The contract a catalog entry holds (no prose: the diff compares prose by its digest). */
-export function contractOfEntry(entry: CatalogToolEntry): ToolContract {
+export function readEntryContract(entry: CatalogToolEntry): ToolContract {
   return {
     name: entry.name,
     ...(entry.operationId !== null ? { operationId: entry.operationId } : {}),
@@ -223,5 +243,5 @@ export function contractOfEntry(entry: CatalogToolEntry): ToolContract {
 
 /** The contracts of the tools a catalog publishes (removed ones left out). */
 export function listCatalogContracts(catalog: CatalogDocument): ToolContract[] {
-  return catalog.tools.filter((entry) => entry.status !== "removed").map(contractOfEntry);
+  return catalog.tools.filter((entry) => entry.status !== "removed").map(readEntryContract);
 }

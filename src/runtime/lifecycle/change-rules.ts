@@ -51,10 +51,22 @@ export const CHANGE_RULES = {
     severity: "compatible",
     title: "The call needs less auth, or has more ways to satisfy it",
   },
+  "operation-moved": {
+    severity: "breaking",
+    title: "The tool calls another method or path: the old operation is gone (the change names the old one)",
+  },
   "binding-changed": {
     severity: "compatible",
     title:
-      "The HTTP binding changed (method, path, an argument's location, name or style); the bridge follows it",
+      "An argument travels another way (location, wire name, style, body encoding); the bridge follows it",
+  },
+  "response-type-removed": {
+    severity: "breaking",
+    title: "Success answers no longer come in a media type they came in",
+  },
+  "response-type-added": {
+    severity: "compatible",
+    title: "Success answers may also come in another media type",
   },
   // Arguments (the input schema, at any depth)
   "argument-removed": { severity: "breaking", title: "An argument or a field of an argument is gone" },
@@ -73,6 +85,10 @@ export const CHANGE_RULES = {
   "enum-value-added": { severity: "compatible", title: "A new allowed value (enum)" },
   "enum-added": { severity: "breaking", title: "A free value is now limited to a list (enum or const)" },
   "format-tightened": { severity: "breaking", title: "A format was added or changed" },
+  "format-noted": {
+    severity: "compatible",
+    title: "A numeric format that limits no JSON number (int64, float, double) was added, changed or removed",
+  },
   "pattern-tightened": { severity: "breaking", title: "A pattern was added or changed" },
   "length-tightened": { severity: "breaking", title: "minLength raised or maxLength lowered (or added)" },
   "range-tightened": {
@@ -106,6 +122,10 @@ export const CHANGE_RULES = {
   "result-outline-removed": { severity: "breaking", title: "The result no longer has an outline (not JSON)" },
   "result-field-added": { severity: "compatible", title: "A new result field" },
   "result-field-narrowed": { severity: "compatible", title: "A result field has fewer types" },
+  "result-outline-unlisted": {
+    severity: "compatible",
+    title: "The outline is left out because answers may also come in another media type; JSON answers stay",
+  },
   "result-outline-added": { severity: "compatible", title: "The result gained an outline" },
   // Prose
   "title-changed": { severity: "docs", title: "A title changed" },

@@ -58,6 +58,8 @@ export interface ContractBinding {
   body?: ContractBody;
   /** Alternatives (OR) of schemes (AND) with their scopes; empty: no auth. */
   security: SecurityRequirementNode[];
+  /** Media types of the success (2xx) answers, sorted. */
+  responseTypes: string[];
 }
 
 /** The prose of a tool (schema prose stays in the schemas of a contract that keeps it). */
@@ -87,7 +89,7 @@ export interface ToolContract {
   docs?: ToolDocs;
 }
 
-/** The canonical contract of a tool, prose kept (see withoutDocs for the catalog's form). */
+/** The canonical contract of a tool, prose kept (see stripDocs for the catalog's form). */
 export function describeContract(tool: ToolNode): ToolContract {
   const inputSchema = canonicalizeSchema(tool.inputSchema) as JsonSchema;
   const outputSchema =
@@ -115,7 +117,7 @@ export function describeContract(tool: ToolNode): ToolContract {
 }
 
 /** The contract as a catalog keeps it: schemas without prose, no docs (both digests kept). */
-export function withoutDocs(contract: ToolContract): ToolContract {
+export function stripDocs(contract: ToolContract): ToolContract {
   if (contract.docs === undefined) return contract;
   const { docs: _docs, ...rest } = contract;
   return {
@@ -143,6 +145,18 @@ export function contractDigestInput(contract: Omit<ToolContract, "digest" | "doc
     annotations: { ...contract.annotations },
     binding: contract.binding as unknown as JsonValue,
   };
+}
+
+/**
+ * The contract without its result outline (digest recomputed): for comparing a side whose
+ * outlines are not complete (a saved model's name at most 12 fields per object) with another.
+ * Outlines hold no prose, so the docs digest stays as it is.
+ */
+export function stripResults(contract: ToolContract): ToolContract {
+  if (contract.outputSchema === undefined && !contract.outputWrapped) return contract;
+  const { outputSchema: _schema, digest: _digest, ...rest } = contract;
+  const bare = { ...rest, outputWrapped: false };
+  return { ...bare, digest: digestContract(bare) };
 }
 
 function digestContract(contract: Omit<ToolContract, "digest" | "docsDigest">): string {
@@ -223,6 +237,9 @@ function describeBinding(tool: ToolNode): ContractBinding {
         }
       : {}),
     security: canonicalSecurity(http.security),
+    responseTypes: [
+      ...new Set(http.responses.filter((r) => /^2/.test(r.status)).flatMap((r) => r.mediaTypes)),
+    ].sort(compareText),
   };
 }
 

@@ -5,10 +5,17 @@
  * and path) was renamed. Either side may come without prose (a catalog): then the prose is
  * compared by its digest only, and reported as one `docs-changed` per tool.
  */
+import { isJsonMediaType } from "../../model/media-types.js";
 import { escapePointerToken } from "../../model/pointer.js";
 import type { SecurityRequirementNode, ToolNode } from "../../model/types.js";
 import { CHANGE_RULES, type ChangeCode, type ChangeSeverity, SEVERITY_ORDER } from "./change-rules.js";
-import { type ContractBinding, compareText, describeContract, type ToolContract } from "./contract.js";
+import {
+  type ContractBinding,
+  compareText,
+  describeContract,
+  stripResults,
+  type ToolContract,
+} from "./contract.js";
 import { diffOutlines } from "./outline-diff.js";
 import { diffInputSchemas, type SchemaFinding, show } from "./schema-diff.js";
 
@@ -64,15 +71,32 @@ export function pairTools(oldTools: ToolContract[], newTools: ToolContract[]): T
 }
 
 /** Every change between two tool lists, in a stable order (tool, severity, pointer, code). */
-export function diffContracts(oldTools: ToolContract[], newTools: ToolContract[]): ToolChange[] {
+export interface DiffOptions {
+  /**
+   * Compare result outlines (default true). Only outlines that name every field can tell a
+   * removed result field from one left out: compare them only when both sides have such.
+   */
+  results?: boolean;
+}
+
+export function diffContracts(
+  oldContracts: ToolContract[],
+  newContracts: ToolContract[],
+  options: DiffOptions = {},
+): ToolChange[] {
+  const results = options.results !== false;
+  const oldTools = results ? oldContracts : oldContracts.map(stripResults);
+  const newTools = results ? newContracts : newContracts.map(stripResults);
   const { pairs, removed, added } = pairTools(oldTools, newTools);
   const changes: ToolChange[] = [];
   for (const old of removed)
-    changes.push(change(old, "tool-removed", "", `tool \`${old.name}\` was removed`));
-  for (const next of added) changes.push(change(next, "tool-added", "", `new tool \`${next.name}\``));
+    changes.push(createChange(old, "tool-removed", "", `tool \`${old.name}\` was removed`));
+  for (const next of added) changes.push(createChange(next, "tool-added", "", `new tool \`${next.name}\``));
   for (const { old, next, renamed } of pairs) {
     if (renamed) {
-      changes.push(change(next, "tool-renamed", "", `tool \`${old.name}\` was renamed to \`${next.name}\``));
+      changes.push(
+        createChange(next, "tool-renamed", "", `tool \`${old.name}\` was renamed to \`${next.name}\``),
+      );
     }
     changes.push(...compareTools(old, next));
   }
@@ -109,7 +133,7 @@ export function sortChanges(changes: ToolChange[]): ToolChange[] {
   );
 }
 
-function change(tool: ToolContract, code: ChangeCode, pointer: string, message: string): ToolChange {
+function createChange(tool: ToolContract, code: ChangeCode, pointer: string, message: string): ToolChange {
   return {
     tool: tool.name,
     operationId: tool.operationId ?? null,
@@ -126,7 +150,7 @@ function change(tool: ToolContract, code: ChangeCode, pointer: string, message: 
 function compareTools(old: ToolContract, next: ToolContract): ToolChange[] {
   const changes: ToolChange[] = [];
   const push = (code: ChangeCode, pointer: string, message: string) =>
-    changes.push(change(next, code, pointer, message));
+    changes.push(createChange(next, code, pointer, message));
   const withFindings = (prefix: string, findings: SchemaFinding[]) => {
     for (const f of findings) push(f.code, `${prefix}${f.pointer}`, f.message);
   };
@@ -143,6 +167,19 @@ function compareTools(old: ToolContract, next: ToolContract): ToolChange[] {
   if (!next.deprecated && old.deprecated)
     push("tool-undeprecated", "", "the operation is no longer deprecated");
   compareAnnotations(old, next, push);
+  if (old.binding.method !== next.binding.method || old.binding.path !== next.binding.path) {
+    // Named by the operation that is gone, so that it can be found by the old method and path.
+    const route = (b: ContractBinding) => `${b.method.toUpperCase()} ${b.path}`;
+    changes.push({
+      ...createChange(
+        old,
+        "operation-moved",
+        "",
+        `calls go to ${route(next.binding)} (was ${route(old.binding)})`,
+      ),
+      tool: next.name,
+    });
+  }
   compareBinding(old.binding, next.binding, push);
   compareSecurity(old.binding.security, next.binding.security, push);
   withFindings("/inputSchema", diffInputSchemas(old.inputSchema, next.inputSchema, { docs }));
@@ -190,7 +227,7 @@ function compareAnnotations(old: ToolContract, next: ToolContract, push: Push): 
 }
 
 /** Where one argument travels: a parameter (location, wire name, style) or the body. */
-function placesOf(binding: ContractBinding): Map<string, string> {
+function describePlaces(binding: ContractBinding): Map<string, string> {
   const places = new Map<string, string>();
   for (const p of binding.parameters) {
     const style = `${p.style}${p.explode ? ", exploded" : ""}${p.allowReserved ? ", reserved allowed" : ""}`;
@@ -207,15 +244,8 @@ function placesOf(binding: ContractBinding): Map<string, string> {
 }
 
 function compareBinding(old: ContractBinding, next: ContractBinding, push: Push): void {
-  if (old.method !== next.method || old.path !== next.path) {
-    push(
-      "binding-changed",
-      "",
-      `calls go to ${next.method.toUpperCase()} ${next.path} (was ${old.method.toUpperCase()} ${old.path})`,
-    );
-  }
-  const before = placesOf(old);
-  const after = placesOf(next);
+  const before = describePlaces(old);
+  const after = describePlaces(next);
   for (const [argument, place] of after) {
     const was = before.get(argument);
     if (was !== undefined && was !== place) {
@@ -225,6 +255,14 @@ function compareBinding(old: ContractBinding, next: ContractBinding, push: Push)
         `argument \`${argument}\` is sent as ${place} (was ${was})`,
       );
     }
+  }
+  for (const type of old.responseTypes) {
+    if (!next.responseTypes.includes(type))
+      push("response-type-removed", "", `success answers no longer come as ${type}`);
+  }
+  for (const type of next.responseTypes) {
+    if (!old.responseTypes.includes(type))
+      push("response-type-added", "", `success answers may also come as ${type}`);
   }
   if (old.body !== undefined && next.body !== undefined) {
     if (old.body.mediaType !== next.body.mediaType) {
@@ -245,7 +283,7 @@ function compareBinding(old: ContractBinding, next: ContractBinding, push: Push)
 }
 
 /** `requirement` is met by a client that meets `held` (every scheme and scope it names is held). */
-function satisfiedBy(requirement: SecurityRequirementNode, held: SecurityRequirementNode): boolean {
+function isSatisfiedBy(requirement: SecurityRequirementNode, held: SecurityRequirementNode): boolean {
   return Object.entries(requirement).every(([scheme, scopes]) => {
     const heldScopes = held[scheme];
     return heldScopes !== undefined && scopes.every((s) => heldScopes.includes(s));
@@ -264,7 +302,7 @@ function compareSecurity(old: SecurityRequirementNode[], next: SecurityRequireme
   const before = old.length > 0 ? old : [{}];
   const after = next.length > 0 ? next : [{}];
   if (JSON.stringify(before) === JSON.stringify(after)) return;
-  const stranded = before.filter((held) => !after.some((needed) => satisfiedBy(needed, held)));
+  const stranded = before.filter((held) => !after.some((needed) => isSatisfiedBy(needed, held)));
   if (stranded.length > 0) {
     push(
       "auth-added",
@@ -287,7 +325,19 @@ function compareOutput(
   withFindings: (prefix: string, findings: SchemaFinding[]) => void,
 ): void {
   if (old.outputSchema !== undefined && next.outputSchema === undefined) {
-    push("result-outline-removed", "/outputSchema", "the result has no outline now (not one JSON schema)");
+    // Still answering in a JSON type it answered in: the outline went because other types came.
+    const stillJson = old.binding.responseTypes.some(
+      (type) => isJsonMediaType(type) && next.binding.responseTypes.includes(type),
+    );
+    if (stillJson) {
+      push(
+        "result-outline-unlisted",
+        "/outputSchema",
+        "the result's outline is left out: answers may also come in another media type (JSON answers stay)",
+      );
+    } else {
+      push("result-outline-removed", "/outputSchema", "the result has no outline now (not one JSON schema)");
+    }
     return;
   }
   if (old.outputSchema === undefined && next.outputSchema !== undefined) {

@@ -17,7 +17,7 @@ export function diffOutlines(oldOutline: unknown, newOutline: unknown): SchemaFi
   return findings;
 }
 
-function typesOf(node: unknown): Set<string> | undefined {
+function readOutlineTypes(node: unknown): Set<string> | undefined {
   if (!isRecord(node)) return undefined;
   if (typeof node.type === "string") return new Set([node.type]);
   if (Array.isArray(node.type)) return new Set(node.type.filter((t): t is string => typeof t === "string"));
@@ -33,7 +33,7 @@ function showTypes(types: Set<string> | undefined): string {
         .join(" | ") || "null";
 }
 
-function label(path: string): string {
+function labelField(path: string): string {
   return path === "" ? "the result" : `result field \`${path}\``;
 }
 
@@ -44,8 +44,8 @@ function compareOutline(
   path: string,
   pointer: string,
 ): void {
-  const oldTypes = typesOf(before);
-  const newTypes = typesOf(after);
+  const oldTypes = readOutlineTypes(before);
+  const newTypes = readOutlineTypes(after);
   const sameTypes =
     (oldTypes === undefined && newTypes === undefined) ||
     (oldTypes !== undefined &&
@@ -58,13 +58,13 @@ function compareOutline(
       findings.push({
         code: "result-field-narrowed",
         pointer: `${pointer}/type`,
-        message: `${label(path)} has fewer types: ${change}`,
+        message: `${labelField(path)} has fewer types: ${change}`,
       });
     } else {
       findings.push({
         code: "result-field-retyped",
         pointer: `${pointer}/type`,
-        message: `${label(path)} changed type: ${change}`,
+        message: `${labelField(path)} changed type: ${change}`,
       });
       return;
     }
@@ -76,7 +76,7 @@ function compareOutline(
     findings.push({
       code: "result-field-removed",
       pointer: `${pointer}/properties/${escapePointerToken(key)}`,
-      message: `${label(joinPath(path, key))} was removed`,
+      message: `${labelField(joinPath(path, key))} was removed`,
     });
   }
   for (const key of Object.keys(newProps)) {
@@ -85,7 +85,7 @@ function compareOutline(
       findings.push({
         code: "result-field-added",
         pointer: at,
-        message: `new ${label(joinPath(path, key))}`,
+        message: `new ${labelField(joinPath(path, key))}`,
       });
       continue;
     }

@@ -13,9 +13,9 @@
 import { escapePointerToken, resolvePointer, splitPointer } from "../../model/pointer.js";
 import { isRecord } from "../../model/records.js";
 import { OPTIONAL_PROPERTIES_KEYWORD } from "../../model/types.js";
-import { joinPath, jsonEqual } from "../arguments/schema-context.js";
+import { joinPath, jsonEqual, jsonType } from "../arguments/schema-context.js";
 import { canonicalizeSchema, PROSE_KEYWORDS, subschemaKind } from "./canonical.js";
-import type { ChangeCode } from "./change-rules.js";
+import { CHANGE_RULES, type ChangeCode } from "./change-rules.js";
 
 export interface SchemaFinding {
   code: ChangeCode;
@@ -77,7 +77,10 @@ export function diffInputSchemas(
 interface NodeFlags {
   /** The schema root: its properties are the tool's arguments. */
   root?: boolean;
-  /** One side is a lone schema paired with an alternative of the other: prose was compared above. */
+  /**
+   * One side is a lone schema paired with an alternative of the other: prose and nullability
+   * were compared at the wrapper (whose `{type: "null"}` alternative carries the null).
+   */
   structureOnly?: boolean;
 }
 
@@ -105,29 +108,29 @@ function resolve(side: Side): Resolved {
 }
 
 /** The pointer of a keyword of a resolved node (a ref's sibling stands at the ref). */
-function keywordPointer(r: Resolved, key: string): string {
+function locateKeyword(r: Resolved, key: string): string {
   return `${r.ownKeys.has(key) ? r.ownPointer : r.pointer}/${escapePointerToken(key)}`;
 }
 
-function name(path: string, root: boolean): string {
+function labelPath(path: string, root: boolean): string {
   if (path === "") return root ? "the arguments" : "the value";
   return `\`${path}\``;
 }
 
-function add(walk: Walk, code: ChangeCode, pointer: string, message: string): void {
+function addFinding(walk: Walk, code: ChangeCode, pointer: string, message: string): void {
   walk.findings.push({ code, pointer, message });
 }
 
 function compareNode(walk: Walk, oldSide: Side, newSide: Side, path: string, flags: NodeFlags): void {
   const o = resolve(oldSide);
   const n = resolve(newSide);
-  const label = name(path, flags.root === true);
+  const label = labelPath(path, flags.root === true);
   if (!isRecord(o.node) || !isRecord(n.node)) {
     compareOpaque(walk, o, n, label);
     return;
   }
-  const oldAlternatives = alternativesOf(o.node);
-  const newAlternatives = alternativesOf(n.node);
+  const oldAlternatives = findAlternatives(o.node);
+  const newAlternatives = findAlternatives(n.node);
   // One side is a lone schema, the other a list of alternatives (typically a schema made
   // nullable as anyOf [schema, null]): the lone one is compared with its matching alternative.
   const lone = (oldAlternatives === undefined) !== (newAlternatives === undefined);
@@ -136,7 +139,7 @@ function compareNode(walk: Walk, oldSide: Side, newSide: Side, path: string, fla
     const wrapper = oldAlternatives !== undefined ? o.node : n.node;
     compareAnnotations(walk, o, n, label, lone ? new Set(Object.keys(wrapper)) : undefined);
   }
-  const typeChange = compareTypes(walk, o, n, label, lone);
+  const typeChange = compareTypes(walk, o, n, label, lone, flags.structureOnly === true);
   if (typeChange === "changed") return;
   const pairKey = `${o.pointer}|${n.pointer}`;
   if ((o.followed || n.followed) && walk.seen.has(pairKey)) return;
@@ -160,10 +163,10 @@ function compareOpaque(walk: Walk, o: Resolved, n: Resolved, label: string): voi
   if (jsonEqual(o.node, n.node)) return;
   const pointer = n.node !== undefined ? n.pointer : o.pointer;
   if (isRecord(n.node) && Object.keys(n.node).length === 0) {
-    add(walk, "constraint-loosened", pointer, `${label} accepts any value now`);
+    addFinding(walk, "constraint-loosened", pointer, `${label} accepts any value now`);
   } else if (n.node === false) {
-    add(walk, "keyword-changed", pointer, `${label} accepts no value now`);
-  } else add(walk, "keyword-changed", pointer, `${label} changed in a way the diff cannot compare`);
+    addFinding(walk, "keyword-changed", pointer, `${label} accepts no value now`);
+  } else addFinding(walk, "keyword-changed", pointer, `${label} changed in a way the diff cannot compare`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -184,13 +187,13 @@ function compareAnnotations(walk: Walk, o: Resolved, n: Resolved, label: string,
     ];
     for (const [key, code] of prose) {
       if (skip(key) || jsonEqual(oldNode[key], newNode[key])) continue;
-      const where = newNode[key] !== undefined ? keywordPointer(n, key) : keywordPointer(o, key);
-      add(walk, code, where, `${key} of ${label} ${describeEdit(oldNode[key], newNode[key])}`);
+      const where = newNode[key] !== undefined ? locateKeyword(n, key) : locateKeyword(o, key);
+      addFinding(walk, code, where, `${key} of ${label} ${describeEdit(oldNode[key], newNode[key])}`);
     }
   }
   if (!skip("default") && !jsonEqual(oldNode.default, newNode.default)) {
-    const where = newNode.default !== undefined ? keywordPointer(n, "default") : keywordPointer(o, "default");
-    add(
+    const where = newNode.default !== undefined ? locateKeyword(n, "default") : locateKeyword(o, "default");
+    addFinding(
       walk,
       "default-changed",
       where,
@@ -198,7 +201,7 @@ function compareAnnotations(walk: Walk, o: Resolved, n: Resolved, label: string,
     );
   }
   if (!skip("deprecated") && newNode.deprecated === true && oldNode.deprecated !== true) {
-    add(walk, "argument-deprecated", keywordPointer(n, "deprecated"), `${label} is deprecated`);
+    addFinding(walk, "argument-deprecated", locateKeyword(n, "deprecated"), `${label} is deprecated`);
   }
 }
 
@@ -219,7 +222,11 @@ export function show(value: unknown): string {
 // Types
 
 /** The types a node allows: its `type`, those its structure implies, its alternatives' union. */
-export function typesOf(node: Record<string, unknown>, root: unknown, hops = 0): Set<string> | undefined {
+export function collectTypes(
+  node: Record<string, unknown>,
+  root: unknown,
+  hops = 0,
+): Set<string> | undefined {
   const { type } = node;
   if (typeof type === "string") return new Set([type]);
   if (Array.isArray(type)) return new Set(type.filter((t): t is string => typeof t === "string"));
@@ -230,7 +237,7 @@ export function typesOf(node: Record<string, unknown>, root: unknown, hops = 0):
     for (const alternative of list) {
       const r = resolve({ root, node: alternative, pointer: "" });
       if (!isRecord(r.node) || hops > MAX_HOPS) return undefined;
-      const types = typesOf(r.node, root, hops + 1);
+      const types = collectTypes(r.node, root, hops + 1);
       if (types === undefined) return undefined;
       for (const t of types) union.add(t);
     }
@@ -244,17 +251,15 @@ export function typesOf(node: Record<string, unknown>, root: unknown, hops = 0):
   return undefined;
 }
 
-function jsonType(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "array";
-  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
-  return typeof value;
-}
-
 /** `a` ⊆ `b` as JSON types (an integer is a number). */
 export function typesWithin(a: Set<string>, b: Set<string>): boolean {
   for (const t of a) if (!b.has(t) && !(t === "integer" && b.has("number"))) return false;
   return true;
+}
+
+function dropNull(types: Set<string> | undefined): Set<string> | undefined {
+  if (types === undefined || !types.has("null") || types.size === 1) return types;
+  return new Set([...types].filter((t) => t !== "null"));
 }
 
 function showTypes(types: Set<string> | undefined): string {
@@ -267,21 +272,26 @@ function compareTypes(
   n: Resolved,
   label: string,
   lone: boolean,
+  ignoreNull: boolean,
 ): "same" | "changed" | "other" {
-  const oldTypes = typesOf(o.node as Record<string, unknown>, o.root);
-  const newTypes = typesOf(n.node as Record<string, unknown>, n.root);
+  let oldTypes = collectTypes(o.node as Record<string, unknown>, o.root);
+  let newTypes = collectTypes(n.node as Record<string, unknown>, n.root);
+  if (ignoreNull) {
+    oldTypes = dropNull(oldTypes);
+    newTypes = dropNull(newTypes);
+  }
   if (oldTypes === undefined && newTypes === undefined) return "same";
   // Nullability added or removed by a wrapper belongs to the place of the wrapper.
-  const pointer = lone ? `${n.ownPointer}/type` : keywordPointer(n, "type");
+  const pointer = lone ? `${n.ownPointer}/type` : locateKeyword(n, "type");
   if (oldTypes !== undefined && newTypes !== undefined) {
     const widened = typesWithin(oldTypes, newTypes);
     const narrowed = typesWithin(newTypes, oldTypes);
     if (widened && narrowed) return "same";
     const change = `${showTypes(oldTypes)} → ${showTypes(newTypes)}`;
-    if (widened) add(walk, "type-widened", pointer, `${label} accepts more types: ${change}`);
-    else if (narrowed) add(walk, "type-narrowed", pointer, `${label} accepts fewer types: ${change}`);
+    if (widened) addFinding(walk, "type-widened", pointer, `${label} accepts more types: ${change}`);
+    else if (narrowed) addFinding(walk, "type-narrowed", pointer, `${label} accepts fewer types: ${change}`);
     else {
-      add(walk, "type-changed", pointer, `${label} changed type: ${change}`);
+      addFinding(walk, "type-changed", pointer, `${label} changed type: ${change}`);
       // What made sense for the old type (properties, items, bounds) means nothing for the new one.
       const kept = [...oldTypes].some((t) => newTypes.has(t) || (t === "integer" && newTypes.has("number")));
       return kept ? "other" : "changed";
@@ -289,9 +299,9 @@ function compareTypes(
     return "other";
   }
   if (newTypes === undefined) {
-    add(walk, "type-widened", pointer, `${label} accepts any type: ${showTypes(oldTypes)} → any`);
+    addFinding(walk, "type-widened", pointer, `${label} accepts any type: ${showTypes(oldTypes)} → any`);
   } else {
-    add(walk, "type-narrowed", pointer, `${label} accepts fewer types: any → ${showTypes(newTypes)}`);
+    addFinding(walk, "type-narrowed", pointer, `${label} accepts fewer types: any → ${showTypes(newTypes)}`);
   }
   return "other";
 }
@@ -304,11 +314,12 @@ interface Alternative {
   /** Pairing keys, most specific first: the definition it names, its text, its types. */
   ref: string | undefined;
   text: string;
-  types: string;
+  /** Its types but null (nullability is compared apart), or undefined for any. */
+  types: Set<string> | undefined;
   isNull: boolean;
 }
 
-function alternativesOf(
+function findAlternatives(
   node: Record<string, unknown> | boolean | undefined,
 ): { keyword: string; list: unknown[] } | undefined {
   if (!isRecord(node)) return undefined;
@@ -321,7 +332,7 @@ function alternativesOf(
 
 function listAlternatives(r: Resolved): Alternative[] {
   const node = r.node as Record<string, unknown>;
-  const found = alternativesOf(node);
+  const found = findAlternatives(node);
   const sides: Side[] =
     found === undefined
       ? [{ root: r.root, node: r.node, pointer: r.pointer }]
@@ -332,12 +343,12 @@ function listAlternatives(r: Resolved): Alternative[] {
         }));
   return sides.map((side) => {
     const resolved = resolve(side);
-    const types = isRecord(resolved.node) ? typesOf(resolved.node, side.root) : undefined;
+    const types = isRecord(resolved.node) ? collectTypes(resolved.node, side.root) : undefined;
     return {
       side,
       ref: resolved.followed ? resolved.pointer : undefined,
       text: JSON.stringify(canonicalizeSchema((resolved.node ?? null) as never, { prose: false })),
-      types: showTypes(types),
+      types: dropNull(types),
       isNull: types !== undefined && types.size === 1 && types.has("null"),
     };
   });
@@ -347,8 +358,8 @@ function compareAlternatives(walk: Walk, o: Resolved, n: Resolved, path: string,
   const oldList = listAlternatives(o);
   const newList = listAlternatives(n);
   const lone =
-    alternativesOf(o.node as Record<string, unknown>) === undefined ||
-    alternativesOf(n.node as Record<string, unknown>) === undefined;
+    findAlternatives(o.node as Record<string, unknown>) === undefined ||
+    findAlternatives(n.node as Record<string, unknown>) === undefined;
   const pairs: [Alternative, Alternative][] = [];
   const oldLeft = new Set(oldList);
   const newLeft = new Set(newList);
@@ -365,17 +376,30 @@ function compareAlternatives(walk: Walk, o: Resolved, n: Resolved, path: string,
   };
   pairBy((a) => a.text);
   pairBy((a) => a.ref);
-  pairBy((a) => (a.types === "any" ? undefined : a.types));
-  if (oldLeft.size === 1 && newLeft.size === 1) {
-    const a = [...oldLeft][0]!;
-    const b = [...newLeft][0]!;
-    if (!a.isNull && !b.isNull) {
-      pairs.push([a, b]);
-      oldLeft.clear();
-      newLeft.clear();
+  pairBy((a) => (a.types === undefined ? undefined : showTypes(a.types)));
+  // Then by the most types in common (a string that became string-or-object is still paired).
+  for (const a of [...oldLeft]) {
+    if (a.isNull || a.types === undefined) continue;
+    let best: Alternative | undefined;
+    let bestShared = 0;
+    for (const b of newLeft) {
+      if (b.isNull || b.types === undefined) continue;
+      const shared = [...a.types].filter((t) => b.types!.has(t)).length;
+      if (shared > bestShared) [best, bestShared] = [b, shared];
     }
+    if (best === undefined) continue;
+    pairs.push([a, best]);
+    oldLeft.delete(a);
+    newLeft.delete(best);
   }
-  const label = name(path, flags.root === true);
+  const oldRest = [...oldLeft].filter((a) => !a.isNull);
+  const newRest = [...newLeft].filter((b) => !b.isNull);
+  if (oldRest.length === 1 && newRest.length === 1) {
+    pairs.push([oldRest[0]!, newRest[0]!]);
+    oldLeft.delete(oldRest[0]!);
+    newLeft.delete(newRest[0]!);
+  }
+  const label = labelPath(path, flags.root === true);
   for (const [a, b] of pairs) {
     compareNode(
       walk,
@@ -387,59 +411,83 @@ function compareAlternatives(walk: Walk, o: Resolved, n: Resolved, path: string,
   }
   // A lone {type: "null"} alternative is nullability, which the type comparison already named.
   for (const a of oldLeft) {
-    if (a.isNull) continue;
-    add(
+    if (a.isNull || isCovered(a, newList, path)) continue;
+    addFinding(
       walk,
       "alternative-removed",
       a.side.pointer,
-      `${label} no longer accepts the alternative ${a.types === "any" ? "schema" : a.types}`,
+      `${label} no longer accepts the alternative ${a.types === undefined ? "schema" : showTypes(a.types)}`,
     );
   }
   for (const b of newLeft) {
     if (b.isNull) continue;
-    add(
+    addFinding(
       walk,
       "alternative-added",
       b.side.pointer,
-      `${label} accepts a new alternative ${b.types === "any" ? "schema" : b.types}`,
+      `${label} accepts a new alternative ${b.types === undefined ? "schema" : showTypes(b.types)}`,
     );
   }
+}
+
+/**
+ * Whether every value an old alternative accepted is still accepted by one new alternative
+ * (one whose comparison with it finds nothing breaking): alternatives merged into another are
+ * not removed.
+ */
+function isCovered(a: Alternative, newList: Alternative[], path: string): boolean {
+  return newList.some((b) => {
+    if (b.isNull) return false;
+    const scratch: Walk = { findings: [], seen: new Set(), docs: false };
+    compareNode(scratch, a.side, b.side, path, { structureOnly: true });
+    return scratch.findings.every((f) => CHANGE_RULES[f.code].severity !== "breaking");
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
 // Allowed values, formats, patterns, bounds
 
 /** The values a node is limited to (`enum`, or `const` as a one-value enum). */
-function valuesOf(node: Record<string, unknown>): unknown[] | undefined {
+function collectValues(node: Record<string, unknown>): unknown[] | undefined {
   if ("const" in node) return [node.const];
   return Array.isArray(node.enum) ? node.enum : undefined;
 }
 
 function valuesPointer(r: Resolved): string {
   const node = r.node as Record<string, unknown>;
-  return keywordPointer(r, "const" in node ? "const" : "enum");
+  return locateKeyword(r, "const" in node ? "const" : "enum");
 }
 
 function compareValues(walk: Walk, o: Resolved, n: Resolved, label: string): void {
-  const oldValues = valuesOf(o.node as Record<string, unknown>);
-  const newValues = valuesOf(n.node as Record<string, unknown>);
+  const oldValues = collectValues(o.node as Record<string, unknown>);
+  const newValues = collectValues(n.node as Record<string, unknown>);
   if (oldValues === undefined && newValues === undefined) return;
   if (oldValues === undefined) {
-    add(walk, "enum-added", valuesPointer(n), `${label} is limited to ${showList(newValues!)}`);
+    addFinding(walk, "enum-added", valuesPointer(n), `${label} is limited to ${showList(newValues!)}`);
     return;
   }
   if (newValues === undefined) {
-    add(walk, "constraint-loosened", valuesPointer(o), `${label} is no longer limited to a list of values`);
+    addFinding(
+      walk,
+      "constraint-loosened",
+      valuesPointer(o),
+      `${label} is no longer limited to a list of values`,
+    );
     return;
   }
   // null in an enum is nullability, which the type comparison names.
   const removed = oldValues.filter((v) => v !== null && !newValues.some((w) => jsonEqual(v, w)));
   const added = newValues.filter((v) => v !== null && !oldValues.some((w) => jsonEqual(v, w)));
   if (removed.length > 0) {
-    add(walk, "enum-value-removed", valuesPointer(n), `${label} no longer accepts ${showList(removed)}`);
+    addFinding(
+      walk,
+      "enum-value-removed",
+      valuesPointer(n),
+      `${label} no longer accepts ${showList(removed)}`,
+    );
   }
   if (added.length > 0) {
-    add(walk, "enum-value-added", valuesPointer(n), `${label} also accepts ${showList(added)}`);
+    addFinding(walk, "enum-value-added", valuesPointer(n), `${label} also accepts ${showList(added)}`);
   }
 }
 
@@ -472,15 +520,21 @@ function compareStringAndNumberBounds(walk: Walk, o: Resolved, n: Resolved, labe
     const before = oldNode[key];
     const after = newNode[key];
     if (jsonEqual(before, after)) continue;
+    if (key === "format" && isNumericNoteFormat(before) && isNumericNoteFormat(after)) {
+      const where = after !== undefined ? locateKeyword(n, key) : locateKeyword(o, key);
+      addFinding(walk, "format-noted", where, `format of ${label}: ${show(before)} → ${show(after)}`);
+      continue;
+    }
     const code: ChangeCode = key === "format" ? "format-tightened" : "pattern-tightened";
     if (after === undefined)
-      add(
+      addFinding(
         walk,
         "constraint-loosened",
-        keywordPointer(o, key),
+        locateKeyword(o, key),
         `${label} has no ${key} now (was ${show(before)})`,
       );
-    else add(walk, code, keywordPointer(n, key), `${key} of ${label}: ${show(before)} → ${show(after)}`);
+    else
+      addFinding(walk, code, locateKeyword(n, key), `${key} of ${label}: ${show(before)} → ${show(after)}`);
   }
   for (const { key, code, tighter } of BOUNDS) {
     const before = oldNode[key];
@@ -488,27 +542,44 @@ function compareStringAndNumberBounds(walk: Walk, o: Resolved, n: Resolved, labe
     if (jsonEqual(before, after)) continue;
     const message = `${key} of ${label}: ${show(before)} → ${show(after)}`;
     if (typeof after !== "number") {
-      add(walk, "constraint-loosened", keywordPointer(o, key), message);
+      addFinding(walk, "constraint-loosened", locateKeyword(o, key), message);
       continue;
     }
     const tightened = typeof before !== "number" || (tighter === "higher" ? after > before : after < before);
-    if (tightened) add(walk, code, keywordPointer(n, key), message);
-    else add(walk, "constraint-loosened", keywordPointer(n, key), message);
+    if (tightened) addFinding(walk, code, locateKeyword(n, key), message);
+    else addFinding(walk, "constraint-loosened", locateKeyword(n, key), message);
   }
   const before = oldNode.multipleOf;
   const after = newNode.multipleOf;
   if (!jsonEqual(before, after)) {
     const message = `multipleOf of ${label}: ${show(before)} → ${show(after)}`;
-    if (typeof after !== "number") add(walk, "constraint-loosened", keywordPointer(o, "multipleOf"), message);
+    if (typeof after !== "number")
+      addFinding(walk, "constraint-loosened", locateKeyword(o, "multipleOf"), message);
     else if (typeof before === "number" && isMultiple(before, after))
-      add(walk, "constraint-loosened", keywordPointer(n, "multipleOf"), message);
-    else add(walk, "range-tightened", keywordPointer(n, "multipleOf"), message);
+      addFinding(walk, "constraint-loosened", locateKeyword(n, "multipleOf"), message);
+    else addFinding(walk, "range-tightened", locateKeyword(n, "multipleOf"), message);
   }
   if (newNode.uniqueItems === true && oldNode.uniqueItems !== true) {
-    add(walk, "count-tightened", keywordPointer(n, "uniqueItems"), `${label} must hold unique items now`);
+    addFinding(
+      walk,
+      "count-tightened",
+      locateKeyword(n, "uniqueItems"),
+      `${label} must hold unique items now`,
+    );
   } else if (oldNode.uniqueItems === true && newNode.uniqueItems !== true) {
-    add(walk, "constraint-loosened", keywordPointer(o, "uniqueItems"), `${label} may repeat items now`);
+    addFinding(walk, "constraint-loosened", locateKeyword(o, "uniqueItems"), `${label} may repeat items now`);
   }
+}
+
+/**
+ * Formats that limit no JSON number a client can send: `int64` (every integer a JSON parser
+ * reads is one), `float` and `double` (every number). GitHub added `int64` to a dozen integer
+ * path parameters between two releases; no call that worked before fails after.
+ */
+const NUMERIC_NOTE_FORMATS = new Set(["int64", "float", "double"]);
+
+function isNumericNoteFormat(format: unknown): boolean {
+  return format === undefined || (typeof format === "string" && NUMERIC_NOTE_FORMATS.has(format));
 }
 
 /** Every multiple of `a` is a multiple of `b` (floating point kept honest with a tolerance). */
@@ -522,7 +593,7 @@ function isMultiple(a: number, b: number): boolean {
 // Objects
 
 /** Required names, less those a strict profile lists as optional-but-nullable. */
-function requiredOf(node: Record<string, unknown>): Set<string> {
+function readRequired(node: Record<string, unknown>): Set<string> {
   const required = new Set(
     Array.isArray(node.required) ? node.required.filter((r) => typeof r === "string") : [],
   );
@@ -537,15 +608,15 @@ function compareObject(walk: Walk, o: Resolved, n: Resolved, path: string, flags
   const newNode = n.node as Record<string, unknown>;
   const oldProps = isRecord(oldNode.properties) ? oldNode.properties : {};
   const newProps = isRecord(newNode.properties) ? newNode.properties : {};
-  const oldRequired = requiredOf(oldNode);
-  const newRequired = requiredOf(newNode);
+  const oldRequired = readRequired(oldNode);
+  const newRequired = readRequired(newNode);
   const what = flags.root ? "argument" : "field";
   const propsPointer = (r: Resolved) =>
     `${r.ownKeys.has("properties") ? r.ownPointer : r.pointer}/properties`;
   for (const key of Object.keys(oldProps)) {
     if (Object.hasOwn(newProps, key)) continue;
     const at = joinPath(path, key);
-    add(
+    addFinding(
       walk,
       "argument-removed",
       `${propsPointer(o)}/${escapePointerToken(key)}`,
@@ -557,14 +628,14 @@ function compareObject(walk: Walk, o: Resolved, n: Resolved, path: string, flags
     const pointer = `${propsPointer(n)}/${escapePointerToken(key)}`;
     if (!Object.hasOwn(oldProps, key)) {
       if (newRequired.has(key))
-        add(walk, "required-argument-added", pointer, `new required ${what} \`${at}\``);
-      else add(walk, "optional-argument-added", pointer, `new optional ${what} \`${at}\``);
+        addFinding(walk, "required-argument-added", pointer, `new required ${what} \`${at}\``);
+      else addFinding(walk, "optional-argument-added", pointer, `new optional ${what} \`${at}\``);
       continue;
     }
     if (newRequired.has(key) && !oldRequired.has(key)) {
-      add(walk, "argument-made-required", pointer, `${what} \`${at}\` is required now`);
+      addFinding(walk, "argument-made-required", pointer, `${what} \`${at}\` is required now`);
     } else if (!newRequired.has(key) && oldRequired.has(key)) {
-      add(walk, "argument-made-optional", pointer, `${what} \`${at}\` is optional now`);
+      addFinding(walk, "argument-made-optional", pointer, `${what} \`${at}\` is optional now`);
     }
     compareNode(
       walk,
@@ -577,10 +648,10 @@ function compareObject(walk: Walk, o: Resolved, n: Resolved, path: string, flags
   // Required names without a property of their own (allowed by JSON Schema) still bind callers.
   for (const key of newRequired) {
     if (oldRequired.has(key) || Object.hasOwn(newProps, key)) continue;
-    add(
+    addFinding(
       walk,
       "argument-made-required",
-      keywordPointer(n, "required"),
+      locateKeyword(n, "required"),
       `${what} \`${joinPath(path, key)}\` is required now`,
     );
   }
@@ -593,31 +664,31 @@ function compareAdditional(walk: Walk, o: Resolved, n: Resolved, path: string): 
   const before = (o.node as Record<string, unknown>)[key];
   const after = (n.node as Record<string, unknown>)[key];
   if (jsonEqual(before, after)) return;
-  const label = name(path, false);
+  const label = labelPath(path, false);
   const open = (v: unknown) => v === undefined || v === true || (isRecord(v) && Object.keys(v).length === 0);
   if (open(before) && open(after)) return;
   if (after === false || open(before)) {
-    add(
+    addFinding(
       walk,
       "additional-properties-restricted",
-      keywordPointer(n, key),
+      locateKeyword(n, key),
       `${label} accepts fewer unlisted fields (additionalProperties: ${show(before)} → ${show(after)})`,
     );
     return;
   }
   if (open(after) || before === false) {
-    add(
+    addFinding(
       walk,
       "constraint-loosened",
-      keywordPointer(o, key),
+      locateKeyword(o, key),
       `${label} accepts more unlisted fields (additionalProperties: ${show(before)} → ${show(after)})`,
     );
     return;
   }
   compareNode(
     walk,
-    { root: o.root, node: before, pointer: keywordPointer(o, key) },
-    { root: n.root, node: after, pointer: keywordPointer(n, key) },
+    { root: o.root, node: before, pointer: locateKeyword(o, key) },
+    { root: n.root, node: after, pointer: locateKeyword(n, key) },
     `${path === "" ? "" : path}.*`,
     {},
   );
@@ -640,20 +711,20 @@ function compareDependentRequired(walk: Walk, o: Resolved, n: Resolved, path: st
   for (const pair of newPairs) {
     if (oldPairs.has(pair)) continue;
     const [given, needed] = pair.split("\u0000") as [string, string];
-    add(
+    addFinding(
       walk,
       "dependent-required-added",
-      keywordPointer(n, key),
+      locateKeyword(n, key),
       `\`${joinPath(path, needed)}\` is required when \`${joinPath(path, given)}\` is given`,
     );
   }
   for (const pair of oldPairs) {
     if (newPairs.has(pair)) continue;
     const [given, needed] = pair.split("\u0000") as [string, string];
-    add(
+    addFinding(
       walk,
       "constraint-loosened",
-      keywordPointer(o, key),
+      locateKeyword(o, key),
       `\`${joinPath(path, needed)}\` is no longer required when \`${joinPath(path, given)}\` is given`,
     );
   }
@@ -666,22 +737,23 @@ function compareArray(walk: Walk, o: Resolved, n: Resolved, path: string): void 
   const before = (o.node as Record<string, unknown>).items;
   const after = (n.node as Record<string, unknown>).items;
   if (before === undefined && after === undefined) return;
-  const label = name(path, false);
+  const label = labelPath(path, false);
   if (before === undefined || after === undefined) {
     if (after === undefined)
-      add(
+      addFinding(
         walk,
         "constraint-loosened",
-        keywordPointer(o, "items"),
+        locateKeyword(o, "items"),
         `the items of ${label} are no longer checked`,
       );
-    else add(walk, "keyword-changed", keywordPointer(n, "items"), `the items of ${label} are checked now`);
+    else
+      addFinding(walk, "keyword-changed", locateKeyword(n, "items"), `the items of ${label} are checked now`);
     return;
   }
   compareNode(
     walk,
-    { root: o.root, node: before, pointer: keywordPointer(o, "items") },
-    { root: n.root, node: after, pointer: keywordPointer(n, "items") },
+    { root: o.root, node: before, pointer: locateKeyword(o, "items") },
+    { root: n.root, node: after, pointer: locateKeyword(n, "items") },
     `${path}[]`,
     {},
   );
@@ -693,30 +765,30 @@ function compareAllOf(walk: Walk, o: Resolved, n: Resolved, path: string): void 
   const oldList = Array.isArray(before) ? before : [];
   const newList = Array.isArray(after) ? after : [];
   if (oldList.length === 0 && newList.length === 0) return;
-  const label = name(path, false);
+  const label = labelPath(path, false);
   const count = Math.min(oldList.length, newList.length);
   for (let i = 0; i < count; i++) {
     compareNode(
       walk,
-      { root: o.root, node: oldList[i], pointer: `${keywordPointer(o, "allOf")}/${i}` },
-      { root: n.root, node: newList[i], pointer: `${keywordPointer(n, "allOf")}/${i}` },
+      { root: o.root, node: oldList[i], pointer: `${locateKeyword(o, "allOf")}/${i}` },
+      { root: n.root, node: newList[i], pointer: `${locateKeyword(n, "allOf")}/${i}` },
       path,
       {},
     );
   }
   for (let i = count; i < newList.length; i++) {
-    add(
+    addFinding(
       walk,
       "keyword-changed",
-      `${keywordPointer(n, "allOf")}/${i}`,
+      `${locateKeyword(n, "allOf")}/${i}`,
       `${label} must also match another schema (allOf)`,
     );
   }
   for (let i = count; i < oldList.length; i++) {
-    add(
+    addFinding(
       walk,
       "keyword-removed",
-      `${keywordPointer(o, "allOf")}/${i}`,
+      `${locateKeyword(o, "allOf")}/${i}`,
       `${label} no longer has to match one of its allOf schemas`,
     );
   }
@@ -766,12 +838,12 @@ function compareOtherKeywords(walk: Walk, o: Resolved, n: Resolved, label: strin
     const after = bare(newNode[key]);
     if (jsonEqual(before, after)) continue;
     if (after === undefined) {
-      add(walk, "keyword-removed", keywordPointer(o, key), `${key} of ${label} was removed`);
+      addFinding(walk, "keyword-removed", locateKeyword(o, key), `${key} of ${label} was removed`);
     } else {
-      add(
+      addFinding(
         walk,
         "keyword-changed",
-        keywordPointer(n, key),
+        locateKeyword(n, key),
         `${key} of ${label}: ${show(before)} → ${show(after)}`,
       );
     }

@@ -35,9 +35,10 @@ export interface LiveRuntime extends BridgeRuntime {
   readonly catalog: CatalogTracker;
   /**
    * Serves `next` from now on and tells every session when the tool set changed. The runtime
-   * it replaces is returned, still working: calls in flight on it finish there.
+   * it replaces is returned, still working: calls in flight on it finish there, and `drained`
+   * resolves once they have (then what it alone holds, a code-mode sandbox, may be closed).
    */
-  swap(next: BridgeRuntime): { step: CatalogStep; replaced: BridgeRuntime };
+  swap(next: BridgeRuntime): { step: CatalogStep; replaced: BridgeRuntime; drained: Promise<void> };
 }
 
 export interface LiveRuntimeOptions {
@@ -49,6 +50,19 @@ export function createLiveRuntime(initial: BridgeRuntime, options: LiveRuntimeOp
   let current = initial;
   const catalog = createCatalogTracker(initial.model);
   const listeners = new Set<() => void>();
+  /** Calls in flight on each runtime, and the waiters for a replaced one to have none. */
+  const inFlight = new Map<BridgeRuntime, number>();
+  const drainWaiters = new Map<BridgeRuntime, () => void>();
+  const settle = (runtime: BridgeRuntime) => {
+    const left = (inFlight.get(runtime) ?? 1) - 1;
+    if (left > 0) {
+      inFlight.set(runtime, left);
+      return;
+    }
+    inFlight.delete(runtime);
+    drainWaiters.get(runtime)?.();
+    drainWaiters.delete(runtime);
+  };
   /** Listed tools with their contract `_meta`, for the current generation. */
   let decorated = new Map<Tool, Tool>();
   const audited = createCallAuditor({
@@ -93,7 +107,13 @@ export function createLiveRuntime(initial: BridgeRuntime, options: LiveRuntimeOp
         toStaleResult(stale, catalog.catalogVersion, name === CALL_TOOL),
       );
     }
-    const result = await served.callTool(name, args, context);
+    inFlight.set(served, (inFlight.get(served) ?? 0) + 1);
+    let result: CallToolResult;
+    try {
+      result = await served.callTool(name, args, context);
+    } finally {
+      settle(served);
+    }
     // describe_operations shows the operations' contracts as they are now: it counts as listing.
     if (name === DESCRIBE_TOOL && !result.isError && context.catalog !== undefined) {
       context.catalog.listed = Math.max(context.catalog.listed ?? 0, generation);
@@ -125,7 +145,11 @@ export function createLiveRuntime(initial: BridgeRuntime, options: LiveRuntimeOp
       current = next;
       decorated = new Map();
       if (step.changed) for (const listener of [...listeners]) listener();
-      return { step, replaced };
+      const drained =
+        replaced === next || !inFlight.has(replaced)
+          ? Promise.resolve()
+          : new Promise<void>((resolve) => drainWaiters.set(replaced, resolve));
+      return { step, replaced, drained };
     },
     close: () => current.close(),
   };

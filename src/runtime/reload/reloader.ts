@@ -23,8 +23,11 @@ export interface ReloadTarget {
   source: string;
   /** How often a URL is polled. */
   intervalMs: number;
-  /** The spec read and planned again, and the runtime that serves it with the others as they are. */
-  rebuild(): Promise<BridgeRuntime>;
+  /**
+   * The spec read and planned again, and the runtime that serves it with the others as they
+   * are; `retire` closes what the runtime it replaces holds alone, once its calls are done.
+   */
+  rebuild(): Promise<{ runtime: BridgeRuntime; retire(): Promise<void> }>;
   /** Audit logs that get a line per reload (the API's, the bridge's). */
   audits: AuditLog[];
 }
@@ -61,7 +64,7 @@ export function startReloads(
     waiting.delete(index);
     const started = performance.now();
     const previous = live.catalog.catalogVersion;
-    let next: BridgeRuntime;
+    let next: { runtime: BridgeRuntime; retire(): Promise<void> };
     try {
       next = await target.rebuild();
     } catch (error) {
@@ -76,7 +79,10 @@ export function startReloads(
       options.onReloaded?.(outcome);
       return outcome;
     }
-    const { step } = live.swap(next);
+    const { step, drained } = live.swap(next.runtime);
+    void drained
+      .then(next.retire)
+      .catch((error: unknown) => options.say(`closing the replaced tools: ${messageOf(error)}`));
     const durationMs = Math.round(performance.now() - started);
     const counts = countChanges(step.changes).bySeverity;
     if (!step.changed) {

@@ -43,7 +43,7 @@ export function buildRequest(
   const { path: template, query: literalQuery } = splitTemplate(withoutFragment(http.path));
   const filled = fillPathTemplate(template, http.parameters, args);
   refuseDotSegments(filled, tool);
-  const base = new URL(context.baseUrl);
+  const base = parseBaseUrl(context.baseUrl);
   const path = joinPaths(base.pathname, filled);
   const credentials = applyCredentials(http.security, context.securitySchemes, context.credentials);
   // A spec may also declare its API key as a plain parameter: the configured credential is
@@ -94,6 +94,17 @@ export function buildRequest(
   };
   if (encoded) request.body = encoded.payload;
   return request;
+}
+
+/** The last base URL parsed: a bridge sends every call to one (or a few), parsed once each. */
+let lastBase: { url: string; parsed: { pathname: string; origin: string } } | undefined;
+
+function parseBaseUrl(url: string): { pathname: string; origin: string } {
+  if (lastBase?.url !== url) {
+    const parsed = new URL(url);
+    lastBase = { url, parsed: { pathname: parsed.pathname, origin: parsed.origin } };
+  }
+  return lastBase.parsed;
 }
 
 /**

@@ -5,7 +5,7 @@
  * `--trust-origin`, only. An operation or path item whose own `servers` name another origin is
  * still served, without any of them: a spec cannot send an `x-api-key` to a host of its choice.
  */
-import type { BridgeModel, ServerNode, ToolNode } from "../../model/types.js";
+import type { BridgeModel, ServerNode } from "../../model/types.js";
 import { resolveBaseUrl } from "./build-request.js";
 
 export interface OriginPolicy {
@@ -52,9 +52,13 @@ function originOf(servers: ServerNode[], inputs: OriginInputs): string | undefin
 export function describeCallOrigins(model: BridgeModel, inputs: OriginInputs): string {
   const policy = createOriginPolicy(model, inputs);
   const counts = new Map<string, number>();
+  // Most tools share the document's servers: each list is resolved once.
+  const originsOf = new Map<ServerNode[], string | undefined>();
   let unresolved = 0;
   for (const tool of model.tools) {
-    const origin = toolOrigin(tool, model, inputs);
+    const servers = tool.http.servers ?? model.servers;
+    if (!originsOf.has(servers)) originsOf.set(servers, originOf(servers, inputs));
+    const origin = originsOf.get(servers);
     if (origin === undefined) unresolved++;
     else counts.set(origin, (counts.get(origin) ?? 0) + 1);
   }
@@ -67,9 +71,4 @@ export function describeCallOrigins(model: BridgeModel, inputs: OriginInputs): s
   }
   if (unresolved > 0) parts.push(`no usable server URL for ${unresolved} tool${unresolved === 1 ? "" : "s"}`);
   return parts.length === 0 ? "calls go nowhere (no tools)" : `calls go to ${parts.join("; ")}`;
-}
-
-/** The origin one tool's calls go to, or undefined when its server URL cannot be resolved. */
-export function toolOrigin(tool: ToolNode, model: BridgeModel, inputs: OriginInputs): string | undefined {
-  return originOf(tool.http.servers ?? model.servers, inputs);
 }

@@ -430,34 +430,76 @@ export function fillPathTemplate(
   bindings: ParameterBindingNode[],
   args: Record<string, unknown>,
 ): string {
-  const byName = new Map<string, ParameterBindingNode>();
-  for (const binding of bindings) {
-    if (binding.in === "path") byName.set(binding.name, binding);
-  }
-  return template
-    .split("/")
-    .map((segment) => {
-      if (!/\{[^{}]+\}/.test(segment)) return encodeLiteralPath(segment);
-      const filled = splitLiteral(segment, (_match, variable: string) => {
-        const binding = byName.get(variable);
-        if (binding === undefined) {
-          throw new ArgumentError(
-            variable,
-            `the path ${template} has {${variable}} but no parameter supplies it`,
-          );
-        }
-        return serializePathParameter(binding, args[binding.argument]);
-      });
-      if (filled === "" || isDotSegment(filled)) {
-        const variable = /\{([^{}]+)\}/.exec(segment)![1]!;
+  let byName: Map<string, ParameterBindingNode> | undefined;
+  const bindingOf = (variable: string) => {
+    if (byName === undefined) {
+      byName = new Map();
+      for (const binding of bindings) if (binding.in === "path") byName.set(binding.name, binding);
+    }
+    return byName.get(variable);
+  };
+  let path = "";
+  for (const [index, segment] of parsePathTemplate(template).entries()) {
+    if (index > 0) path += "/";
+    if (typeof segment === "string") {
+      path += segment;
+      continue;
+    }
+    let filled = "";
+    for (const part of segment.parts) {
+      if (typeof part === "string") {
+        filled += part;
+        continue;
+      }
+      const binding = bindingOf(part.variable);
+      if (binding === undefined) {
         throw new ArgumentError(
-          byName.get(variable)?.argument ?? variable,
-          `the path segment "${segment}" would become "${filled}", which is not a usable path segment`,
+          part.variable,
+          `the path ${template} has {${part.variable}} but no parameter supplies it`,
         );
       }
-      return filled;
-    })
-    .join("/");
+      filled += serializePathParameter(binding, args[binding.argument]);
+    }
+    if (filled === "" || isDotSegment(filled)) {
+      const variable = segment.parts.find((part) => typeof part !== "string")!.variable;
+      throw new ArgumentError(
+        bindingOf(variable)?.argument ?? variable,
+        `the path segment "${segment.text}" would become "${filled}", which is not a usable path segment`,
+      );
+    }
+    path += filled;
+  }
+  return path;
+}
+
+/** A segment of a path template: literal text (encoded), or text and variables in turn. */
+type TemplateSegment = string | { text: string; parts: Array<string | { variable: string }> };
+
+/**
+ * Path templates split and their literal text encoded once: a tool's template is the same on
+ * every call, only the variables' values change.
+ */
+const parsedTemplates = new Map<string, TemplateSegment[]>();
+const MAX_PARSED_TEMPLATES = 10_000;
+
+function parsePathTemplate(template: string): TemplateSegment[] {
+  let segments = parsedTemplates.get(template);
+  if (segments === undefined) {
+    segments = template.split("/").map((segment): TemplateSegment => {
+      if (!/\{[^{}]+\}/.test(segment)) return encodeLiteralPath(segment);
+      const parts: Array<string | { variable: string }> = [];
+      let last = 0;
+      for (const match of segment.matchAll(/\{([^{}]+)\}/g)) {
+        parts.push(encodeLiteralPath(segment.slice(last, match.index)), { variable: match[1]! });
+        last = match.index + match[0].length;
+      }
+      parts.push(encodeLiteralPath(segment.slice(last)));
+      return { text: segment, parts };
+    });
+    if (parsedTemplates.size >= MAX_PARSED_TEMPLATES) parsedTemplates.clear();
+    parsedTemplates.set(template, segments);
+  }
+  return segments;
 }
 
 /**
@@ -480,18 +522,6 @@ function encodeLiteralPath(text: string): string {
     out += /^[A-Za-z0-9\-._~!$&'()*+,;=:@]$/.test(char) ? char : encodeUriComponentStrict(char);
   }
   return out;
-}
-
-/** Replaces each `{variable}` of a segment and encodes the literal text around them. */
-function splitLiteral(segment: string, fill: (match: string, variable: string) => string): string {
-  let out = "";
-  let last = 0;
-  for (const match of segment.matchAll(/\{([^{}]+)\}/g)) {
-    out += encodeLiteralPath(segment.slice(last, match.index));
-    out += fill(match[0], match[1]!);
-    last = match.index + match[0].length;
-  }
-  return out + encodeLiteralPath(segment.slice(last));
 }
 
 /** All query parameters in binding order joined with `&` (absent ones left out); "" if none. */

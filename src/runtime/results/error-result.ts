@@ -30,6 +30,10 @@ export type ErrorCategory =
   | "confirmation_declined"
   /** Discovery mode: describe or call named an operation that is not served (see discovery/). */
   | "unknown_tool"
+  /** Code mode: the program threw, or is not valid JavaScript (see code/). */
+  | "program_error"
+  /** Code mode: the program was stopped at one of the sandbox's limits. */
+  | "program_limit"
   /** Hot reload removed or broke the tool since the client listed it (see reload/). */
   | "tool_changed";
 
@@ -62,6 +66,8 @@ const CATEGORY_LABELS: Record<ErrorCategory, string> = {
   confirmation_unavailable: "Refused",
   confirmation_declined: "Refused",
   unknown_tool: "Unknown operation",
+  program_error: "Program error",
+  program_limit: "Stopped",
   tool_changed: "Tool changed",
 };
 

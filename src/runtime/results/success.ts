@@ -22,6 +22,11 @@ export interface ResultOptions {
   args?: Record<string, unknown>;
 }
 
+/** The text of a success without a body (a program's api call reads it as `null`). */
+export function emptyBodyText(status: number): string {
+  return `HTTP ${status}: the operation succeeded and the API returned no body.`;
+}
+
 /** Images larger than this go to the model as a summary, not as image content (5 MiB). */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
@@ -35,7 +40,7 @@ export function toSuccessResult(
     ? `\n[The API's answer was larger than the bridge reads; only the first ${response.body.length} bytes were kept.]`
     : "";
   if (response.body.length === 0) {
-    const text = `HTTP ${response.status}: the operation succeeded and the API returned no body.`;
+    const text = emptyBodyText(response.status);
     if (tool.outputSchema) {
       return {
         content: [{ type: "text", text }],

@@ -24,7 +24,10 @@ export const TRUNCATION_META_KEY = "openapi-mcp-bridge/truncated";
 export interface FitOptions {
   /** Characters of text a result may hold; 0 or Infinity: no limit. */
   budget: number;
-  tool: ToolNode;
+  /** The operation answered: its paging arguments say how to get the rest. */
+  tool?: ToolNode;
+  /** What to do to get the rest when there is no operation to page (code mode's programs). */
+  continuation?: string;
   /** The arguments of the call (to say which page or offset comes next). */
   args?: Record<string, unknown>;
   /** The upstream answer's headers (lower-case names), for `Link`. */
@@ -321,6 +324,7 @@ export function describeContinuation(
   items: { shown: number; total: number; last: unknown } | undefined,
 ): { text: string; next?: Record<string, string | number> } {
   const { tool, args } = options;
+  if (tool === undefined) return { text: options.continuation ?? "" };
   const paging = findPaginationArguments(tool);
   const role = (r: PaginationArgument["role"]) => paging.find((p) => p.role === r);
   const page = role("page");

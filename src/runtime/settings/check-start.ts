@@ -287,9 +287,15 @@ function checkServerUrls(inputs: StartCheckInputs): CodedDiagnostic[] {
   const { model, tools, settings, serverVariables } = inputs;
   if (tools.length === 0) return [];
   const failures = new Map<string, string[]>();
+  // Most tools share the document's servers: each list is resolved once.
+  const bases = new Map<ServerNode[], ReturnType<typeof resolveBaseUrl>>();
   for (const tool of tools) {
     const servers = tool.http.servers ?? model.servers;
-    const base = resolveBaseUrl(servers, settings.baseUrl, serverVariables);
+    let base = bases.get(servers);
+    if (base === undefined) {
+      base = resolveBaseUrl(servers, settings.baseUrl, serverVariables);
+      bases.set(servers, base);
+    }
     if (!("error" in base)) continue;
     const unfilled = /\{([^}]+)\}/.exec(servers[0]?.url ?? "")?.[1];
     const problem =

@@ -27,7 +27,15 @@ import {
 export type OptionTransports = "both" | "http" | "stdio";
 
 /** What an option is about; the selection group is also what `generate` and `tools` take. */
-export type OptionGroup = "upstream" | "credentials" | "transport" | "http" | "tools" | "selection" | "audit";
+export type OptionGroup =
+  | "upstream"
+  | "credentials"
+  | "transport"
+  | "http"
+  | "tools"
+  | "code"
+  | "selection"
+  | "audit";
 
 export interface OptionSpec<T> {
   /** The flag without its dashes: `max-body-bytes`. */
@@ -368,14 +376,66 @@ export const OPTION_TABLE = {
   },
   mode: {
     flag: "mode",
-    placeholder: "tools|discovery|auto",
+    placeholder: "tools|discovery|code|auto",
     env: "OPENAPI_MCP_MODE",
-    parser: parseChoice(["tools", "discovery", "auto"]),
+    parser: parseChoice(["tools", "discovery", "code", "auto"]),
     default: "auto",
-    help: `\`tools\`: one tool per operation; \`discovery\`: three tools that search, describe and call the operations; \`auto\`: tools up to ${AUTO_LIMITS.tools} tools and ${AUTO_LIMITS.tokens.toLocaleString("en-US")} tokens of definitions, else discovery`,
-    details: "see Discovery mode",
+    help: `\`tools\`: one tool per operation; \`discovery\`: three tools that search, describe and call the operations; \`code\`: search, describe and \`execute\`, which runs a JavaScript program against the API in a sandbox; \`auto\`: tools up to ${AUTO_LIMITS.tools} tools and ${AUTO_LIMITS.tokens.toLocaleString("en-US")} tokens of definitions, else discovery`,
+    details: "see Discovery mode and Code mode",
     transports: "both",
     group: "tools",
+  },
+  codeTimeout: {
+    flag: "code-timeout",
+    placeholder: "MS",
+    env: "OPENAPI_MCP_CODE_TIMEOUT",
+    parser: parseWholeNumber({ min: 1 }),
+    default: 30_000,
+    help: "code mode: wall time of one `execute` in milliseconds, its API calls included; a program still running then is stopped",
+    transports: "both",
+    group: "code",
+  },
+  codeMemory: {
+    flag: "code-memory",
+    placeholder: "BYTES",
+    env: "OPENAPI_MCP_CODE_MEMORY",
+    parser: parseWholeNumber({ min: MIB }),
+    default: 64 * MIB,
+    defaultText: "64 MiB",
+    help: "code mode: memory one program may allocate in its sandbox, in bytes",
+    transports: "both",
+    group: "code",
+  },
+  codeMaxCalls: {
+    flag: "code-max-calls",
+    placeholder: "N",
+    env: "OPENAPI_MCP_CODE_MAX_CALLS",
+    parser: parseWholeNumber({ min: 1 }),
+    default: 50,
+    help: "code mode: API calls one program may make; the next one stops it",
+    transports: "both",
+    group: "code",
+  },
+  codeMaxLogChars: {
+    flag: "code-max-log-chars",
+    placeholder: "N",
+    env: "OPENAPI_MCP_CODE_MAX_LOG_CHARS",
+    parser: parseWholeNumber({ min: 1 }),
+    default: 10_000,
+    help: "code mode: characters of console output one program may write; more stops it",
+    transports: "both",
+    group: "code",
+  },
+  codeMaxStack: {
+    flag: "code-max-stack",
+    placeholder: "BYTES",
+    env: "OPENAPI_MCP_CODE_MAX_STACK",
+    parser: parseWholeNumber({ min: 16 * 1024, max: 768 * 1024 }),
+    default: 256 * 1024,
+    defaultText: "256 KiB (about 1,300 nested calls)",
+    help: "code mode: stack one program may use in bytes (16 KiB to 768 KiB), which bounds how deep its calls nest",
+    transports: "both",
+    group: "code",
   },
   includeTools: {
     flag: "include-tools",
@@ -473,7 +533,8 @@ export function getOptionSpec(key: OptionKey): OptionSpec<unknown> {
 export function optionScope(key: OptionKey): OptionScope {
   const spec = getOptionSpec(key);
   if (spec.scope !== undefined) return spec.scope;
-  return spec.group === "transport" || spec.group === "http" || spec.group === "tools" ? "bridge" : "api";
+  // Code mode's sandbox runs programs that call any API's operations: it is the bridge's.
+  return ["transport", "http", "tools", "code"].includes(spec.group) ? "bridge" : "api";
 }
 
 /** The keys of one group, in table order. */

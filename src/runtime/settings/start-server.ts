@@ -10,7 +10,7 @@
  */
 import { createDiagnostic, failWith, formatDiagnostic } from "../../model/diagnostics.js";
 import type { BridgeModel } from "../../model/types.js";
-import type { ApiRouter } from "../apis/api-router.js";
+import type { ApiRouter, ApiRouterOptions } from "../apis/api-router.js";
 import type { AuditLog } from "../audit/audit-log.js";
 import type { AuthConfig } from "../auth/auth-config.js";
 import type { BridgeOptions } from "../bridge-options.js";
@@ -25,7 +25,7 @@ import { AUTH_CONFIG_INVALID } from "./auth-settings.js";
 import { OPTION_TABLE, type Settings } from "./option-table.js";
 import { type ApiInputs, type PrepareContext, type PreparedApi, prepareApi } from "./prepare-api.js";
 import type { Environment } from "./read-settings.js";
-import { toHttpServerOptions } from "./to-options.js";
+import { toHttpServerOptions, toSandboxLimits } from "./to-options.js";
 
 /** The code of a port another process listens on already. */
 export const PORT_IN_USE = "OMB_PORT_IN_USE";
@@ -122,7 +122,9 @@ export async function startBridge(
   let served: BridgeRuntime | ApiRouter;
   try {
     served = await createServedRuntime(prepared, namespaced, connections, {
-      mode: settings.mode,
+      ...(settings.mode !== undefined ? { mode: settings.mode } : {}),
+      code: toSandboxLimits(settings),
+      ...(settings.maxResultChars !== undefined ? { maxResultChars: settings.maxResultChars } : {}),
       ...(bridgeAudit ? { audit: bridgeAudit } : {}),
     });
   } catch (error) {
@@ -235,14 +237,28 @@ async function watchApis(input: {
       );
       for (const note of ready.notes) input.say(note);
       const connection = input.connections[index]!;
-      if (!input.namespaced) return createBridgeRuntime(ready.model, ready.options, connection);
-      const router = input.live.current as ApiRouter;
-      return router.withApi(
-        createApiRuntime(
-          { namespace: api.namespace!, model: ready.model, options: ready.options },
-          connection,
+      const before = input.live.current;
+      if (!input.namespaced) {
+        // The old runtime holds nothing the new one shares but the connection, which it does not own.
+        return {
+          runtime: createBridgeRuntime(ready.model, ready.options, connection),
+          retire: () => before.close(),
+        };
+      }
+      const router = before as ApiRouter;
+      const replaced = router.apis.find((served) => served.namespace === api.namespace)!;
+      return {
+        runtime: router.withApi(
+          createApiRuntime(
+            { namespace: api.namespace!, model: ready.model, options: ready.options },
+            connection,
+          ),
         ),
-      );
+        retire: async () => {
+          await router.closeOwn();
+          await replaced.runtime.close();
+        },
+      };
     },
   }));
   return startReloads(input.live, targets, { say: input.say });
@@ -270,7 +286,7 @@ async function createServedRuntime(
   apis: readonly PreparedApi[],
   namespaced: boolean,
   connections: readonly ApiConnection[],
-  options: { mode?: Settings["mode"]; audit?: AuditLog },
+  options: ApiRouterOptions,
 ): Promise<BridgeRuntime | ApiRouter> {
   if (!namespaced) {
     const { createBridgeRuntime } = await import("../bridge-runtime.js");
@@ -285,10 +301,7 @@ async function createServedRuntime(
         connections[index],
       ),
     ),
-    {
-      ...(options.mode !== undefined ? { mode: options.mode } : {}),
-      ...(options.audit ? { audit: options.audit } : {}),
-    },
+    options,
   );
 }
 

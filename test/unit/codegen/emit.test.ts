@@ -7,18 +7,14 @@
 import { runInNewContext } from "node:vm";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { schemaToType } from "../../../src/generator/codegen/emit/args-types.js";
-import {
-  chooseModuleNames,
-  toIdentifier,
-  toKebabCase,
-  toPackageName,
-} from "../../../src/generator/codegen/emit/names.js";
+import { chooseModuleNames, toKebabCase, toPackageName } from "../../../src/generator/codegen/emit/names.js";
 import { emitToolModule } from "../../../src/generator/codegen/emit/tool-module.js";
 import type { ValueNode } from "../../../src/generator/codegen/print/module-spec.js";
 import { createPrinter } from "../../../src/generator/codegen/print/printer.js";
 import { valueText } from "../../../src/generator/codegen/print/value-text.js";
 import type { JsonSchema, JsonValue, ToolNode } from "../../../src/model/types.js";
+import { toIdentifier } from "../../../src/runtime/code/identifiers.js";
+import { schemaToType } from "../../../src/runtime/code/schema-types.js";
 
 describe("module file names", () => {
   it.each([

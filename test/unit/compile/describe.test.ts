@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_DESCRIPTION_BUDGET } from "../../../src/generator/compile/budgets.js";
 import { describeResourceAction } from "../../../src/generator/compile/describe.js";
 import { planModel } from "../../../src/generator/compile/plan-model.js";
 import { cleanProse, compactDescription, fitText } from "../../../src/generator/compile/text.js";
@@ -67,7 +68,7 @@ describe("tool descriptions", () => {
     expect(tool.title).toBe("GET /pets/{petId}");
   });
 
-  it("leads with the summary, then the cleaned description, then the documented errors", () => {
+  it("leads with the summary, then the cleaned description; no list of error statuses", () => {
     const tool = toolFor({
       summary: "Get a pet",
       description: "<p>Returns one pet.</p> See [docs](https://x).",
@@ -76,8 +77,9 @@ describe("tool descriptions", () => {
         "404": { description: "missing" },
       },
     });
-    // "See docs." only points elsewhere: dropped
-    expect(tool.description).toBe("Get a pet.\nReturns one pet.\nErrors: 404.");
+    // "See docs." only points elsewhere: dropped. A failed call's result gives its status and
+    // what to do, so the documented 404 is not listed.
+    expect(tool.description).toBe("Get a pet.\nReturns one pet.");
   });
 
   it("says what a tool without an output schema returns", () => {
@@ -132,9 +134,9 @@ describe("tool descriptions", () => {
       description: "Lorem ipsum dolor sit amet. ".repeat(500),
       responses: { "204": { description: "ok" }, "404": { description: "missing" } },
     });
-    expect(tool.description.length).toBeLessThanOrEqual(200);
+    expect(tool.description.length).toBeLessThanOrEqual(DEFAULT_DESCRIPTION_BUDGET);
     expect(tool.description).toMatch(/^Big\. Read-only\.\nLorem ipsum/);
-    expect(tool.description.endsWith("Returns no content. Errors: 404.")).toBe(true);
+    expect(tool.description.endsWith(" amet.\nReturns no content.")).toBe(true);
   });
 });
 
@@ -157,6 +159,7 @@ function toolWith(
   paths: Record<string, unknown>,
   components: Record<string, unknown> = {},
   outputSchemas = false,
+  descriptionBudget?: number,
 ) {
   const loaded = {
     document: { openapi: "3.0.3", info: { title: "T", version: "1" }, paths, components },
@@ -164,12 +167,15 @@ function toolWith(
     source: "spec.yaml",
     diagnostics: [],
   } as unknown as LoadedSpec;
-  return planModel(loaded, { outputSchemas }).tools[0]!;
+  return planModel(loaded, {
+    outputSchemas,
+    ...(descriptionBudget !== undefined ? { descriptionBudget } : {}),
+  }).tools[0]!;
 }
 
 describe("the spec's words before the bridge's", () => {
   // Spotify's `search`: the human text was cut after 7 words while "Errors: 401, 403, 429." stayed.
-  it("a long description keeps its first sentence; field lists and errors take what is left", () => {
+  it("a long description keeps its first sentence; field lists take what is left", () => {
     const prose =
       "Get Spotify catalog information about albums, artists, playlists, tracks, shows, episodes or audiobooks that match a keyword string. Audiobooks are only available within the US, UK, Canada, Ireland, New Zealand and Australia markets.";
     const fields = Object.fromEntries(
@@ -178,28 +184,33 @@ describe("the spec's words before the bridge's", () => {
         { type: "object" },
       ]),
     );
-    const tool = toolWith({
-      "/search": {
-        get: {
-          summary: "Search for Item",
-          description: prose,
-          parameters: [
-            { name: "q", in: "query", required: true, schema: { type: "string" } },
-            { name: "limit", in: "query", schema: { type: "integer" } },
-            { name: "offset", in: "query", schema: { type: "integer" } },
-          ],
-          responses: {
-            "200": {
-              description: "ok",
-              content: { "application/json": { schema: { type: "object", properties: fields } } },
+    const tool = toolWith(
+      {
+        "/search": {
+          get: {
+            summary: "Search for Item",
+            description: prose,
+            parameters: [
+              { name: "q", in: "query", required: true, schema: { type: "string" } },
+              { name: "limit", in: "query", schema: { type: "integer" } },
+              { name: "offset", in: "query", schema: { type: "integer" } },
+            ],
+            responses: {
+              "200": {
+                description: "ok",
+                content: { "application/json": { schema: { type: "object", properties: fields } } },
+              },
+              "401": { description: "no" },
+              "403": { description: "no" },
+              "429": { description: "no" },
             },
-            "401": { description: "no" },
-            "403": { description: "no" },
-            "429": { description: "no" },
           },
         },
       },
-    });
+      {},
+      false,
+      200,
+    );
     expect(tool.description).toBe(
       "Search for Item.\nGet Spotify catalog information about albums, artists, playlists, tracks, shows, episodes or audiobooks that match a keyword string.\nReturns an object; pages: limit, offset.",
     );
@@ -273,6 +284,51 @@ describe("description synthesis (table)", () => {
       },
       outputSchemas: true,
       want: "List pets.\nReturns a list of Pet; pages: limit, cursor.",
+    },
+    {
+      name: "paging arguments the input schema describes are not named again",
+      paths: {
+        "/pets": {
+          get: {
+            summary: "List pets",
+            parameters: [
+              {
+                name: "per_page",
+                in: "query",
+                description: "Results per page.",
+                schema: { type: "integer" },
+              },
+              { name: "page", in: "query", schema: { type: "integer", description: "Page to fetch." } },
+            ],
+            responses: { "200": json({ type: "array", items: { $ref: "#/components/schemas/Pet" } }) },
+          },
+        },
+      },
+      outputSchemas: true,
+      want: "List pets.\nReturns a list of Pet.",
+    },
+    {
+      name: "paging arguments named when one has no description of its own",
+      paths: {
+        "/pets": {
+          get: {
+            summary: "List pets",
+            parameters: [
+              {
+                name: "per_page",
+                in: "query",
+                description: "Results per page.",
+                schema: { type: "integer" },
+              },
+              // "The page." says nothing its name does not: the schema leaves it out.
+              { name: "page", in: "query", description: "The page.", schema: { type: "integer" } },
+            ],
+            responses: { "200": json({ type: "array", items: { $ref: "#/components/schemas/Pet" } }) },
+          },
+        },
+      },
+      outputSchemas: true,
+      want: "List pets.\nReturns a list of Pet; pages: per_page, page.",
     },
     {
       name: "no output schema: the result's fields, links last, at most six",
@@ -405,7 +461,7 @@ describe("description synthesis (table)", () => {
       want: "Replace the thing.\nReplaces every field.\n\na; b\n1; 2\n\n- one\n- two\nReturns no content.",
     },
     {
-      name: "deprecated, non-JSON answer, errors",
+      name: "deprecated, non-JSON answer; the error statuses are not listed",
       paths: {
         "/r": {
           get: {
@@ -419,7 +475,7 @@ describe("description synthesis (table)", () => {
           },
         },
       },
-      want: "Deprecated. Get report.\nReturns text/csv. Errors: 401, 500.",
+      want: "Deprecated. Get report.\nReturns text/csv.",
     },
   ])("$name", ({ paths, outputSchemas, want }) => {
     const tool = toolWith(

@@ -3,9 +3,10 @@
  * `src/api.ts` (the BridgeModel the server runs: info, servers, security schemes, tools and
  * their search index).
  */
+import { OBJECT_MEMBER_NAMES } from "../../../model/records.js";
 import type { BridgeModel } from "../../../model/types.js";
+import { toIdentifier } from "../../../runtime/code/identifiers.js";
 import { Expression, type ModuleSpec, type TypeNode, type ValueNode } from "../print/module-spec.js";
-import { toIdentifier } from "./names.js";
 
 export interface ToolModuleRef {
   toolName: string;
@@ -52,16 +53,7 @@ export function emitToolsIndex(model: Pick<BridgeModel, "info">, modules: ToolMo
  * hook for such a tool must still type-check, so its entry also admits the inherited member.
  * The runtime looks hooks up as own properties only (Object.hasOwn), so that member never runs.
  */
-const INHERITED_NAMES = new Set([
-  // The members TypeScript's `interface Object` declares (lib.es5.d.ts).
-  "constructor",
-  "toString",
-  "toLocaleString",
-  "valueOf",
-  "hasOwnProperty",
-  "isPrototypeOf",
-  "propertyIsEnumerable",
-]);
+const INHERITED_NAMES = new Set(OBJECT_MEMBER_NAMES);
 
 function hooksType(hooks: string, toolName: string): TypeNode {
   if (!INHERITED_NAMES.has(toolName)) return { kind: "ref", name: hooks };

@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BridgeModel } from "../../../model/types.js";
 import { toCredentialEnvName } from "../../../runtime/auth/credentials.js";
+import { type McpClient, type StdioServer, toClientEntry } from "./client-entry.js";
 import { PACKAGE_ROOT } from "./runtime.js";
 
 /** Version of tsx the `dev` script runs (TypeScript without a build step). */
@@ -14,6 +15,7 @@ const TSX_VERSION = "4.23.15";
 interface OwnPackage {
   version: string;
   dependencies: Record<string, string>;
+  optionalDependencies: Record<string, string>;
   devDependencies: Record<string, string>;
 }
 
@@ -31,15 +33,22 @@ export function toJson(value: unknown): string {
 
 function versionOf(name: string): string {
   const own = readOwnPackage();
-  const version = own.dependencies[name] ?? own.devDependencies[name];
+  const version = own.dependencies[name] ?? own.optionalDependencies[name] ?? own.devDependencies[name];
   if (version === undefined)
     throw new Error(`the runtime imports ${name}, which is not a dependency of openapi-mcp-bridge`);
   return version;
 }
 
+/**
+ * Packages the project builds with (devDependencies). The runtime may load one of them too, but
+ * only lazily and optionally: code mode removes TypeScript annotations from programs where the
+ * compiler is installed and says so where it is not (runtime/code/strip-types.ts).
+ */
+const BUILD_PACKAGES = ["@types/node", "tsx", "typescript"];
+
 export function emitPackageJson(model: BridgeModel, name: string, runtimePackages: string[]): string {
   const dependencies: Record<string, string> = {};
-  for (const pkg of runtimePackages) dependencies[pkg] = versionOf(pkg);
+  for (const pkg of runtimePackages) if (!BUILD_PACKAGES.includes(pkg)) dependencies[pkg] = versionOf(pkg);
   return toJson({
     name,
     version: "0.1.0",
@@ -100,35 +109,37 @@ export interface ClientConfigs {
   "vscode.mcp.json": string;
 }
 
+/** The generated configuration files and the client each is for. */
+const CLIENT_FILES: [keyof ClientConfigs, McpClient][] = [
+  ["claude-desktop.json", "claude-desktop"],
+  ["claude-code.mcp.json", "claude-code"],
+  ["cursor.mcp.json", "cursor"],
+  ["vscode.mcp.json", "vscode"],
+];
+
 /**
  * Ready-to-paste client configurations: the server started with `node <project>/dist/index.js`
- * over stdio, one empty entry per credential variable. VS Code prompts for the credentials.
+ * over stdio, each credential variable as the client's reference to it (client-entry.ts): VS
+ * Code prompts for it, Cursor and Claude Code read it from the environment, and Claude Desktop,
+ * which cannot refer to one, gets an empty value to fill in.
  */
 export function emitClientConfigs(model: BridgeModel, serverKey: string, projectPath: string): ClientConfigs {
-  const entry = `${projectPath.replace(/\/+$/, "")}/dist/index.js`;
-  const credentials = credentialVariables(model);
-  const env = Object.fromEntries(credentials.map((c) => [c.env, ""]));
-  const stdio = { command: "node", args: [entry], env };
-  const inputs = credentials.map((c) => ({
-    type: "promptString",
-    id: c.env.toLowerCase(),
-    description: `Credential for the ${c.scheme} security scheme`,
-    password: true,
-  }));
-  return {
-    "claude-desktop.json": toJson({ mcpServers: { [serverKey]: stdio } }),
-    "claude-code.mcp.json": toJson({ mcpServers: { [serverKey]: { type: "stdio", ...stdio } } }),
-    "cursor.mcp.json": toJson({ mcpServers: { [serverKey]: stdio } }),
-    "vscode.mcp.json": toJson({
-      inputs,
-      servers: {
-        [serverKey]: {
-          type: "stdio",
-          command: "node",
-          args: [entry],
-          env: Object.fromEntries(credentials.map((c) => [c.env, `\${input:${c.env.toLowerCase()}}`])),
-        },
-      },
-    }),
+  const server: StdioServer = {
+    command: "node",
+    args: [`${projectPath.replace(/\/+$/, "")}/dist/index.js`],
+    env: {},
+    secrets: credentialVariables(model).map((c) => ({
+      env: c.env,
+      description: `Credential for the ${c.scheme} security scheme`,
+    })),
   };
+  const configs: Partial<ClientConfigs> = {};
+  for (const [file, client] of CLIENT_FILES) {
+    const { serversKey, entry, inputs } = toClientEntry(client, server, "");
+    configs[file] = toJson({
+      ...(client === "vscode" ? { inputs } : {}),
+      [serversKey]: { [serverKey]: entry },
+    });
+  }
+  return configs as ClientConfigs;
 }

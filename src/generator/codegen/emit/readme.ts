@@ -154,8 +154,10 @@ export function emitReadme(input: ReadmeInput): string {
     "",
     "## Use it from an MCP client",
     "",
-    `\`mcp-clients/\` holds ready-to-paste configurations that start \`node ${entry}\` over stdio;`,
-    "fill in the credentials (or move the project and change the path first):",
+    `\`mcp-clients/\` holds ready-to-paste configurations that start \`node ${entry}\` over stdio`,
+    "(move the project and change the path first if need be). They hold no secret: Cursor and Claude Code",
+    "read each credential variable from the environment they start in, VS Code asks for it once and",
+    "keeps it, Claude Desktop's are left empty for you to fill in.",
     "",
     "- Claude Desktop: merge `mcp-clients/claude-desktop.json` into `claude_desktop_config.json`.",
     "- Claude Code: copy `mcp-clients/claude-code.mcp.json` to `.mcp.json` in your project, or run",
@@ -168,6 +170,10 @@ export function emitReadme(input: ReadmeInput): string {
       " .` then `docker run --rm -p 3000:3000 " +
       packageName +
       "`.",
+    "",
+    "`server.json` describes the server for the MCP Registry (its package, its credentials as secrets, the",
+    "variables above); before publishing, set `name` to your namespace (`io.github.<your user>/...`) and",
+    "the package's `identifier` and `version` to what you publish on npm.",
     "",
     "## Change it",
     "",

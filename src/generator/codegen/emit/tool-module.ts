@@ -5,9 +5,8 @@
  * the hooks a user writes go in `src/hooks.ts`, which it never rewrites (emit/hooks-module.ts).
  */
 import type { ToolNode } from "../../../model/types.js";
-import type { DeclarationSpec, ModuleSpec, TypeNode, ValueNode } from "../print/module-spec.js";
-import { describeSchema, indexType, objectProperties, schemaToType, type TypeContext } from "./args-types.js";
-import { toIdentifier } from "./names.js";
+import { planArgumentTypes } from "../../../runtime/code/schema-types.js";
+import type { DeclarationSpec, ModuleSpec, ValueNode } from "../print/module-spec.js";
 
 /** Names a tool module declares or imports; `$defs` types never take them. */
 const MODULE_NAMES = ["Args", "tool", "Hooks", "hooks", "ToolNode", "ToolHooks", "CallToolResult"];
@@ -15,38 +14,6 @@ const MODULE_NAMES = ["Args", "tool", "Hooks", "hooks", "ToolNode", "ToolHooks",
 /** The hooks type of this tool; the hooks themselves live in `src/hooks.ts`, the user's file. */
 const HOOKS_TYPE_CODE = `/** Hooks of this tool, as \`src/hooks.ts\` takes them (see there). */
 export type Hooks = ToolHooks<Args>;`;
-
-/** Refs a type reaches without passing through an object, array or tuple type. */
-function directRefs(type: TypeNode, out: Set<string>): Set<string> {
-  if (type.kind === "ref") out.add(type.name);
-  else if (type.kind === "union" || type.kind === "intersection") {
-    for (const member of type.members) directRefs(member, out);
-  }
-  return out;
-}
-
-/**
- * Type aliases that would reference themselves through unions or plain aliases only
- * (`type A = B; type B = A | null`), which TypeScript rejects: those become `unknown`.
- */
-function breakAliasCycles(aliases: Map<string, TypeNode>): void {
-  const onCycle = new Set<string>();
-  for (const start of aliases.keys()) {
-    const stack = [...directRefs(aliases.get(start)!, new Set())];
-    const seen = new Set<string>();
-    while (stack.length > 0) {
-      const name = stack.pop()!;
-      if (name === start) {
-        onCycle.add(start);
-        break;
-      }
-      if (seen.has(name) || !aliases.has(name)) continue;
-      seen.add(name);
-      stack.push(...directRefs(aliases.get(name)!, new Set()));
-    }
-  }
-  for (const name of onCycle) aliases.set(name, { kind: "keyword", name: "unknown" });
-}
 
 function toolDocs(tool: ToolNode): string {
   const lines = [tool.description.trim() === "" ? tool.title : tool.description.trim(), ""];
@@ -65,6 +32,7 @@ function toolValue(tool: ToolNode): ValueNode {
     inputSchema: tool.inputSchema,
     outputSchema: tool.outputSchema,
     outputWrapped: tool.outputWrapped,
+    resultSchema: tool.resultSchema,
     annotations: { ...tool.annotations },
     http: tool.http as unknown as ValueNode,
     source: tool.source as unknown as ValueNode,
@@ -75,20 +43,7 @@ function toolValue(tool: ToolNode): ValueNode {
 }
 
 export function emitToolModule(tool: ToolNode): ModuleSpec {
-  const taken = new Set(MODULE_NAMES);
-  const defs = tool.inputSchema["$defs"];
-  const defEntries =
-    typeof defs === "object" && defs !== null && !Array.isArray(defs) ? Object.entries(defs) : [];
-  const context: TypeContext = { defNames: new Map() };
-  for (const [key] of defEntries) context.defNames.set(key, toIdentifier(key, taken, true));
-
-  const aliases = new Map<string, TypeNode>();
-  for (const [key, schema] of defEntries)
-    aliases.set(context.defNames.get(key)!, schemaToType(schema, context, 1));
-  breakAliasCycles(aliases);
-
-  const properties = objectProperties(tool.inputSchema, context, 0);
-  const index = indexType(tool.inputSchema, context, 0, properties.length > 0);
+  const { properties, index, aliases } = planArgumentTypes(tool, new Set(MODULE_NAMES));
   const declarations: DeclarationSpec[] = [
     {
       kind: "interface",
@@ -97,20 +52,8 @@ export function emitToolModule(tool: ToolNode): ModuleSpec {
       properties,
       ...(index !== undefined ? { index } : {}),
     },
+    ...aliases.map((alias): DeclarationSpec => ({ kind: "type", ...alias })),
   ];
-  for (const [key, schema] of defEntries) {
-    const name = context.defNames.get(key)!;
-    const docs =
-      typeof schema === "object" && schema !== null && !Array.isArray(schema)
-        ? describeSchema(schema)
-        : undefined;
-    declarations.push({
-      kind: "type",
-      name,
-      ...(docs !== undefined ? { docs } : {}),
-      type: aliases.get(name)!,
-    });
-  }
   declarations.push({
     kind: "const",
     name: "tool",

@@ -3,25 +3,10 @@
  * aliases and constants with JSON-like values. Spec text goes only into names, docs and values,
  * which the printer escapes; `Expression`s and `code` are fixed text of the generator.
  */
-/** A TypeScript type, as data. `ref` names must be identifiers the emitter declared. */
-export type TypeNode =
-  | { kind: "keyword"; name: "string" | "number" | "boolean" | "null" | "unknown" | "never" }
-  | { kind: "literal"; value: string | number | boolean }
-  | { kind: "ref"; name: string }
-  | { kind: "array"; items: TypeNode }
-  | { kind: "tuple"; items: TypeNode[]; rest?: TypeNode }
-  | { kind: "object"; properties: TypeProperty[]; index?: TypeNode }
-  | { kind: "union"; members: TypeNode[] }
-  | { kind: "intersection"; members: TypeNode[] };
+import type { TypeNode, TypeProperty } from "../../../runtime/code/schema-types.js";
 
-export interface TypeProperty {
-  /** Any text: printed bare when it is an identifier, else as an escaped string literal. */
-  name: string;
-  optional: boolean;
-  type: TypeNode;
-  /** Spec text for the property's TSDoc. */
-  docs?: string;
-}
+/** Types as data come from the one JSON Schema → TypeScript conversion, shared with code mode. */
+export type { TypeNode, TypeProperty };
 
 /** Code written by the generator itself (an identifier, `x.tool`), never spec text. */
 export class Expression {

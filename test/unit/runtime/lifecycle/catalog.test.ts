@@ -1,9 +1,17 @@
 /** Catalog building: versions carried and bumped, statuses, retention, reading a file back. */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { BridgeError } from "../../../../src/model/diagnostics.js";
 import type { ToolNode } from "../../../../src/model/types.js";
-import { buildCatalog, type CatalogDocument } from "../../../../src/runtime/lifecycle/catalog.js";
+import {
+  buildCatalog,
+  type CatalogDocument,
+  readEntryContract,
+} from "../../../../src/runtime/lifecycle/catalog.js";
 import { checkCatalog } from "../../../../src/runtime/lifecycle/catalog-file.js";
+import { describeContract, stripResults } from "../../../../src/runtime/lifecycle/contract.js";
 import { editTool, makeOtherTool, makeTool, prop } from "./tool-factory.js";
 
 const info = { title: "Petstore", version: "1.0.0", specVersion: "3.0" as const };
@@ -36,6 +44,14 @@ describe("a catalog", () => {
       source: { title: "Petstore", version: "1.0.0", pointer: "/paths/~1pets~1{petId}/put" },
     });
     expect(entry(first, "update_pet").digest).toMatch(/^sha256:[0-9a-f]{16}$/);
+  });
+
+  it("stores contracts that give back the tool's digests, with results and without", () => {
+    const stored = readEntryContract(entry(first, "update_pet"));
+    const live = describeContract(pet);
+    expect([stored.digest, stored.docsDigest]).toEqual([live.digest, live.docsDigest]);
+    expect(stripResults(stored).digest).toBe(stripResults(live).digest);
+    expect(stripResults(live).digest).not.toBe(live.digest);
   });
 
   it("keeps no prose in the contract it stores", () => {
@@ -187,6 +203,39 @@ describe("a catalog", () => {
     expect(
       buildCatalog({ model: { info, tools: [pet] }, catalogVersion: "4.2.0" }).catalog.catalogVersion,
     ).toBe("4.2.0");
+  });
+});
+
+describe("schemas/catalog.schema.json", () => {
+  const schema = JSON.parse(
+    readFileSync(join(import.meta.dirname, "../../../../schemas/catalog.schema.json"), "utf8"),
+  );
+  const validate = new Ajv2020({ allErrors: true, strictRequired: false }).compile(schema);
+  const first = release([pet, inventory]).catalog;
+  const renamed = release(
+    [editTool(pet, (t) => void Object.assign(t, { name: "pet_update" }))],
+    first,
+  ).catalog;
+
+  it.each([
+    ["a first catalog", first],
+    ["a catalog with a rename and a removal", renamed],
+    [
+      "a catalog whose tool is deprecated",
+      release([editTool(pet, (t) => void Object.assign(t, { deprecated: true }))], first).catalog,
+    ],
+  ])("accepts %s", (_what, catalog) => {
+    expect(validate(JSON.parse(JSON.stringify(catalog))), JSON.stringify(validate.errors)).toBe(true);
+  });
+
+  it("refuses a removed tool without removedIn, and an active one with it", () => {
+    const copy = JSON.parse(JSON.stringify(renamed)) as CatalogDocument;
+    const removed = copy.tools.find((t) => t.status === "removed")!;
+    delete removed.removedIn;
+    expect(validate(copy)).toBe(false);
+    const active = JSON.parse(JSON.stringify(first)) as CatalogDocument;
+    active.tools[0]!.removedIn = "1.0.0";
+    expect(validate(active)).toBe(false);
   });
 });
 

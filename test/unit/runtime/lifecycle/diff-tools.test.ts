@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { JsonSchema, ToolNode } from "../../../../src/model/types.js";
 import { CHANGE_RULES, type ChangeCode } from "../../../../src/runtime/lifecycle/change-rules.js";
-import { describeContract, withoutDocs } from "../../../../src/runtime/lifecycle/contract.js";
+import { describeContract, stripDocs } from "../../../../src/runtime/lifecycle/contract.js";
 import { diffContracts, diffTools } from "../../../../src/runtime/lifecycle/diff-tools.js";
 import { editTool, makeOtherTool, makeTool, owner, prop } from "./tool-factory.js";
 
@@ -156,11 +156,11 @@ const rows: Row[] = [
     want: ["auth-relaxed "],
   },
   {
-    rule: "binding-changed (path)",
+    rule: "operation-moved (path)",
     ...edited((t) => {
       t.http.path = "/v2/pets/{petId}";
     }),
-    want: ["binding-changed "],
+    want: ["operation-moved "],
   },
   {
     rule: "binding-changed (an argument moves from the query to a header)",
@@ -173,6 +173,14 @@ const rows: Row[] = [
       });
     }),
     want: ["binding-changed /inputSchema/properties/status"],
+  },
+  {
+    rule: "result-outline-unlisted (answers may also come as a diff: GitHub's repos/get-commit)",
+    ...edited((t) => {
+      t.http.responses[0]!.mediaTypes.push("application/vnd.github.diff");
+      delete t.outputSchema;
+    }),
+    want: ["response-type-added ", "result-outline-unlisted /outputSchema"],
   },
   // Arguments
   {
@@ -283,6 +291,20 @@ const rows: Row[] = [
       prop(t, "name").format = "uuid";
     }),
     want: ["format-tightened /inputSchema/properties/name/format"],
+  },
+  {
+    rule: "format-noted (int64 on an integer: GitHub's job_id)",
+    ...edited((t) => {
+      prop(t, "petId").format = "int64";
+    }),
+    want: ["format-noted /inputSchema/properties/petId/format"],
+  },
+  {
+    rule: "format-tightened (int32 limits the range)",
+    ...edited((t) => {
+      prop(t, "petId").format = "int32";
+    }),
+    want: ["format-tightened /inputSchema/properties/petId/format"],
   },
   {
     rule: "pattern-tightened",
@@ -434,11 +456,12 @@ const rows: Row[] = [
     want: ["result-field-added /outputSchema/properties/status"],
   },
   {
-    rule: "result-outline-removed",
+    rule: "result-outline-removed (and response-type-removed: answers are no longer JSON)",
     ...edited((t) => {
+      t.http.responses = [{ status: "200", description: "OK", mediaTypes: ["application/xml"] }];
       delete t.outputSchema;
     }),
-    want: ["result-outline-removed /outputSchema"],
+    want: ["response-type-removed ", "response-type-added ", "result-outline-removed /outputSchema"],
   },
   {
     rule: "result-outline-added",
@@ -491,6 +514,71 @@ const rows: Row[] = [
     want: [],
   },
   {
+    rule: "compatible only: a nullable string becomes a nullable string-or-object (GitHub's issues/update type)",
+    ...edited((t) => {
+      (t.inputSchema.properties as Record<string, JsonSchema>).name = {
+        anyOf: [
+          { oneOf: [{ type: "string" }, { type: "object", properties: { value: { type: "string" } } }] },
+          { type: "null" },
+        ],
+      };
+    }),
+    old: [
+      editTool(base, (t) => {
+        (t.inputSchema.properties as Record<string, JsonSchema>).name = { type: ["string", "null"] };
+      }),
+    ],
+    want: [
+      "alternative-added /inputSchema/properties/name/anyOf/0/oneOf/1",
+      "type-widened /inputSchema/properties/name/anyOf/0/type",
+      "type-widened /inputSchema/properties/name/type",
+    ],
+  },
+  {
+    rule: "compatible only: an alternative merged into another one (GitHub's issues/add-labels body)",
+    old: [
+      editTool(base, (t) => {
+        (t.inputSchema.properties as Record<string, JsonSchema>).name = {
+          oneOf: [
+            { type: "object", properties: { labels: { type: "array", items: { type: "string" } } } },
+            {
+              type: "object",
+              properties: {
+                labels: {
+                  type: "array",
+                  items: { type: "object", properties: { name: { type: "string" } } },
+                },
+              },
+            },
+          ],
+        };
+      }),
+    ],
+    new: [
+      editTool(base, (t) => {
+        (t.inputSchema.properties as Record<string, JsonSchema>).name = {
+          oneOf: [
+            {
+              type: "object",
+              properties: {
+                labels: {
+                  type: "array",
+                  items: {
+                    oneOf: [{ type: "string" }, { type: "object", properties: { name: { type: "string" } } }],
+                  },
+                },
+              },
+            },
+          ],
+        };
+      }),
+    ],
+    want: [
+      "alternative-added /inputSchema/properties/name/oneOf/0/properties/labels/items/oneOf/1",
+      "type-widened /inputSchema/properties/name/oneOf/0/properties/labels/items/type",
+    ],
+  },
+  {
     rule: "none: the same contract read back from a catalog",
     old: [base],
     new: [base],
@@ -502,7 +590,7 @@ const rows: Row[] = [
 function run(row: Row): string[] {
   const oldContracts = row.old.map(describeContract);
   const newContracts = row.new.map((t) =>
-    row.newFromCatalog ? withoutDocs(describeContract(t)) : describeContract(t),
+    row.newFromCatalog ? stripDocs(describeContract(t)) : describeContract(t),
   );
   return diffContracts(oldContracts, newContracts).map((c) => `${c.code} ${c.pointer}`);
 }
@@ -573,6 +661,36 @@ describe("the tool diff", () => {
     expect(diffTools([base], [next]).map((c) => `${c.tool} ${c.code}`)).toEqual([
       "pet_update tool-renamed",
       "pet_update enum-value-added",
+    ]);
+  });
+
+  it("leaves results out when asked (a side whose outlines are not complete), digest included", () => {
+    const next = editTool(base, (t) => {
+      delete (t.outputSchema!.properties as Record<string, unknown>).name;
+    });
+    const contracts = [describeContract(base)];
+    expect(diffContracts(contracts, [describeContract(next)], { results: false })).toEqual([]);
+    expect(diffContracts(contracts, [describeContract(next)]).map((c) => c.code)).toEqual([
+      "result-field-removed",
+    ]);
+  });
+
+  it("names a moved operation by its old method and path, so that it is found by them", () => {
+    const next = editTool(base, (t) => {
+      t.http.path = "/pets/{petId}/";
+      t.source.operationId = undefined;
+    });
+    const old = editTool(base, (t) => {
+      t.source.operationId = undefined;
+    });
+    expect(diffTools([old], [next])).toEqual([
+      expect.objectContaining({
+        tool: "update_pet",
+        code: "operation-moved",
+        method: "PUT",
+        path: "/pets/{petId}",
+        message: "calls go to PUT /pets/{petId}/ (was PUT /pets/{petId})",
+      }),
     ]);
   });
 });

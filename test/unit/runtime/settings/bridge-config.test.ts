@@ -111,7 +111,7 @@ describe("readBridgeConfig", () => {
     [
       "a bad choice",
       "mode: fast\napis:\n  erp: { spec: a.yaml }\n",
-      /mode: expected one of tools, discovery, auto/,
+      /mode: expected one of tools, discovery, code, auto/,
     ],
     [
       "a bad URL",

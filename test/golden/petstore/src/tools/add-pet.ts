@@ -1,6 +1,6 @@
 /**
  * Add a new pet to the store.
- * Example: name="doggie". Errors: 405.
+ * Example: name="doggie".
  *
  * Tool `addPet`: `POST /pet`.
  * Tags: pet.
@@ -34,7 +34,7 @@ export type Tag = {
 export const tool: ToolNode = {
   name: "addPet",
   title: "Add a new pet to the store",
-  description: "Add a new pet to the store.\nExample: name=\"doggie\". Errors: 405.",
+  description: "Add a new pet to the store.\nExample: name=\"doggie\".",
   inputSchema: {
     type: "object",
     properties: {

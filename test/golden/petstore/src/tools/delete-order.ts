@@ -1,7 +1,6 @@
 /**
  * Delete purchase order by ID.
  * For valid response try integer IDs with positive integer value. Negative or non-integer values will generate API errors
- * Errors: 400, 404.
  *
  * Tool `deleteOrder`: `DELETE /store/order/{orderId}`.
  * Tags: store.
@@ -22,7 +21,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "deleteOrder",
   title: "Delete purchase order by ID",
-  description: "Delete purchase order by ID.\nFor valid response try integer IDs with positive integer value. Negative or non-integer values will generate API errors\nErrors: 400, 404.",
+  description: "Delete purchase order by ID.\nFor valid response try integer IDs with positive integer value. Negative or non-integer values will generate API errors",
   inputSchema: {
     type: "object",
     properties: {

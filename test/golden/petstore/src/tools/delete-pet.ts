@@ -1,6 +1,5 @@
 /**
  * Deletes a pet.
- * Errors: 400, 404.
  *
  * Tool `deletePet`: `DELETE /pet/{petId}`.
  * Tags: pet.
@@ -22,7 +21,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "deletePet",
   title: "Deletes a pet",
-  description: "Deletes a pet.\nErrors: 400, 404.",
+  description: "Deletes a pet.",
   inputSchema: {
     type: "object",
     properties: {

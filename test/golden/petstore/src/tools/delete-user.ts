@@ -1,7 +1,6 @@
 /**
  * Delete user.
  * This can only be done by the logged in user.
- * Errors: 400, 404.
  *
  * Tool `deleteUser`: `DELETE /user/{username}`.
  * Tags: user.
@@ -19,7 +18,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "deleteUser",
   title: "Delete user",
-  description: "Delete user.\nThis can only be done by the logged in user.\nErrors: 400, 404.",
+  description: "Delete user.\nThis can only be done by the logged in user.",
   inputSchema: {
     type: "object",
     properties: {

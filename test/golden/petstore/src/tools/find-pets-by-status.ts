@@ -1,7 +1,7 @@
 /**
  * Finds Pets by status.
  * Multiple status values can be provided with comma separated strings
- * Returns a list of Pet (id, category, name, tags, status, photoUrls). Errors: 400.
+ * Returns a list of Pet (id, category, name, tags, status, photoUrls).
  *
  * Tool `findPetsByStatus`: `GET /pet/findByStatus`.
  * Tags: pet.
@@ -19,7 +19,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "findPetsByStatus",
   title: "Finds Pets by status",
-  description: "Finds Pets by status.\nMultiple status values can be provided with comma separated strings\nReturns a list of Pet (id, category, name, tags, status, photoUrls). Errors: 400.",
+  description: "Finds Pets by status.\nMultiple status values can be provided with comma separated strings\nReturns a list of Pet (id, category, name, tags, status, photoUrls).",
   inputSchema: {
     type: "object",
     properties: {

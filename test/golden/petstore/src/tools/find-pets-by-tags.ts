@@ -1,7 +1,7 @@
 /**
  * Deprecated. Finds Pets by tags.
  * Muliple tags can be provided with comma separated strings. Use tag1, tag2, tag3 for testing.
- * Returns a list of Pet (id, category, name, tags, status, photoUrls).
+ * Returns a list of Pet.
  *
  * Tool `findPetsByTags`: `GET /pet/findByTags`.
  * Tags: pet.
@@ -21,7 +21,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "findPetsByTags",
   title: "Finds Pets by tags",
-  description: "Deprecated. Finds Pets by tags.\nMuliple tags can be provided with comma separated strings. Use tag1, tag2, tag3 for testing.\nReturns a list of Pet (id, category, name, tags, status, photoUrls).",
+  description: "Deprecated. Finds Pets by tags.\nMuliple tags can be provided with comma separated strings. Use tag1, tag2, tag3 for testing.\nReturns a list of Pet.",
   inputSchema: {
     type: "object",
     properties: {

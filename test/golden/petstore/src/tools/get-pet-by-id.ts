@@ -1,7 +1,7 @@
 /**
  * Find pet by ID.
  * Returns a single pet
- * Returns an object: id, category, name, tags, status, photoUrls. Errors: 400, 404.
+ * Returns an object: id, category, name, tags, status, photoUrls.
  *
  * Tool `getPetById`: `GET /pet/{petId}`.
  * Tags: pet.
@@ -22,7 +22,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "getPetById",
   title: "Find pet by ID",
-  description: "Find pet by ID.\nReturns a single pet\nReturns an object: id, category, name, tags, status, photoUrls. Errors: 400, 404.",
+  description: "Find pet by ID.\nReturns a single pet\nReturns an object: id, category, name, tags, status, photoUrls.",
   inputSchema: {
     type: "object",
     properties: {

@@ -1,6 +1,6 @@
 /**
  * Get user by user name.
- * Returns an object: id, username, firstName, lastName, email, password +2 more. Errors: 400, 404.
+ * Returns an object: id, username, firstName, lastName, email, password +2 more.
  *
  * Tool `getUserByName`: `GET /user/{username}`.
  * Tags: user.
@@ -18,7 +18,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "getUserByName",
   title: "Get user by user name",
-  description: "Get user by user name.\nReturns an object: id, username, firstName, lastName, email, password +2 more. Errors: 400, 404.",
+  description: "Get user by user name.\nReturns an object: id, username, firstName, lastName, email, password +2 more.",
   inputSchema: {
     type: "object",
     properties: {

@@ -1,6 +1,6 @@
 /**
  * Logs user into the system.
- * Returns a string. Errors: 400.
+ * Returns a string.
  *
  * Tool `loginUser`: `GET /user/login`.
  * Tags: user.
@@ -20,7 +20,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "loginUser",
   title: "Logs user into the system",
-  description: "Logs user into the system.\nReturns a string. Errors: 400.",
+  description: "Logs user into the system.\nReturns a string.",
   inputSchema: {
     type: "object",
     properties: {

@@ -1,6 +1,6 @@
 /**
  * Place an order for a pet.
- * Returns an object: id, petId, quantity, shipDate, status, complete. Errors: 400.
+ * Returns an object: id, petId, quantity, shipDate, status, complete.
  *
  * Tool `placeOrder`: `POST /store/order`.
  * Tags: store.
@@ -28,7 +28,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "placeOrder",
   title: "Place an order for a pet",
-  description: "Place an order for a pet.\nReturns an object: id, petId, quantity, shipDate, status, complete. Errors: 400.",
+  description: "Place an order for a pet.\nReturns an object: id, petId, quantity, shipDate, status, complete.",
   inputSchema: {
     type: "object",
     properties: {

@@ -1,6 +1,5 @@
 /**
  * Updates a pet in the store with form data.
- * Errors: 405.
  *
  * Tool `updatePetWithForm`: `POST /pet/{petId}`.
  * Tags: pet.
@@ -25,7 +24,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "updatePetWithForm",
   title: "Updates a pet in the store with form data",
-  description: "Updates a pet in the store with form data.\nErrors: 405.",
+  description: "Updates a pet in the store with form data.",
   inputSchema: {
     type: "object",
     properties: {

@@ -1,6 +1,6 @@
 /**
  * Update an existing pet.
- * Example: name="doggie". Errors: 400, 404, 405.
+ * Example: name="doggie".
  *
  * Tool `updatePet`: `PUT /pet`.
  * Tags: pet.
@@ -34,7 +34,7 @@ export type Tag = {
 export const tool: ToolNode = {
   name: "updatePet",
   title: "Update an existing pet",
-  description: "Update an existing pet.\nExample: name=\"doggie\". Errors: 400, 404, 405.",
+  description: "Update an existing pet.\nExample: name=\"doggie\".",
   inputSchema: {
     type: "object",
     properties: {

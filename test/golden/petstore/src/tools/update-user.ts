@@ -1,7 +1,6 @@
 /**
  * Updated user.
  * This can only be done by the logged in user.
- * Errors: 400, 404.
  *
  * Tool `updateUser`: `PUT /user/{username}`.
  * Tags: user.
@@ -32,7 +31,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "updateUser",
   title: "Updated user",
-  description: "Updated user.\nThis can only be done by the logged in user.\nErrors: 400, 404.",
+  description: "Updated user.\nThis can only be done by the logged in user.",
   inputSchema: {
     type: "object",
     properties: {

@@ -1,6 +1,6 @@
 /**
  * Delete one pet.
- * Returns no content. Errors: 404.
+ * Returns no content.
  *
  * Tool `deletePet`: `DELETE /pets/{petId}`.
  * Tags: pets.
@@ -18,7 +18,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "deletePet",
   title: "Delete one pet",
-  description: "Delete one pet.\nReturns no content. Errors: 404.",
+  description: "Delete one pet.\nReturns no content.",
   inputSchema: {
     type: "object",
     properties: {

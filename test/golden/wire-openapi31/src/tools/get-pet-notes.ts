@@ -1,6 +1,6 @@
 /**
  * Read the pet's notes as plain text.
- * Returns text/plain. Errors: 404.
+ * Returns text/plain.
  *
  * Tool `getPetNotes`: `GET /pets/{petId}/notes`.
  * Tags: pets.
@@ -18,7 +18,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "getPetNotes",
   title: "Read the pet's notes as plain text",
-  description: "Read the pet's notes as plain text.\nReturns text/plain. Errors: 404.",
+  description: "Read the pet's notes as plain text.\nReturns text/plain.",
   inputSchema: {
     type: "object",
     properties: {

@@ -1,6 +1,6 @@
 /**
  * Download the pet's photo.
- * Returns image/png. Errors: 404.
+ * Returns image/png.
  *
  * Tool `getPetPhoto`: `GET /pets/{petId}/photo`.
  * Tags: pets.
@@ -18,7 +18,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "getPetPhoto",
   title: "Download the pet's photo",
-  description: "Download the pet's photo.\nReturns image/png. Errors: 404.",
+  description: "Download the pet's photo.\nReturns image/png.",
   inputSchema: {
     type: "object",
     properties: {

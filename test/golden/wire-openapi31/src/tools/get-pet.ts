@@ -1,6 +1,6 @@
 /**
  * Get one pet.
- * Returns an object: id, name, tag. Errors: 404, 429, 500.
+ * Returns an object: id, name, tag.
  *
  * Tool `getPet`: `GET /pets/{petId}`.
  * Tags: pets.
@@ -18,7 +18,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "getPet",
   title: "Get one pet",
-  description: "Get one pet.\nReturns an object: id, name, tag. Errors: 404, 429, 500.",
+  description: "Get one pet.\nReturns an object: id, name, tag.",
   inputSchema: {
     type: "object",
     properties: {

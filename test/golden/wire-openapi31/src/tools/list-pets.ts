@@ -1,6 +1,6 @@
 /**
  * List pets.
- * Returns a list of Pet (id, name, tag); pages: limit. Errors: 500.
+ * Returns a list of Pet (id, name, tag); pages: limit.
  *
  * Tool `listPets`: `GET /pets`.
  * Tags: pets.
@@ -17,7 +17,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "listPets",
   title: "List pets",
-  description: "List pets.\nReturns a list of Pet (id, name, tag); pages: limit. Errors: 500.",
+  description: "List pets.\nReturns a list of Pet (id, name, tag); pages: limit.",
   inputSchema: {
     type: "object",
     properties: {

@@ -1,6 +1,6 @@
 /**
  * Secure basic.
- * Returns JSON. Errors: 401.
+ * Returns JSON.
  *
  * Tool `secureBasic`: `GET /secure/basic`.
  * Tags: security.
@@ -15,7 +15,7 @@ export interface Args {}
 export const tool: ToolNode = {
   name: "secureBasic",
   title: "Secure basic",
-  description: "Secure basic.\nReturns JSON. Errors: 401.",
+  description: "Secure basic.\nReturns JSON.",
   inputSchema: {
     type: "object",
     properties: {},

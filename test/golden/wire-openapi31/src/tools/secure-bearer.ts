@@ -1,6 +1,6 @@
 /**
  * Secure bearer.
- * Returns JSON. Errors: 401.
+ * Returns JSON.
  *
  * Tool `secureBearer`: `GET /secure/bearer`.
  * Tags: security.
@@ -15,7 +15,7 @@ export interface Args {}
 export const tool: ToolNode = {
   name: "secureBearer",
   title: "Secure bearer",
-  description: "Secure bearer.\nReturns JSON. Errors: 401.",
+  description: "Secure bearer.\nReturns JSON.",
   inputSchema: {
     type: "object",
     properties: {},

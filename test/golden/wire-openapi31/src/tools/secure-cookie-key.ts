@@ -1,6 +1,6 @@
 /**
  * Secure cookie key.
- * Returns JSON. Errors: 401.
+ * Returns JSON.
  *
  * Tool `secureCookieKey`: `GET /secure/cookie-key`.
  * Tags: security.
@@ -17,7 +17,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "secureCookieKey",
   title: "Secure cookie key",
-  description: "Secure cookie key.\nReturns JSON. Errors: 401.",
+  description: "Secure cookie key.\nReturns JSON.",
   inputSchema: {
     type: "object",
     properties: {

@@ -1,6 +1,6 @@
 /**
  * Secure header key.
- * Returns JSON. Errors: 401.
+ * Returns JSON.
  *
  * Tool `secureHeaderKey`: `GET /secure/header-key`.
  * Tags: security.
@@ -15,7 +15,7 @@ export interface Args {}
 export const tool: ToolNode = {
   name: "secureHeaderKey",
   title: "Secure header key",
-  description: "Secure header key.\nReturns JSON. Errors: 401.",
+  description: "Secure header key.\nReturns JSON.",
   inputSchema: {
     type: "object",
     properties: {},

@@ -1,6 +1,6 @@
 /**
  * Secure query key.
- * Returns JSON. Errors: 401.
+ * Returns JSON.
  *
  * Tool `secureQueryKey`: `GET /secure/query-key`.
  * Tags: security.
@@ -17,7 +17,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "secureQueryKey",
   title: "Secure query key",
-  description: "Secure query key.\nReturns JSON. Errors: 401.",
+  description: "Secure query key.\nReturns JSON.",
   inputSchema: {
     type: "object",
     properties: {

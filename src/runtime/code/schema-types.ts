@@ -1,12 +1,39 @@
 /**
- * JSON Schema 2020-12 (a tool's inputSchema, local `$defs`) → TypeScript types as data, for the
- * `Args` interface of each tool module. The types describe what `beforeCall` receives: the
- * arguments after validation. They are a reading aid for people writing hooks, so where JSON
- * Schema says more than TypeScript can (`not`, `if`, patterns, bounds) they say less, never
- * something else; the validator stays the authority.
+ * JSON Schema 2020-12 (a tool's inputSchema, local `$defs`) → TypeScript types as data: the one
+ * conversion behind the `Args` interface of each generated tool module (printed by codegen) and
+ * the signatures code mode shows the model (type-text.ts). The types describe the arguments
+ * after validation. They are a reading aid, so where JSON Schema says more than TypeScript can
+ * (`not`, `if`, patterns, bounds) they say less, never something else; the validator stays the
+ * authority. Plain data and pure functions: the runtime computes them at serve time without
+ * loading a code printer.
  */
-import { type JsonSchema, type JsonValue, OPTIONAL_PROPERTIES_KEYWORD } from "../../../model/types.js";
-import type { TypeNode, TypeProperty } from "../print/module-spec.js";
+import {
+  type JsonSchema,
+  type JsonValue,
+  OPTIONAL_PROPERTIES_KEYWORD,
+  type ToolNode,
+} from "../../model/types.js";
+import { toIdentifier } from "./identifiers.js";
+
+/** A TypeScript type, as data. `ref` names must be identifiers declared alongside. */
+export type TypeNode =
+  | { kind: "keyword"; name: "string" | "number" | "boolean" | "null" | "unknown" | "never" }
+  | { kind: "literal"; value: string | number | boolean }
+  | { kind: "ref"; name: string }
+  | { kind: "array"; items: TypeNode }
+  | { kind: "tuple"; items: TypeNode[]; rest?: TypeNode }
+  | { kind: "object"; properties: TypeProperty[]; index?: TypeNode }
+  | { kind: "union"; members: TypeNode[] }
+  | { kind: "intersection"; members: TypeNode[] };
+
+export interface TypeProperty {
+  /** Any text: printed bare when it is an identifier, else as an escaped string literal. */
+  name: string;
+  optional: boolean;
+  type: TypeNode;
+  /** Spec text for the property's TSDoc. */
+  docs?: string;
+}
 
 const UNKNOWN: TypeNode = { kind: "keyword", name: "unknown" };
 const NEVER: TypeNode = { kind: "keyword", name: "never" };
@@ -199,4 +226,73 @@ export function schemaToType(schema: JsonValue | undefined, context: TypeContext
   const all = schema["allOf"];
   if (Array.isArray(all)) for (const member of all) parts.push(schemaToType(member, context, depth + 1));
   return parts.length === 0 ? UNKNOWN : intersectionOf(parts);
+}
+
+/** One type alias per `$defs` entry of an input schema. */
+export interface TypeAlias {
+  name: string;
+  docs?: string;
+  type: TypeNode;
+}
+
+/** The types of a tool's arguments: the properties of its arguments object, and its `$defs` aliases. */
+export interface ArgumentTypes {
+  properties: TypeProperty[];
+  index?: TypeNode;
+  aliases: TypeAlias[];
+}
+
+/** Refs a type reaches without passing through an object, array or tuple type. */
+function directRefs(type: TypeNode, out: Set<string>): Set<string> {
+  if (type.kind === "ref") out.add(type.name);
+  else if (type.kind === "union" || type.kind === "intersection") {
+    for (const member of type.members) directRefs(member, out);
+  }
+  return out;
+}
+
+/**
+ * Type aliases that would reference themselves through unions or plain aliases only
+ * (`type A = B; type B = A | null`), which TypeScript rejects: those become `unknown`.
+ */
+function breakAliasCycles(aliases: Map<string, TypeNode>): void {
+  const onCycle = new Set<string>();
+  for (const start of aliases.keys()) {
+    const stack = [...directRefs(aliases.get(start)!, new Set())];
+    const seen = new Set<string>();
+    while (stack.length > 0) {
+      const name = stack.pop()!;
+      if (name === start) {
+        onCycle.add(start);
+        break;
+      }
+      if (seen.has(name) || !aliases.has(name)) continue;
+      seen.add(name);
+      stack.push(...directRefs(aliases.get(name)!, new Set()));
+    }
+  }
+  for (const name of onCycle) aliases.set(name, UNKNOWN);
+}
+
+/**
+ * The argument types of `tool`: its `$defs` named as PascalCase identifiers that are not in
+ * `taken` (names the caller declares itself; the chosen names are added to it).
+ */
+export function planArgumentTypes(tool: ToolNode, taken: Set<string>): ArgumentTypes {
+  const defs = tool.inputSchema["$defs"];
+  const defEntries = isSchema(defs) ? Object.entries(defs) : [];
+  const context: TypeContext = { defNames: new Map() };
+  for (const [key] of defEntries) context.defNames.set(key, toIdentifier(key, taken, true));
+  const types = new Map<string, TypeNode>();
+  for (const [key, schema] of defEntries)
+    types.set(context.defNames.get(key)!, schemaToType(schema, context, 1));
+  breakAliasCycles(types);
+  const properties = objectProperties(tool.inputSchema, context, 0);
+  const index = indexType(tool.inputSchema, context, 0, properties.length > 0);
+  const aliases = defEntries.map(([key, schema]): TypeAlias => {
+    const name = context.defNames.get(key)!;
+    const docs = isSchema(schema) ? describeSchema(schema) : undefined;
+    return { name, ...(docs !== undefined ? { docs } : {}), type: types.get(name)! };
+  });
+  return { properties, ...(index !== undefined ? { index } : {}), aliases };
 }

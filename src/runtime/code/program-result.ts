@@ -1,0 +1,187 @@
+/**
+ * execute's answer, from how the program ended (sandbox/engine.ts):
+ * - it returned: the value as `structuredContent` (an object as it is, anything else as
+ *   `{ "result": value }`) and as JSON text, cut to the result budget by the same rules as an
+ *   API's answer (results/truncate.ts); console output follows as a second text;
+ * - it threw, or is not valid JavaScript: an isError result with the message and the program's
+ *   line (its text too); an API error it did not catch keeps that call's words and category;
+ * - a limit stopped it: an isError result that names the limit, its value and the option
+ *   that sets it.
+ * Every error says which API calls were made before the end: their effects stand.
+ */
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { isRecord } from "../../model/records.js";
+import { formatCount } from "../discovery/mode.js";
+import { clip } from "../results/body-text.js";
+import { ERROR_META_KEY, type ErrorCategory, type ErrorFacts } from "../results/error-result.js";
+import { fitJson, TRUNCATION_META_KEY } from "../results/truncate.js";
+import { OPTION_TABLE } from "../settings/option-table.js";
+import type { LimitName, ProgramOutcome, SandboxLimits, ThrownFacts } from "./sandbox/engine.js";
+
+export interface ResultContext {
+  source: string;
+  limits: SandboxLimits;
+  /** Characters of text the result may hold (Infinity: no limit). */
+  maxTextChars: number;
+  /** The operations called, in order (one entry per call). */
+  called: string[];
+}
+
+/** What to do when the result is cut, instead of an operation's paging arguments. */
+const RETURN_LESS =
+  "Return less from the program: filter, slice or summarise the data there, or return it in parts over several executes.";
+
+export function toExecuteResult(outcome: ProgramOutcome, context: ResultContext): CallToolResult {
+  const logs = formatLogs(outcome.logs, context.maxTextChars);
+  switch (outcome.kind) {
+    case "returned":
+      return toReturnedResult(outcome.json, logs, context);
+    case "threw":
+      return toThrownResult(outcome.error, logs, context, outcome.strippedTypes === true);
+    case "syntax":
+      return programError(
+        "invalid_argument",
+        `The program is not valid JavaScript: ${outcome.error.name}: ${outcome.error.message}${lineText(outcome.error, context)}. Nothing ran; fix it and execute again.`,
+        logs,
+      );
+    case "stopped":
+      return programError(
+        "program_limit",
+        `${describeLimit(outcome.limit, context.limits)}${describeCalls(context)}`,
+        logs,
+      );
+    case "crashed":
+      return programError(
+        "program_error",
+        `The sandbox running the program failed (${outcome.message}); the program did not finish.${describeCalls(context)}`,
+        logs,
+      );
+  }
+}
+
+function toReturnedResult(
+  json: string | undefined,
+  logs: string | undefined,
+  context: ResultContext,
+): CallToolResult {
+  const value: unknown = json === undefined ? null : JSON.parse(json);
+  const text = json ?? "null";
+  const budget = context.maxTextChars - (logs?.length ?? 0);
+  const fitted = fitJson(value, text, {
+    budget: Math.max(budget, context.maxTextChars / 2),
+    continuation: RETURN_LESS,
+  });
+  const wrap = (v: unknown): Record<string, unknown> => (isRecord(v) ? v : { result: v });
+  const content: CallToolResult["content"] = [
+    {
+      type: "text",
+      text:
+        json === undefined
+          ? "The program returned nothing (undefined): end it with `return value;` to get a result."
+          : fitted.text,
+    },
+  ];
+  if (logs !== undefined) content.push({ type: "text", text: logs });
+  return {
+    content,
+    structuredContent: wrap(fitted.value),
+    ...(fitted.truncation ? { _meta: { [TRUNCATION_META_KEY]: { ...fitted.truncation } } } : {}),
+  };
+}
+
+function toThrownResult(
+  error: ThrownFacts,
+  logs: string | undefined,
+  context: ResultContext,
+  strippedTypes: boolean,
+): CallToolResult {
+  const at = lineText(error, context, strippedTypes);
+  if (error.name === "ApiError") {
+    const text =
+      `The program stopped at an API error it did not catch${at}:\n${error.message}\n` +
+      "To handle it, catch it in the program: the error has status, category, retryable and apiMessage." +
+      describeCalls(context);
+    const facts: ErrorFacts = {
+      category: (error.category as ErrorCategory | undefined) ?? "program_error",
+      retryable: error.retryable === true,
+      ...(error.status !== undefined ? { status: error.status } : {}),
+      ...(error.apiMessage !== undefined ? { message: error.apiMessage } : {}),
+    };
+    return withLogs(
+      { isError: true, content: [{ type: "text", text }], _meta: { [ERROR_META_KEY]: { ...facts } } },
+      logs,
+    );
+  }
+  return programError(
+    "program_error",
+    `The program threw ${error.name}: ${error.message}${at}.${describeCalls(context)}`,
+    logs,
+  );
+}
+
+function programError(category: ErrorCategory, text: string, logs: string | undefined): CallToolResult {
+  const facts: ErrorFacts = { category, retryable: false };
+  return withLogs(
+    { isError: true, content: [{ type: "text", text }], _meta: { [ERROR_META_KEY]: { ...facts } } },
+    logs,
+  );
+}
+
+function withLogs(result: CallToolResult, logs: string | undefined): CallToolResult {
+  return logs === undefined
+    ? result
+    : { ...result, content: [...result.content, { type: "text", text: logs }] };
+}
+
+/** ` at line 3 (\`const x = pets[0].id;\`)`, or nothing without a line. */
+function lineText(error: ThrownFacts, context: ResultContext, strippedTypes = false): string {
+  if (error.line === undefined) return "";
+  const line = context.source.split("\n")[error.line - 1];
+  const code = line === undefined || line.trim() === "" ? "" : ` (\`${clip(line.trim(), 120)}\`)`;
+  return ` at line ${error.line}${strippedTypes ? " of the program as written" : ""}${code}`;
+}
+
+/** ` Before it ended, the program made 2 API calls (listPets, getPetById); what they changed stays changed.` */
+function describeCalls(context: ResultContext): string {
+  const { called } = context;
+  if (called.length === 0) return " The program made no API call.";
+  const names = [...new Set(called)];
+  const shown = names.slice(0, 8).join(", ") + (names.length > 8 ? `, and ${names.length - 8} more` : "");
+  return called.length === 1
+    ? ` Before it ended, the program made 1 API call (${shown}); what it changed stays changed.`
+    : ` Before it ended, the program made ${formatCount(called.length)} API calls (${shown}); what they changed stays changed.`;
+}
+
+const flag = (key: keyof typeof OPTION_TABLE) => `--${OPTION_TABLE[key].flag}`;
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024
+    ? `${formatCount(Math.round(bytes / 1024 / 1024))} MiB`
+    : `${formatCount(Math.round(bytes / 1024))} KiB`;
+}
+
+/** The limit, what it is and the option that sets it, and what to do. */
+export function describeLimit(limit: LimitName, limits: SandboxLimits): string {
+  switch (limit) {
+    case "time":
+      return `Stopped at the wall-time limit: the program ran for ${formatCount(limits.timeoutMs)} ms, as long as one execute may (${flag("codeTimeout")}). Make it do less per execute (fewer calls, less computing) or split the work.`;
+    case "memory":
+      return `Stopped at the memory limit: the program needed more than the ${formatBytes(limits.memoryBytes)} its sandbox may use (${flag("codeMemory")}). Keep less data at once: fetch in pages and keep only what is needed.`;
+    case "stack":
+      return `Stopped at the stack limit: the program's calls nested deeper than its ${formatBytes(limits.maxStackBytes)} stack allows (${flag("codeMaxStack")}). Use a loop instead of deep recursion.`;
+    case "calls":
+      return `Stopped at the API call limit: the program tried to make more than ${formatCount(limits.maxCalls)} API calls, as many as one execute may (${flag("codeMaxCalls")}). Make fewer calls per execute (filter first, use list operations) or split the work over several executes.`;
+    case "logs":
+      return `Stopped at the console output limit: the program wrote more than ${formatCount(limits.maxLogChars)} characters with console (${flag("codeMaxLogChars")}). Log less, and return the data instead.`;
+  }
+}
+
+/** The console output as one text, cut to a fifth of the budget at most. */
+function formatLogs(logs: string[], maxTextChars: number): string | undefined {
+  if (logs.length === 0) return undefined;
+  const text = `console output:\n${logs.join("\n")}`;
+  const room = Number.isFinite(maxTextChars) ? Math.max(500, Math.floor(maxTextChars / 5)) : text.length;
+  return text.length <= room
+    ? text
+    : `${text.slice(0, room)}\n[console output cut: ${formatCount(text.length - room)} more characters]`;
+}

@@ -1,0 +1,114 @@
+/** Repeated subschemas of one input schema become one `$defs` entry, and validate the same. */
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { describe, expect, it } from "vitest";
+import { shareRepeatedSchemas } from "../../../src/generator/compile/shared-schemas.js";
+import type { JsonSchema } from "../../../src/model/types.js";
+
+/** An object schema long enough (as JSON) to be worth sharing. */
+const rule: JsonSchema = {
+  type: "object",
+  description: "How this rule appears when configuring it, and what it matches against.",
+  properties: {
+    operator: { type: "string", enum: ["starts_with", "ends_with", "contains", "regex"] },
+    pattern: { type: "string", description: "The pattern to match with." },
+    negate: { type: "boolean", description: "If true, the rule will fail if the pattern matches." },
+  },
+  required: ["operator", "pattern"],
+};
+
+function toolSchema(properties: Record<string, JsonSchema>, defs?: Record<string, JsonSchema>): JsonSchema {
+  return {
+    type: "object",
+    properties,
+    additionalProperties: false,
+    ...(defs ? { $defs: defs } : {}),
+  };
+}
+
+describe("shareRepeatedSchemas", () => {
+  it("moves a subschema repeated under different arguments to $defs once", () => {
+    const schema = toolSchema({
+      branch: { type: "object", properties: { parameters: rule } },
+      tag: { type: "object", properties: { parameters: rule } },
+    });
+    const before = JSON.stringify(schema);
+    const shared = shareRepeatedSchemas(schema);
+    expect(shared.$defs).toEqual({ parameters: rule });
+    expect(shared.properties).toEqual({
+      branch: { type: "object", properties: { parameters: { $ref: "#/$defs/parameters" } } },
+      tag: { type: "object", properties: { parameters: { $ref: "#/$defs/parameters" } } },
+    });
+    expect(JSON.stringify(shared).length).toBeLessThan(before.length);
+    // The input (whose $defs other tools share) is left as it was.
+    expect(JSON.stringify(schema)).toBe(before);
+  });
+
+  it.each([
+    {
+      name: "arguments themselves stay where clients read them",
+      schema: toolSchema({ a: rule, b: rule }),
+    },
+    {
+      name: "a subschema too short to pay for a reference",
+      schema: toolSchema({
+        a: { type: "object", properties: { x: { type: "string", enum: ["one", "two"] } } },
+        b: { type: "object", properties: { x: { type: "string", enum: ["one", "two"] } } },
+        c: { type: "string", description: "x".repeat(400) },
+      }),
+    },
+    {
+      name: "values that look like schemas but are data (default, examples, enum)",
+      schema: toolSchema({
+        a: { type: "object", default: rule, examples: [rule] },
+        b: { type: "object", default: rule, examples: [rule] },
+      }),
+    },
+    {
+      name: "one copy only",
+      schema: toolSchema({ a: { type: "object", properties: { p: rule } } }),
+    },
+  ])("leaves alone: $name", ({ schema }) => {
+    expect(shareRepeatedSchemas(schema)).toBe(schema);
+  });
+
+  it("names a definition after where it was found, without taking an existing name", () => {
+    const schema = toolSchema(
+      {
+        a: { type: "object", properties: { parameters: rule } },
+        b: { type: "array", items: { $ref: "#/$defs/parameters" } },
+      },
+      {
+        parameters: { type: "object", description: "Another definition of the same name." },
+        other: { type: "object", properties: { parameters: rule } },
+      },
+    );
+    const shared = shareRepeatedSchemas(schema);
+    expect(Object.keys(shared.$defs as object).sort()).toEqual(["other", "parameters", "parameters-2"]);
+    expect(shared.$defs).toMatchObject({
+      "parameters-2": rule,
+      other: { properties: { parameters: { $ref: "#/$defs/parameters-2" } } },
+    });
+  });
+
+  it("validates exactly what the copies did", () => {
+    const schema = toolSchema({
+      branch: { type: "object", properties: { parameters: rule }, required: ["parameters"] },
+      tag: { type: "array", items: { type: "object", properties: { parameters: rule } } },
+    });
+    const shared = shareRepeatedSchemas(schema);
+    expect(shared).not.toBe(schema);
+    const ajv = new Ajv2020({ strict: false });
+    const before = ajv.compile(schema);
+    const after = ajv.compile(shared);
+    const values = [
+      { branch: { parameters: { operator: "regex", pattern: "^a" } } },
+      { branch: { parameters: { operator: "regex" } } },
+      { branch: { parameters: { operator: "glob", pattern: "a" } } },
+      { tag: [{ parameters: { operator: "contains", pattern: "x", negate: true } }] },
+      { tag: [{ parameters: { operator: "contains", pattern: "x", negate: "yes" } }] },
+      { branch: {} },
+      { other: 1 },
+    ];
+    for (const value of values) expect(after(value), JSON.stringify(value)).toBe(before(value));
+  });
+});
