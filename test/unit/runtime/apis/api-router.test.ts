@@ -103,7 +103,7 @@ function router(
   options: {
     erp?: BridgeOptions;
     crm?: BridgeOptions;
-    mode?: "tools" | "discovery";
+    mode?: "tools" | "discovery" | "code";
     entries?: AuditEntry[];
   } = {},
 ): ApiRouter {
@@ -273,6 +273,34 @@ describe("discovery over two APIs", () => {
       [undefined, "search_operations"],
       [undefined, "describe_operations"],
       ["crm", "crm__order_query"],
+    ]);
+  });
+
+  it("in code mode, a program calls each API's operations through that API", async () => {
+    const entries: AuditEntry[] = [];
+    bridge = await connectRuntime(router({ mode: "code", entries }));
+    const { tools } = await bridge.client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(["search_operations", "describe_operations", "execute"]);
+    const described = await bridge.call("describe_operations", {
+      names: ["erp__order_query", "crm__customer_get"],
+    });
+    expect(textOf(described)).toContain("erp__order_query(");
+    const result = await bridge.call("execute", {
+      program: [
+        'const order = await api.erp__order_query({ id: "o-5" });',
+        'const customer = await api.crm__customer_get({ customer: "c-5" });',
+        "return { erp: order.path, crm: customer.path };",
+      ].join("\n"),
+    });
+    expect(result.isError ?? false, textOf(result)).toBe(false);
+    expect(result.structuredContent).toEqual({ erp: "/orders/o-5", crm: "/customers/c-5" });
+    expect(requestsOf(erp)).toEqual([{ path: "/orders/o-5", key: "erp-key-1111", tenant: "erp-tenant" }]);
+    expect(requestsOf(crm)).toEqual([{ path: "/customers/c-5", key: "crm-key-2222", tenant: undefined }]);
+    expect(entries.map((e) => [e.api, e.tool])).toEqual([
+      [undefined, "describe_operations"],
+      ["erp", "erp__order_query"],
+      ["crm", "crm__customer_get"],
+      [undefined, "execute"],
     ]);
   });
 

@@ -232,6 +232,34 @@ describe("a swap", () => {
     expect(upstream.requests.map((r) => r.rawPath)).toEqual(["/pets/slow", "/animals/fast"]);
   });
 
+  it("says when the replaced runtime's calls in flight are done", async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    upstream.setHandler(async (req, res) => {
+      await held;
+      echoHandler(req, res, undefined as never);
+    });
+    const runtime = live(spec());
+    const bridge = await connect(runtime);
+    const inFlight = bridge.call("getPet", { id: "1" });
+    await until(() => upstream.requests.length === 1);
+    let drained = false;
+    const swapped = runtime.swap(runtimeOf(spec(addOptional)));
+    void swapped.drained.then(() => {
+      drained = true;
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(drained).toBe(false);
+    release();
+    await inFlight;
+    await swapped.drained;
+    expect(drained).toBe(true);
+    // With nothing in flight, a runtime is drained at once.
+    await runtime.swap(runtimeOf(spec())).drained;
+  });
+
   it("refuses a cursor of the tool list it replaced", async () => {
     const runtime = createLiveRuntime(
       createBridgeRuntime(spec(), { baseUrl: upstream.url, env: {}, mode: "tools", pageBytes: 10 }),
