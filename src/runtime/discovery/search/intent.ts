@@ -10,7 +10,7 @@
  */
 import type { ToolNode } from "../../../model/types.js";
 import { stem } from "./stem.js";
-import { SELF_WORDS, splitPathWords } from "./tokenize.js";
+import { isNoise, SELF_WORDS, splitPathWords } from "./tokenize.js";
 
 export type Action = "create" | "list" | "read" | "update" | "delete" | "count";
 
@@ -32,7 +32,7 @@ addActions(
   "delete",
   "delete deletes deleting remove removes removing destroy erase purge unsubscribe revoke",
 );
-addActions("count", "count counts many number");
+addActions("count", "count counts");
 
 /** Words before "me" that make it the object of a request ("tell me"), not the current user. */
 const REQUEST_VERBS = new Set(
@@ -46,22 +46,27 @@ export interface QueryIntent {
   actions: Set<Action>;
   /** The task is about the current user ("my messages", "about me"). */
   self: boolean;
-  /** Stems the task names in the plural ("messages"): it wants the collection. */
-  plurals: Set<string>;
+  /** Stems of the words right after "my" ("messages" in "my messages"): what the user has. */
+  owned: Set<string>;
 }
 
 export function readQueryIntent(words: readonly string[]): QueryIntent {
   const actions = new Set<Action>();
-  const plurals = new Set<string>();
+  const owned = new Set<string>();
   let self = false;
   words.forEach((word, i) => {
     const action = ACTION_WORDS[word];
     if (action !== undefined) actions.add(action);
-    if (SELF_WORDS.has(word) && (word !== "me" || i === 0 || !REQUEST_VERBS.has(words[i - 1]!))) self = true;
+    if (word === "many" && words[i - 1] === "how") actions.add("count");
+    if (SELF_WORDS.has(word) && (word !== "me" || i === 0 || !REQUEST_VERBS.has(words[i - 1]!))) {
+      self = true;
+      const next = words.slice(i + 1).find((w) => !isNoise(w));
+      if (word === "my" && next !== undefined) owned.add(stem(next));
+    }
     if (word.length > 3 && word.endsWith("s") && !word.endsWith("ss") && stem(word) !== word)
       plurals.add(stem(word));
   });
-  return { actions, self, plurals };
+  return { actions, self, owned };
 }
 
 export interface OperationShape {
@@ -72,6 +77,8 @@ export interface OperationShape {
   self: boolean;
   /** The stem of the path's last fixed word, or "". */
   resource: string;
+  /** Stems of the path's fixed words. */
+  pathTerms: string[];
   /** Fixed segments of the path. */
   depth: number;
   /** A count operation (`/$count`, `/count`). */
@@ -107,6 +114,7 @@ export function readOperationShape(tool: ToolNode): OperationShape {
     item: segments.at(-1)?.startsWith("{") === true,
     self,
     resource: words.length > 0 ? stem(words.at(-1)!) : "",
+    pathTerms: splitPathWords(tool.http.path).map(stem),
     depth: fixed.length,
     count: last === "$count" || last === "count",
   };
@@ -116,6 +124,7 @@ export function readOperationShape(tool: ToolNode): OperationShape {
 export function matchAction(intent: QueryIntent, shape: OperationShape): number {
   const { actions } = intent;
   const method = shape.method;
+  // No action word: reading is what most tasks ask.
   if (actions.size === 0) return method === "get" ? 0.5 : 0;
   let fit = -1;
   for (const action of actions) {

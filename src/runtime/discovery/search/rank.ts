@@ -5,16 +5,21 @@
  *   score = Σ over query terms of idf × f / (K1 + f)
  *           × (1 + ACTION × fit of method and path to the task's action)
  *           × (1 + SELF) when the task says "my" and the path is the current user's
- *           × (1 + RESOURCE) when the task names the path's resource (the collection before
- *             its sub-resources)
+ *           × (1 + RESOURCE) when the task names the path's resource
+ *           / (1 + DEPTH × fixed segments past the first)
  *
- * A long task of several steps ("find X. Then get Y, and also Z") is ranked whole and clause by
- * clause, and the rankings are interleaved, so each step's best operations reach the first
- * results instead of the step with the rarest words taking them all.
+ * so that a task naming a collection finds it before its sub-resources and before the same
+ * collection deeper in the tree (`/me/events` before `/me/calendars/{id}/events`). Synonyms
+ * (synonyms.ts) count at half weight.
+ *
+ * Measured and dropped (bench/results/search.md): ranking a long task clause by clause and
+ * interleaving the rankings, and re-ranking for the coverage of the task's words; both lowered
+ * recall on every multi-step set, whose gold operations share words more often than not.
  * Deterministic: equal scores keep the operations' order.
  */
 import { matchAction, type OperationShape, type QueryIntent, readQueryIntent } from "./intent.js";
 import type { Postings } from "./postings.js";
+import { findSynonyms } from "./synonyms.js";
 import { splitWords, toTerms } from "./tokenize.js";
 
 export const TUNING = {
@@ -22,8 +27,10 @@ export const TUNING = {
   action: 0.25,
   self: 0.5,
   resource: 0.25,
-  /** A clause needs this many terms to be ranked on its own. */
-  clauseTerms: 2,
+  /** Per fixed path segment past the first: sub-resources after their collection. */
+  depth: 0.05,
+  /** What a synonym's match is worth against the word's own. */
+  synonym: 0.5,
 };
 
 export interface RankContext {
@@ -45,32 +52,30 @@ export interface Ranked {
 }
 
 export function rankQuery(context: RankContext, query: string, limit: number): Ranked[] {
-  const clauses = splitClauses(query)
-    .map((clause) => toTerms(splitWords(clause)))
-    .filter((terms) => new Set(terms).size >= TUNING.clauseTerms);
-  const whole = rankWords(context, splitWords(query), limit);
-  if (clauses.length < 2) return whole;
-  const intent = readQueryIntent(splitWords(query));
-  const lists = [whole, ...clauses.map((terms) => rankTerms(context, terms, intent, limit))];
-  return interleave(lists, limit);
+  const words = splitWords(query);
+  return scoreTerms(context, [...new Set(toTerms(words))], readQueryIntent(words), limit);
 }
 
-function rankWords(context: RankContext, words: string[], limit: number): Ranked[] {
-  return rankTerms(context, toTerms(words), readQueryIntent(words), limit);
-}
-
-function rankTerms(context: RankContext, queryTerms: string[], intent: QueryIntent, limit: number): Ranked[] {
+function scoreTerms(context: RankContext, terms: string[], intent: QueryIntent, limit: number): Ranked[] {
   const { postings, shapes, allowed, scratch } = context;
-  const terms = [...new Set(queryTerms)];
   const n = postings.size;
   const scores = scratch.scores;
   const touched = scratch.touched;
   let count = 0;
-  for (const term of terms) {
+  const own = new Set(terms);
+  const weighted: [string, number][] = terms.map((term) => [term, 1]);
+  if (TUNING.synonym > 0) {
+    for (const term of terms) {
+      for (const synonym of findSynonyms(term)) {
+        if (!own.has(synonym)) weighted.push([synonym, TUNING.synonym]);
+      }
+    }
+  }
+  for (const [term, weight] of weighted) {
     const list = postings.terms.get(term);
     if (list === undefined) continue;
     const df = list.docs.length;
-    const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+    const idf = weight * Math.log(1 + (n - df + 0.5) / (df + 0.5));
     const { docs, frequencies } = list;
     for (let j = 0; j < docs.length; j++) {
       const doc = docs[j]!;
@@ -104,34 +109,14 @@ function isBetter(score: number, doc: number, than: Ranked): boolean {
 /** The factor of the task's intent for one operation. */
 function weighShape(intent: QueryIntent, terms: Set<string>, shape: OperationShape): number {
   let factor = 1 + TUNING.action * matchAction(intent, shape);
-  if (intent.self && shape.self) factor *= 1 + TUNING.self;
+  if (intent.self && shape.self && isOwned(intent, shape)) factor *= 1 + TUNING.self;
   if (shape.resource !== "" && terms.has(shape.resource)) factor *= 1 + TUNING.resource;
+  if (shape.depth > 1) factor /= 1 + TUNING.depth * (shape.depth - 1);
   return factor;
 }
 
-/** Sentences, and the parts of a sentence joined by "then", "also", "additionally"... */
-export function splitClauses(query: string): string[] {
-  return query
-    .split(
-      /[.!?;:\n]+(?:\s|$)|\b(?:then|also|additionally|furthermore|moreover|finally|afterwards|besides|plus)\b|,\s*and\b/i,
-    )
-    .map((clause) => (clause ?? "").trim())
-    .filter((clause) => clause !== "");
-}
-
-/** The first of each list, then the second of each, ...: each once, at its best place. */
-function interleave(lists: Ranked[][], limit: number): Ranked[] {
-  const seen = new Set<number>();
-  const out: Ranked[] = [];
-  const depth = Math.max(...lists.map((list) => list.length));
-  for (let rank = 0; rank < depth && out.length < limit; rank++) {
-    for (const list of lists) {
-      const hit = list[rank];
-      if (hit === undefined || seen.has(hit.doc)) continue;
-      seen.add(hit.doc);
-      out.push(hit);
-      if (out.length >= limit) break;
-    }
-  }
-  return out;
+/** "my messages": a path of the current user's messages; "my" alone: any of the user's paths. */
+function isOwned(intent: QueryIntent, shape: OperationShape): boolean {
+  if (intent.owned.size === 0) return true;
+  return shape.pathTerms.some((term) => intent.owned.has(term));
 }
