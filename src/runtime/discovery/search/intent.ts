@@ -63,8 +63,6 @@ export function readQueryIntent(words: readonly string[]): QueryIntent {
       const next = words.slice(i + 1).find((w) => !isNoise(w));
       if (word === "my" && next !== undefined) owned.add(stem(next));
     }
-    if (word.length > 3 && word.endsWith("s") && !word.endsWith("ss") && stem(word) !== word)
-      plurals.add(stem(word));
   });
   return { actions, self, owned };
 }

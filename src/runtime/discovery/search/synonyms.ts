@@ -17,7 +17,11 @@ const GROUPS = [
 const SYNONYMS = new Map<string, string[]>();
 for (const group of GROUPS) {
   const stems = group.split(" ").map(stem);
-  for (const term of stems) SYNONYMS.set(term, stems.filter((other) => other !== term));
+  for (const term of stems)
+    SYNONYMS.set(
+      term,
+      stems.filter((other) => other !== term),
+    );
 }
 
 /** The other stems of a stem's group, or none. */
