@@ -1,8 +1,12 @@
-/** `model SPEC -o FILE`: save the planned model so `serve` can start from it quickly. */
+/**
+ * `model SPEC -o FILE`: save the planned model so `serve` can start from it quickly, with the
+ * search index of discovery mode, so a saved model searches without building it again.
+ */
 import { writeFile } from "node:fs/promises";
 import { Command } from "commander";
 import { throwOutputError } from "../generator/shared/output-errors.js";
 import { serializeModel } from "../model/serialize.js";
+import { buildSearchIndex } from "../runtime/discovery/search.js";
 import { addSpecOptions, readModelOrSpec, type SpecFlags } from "./options.js";
 import { parseOutputPath } from "./output-path.js";
 
@@ -14,7 +18,7 @@ export function createModelCommand(): Command {
   addSpecOptions(command);
   return command.action(async (spec: string, flags: SpecFlags & { output: string }) => {
     const model = await readModelOrSpec(spec, flags);
-    const text = serializeModel(model);
+    const text = serializeModel({ ...model, searchIndex: buildSearchIndex(model.tools) });
     if (flags.output === "-") process.stdout.write(text);
     else {
       await writeFile(flags.output, text).catch((error: unknown) =>

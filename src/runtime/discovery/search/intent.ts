@@ -75,8 +75,6 @@ export interface OperationShape {
   self: boolean;
   /** The stem of the path's last fixed word, or "". */
   resource: string;
-  /** Stems of the path's fixed words. */
-  pathTerms: string[];
   /** Fixed segments of the path. */
   depth: number;
   /** A count operation (`/$count`, `/count`). */
@@ -112,7 +110,6 @@ export function readOperationShape(tool: ToolNode): OperationShape {
     item: segments.at(-1)?.startsWith("{") === true,
     self,
     resource: words.length > 0 ? stem(words.at(-1)!) : "",
-    pathTerms: splitPathWords(tool.http.path).map(stem),
     depth: fixed.length,
     count: last === "$count" || last === "count",
   };
@@ -122,8 +119,9 @@ export function readOperationShape(tool: ToolNode): OperationShape {
 export function matchAction(intent: QueryIntent, shape: OperationShape): number {
   const { actions } = intent;
   const method = shape.method;
-  // No action word: reading is what most tasks ask.
-  if (actions.size === 0) return method === "get" ? 0.5 : 0;
+  // No action word: reading is what most tasks ask, and one item needs its id, which a task
+  // naming no item lacks.
+  if (actions.size === 0) return method === "get" ? (shape.item ? 0.3 : 0.5) : 0;
   let fit = -1;
   for (const action of actions) {
     switch (action) {

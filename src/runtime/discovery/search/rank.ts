@@ -39,11 +39,11 @@ export interface RankContext {
   /** Operations that may be returned (the filters), or undefined for all. */
   allowed?: (doc: number) => boolean;
   /** Buffers of the postings' size, reused by every search (all zero between searches). */
-  scratch: { scores: Float64Array; touched: Int32Array };
+  scratch: { scores: Float64Array; touched: Int32Array; owned: Uint8Array };
 }
 
 export function createScratch(size: number): RankContext["scratch"] {
-  return { scores: new Float64Array(size), touched: new Int32Array(size) };
+  return { scores: new Float64Array(size), touched: new Int32Array(size), owned: new Uint8Array(size) };
 }
 
 export interface Ranked {
@@ -62,26 +62,28 @@ function scoreTerms(context: RankContext, terms: string[], intent: QueryIntent, 
   const scores = scratch.scores;
   const touched = scratch.touched;
   let count = 0;
+  const owned = scratch.owned;
   const own = new Set(terms);
-  const weighted: [string, number][] = terms.map((term) => [term, 1]);
-  if (TUNING.synonym > 0) {
-    for (const term of terms) {
-      for (const synonym of findSynonyms(term)) {
-        if (!own.has(synonym)) weighted.push([synonym, TUNING.synonym]);
-      }
+  // [term, weight, the query's term it stands for]
+  const weighted: [string, number, string][] = terms.map((term) => [term, 1, term]);
+  for (const term of terms) {
+    for (const synonym of findSynonyms(term)) {
+      if (!own.has(synonym)) weighted.push([synonym, TUNING.synonym, term]);
     }
   }
-  for (const [term, weight] of weighted) {
+  for (const [term, weight, origin] of weighted) {
     const list = postings.terms.get(term);
     if (list === undefined) continue;
     const df = list.docs.length;
     const idf = weight * Math.log(1 + (n - df + 0.5) / (df + 0.5));
     const { docs, frequencies } = list;
+    const marks = intent.owned.has(origin);
     for (let j = 0; j < docs.length; j++) {
       const doc = docs[j]!;
       const f = frequencies[j]!;
       if (scores[doc] === 0) touched[count++] = doc;
       scores[doc]! += (idf * f) / (TUNING.k1 + f);
+      if (marks) owned[doc] = 1;
     }
   }
   const termSet = new Set(terms);
@@ -90,9 +92,12 @@ function scoreTerms(context: RankContext, terms: string[], intent: QueryIntent, 
   for (let i = 0; i < count; i++) {
     const doc = touched[i]!;
     const lexical = scores[doc]!;
+    // "my messages" favours the user's paths that have messages; "my" alone, all of them.
+    const owns = intent.owned.size === 0 || owned[doc] === 1;
     scores[doc] = 0;
+    owned[doc] = 0;
     if (allowed !== undefined && !allowed(doc)) continue;
-    const score = lexical * weighShape(intent, termSet, shapes[doc]!);
+    const score = lexical * weighShape(intent, termSet, shapes[doc]!, owns);
     if (best.length === limit && !isBetter(score, doc, best[limit - 1]!)) continue;
     let at = best.length;
     while (at > 0 && isBetter(score, doc, best[at - 1]!)) at--;
@@ -107,16 +112,10 @@ function isBetter(score: number, doc: number, than: Ranked): boolean {
 }
 
 /** The factor of the task's intent for one operation. */
-function weighShape(intent: QueryIntent, terms: Set<string>, shape: OperationShape): number {
+function weighShape(intent: QueryIntent, terms: Set<string>, shape: OperationShape, owns: boolean): number {
   let factor = 1 + TUNING.action * matchAction(intent, shape);
-  if (intent.self && shape.self && isOwned(intent, shape)) factor *= 1 + TUNING.self;
+  if (intent.self && shape.self && owns) factor *= 1 + TUNING.self;
   if (shape.resource !== "" && terms.has(shape.resource)) factor *= 1 + TUNING.resource;
   if (shape.depth > 1) factor /= 1 + TUNING.depth * (shape.depth - 1);
   return factor;
-}
-
-/** "my messages": a path of the current user's messages; "my" alone: any of the user's paths. */
-function isOwned(intent: QueryIntent, shape: OperationShape): boolean {
-  if (intent.owned.size === 0) return true;
-  return shape.pathTerms.some((term) => intent.owned.has(term));
 }
