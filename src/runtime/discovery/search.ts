@@ -7,9 +7,9 @@
  */
 import type { SearchIndexNode, ToolNode } from "../../model/types.js";
 import { readOperationShape } from "./search/intent.js";
-import { buildPostings } from "./search/postings.js";
+import { buildPostingsSteps, type Postings, STEP_SIZE } from "./search/postings.js";
 import { createScratch, rankQuery } from "./search/rank.js";
-import { buildSavedIndex, readDocumentTerms } from "./search/saved-index.js";
+import { buildSavedIndex, createTermsReader } from "./search/saved-index.js";
 
 export interface SearchOptions {
   /** Results at most (default 8, at most 50). */
@@ -54,7 +54,46 @@ export function buildSearchIndex(tools: ToolNode[]): SearchIndexNode {
  * tools than `tools` (a saved model's, before selection): only the given tools are searched.
  */
 export function createOperationSearch(tools: ToolNode[], index?: SearchIndexNode): OperationSearch {
-  const postings = buildPostings(readDocumentTerms(tools, index));
+  const steps = buildSearchSteps(tools, index);
+  for (;;) {
+    const next = steps.next();
+    if (next.done === true) return next.value;
+  }
+}
+
+/**
+ * The same search, built a thousand operations at a time with the event loop free in between:
+ * on a huge API (Graph beta: 22,361 operations, seconds of work) calls keep being answered while
+ * it builds. Resolves to the same search as createOperationSearch.
+ */
+export async function prepareOperationSearch(
+  tools: ToolNode[],
+  index?: SearchIndexNode,
+): Promise<OperationSearch> {
+  const steps = buildSearchSteps(tools, index);
+  for (;;) {
+    const next = steps.next();
+    if (next.done === true) return next.value;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+function* buildSearchSteps(
+  tools: ToolNode[],
+  index: SearchIndexNode | undefined,
+): Generator<void, OperationSearch> {
+  const read = createTermsReader(index);
+  const documents = [];
+  for (let i = 0; i < tools.length; i++) {
+    if (i > 0 && i % STEP_SIZE === 0) yield;
+    documents.push(read(tools[i]!));
+  }
+  const postings = yield* buildPostingsSteps(documents);
+  yield;
+  return toSearch(tools, postings);
+}
+
+function toSearch(tools: ToolNode[], postings: Postings): OperationSearch {
   const shapes = tools.map(readOperationShape);
   const scratch = createScratch(postings.size);
   return {

@@ -14,7 +14,22 @@ export interface Postings {
   terms: Map<string, { docs: number[]; frequencies: number[] }>;
 }
 
+/** Operations indexed between two yields of the stepwise build. */
+export const STEP_SIZE = 1000;
+
 export function buildPostings(documents: readonly DocumentTerms[]): Postings {
+  const steps = buildPostingsSteps(documents);
+  for (;;) {
+    const next = steps.next();
+    if (next.done === true) return next.value;
+  }
+}
+
+/**
+ * The same build, yielding after every STEP_SIZE operations, so that a caller can build a huge
+ * API's index between other work (discovery.ts does, after the first tools/list).
+ */
+export function* buildPostingsSteps(documents: readonly DocumentTerms[]): Generator<void, Postings> {
   const settings = FIELDS.map((field) => FIELD_SETTINGS[field]);
   const totals = FIELDS.map(() => 0);
   for (const document of documents) {
@@ -25,7 +40,9 @@ export function buildPostings(documents: readonly DocumentTerms[]): Postings {
   const averages = totals.map((total) => Math.max(total / Math.max(documents.length, 1), 1));
   const terms = new Map<string, { docs: number[]; frequencies: number[] }>();
   const frequency = new Map<string, number>();
-  documents.forEach((document, i) => {
+  for (let i = 0; i < documents.length; i++) {
+    if (i > 0 && i % STEP_SIZE === 0) yield;
+    const document = documents[i]!;
     frequency.clear();
     document.forEach((fieldTerms, f) => {
       const { weight, b } = settings[f]!;
@@ -42,6 +59,6 @@ export function buildPostings(documents: readonly DocumentTerms[]): Postings {
       list.docs.push(i);
       list.frequencies.push(value);
     }
-  });
+  }
   return { size: documents.length, terms };
 }

@@ -35,16 +35,14 @@ export function buildSavedIndex(tools: readonly ToolNode[]): SearchIndexNode {
 }
 
 /**
- * Reads the terms of each tool from a saved index; a tool the index lacks (or every tool, when
+ * A reader of each tool's terms from a saved index; a tool the index lacks (or every tool, when
  * the index is of another version or malformed) is tokenized afresh.
  */
-export function readDocumentTerms(
-  tools: readonly ToolNode[],
-  index: SearchIndexNode | undefined,
-): DocumentTerms[] {
+export function createTermsReader(index: SearchIndexNode | undefined): (tool: ToolNode) => DocumentTerms {
   const saved = readSaved(index);
-  return tools.map((tool) => {
-    const text = saved?.docs[tool.name];
+  if (saved === undefined) return toDocumentTerms;
+  return (tool) => {
+    const text = saved.docs[tool.name];
     if (typeof text !== "string") return toDocumentTerms(tool);
     const fields = text.split("|");
     if (fields.length !== FIELDS.length) return toDocumentTerms(tool);
@@ -53,7 +51,7 @@ export function readDocumentTerms(
       const terms: string[] = [];
       if (field !== "") {
         for (const id of field.split(" ")) {
-          const term = saved!.vocabulary[Number.parseInt(id, 36)];
+          const term = saved.vocabulary[Number.parseInt(id, 36)];
           if (term === undefined) return toDocumentTerms(tool);
           terms.push(term);
         }
@@ -61,7 +59,7 @@ export function readDocumentTerms(
       out.push(terms);
     }
     return out;
-  });
+  };
 }
 
 function readSaved(

@@ -4,7 +4,11 @@
  */
 import { describe, expect, it } from "vitest";
 import type { SearchIndexNode, ToolNode } from "../../../../../src/model/types.js";
-import { buildSearchIndex, createOperationSearch } from "../../../../../src/runtime/discovery/search.js";
+import {
+  buildSearchIndex,
+  createOperationSearch,
+  prepareOperationSearch,
+} from "../../../../../src/runtime/discovery/search.js";
 import { planSpec } from "../../../../e2e/safety-support.js";
 
 const ok = { "200": { description: "OK" } };
@@ -223,5 +227,32 @@ describe("filters", () => {
     expect(search.search("message", { limit: 0 })).toHaveLength(1);
     expect(search.search("message", { limit: 2 })).toHaveLength(2);
     expect(search.search("message user event", { limit: 500 }).length).toBeLessThanOrEqual(50);
+  });
+});
+
+describe("prepareOperationSearch", () => {
+  /** 2,500 operations: the small API under many prefixes. */
+  const many = Array.from({ length: 125 }, (_, i) =>
+    GRAPH_LIKE.map((tool) => ({
+      ...tool,
+      name: `${tool.name}_${i}`,
+      http: { ...tool.http, path: `/tenant${i}${tool.http.path}` },
+    })),
+  ).flat();
+
+  it("builds the same search as createOperationSearch, letting other work run meanwhile", async () => {
+    let turns = 0;
+    const tick = () => {
+      turns++;
+      if (turns < 1000) ticker = setImmediate(tick);
+    };
+    let ticker = setImmediate(tick);
+    const prepared = await prepareOperationSearch(many, buildSearchIndex(many));
+    clearImmediate(ticker);
+    expect(turns).toBeGreaterThan(2);
+    const direct = createOperationSearch(many);
+    for (const query of ["my messages", "delete a user", "create event"]) {
+      expect(prepared.search(query, { limit: 20 }), query).toEqual(direct.search(query, { limit: 20 }));
+    }
   });
 });
