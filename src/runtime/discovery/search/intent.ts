@@ -48,9 +48,18 @@ export interface QueryIntent {
   self: boolean;
   /** Stems of the words right after "my" ("messages" in "my messages"): what the user has. */
   owned: Set<string>;
+  /** The task names something by its name ("Titanic", "'Naruto'"): it may need a search first. */
+  named: boolean;
 }
 
-export function readQueryIntent(words: readonly string[]): QueryIntent {
+/** A quoted value, or a capitalised word that does not start a sentence. */
+const NAMED = /["'\u201c][^"'\u201d]{2,}["'\u201d]|[^.!?\s]\s+(?!I\b)\p{Lu}\p{Ll}/u;
+
+export function hasName(query: string): boolean {
+  return NAMED.test(query);
+}
+
+export function readQueryIntent(words: readonly string[], named = false): QueryIntent {
   const actions = new Set<Action>();
   const owned = new Set<string>();
   let self = false;
@@ -64,7 +73,7 @@ export function readQueryIntent(words: readonly string[]): QueryIntent {
       if (word === "my" && next !== undefined) owned.add(stem(next));
     }
   });
-  return { actions, self, owned };
+  return { actions, self, owned, named };
 }
 
 export interface OperationShape {
@@ -79,6 +88,8 @@ export interface OperationShape {
   depth: number;
   /** A count operation (`/$count`, `/count`). */
   count: boolean;
+  /** Finds things by words or name: `search` / `find` / `lookup` in its name or path, or a `q` argument. */
+  finds: boolean;
 }
 
 const SELF_SEGMENTS = new Set([
@@ -112,6 +123,9 @@ export function readOperationShape(tool: ToolNode): OperationShape {
     resource: words.length > 0 ? stem(words.at(-1)!) : "",
     depth: fixed.length,
     count: last === "$count" || last === "count",
+    finds:
+      /(^|[^a-z])(search|find|lookup|query)/i.test(`${tool.name} ${tool.http.path}`.replace(/([a-z])([A-Z])/g, "$1 $2")) ||
+      Object.keys(readObject(tool.inputSchema.properties)).some((name) => /^(q|query|keyword|keywords|search|term)$/i.test(name)),
   };
 }
 
@@ -152,4 +166,8 @@ export function matchAction(intent: QueryIntent, shape: OperationShape): number 
     }
   }
   return fit;
+}
+
+function readObject(value: unknown): Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }

@@ -7,6 +7,8 @@
  *           × (1 + SELF) when the task says "my" and the path is the current user's
  *           × (1 + RESOURCE) when the task names the path's resource
  *           / (1 + DEPTH × fixed segments past the first)
+ *           × (1 + NAMED) when the task names something ("Titanic", "'Naruto'") and the
+ *             operation searches (its id for the name is what the next step needs)
  *
  * so that a task naming a collection finds it before its sub-resources and before the same
  * collection deeper in the tree (`/me/events` before `/me/calendars/{id}/events`). Synonyms
@@ -17,7 +19,7 @@
  * recall on every multi-step set, whose gold operations share words more often than not.
  * Deterministic: equal scores keep the operations' order.
  */
-import { matchAction, type OperationShape, type QueryIntent, readQueryIntent } from "./intent.js";
+import { hasName, matchAction, type OperationShape, type QueryIntent, readQueryIntent } from "./intent.js";
 import type { Postings } from "./postings.js";
 import { findSynonyms } from "./synonyms.js";
 import { splitWords, toTerms } from "./tokenize.js";
@@ -31,6 +33,8 @@ export const TUNING = {
   depth: 0.05,
   /** What a synonym's match is worth against the word's own. */
   synonym: 0.5,
+  /** A task that names something ("the movie Titanic") may need the search that finds it first. */
+  named: 0.15,
 };
 
 export interface RankContext {
@@ -53,7 +57,7 @@ export interface Ranked {
 
 export function rankQuery(context: RankContext, query: string, limit: number): Ranked[] {
   const words = splitWords(query);
-  return scoreTerms(context, [...new Set(toTerms(words))], readQueryIntent(words), limit);
+  return scoreTerms(context, [...new Set(toTerms(words))], readQueryIntent(words, hasName(query)), limit);
 }
 
 function scoreTerms(context: RankContext, terms: string[], intent: QueryIntent, limit: number): Ranked[] {
@@ -117,5 +121,6 @@ function weighShape(intent: QueryIntent, terms: Set<string>, shape: OperationSha
   if (intent.self && shape.self && owns) factor *= 1 + TUNING.self;
   if (shape.resource !== "" && terms.has(shape.resource)) factor *= 1 + TUNING.resource;
   if (shape.depth > 1) factor /= 1 + TUNING.depth * (shape.depth - 1);
+  if (intent.named && shape.finds) factor *= 1 + TUNING.named;
   return factor;
 }

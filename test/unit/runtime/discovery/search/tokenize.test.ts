@@ -1,5 +1,6 @@
 /** Words of identifiers, paths and prose, and the terms search keeps of them. */
 import { describe, expect, it } from "vitest";
+import { hasName } from "../../../../../src/runtime/discovery/search/intent.js";
 import { splitPathWords, splitWords, toTerms } from "../../../../../src/runtime/discovery/search/tokenize.js";
 
 describe("splitWords", () => {
@@ -44,5 +45,18 @@ describe("toTerms", () => {
     [["get", "the", "users"], ["user"]],
   ])("%j → %j", (words, want) => {
     expect(toTerms(words)).toEqual(want);
+  });
+});
+
+describe("hasName: a task that names something", () => {
+  it.each([
+    ["Who directed Titanic?", true],
+    ['Find the anime "Your Lie in April"', true],
+    ["synchronize 'Naruto' with my tracker", true],
+    ["Titanic's director", false],
+    ["list my messages. I want them all", false],
+    ["delete a user", false],
+  ])("%s: %s", (query, want) => {
+    expect(hasName(query)).toBe(want);
   });
 });
