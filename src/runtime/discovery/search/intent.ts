@@ -124,8 +124,12 @@ export function readOperationShape(tool: ToolNode): OperationShape {
     depth: fixed.length,
     count: last === "$count" || last === "count",
     finds:
-      /(^|[^a-z])(search|find|lookup|query)/i.test(`${tool.name} ${tool.http.path}`.replace(/([a-z])([A-Z])/g, "$1 $2")) ||
-      Object.keys(readObject(tool.inputSchema.properties)).some((name) => /^(q|query|keyword|keywords|search|term)$/i.test(name)),
+      /(^|[^a-z])(search|find|lookup|query)/i.test(
+        `${tool.name} ${tool.http.path}`.replace(/([a-z])([A-Z])/g, "$1 $2"),
+      ) ||
+      Object.keys(readObject(tool.inputSchema.properties)).some((name) =>
+        /^(q|query|keyword|keywords|search|term)$/i.test(name),
+      ),
   };
 }
 
@@ -169,5 +173,7 @@ export function matchAction(intent: QueryIntent, shape: OperationShape): number 
 }
 
 function readObject(value: unknown): Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
 }
