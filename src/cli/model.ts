@@ -1,9 +1,13 @@
-/** `model SPEC -o FILE`: save the planned model so `serve` can start from it quickly. */
+/**
+ * `model SPEC -o FILE`: save the planned model so `serve` can start from it quickly, with the
+ * search index of discovery mode, so a saved model searches without building it again.
+ */
 import { writeFile } from "node:fs/promises";
 import { Command } from "commander";
 import { throwOutputError } from "../generator/shared/output-errors.js";
 import { createProgress } from "../generator/shared/progress.js";
 import { serializeModel } from "../model/serialize.js";
+import { buildSearchIndex } from "../runtime/discovery/search.js";
 import { addSpecOptions, readModelOrSpec, type SpecFlags } from "./options.js";
 import { parseOutputPath } from "./output-path.js";
 
@@ -17,7 +21,7 @@ export function createModelCommand(): Command {
     const progress = createProgress("model");
     const model = await readModelOrSpec(spec, flags, progress.step);
     progress.step("write");
-    const text = serializeModel(model);
+    const text = serializeModel({ ...model, searchIndex: buildSearchIndex(model.tools) });
     if (flags.output === "-") {
       progress.done();
       process.stdout.write(text);

@@ -351,7 +351,7 @@ describe("tools and lint", () => {
     );
   });
 
-  it("lint SPEC reports what auto serves", async () => {
+  it("lint SPEC reports what auto serves", { timeout: 60_000 }, async () => {
     const result = await runCli(["lint", largeSpec]);
     expect(result.stdout).toMatch(/^--mode auto serves discovery mode: 150 tools/m);
     const json = JSON.parse((await runCli(["lint", largeSpec, "--json"])).stdout) as { mode: unknown };
@@ -362,11 +362,11 @@ describe("tools and lint", () => {
     const flag = await runCli(["serve", smallSpec, "--mode", "search"]);
     expect(flag.code).toBe(2);
     expect(flag.stderr).toMatch(
-      /^error OMB_OPTION_INVALID --mode: expected one of tools, discovery, auto, got "search"/,
+      /^error OMB_OPTION_INVALID --mode: expected one of tools, discovery, code, auto, got "search"/,
     );
     const env = await runCli(["serve", smallSpec], { env: { OPENAPI_MCP_MODE: "all" } });
     expect(env.code).toBe(2);
-    expect(env.stderr).toContain("OPENAPI_MCP_MODE (--mode): expected one of tools, discovery, auto");
+    expect(env.stderr).toContain("OPENAPI_MCP_MODE (--mode): expected one of tools, discovery, code, auto");
   });
 });
 

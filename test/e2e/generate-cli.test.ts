@@ -31,9 +31,12 @@ describe("openapi-mcp-bridge generate", () => {
     const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
     expect(pkg.name).toBe("my-pets");
     expect(Object.keys(pkg.dependencies).sort()).toEqual([
+      // code mode's sandbox: QuickJS and its WebAssembly build
+      "@jitl/quickjs-wasmfile-release-sync",
       "@modelcontextprotocol/sdk",
       "ajv",
       "ajv-formats",
+      "quickjs-emscripten-core",
       "tldts",
       "undici",
       // the runtime's config-file.ts reads a YAML --auth-config

@@ -14,6 +14,13 @@ import { forEachSubschema } from "./json-schema.js";
 
 /** Subschemas shorter than this (as JSON) cost about what a `$ref` to them does. */
 const MIN_SHARED_CHARS = 120;
+/**
+ * Schemas longer than this are left as they are: each round reads the whole schema again, and
+ * a tool that reaches a large part of an entity graph (Microsoft Graph: hundreds of entity
+ * schemas, 100 KB to MBs of input schema) cost seconds where it saves a fraction of a percent.
+ * GitHub's and Stripe's largest input schemas are under 20 KB.
+ */
+const MAX_SHARED_INPUT_CHARS = 64 * 1024;
 /** Rounds of hoisting: each round moves the largest repeated subschema left. */
 const MAX_ROUNDS = 32;
 
@@ -30,11 +37,13 @@ interface Occurrence {
  * entries are shared with other tools).
  */
 export function shareRepeatedSchemas(schema: JsonSchema): JsonSchema {
-  if (JSON.stringify(schema).length < MIN_SHARED_CHARS * 3) return schema;
+  const length = measureJson(schema);
+  if (length < MIN_SHARED_CHARS * 3 || length > MAX_SHARED_INPUT_CHARS) return schema;
   let copy: JsonSchema | undefined;
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const target: JsonSchema = copy ?? schema;
-    const repeated = findLargestRepeat(target);
+    // The schema as given is never changed, so what its components hold can be reused; the
+    // copy is changed between rounds, so it is read afresh.
+    const repeated = copy === undefined ? findLargestRepeat(schema, true) : findLargestRepeat(copy, false);
     if (repeated === undefined) break;
     if (copy === undefined) {
       copy = structuredClone(schema);
@@ -51,25 +60,81 @@ export function shareRepeatedSchemas(schema: JsonSchema): JsonSchema {
   return copy ?? schema;
 }
 
+interface Found {
+  text: string;
+  occurrence: Occurrence;
+}
+
+/**
+ * What one component (a `$defs` entry made by the converter) holds, found once: the converter
+ * shares each component object among every tool that reaches it, and a large API's tools reach
+ * hundreds of them (Microsoft Graph: 11,422 tools; walking each tool's components again took
+ * 25 s of a 41 s plan). Keyed by the object, with the name it was found under.
+ */
+const componentFinds = new WeakMap<object, { name: string; length: number; finds: Found[] }>();
+
+function readComponent(component: Record<string, unknown>, name: string) {
+  const cached = componentFinds.get(component);
+  if (cached?.name === name) return cached;
+  const finds: Found[] = [];
+  collectSubschemas(component, name, false, false, (text, occurrence) => finds.push({ text, occurrence }));
+  const entry = { name, length: JSON.stringify(component).length, finds };
+  componentFinds.set(component, entry);
+  return entry;
+}
+
+/** `JSON.stringify(schema).length`, with each component's length counted once. */
+function measureJson(schema: JsonSchema): number {
+  const { $defs: defs, ...inline } = schema;
+  const base = JSON.stringify(inline).length;
+  if (!isRecord(defs)) return defs === undefined ? base : JSON.stringify(schema).length;
+  let length = 2 + Math.max(0, Object.keys(defs).length - 1); // braces and commas of $defs
+  for (const [name, value] of Object.entries(defs)) {
+    if (!isRecord(value)) return JSON.stringify(schema).length;
+    length += JSON.stringify(name).length + 1 + readComponent(value, name).length;
+  }
+  // `"$defs":` and, beside other keys, its comma
+  return base + (Object.keys(inline).length > 0 ? 1 : 0) + 8 + length;
+}
+
+/**
+ * Every subschema under `node` long enough to share, in document order, with where it is and
+ * the name it would get. At the root, the arguments and definitions themselves stay where they
+ * are; what is under them may move.
+ */
+function collectSubschemas(
+  node: Record<string, unknown>,
+  label: string,
+  atRoot: boolean,
+  reuseComponents: boolean,
+  found: (text: string, occurrence: Occurrence) => void,
+): void {
+  forEachSubschema(node, (child, parent, key, keyword) => {
+    if (atRoot && reuseComponents && keyword === "$defs" && typeof key === "string") {
+      for (const find of readComponent(child, key).finds) found(find.text, find.occurrence);
+      return;
+    }
+    const childLabel = typeof key === "string" && keyword !== "$defs" ? key : label;
+    if (!atRoot || (keyword !== "properties" && keyword !== "$defs")) {
+      const text = JSON.stringify(child);
+      if (text.length >= MIN_SHARED_CHARS) found(text, { parent, key, label: childLabel });
+    }
+    const nextLabel = keyword === "$defs" && typeof key === "string" ? key : childLabel;
+    collectSubschemas(child, nextLabel, false, false, found);
+  });
+}
+
 /** The largest subschema that occurs more than once where sharing it saves characters. */
-function findLargestRepeat(schema: JsonSchema): { text: string; occurrences: Occurrence[] } | undefined {
+function findLargestRepeat(
+  schema: JsonSchema,
+  reuseComponents: boolean,
+): { text: string; occurrences: Occurrence[] } | undefined {
   const byText = new Map<string, Occurrence[]>();
-  const visit = (node: Record<string, unknown>, label: string, atRoot: boolean) => {
-    forEachSubschema(node, (child, parent, key, keyword) => {
-      const childLabel = typeof key === "string" && keyword !== "$defs" ? key : label;
-      // The root's arguments and definitions stay where they are; what is under them may move.
-      if (!atRoot || (keyword !== "properties" && keyword !== "$defs")) {
-        const text = JSON.stringify(child);
-        if (text.length >= MIN_SHARED_CHARS) {
-          const list = byText.get(text);
-          if (list) list.push({ parent, key, label: childLabel });
-          else byText.set(text, [{ parent, key, label: childLabel }]);
-        }
-      }
-      visit(child, keyword === "$defs" && typeof key === "string" ? key : childLabel, false);
-    });
-  };
-  visit(schema, "shared", true);
+  collectSubschemas(schema, "shared", true, reuseComponents, (text, occurrence) => {
+    const list = byText.get(text);
+    if (list) list.push(occurrence);
+    else byText.set(text, [occurrence]);
+  });
   let best: { text: string; occurrences: Occurrence[] } | undefined;
   for (const [text, occurrences] of byText) {
     if (occurrences.length < 2) continue;

@@ -8,7 +8,8 @@
  *
  * The search is created on first use, never at start-up: on a huge spec its index may take
  * a while to build, and the first tools/list must not wait for it. After the first tools/list
- * it is built in the background (`warm`), so the first search rarely waits either.
+ * it is built in the background (`warm`), in steps that leave calls answered meanwhile, so the
+ * first search rarely waits either.
  */
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { HTTP_METHODS, isHttpMethod } from "../../model/http-methods.js";
@@ -28,7 +29,7 @@ import {
   SEARCH_TOOL,
   toDiscoveryContext,
 } from "./discovery-tools.js";
-import { createOperationSearch, type OperationSearch } from "./search.js";
+import { createOperationSearch, type OperationSearch, prepareOperationSearch } from "./search.js";
 import { type SearchRequest, type SearchResultStyle, toSearchResult } from "./search-result.js";
 
 export interface DiscoveryOptions {
@@ -149,8 +150,15 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
     warm() {
       if (search !== undefined || warming) return;
       warming = true;
+      // A thousand operations at a time: calls are answered while a huge API's index builds. A
+      // search that comes first builds it at once (getSearch); this build then only finishes.
       setImmediate(() => {
-        getSearch();
+        prepareOperationSearch(model.tools, options.index).then(
+          (built) => {
+            search ??= built;
+          },
+          () => {}, // getSearch builds it again and reports what went wrong
+        );
       }).unref();
     },
     callTool(name, args, context) {

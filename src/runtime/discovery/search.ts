@@ -1,11 +1,15 @@
 /**
- * STAND-IN for the operation search of issue 14 (the ranking is built and measured elsewhere;
- * at merge that search.ts replaces this file, with the same exports). Discovery mode only
- * needs this interface: a deterministic search over the tools it is given, with filters, and
- * the tags that exist. Here the score is plain token overlap with fields weighted (name, title
- * and path above tags above the description), so that the obvious operation is found.
+ * The operation search of discovery mode: a lexical ranker designed for API operations, with no
+ * model and no network (search/: tokenize, stem, fields, saved-index, postings, intent, rank).
+ * Deterministic; equal scores keep the tools' order. The index is built from the tools, or read
+ * from the one saved with a model (`buildSearchIndex`: `generate` and `model` store it), and
+ * only when the first search needs it (discovery.ts warms it after the first tools/list).
  */
-import type { JsonValue, SearchIndexNode, ToolNode } from "../../model/types.js";
+import type { SearchIndexNode, ToolNode } from "../../model/types.js";
+import { readOperationShape } from "./search/intent.js";
+import { buildPostingsSteps, type Postings, STEP_SIZE } from "./search/postings.js";
+import { createScratch, rankQuery } from "./search/rank.js";
+import { buildSavedIndex, createTermsReader } from "./search/saved-index.js";
 
 export interface SearchOptions {
   /** Results at most (default 8, at most 50). */
@@ -37,52 +41,12 @@ export interface OperationSearch {
   tags(): { tag: string; count: number }[];
 }
 
-const INDEX_VERSION = 1;
 const DEFAULT_LIMIT = 8;
 const MAX_LIMIT = 50;
 
-/** Field weights: what a field says about the operation. */
-const WEIGHTS = { name: 3, title: 3, path: 3, tags: 2, description: 1 } as const;
-type Field = keyof typeof WEIGHTS;
-
-/** Words of a text: camelCase, snake_case and kebab-case split, lower-cased, plural `s` dropped. */
-function toWords(text: string): string[] {
-  return text
-    .replace(/\{[^}]*\}/g, " ")
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((word) => word.length > 1)
-    .map((word) =>
-      word.length > 3 && word.endsWith("s") && !word.endsWith("ss") ? word.slice(0, -1) : word,
-    );
-}
-
-type Document = Record<Field, string[]>;
-
-function toDocument(tool: ToolNode): Document {
-  return {
-    name: toWords(tool.name),
-    title: toWords(tool.title),
-    path: toWords(tool.http.path),
-    tags: tool.tags.flatMap(toWords),
-    description: toWords(tool.description),
-  };
-}
-
-/** The index: each tool's words by field, by tool name. */
+/** The index saved with a model: every tool's terms by field (search/saved-index.ts). */
 export function buildSearchIndex(tools: ToolNode[]): SearchIndexNode {
-  const documents: Record<string, JsonValue> = {};
-  for (const tool of tools) documents[tool.name] = toDocument(tool) as unknown as JsonValue;
-  return { version: INDEX_VERSION, documents };
-}
-
-function readDocuments(index: SearchIndexNode | undefined): Record<string, Document> | undefined {
-  if (index?.version !== INDEX_VERSION) return undefined;
-  const documents = index.documents;
-  return typeof documents === "object" && documents !== null && !Array.isArray(documents)
-    ? (documents as unknown as Record<string, Document>)
-    : undefined;
+  return buildSavedIndex(tools);
 }
 
 /**
@@ -90,30 +54,65 @@ function readDocuments(index: SearchIndexNode | undefined): Record<string, Docum
  * tools than `tools` (a saved model's, before selection): only the given tools are searched.
  */
 export function createOperationSearch(tools: ToolNode[], index?: SearchIndexNode): OperationSearch {
-  const saved = readDocuments(index);
-  const documents = tools.map((tool) => saved?.[tool.name] ?? toDocument(tool));
+  const steps = buildSearchSteps(tools, index);
+  for (;;) {
+    const next = steps.next();
+    if (next.done === true) return next.value;
+  }
+}
+
+/**
+ * The same search, built a thousand operations at a time with the event loop free in between:
+ * on a huge API (Graph beta: 22,361 operations, seconds of work) calls keep being answered while
+ * it builds. Resolves to the same search as createOperationSearch.
+ */
+export async function prepareOperationSearch(
+  tools: ToolNode[],
+  index?: SearchIndexNode,
+): Promise<OperationSearch> {
+  const steps = buildSearchSteps(tools, index);
+  for (;;) {
+    const next = steps.next();
+    if (next.done === true) return next.value;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+function* buildSearchSteps(
+  tools: ToolNode[],
+  index: SearchIndexNode | undefined,
+): Generator<void, OperationSearch> {
+  const read = createTermsReader(index);
+  const documents = [];
+  for (let i = 0; i < tools.length; i++) {
+    if (i > 0 && i % STEP_SIZE === 0) yield;
+    documents.push(read(tools[i]!));
+  }
+  const postings = yield* buildPostingsSteps(documents);
+  yield;
+  return toSearch(tools, postings);
+}
+
+function toSearch(tools: ToolNode[], postings: Postings): OperationSearch {
+  const shapes = tools.map(readOperationShape);
+  const scratch = createScratch(postings.size);
   return {
     search(query, options = {}) {
-      const words = [...new Set(toWords(query))];
       const limit = Math.min(Math.max(Math.trunc(options.limit ?? DEFAULT_LIMIT), 1), MAX_LIMIT);
       const tag = options.tag?.toLowerCase();
       const method = options.method?.toLowerCase();
-      const hits: SearchHit[] = [];
-      tools.forEach((tool, i) => {
-        if (tag !== undefined && !tool.tags.some((t) => t.toLowerCase() === tag)) return;
-        if (method !== undefined && tool.http.method !== method) return;
-        if (options.readOnly === true && !tool.annotations.readOnlyHint) return;
-        const document = documents[i]!;
-        let score = 0;
-        for (const word of words) {
-          for (const field of Object.keys(WEIGHTS) as Field[]) {
-            if (document[field].includes(word)) score += WEIGHTS[field];
+      const filtered = tag !== undefined || method !== undefined || options.readOnly === true;
+      const allowed = filtered
+        ? (doc: number) => {
+            const tool = tools[doc]!;
+            if (tag !== undefined && !tool.tags.some((t) => t.toLowerCase() === tag)) return false;
+            if (method !== undefined && tool.http.method !== method) return false;
+            return options.readOnly !== true || tool.annotations.readOnlyHint;
           }
-        }
-        if (score > 0) hits.push(toHit(tool, score));
-      });
-      // Stable: equal scores keep the tools' order.
-      return hits.sort((a, b) => b.score - a.score).slice(0, limit);
+        : undefined;
+      return rankQuery({ postings, shapes, scratch, ...(allowed ? { allowed } : {}) }, query, limit).map(
+        ({ doc, score }) => toHit(tools[doc]!, score),
+      );
     },
     tags() {
       const counts = new Map<string, number>();

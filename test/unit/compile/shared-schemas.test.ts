@@ -111,4 +111,31 @@ describe("shareRepeatedSchemas", () => {
     ];
     for (const value of values) expect(after(value), JSON.stringify(value)).toBe(before(value));
   });
+
+  it("finds repeats inside shared components as it does inline, reading each component once", () => {
+    const component: JsonSchema = { type: "object", properties: { a: rule, b: rule } };
+    const first = shareRepeatedSchemas(toolSchema({ x: { $ref: "#/$defs/thing" } }, { thing: component }));
+    const second = shareRepeatedSchemas(toolSchema({ y: { $ref: "#/$defs/thing" } }, { thing: component }));
+    for (const shared of [first, second]) {
+      expect(shared.$defs).toEqual({
+        thing: { type: "object", properties: { a: { $ref: "#/$defs/a" }, b: { $ref: "#/$defs/a" } } },
+        a: rule,
+      });
+    }
+    // The shared component itself is never changed.
+    expect(component).toEqual({ type: "object", properties: { a: rule, b: rule } });
+  });
+
+  it("leaves a schema over 64 KB as it is (each round would read all of it again)", () => {
+    const filler = Object.fromEntries(
+      Array.from({ length: 400 }, (_, i) => [`field${i}`, { type: "string", description: "x".repeat(160) }]),
+    );
+    const schema = toolSchema({
+      branch: { type: "object", properties: { parameters: rule } },
+      tag: { type: "object", properties: { parameters: rule } },
+      big: { type: "object", properties: filler },
+    });
+    expect(JSON.stringify(schema).length).toBeGreaterThan(64 * 1024);
+    expect(shareRepeatedSchemas(schema)).toBe(schema);
+  });
 });

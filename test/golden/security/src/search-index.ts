@@ -5,7 +5,7 @@
 import type { SearchIndexNode } from "./model/types.js";
 
 /** The index as JSON text. */
-export const searchIndexJson = "{\"version\":1,\"documents\":{\"inherited\":{\"name\":[\"inherited\"],\"title\":[\"inherited\"],\"path\":[\"inherited\"],\"tags\":[],\"description\":[\"inherited\",\"return\",\"json\"]},\"public\":{\"name\":[\"public\"],\"title\":[\"public\"],\"path\":[\"public\"],\"tags\":[],\"description\":[\"public\",\"return\",\"json\"]},\"either\":{\"name\":[\"either\"],\"title\":[\"either\"],\"path\":[\"either\"],\"tags\":[],\"description\":[\"bearer\",\"or\",\"the\",\"query\",\"key\",\"only\",\"the\",\"query\",\"key\",\"is\",\"configured\",\"in\",\"the\",\"test\",\"read\",\"only\",\"return\",\"json\"]},\"both\":{\"name\":[\"both\"],\"title\":[\"both\"],\"path\":[\"both\"],\"tags\":[],\"description\":[\"both\",\"return\",\"json\"]},\"oauth\":{\"name\":[\"oauth\"],\"title\":[\"oauth\"],\"path\":[\"oauth\"],\"tags\":[],\"description\":[\"oauth\",\"return\",\"json\"]},\"oidc\":{\"name\":[\"oidc\"],\"title\":[\"oidc\"],\"path\":[\"oidc\"],\"tags\":[],\"description\":[\"oidc\",\"return\",\"json\"]}}}";
+export const searchIndexJson = "{\"version\":2,\"terms\":\"inherit return json public either bearer queri kei configur test read oauth oidc\",\"docs\":{\"inherited\":\"0|0|0|||0 1 2\",\"public\":\"3|3|3|||3 1 2\",\"either\":\"4|4|4|||5 6 7 6 7 8 9 a 1 2\",\"both\":\"|||||1 2\",\"oauth\":\"b|b|b|||b 1 2\",\"oidc\":\"c|c|c|||c 1 2\"}}";
 
 /** The index, parsed once at start. */
 export const searchIndex: SearchIndexNode = JSON.parse(searchIndexJson) as SearchIndexNode;

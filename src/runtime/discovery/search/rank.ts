@@ -1,0 +1,126 @@
+/**
+ * Ranking one query over the postings: BM25F (saturated, length-normalised field frequencies,
+ * postings.ts) times what the task's intent says of each operation's shape (intent.ts):
+ *
+ *   score = Σ over query terms of idf × f / (K1 + f)
+ *           × (1 + ACTION × fit of method and path to the task's action)
+ *           × (1 + SELF) when the task says "my" and the path is the current user's
+ *           × (1 + RESOURCE) when the task names the path's resource
+ *           / (1 + DEPTH × fixed segments past the first)
+ *           × (1 + NAMED) when the task names something ("Titanic", "'Naruto'") and the
+ *             operation searches (its id for the name is what the next step needs)
+ *
+ * so that a task naming a collection finds it before its sub-resources and before the same
+ * collection deeper in the tree (`/me/events` before `/me/calendars/{id}/events`). Synonyms
+ * (synonyms.ts) count at half weight.
+ *
+ * Measured and dropped (bench/results/search.md): ranking a long task clause by clause and
+ * interleaving the rankings, and re-ranking for the coverage of the task's words; both lowered
+ * recall on every multi-step set, whose gold operations share words more often than not.
+ * Deterministic: equal scores keep the operations' order.
+ */
+import { hasName, matchAction, type OperationShape, type QueryIntent, readQueryIntent } from "./intent.js";
+import type { Postings } from "./postings.js";
+import { findSynonyms } from "./synonyms.js";
+import { splitWords, toTerms } from "./tokenize.js";
+
+export const TUNING = {
+  k1: 1.2,
+  action: 0.25,
+  self: 0.5,
+  resource: 0.25,
+  /** Per fixed path segment past the first: sub-resources after their collection. */
+  depth: 0.05,
+  /** What a synonym's match is worth against the word's own. */
+  synonym: 0.5,
+  /** A task that names something ("the movie Titanic") may need the search that finds it first. */
+  named: 0.15,
+};
+
+export interface RankContext {
+  postings: Postings;
+  shapes: readonly OperationShape[];
+  /** Operations that may be returned (the filters), or undefined for all. */
+  allowed?: (doc: number) => boolean;
+  /** Buffers of the postings' size, reused by every search (all zero between searches). */
+  scratch: { scores: Float64Array; touched: Int32Array; owned: Uint8Array };
+}
+
+export function createScratch(size: number): RankContext["scratch"] {
+  return { scores: new Float64Array(size), touched: new Int32Array(size), owned: new Uint8Array(size) };
+}
+
+export interface Ranked {
+  doc: number;
+  score: number;
+}
+
+export function rankQuery(context: RankContext, query: string, limit: number): Ranked[] {
+  const words = splitWords(query);
+  return scoreTerms(context, [...new Set(toTerms(words))], readQueryIntent(words, hasName(query)), limit);
+}
+
+function scoreTerms(context: RankContext, terms: string[], intent: QueryIntent, limit: number): Ranked[] {
+  const { postings, shapes, allowed, scratch } = context;
+  const n = postings.size;
+  const scores = scratch.scores;
+  const touched = scratch.touched;
+  let count = 0;
+  const owned = scratch.owned;
+  const own = new Set(terms);
+  // [term, weight, the query's term it stands for]
+  const weighted: [string, number, string][] = terms.map((term) => [term, 1, term]);
+  for (const term of terms) {
+    for (const synonym of findSynonyms(term)) {
+      if (!own.has(synonym)) weighted.push([synonym, TUNING.synonym, term]);
+    }
+  }
+  for (const [term, weight, origin] of weighted) {
+    const list = postings.terms.get(term);
+    if (list === undefined) continue;
+    const df = list.docs.length;
+    const idf = weight * Math.log(1 + (n - df + 0.5) / (df + 0.5));
+    const { docs, frequencies } = list;
+    const marks = intent.owned.has(origin);
+    for (let j = 0; j < docs.length; j++) {
+      const doc = docs[j]!;
+      const f = frequencies[j]!;
+      if (scores[doc] === 0) touched[count++] = doc;
+      scores[doc]! += (idf * f) / (TUNING.k1 + f);
+      if (marks) owned[doc] = 1;
+    }
+  }
+  const termSet = new Set(terms);
+  // The best `limit`, kept sorted (best first, then the earlier operation) as they come.
+  const best: Ranked[] = [];
+  for (let i = 0; i < count; i++) {
+    const doc = touched[i]!;
+    const lexical = scores[doc]!;
+    // "my messages" favours the user's paths that have messages; "my" alone, all of them.
+    const owns = intent.owned.size === 0 || owned[doc] === 1;
+    scores[doc] = 0;
+    owned[doc] = 0;
+    if (allowed !== undefined && !allowed(doc)) continue;
+    const score = lexical * weighShape(intent, termSet, shapes[doc]!, owns);
+    if (best.length === limit && !isBetter(score, doc, best[limit - 1]!)) continue;
+    let at = best.length;
+    while (at > 0 && isBetter(score, doc, best[at - 1]!)) at--;
+    best.splice(at, 0, { doc, score });
+    if (best.length > limit) best.pop();
+  }
+  return best;
+}
+
+function isBetter(score: number, doc: number, than: Ranked): boolean {
+  return score > than.score || (score === than.score && doc < than.doc);
+}
+
+/** The factor of the task's intent for one operation. */
+function weighShape(intent: QueryIntent, terms: Set<string>, shape: OperationShape, owns: boolean): number {
+  let factor = 1 + TUNING.action * matchAction(intent, shape);
+  if (intent.self && shape.self && owns) factor *= 1 + TUNING.self;
+  if (shape.resource !== "" && terms.has(shape.resource)) factor *= 1 + TUNING.resource;
+  if (shape.depth > 1) factor /= 1 + TUNING.depth * (shape.depth - 1);
+  if (intent.named && shape.finds) factor *= 1 + TUNING.named;
+  return factor;
+}
