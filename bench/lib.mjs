@@ -47,13 +47,13 @@ export function displayCommand(args) {
  * Spawns `node ...args` and connects a real SDK Client over stdio. The child's stderr is kept
  * (last 8 KiB) for error messages. Resolves once the MCP initialize handshake is done.
  */
-export async function connectStdioClient(args, { timeoutMs = 60_000 } = {}) {
+export async function connectStdioClient(args, { timeoutMs = 60_000, env = {} } = {}) {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args,
     cwd: REPO_DIR,
     stderr: "pipe",
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? os.tmpdir() },
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? os.tmpdir(), ...env },
   });
   let stderr = "";
   transport.stderr?.on("data", (chunk) => {

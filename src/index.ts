@@ -44,6 +44,14 @@ export {
 export { BridgeError, formatDiagnostics } from "./model/diagnostics.js";
 export { checkModel, parseModel, serializeModel } from "./model/serialize.js";
 export * from "./model/types.js";
+// Several APIs in one bridge, and hot reload.
+export {
+  type ApiRouter,
+  type ApiRuntime,
+  createApiRouter,
+  createApiRuntime,
+} from "./runtime/apis/api-router.js";
+export { deriveNamespace, namespaceTools } from "./runtime/apis/namespace.js";
 export { toCredentialEnvName } from "./runtime/auth/credentials.js";
 export type { BridgeOptions, ToolHooks } from "./runtime/bridge-options.js";
 export { type BridgeRuntime, createBridgeRuntime } from "./runtime/bridge-runtime.js";
@@ -62,6 +70,9 @@ export { describeContract, type ToolContract } from "./runtime/lifecycle/contrac
 export { diffContracts, diffTools, type ToolChange } from "./runtime/lifecycle/diff-tools.js";
 export { formatChangesText, summarizeChanges } from "./runtime/lifecycle/format-changes.js";
 export { createBridgeServer } from "./runtime/mcp-server.js";
+export { CATALOG_META_KEY, CONTRACT_META_KEY } from "./runtime/reload/catalog-tracker.js";
+export { createLiveRuntime, type LiveRuntime } from "./runtime/reload/live-runtime.js";
+export { type SpecWatch, type SpecWatchOptions, watchSpec } from "./runtime/reload/spec-watch.js";
 export { toListedTool } from "./runtime/tool-list.js";
 export {
   type HttpServerOptions,

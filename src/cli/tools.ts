@@ -35,13 +35,21 @@ export function createToolsCommand(): Command {
     if (flags.verbose)
       for (const d of fullModel.diagnostics) process.stderr.write(`${formatDiagnostic(d)}\n`);
     const model = await applySelection(fullModel, selection, "tools");
-    const [{ createBridgeRuntime }, { chooseAutoMode }, { formatAutoReport, formatServedTools }] =
-      await Promise.all([
-        import("../runtime/bridge-runtime.js"),
-        import("../runtime/discovery/mode.js"),
-        import("../runtime/discovery/mode-line.js"),
-      ]);
-    const runtime = createBridgeRuntime(model, { env: {}, ...(mode !== undefined ? { mode } : {}) });
+    const [
+      { createBridgeRuntime },
+      { createLiveRuntime },
+      { chooseAutoMode },
+      { formatAutoReport, formatServedTools },
+    ] = await Promise.all([
+      import("../runtime/bridge-runtime.js"),
+      import("../runtime/reload/live-runtime.js"),
+      import("../runtime/discovery/mode.js"),
+      import("../runtime/discovery/mode-line.js"),
+    ]);
+    // As serve lists them: each tool with its contract version and digest in `_meta`.
+    const runtime = createLiveRuntime(
+      createBridgeRuntime(model, { env: {}, ...(mode !== undefined ? { mode } : {}) }),
+    );
     const tools = [];
     let cursor: string | undefined;
     do {

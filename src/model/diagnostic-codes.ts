@@ -359,6 +359,35 @@ export const DIAGNOSTIC_CODES = {
     severity: "error",
     fix: "send smaller messages (a base64 upload grows by a third), or raise --max-message-bytes",
   },
+  // Several APIs in one bridge, hot reload (runtime/apis, runtime/reload)
+  OMB_NAMESPACE: {
+    title:
+      "An API's namespace is not valid (letters and digits with single - or _ between them, at most 24 characters), or two APIs have the same one",
+    severity: "error",
+    fix: "give each API its own namespace with --namespace (in the order of the specs) or in the config file's apis",
+  },
+  OMB_BRIDGE_CONFIG: {
+    title: "The bridge's config file (--config) cannot be read, or a key or value in it is not valid",
+    severity: "error",
+    fix: "check the key named against the README's Several APIs section: `apis`, each with `spec` and the serve options by name",
+  },
+  OMB_API_OPTION_SHARED: {
+    title:
+      "Several APIs are served and an option that carries credentials or says where calls go was given for all of them",
+    severity: "error",
+    fix: "give it per API: in the config file's entry for the API, or as OPENAPI_MCP_<NAMESPACE>__<VARIABLE>",
+  },
+  OMB_WATCH: {
+    title: "--watch cannot watch this spec (standard input), or --watch-interval is given without --watch",
+    severity: "error",
+    fix: "serve the spec from a file or an http(s) URL to watch it",
+  },
+  OMB_RELOAD_FAILED: {
+    title:
+      "A changed spec could not be loaded, planned or served (hot reload); the bridge keeps serving the tools it had",
+    severity: "warning",
+    fix: "fix the spec at the place the message names and save it again; the next change is loaded",
+  },
   OMB_OUTPUT_NOT_DIR: {
     title: "generate -o names a file, not a directory",
     severity: "error",

@@ -71,6 +71,11 @@ export interface BridgeOptions {
   passThroughHeaders?: Record<string, string>;
   /** Receives one entry per tool call, arguments already redacted (see audit.ts). */
   audit?: AuditLog;
+  /**
+   * The API's namespace in a bridge of several APIs (apis/): named in its audit lines, and
+   * its tools are already named `<namespace>__<tool>`.
+   */
+  apiName?: string;
 }
 
 /** What one call knows about the MCP connection it came from. */
@@ -84,6 +89,23 @@ export interface CallContext {
    * cannot be asked.
    */
   confirm?: (message: string) => Promise<boolean>;
+  /**
+   * What the client holds of the tool list (hot reload, reload/): its session's view. A call of
+   * a tool that a reload removed or broke since then gets a "tool changed" result instead.
+   */
+  catalog?: CatalogSession;
+  /** The catalogVersion the call's `_meta` says the client holds (over the session's). */
+  catalogVersion?: string;
+  /** A program's call (code mode): the whole answer, not cut to the result budget. */
+  wholeAnswer?: boolean;
+}
+
+/**
+ * One MCP session's view of the tool list: the catalog generation of its last tools/list (or
+ * describe_operations), set by the runtime that serves it; at first, the generation it started at.
+ */
+export interface CatalogSession {
+  listed?: number;
 }
 
 /**

@@ -8,34 +8,28 @@
  * the operation it names through this same pipeline.
  */
 import { createHash } from "node:crypto";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { ErrorCode, McpError, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
-import type { Dispatcher } from "undici";
 import { messageOf } from "../model/error-message.js";
 import type { BridgeModel, ServerNode, ToolNode } from "../model/types.js";
 import { askConfirmation } from "./access/confirm.js";
 import { isDestructive, selectModel } from "./access/select.js";
 import { createOutputAjv } from "./arguments/bounded-formats.js";
 import type { ArgumentValidator } from "./arguments/validate.js";
-import { redactArguments } from "./audit/audit-log.js";
+import { type CallState, createCallAuditor } from "./audit/audited-call.js";
 import { type CallCredentials, createCredentialProvider } from "./auth/credential-provider.js";
 import { hasControlCharacters } from "./auth/credentials.js";
 import { TokenError } from "./auth/oauth.js";
 import { headerValueForms, isCredentialHeader } from "./auth/secret-forms.js";
-import type { BridgeOptions, CallContext } from "./bridge-options.js";
-import { type CodeMode, createCodeMode } from "./code/code-mode.js";
-import { EXECUTE_TOOL, isCodeTool } from "./code/code-tools.js";
+import type { BridgeOptions, CallContext, CatalogSession } from "./bridge-options.js";
 import type { SandboxLimits } from "./code/sandbox/engine.js";
-import { createDiscovery, type Discovery } from "./discovery/discovery.js";
-import { CALL_TOOL, isDiscoveryTool, SEARCH_TOOL } from "./discovery/discovery-tools.js";
-import { chooseMode, type ModeChoice } from "./discovery/mode.js";
+import type { ModeChoice } from "./discovery/mode.js";
 import { createInvalidParamsError } from "./protocol-error.js";
 import { PatternLimitError, withMatchBudget } from "./regex/bounded-regexp.js";
 import { ArgumentError } from "./request/argument-error.js";
 import { buildRequest, resolveBaseUrl } from "./request/build-request.js";
 import { createOriginPolicy } from "./request/origins.js";
-import { ERROR_META_KEY, toErrorResult } from "./results/error-result.js";
+import { toErrorResult } from "./results/error-result.js";
 import {
   isDocumentedRedirect,
   toFailureResult,
@@ -45,19 +39,11 @@ import {
 import { redactSecrets } from "./results/redact-secrets.js";
 import { toSuccessResult } from "./results/success.js";
 import { OPTION_TABLE } from "./settings/option-table.js";
-import { createToolPager, decodeCursor, encodeCursor } from "./tool-list.js";
-import { createUpstreamClient } from "./upstream/client.js";
-import { createHttpAgent, type HttpOptions } from "./upstream/send.js";
+import { createToolSurface } from "./tool-surface.js";
+import { type ApiConnection, createApiConnection } from "./upstream/connection.js";
 
-export type { BridgeOptions, CallContext, ToolHooks } from "./bridge-options.js";
+export type { BridgeOptions, CallContext, CatalogSession, ToolHooks } from "./bridge-options.js";
 export { BRIDGE_NAME, BRIDGE_VERSION } from "./version.js";
-
-/** What one call gathers on its way: secrets to redact, and facts for the audit log. */
-interface CallState {
-  secrets: string[];
-  status?: number;
-  attempts?: number;
-}
 
 /** What all sessions of one bridge share: tools, validators, credentials, connection pool. */
 export interface BridgeRuntime {
@@ -65,39 +51,52 @@ export interface BridgeRuntime {
   model: BridgeModel;
   /** The mode served (tools or discovery), what was asked for and why (see discovery/mode.ts). */
   mode: ModeChoice;
-  listTools(cursor: string | undefined): { tools: Tool[]; nextCursor?: string };
+  /** A page of tools/list; `session` learns which tool set it listed (hot reload). */
+  listTools(cursor: string | undefined, session?: CatalogSession): ListedTools;
   callTool(name: string, args: unknown, context?: CallContext): Promise<CallToolResult>;
+  /** Every configured or fetched secret so far, in every form (for redaction). */
+  secrets(): string[];
+  /**
+   * Calls `listener` when the tools served change (hot reload): each MCP session then sends
+   * `notifications/tools/list_changed`. Returns the function that stops the calls.
+   */
+  onToolsChanged?(listener: () => void): () => void;
   close(): Promise<void>;
 }
 
-export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptions = {}): BridgeRuntime {
+/** A page of tools/list; `_meta` carries what the catalog is (hot reload, reload/). */
+export interface ListedTools {
+  tools: Tool[];
+  nextCursor?: string;
+  _meta?: Record<string, unknown>;
+}
+
+/**
+ * The runtime of one API. `connection` (the pool, circuit breaker and concurrency limit) is
+ * made for it unless given: hot reload gives each version of an API's tools the same one.
+ */
+export function createBridgeRuntime(
+  fullModel: BridgeModel,
+  options: BridgeOptions = {},
+  connection?: ApiConnection,
+): BridgeRuntime {
   // Filtered tools are gone before anything is served: neither listed nor callable.
   const model = selectModel(fullModel, options.access);
   const confirmDestructive = options.access?.destructive === "confirm";
   const byName = new Map<string, ToolNode>(model.tools.map((tool) => [tool.name, tool]));
   const staticHeaders = normaliseHeaders(options.headers ?? {});
   const origins = createOriginPolicy(model, options);
-  const timeoutMs = options.timeoutMs ?? OPTION_TABLE.timeout.default;
-  const http: HttpOptions = {
-    timeoutMs,
-    // A connect timeout longer than the whole call's would never fire.
-    connectTimeoutMs: options.connectTimeoutMs ?? Math.min(OPTION_TABLE.connectTimeout.default, timeoutMs),
-    maxResponseBytes: options.maxResponseBytes ?? OPTION_TABLE.maxResponseBytes.default,
-  };
-  const upstream = createUpstreamClient({
+  const ownsConnection = connection === undefined;
+  const {
     http,
-    getDispatcher: () => getDispatcher(),
-    ...(options.retry ? { retry: options.retry } : {}),
-    ...(options.circuitBreaker !== undefined ? { circuitBreaker: options.circuitBreaker } : {}),
-    ...(options.maxConcurrency !== undefined ? { maxConcurrency: options.maxConcurrency } : {}),
-  });
-  const maxTextChars =
-    options.maxResultChars === 0
-      ? Number.POSITIVE_INFINITY
-      : (options.maxResultChars ?? OPTION_TABLE.maxResultChars.default);
+    upstream,
+    getDispatcher,
+    close: closeConnection,
+  } = connection ?? createApiConnection(options);
+  const maxTextChars = toMaxTextChars(options.maxResultChars);
   const credentialProvider = createCredentialProvider(model, {
     env: options.env ?? process.env,
-    getDispatcher: () => getDispatcher(),
+    getDispatcher,
     http,
     baseUrl: () => {
       const base = resolveBaseUrl(model.servers, options.baseUrl, options.serverVariables);
@@ -111,20 +110,9 @@ export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptio
   const headerSecrets = Object.entries(staticHeaders).flatMap(([name, value]) =>
     isCredentialHeader(name) ? headerValueForms(value) : [],
   );
+  const secrets = () => [...headerSecrets, ...credentialProvider.secrets()];
   /** Everything that must never be shown, in every form: configured and fetched secrets, and this call's. */
-  const secretsOf = (call: { secrets: string[] }) => [
-    ...headerSecrets,
-    ...credentialProvider.secrets(),
-    ...call.secrets,
-  ];
-  const ownsDispatcher = options.dispatcher === undefined;
-  let dispatcher: Promise<Dispatcher> | undefined = options.dispatcher
-    ? Promise.resolve(options.dispatcher)
-    : undefined;
-  const getDispatcher = () => {
-    dispatcher ??= createHttpAgent(http);
-    return dispatcher;
-  };
+  const secretsOf = (call: { secrets: string[] }) => [...secrets(), ...call.secrets];
   // ajv and the argument validator are loaded on first use, off the path to the first tools/list.
   let validation: Promise<typeof import("./arguments/validate.js")> | undefined;
   const loadValidation = () => {
@@ -149,23 +137,6 @@ export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptio
       targets.set(servers, target);
     }
     return target;
-  };
-  const pager = createToolPager(model.tools, options.pageBytes ?? DEFAULT_PAGE_BYTES);
-  const mode = chooseMode(model.tools, options.mode ?? OPTION_TABLE.mode.default);
-
-  const listTools = (cursor: string | undefined) => {
-    const modeTools = discovery ?? codeMode;
-    if (modeTools !== undefined) {
-      if (cursor !== undefined) decodeCursor(cursor, 0); // one page: any cursor is invalid
-      const tools = modeTools.listTools();
-      modeTools.warm();
-      return { tools };
-    }
-    const start = cursor === undefined ? 0 : decodeCursor(cursor, model.tools.length);
-    const page = pager(start);
-    return page.next < model.tools.length
-      ? { tools: page.tools, nextCursor: encodeCursor(page.next) }
-      : { tools: page.tools };
   };
 
   /** `whole`: a program's call (code mode), which gets the whole answer, not cut to the result budget. */
@@ -220,103 +191,30 @@ export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptio
    * Runs one call and writes its audit line: the tool's (or, through call_operation, the
    * operation's) name, redacted arguments, status, attempts, duration and outcome.
    */
-  const audited = async (
-    name: string,
-    rawArgs: unknown,
-    run: (call: CallState) => Promise<CallToolResult>,
-  ): Promise<CallToolResult> => {
-    const call: CallState = { secrets: [] };
-    const { audit } = options;
-    if (!audit) return run(call);
-    const time = new Date().toISOString();
-    const started = performance.now();
-    const log = (outcome: "ok" | "error", category?: string) => {
-      const tool = byName.get(name);
-      audit.write({
-        time,
-        tool: name,
-        arguments: redactArguments(rawArgs ?? {}, tool?.inputSchema, secretsOf(call)),
-        ...(call.status !== undefined ? { status: call.status } : {}),
-        ...(call.attempts !== undefined ? { attempts: call.attempts } : {}),
-        durationMs: Math.round(performance.now() - started),
-        outcome,
-        ...(category !== undefined ? { category } : {}),
-      });
-    };
-    let result: CallToolResult;
-    try {
-      result = await run(call);
-    } catch (error) {
-      log(
-        "error",
-        error instanceof McpError && error.code === ErrorCode.InvalidParams ? "unknown_tool" : "internal",
-      );
-      throw error;
-    }
-    const facts = result._meta?.[ERROR_META_KEY] as { category?: unknown } | undefined;
-    if (result.isError) log("error", typeof facts?.category === "string" ? facts.category : "error");
-    else log("ok");
-    return result;
-  };
+  const audited = createCallAuditor({
+    audit: options.audit,
+    schemaOf: (name) => byName.get(name)?.inputSchema,
+    secretsOf,
+    ...(options.apiName !== undefined ? { api: options.apiName } : {}),
+  });
 
-  /** An operation's call, as its own tool gets it in tools mode. */
-  const callOperation = (
-    name: string,
-    rawArgs: unknown,
-    context: CallContext = {},
-  ): Promise<CallToolResult> => audited(name, rawArgs, (call) => runCall(name, rawArgs, context, call));
-
-  const auditedModeTool = (name: string, rawArgs: unknown, run: () => Promise<CallToolResult>) =>
-    audited(name, rawArgs, async (call) => redactSecrets(await run(), secretsOf(call)));
-
-  // A saved index covers the whole model; once a selection dropped tools, the search is built
-  // for the selected ones (as a generated project with that selection has it).
-  const savedIndex =
-    model === fullModel && fullModel.searchIndex !== undefined ? { index: fullModel.searchIndex } : {};
-  const discovery: Discovery | undefined =
-    mode.mode === "discovery"
-      ? createDiscovery({
-          model,
-          ...savedIndex,
-          confirmDestructive,
-          audited: auditedModeTool,
-          callOperation,
-        })
-      : undefined;
-
-  const codeMode: CodeMode | undefined =
-    mode.mode === "code"
-      ? createCodeMode({
-          model,
-          ...savedIndex,
-          confirmDestructive,
-          limits: readSandboxLimits(options.code),
-          maxTextChars,
-          audited: auditedModeTool,
-          callOperation: (name, rawArgs, context) =>
-            audited(name, rawArgs, (call) => runCall(name, rawArgs, context, call, true)),
-        })
-      : undefined;
-
-  const callTool = (name: string, rawArgs: unknown, context: CallContext = {}): Promise<CallToolResult> => {
-    if (codeMode !== undefined) {
-      if (isCodeTool(name)) return codeMode.callTool(name, rawArgs, context);
-      return audited(name, rawArgs, async () => {
-        throw new McpError(
-          ErrorCode.InvalidParams,
-          `Unknown tool: ${name}. This server is in code mode: find operations with ${SEARCH_TOOL}, call them from a program with ${EXECUTE_TOOL}.`,
-        );
-      });
-    }
-    if (discovery === undefined) return callOperation(name, rawArgs, context);
-    if (isDiscoveryTool(name)) return discovery.callTool(name, rawArgs, context);
-    return audited(name, rawArgs, async () => {
-      throw new McpError(
-        ErrorCode.InvalidParams,
-        `Unknown tool: ${name}. This server is in discovery mode: find operations with ${SEARCH_TOOL}, call them with ${CALL_TOOL}.`,
-      );
-    });
-  };
+  const surface = createToolSurface({
+    model,
+    mode: options.mode ?? OPTION_TABLE.mode.default,
+    pageBytes: options.pageBytes ?? DEFAULT_PAGE_BYTES,
+    // A saved index covers the whole model; once a selection dropped tools, the search is
+    // built for the selected ones (as a generated project with that selection has it).
+    ...(model === fullModel && fullModel.searchIndex !== undefined
+      ? { searchIndex: fullModel.searchIndex }
+      : {}),
+    confirms: () => confirmDestructive,
+    code: { limits: readSandboxLimits(options.code), maxTextChars },
+    audited,
+    secrets,
+    // An operation's call, as its own tool gets it in tools mode (a program's: the whole answer).
+    callOperation: (name, rawArgs, context) =>
+      audited(name, rawArgs, (call) => runCall(name, rawArgs, context, call, context.wholeAnswer === true)),
+  });
 
   const callUpstream = async (
     tool: ToolNode,
@@ -423,17 +321,25 @@ export function createBridgeRuntime(fullModel: BridgeModel, options: BridgeOptio
 
   return {
     model,
-    mode,
-    listTools,
-    callTool,
+    mode: surface.mode,
+    listTools: surface.listTools,
+    callTool: surface.callTool,
+    secrets,
     close: async () => {
-      await codeMode?.close();
-      if (ownsDispatcher && dispatcher) await (await dispatcher).close();
+      await surface.close();
+      if (ownsConnection) await closeConnection();
     },
   };
 }
 
 /** Code mode's limits: those given, the option table's defaults for the rest. */
+/** Characters of text in one result: `--max-result-chars`, 0 for no limit. */
+export function toMaxTextChars(maxResultChars: number | undefined): number {
+  return maxResultChars === 0
+    ? Number.POSITIVE_INFINITY
+    : (maxResultChars ?? OPTION_TABLE.maxResultChars.default);
+}
+
 export function readSandboxLimits(given: Partial<SandboxLimits> = {}): SandboxLimits {
   return {
     timeoutMs: given.timeoutMs ?? OPTION_TABLE.codeTimeout.default,

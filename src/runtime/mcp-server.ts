@@ -12,11 +12,13 @@ import {
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
 import type { BridgeModel } from "../model/types.js";
-import type { BridgeOptions } from "./bridge-options.js";
+import type { BridgeOptions, CatalogSession } from "./bridge-options.js";
 import { type BridgeRuntime, createBridgeRuntime } from "./bridge-runtime.js";
 import { EXECUTE_TOOL } from "./code/code-tools.js";
 import { CALL_TOOL, DESCRIBE_TOOL, SEARCH_TOOL } from "./discovery/discovery-tools.js";
 import { formatCount } from "./discovery/mode.js";
+import { CATALOG_META_KEY } from "./reload/catalog-tracker.js";
+import { createLiveRuntime, type LiveRuntime } from "./reload/live-runtime.js";
 import { clip } from "./results/body-text.js";
 import { toErrorResult } from "./results/error-result.js";
 import { isDeeperThan, MAX_JSON_DEPTH } from "./results/json-depth.js";
@@ -24,7 +26,7 @@ import { BRIDGE_NAME, BRIDGE_VERSION } from "./version.js";
 
 /** An MCP Server for one connection (session); share one runtime between many. */
 export function createBridgeServer(source: BridgeModel | BridgeRuntime, options: BridgeOptions = {}): Server {
-  const runtime = "callTool" in source ? source : createBridgeRuntime(source, options);
+  const runtime = "callTool" in source ? source : createLiveRuntime(createBridgeRuntime(source, options));
   const { model } = runtime;
   const server = new Server(
     { name: BRIDGE_NAME, version: BRIDGE_VERSION, title: model.info.title },
@@ -34,7 +36,12 @@ export function createBridgeServer(source: BridgeModel | BridgeRuntime, options:
       jsonSchemaValidator: ELICITATION_VALIDATOR,
     },
   );
-  server.setRequestHandler(ListToolsRequestSchema, (request) => runtime.listTools(request.params?.cursor));
+  // What this session last listed (hot reload, reload/live-runtime.ts): at first, what it started with.
+  const session: CatalogSession = {};
+  if ("catalog" in runtime) session.listed = (runtime as LiveRuntime).catalog.generation;
+  server.setRequestHandler(ListToolsRequestSchema, (request) =>
+    runtime.listTools(request.params?.cursor, session),
+  );
   const confirm = async (message: string): Promise<boolean> => {
     const answer = await server.elicitInput({
       mode: "form",
@@ -50,20 +57,27 @@ export function createBridgeServer(source: BridgeModel | BridgeRuntime, options:
     return answer.action === "accept" && answer.content?.confirm === true;
   };
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const held = request.params._meta?.[CATALOG_META_KEY] as { catalogVersion?: unknown } | undefined;
     const result = await runtime.callTool(request.params.name, request.params.arguments, {
       ...(extra.requestInfo ? { headers: extra.requestInfo.headers } : {}),
       ...(extra.sessionId !== undefined ? { session: extra.sessionId } : {}),
       ...(server.getClientCapabilities()?.elicitation?.form ? { confirm } : {}),
+      // A client may say which tool list it holds (stateless HTTP has no session to remember it).
+      catalog: session,
+      ...(typeof held?.catalogVersion === "string" ? { catalogVersion: held.catalogVersion } : {}),
     });
     return answerable(request.params.name, result);
   });
-  if (!("callTool" in source)) {
-    const close = server.onclose;
-    server.onclose = () => {
-      close?.();
-      void runtime.close();
-    };
-  }
+  // A reload that changes the tools tells every session (the capability says it may).
+  const unsubscribe = runtime.onToolsChanged?.(() => {
+    void server.sendToolListChanged().catch(() => {});
+  });
+  const close = server.onclose;
+  server.onclose = () => {
+    close?.();
+    unsubscribe?.();
+    if (!("callTool" in source)) void runtime.close();
+  };
   return server;
 }
 

@@ -24,11 +24,13 @@ export function toListedTool(tool: ToolNode): Tool {
 /**
  * Pages of tools of at most `maxBytes` of JSON each (at least one tool a page), cut lazily:
  * the first page is ready after serialising only its own tools. Cursors are tool offsets, so
- * they stay valid for the life of the model.
+ * they stay valid for the life of the model. `reservedBytesPerTool` is room kept for what is
+ * added to each tool after paging (its contract `_meta`, reload/live-runtime.ts).
  */
 export function createToolPager(
   tools: ToolNode[],
   maxBytes: number,
+  reservedBytesPerTool = 0,
 ): (start: number) => { tools: Tool[]; next: number } {
   const listed = new Map<number, Tool>();
   const ends = new Map<number, number>();
@@ -46,7 +48,7 @@ export function createToolPager(
       end = start;
       let size = 0;
       while (end < tools.length) {
-        const bytes = Buffer.byteLength(JSON.stringify(listedAt(end)));
+        const bytes = Buffer.byteLength(JSON.stringify(listedAt(end))) + reservedBytesPerTool;
         if (end > start && size + bytes > maxBytes) break;
         size += bytes;
         end++;

@@ -13,6 +13,8 @@ import { createScrubber, REDACTED } from "../results/redact-secrets.js";
 export interface AuditEntry {
   /** ISO 8601, when the call arrived. */
   time: string;
+  /** The API's namespace, when the bridge serves several APIs. */
+  api?: string;
   tool: string;
   arguments: unknown;
   /** The API's last HTTP status; absent when no request was sent. */
@@ -25,8 +27,29 @@ export interface AuditEntry {
   category?: string;
 }
 
+/** A line about the bridge itself rather than a call: a hot reload of an API's spec (reload/). */
+export interface AuditEvent {
+  time: string;
+  event: "reload" | "reload_failed";
+  /** The API's namespace, when the bridge serves several. */
+  api?: string;
+  /** The spec file or URL reloaded. */
+  source: string;
+  /** The catalog served after the event. */
+  catalogVersion: string;
+  previousVersion?: string;
+  /** Changes by severity. */
+  changes?: { breaking: number; compatible: number; docs: number };
+  /** Tools the reload removed or broke: calls of clients that listed before get "tool changed". */
+  broken?: string[];
+  /** Why the changed spec is not served. */
+  error?: string;
+}
+
 export interface AuditLog {
   write(entry: AuditEntry): void;
+  /** A line about the bridge itself (a reload); a log without it gets none. */
+  writeEvent?(event: AuditEvent): void;
   close(): Promise<void>;
 }
 
@@ -44,12 +67,10 @@ const MAX_ITEMS = 100;
  */
 export function createAuditLog(target: string): AuditLog {
   if (target === "-") {
-    return {
-      write: (entry) => {
-        process.stderr.write(`${JSON.stringify(entry)}\n`);
-      },
-      close: async () => {},
+    const write = (line: AuditEntry | AuditEvent) => {
+      process.stderr.write(`${JSON.stringify(line)}\n`);
     };
+    return { write, writeEvent: write, close: async () => {} };
   }
   // Opened now, not on the first write: a log that cannot be written must stop the start
   // (the error is thrown here, with the system's reason: EACCES, ENOENT, EISDIR).
@@ -60,10 +81,12 @@ export function createAuditLog(target: string): AuditLog {
     failed ??= error;
     process.stderr.write(`openapi-mcp-bridge: the audit log ${target} cannot be written: ${error.message}\n`);
   });
+  const write = (line: AuditEntry | AuditEvent) => {
+    if (!failed) stream.write(`${JSON.stringify(line)}\n`);
+  };
   return {
-    write: (entry) => {
-      if (!failed) stream.write(`${JSON.stringify(entry)}\n`);
-    },
+    write,
+    writeEvent: write,
     close: () =>
       new Promise<void>((resolve) => {
         if (failed || stream.closed) resolve();

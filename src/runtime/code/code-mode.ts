@@ -26,7 +26,8 @@ export interface CodeModeOptions {
   /** The model served: its tools are the selected ones, and the only ones `api` has. */
   model: BridgeModel;
   index?: SearchIndexNode;
-  confirmDestructive: boolean;
+  /** Whether destructive operations ask the user first (a function: a policy per API). */
+  confirmDestructive: boolean | ((tool: ToolNode) => boolean);
   limits: SandboxLimits;
   /** Characters of text in one result (Infinity: no limit). */
   maxTextChars: number;

@@ -34,7 +34,15 @@ export interface Signatures {
   /** One line: the method as it stands in the `Api` interface, without docs. */
   signatureOf(tool: ToolNode): string;
   /** `interface Api { ... }` with these operations and their docs, then the types they use. */
-  declarationOf(tools: readonly ToolNode[], options?: { confirmDestructive?: boolean }): string;
+  declarationOf(
+    tools: readonly ToolNode[],
+    options?: { confirmDestructive?: boolean | ((tool: ToolNode) => boolean) },
+  ): string;
+}
+
+/** Whether `tool` asks the user first, under one policy or a policy per API (several APIs). */
+function confirmsOf(policy: boolean | ((tool: ToolNode) => boolean) | undefined, tool: ToolNode): boolean {
+  return typeof policy === "function" ? policy(tool) : policy === true;
 }
 
 /** What the promise of `api.<name>(args)` gives on success. */
@@ -129,7 +137,7 @@ export function createSignatures(): Signatures {
         const args = objectText(types.properties, types.index, { indent }, 1);
         const result = typeText(resultTypeOf(tool), { indent }, 1);
         methods.push(
-          ...docLines(methodDocs(tool, options.confirmDestructive === true), indent),
+          ...docLines(methodDocs(tool, confirmsOf(options.confirmDestructive, tool)), indent),
           `${indent}${propertyKey(tool.name)}(args${optional}: ${args}): Promise<${result}>;`,
         );
       }

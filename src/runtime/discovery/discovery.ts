@@ -37,8 +37,11 @@ export interface DiscoveryOptions {
   model: BridgeModel;
   /** A saved index that covers these tools, or undefined to build one on first use. */
   index?: SearchIndexNode;
-  /** `--destructive confirm`: describe says which operations ask the user first. */
-  confirmDestructive: boolean;
+  /**
+   * `--destructive confirm`: describe says which operations ask the user first (a function when
+   * it differs by operation: a bridge of several APIs has one policy per API).
+   */
+  confirmDestructive: boolean | ((tool: ToolNode) => boolean);
   /** Runs one call of a discovery tool with the runtime's audit line and redaction around it. */
   audited(name: string, args: unknown, run: () => Promise<CallToolResult>): Promise<CallToolResult>;
   /** Calls an operation exactly as its own tool is called in tools mode (audited there). */
@@ -59,7 +62,9 @@ export interface Discovery {
 }
 
 export function createDiscovery(options: DiscoveryOptions): Discovery {
-  const { model } = options;
+  const { model, confirmDestructive } = options;
+  const confirms = (tool: ToolNode) =>
+    typeof confirmDestructive === "function" ? confirmDestructive(tool) : confirmDestructive;
   const byName = new Map<string, ToolNode>(model.tools.map((tool) => [tool.name, tool]));
   let listed: Tool[] | undefined;
   let search: OperationSearch | undefined;
@@ -115,7 +120,7 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
     const notFound: NotFound[] = [];
     for (const name of names) {
       const tool = byName.get(name);
-      if (tool) found.push(describeOperation(tool, options.confirmDestructive));
+      if (tool) found.push(describeOperation(tool, confirms(tool)));
       else notFound.push({ name, closest: findClosestOperations(name, model.tools, getSearch()) });
     }
     return toDescribeResult(found, notFound, model.info.title);

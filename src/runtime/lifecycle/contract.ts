@@ -163,6 +163,24 @@ function digestContract(contract: Omit<ToolContract, "digest" | "docsDigest">): 
   return digestValue(contractDigestInput(contract));
 }
 
+/**
+ * `describeContract(tool).digest` alone, several times faster: every tool of every tools/list
+ * carries it (reload/catalog-tracker.ts), so a large list must not pay for the prose digest
+ * and the canonical copy with prose it does not show.
+ */
+export function digestToolContract(tool: ToolNode): string {
+  const { title: _title, ...annotations } = tool.annotations;
+  return digestContract({
+    name: tool.name,
+    deprecated: tool.deprecated,
+    inputSchema: tool.inputSchema,
+    ...(tool.outputSchema !== undefined ? { outputSchema: tool.outputSchema } : {}),
+    outputWrapped: tool.outputWrapped === true,
+    annotations,
+    binding: describeBinding(tool),
+  });
+}
+
 function digestDocs(contract: Omit<ToolContract, "digest" | "docsDigest">): string {
   const docs = contract.docs;
   return digestValue({

@@ -33,7 +33,9 @@ export type ErrorCategory =
   /** Code mode: the program threw, or is not valid JavaScript (see code/). */
   | "program_error"
   /** Code mode: the program was stopped at one of the sandbox's limits. */
-  | "program_limit";
+  | "program_limit"
+  /** Hot reload removed or broke the tool since the client listed it (see reload/). */
+  | "tool_changed";
 
 export interface ErrorFacts {
   category: ErrorCategory;
@@ -66,6 +68,7 @@ const CATEGORY_LABELS: Record<ErrorCategory, string> = {
   unknown_tool: "Unknown operation",
   program_error: "Program error",
   program_limit: "Stopped",
+  tool_changed: "Tool changed",
 };
 
 export function categoryLabel(category: ErrorCategory): string {

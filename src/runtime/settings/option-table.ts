@@ -63,7 +63,21 @@ export interface OptionSpec<T> {
   readonly group: OptionGroup;
   /** The diagnostic code of a bad value, when not OMB_OPTION_INVALID (kept for existing codes). */
   readonly code?: DiagnosticCode;
+  /**
+   * In a bridge of several APIs (`serve A B`, `--config`), `api-only` marks an option that
+   * carries credentials or says where calls go: each API sets its own, and a value for the
+   * whole bridge is refused. Absent: by its group (see optionScope).
+   */
+  readonly scope?: "api-only";
 }
+
+/**
+ * What an option belongs to in a bridge of several APIs: `bridge` options (transport,
+ * sessions, the mode) are the bridge's; `api` options each API may set for itself, and a value
+ * for the whole bridge applies to every API that sets none; `api-only` options each API must
+ * set for itself.
+ */
+export type OptionScope = "bridge" | "api" | "api-only";
 
 const MIB = 1024 * 1024;
 
@@ -80,6 +94,7 @@ export const OPTION_TABLE = {
     transports: "both",
     group: "upstream",
     code: "OMB_BASE_URL",
+    scope: "api-only",
   },
   serverVar: {
     flag: "server-var",
@@ -89,6 +104,7 @@ export const OPTION_TABLE = {
     help: "a value for a server URL variable",
     transports: "both",
     group: "upstream",
+    scope: "api-only",
   },
   auth: {
     flag: "auth",
@@ -99,6 +115,7 @@ export const OPTION_TABLE = {
     details: "see Credentials",
     transports: "both",
     group: "credentials",
+    scope: "api-only",
   },
   header: {
     flag: "header",
@@ -109,6 +126,7 @@ export const OPTION_TABLE = {
     help: "a static header sent on every upstream request",
     transports: "both",
     group: "upstream",
+    scope: "api-only",
   },
   trustOrigin: {
     flag: "trust-origin",
@@ -120,6 +138,7 @@ export const OPTION_TABLE = {
       "the API's origin is `--base-url`'s, else the spec's first server's; an operation whose own `servers` name another origin is called without credentials, and the start-up line lists where calls go",
     transports: "both",
     group: "credentials",
+    scope: "api-only",
   },
   transport: {
     flag: "transport",
@@ -324,6 +343,7 @@ export const OPTION_TABLE = {
     details: "see Credentials",
     transports: "both",
     group: "credentials",
+    scope: "api-only",
   },
   oauthClient: {
     flag: "oauth-client",
@@ -333,6 +353,7 @@ export const OPTION_TABLE = {
     help: "OAuth2 client credentials for a scheme; the secret comes from `OPENAPI_MCP_CLIENT_SECRET_<SCHEME>`",
     transports: "both",
     group: "credentials",
+    scope: "api-only",
   },
   passThroughHeader: {
     flag: "pass-through-header",
@@ -341,6 +362,7 @@ export const OPTION_TABLE = {
     help: "the MCP request's header `INCOMING` is that request's credential for the scheme `SCHEME`",
     transports: "http",
     group: "credentials",
+    scope: "api-only",
   },
   auditLog: {
     flag: "audit-log",
@@ -505,6 +527,14 @@ export const OPTION_KEYS = Object.keys(OPTION_TABLE) as OptionKey[];
 /** The table's entry of an option, as the general shape. */
 export function getOptionSpec(key: OptionKey): OptionSpec<unknown> {
   return OPTION_TABLE[key];
+}
+
+/** Where an option belongs in a bridge of several APIs (see OptionScope). */
+export function optionScope(key: OptionKey): OptionScope {
+  const spec = getOptionSpec(key);
+  if (spec.scope !== undefined) return spec.scope;
+  // Code mode's sandbox runs programs that call any API's operations: it is the bridge's.
+  return ["transport", "http", "tools", "code"].includes(spec.group) ? "bridge" : "api";
 }
 
 /** The keys of one group, in table order. */

@@ -25,6 +25,10 @@ const CONFIGURATION_CODES: ReadonlySet<string> = new Set<DiagnosticCode>([
   "OMB_SELECTION_EMPTY",
   "OMB_AUDIT_LOG_UNWRITABLE",
   "OMB_STDIN_CONFLICT",
+  "OMB_NAMESPACE",
+  "OMB_BRIDGE_CONFIG",
+  "OMB_API_OPTION_SHARED",
+  "OMB_WATCH",
 ]);
 
 /**

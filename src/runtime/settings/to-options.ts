@@ -9,6 +9,7 @@ import type { AuditLog } from "../audit/audit-log.js";
 import type { AuthConfig } from "../auth/auth-config.js";
 import { toServerVariableEnvName } from "../auth/credentials.js";
 import type { BridgeOptions } from "../bridge-options.js";
+import type { SandboxLimits } from "../code/sandbox/engine.js";
 import type { HttpServerOptions } from "../transport/streamable-http.js";
 import { OPTION_TABLE, type Settings } from "./option-table.js";
 import type { Environment } from "./read-settings.js";
@@ -77,17 +78,22 @@ export function toBridgeOptions(settings: Settings, inputs: RuntimeInputs): Brid
   if (settings.connectTimeout !== undefined) options.connectTimeoutMs = settings.connectTimeout;
   if (settings.maxResponseBytes !== undefined) options.maxResponseBytes = settings.maxResponseBytes;
   if (settings.maxResultChars !== undefined) options.maxResultChars = settings.maxResultChars;
-  const code = {
+  const code = toSandboxLimits(settings);
+  if (Object.keys(code).length > 0) options.code = code;
+  if (inputs.hooks !== undefined) options.hooks = inputs.hooks;
+  if (inputs.audit !== undefined) options.audit = inputs.audit;
+  return options;
+}
+
+/** Code mode's sandbox limits the settings give (the others keep their defaults). */
+export function toSandboxLimits(settings: Settings): Partial<SandboxLimits> {
+  return {
     ...(settings.codeTimeout !== undefined ? { timeoutMs: settings.codeTimeout } : {}),
     ...(settings.codeMemory !== undefined ? { memoryBytes: settings.codeMemory } : {}),
     ...(settings.codeMaxCalls !== undefined ? { maxCalls: settings.codeMaxCalls } : {}),
     ...(settings.codeMaxLogChars !== undefined ? { maxLogChars: settings.codeMaxLogChars } : {}),
     ...(settings.codeMaxStack !== undefined ? { maxStackBytes: settings.codeMaxStack } : {}),
   };
-  if (Object.keys(code).length > 0) options.code = code;
-  if (inputs.hooks !== undefined) options.hooks = inputs.hooks;
-  if (inputs.audit !== undefined) options.audit = inputs.audit;
-  return options;
 }
 
 export function toHttpServerOptions(settings: Settings): HttpServerOptions {

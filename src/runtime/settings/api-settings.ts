@@ -1,0 +1,111 @@
+/**
+ * The settings and environment of each API in a bridge of several APIs. An API reads its own
+ * variables as `OPENAPI_MCP_<NAMESPACE>__<VARIABLE>` (`OPENAPI_MCP_ERP__AUTH_API_KEY`,
+ * `OPENAPI_MCP_ERP__BASE_URL`), which it sees as `OPENAPI_MCP_<VARIABLE>`. Options that carry
+ * credentials or say where calls go (the table's `api-only` ones) are never given to every API
+ * at once: with several APIs, a flag, variable or config value of one for the whole bridge is
+ * refused, so a credential meant for one API cannot reach another.
+ */
+import { toClientEnvNames, toEnvSuffix } from "../auth/credentials.js";
+import { getOptionSpec, OPTION_KEYS, type OptionKey, optionScope, type Settings } from "./option-table.js";
+import type { Environment } from "./read-settings.js";
+
+const ENV_PREFIX = "OPENAPI_MCP_";
+
+/** `OPENAPI_MCP_ERP__`: the start of the API `erp`'s own variables. */
+export function toApiEnvPrefix(namespace: string): string {
+  return `${ENV_PREFIX}${toEnvSuffix(namespace)}__`;
+}
+
+/** The options each API must set for itself (credentials, where calls go). */
+export const API_ONLY_KEYS: readonly OptionKey[] = OPTION_KEYS.filter(
+  (key) => optionScope(key) === "api-only",
+);
+
+/** The variables of api-only options: exact names, and the starts of `<NAME>` ones. */
+const API_ONLY_VARIABLES = (() => {
+  const exact = new Set<string>();
+  const prefixes = [toClientEnvNames("").secret];
+  for (const key of API_ONLY_KEYS) {
+    const variable = getOptionSpec(key).env;
+    if (variable === undefined) continue;
+    const open = variable.indexOf("<");
+    if (open === -1) exact.add(variable);
+    else prefixes.push(variable.slice(0, open));
+  }
+  return { exact, prefixes };
+})();
+
+/** True for a variable that gives an api-only option (`OPENAPI_MCP_AUTH_X`, `OPENAPI_MCP_BASE_URL`). */
+export function isApiOnlyVariable(name: string): boolean {
+  return (
+    API_ONLY_VARIABLES.exact.has(name) ||
+    API_ONLY_VARIABLES.prefixes.some((prefix) => name.startsWith(prefix))
+  );
+}
+
+/**
+ * The environment one API reads: its own `OPENAPI_MCP_<NAMESPACE>__*` variables under their
+ * plain names, over the bridge's; without any API's own variables under their long names, and,
+ * when several APIs are served, without the bridge-wide variables of api-only options.
+ */
+export function toApiEnvironment(
+  env: Environment,
+  namespace: string | undefined,
+  options: { namespaces: readonly string[] },
+): Environment {
+  const prefixes = options.namespaces.map(toApiEnvPrefix);
+  const several = options.namespaces.length > 1;
+  const result: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (prefixes.some((prefix) => name.startsWith(prefix))) continue;
+    if (several && isApiOnlyVariable(name)) continue;
+    result[name] = value;
+  }
+  if (namespace !== undefined) Object.assign(result, readOwnVariables(env, namespace));
+  return result;
+}
+
+/** The API's own variables (`OPENAPI_MCP_ERP__TIMEOUT`) under their plain names (`OPENAPI_MCP_TIMEOUT`). */
+export function readOwnVariables(env: Environment, namespace: string): Record<string, string | undefined> {
+  const prefix = toApiEnvPrefix(namespace);
+  const own: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (name.startsWith(prefix)) own[`${ENV_PREFIX}${name.slice(prefix.length)}`] = value;
+  }
+  return own;
+}
+
+/**
+ * Where an api-only option is given for the whole bridge: `--auth` (a flag), a variable set in
+ * the environment (not an API's own), a key at the top of the config file. Empty when each API
+ * sets its own.
+ */
+export function findSharedApiOptions(input: {
+  flags: Settings;
+  env: Environment;
+  config?: Settings;
+  namespaces: readonly string[];
+}): string[] {
+  const prefixes = input.namespaces.map(toApiEnvPrefix);
+  const found: string[] = [];
+  for (const key of API_ONLY_KEYS) {
+    if (input.flags[key] !== undefined) found.push(`--${getOptionSpec(key).flag}`);
+  }
+  for (const [name, value] of Object.entries(input.env)) {
+    if (value === undefined || value === "") continue;
+    if (prefixes.some((prefix) => name.startsWith(prefix))) continue;
+    if (isApiOnlyVariable(name)) found.push(name);
+  }
+  for (const key of API_ONLY_KEYS) {
+    if (input.config?.[key] !== undefined) found.push(`the config file's ${getOptionSpec(key).flag}`);
+  }
+  return found;
+}
+
+/** The bridge's settings without the api-only options (what every API inherits). */
+export function withoutApiOnly(settings: Settings): Settings {
+  const result: Record<string, unknown> = { ...settings };
+  for (const key of API_ONLY_KEYS) delete result[key];
+  return result as Settings;
+}
