@@ -96,6 +96,7 @@ function* buildSearchSteps(
 function toSearch(tools: ToolNode[], postings: Postings): OperationSearch {
   const shapes = tools.map(readOperationShape);
   const scratch = createScratch(postings.size);
+  let byName: Map<string, number> | undefined;
   return {
     search(query, options = {}) {
       const limit = Math.min(Math.max(Math.trunc(options.limit ?? DEFAULT_LIMIT), 1), MAX_LIMIT);
@@ -110,9 +111,19 @@ function toSearch(tools: ToolNode[], postings: Postings): OperationSearch {
             return options.readOnly !== true || tool.annotations.readOnlyHint;
           }
         : undefined;
-      return rankQuery({ postings, shapes, scratch, ...(allowed ? { allowed } : {}) }, query, limit).map(
-        ({ doc, score }) => toHit(tools[doc]!, score),
-      );
+      byName ??= new Map(tools.map((tool, doc) => [tool.name.toLowerCase(), doc]));
+      const named = findNamedDocs(query, byName).filter((doc) => allowed === undefined || allowed(doc));
+      const ranked = rankQuery(
+        { postings, shapes, scratch, ...(allowed ? { allowed } : {}) },
+        query,
+        limit + named.length,
+      ).filter(({ doc }) => !named.includes(doc));
+      // An operation named in the query comes first, whatever its words: a name may be all
+      // noise to the ranker (`op19999`, `getV2Item3f9a`), and the model that typed it means it.
+      const top = (ranked[0]?.score ?? 0) + 1;
+      return [...named.map((doc) => ({ doc, score: top })), ...ranked]
+        .slice(0, limit)
+        .map(({ doc, score }) => toHit(tools[doc]!, score));
     },
     tags() {
       const counts = new Map<string, number>();
@@ -122,6 +133,16 @@ function toSearch(tools: ToolNode[], postings: Postings): OperationSearch {
         .sort((a, b) => b.count - a.count || (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0));
     },
   };
+}
+
+/** Operations whose exact name (any case) is a word of the query, in the query's order. */
+function findNamedDocs(query: string, byName: Map<string, number>): number[] {
+  const docs: number[] = [];
+  for (const word of query.toLowerCase().split(/[\s,;"'`]+/)) {
+    const doc = byName.get(word);
+    if (doc !== undefined && !docs.includes(doc)) docs.push(doc);
+  }
+  return docs;
 }
 
 function toHit(tool: ToolNode, score: number): SearchHit {

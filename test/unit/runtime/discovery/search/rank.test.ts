@@ -151,6 +151,27 @@ describe("ranking", () => {
     expect(names([third!, second!], "widgets")).toEqual(["third", "second"]);
   });
 
+  it.each([
+    ["a name the ranker reads as noise", "op7f3a9c", ["op7f3a9c"]],
+    ["a name in another case, after its own words' matches", "LIST OP7F3A9C", ["op7f3a9c", "listThings"]],
+    ["two names, in the query's order", "listThings, op7f3a9c", ["listThings", "op7f3a9c"]],
+  ])("an operation named in the query comes first: %s", (_label, query, want) => {
+    const tools = planSpec({
+      paths: {
+        "/things": { get: op("listThings", "List things") },
+        "/x/{id}": { parameters: id("id"), get: op("op7f3a9c", "Read an x") },
+      },
+    }).tools;
+    expect(names(tools, query, want.length)).toEqual(want);
+  });
+
+  it("a named operation outside the filters is not returned", () => {
+    const tools = planSpec({
+      paths: { "/x/{id}": { parameters: id("id"), delete: op("op7f3a9c", "Drop") } },
+    }).tools;
+    expect(createOperationSearch(tools).search("op7f3a9c", { readOnly: true })).toEqual([]);
+  });
+
   it("is deterministic", () => {
     const search = createOperationSearch(GRAPH_LIKE);
     expect(search.search("list my messages", { limit: 20 })).toEqual(
