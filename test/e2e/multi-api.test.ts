@@ -263,6 +263,27 @@ describe("mistakes of a bridge of several APIs", () => {
     expect(run.stdout).toBe("");
   });
 
+  it("serves the README's bundled config file as written (examples/several-apis)", async () => {
+    const bridge = await connectStdio("--config", ["examples/several-apis/bridge.yaml"], {
+      ERP_KEY,
+      CRM_KEY,
+    });
+    try {
+      // The ERP's include-tools leaves out order_cancel; the CRM's tools are all served.
+      expect(bridge.tools.map((t) => t.name).sort()).toEqual([
+        "crm__customer_get",
+        "crm__order_query",
+        "erp__order_create",
+        "erp__order_query",
+      ]);
+      expect(bridge.stderr()).toMatch(/2 APIs: erp, crm/);
+      const created = await bridge.call("erp__order_create", {});
+      expect(textOf(created)).toMatch(/Invalid arguments for tool erp__order_create/);
+    } finally {
+      await bridge.close();
+    }
+  });
+
   it("refuses a config file with a bad option, naming the key", async () => {
     const config = join(dir, "bad.json");
     writeFileSync(config, JSON.stringify({ apis: { erp: { spec: ERP, timeout: "soon" } } }));
