@@ -10,7 +10,9 @@ import { BridgeError, createDiagnostic, failWith, formatDiagnostic } from "../mo
 import type { BridgeModel } from "../model/types.js";
 import { checkNamespace, deriveNamespace } from "../runtime/apis/namespace.js";
 import {
+  findMisplacedApiVariables,
   findSharedApiOptions,
+  type MisplacedApiVariables,
   readOwnVariables,
   toApiEnvironment,
   toApiEnvPrefix,
@@ -244,6 +246,7 @@ export function toApiInputs(input: {
       );
     }
   }
+  reportMisplacedApiVariables(findMisplacedApiVariables(input.env, namespaces), namespaces);
   return input.apis.map((api, index) => {
     const namespace = input.namespaces[index];
     const env = toApiEnvironment(input.env, namespace, { namespaces });
@@ -261,6 +264,34 @@ export function toApiInputs(input: {
         : {}),
     };
   });
+}
+
+/**
+ * An API's variable for an option of the whole bridge is refused (the config file refuses the
+ * same key in an API's entry); a namespace that is not served is a warning, since the
+ * environment may hold another bridge's variables.
+ */
+function reportMisplacedApiVariables(found: MisplacedApiVariables, namespaces: readonly string[]): void {
+  if (found.bridgeOptions.length > 0) {
+    throw new BridgeError(
+      found.bridgeOptions.map(({ variable, plain }) =>
+        createDiagnostic("OMB_API_VARIABLE", `${variable} sets an option of the whole bridge for one API`, {
+          hint: `set ${plain} instead: it applies to every API`,
+        }),
+      ),
+    );
+  }
+  for (const variable of found.unknownNamespaces) {
+    const diagnostic = createDiagnostic(
+      "OMB_API_VARIABLE",
+      `${variable} is ignored: no API served here has its namespace`,
+      {
+        severity: "warning",
+        hint: `the served APIs' variables start with ${namespaces.map(toApiEnvPrefix).join(", ")}`,
+      },
+    );
+    process.stderr.write(`${formatDiagnostic(diagnostic)}\n`);
+  }
 }
 
 /** The spec's warnings, counted on one line (or each one with --verbose), the API named. */

@@ -377,6 +377,12 @@ export const DIAGNOSTIC_CODES = {
     severity: "error",
     fix: "give it per API: in the config file's entry for the API, or as OPENAPI_MCP_<NAMESPACE>__<VARIABLE>",
   },
+  OMB_API_VARIABLE: {
+    title:
+      "An OPENAPI_MCP_<NAMESPACE>__ variable that no API reads: an option of the whole bridge, or a namespace not served",
+    severity: "error",
+    fix: "set an option of the whole bridge without the namespace (OPENAPI_MCP_TRANSPORT); check the namespace against the served APIs' (serve's start-up lines name them)",
+  },
   OMB_WATCH: {
     title: "--watch cannot watch this spec (standard input), or --watch-interval is given without --watch",
     severity: "error",

@@ -250,6 +250,12 @@ describe("mistakes of a bridge of several APIs", () => {
       /OMB_NAMESPACE --namespace names 2 namespaces for 1 spec/,
     ],
     [
+      "an API's variable for an option of the whole bridge",
+      [ERP, CRM],
+      { OPENAPI_MCP_ERP__TRANSPORT: "http" },
+      /OMB_API_VARIABLE OPENAPI_MCP_ERP__TRANSPORT sets an option of the whole bridge for one API[\s\S]*OPENAPI_MCP_TRANSPORT/,
+    ],
+    [
       "--watch-interval without --watch",
       [ERP, "--watch-interval", "100"],
       {},
@@ -277,8 +283,21 @@ describe("mistakes of a bridge of several APIs", () => {
         "erp__order_query",
       ]);
       expect(bridge.stderr()).toMatch(/2 APIs: erp, crm/);
+      expect(bridge.stderr()).not.toMatch(/OMB_API_VARIABLE/);
       const created = await bridge.call("erp__order_create", {});
       expect(textOf(created)).toMatch(/Invalid arguments for tool erp__order_create/);
+    } finally {
+      await bridge.close();
+    }
+  });
+
+  it("warns about a variable whose namespace is not served, and serves", async () => {
+    const bridge = await connectStdio(ERP, [CRM], { OPENAPI_MCP_ERPP__TIMEOUT: "5000" });
+    try {
+      expect(bridge.tools).toHaveLength(5);
+      expect(bridge.stderr()).toMatch(
+        /warning OMB_API_VARIABLE OPENAPI_MCP_ERPP__TIMEOUT is ignored: no API served here has its namespace/,
+      );
     } finally {
       await bridge.close();
     }

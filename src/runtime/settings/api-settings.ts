@@ -44,6 +44,58 @@ export function isApiOnlyVariable(name: string): boolean {
   );
 }
 
+/** Every option's variable: exact names, and the starts of `<NAME>` ones (`OPENAPI_MCP_AUTH_`). */
+const OPTION_VARIABLES = (() => {
+  const exact = new Map<string, OptionKey>();
+  const prefixes = [toClientEnvNames("").id, toClientEnvNames("").secret];
+  for (const key of OPTION_KEYS) {
+    const variable = getOptionSpec(key).env;
+    if (variable === undefined) continue;
+    const open = variable.indexOf("<");
+    if (open === -1) exact.set(variable, key);
+    else prefixes.push(variable.slice(0, open));
+  }
+  return { exact, prefixes };
+})();
+
+export interface MisplacedApiVariables {
+  /** `OPENAPI_MCP_ERP__TRANSPORT`: an API's variable for an option of the whole bridge. */
+  bridgeOptions: { variable: string; plain: string }[];
+  /** `OPENAPI_MCP_ERPP__TIMEOUT`: a namespace no served API has (a typo, or another bridge's). */
+  unknownNamespaces: string[];
+}
+
+/**
+ * The `OPENAPI_MCP_<NAMESPACE>__*` variables that no API reads: those of options that belong to
+ * the whole bridge (each API would ignore them), and those whose namespace is none of the served
+ * APIs'. Said rather than ignored: a variable that silently does nothing is a setting the
+ * operator believes is in force.
+ */
+export function findMisplacedApiVariables(
+  env: Environment,
+  namespaces: readonly string[],
+): MisplacedApiVariables {
+  const found: MisplacedApiVariables = { bridgeOptions: [], unknownNamespaces: [] };
+  if (namespaces.length === 0) return found;
+  const prefixes = namespaces.map(toApiEnvPrefix);
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined || !name.startsWith(ENV_PREFIX)) continue;
+    const prefix = prefixes.find((p) => name.startsWith(p));
+    if (prefix !== undefined) {
+      const plain = `${ENV_PREFIX}${name.slice(prefix.length)}`;
+      const key = OPTION_VARIABLES.exact.get(plain);
+      if (key !== undefined && optionScope(key) === "bridge")
+        found.bridgeOptions.push({ variable: name, plain });
+      continue;
+    }
+    // A variable of an option (OPENAPI_MCP_AUTH_MY__KEY for the scheme "my--key") is no API's.
+    if (OPTION_VARIABLES.exact.has(name) || OPTION_VARIABLES.prefixes.some((p) => name.startsWith(p)))
+      continue;
+    if (name.indexOf("__", ENV_PREFIX.length) > ENV_PREFIX.length) found.unknownNamespaces.push(name);
+  }
+  return found;
+}
+
 /**
  * The environment one API reads: its own `OPENAPI_MCP_<NAMESPACE>__*` variables under their
  * plain names, over the bridge's; without any API's own variables under their long names, and,

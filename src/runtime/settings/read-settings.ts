@@ -28,6 +28,7 @@ const CONFIGURATION_CODES: ReadonlySet<string> = new Set<DiagnosticCode>([
   "OMB_NAMESPACE",
   "OMB_BRIDGE_CONFIG",
   "OMB_API_OPTION_SHARED",
+  "OMB_API_VARIABLE",
   "OMB_WATCH",
 ]);
 

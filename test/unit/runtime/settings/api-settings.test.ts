@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   API_ONLY_KEYS,
+  findMisplacedApiVariables,
   findSharedApiOptions,
   isApiOnlyVariable,
   readOwnVariables,
@@ -161,5 +162,45 @@ describe("findSharedApiOptions", () => {
         namespaces: ["erp", "crm"],
       }),
     ).toEqual([]);
+  });
+});
+
+describe("findMisplacedApiVariables", () => {
+  const none = { bridgeOptions: [], unknownNamespaces: [] };
+  it.each<[string, Record<string, string>, readonly string[], unknown]>([
+    [
+      "an API's variable for a bridge option",
+      { OPENAPI_MCP_ERP__TRANSPORT: "http", OPENAPI_MCP_ERP__MODE: "tools" },
+      ["erp", "crm"],
+      {
+        bridgeOptions: [
+          { variable: "OPENAPI_MCP_ERP__TRANSPORT", plain: "OPENAPI_MCP_TRANSPORT" },
+          { variable: "OPENAPI_MCP_ERP__MODE", plain: "OPENAPI_MCP_MODE" },
+        ],
+        unknownNamespaces: [],
+      },
+    ],
+    [
+      "a namespace that is not served",
+      { OPENAPI_MCP_ERPP__TIMEOUT: "5000", OPENAPI_MCP_HR__AUTH_KEY: "x" },
+      ["erp", "crm"],
+      { bridgeOptions: [], unknownNamespaces: ["OPENAPI_MCP_ERPP__TIMEOUT", "OPENAPI_MCP_HR__AUTH_KEY"] },
+    ],
+    [
+      "an API's own options, and option variables with __ in a scheme's name",
+      {
+        OPENAPI_MCP_ERP__TIMEOUT: "5000",
+        OPENAPI_MCP_CRM__AUTH_API_KEY: "k",
+        OPENAPI_MCP_AUTH_MY__KEY: "k",
+        OPENAPI_MCP_SERVER_VAR_A__B: "v",
+        OPENAPI_MCP_TRANSPORT: "http",
+      },
+      ["erp", "crm"],
+      none,
+    ],
+    ["a namespace with a dash", { OPENAPI_MCP_MY_API__TIMEOUT: "1" }, ["my-api"], none],
+    ["one API without a namespace: nothing is an API's", { OPENAPI_MCP_ERP__TRANSPORT: "http" }, [], none],
+  ])("%s", (_label, env, namespaces, want) => {
+    expect(findMisplacedApiVariables(env, namespaces)).toEqual(want);
   });
 });
