@@ -30,7 +30,7 @@ export const TUNING = {
   self: 0.5,
   resource: 0.25,
   /** Per fixed path segment past the first: sub-resources after their collection. */
-  depth: 0.05,
+  depth: 0.25,
   /** What a synonym's match is worth against the word's own. */
   synonym: 0.5,
   /** A task that names something ("the movie Titanic") may need the search that finds it first. */
