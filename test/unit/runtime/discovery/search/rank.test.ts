@@ -172,6 +172,22 @@ describe("ranking", () => {
     expect(createOperationSearch(tools).search("op7f3a9c", { readOnly: true })).toEqual([]);
   });
 
+  it("the task's words side by side in a summary count more than apart", () => {
+    const tools = planSpec({
+      paths: {
+        "/one": { get: op("opOne", "Exchange offices rate list") },
+        "/two": { get: op("opTwo", "Offices exchange rate list") },
+      },
+    }).tools;
+    expect(names(tools, "exchange rate", 2)).toEqual(["opTwo", "opOne"]);
+  });
+
+  it("a result's rank does not depend on the limit", () => {
+    const search = createOperationSearch(GRAPH_LIKE);
+    const all = search.search("list the messages of my mail folders", { limit: 20 });
+    expect(search.search("list the messages of my mail folders", { limit: 3 })).toEqual(all.slice(0, 3));
+  });
+
   it("is deterministic", () => {
     const search = createOperationSearch(GRAPH_LIKE);
     expect(search.search("list my messages", { limit: 20 })).toEqual(
