@@ -182,6 +182,16 @@ describe("ranking", () => {
     expect(names(tools, "exchange rate", 2)).toEqual(["opTwo", "opOne"]);
   });
 
+  it("an API's prefix and version are no depth: /api/v2/entries is as shallow as /entries", () => {
+    const tools = planSpec({
+      paths: {
+        "/dictionary/words/entries/{word}": { parameters: id("word"), get: op("deep", "Get entries") },
+        "/api/v2/entries/{word}": { parameters: id("word"), get: op("prefixed", "Get entries") },
+      },
+    }).tools;
+    expect(names(tools, "entries of a word", 2)).toEqual(["prefixed", "deep"]);
+  });
+
   it("a result's rank does not depend on the limit", () => {
     const search = createOperationSearch(GRAPH_LIKE);
     const all = search.search("list the messages of my mail folders", { limit: 20 });
