@@ -6,7 +6,7 @@
  *           × (1 + ACTION × fit of method and path to the task's action)
  *           × (1 + SELF) when the task says "my" and the path is the current user's
  *           × (1 + RESOURCE) when the task names the path's resource
- *           / (1 + DEPTH × fixed segments past the first)
+ *           / (1 + DEPTH × fixed segments past the first, an `/api` or `/v2` prefix not counted)
  *           × (1 + NAMED) when the task names something ("Titanic", "'Naruto'") and the
  *             operation searches (its id for the name is what the next step needs)
  *           × (1 + PHRASE × Σ over the task's word pairs that the operation's name, title or
@@ -34,7 +34,10 @@ export const TUNING = {
   action: 0.25,
   self: 0.5,
   resource: 0.25,
-  /** Per fixed path segment past the first: sub-resources after their collection. */
+  /**
+   * Per fixed path segment past the first: sub-resources after their collection, and Graph's
+   * deep navigation copies of a resource after the resource.
+   */
   depth: 0.25,
   /** What a synonym's match is worth against the word's own. */
   synonym: 0.5,
