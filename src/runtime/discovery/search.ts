@@ -90,10 +90,14 @@ function* buildSearchSteps(
   }
   const postings = yield* buildPostingsSteps(documents);
   yield;
-  return toSearch(tools, postings);
+  return toSearch(
+    tools,
+    postings,
+    documents.map((document) => document.slice(0, 3)),
+  );
 }
 
-function toSearch(tools: ToolNode[], postings: Postings): OperationSearch {
+function toSearch(tools: ToolNode[], postings: Postings, sequences: string[][][]): OperationSearch {
   const shapes = tools.map(readOperationShape);
   const scratch = createScratch(postings.size);
   let byName: Map<string, number> | undefined;
@@ -114,7 +118,7 @@ function toSearch(tools: ToolNode[], postings: Postings): OperationSearch {
       byName ??= new Map(tools.map((tool, doc) => [tool.name.toLowerCase(), doc]));
       const named = findNamedDocs(query, byName).filter((doc) => allowed === undefined || allowed(doc));
       const ranked = rankQuery(
-        { postings, shapes, scratch, ...(allowed ? { allowed } : {}) },
+        { postings, shapes, scratch, sequences, ...(allowed ? { allowed } : {}) },
         query,
         limit + named.length,
       ).filter(({ doc }) => !named.includes(doc));

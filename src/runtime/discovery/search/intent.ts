@@ -84,7 +84,7 @@ export interface OperationShape {
   self: boolean;
   /** The stem of the path's last fixed word, or "". */
   resource: string;
-  /** Fixed segments of the path. */
+  /** Fixed segments of the path, its prefix and version (`api`, `v2`) not counted. */
   depth: number;
   /** A count operation (`/$count`, `/count`). */
   count: boolean;
@@ -104,6 +104,9 @@ const SELF_SEGMENTS = new Set([
   "whoami",
 ]);
 
+/** Segments that name no resource: an API's prefix and version (`/api/v2/...`). */
+const PREFIX_SEGMENT = /^(api|apis|rest|v\d+(\.\d+)*)$/i;
+
 export function readOperationShape(tool: ToolNode): OperationShape {
   const segments = tool.http.path.split("/").filter((segment) => segment !== "");
   const fixed = segments.filter((segment) => !segment.startsWith("{"));
@@ -121,7 +124,7 @@ export function readOperationShape(tool: ToolNode): OperationShape {
     item: segments.at(-1)?.startsWith("{") === true,
     self,
     resource: words.length > 0 ? stem(words.at(-1)!) : "",
-    depth: fixed.length,
+    depth: fixed.filter((segment) => !PREFIX_SEGMENT.test(segment)).length,
     count: last === "$count" || last === "count",
     finds:
       /(^|[^a-z])(search|find|lookup|query)/i.test(

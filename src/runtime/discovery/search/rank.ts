@@ -6,9 +6,11 @@
  *           × (1 + ACTION × fit of method and path to the task's action)
  *           × (1 + SELF) when the task says "my" and the path is the current user's
  *           × (1 + RESOURCE) when the task names the path's resource
- *           / (1 + DEPTH × fixed segments past the first)
+ *           / (1 + DEPTH × fixed segments past the first, an `/api` or `/v2` prefix not counted)
  *           × (1 + NAMED) when the task names something ("Titanic", "'Naruto'") and the
  *             operation searches (its id for the name is what the next step needs)
+ *           × (1 + PHRASE × Σ over the task's word pairs that the operation's name, title or
+ *             path has side by side of (1 - the share of the first 50 that have it) ** 4)
  *
  * so that a task naming a collection finds it before its sub-resources and before the same
  * collection deeper in the tree (`/me/events` before `/me/calendars/{id}/events`). Synonyms
@@ -17,6 +19,9 @@
  * Measured and dropped (bench/results/search.md): ranking a long task clause by clause and
  * interleaving the rankings, and re-ranking for the coverage of the task's words; both lowered
  * recall on every multi-step set, whose gold operations share words more often than not.
+ * Word pairs as extra terms were dropped too (a pair that dozens of near-identical operations
+ * share, "qr code", crowded the other half of a two-part task out); weighed by how few of the
+ * leading operations have them, as here, they separate the operation the task names.
  * Deterministic: equal scores keep the operations' order.
  */
 import { hasName, matchAction, type OperationShape, type QueryIntent, readQueryIntent } from "./intent.js";
@@ -29,13 +34,27 @@ export const TUNING = {
   action: 0.25,
   self: 0.5,
   resource: 0.25,
-  /** Per fixed path segment past the first: sub-resources after their collection. */
-  depth: 0.05,
+  /**
+   * Per fixed path segment past the first: sub-resources after their collection, and Graph's
+   * deep navigation copies of a resource after the resource.
+   */
+  depth: 0.25,
   /** What a synonym's match is worth against the word's own. */
   synonym: 0.5,
   /** A task that names something ("the movie Titanic") may need the search that finds it first. */
   named: 0.15,
+  /**
+   * Per pair of the task's words that the operation's name, title or path has side by side
+   * ("exchange rate", "user data"), at most `phraseMax` pairs, each worth (1 - the share of the
+   * leading operations that have it) ** `phraseShare`: a pair most of them share separates none.
+   */
+  phrase: 0.2,
+  phraseShare: 4,
+  phraseMax: 2,
 };
+
+/** The leading operations that the phrase factor re-orders (and whose share of a pair it weighs). */
+const PHRASE_WINDOW = 50;
 
 export interface RankContext {
   postings: Postings;
@@ -44,6 +63,8 @@ export interface RankContext {
   allowed?: (doc: number) => boolean;
   /** Buffers of the postings' size, reused by every search (all zero between searches). */
   scratch: { scores: Float64Array; touched: Int32Array; owned: Uint8Array };
+  /** Per operation: its name, title and path terms in order, one list per field (phrases). */
+  sequences?: readonly (readonly string[])[][];
 }
 
 export function createScratch(size: number): RankContext["scratch"] {
@@ -57,7 +78,37 @@ export interface Ranked {
 
 export function rankQuery(context: RankContext, query: string, limit: number): Ranked[] {
   const words = splitWords(query);
-  return scoreTerms(context, [...new Set(toTerms(words))], readQueryIntent(words, hasName(query)), limit);
+  const sequence = toTerms(words);
+  const intent = readQueryIntent(words, hasName(query));
+  const terms = [...new Set(sequence)];
+  const { sequences } = context;
+  if (sequences === undefined || sequence.length < 2) return scoreTerms(context, terms, intent, limit);
+  // The task's word pairs, in its order (stop words left out: "list of users" gives "list user").
+  const pairs = new Set<string>();
+  for (let i = 1; i < sequence.length; i++) pairs.add(`${sequence[i - 1]} ${sequence[i]}`);
+  // Always the same leading operations, whatever the limit, so a result's rank does not depend on it.
+  const candidates = scoreTerms(context, terms, intent, Math.max(limit, PHRASE_WINDOW));
+  const found = candidates.map(({ doc }) => {
+    const seen = new Set<string>();
+    for (const field of sequences[doc]!) {
+      for (let i = 1; i < field.length; i++) {
+        const pair = `${field[i - 1]} ${field[i]}`;
+        if (pairs.has(pair)) seen.add(pair);
+      }
+    }
+    return seen;
+  });
+  const share = new Map<string, number>();
+  for (const seen of found) {
+    for (const pair of seen) share.set(pair, (share.get(pair) ?? 0) + 1 / candidates.length);
+  }
+  candidates.forEach((candidate, i) => {
+    let bonus = 0;
+    for (const pair of found[i]!) bonus += (1 - share.get(pair)!) ** TUNING.phraseShare;
+    candidate.score *= 1 + TUNING.phrase * Math.min(bonus, TUNING.phraseMax);
+  });
+  candidates.sort((a, b) => b.score - a.score || a.doc - b.doc);
+  return candidates.slice(0, limit);
 }
 
 function scoreTerms(context: RankContext, terms: string[], intent: QueryIntent, limit: number): Ranked[] {

@@ -172,6 +172,32 @@ describe("ranking", () => {
     expect(createOperationSearch(tools).search("op7f3a9c", { readOnly: true })).toEqual([]);
   });
 
+  it("the task's words side by side in a summary count more than apart", () => {
+    const tools = planSpec({
+      paths: {
+        "/one": { get: op("opOne", "Exchange offices rate list") },
+        "/two": { get: op("opTwo", "Offices exchange rate list") },
+      },
+    }).tools;
+    expect(names(tools, "exchange rate", 2)).toEqual(["opTwo", "opOne"]);
+  });
+
+  it("an API's prefix and version are no depth: /api/v2/entries is as shallow as /entries", () => {
+    const tools = planSpec({
+      paths: {
+        "/dictionary/words/entries/{word}": { parameters: id("word"), get: op("deep", "Get entries") },
+        "/api/v2/entries/{word}": { parameters: id("word"), get: op("prefixed", "Get entries") },
+      },
+    }).tools;
+    expect(names(tools, "entries of a word", 2)).toEqual(["prefixed", "deep"]);
+  });
+
+  it("a result's rank does not depend on the limit", () => {
+    const search = createOperationSearch(GRAPH_LIKE);
+    const all = search.search("list the messages of my mail folders", { limit: 20 });
+    expect(search.search("list the messages of my mail folders", { limit: 3 })).toEqual(all.slice(0, 3));
+  });
+
   it("is deterministic", () => {
     const search = createOperationSearch(GRAPH_LIKE);
     expect(search.search("list my messages", { limit: 20 })).toEqual(
