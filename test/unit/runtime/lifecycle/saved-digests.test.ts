@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { buildModel } from "../../../../src/generator/compile/build-model.js";
 import { parseModel, serializeModel } from "../../../../src/model/serialize.js";
-import type { BridgeModel, ToolNode } from "../../../../src/model/types.js";
+import type { BridgeModel, JsonValue, ToolNode } from "../../../../src/model/types.js";
 import { digestToolContract } from "../../../../src/runtime/lifecycle/contract.js";
 import {
   CONTRACT_DIGEST_VERSION,
@@ -40,7 +40,10 @@ describe("saved contract digests", () => {
     const [first, second] = model.tools as [ToolNode, ToolNode];
     const changed: ToolNode = {
       ...first,
-      inputSchema: { ...first.inputSchema, properties: { ...first.inputSchema.properties, extra: {} } },
+      inputSchema: {
+        ...first.inputSchema,
+        properties: { ...(first.inputSchema.properties as Record<string, JsonValue>), extra: {} },
+      },
     };
     const renamed: ToolNode = { ...second, description: `${second.description} (edited)` };
     const edited = { ...model, tools: [changed, renamed, ...model.tools.slice(2)] };
