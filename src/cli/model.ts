@@ -1,6 +1,7 @@
 /**
  * `model SPEC -o FILE`: save the planned model so `serve` can start from it quickly, with the
- * search index of discovery mode, so a saved model searches without building it again.
+ * search index of discovery mode, so a saved model searches without building it again, and the
+ * tools' contract digests, which every tools/list shows.
  */
 import { writeFile } from "node:fs/promises";
 import { Command } from "commander";
@@ -8,6 +9,7 @@ import { throwOutputError } from "../generator/shared/output-errors.js";
 import { createProgress } from "../generator/shared/progress.js";
 import { serializeModel } from "../model/serialize.js";
 import { buildSearchIndex } from "../runtime/discovery/search.js";
+import { saveContractDigests } from "../runtime/lifecycle/saved-digests.js";
 import { addSpecOptions, readModelOrSpec, type SpecFlags } from "./options.js";
 import { parseOutputPath } from "./output-path.js";
 
@@ -21,7 +23,11 @@ export function createModelCommand(): Command {
     const progress = createProgress("model");
     const model = await readModelOrSpec(spec, flags, progress.step);
     progress.step("write");
-    const text = serializeModel({ ...model, searchIndex: buildSearchIndex(model.tools) });
+    const text = serializeModel({
+      ...model,
+      searchIndex: buildSearchIndex(model.tools),
+      contractDigests: saveContractDigests(model.tools),
+    });
     if (flags.output === "-") {
       progress.done();
       process.stdout.write(text);

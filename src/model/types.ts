@@ -41,6 +41,20 @@ export interface BridgeModel {
    * the runtime builds it on first use.
    */
   searchIndex?: SearchIndexNode;
+  /**
+   * Each tool's contract digest (runtime/lifecycle/contract.ts), saved by the `model` command so
+   * that a start from the saved model does not compute them for its first tools/list. Each is
+   * kept with a hash of the tool's JSON text and used only for a tool whose text still hashes
+   * the same (runtime/lifecycle/saved-digests.ts); any other tool's digest is computed.
+   */
+  contractDigests?: ContractDigestsNode;
+}
+
+/** Saved contract digests: the digest of each tool by name, and a hash of the tool's JSON. */
+export interface ContractDigestsNode {
+  /** The digest's definition; digests of another version are not used. */
+  version: number;
+  tools: { [name: string]: { digest: string; toolHash: string } };
 }
 
 /**

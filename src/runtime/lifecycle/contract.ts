@@ -16,7 +16,15 @@ import type {
   SecurityRequirementNode,
   ToolNode,
 } from "../../model/types.js";
-import { canonicalizeSchema, collectProse, digestValue, sortKeys } from "./canonical.js";
+import {
+  canonicalizeSchema,
+  canonicalJson,
+  canonicalSchemaJson,
+  collectProse,
+  digestText,
+  digestValue,
+  sortKeys,
+} from "./canonical.js";
 
 /** The behaviour hints of a tool, without the annotation title (prose). */
 export interface ContractAnnotations {
@@ -170,15 +178,17 @@ function digestContract(contract: Omit<ToolContract, "digest" | "docsDigest">): 
  */
 export function digestToolContract(tool: ToolNode): string {
   const { title: _title, ...annotations } = tool.annotations;
-  return digestContract({
-    name: tool.name,
-    deprecated: tool.deprecated,
-    inputSchema: tool.inputSchema,
-    ...(tool.outputSchema !== undefined ? { outputSchema: tool.outputSchema } : {}),
-    outputWrapped: tool.outputWrapped === true,
-    annotations,
-    binding: describeBinding(tool),
-  });
+  // contractDigestInput's members in sorted order, each written straight as canonical text
+  // (no canonical copy of the schemas, no sorted copy of that): the same text to the byte.
+  const noProse = { prose: false };
+  const output = tool.outputSchema !== undefined ? canonicalSchemaJson(tool.outputSchema, noProse) : "null";
+  return digestText(
+    `{"annotations":${canonicalJson(annotations as unknown as JsonValue)}` +
+      `,"binding":${canonicalJson(describeBinding(tool) as unknown as JsonValue)}` +
+      `,"inputSchema":${canonicalSchemaJson(tool.inputSchema, noProse)}` +
+      `,"name":${JSON.stringify(tool.name)},"outputSchema":${output}` +
+      `,"outputWrapped":${tool.outputWrapped === true}}`,
+  );
 }
 
 function digestDocs(contract: Omit<ToolContract, "digest" | "docsDigest">): string {

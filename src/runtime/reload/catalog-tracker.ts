@@ -17,6 +17,7 @@ import { buildCatalog, type CatalogDocument, type CatalogToolEntry } from "../li
 import { FIRST_CATALOG_VERSION } from "../lifecycle/catalog-version.js";
 import { digestToolContract } from "../lifecycle/contract.js";
 import type { ToolChange } from "../lifecycle/diff-tools.js";
+import { readSavedDigest } from "../lifecycle/saved-digests.js";
 
 /** Key of the catalog facts in a tools/list result's `_meta`. */
 export const CATALOG_META_KEY = "openapi-mcp-bridge/catalog";
@@ -97,7 +98,7 @@ export function createCatalogTracker(initial: BridgeModel): CatalogTracker {
     if (entry !== undefined) return { contractVersion: entry.contractVersion, digest: entry.digest };
     let digest = digests.get(tool.name);
     if (digest === undefined) {
-      digest = digestToolContract(tool);
+      digest = readSavedDigest(model, tool) ?? digestToolContract(tool);
       digests.set(tool.name, digest);
     }
     return { contractVersion: 1, digest };
