@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { type CallToolResult, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   connectHttp,
   connectStdio,
@@ -398,7 +398,10 @@ describe("serve --watch of several APIs", () => {
       writeSpec(shop, { ...petsV2(), info: { title: "Shop", version: "2" } });
       await notified;
       expect(names(await listAllTools(bridge.client))).toEqual(PETS_V1_SHOP_V2);
-      expect(bridge.stderr()).toMatch(/reloaded api shop from .*multi-shop\.json/);
+      // stderr is another pipe than the notification's: its line may come a moment later.
+      await vi.waitFor(() => expect(bridge.stderr()).toMatch(/reloaded api shop from .*multi-shop\.json/), {
+        timeout: 5000,
+      });
       const a = await bridge.call("pets__deletePet", { id: "a" });
       const b = await bridge.call("shop__listToys", {});
       for (const result of [a, b]) expect(result.isError ?? false, textOf(result)).toBe(false);

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   connectHttp,
   connectStdio,
@@ -136,8 +136,11 @@ describe("two APIs from a config file, over stdio", () => {
     expect(bridge.stderr()).toContain("5 tools over stdio (2 APIs: erp, crm)");
   });
 
-  it("writes audit lines that name the API, with no secret", () => {
-    const lines = readFileSync(audit, "utf8").trim().split("\n");
+  it("writes audit lines that name the API, with no secret", async () => {
+    // The audit line of a call is appended as its result goes out: wait for the last one.
+    const readLines = () => readFileSync(audit, "utf8").trim().split("\n");
+    await vi.waitFor(() => expect(readLines()).toHaveLength(4), { timeout: 5000 });
+    const lines = readLines();
     const entries = lines.map((line) => JSON.parse(line) as { api?: string; tool: string });
     expect(entries.map((e) => [e.api, e.tool])).toEqual([
       ["erp", "erp__order_query"],
