@@ -22,33 +22,14 @@ export const API_ONLY_KEYS: readonly OptionKey[] = OPTION_KEYS.filter(
   (key) => optionScope(key) === "api-only",
 );
 
-/** The variables of api-only options: exact names, and the starts of `<NAME>` ones. */
-const API_ONLY_VARIABLES = (() => {
-  const exact = new Set<string>();
-  const prefixes = [toClientEnvNames("").secret];
-  for (const key of API_ONLY_KEYS) {
-    const variable = getOptionSpec(key).env;
-    if (variable === undefined) continue;
-    const open = variable.indexOf("<");
-    if (open === -1) exact.add(variable);
-    else prefixes.push(variable.slice(0, open));
-  }
-  return { exact, prefixes };
-})();
-
-/** True for a variable that gives an api-only option (`OPENAPI_MCP_AUTH_X`, `OPENAPI_MCP_BASE_URL`). */
-export function isApiOnlyVariable(name: string): boolean {
-  return (
-    API_ONLY_VARIABLES.exact.has(name) ||
-    API_ONLY_VARIABLES.prefixes.some((prefix) => name.startsWith(prefix))
-  );
-}
-
-/** Every option's variable: exact names, and the starts of `<NAME>` ones (`OPENAPI_MCP_AUTH_`). */
-const OPTION_VARIABLES = (() => {
+/**
+ * The variables of some options: exact names (with the option each gives), and the starts of
+ * `<NAME>` ones (`OPENAPI_MCP_AUTH_`), with `extra` starts of variables the table does not list.
+ */
+function readOptionVariables(keys: readonly OptionKey[], extra: string[]) {
   const exact = new Map<string, OptionKey>();
-  const prefixes = [toClientEnvNames("").id, toClientEnvNames("").secret];
-  for (const key of OPTION_KEYS) {
+  const prefixes = [...extra];
+  for (const key of keys) {
     const variable = getOptionSpec(key).env;
     if (variable === undefined) continue;
     const open = variable.indexOf("<");
@@ -56,7 +37,21 @@ const OPTION_VARIABLES = (() => {
     else prefixes.push(variable.slice(0, open));
   }
   return { exact, prefixes };
-})();
+}
+
+const CLIENT_VARIABLES = toClientEnvNames("");
+const API_ONLY_VARIABLES = readOptionVariables(API_ONLY_KEYS, [CLIENT_VARIABLES.secret]);
+const OPTION_VARIABLES = readOptionVariables(OPTION_KEYS, [CLIENT_VARIABLES.id, CLIENT_VARIABLES.secret]);
+
+/** True for a variable among `variables` (readOptionVariables). */
+function hasVariable(variables: ReturnType<typeof readOptionVariables>, name: string): boolean {
+  return variables.exact.has(name) || variables.prefixes.some((prefix) => name.startsWith(prefix));
+}
+
+/** True for a variable that gives an api-only option (`OPENAPI_MCP_AUTH_X`, `OPENAPI_MCP_BASE_URL`). */
+export function isApiOnlyVariable(name: string): boolean {
+  return hasVariable(API_ONLY_VARIABLES, name);
+}
 
 export interface MisplacedApiVariables {
   /** `OPENAPI_MCP_ERP__TRANSPORT`: an API's variable for an option of the whole bridge. */
@@ -89,8 +84,7 @@ export function findMisplacedApiVariables(
       continue;
     }
     // A variable of an option (OPENAPI_MCP_AUTH_MY__KEY for the scheme "my--key") is no API's.
-    if (OPTION_VARIABLES.exact.has(name) || OPTION_VARIABLES.prefixes.some((p) => name.startsWith(p)))
-      continue;
+    if (hasVariable(OPTION_VARIABLES, name)) continue;
     if (name.indexOf("__", ENV_PREFIX.length) > ENV_PREFIX.length) found.unknownNamespaces.push(name);
   }
   return found;
