@@ -49,7 +49,7 @@ const PHASES = [
   ["Ajv: loading", /\/ajv\/|ajv-formats/],
   [
     "starting the server (checks, runtime, origins)",
-    /runtime\/(settings|bridge-runtime|request\/origins|access)/,
+    /runtime\/(config|engine|request\/origins|access)/,
   ],
   [
     "loading and compiling modules",

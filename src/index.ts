@@ -50,11 +50,11 @@ export {
   type ApiRuntime,
   createApiRouter,
   createApiRuntime,
-} from "./runtime/apis/api-router.js";
-export { deriveNamespace, namespaceTools } from "./runtime/apis/namespace.js";
+} from "./serve/apis/api-router.js";
+export { deriveNamespace, namespaceTools } from "./serve/apis/namespace.js";
 export { toCredentialEnvName } from "./runtime/auth/credentials.js";
-export type { BridgeOptions, ToolHooks } from "./runtime/bridge-options.js";
-export { type BridgeRuntime, createBridgeRuntime } from "./runtime/bridge-runtime.js";
+export type { BridgeOptions, ToolHooks } from "./runtime/engine/bridge-options.js";
+export { type BridgeRuntime, createBridgeRuntime } from "./runtime/engine/bridge-runtime.js";
 export type { ModeChoice, RequestedMode, ServedMode } from "./runtime/discovery/mode.js";
 export {
   type BuildCatalogInput,
@@ -63,17 +63,17 @@ export {
   type CatalogDocument,
   type CatalogToolEntry,
   listCatalogContracts,
-} from "./runtime/lifecycle/catalog.js";
-export { checkCatalog, readCatalogFile } from "./runtime/lifecycle/catalog-file.js";
-export { CHANGE_RULES, type ChangeCode, type ChangeSeverity } from "./runtime/lifecycle/change-rules.js";
-export { describeContract, type ToolContract } from "./runtime/lifecycle/contract.js";
-export { diffContracts, diffTools, type ToolChange } from "./runtime/lifecycle/diff-tools.js";
-export { formatChangesText, summarizeChanges } from "./runtime/lifecycle/format-changes.js";
-export { createBridgeServer } from "./runtime/mcp-server.js";
-export { CATALOG_META_KEY, CONTRACT_META_KEY } from "./runtime/reload/catalog-tracker.js";
-export { createLiveRuntime, type LiveRuntime } from "./runtime/reload/live-runtime.js";
-export { type SpecWatch, type SpecWatchOptions, watchSpec } from "./runtime/reload/spec-watch.js";
-export { toListedTool } from "./runtime/tool-list.js";
+} from "./contracts/catalog.js";
+export { checkCatalog, readCatalogFile } from "./contracts/catalog-file.js";
+export { CHANGE_RULES, type ChangeCode, type ChangeSeverity } from "./contracts/change-rules.js";
+export { describeContract, type ToolContract } from "./runtime/server/contract.js";
+export { diffContracts, diffTools, type ToolChange } from "./contracts/diff-tools.js";
+export { formatChangesText, summarizeChanges } from "./contracts/format-changes.js";
+export { createBridgeServer } from "./runtime/server/mcp-server.js";
+export { CATALOG_META_KEY, CONTRACT_META_KEY } from "./serve/reload/catalog-tracker.js";
+export { createLiveRuntime, type LiveRuntime } from "./serve/reload/live-runtime.js";
+export { type SpecWatch, type SpecWatchOptions, watchSpec } from "./serve/reload/spec-watch.js";
+export { toListedTool } from "./runtime/server/tool-list.js";
 export {
   type HttpServerOptions,
   type RunningHttpServer,

@@ -42,10 +42,10 @@ export function createCatalogCommand(): Command {
   return command.action(async (spec: string, flags: CatalogFlags) => {
     const [{ buildCatalog }, { readCatalogFile }, { isCatalogVersion }, { countChanges }] = await Promise.all(
       [
-        import("../runtime/lifecycle/catalog.js"),
-        import("../runtime/lifecycle/catalog-file.js"),
-        import("../runtime/lifecycle/catalog-version.js"),
-        import("../runtime/lifecycle/diff-tools.js"),
+        import("../contracts/catalog.js"),
+        import("../contracts/catalog-file.js"),
+        import("../contracts/catalog-version.js"),
+        import("../contracts/diff-tools.js"),
       ],
     );
     if (flags.catalogVersion !== undefined && !isCatalogVersion(flags.catalogVersion)) {
@@ -70,7 +70,7 @@ export function createCatalogCommand(): Command {
     const output = flags.output ?? "-";
     const yaml = /\.ya?ml$/i.test(output);
     const text = yaml
-      ? await (await import("../runtime/settings/config-file.js")).formatYaml(catalog)
+      ? await (await import("../runtime/config/data-file.js")).formatYaml(catalog)
       : `${JSON.stringify(catalog, null, 2)}\n`;
     if (output === "-") process.stdout.write(text);
     else await writeFile(output, text).catch((error: unknown) => throwOutputError(error, output, "file"));

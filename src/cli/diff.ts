@@ -5,8 +5,8 @@
  */
 import { Command, Option } from "commander";
 import { renderMarkdownTable, toMarkdownCell } from "../generator/shared/markdown.js";
-import type { ChangeSeverity } from "../runtime/lifecycle/change-rules.js";
-import type { ToolChange } from "../runtime/lifecycle/diff-tools.js";
+import type { ChangeSeverity } from "../contracts/change-rules.js";
+import type { ToolChange } from "../contracts/diff-tools.js";
 import { reportError } from "./report-error.js";
 import { addToolSetOptions, readToolSet, type ToolSet, type ToolSetFlags } from "./tool-set.js";
 
@@ -39,8 +39,8 @@ export function createDiffCommand(): Command {
       return;
     }
     const [{ diffContracts }, { formatChangesText }] = await Promise.all([
-      import("../runtime/lifecycle/diff-tools.js"),
-      import("../runtime/lifecycle/format-changes.js"),
+      import("../contracts/diff-tools.js"),
+      import("../contracts/format-changes.js"),
     ]);
     const [oldSide, newSide] = sides;
     // Results are compared only between outlines that name every field (see tool-set.ts).
@@ -78,7 +78,7 @@ export async function formatChangesMarkdown(
   changes: ToolChange[],
   sides: { old: string; new: string },
 ): Promise<string> {
-  const { groupChanges, summarizeChanges } = await import("../runtime/lifecycle/format-changes.js");
+  const { groupChanges, summarizeChanges } = await import("../contracts/format-changes.js");
   const breaking = changes.some((c) => c.severity === "breaking");
   const lines = [
     `### MCP tool changes: ${breaking ? "**breaking**" : "no breaking change"}`,

@@ -28,8 +28,8 @@ import {
   OPTION_KEYS,
   OPTION_TABLE,
   type OptionKey,
-} from "../runtime/settings/option-table.js";
-import { type RawFlags, readSettings } from "../runtime/settings/read-settings.js";
+} from "../runtime/config/option-table.js";
+import { type RawFlags, readSettings } from "../runtime/config/read-settings.js";
 import {
   addClientEntry,
   type ClientTarget,

@@ -57,7 +57,7 @@ export function createLintCommand(): Command {
         import("../generator/lint/lint-spec.js"),
         import("../generator/lint/format-lint-report.js"),
         import("../generator/lint/token-count.js"),
-        import("../runtime/tool-list.js"),
+        import("../runtime/server/tool-list.js"),
         import("../runtime/discovery/mode.js"),
         import("../runtime/discovery/mode-line.js"),
       ]);

@@ -9,7 +9,7 @@ import { throwOutputError } from "../generator/shared/output-errors.js";
 import { createProgress } from "../generator/shared/progress.js";
 import { serializeModel } from "../model/serialize.js";
 import { buildSearchIndex } from "../runtime/discovery/search.js";
-import { saveContractDigests } from "../runtime/lifecycle/saved-digests.js";
+import { saveContractDigests } from "../runtime/server/saved-digests.js";
 import { addSpecOptions, readModelOrSpec, type SpecFlags } from "./options.js";
 import { parseOutputPath } from "./output-path.js";
 

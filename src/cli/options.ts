@@ -5,7 +5,7 @@ import { DEFAULT_DESCRIPTION_BUDGET } from "../generator/compile/budgets.js";
 import { failWith } from "../model/diagnostics.js";
 import { checkModel, isModelDocument } from "../model/serialize.js";
 import type { BridgeModel } from "../model/types.js";
-import { OptionValueError, parseWholeNumber, type ValueParser } from "../runtime/settings/value-parsers.js";
+import { OptionValueError, parseWholeNumber, type ValueParser } from "../runtime/config/value-parsers.js";
 
 export interface SpecFlags extends RefFlags {
   allowNetworkRefs?: boolean;

@@ -2,7 +2,7 @@
 import { CommanderError } from "commander";
 import type { DiagnosticCode } from "../model/diagnostic-codes.js";
 import { BridgeError, formatDiagnostics } from "../model/diagnostics.js";
-import { isOptionErrorCode } from "../runtime/settings/read-settings.js";
+import { isOptionErrorCode } from "../runtime/config/read-settings.js";
 
 /** Writes the error to stderr and returns the exit status (2 for usage errors, else 1). */
 export function reportError(error: unknown): number {

@@ -7,9 +7,9 @@ import type { Command } from "commander";
 import { failWith } from "../model/diagnostics.js";
 import type { BridgeModel } from "../model/types.js";
 import type { DestructivePolicy, ToolSelection } from "../runtime/access/select.js";
-import { listOptionKeys } from "../runtime/settings/option-table.js";
-import { OPTION_INVALID, readSettings } from "../runtime/settings/read-settings.js";
-import { toToolSelection } from "../runtime/settings/to-options.js";
+import { listOptionKeys } from "../runtime/config/option-table.js";
+import { OPTION_INVALID, readSettings } from "../runtime/config/read-settings.js";
+import { toToolSelection } from "../runtime/config/to-options.js";
 import { addTableOptions, readTableFlags } from "./table-options.js";
 
 const SELECTION_KEYS = listOptionKeys("selection");

@@ -8,7 +8,7 @@
 import { isAbsolute, resolve } from "node:path";
 import { BridgeError, createDiagnostic, failWith, formatDiagnostic } from "../model/diagnostics.js";
 import type { BridgeModel } from "../model/types.js";
-import { checkNamespace, deriveNamespace } from "../runtime/apis/namespace.js";
+import { checkNamespace, deriveNamespace } from "../serve/apis/namespace.js";
 import {
   findMisplacedApiVariables,
   findSharedApiOptions,
@@ -16,11 +16,11 @@ import {
   readOwnVariables,
   toApiEnvironment,
   toApiEnvPrefix,
-} from "../runtime/settings/api-settings.js";
-import type { BridgeConfig } from "../runtime/settings/bridge-config.js";
-import type { Settings } from "../runtime/settings/option-table.js";
-import type { ApiInputs } from "../runtime/settings/prepare-api.js";
-import { type Environment, readSettings } from "../runtime/settings/read-settings.js";
+} from "../serve/config/api-settings.js";
+import type { BridgeConfig } from "../serve/config/bridge-config.js";
+import type { Settings } from "../runtime/config/option-table.js";
+import type { ApiInputs } from "../runtime/config/prepare-api.js";
+import { type Environment, readSettings } from "../runtime/config/read-settings.js";
 import type { SpecFlags } from "./options.js";
 
 /** One API to load: where its spec is, and what is set for it alone. */

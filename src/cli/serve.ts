@@ -6,8 +6,8 @@
  */
 import { Command } from "commander";
 import { failWith } from "../model/diagnostics.js";
-import { OPTION_KEYS, OPTION_TABLE } from "../runtime/settings/option-table.js";
-import { readSettings } from "../runtime/settings/read-settings.js";
+import { OPTION_KEYS, OPTION_TABLE } from "../runtime/config/option-table.js";
+import { readSettings } from "../runtime/config/read-settings.js";
 import { addSpecOptions, parseAtLeast, readModelOrSpec, type SpecFlags } from "./options.js";
 import {
   type ApiSource,
@@ -76,7 +76,7 @@ export function createServeCommand(): Command {
     const config =
       flags.config === undefined
         ? undefined
-        : await (await import("../runtime/settings/bridge-config.js")).readBridgeConfig(
+        : await (await import("../serve/config/bridge-config.js")).readBridgeConfig(
             flags.config,
             process.env,
           );
@@ -126,7 +126,7 @@ export function createServeCommand(): Command {
       help: HELP,
       load,
     });
-    const { startBridge } = await import("../runtime/settings/start-server.js");
+    const { startBridge } = await import("../runtime/start-server.js");
     await startBridge(inputs, settings, { name: "openapi-mcp-bridge", env: process.env, help: HELP });
   });
 }

@@ -1,13 +1,13 @@
 /**
- * Commander options made from the runtime's option table (src/runtime/settings/option-table.ts),
+ * Commander options made from the runtime's option table (src/runtime/config/option-table.ts),
  * so `serve`, `tools` and `generate` take exactly the options, help text and values a generated
  * server takes. Commander only collects the text of each flag; the table's parsers (through
  * readSettings) turn it into values, so a bad value is the same coded diagnostic everywhere.
  */
 import { type Command, Option } from "commander";
-import { describeOption } from "../runtime/settings/help-text.js";
-import { getOptionSpec, type OptionKey } from "../runtime/settings/option-table.js";
-import { type RawFlags, toRawFlags } from "../runtime/settings/read-settings.js";
+import { describeOption } from "../runtime/config/help-text.js";
+import { getOptionSpec, type OptionKey } from "../runtime/config/option-table.js";
+import { type RawFlags, toRawFlags } from "../runtime/config/read-settings.js";
 
 /** Every occurrence of a repeatable flag, in order. */
 function collectText(value: string, previous: string[] = []): string[] {

@@ -7,7 +7,7 @@
  */
 import type { Command } from "commander";
 import type { BridgeModel } from "../model/types.js";
-import type { ToolContract } from "../runtime/lifecycle/contract.js";
+import type { ToolContract } from "../runtime/server/contract.js";
 import { addSpecOptions, readHead, readModelOrSpec, type SpecFlags } from "./options.js";
 import { addSelectionOptions, applySelection, readSelection } from "./selection.js";
 
@@ -84,9 +84,9 @@ export async function readToolSet(
   commandName: string,
 ): Promise<ToolSet> {
   const [{ readCatalogFile }, { listCatalogContracts }, { describeContract }] = await Promise.all([
-    import("../runtime/lifecycle/catalog-file.js"),
-    import("../runtime/lifecycle/catalog.js"),
-    import("../runtime/lifecycle/contract.js"),
+    import("../contracts/catalog-file.js"),
+    import("../contracts/catalog.js"),
+    import("../runtime/server/contract.js"),
   ]);
   if (await isCatalogFile(source)) {
     const catalog = await readCatalogFile(source);

@@ -1,7 +1,7 @@
 /** `tools SPEC`: what the bridge would serve, before serving it. */
 import { Command } from "commander";
 import { formatDiagnostic } from "../model/diagnostics.js";
-import { readSettings } from "../runtime/settings/read-settings.js";
+import { readSettings } from "../runtime/config/read-settings.js";
 import { addSpecOptions, readModelOrSpec, type SpecFlags } from "./options.js";
 import { addSelectionOptions, applySelection, readSelection } from "./selection.js";
 import { addTableOptions, readTableFlags } from "./table-options.js";
@@ -41,8 +41,8 @@ export function createToolsCommand(): Command {
       { chooseAutoMode },
       { formatAutoReport, formatServedTools },
     ] = await Promise.all([
-      import("../runtime/bridge-runtime.js"),
-      import("../runtime/reload/live-runtime.js"),
+      import("../runtime/engine/bridge-runtime.js"),
+      import("../serve/reload/live-runtime.js"),
       import("../runtime/discovery/mode.js"),
       import("../runtime/discovery/mode-line.js"),
     ]);

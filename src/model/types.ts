@@ -42,10 +42,10 @@ export interface BridgeModel {
    */
   searchIndex?: SearchIndexNode;
   /**
-   * Each tool's contract digest (runtime/lifecycle/contract.ts), saved by the `model` command so
+   * Each tool's contract digest (runtime/server/contract.ts), saved by the `model` command so
    * that a start from the saved model does not compute them for its first tools/list. Each is
    * kept with a hash of the tool's JSON text and used only for a tool whose text still hashes
-   * the same (runtime/lifecycle/saved-digests.ts); any other tool's digest is computed.
+   * the same (runtime/server/saved-digests.ts); any other tool's digest is computed.
    */
   contractDigests?: ContractDigestsNode;
 }

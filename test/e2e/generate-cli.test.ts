@@ -39,7 +39,7 @@ describe("openapi-mcp-bridge generate", () => {
       "quickjs-emscripten-core",
       "tldts",
       "undici",
-      // the runtime's config-file.ts reads a YAML --auth-config
+      // the runtime's config/data-file.ts reads a YAML --auth-config
       "yaml",
     ]);
     expect(Object.keys(pkg.scripts)).toEqual(expect.arrayContaining(["build", "start", "dev"]));

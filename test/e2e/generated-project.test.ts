@@ -139,7 +139,7 @@ describe("the generated petstore project", () => {
       "dist/index.js",
       "dist/api.js",
       "dist/tools/get-pet-by-id.js",
-      "dist/runtime/mcp-server.js",
+      "dist/runtime/server/mcp-server.js",
     ]) {
       expect(existsSync(join(petstoreDir, file)), file).toBe(true);
     }

@@ -9,7 +9,7 @@ import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { BridgeOptions } from "../../src/runtime/bridge-runtime.js";
+import type { BridgeOptions } from "../../src/runtime/engine/bridge-runtime.js";
 import { textOf as cliTextOf, connectHttp, startHttpBridge } from "../helpers/bridge.js";
 import { closedPort, sendBytes, sendJson, startUpstream, type Upstream } from "../helpers/upstream.js";
 import { connectRuntime, errorMeta, type InMemoryBridge, planSpec, textOf } from "./safety-support.js";
@@ -264,7 +264,7 @@ describe("one HTTP user cannot open the circuit for everyone", () => {
 
 describe("defaults", () => {
   it("the default cool-down is a few seconds, not half a minute", async () => {
-    const { OPTION_TABLE } = await import("../../src/runtime/settings/option-table.js");
+    const { OPTION_TABLE } = await import("../../src/runtime/config/option-table.js");
     expect(OPTION_TABLE.circuitCooldown.default).toBeLessThanOrEqual(10_000);
   });
 });

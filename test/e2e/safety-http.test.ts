@@ -9,7 +9,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BridgeRuntime, createBridgeRuntime } from "../../src/runtime/bridge-runtime.js";
+import { type BridgeRuntime, createBridgeRuntime } from "../../src/runtime/engine/bridge-runtime.js";
 import { type RunningHttpServer, startHttpServer } from "../../src/runtime/transport/streamable-http.js";
 import { connectHttp, type HttpBridge, startHttpBridge } from "../helpers/bridge.js";
 import { sendJson, startUpstream, type Upstream } from "../helpers/upstream.js";

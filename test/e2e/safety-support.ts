@@ -13,9 +13,9 @@ import {
 import { type PlanOptions, planModel } from "../../src/generator/compile/plan-model.js";
 import type { LoadedSpec } from "../../src/generator/spec/load-spec.js";
 import type { BridgeModel } from "../../src/model/types.js";
-import type { BridgeOptions } from "../../src/runtime/bridge-options.js";
-import { type BridgeRuntime, createBridgeRuntime } from "../../src/runtime/bridge-runtime.js";
-import { createBridgeServer } from "../../src/runtime/mcp-server.js";
+import type { BridgeOptions } from "../../src/runtime/engine/bridge-options.js";
+import { type BridgeRuntime, createBridgeRuntime } from "../../src/runtime/engine/bridge-runtime.js";
+import { createBridgeServer } from "../../src/runtime/server/mcp-server.js";
 
 /** An OpenAPI 3.1 document → model, without touching the file system. */
 export function planSpec(document: Record<string, unknown>, options: PlanOptions = {}): BridgeModel {

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createBridgeRuntime } from "../../src/runtime/bridge-runtime.js";
+import { createBridgeRuntime } from "../../src/runtime/engine/bridge-runtime.js";
 import { startHttpServer } from "../../src/runtime/transport/streamable-http.js";
 import { textOf as cliTextOf, connectStdio, runCli } from "../helpers/bridge.js";
 import {

@@ -13,7 +13,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { neutralise } from "../../src/runtime/access/confirm.js";
-import { type BridgeRuntime, createBridgeRuntime } from "../../src/runtime/bridge-runtime.js";
+import { type BridgeRuntime, createBridgeRuntime } from "../../src/runtime/engine/bridge-runtime.js";
 import { isLoopbackAddress } from "../../src/runtime/transport/guards.js";
 import { startHttpServer } from "../../src/runtime/transport/streamable-http.js";
 import { connectHttp, connectStdio, startHttpBridge, textOf } from "../helpers/bridge.js";

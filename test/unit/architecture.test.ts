@@ -13,7 +13,7 @@
  *   only codegen/print/printer-parts.ts loads the code writer, and it and runtime/code/strip-types.ts
  *   (code mode's programs, lazily) the TypeScript compiler; only lint/token-count.ts the
  *   tokenizer (the three are optional dependencies); only
- *   generator/spec loads swagger-parser, openapi-types or yaml (and the runtime's config-file
+ *   generator/spec loads swagger-parser, openapi-types or yaml (and the runtime's data-file
  *   reader, yaml: operators write their auth config in YAML for serve and generated servers
  *   alike); no cycles anywhere.
  *
@@ -93,7 +93,7 @@ const PACKAGE_OWNERS: Record<string, string[]> = {
   "ts-morph": [],
   "@apidevtools/swagger-parser": ["generator/spec/"],
   "openapi-types": ["generator/spec/"],
-  yaml: ["generator/spec/", "runtime/settings/config-file.ts"],
+  yaml: ["generator/spec/", "runtime/config/data-file.ts"],
 };
 
 function isOwnedBy(file: string, owners: string[]): boolean {

@@ -2,7 +2,7 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { messageOf } from "../../model/error-message.js";
 import type { ToolNode } from "../../model/types.js";
-import type { CallContext } from "../bridge-options.js";
+import type { CallContext } from "../engine/bridge-options.js";
 import { clip } from "../results/body-text.js";
 import { toErrorResult } from "../results/error-result.js";
 

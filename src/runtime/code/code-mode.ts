@@ -10,7 +10,7 @@
  */
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { BridgeModel, JsonSchema, SearchIndexNode, ToolNode } from "../../model/types.js";
-import type { CallContext } from "../bridge-options.js";
+import type { CallContext } from "../engine/bridge-options.js";
 import { findClosestOperations } from "../discovery/closest.js";
 import { createArgumentCheck, createDiscovery } from "../discovery/discovery.js";
 import { DESCRIBE_TOOL, SEARCH_TOOL, toDiscoveryContext } from "../discovery/discovery-tools.js";

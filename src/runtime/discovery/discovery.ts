@@ -16,7 +16,7 @@ import { HTTP_METHODS, isHttpMethod } from "../../model/http-methods.js";
 import { isRecord } from "../../model/records.js";
 import type { BridgeModel, JsonSchema, SearchIndexNode, ToolNode } from "../../model/types.js";
 import type { ArgumentIssue, ArgumentValidator } from "../arguments/validate.js";
-import type { CallContext } from "../bridge-options.js";
+import type { CallContext } from "../engine/bridge-options.js";
 import { toErrorResult } from "../results/error-result.js";
 import { findClosestOperations } from "./closest.js";
 import { describeOperation, type NotFound, toDescribeResult } from "./describe-result.js";

@@ -14,7 +14,7 @@
  * After `failureThreshold` such calls in a row a circuit opens; after `cooldownMs` one trial
  * call goes through (half-open) and its outcome closes or reopens it.
  */
-import { OPTION_TABLE } from "../settings/option-table.js";
+import { OPTION_TABLE } from "../config/option-table.js";
 
 export interface CircuitOptions {
   /** Consecutive unavailable calls that open a circuit (default 5; 0 disables the breaker). */

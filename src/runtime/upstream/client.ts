@@ -6,7 +6,7 @@
 import type { Dispatcher } from "undici";
 import type { OutgoingRequest } from "../request/build-request.js";
 import { parseRetryAfter } from "../results/failure.js";
-import { OPTION_TABLE } from "../settings/option-table.js";
+import { OPTION_TABLE } from "../config/option-table.js";
 import {
   type Availability,
   type CircuitBreaker,

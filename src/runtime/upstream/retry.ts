@@ -4,7 +4,7 @@
  * was never made (nothing was sent), or a 429/503 whose Retry-After says the API did not act.
  */
 
-import { OPTION_TABLE } from "../settings/option-table.js";
+import { OPTION_TABLE } from "../config/option-table.js";
 import type { UpstreamFailure } from "./send.js";
 
 export interface RetryOptions {

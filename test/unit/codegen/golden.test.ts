@@ -30,7 +30,7 @@ describe.each(GOLDEN_FIXTURES)("generated project for %s", (name, spec) => {
     expect(listFiles(join(GOLDEN_DIR, name))).toEqual(snapshotted.map((f) => f.path).sort());
 
     const runtime = files.filter((f) => isCopied(f.path));
-    expect(runtime.map((f) => f.path)).toContain("src/runtime/bridge-runtime.ts");
+    expect(runtime.map((f) => f.path)).toContain("src/runtime/engine/bridge-runtime.ts");
     expect(runtime.map((f) => f.path)).toContain("src/model/types.ts");
     for (const file of runtime) {
       expect(file.contents, file.path).toBe(readFileSync(join(ROOT, file.path), "utf8"));

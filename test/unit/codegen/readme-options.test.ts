@@ -12,7 +12,7 @@ import {
   replaceOptionTable,
 } from "../../../src/generator/codegen/emit/option-markdown.js";
 import { toMarkdownCell } from "../../../src/generator/shared/markdown.js";
-import { getOptionSpec, OPTION_KEYS } from "../../../src/runtime/settings/option-table.js";
+import { getOptionSpec, OPTION_KEYS } from "../../../src/runtime/config/option-table.js";
 
 const readme = readFileSync(join(import.meta.dirname, "..", "..", "..", "README.md"), "utf8");
 

@@ -5,7 +5,7 @@ import { lintSpec } from "../../../src/generator/lint/lint-spec.js";
 import { loadTokenCounter } from "../../../src/generator/lint/token-count.js";
 import type { LoadedSpec } from "../../../src/generator/spec/load-spec.js";
 import { DIAGNOSTIC_CODES } from "../../../src/model/diagnostic-codes.js";
-import { toListedTool } from "../../../src/runtime/tool-list.js";
+import { toListedTool } from "../../../src/runtime/server/tool-list.js";
 
 const ok = { "200": { description: "ok" } };
 

@@ -92,7 +92,7 @@ export function emitApiModule(model: Pick<BridgeModel, "info" | "servers" | "sec
     imports: [
       { module: "./model/types.js", named: ["type BridgeModel", "IR_VERSION"] },
       { module: "./hooks.js", named: ["hooks as userHooks"] },
-      { module: "./runtime/bridge-options.js", named: ["ToolHooks"], typeOnly: true },
+      { module: "./runtime/engine/bridge-options.js", named: ["ToolHooks"], typeOnly: true },
       { module: "./search-index.js", named: ["searchIndex"] },
       { module: "./tools/index.js", named: ["tools"] },
     ],

@@ -9,8 +9,8 @@ import {
   formatEnv,
   formatFlag,
   formatRepeatable,
-} from "../../../runtime/settings/help-text.js";
-import { getOptionSpec, OPTION_KEYS, type OptionKey } from "../../../runtime/settings/option-table.js";
+} from "../../../runtime/config/help-text.js";
+import { getOptionSpec, OPTION_KEYS, type OptionKey } from "../../../runtime/config/option-table.js";
 import {
   readMarkedSection,
   renderMarkdownTable,

@@ -6,7 +6,7 @@
 import type { BridgeModel, SecuritySchemeNode, ToolNode } from "../../../model/types.js";
 import { toServerVariableEnvName } from "../../../runtime/auth/credentials.js";
 import { chooseAutoMode, explainAutoChoice } from "../../../runtime/discovery/mode.js";
-import { OPTION_TABLE } from "../../../runtime/settings/option-table.js";
+import { OPTION_TABLE } from "../../../runtime/config/option-table.js";
 import { escapeText } from "../print/escape.js";
 import { toProjectOptionRows } from "./option-markdown.js";
 import { credentialVariables } from "./project.js";

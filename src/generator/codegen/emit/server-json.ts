@@ -7,8 +7,8 @@
  * test/unit/codegen/server-json.test.ts.
  */
 import type { BridgeModel } from "../../../model/types.js";
-import { formatDefault, toPlainText } from "../../../runtime/settings/help-text.js";
-import { getOptionSpec, OPTION_KEYS } from "../../../runtime/settings/option-table.js";
+import { formatDefault, toPlainText } from "../../../runtime/config/help-text.js";
+import { getOptionSpec, OPTION_KEYS } from "../../../runtime/config/option-table.js";
 import { toJson } from "./project.js";
 
 /** The registry schema the files name (and are tested against). */

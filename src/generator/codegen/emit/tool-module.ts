@@ -67,7 +67,7 @@ export function emitToolModule(tool: ToolNode): ModuleSpec {
     docs: toolDocs(tool),
     imports: [
       { module: "../model/types.js", named: ["ToolNode"], typeOnly: true },
-      { module: "../runtime/bridge-options.js", named: ["ToolHooks"], typeOnly: true },
+      { module: "../runtime/engine/bridge-options.js", named: ["ToolHooks"], typeOnly: true },
     ],
     declarations,
   };

@@ -6,7 +6,7 @@
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createBridgeRuntime } from "../../../../src/runtime/bridge-runtime.js";
+import { createBridgeRuntime } from "../../../../src/runtime/engine/bridge-runtime.js";
 import { planSpec } from "../../../e2e/safety-support.js";
 import { SHOP_SPEC, shopResponder } from "../../../helpers/shop-api.js";
 import { startUpstream, type Upstream } from "../../../helpers/upstream.js";

@@ -8,9 +8,9 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AuditEntry } from "../../../../src/runtime/audit/audit-log.js";
-import type { BridgeOptions } from "../../../../src/runtime/bridge-options.js";
-import { createBridgeRuntime } from "../../../../src/runtime/bridge-runtime.js";
-import { toListedTool } from "../../../../src/runtime/tool-list.js";
+import type { BridgeOptions } from "../../../../src/runtime/engine/bridge-options.js";
+import { createBridgeRuntime } from "../../../../src/runtime/engine/bridge-runtime.js";
+import { toListedTool } from "../../../../src/runtime/server/tool-list.js";
 import { errorMeta, planSpec, TOY_PATHS, textOf } from "../../../e2e/safety-support.js";
 import { sendJson, startUpstream, type Upstream } from "../../../helpers/upstream.js";
 

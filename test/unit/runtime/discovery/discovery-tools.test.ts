@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { loadTokenCounter } from "../../../../src/generator/lint/token-count.js";
 import { buildModel } from "../../../../src/index.js";
-import { createBridgeRuntime } from "../../../../src/runtime/bridge-runtime.js";
+import { createBridgeRuntime } from "../../../../src/runtime/engine/bridge-runtime.js";
 import {
   DISCOVERY_TOOL_NAMES,
   listDiscoveryTools,

@@ -1,0 +1,121 @@
+/**
+ * One API of a bridge made ready to serve from its settings: its tool selection checked
+ * (criteria that match nothing noted, a selection that leaves nothing refused), its
+ * credentials read, the mistakes check-start.ts knows refused or warned about, and its
+ * BridgeOptions. A bridge of one API and each API of a bridge of several go through here, and
+ * so does every reload of a watched spec (which then keeps serving the old tools when this
+ * refuses the new ones).
+ */
+import { BridgeError, failWith, formatDiagnostic } from "../../model/diagnostics.js";
+import type { BridgeModel } from "../../model/types.js";
+import { selectToolsChecked } from "../access/select.js";
+import type { AuditLog } from "../audit/audit-log.js";
+import type { AuthConfig } from "../auth/auth-config.js";
+import type { BridgeOptions } from "../engine/bridge-options.js";
+import { readAuthSettings } from "./auth-settings.js";
+import { checkStart } from "./check-start.js";
+import { OPTION_TABLE, type Settings } from "./option-table.js";
+import type { Environment } from "./read-settings.js";
+import { readServerVariables, toBridgeOptions, toToolSelection } from "./to-options.js";
+
+export interface ApiInputs {
+  /** The API's namespace in a bridge of several APIs (tools named `<namespace>__<tool>`). */
+  namespace?: string;
+  model: BridgeModel;
+  /** This API's settings: the bridge's, with the API's own over them. */
+  settings: Settings;
+  /** The environment as this API reads it (settings/api-settings.ts). */
+  env: Environment;
+  /** Hot reload (`serve --watch`): the spec watched, and how it is read and planned again. */
+  watch?: SpecWatchSource;
+}
+
+export interface SpecWatchSource {
+  /** The spec file or http(s) URL. */
+  source: string;
+  /** How often a URL is polled, in milliseconds. */
+  intervalMs: number;
+  /** The spec read and planned again (by `serve`, which can plan). */
+  load(): Promise<BridgeModel>;
+}
+
+export interface PreparedApi {
+  namespace?: string;
+  model: BridgeModel;
+  options: BridgeOptions;
+  /** Notes and warnings to print (`note: ...` lines and diagnostics), already prefixed with the API. */
+  notes: string[];
+}
+
+export interface PrepareContext {
+  /** Where the options are described, for hints. */
+  help: string;
+  hooks?: BridgeOptions["hooks"];
+  /** The audit log of the API's `--audit-log`, opened once per file by the caller. */
+  openAudit(target: string): AuditLog;
+  /** The auth settings read at start, which a reload uses again rather than reading the file anew. */
+  auth?: AuthConfig;
+}
+
+/** Throws a BridgeError (every error at once) when the API cannot be served. */
+export async function prepareApi(
+  api: ApiInputs,
+  context: PrepareContext,
+): Promise<PreparedApi & { auth: AuthConfig }> {
+  const { model, settings, env } = api;
+  const label = api.namespace !== undefined ? `api ${api.namespace}: ` : "";
+  const notes: string[] = [];
+  try {
+    const selected = selectToolsChecked(model.tools, toToolSelection(settings), `see ${context.help}`);
+    for (const criterion of selected.unmatched)
+      notes.push(`note: ${label}${criterion} matches no operation of the spec`);
+    if (selected.tools.length === 0 && model.tools.length > 0) {
+      failWith(
+        "OMB_SELECTION_EMPTY",
+        `the tool selection leaves none of the spec's ${model.tools.length} tools to serve`,
+        {
+          hint: `loosen the selection (${describeSelection(settings)}); \`openapi-mcp-bridge tools SPEC\` lists the tools with their tags`,
+        },
+      );
+    }
+    const auth = context.auth ?? (await readAuthSettings(settings, env));
+    const warnings = checkStart({
+      model,
+      tools: selected.tools,
+      settings,
+      auth,
+      env,
+      serverVariables: { ...readServerVariables(model, env), ...settings.serverVar },
+    });
+    for (const warning of warnings)
+      notes.push(formatDiagnostic({ ...warning, message: `${label}${warning.message}` }));
+    const options = toBridgeOptions(settings, {
+      model,
+      env,
+      auth,
+      ...(context.hooks ? { hooks: context.hooks } : {}),
+      ...(settings.auditLog !== undefined ? { audit: context.openAudit(settings.auditLog) } : {}),
+    });
+    return {
+      ...(api.namespace !== undefined ? { namespace: api.namespace } : {}),
+      model,
+      options,
+      notes,
+      auth,
+    };
+  } catch (error) {
+    if (!(error instanceof BridgeError) || label === "") throw error;
+    throw new BridgeError(error.diagnostics.map((d) => ({ ...d, message: `${label}${d.message}` })));
+  }
+}
+
+/** The selection flags that were given, for the hint of a selection that leaves nothing. */
+function describeSelection(settings: Settings): string {
+  const given = (
+    ["includeTools", "excludeTools", "includeTags", "excludeTags", "methods", "paths", "readOnly"] as const
+  )
+    .filter((key) => settings[key] !== undefined)
+    .map((key) => `--${OPTION_TABLE[key].flag}`);
+  if (settings.destructive === "refuse") given.push("--destructive refuse");
+  return given.length > 0 ? given.join(", ") : "the selection options";
+}

@@ -1,0 +1,120 @@
+/** The options of a bridge runtime (the library's BridgeOptions), and what one call knows. */
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { Dispatcher } from "undici";
+import type { ToolSelection } from "../access/select.js";
+import type { AuditLog } from "../audit/audit-log.js";
+import type { OAuthClientConfig } from "../auth/oauth.js";
+import type { SandboxLimits } from "../code/sandbox/engine.js";
+import type { RequestedMode } from "../discovery/mode.js";
+import type { CircuitOptions } from "../upstream/circuit.js";
+import type { RetryOptions } from "../upstream/retry.js";
+
+export interface BridgeOptions {
+  /** Replaces the whole server URL, path included. */
+  baseUrl?: string;
+  /** Values for the spec's server variables. */
+  serverVariables?: Record<string, string>;
+  /** Credentials by security scheme name. */
+  auth?: Record<string, string>;
+  /** Where `OPENAPI_MCP_AUTH_<SCHEME>` variables are read (default: process.env). */
+  env?: Record<string, string | undefined>;
+  /** Static headers sent on every upstream request to the API's origin (see trustedOrigins). */
+  headers?: Record<string, string>;
+  /**
+   * Origins (`https://host:port`) besides the API's own (`baseUrl`'s, else the document's first
+   * server's) that get credentials and `headers`. An operation whose `servers` name any other
+   * origin is called without them.
+   */
+  trustedOrigins?: string[];
+  /** Per-call timeout in milliseconds (default 30,000). */
+  timeoutMs?: number;
+  connectTimeoutMs?: number;
+  /** Bytes of an upstream answer kept (default 10 MiB). */
+  maxResponseBytes?: number;
+  /**
+   * Characters of text in one result (default 25,000; 0: no limit). A larger answer is cut at a
+   * clean boundary with a marker that says what was cut and how to get the rest.
+   */
+  maxResultChars?: number;
+  /**
+   * `tools`: every operation is a tool; `discovery`: three tools that search, describe and call
+   * them; `code`: search, describe and execute, which runs a program against them in a sandbox
+   * (code/); `auto` (default): tools while they are few and small, else discovery (discovery/mode.ts).
+   */
+  mode?: RequestedMode;
+  /** Code mode's sandbox limits, each defaulting to its option (`--code-timeout`...). */
+  code?: Partial<SandboxLimits>;
+  /** Serialized size of one tools/list page in bytes (default 9.5 MiB: what the SDK's stdio client reads). */
+  pageBytes?: number;
+  /** A dispatcher to send requests with (default: a keep-alive undici Agent). */
+  dispatcher?: Dispatcher;
+  /** Code run around a tool's HTTP call, by tool name (generated projects fill these in). */
+  hooks?: Record<string, ToolHooks<object>>;
+  /** Which tools are served at all, and what happens to destructive ones (see select.ts). */
+  access?: ToolSelection;
+  /** Retries of failed upstream attempts where safe (default: 2, backoff 200 ms doubling, cap 5 s). */
+  retry?: RetryOptions;
+  /**
+   * Circuit breaker (default: opens after 5 unavailable calls in a row, fails fast for 5 s):
+   * per origin for calls that cannot connect, per operation and caller for calls that get no
+   * answer; `false` disables it.
+   */
+  circuitBreaker?: CircuitOptions | false;
+  /** Upstream calls in flight at once (default 64); the others wait within their timeout. */
+  maxConcurrency?: number;
+  /** OAuth2 client credentials by scheme name (also OPENAPI_MCP_CLIENT_ID_/_SECRET_<SCHEME>). */
+  oauth?: Record<string, OAuthClientConfig>;
+  /**
+   * HTTP mode: incoming MCP request header → security scheme whose credential it carries for
+   * that request. Nothing of the MCP request is forwarded unless named here.
+   */
+  passThroughHeaders?: Record<string, string>;
+  /** Receives one entry per tool call, arguments already redacted (see audit.ts). */
+  audit?: AuditLog;
+  /**
+   * The API's namespace in a bridge of several APIs (apis/): named in its audit lines, and
+   * its tools are already named `<namespace>__<tool>`.
+   */
+  apiName?: string;
+}
+
+/** What one call knows about the MCP connection it came from. */
+export interface CallContext {
+  /** Headers of the incoming MCP HTTP request (Streamable HTTP only). */
+  headers?: Record<string, string | string[] | undefined>;
+  /** The MCP session (sessionful Streamable HTTP): the circuit breaker keeps its callers apart. */
+  session?: string;
+  /**
+   * Asks the user to confirm (MCP elicitation): true when they accept. Absent when the client
+   * cannot be asked.
+   */
+  confirm?: (message: string) => Promise<boolean>;
+  /**
+   * What the client holds of the tool list (hot reload, reload/): its session's view. A call of
+   * a tool that a reload removed or broke since then gets a "tool changed" result instead.
+   */
+  catalog?: CatalogSession;
+  /** The catalogVersion the call's `_meta` says the client holds (over the session's). */
+  catalogVersion?: string;
+  /** A program's call (code mode): the whole answer, not cut to the result budget. */
+  wholeAnswer?: boolean;
+}
+
+/**
+ * One MCP session's view of the tool list: the catalog generation of its last tools/list (or
+ * describe_operations), set by the runtime that serves it; at first, the generation it started at.
+ */
+export interface CatalogSession {
+  listed?: number;
+}
+
+/**
+ * Hooks around one tool's call. `beforeCall` gets the validated (and coerced) arguments and
+ * returns the arguments to send; `afterCall` gets the result of the call (a success or an
+ * upstream error, not an argument validation failure) and returns the result to give back.
+ * Secrets are redacted after `afterCall`. A hook that throws gives an `isError` result.
+ */
+export interface ToolHooks<Args extends object = Record<string, unknown>> {
+  beforeCall?(args: Args): Args | Promise<Args>;
+  afterCall?(result: CallToolResult, args: Args): CallToolResult | Promise<CallToolResult>;
+}

@@ -1,0 +1,130 @@
+/**
+ * One MCP server (the SDK's low-level Server) per connection or session: tools/list and
+ * tools/call handlers over a bridge runtime that all sessions share, and the elicitation that
+ * asks the user to confirm a destructive call.
+ */
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ListToolsRequestSchema,
+} from "@modelcontextprotocol/sdk/types.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
+import type { BridgeModel } from "../../model/types.js";
+import type { BridgeOptions, CatalogSession } from "../engine/bridge-options.js";
+import { type BridgeRuntime, createBridgeRuntime } from "../engine/bridge-runtime.js";
+import { EXECUTE_TOOL } from "../code/code-tools.js";
+import { CALL_TOOL, DESCRIBE_TOOL, SEARCH_TOOL } from "../discovery/discovery-tools.js";
+import { formatCount } from "../discovery/mode.js";
+import { CATALOG_META_KEY } from "../../serve/reload/catalog-tracker.js";
+import { createLiveRuntime, type LiveRuntime } from "../../serve/reload/live-runtime.js";
+import { clip } from "../results/body-text.js";
+import { toErrorResult } from "../results/error-result.js";
+import { isDeeperThan, MAX_JSON_DEPTH } from "../results/json-depth.js";
+import { BRIDGE_NAME, BRIDGE_VERSION } from "../version.js";
+
+/** An MCP Server for one connection (session); share one runtime between many. */
+export function createBridgeServer(source: BridgeModel | BridgeRuntime, options: BridgeOptions = {}): Server {
+  const runtime = "callTool" in source ? source : createLiveRuntime(createBridgeRuntime(source, options));
+  const { model } = runtime;
+  const server = new Server(
+    { name: BRIDGE_NAME, version: BRIDGE_VERSION, title: model.info.title },
+    {
+      capabilities: { tools: { listChanged: true } },
+      instructions: describeServer(runtime),
+      jsonSchemaValidator: ELICITATION_VALIDATOR,
+    },
+  );
+  // What this session last listed (hot reload, reload/live-runtime.ts): at first, what it started with.
+  const session: CatalogSession = {};
+  if ("catalog" in runtime) session.listed = (runtime as LiveRuntime).catalog.generation;
+  server.setRequestHandler(ListToolsRequestSchema, (request) =>
+    runtime.listTools(request.params?.cursor, session),
+  );
+  const confirm = async (message: string): Promise<boolean> => {
+    const answer = await server.elicitInput({
+      mode: "form",
+      message,
+      requestedSchema: {
+        type: "object",
+        properties: {
+          confirm: { type: "boolean", title: "Allow this call", description: message, default: false },
+        },
+        required: ["confirm"],
+      },
+    });
+    return answer.action === "accept" && answer.content?.confirm === true;
+  };
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const held = request.params._meta?.[CATALOG_META_KEY] as { catalogVersion?: unknown } | undefined;
+    const result = await runtime.callTool(request.params.name, request.params.arguments, {
+      ...(extra.requestInfo ? { headers: extra.requestInfo.headers } : {}),
+      ...(extra.sessionId !== undefined ? { session: extra.sessionId } : {}),
+      ...(server.getClientCapabilities()?.elicitation?.form ? { confirm } : {}),
+      // A client may say which tool list it holds (stateless HTTP has no session to remember it).
+      catalog: session,
+      ...(typeof held?.catalogVersion === "string" ? { catalogVersion: held.catalogVersion } : {}),
+    });
+    return answerable(request.params.name, result);
+  });
+  // A reload that changes the tools tells every session (the capability says it may).
+  const unsubscribe = runtime.onToolsChanged?.(() => {
+    void server.sendToolListChanged().catch(() => {});
+  });
+  const close = server.onclose;
+  server.onclose = () => {
+    close?.();
+    unsubscribe?.();
+    if (!("callTool" in source)) void runtime.close();
+  };
+  return server;
+}
+
+/**
+ * What the SDK checks an elicitation's answer with: its default Ajv, made on the first
+ * elicitation and shared by every session. Left to itself, the SDK builds a new Ajv (formats
+ * included) for every Server, so every session of an HTTP bridge, and every start, paid for one
+ * that only a destructive call's confirmation uses.
+ */
+let elicitationAjv: AjvJsonSchemaValidator | undefined;
+const ELICITATION_VALIDATOR: jsonSchemaValidator = {
+  getValidator(schema) {
+    elicitationAjv ??= new AjvJsonSchemaValidator();
+    return elicitationAjv.getValidator(schema);
+  },
+};
+
+/**
+ * Every call gets exactly one answer: a result the transport cannot serialise (nested deeper
+ * than the stack allows, or cyclic, e.g. from an afterCall hook) would fail in the transport,
+ * after this handler, and the client would wait for nothing.
+ */
+function answerable(name: string, result: CallToolResult): CallToolResult {
+  if (!isDeeperThan(result, MAX_JSON_DEPTH + 32)) return result;
+  return toErrorResult(
+    `The result of ${name} nests too deeply (or refers to itself) to be sent; the bridge cannot pass it on. ` +
+      "Tell the user; if the tool has an afterCall hook, it should return plain JSON.",
+    "unexpected_response",
+  );
+}
+
+function describeServer(runtime: BridgeRuntime): string {
+  const { model } = runtime;
+  const description = model.info.description ? ` ${clip(model.info.description.split("\n")[0]!, 300)}` : "";
+  const api = `the ${model.info.title} API${model.info.version ? ` (version ${model.info.version})` : ""}`;
+  if (runtime.mode.mode === "code") {
+    return (
+      `Tools for ${api}, whose ${formatCount(model.tools.length)} HTTP operations are called from JavaScript programs: ` +
+      `${SEARCH_TOOL} finds the operations for a task with their TypeScript signatures, ${DESCRIBE_TOOL} gives full declarations, ` +
+      `${EXECUTE_TOOL} runs a program that calls them as \`await api.<name>(args)\` and returns what it computes.${description}`
+    );
+  }
+  if (runtime.mode.mode === "discovery") {
+    return (
+      `Tools for ${api}, whose ${formatCount(model.tools.length)} HTTP operations are reached through three tools: ` +
+      `${SEARCH_TOOL} finds the operations for a task, ${DESCRIBE_TOOL} gives their arguments, ${CALL_TOOL} calls one.${description}`
+    );
+  }
+  return `Tools for ${api}: each tool is one HTTP operation.${description}`;
+}
