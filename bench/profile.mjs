@@ -47,10 +47,7 @@ const PHASES = [
   ["tools/list and its JSON over stdio", /listTools|runtime\/tool-list\.js|transport\/stdio\.js/],
   ["MCP SDK and zod: loading and first use", /@modelcontextprotocol|\/zod\//],
   ["Ajv: loading", /\/ajv\/|ajv-formats/],
-  [
-    "starting the server (checks, runtime, origins)",
-    /runtime\/(config|engine|request\/origins|access)/,
-  ],
+  ["starting the server (checks, runtime, origins)", /runtime\/(config|engine|request\/origins|access)/],
   [
     "loading and compiling modules",
     /^(compileSourceTextModule|wrapSafe|compileFunctionForCJSLoader|Module\._|internalModuleStat|realpathSync|readPackage|moduleResolve|packageResolve|finalizeResolution|defaultResolve|defaultLoad|compileForInternalLoader)/,

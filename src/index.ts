@@ -1,6 +1,18 @@
 /** openapi-mcp-bridge as a library: everything the CLI does, with typed options. */
 
 export {
+  type BuildCatalogInput,
+  type BuiltCatalog,
+  buildCatalog,
+  type CatalogDocument,
+  type CatalogToolEntry,
+  listCatalogContracts,
+} from "./contracts/catalog.js";
+export { checkCatalog, readCatalogFile } from "./contracts/catalog-file.js";
+export { CHANGE_RULES, type ChangeCode, type ChangeSeverity } from "./contracts/change-rules.js";
+export { diffContracts, diffTools, type ToolChange } from "./contracts/diff-tools.js";
+export { formatChangesText, summarizeChanges } from "./contracts/format-changes.js";
+export {
   type EmitOptions,
   emitProject,
   type GenerateOptions,
@@ -44,6 +56,18 @@ export {
 export { BridgeError, formatDiagnostics } from "./model/diagnostics.js";
 export { checkModel, parseModel, serializeModel } from "./model/serialize.js";
 export * from "./model/types.js";
+export { toCredentialEnvName } from "./runtime/auth/credentials.js";
+export type { ModeChoice, RequestedMode, ServedMode } from "./runtime/discovery/mode.js";
+export type { BridgeOptions, ToolHooks } from "./runtime/engine/bridge-options.js";
+export { type BridgeRuntime, createBridgeRuntime } from "./runtime/engine/bridge-runtime.js";
+export { describeContract, type ToolContract } from "./runtime/server/contract.js";
+export { createBridgeServer } from "./runtime/server/mcp-server.js";
+export { toListedTool } from "./runtime/server/tool-list.js";
+export {
+  type HttpServerOptions,
+  type RunningHttpServer,
+  startHttpServer,
+} from "./runtime/transport/streamable-http.js";
 // Several APIs in one bridge, and hot reload.
 export {
   type ApiRouter,
@@ -52,30 +76,6 @@ export {
   createApiRuntime,
 } from "./serve/apis/api-router.js";
 export { deriveNamespace, namespaceTools } from "./serve/apis/namespace.js";
-export { toCredentialEnvName } from "./runtime/auth/credentials.js";
-export type { BridgeOptions, ToolHooks } from "./runtime/engine/bridge-options.js";
-export { type BridgeRuntime, createBridgeRuntime } from "./runtime/engine/bridge-runtime.js";
-export type { ModeChoice, RequestedMode, ServedMode } from "./runtime/discovery/mode.js";
-export {
-  type BuildCatalogInput,
-  type BuiltCatalog,
-  buildCatalog,
-  type CatalogDocument,
-  type CatalogToolEntry,
-  listCatalogContracts,
-} from "./contracts/catalog.js";
-export { checkCatalog, readCatalogFile } from "./contracts/catalog-file.js";
-export { CHANGE_RULES, type ChangeCode, type ChangeSeverity } from "./contracts/change-rules.js";
-export { describeContract, type ToolContract } from "./runtime/server/contract.js";
-export { diffContracts, diffTools, type ToolChange } from "./contracts/diff-tools.js";
-export { formatChangesText, summarizeChanges } from "./contracts/format-changes.js";
-export { createBridgeServer } from "./runtime/server/mcp-server.js";
 export { CATALOG_META_KEY, CONTRACT_META_KEY } from "./serve/reload/catalog-tracker.js";
 export { createLiveRuntime, type LiveRuntime } from "./serve/reload/live-runtime.js";
 export { type SpecWatch, type SpecWatchOptions, watchSpec } from "./serve/reload/spec-watch.js";
-export { toListedTool } from "./runtime/server/tool-list.js";
-export {
-  type HttpServerOptions,
-  type RunningHttpServer,
-  startHttpServer,
-} from "./runtime/transport/streamable-http.js";

@@ -4,9 +4,9 @@
  * 0 when none is, 2 when a side cannot be read.
  */
 import { Command, Option } from "commander";
-import { renderMarkdownTable, toMarkdownCell } from "../generator/shared/markdown.js";
 import type { ChangeSeverity } from "../contracts/change-rules.js";
 import type { ToolChange } from "../contracts/diff-tools.js";
+import { renderMarkdownTable, toMarkdownCell } from "../generator/shared/markdown.js";
 import { reportError } from "./report-error.js";
 import { addToolSetOptions, readToolSet, type ToolSet, type ToolSetFlags } from "./tool-set.js";
 

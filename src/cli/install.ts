@@ -23,12 +23,7 @@ import { credentialVariables } from "../generator/codegen/emit/project.js";
 import { failWith } from "../model/diagnostics.js";
 import { toClientEnvNames, toCredentialEnvName } from "../runtime/auth/credentials.js";
 import { isCredentialHeader } from "../runtime/auth/secret-forms.js";
-import {
-  getOptionSpec,
-  OPTION_KEYS,
-  OPTION_TABLE,
-  type OptionKey,
-} from "../runtime/config/option-table.js";
+import { getOptionSpec, OPTION_KEYS, OPTION_TABLE, type OptionKey } from "../runtime/config/option-table.js";
 import { type RawFlags, readSettings } from "../runtime/config/read-settings.js";
 import {
   addClientEntry,

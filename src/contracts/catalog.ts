@@ -11,7 +11,6 @@
  * spec is the previous one.
  */
 import type { BridgeModel, HttpMethod, JsonSchema } from "../model/types.js";
-import { bumpCatalogVersion, FIRST_CATALOG_VERSION } from "./catalog-version.js";
 import {
   type ContractAnnotations,
   type ContractBinding,
@@ -20,6 +19,7 @@ import {
   stripDocs,
   type ToolContract,
 } from "../runtime/server/contract.js";
+import { bumpCatalogVersion, FIRST_CATALOG_VERSION } from "./catalog-version.js";
 import { diffContracts, pairTools, type ToolChange } from "./diff-tools.js";
 
 /** The layout of the catalog file; bumped when an older bridge could misread a newer file. */

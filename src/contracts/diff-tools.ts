@@ -8,7 +8,6 @@
 import { isJsonMediaType } from "../model/media-types.js";
 import { escapePointerToken } from "../model/pointer.js";
 import type { SecurityRequirementNode, ToolNode } from "../model/types.js";
-import { CHANGE_RULES, type ChangeCode, type ChangeSeverity, SEVERITY_ORDER } from "./change-rules.js";
 import {
   type ContractBinding,
   compareText,
@@ -16,6 +15,7 @@ import {
   stripResults,
   type ToolContract,
 } from "../runtime/server/contract.js";
+import { CHANGE_RULES, type ChangeCode, type ChangeSeverity, SEVERITY_ORDER } from "./change-rules.js";
 import { diffOutlines } from "./outline-diff.js";
 import { diffInputSchemas, type SchemaFinding, show } from "./schema-diff.js";
 

@@ -8,7 +8,6 @@
 import { parseArgs } from "node:util";
 import { BridgeError, createDiagnostic, formatDiagnostics } from "../model/diagnostics.js";
 import type { BridgeModel } from "../model/types.js";
-import type { BridgeOptions } from "./engine/bridge-options.js";
 import { renderHelp } from "./config/help-text.js";
 import { getOptionSpec, OPTION_KEYS } from "./config/option-table.js";
 import {
@@ -18,6 +17,7 @@ import {
   readSettings,
   toRawFlags,
 } from "./config/read-settings.js";
+import type { BridgeOptions } from "./engine/bridge-options.js";
 import { LISTEN_FAILED, PORT_IN_USE, startServer } from "./start-server.js";
 
 export interface RunServerOptions {

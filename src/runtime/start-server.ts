@@ -11,21 +11,21 @@
 import { createDiagnostic, failWith, formatDiagnostic } from "../model/diagnostics.js";
 import type { BridgeModel } from "../model/types.js";
 import type { ApiRouter, ApiRouterOptions } from "../serve/apis/api-router.js";
-import type { AuditLog } from "./audit/audit-log.js";
-import type { AuthConfig } from "./auth/auth-config.js";
-import type { BridgeOptions } from "./engine/bridge-options.js";
-import type { BridgeRuntime } from "./engine/bridge-runtime.js";
-import { formatAutoModeLine, formatServedTools } from "./discovery/mode-line.js";
 import type { LiveRuntime } from "../serve/reload/live-runtime.js";
 import type { Reloads, ReloadTarget } from "../serve/reload/reloader.js";
-import { describeCallOrigins } from "./request/origins.js";
-import type { HttpServerOptions, RunningHttpServer } from "./transport/streamable-http.js";
-import type { ApiConnection } from "./upstream/connection.js";
+import type { AuditLog } from "./audit/audit-log.js";
+import type { AuthConfig } from "./auth/auth-config.js";
 import { AUTH_CONFIG_INVALID } from "./config/auth-settings.js";
 import { OPTION_TABLE, type Settings } from "./config/option-table.js";
 import { type ApiInputs, type PrepareContext, type PreparedApi, prepareApi } from "./config/prepare-api.js";
 import type { Environment } from "./config/read-settings.js";
 import { toHttpServerOptions, toSandboxLimits } from "./config/to-options.js";
+import { formatAutoModeLine, formatServedTools } from "./discovery/mode-line.js";
+import type { BridgeOptions } from "./engine/bridge-options.js";
+import type { BridgeRuntime } from "./engine/bridge-runtime.js";
+import { describeCallOrigins } from "./request/origins.js";
+import type { HttpServerOptions, RunningHttpServer } from "./transport/streamable-http.js";
+import type { ApiConnection } from "./upstream/connection.js";
 
 /** The code of a port another process listens on already. */
 export const PORT_IN_USE = "OMB_PORT_IN_USE";

@@ -10,10 +10,10 @@
  */
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { BridgeModel, JsonSchema, SearchIndexNode, ToolNode } from "../../model/types.js";
-import type { CallContext } from "../engine/bridge-options.js";
 import { findClosestOperations } from "../discovery/closest.js";
 import { createArgumentCheck, createDiscovery } from "../discovery/discovery.js";
 import { DESCRIBE_TOOL, SEARCH_TOOL, toDiscoveryContext } from "../discovery/discovery-tools.js";
+import type { CallContext } from "../engine/bridge-options.js";
 import { toErrorResult } from "../results/error-result.js";
 import { type ApiOutcome, toApiOutcome } from "./api-outcome.js";
 import { EXECUTE_TOOL, listCodeTools } from "./code-tools.js";

@@ -11,11 +11,11 @@
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { isRecord } from "../../model/records.js";
+import { OPTION_TABLE } from "../config/option-table.js";
 import { formatCount } from "../discovery/mode.js";
 import { clip } from "../results/body-text.js";
 import { ERROR_META_KEY, type ErrorCategory, type ErrorFacts } from "../results/error-result.js";
 import { fitJson, TRUNCATION_META_KEY } from "../results/truncate.js";
-import { OPTION_TABLE } from "../config/option-table.js";
 import type { LimitName, ProgramOutcome, SandboxLimits, ThrownFacts } from "./sandbox/engine.js";
 
 export interface ResultContext {

@@ -21,10 +21,9 @@ import { type CallCredentials, createCredentialProvider } from "../auth/credenti
 import { hasControlCharacters } from "../auth/credentials.js";
 import { TokenError } from "../auth/oauth.js";
 import { headerValueForms, isCredentialHeader } from "../auth/secret-forms.js";
-import type { BridgeOptions, CallContext, CatalogSession } from "./bridge-options.js";
 import type { SandboxLimits } from "../code/sandbox/engine.js";
+import { OPTION_TABLE } from "../config/option-table.js";
 import type { ModeChoice } from "../discovery/mode.js";
-import { createInvalidParamsError } from "../results/protocol-error.js";
 import { PatternLimitError, withMatchBudget } from "../regex/bounded-regexp.js";
 import { ArgumentError } from "../request/argument-error.js";
 import { buildRequest, resolveBaseUrl } from "../request/build-request.js";
@@ -36,14 +35,15 @@ import {
   toRedirectResult,
   toStatusErrorResult,
 } from "../results/failure.js";
+import { createInvalidParamsError } from "../results/protocol-error.js";
 import { redactSecrets } from "../results/redact-secrets.js";
 import { toSuccessResult } from "../results/success.js";
-import { OPTION_TABLE } from "../config/option-table.js";
-import { createToolSurface } from "./tool-surface.js";
 import { type ApiConnection, createApiConnection } from "../upstream/connection.js";
+import type { BridgeOptions, CallContext, CatalogSession } from "./bridge-options.js";
+import { createToolSurface } from "./tool-surface.js";
 
-export type { BridgeOptions, CallContext, CatalogSession, ToolHooks } from "./bridge-options.js";
 export { BRIDGE_NAME, BRIDGE_VERSION } from "../version.js";
+export type { BridgeOptions, CallContext, CatalogSession, ToolHooks } from "./bridge-options.js";
 
 /** What all sessions of one bridge share: tools, validators, credentials, connection pool. */
 export interface BridgeRuntime {

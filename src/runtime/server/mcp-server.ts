@@ -12,13 +12,13 @@ import {
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
 import type { BridgeModel } from "../../model/types.js";
-import type { BridgeOptions, CatalogSession } from "../engine/bridge-options.js";
-import { type BridgeRuntime, createBridgeRuntime } from "../engine/bridge-runtime.js";
+import { CATALOG_META_KEY } from "../../serve/reload/catalog-tracker.js";
+import { createLiveRuntime, type LiveRuntime } from "../../serve/reload/live-runtime.js";
 import { EXECUTE_TOOL } from "../code/code-tools.js";
 import { CALL_TOOL, DESCRIBE_TOOL, SEARCH_TOOL } from "../discovery/discovery-tools.js";
 import { formatCount } from "../discovery/mode.js";
-import { CATALOG_META_KEY } from "../../serve/reload/catalog-tracker.js";
-import { createLiveRuntime, type LiveRuntime } from "../../serve/reload/live-runtime.js";
+import type { BridgeOptions, CatalogSession } from "../engine/bridge-options.js";
+import { type BridgeRuntime, createBridgeRuntime } from "../engine/bridge-runtime.js";
 import { clip } from "../results/body-text.js";
 import { toErrorResult } from "../results/error-result.js";
 import { isDeeperThan, MAX_JSON_DEPTH } from "../results/json-depth.js";

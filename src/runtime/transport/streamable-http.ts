@@ -12,9 +12,9 @@ import {
 } from "node:http";
 import type { AddressInfo } from "node:net";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { OPTION_TABLE } from "../config/option-table.js";
 import type { BridgeRuntime } from "../engine/bridge-runtime.js";
 import { createBridgeServer } from "../server/mcp-server.js";
-import { OPTION_TABLE } from "../config/option-table.js";
 import { digest, isLoopbackAddress, passGuards, type RequestGuards } from "./guards.js";
 import { readBody, sendJsonError } from "./http-io.js";
 import { createSessionStore, type SessionStore } from "./sessions.js";

@@ -4,9 +4,9 @@
  * answer), safe retries with backoff, all within the call's total timeout.
  */
 import type { Dispatcher } from "undici";
+import { OPTION_TABLE } from "../config/option-table.js";
 import type { OutgoingRequest } from "../request/build-request.js";
 import { parseRetryAfter } from "../results/failure.js";
-import { OPTION_TABLE } from "../config/option-table.js";
 import {
   type Availability,
   type CircuitBreaker,

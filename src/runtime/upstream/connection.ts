@@ -5,8 +5,8 @@
  * the calls of the old and new versions together exceed the concurrency limit.
  */
 import type { Dispatcher } from "undici";
-import type { BridgeOptions } from "../engine/bridge-options.js";
 import { OPTION_TABLE } from "../config/option-table.js";
+import type { BridgeOptions } from "../engine/bridge-options.js";
 import { createUpstreamClient, type UpstreamClient } from "./client.js";
 import { createHttpAgent, type HttpOptions } from "./send.js";
 

@@ -15,6 +15,9 @@ import type { BridgeModel, ToolNode } from "../../model/types.js";
 import { selectModel } from "../../runtime/access/select.js";
 import type { AuditLog } from "../../runtime/audit/audit-log.js";
 import { createCallAuditor } from "../../runtime/audit/audited-call.js";
+import type { SandboxLimits } from "../../runtime/code/sandbox/engine.js";
+import { OPTION_TABLE } from "../../runtime/config/option-table.js";
+import type { RequestedMode } from "../../runtime/discovery/mode.js";
 import type { BridgeOptions, CallContext } from "../../runtime/engine/bridge-options.js";
 import {
   type BridgeRuntime,
@@ -23,9 +26,6 @@ import {
   readSandboxLimits,
   toMaxTextChars,
 } from "../../runtime/engine/bridge-runtime.js";
-import type { SandboxLimits } from "../../runtime/code/sandbox/engine.js";
-import type { RequestedMode } from "../../runtime/discovery/mode.js";
-import { OPTION_TABLE } from "../../runtime/config/option-table.js";
 import { createToolSurface } from "../../runtime/engine/tool-surface.js";
 import type { ApiConnection } from "../../runtime/upstream/connection.js";
 import { namespaceTools } from "./namespace.js";

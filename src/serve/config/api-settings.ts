@@ -7,7 +7,13 @@
  * refused, so a credential meant for one API cannot reach another.
  */
 import { toClientEnvNames, toEnvSuffix } from "../../runtime/auth/credentials.js";
-import { getOptionSpec, OPTION_KEYS, type OptionKey, optionScope, type Settings } from "../../runtime/config/option-table.js";
+import {
+  getOptionSpec,
+  OPTION_KEYS,
+  type OptionKey,
+  optionScope,
+  type Settings,
+} from "../../runtime/config/option-table.js";
 import type { Environment } from "../../runtime/config/read-settings.js";
 
 const ENV_PREFIX = "OPENAPI_MCP_";

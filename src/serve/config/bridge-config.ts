@@ -24,7 +24,13 @@ import { dirname, isAbsolute, resolve } from "node:path";
 import { failWith } from "../../model/diagnostics.js";
 import { isRecord } from "../../model/records.js";
 import { readConfigFile } from "../../runtime/config/data-file.js";
-import { getOptionSpec, OPTION_KEYS, type OptionKey, optionScope, type Settings } from "../../runtime/config/option-table.js";
+import {
+  getOptionSpec,
+  OPTION_KEYS,
+  type OptionKey,
+  optionScope,
+  type Settings,
+} from "../../runtime/config/option-table.js";
 import type { Environment } from "../../runtime/config/read-settings.js";
 import { OptionValueError } from "../../runtime/config/value-parsers.js";
 

@@ -11,12 +11,12 @@
  * as fast with this as without.
  */
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import type { BridgeModel, JsonValue, ToolNode } from "../../model/types.js";
-import { canonicalizeSchema, digestValue } from "../../runtime/server/canonical.js";
 import { buildCatalog, type CatalogDocument, type CatalogToolEntry } from "../../contracts/catalog.js";
 import { FIRST_CATALOG_VERSION } from "../../contracts/catalog-version.js";
-import { digestToolContract } from "../../runtime/server/contract.js";
 import type { ToolChange } from "../../contracts/diff-tools.js";
+import type { BridgeModel, JsonValue, ToolNode } from "../../model/types.js";
+import { canonicalizeSchema, digestValue } from "../../runtime/server/canonical.js";
+import { digestToolContract } from "../../runtime/server/contract.js";
 import { readSavedDigest } from "../../runtime/server/saved-digests.js";
 
 /** Key of the catalog facts in a tools/list result's `_meta`. */

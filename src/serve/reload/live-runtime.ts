@@ -15,11 +15,11 @@ import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { isRecord } from "../../model/records.js";
 import type { AuditLog } from "../../runtime/audit/audit-log.js";
 import { createCallAuditor } from "../../runtime/audit/audited-call.js";
+import { CALL_TOOL, DESCRIBE_TOOL } from "../../runtime/discovery/discovery-tools.js";
 import type { CallContext, CatalogSession } from "../../runtime/engine/bridge-options.js";
 import type { BridgeRuntime, ListedTools } from "../../runtime/engine/bridge-runtime.js";
-import { CALL_TOOL, DESCRIBE_TOOL } from "../../runtime/discovery/discovery-tools.js";
-import { createInvalidParamsError } from "../../runtime/results/protocol-error.js";
 import { toErrorResult } from "../../runtime/results/error-result.js";
+import { createInvalidParamsError } from "../../runtime/results/protocol-error.js";
 import {
   CATALOG_META_KEY,
   type CatalogStep,

@@ -7,12 +7,13 @@
  * one at a time, in the order the changes came; a spec that changes again while it reloads is
  * reloaded once more after. Rolling back is saving the previous spec: it is reloaded like any.
  */
+
+import { SEVERITY_ORDER } from "../../contracts/change-rules.js";
+import { countChanges, type ToolChange } from "../../contracts/diff-tools.js";
 import { BridgeError, createDiagnostic, formatDiagnostic } from "../../model/diagnostics.js";
 import { messageOf } from "../../model/error-message.js";
 import type { AuditEvent, AuditLog } from "../../runtime/audit/audit-log.js";
 import type { BridgeRuntime } from "../../runtime/engine/bridge-runtime.js";
-import { SEVERITY_ORDER } from "../../contracts/change-rules.js";
-import { countChanges, type ToolChange } from "../../contracts/diff-tools.js";
 import type { LiveRuntime } from "./live-runtime.js";
 import { type SpecWatch, watchSpec } from "./spec-watch.js";
 

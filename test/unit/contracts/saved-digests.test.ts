@@ -12,8 +12,8 @@ import {
   readSavedDigest,
   saveContractDigests,
 } from "../../../src/runtime/server/saved-digests.js";
-import { createCatalogTracker } from "../../../src/serve/reload/catalog-tracker.js";
 import { toListedTool } from "../../../src/runtime/server/tool-list.js";
+import { createCatalogTracker } from "../../../src/serve/reload/catalog-tracker.js";
 import { fixture } from "../../helpers/bridge.js";
 
 /** A model as `model` saves it and `serve` reads it back. */

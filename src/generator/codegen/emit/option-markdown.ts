@@ -4,12 +4,7 @@
  * project's README lists its options with.
  */
 
-import {
-  formatDefault,
-  formatEnv,
-  formatFlag,
-  formatRepeatable,
-} from "../../../runtime/config/help-text.js";
+import { formatDefault, formatEnv, formatFlag, formatRepeatable } from "../../../runtime/config/help-text.js";
 import { getOptionSpec, OPTION_KEYS, type OptionKey } from "../../../runtime/config/option-table.js";
 import {
   readMarkedSection,

@@ -5,8 +5,8 @@
 
 import type { BridgeModel, SecuritySchemeNode, ToolNode } from "../../../model/types.js";
 import { toServerVariableEnvName } from "../../../runtime/auth/credentials.js";
-import { chooseAutoMode, explainAutoChoice } from "../../../runtime/discovery/mode.js";
 import { OPTION_TABLE } from "../../../runtime/config/option-table.js";
+import { chooseAutoMode, explainAutoChoice } from "../../../runtime/discovery/mode.js";
 import { escapeText } from "../print/escape.js";
 import { toProjectOptionRows } from "./option-markdown.js";
 import { credentialVariables } from "./project.js";

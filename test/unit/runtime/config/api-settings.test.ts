@@ -3,6 +3,12 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
+  getOptionSpec,
+  OPTION_KEYS,
+  type OptionKey,
+  optionScope,
+} from "../../../../src/runtime/config/option-table.js";
+import {
   API_ONLY_KEYS,
   findMisplacedApiVariables,
   findSharedApiOptions,
@@ -10,12 +16,6 @@ import {
   readOwnVariables,
   toApiEnvironment,
 } from "../../../../src/serve/config/api-settings.js";
-import {
-  getOptionSpec,
-  OPTION_KEYS,
-  type OptionKey,
-  optionScope,
-} from "../../../../src/runtime/config/option-table.js";
 
 describe("optionScope", () => {
   it("marks the options that carry credentials or say where calls go as each API's own", () => {

@@ -6,12 +6,12 @@
 import { describe, expect, it } from "vitest";
 import { loadTokenCounter } from "../../../../src/generator/lint/token-count.js";
 import { buildModel } from "../../../../src/index.js";
-import { createBridgeRuntime } from "../../../../src/runtime/engine/bridge-runtime.js";
 import {
   DISCOVERY_TOOL_NAMES,
   listDiscoveryTools,
   toDiscoveryContext,
 } from "../../../../src/runtime/discovery/discovery-tools.js";
+import { createBridgeRuntime } from "../../../../src/runtime/engine/bridge-runtime.js";
 import { planSpec, TOY_PATHS } from "../../../e2e/safety-support.js";
 import { fixture } from "../../../helpers/bridge.js";
 import { githubSpec } from "../../../helpers/github-spec.js";

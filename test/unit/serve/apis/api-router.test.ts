@@ -6,13 +6,9 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { BridgeModel } from "../../../../src/model/types.js";
-import {
-  type ApiRouter,
-  createApiRouter,
-  createApiRuntime,
-} from "../../../../src/serve/apis/api-router.js";
 import type { AuditEntry } from "../../../../src/runtime/audit/audit-log.js";
 import type { BridgeOptions } from "../../../../src/runtime/engine/bridge-options.js";
+import { type ApiRouter, createApiRouter, createApiRuntime } from "../../../../src/serve/apis/api-router.js";
 import {
   connectRuntime,
   errorMeta,
