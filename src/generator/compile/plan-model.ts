@@ -69,14 +69,15 @@ export interface PlanOptions {
 
 /** Plans the model of every operation in a loaded spec. */
 export function planModel(loaded: LoadedSpec, options: PlanOptions = {}): BridgeModel {
-  const document = loaded.document as unknown as Record<string, unknown>;
+  const { document } = loaded;
   const diagnostics: Diagnostic[] = [...loaded.diagnostics];
   const converter = new SchemaConverter({
     document,
     openapi30: loaded.specVersion !== "3.1",
     descriptionBudget: options.argumentDescriptionBudget ?? 100,
   });
-  const info = isRecord(document.info) ? document.info : {};
+  // Checked here too: a spec loaded with validate: false may have any info.
+  const info: Record<string, unknown> = isRecord(document.info) ? document.info : {};
   const planned: Omit<ToolNode, "name">[] = [];
   const names: { name: string; route: string; origin: NameOrigin; nameAt?: string; full?: string }[] = [];
   const usedOverrides = new Set<string>();

@@ -68,7 +68,7 @@ export function lintSpec(
   listed: readonly { name: string }[],
   options: LintOptions,
 ): LintReport {
-  const document = loaded.document as unknown as Record<string, unknown>;
+  const { document } = loaded;
   const toolByPointer = new Map(model.tools.map((tool) => [tool.source.pointer, tool.name]));
   const sizes = measureTools(model, listed, options.countTokens);
   const input = {

@@ -1,8 +1,10 @@
 /**
- * External `$ref`s bundled into the document with swagger-parser (never dereferenced): each
- * externally referenced schema gets a component of its own first, so the planner can name it.
+ * External `$ref`s bundled into the document with json-schema-ref-parser (never dereferenced):
+ * each externally referenced schema gets a component of its own first, so the planner can name
+ * it. The ref parser only bundles: reading goes through this module's resolvers (the read
+ * limits, the roots, the network policy) and parsing through the spec parser.
  */
-import type SwaggerParser from "@apidevtools/swagger-parser";
+import type { ParserOptions } from "@apidevtools/json-schema-ref-parser";
 import { isDiagnosticCode } from "../../model/diagnostic-codes.js";
 import { BridgeError, createDiagnostic } from "../../model/diagnostics.js";
 import { joinPointer, resolvePointer, splitPointer } from "../../model/pointer.js";
@@ -98,7 +100,6 @@ function uniqueName(base: string, used: Set<string>): string {
 
 export async function bundleExternalRefs(
   doc: Record<string, unknown>,
-  version: SpecVersion,
   input: SourceText,
   ctx: RefContext,
 ): Promise<Record<string, unknown>> {
@@ -197,55 +198,20 @@ export async function bundleExternalRefs(
     },
   };
 
-  const restore = quietParserChecks(doc, version);
   try {
     const options = {
       parse: { json: false, yaml: false, text: false, binary: false, spec: specParser },
       resolve: { external: true, file: fileResolver, http: httpResolver },
       dereference: { circular: true },
       mutateInputSchema: true,
-    } as unknown as SwaggerParser.Options;
-    // swagger-parser is loaded only for specs with external refs: most specs are one file.
-    const parser = (await import("@apidevtools/swagger-parser")) as unknown as {
-      default: typeof SwaggerParser;
-    };
-    const bundled = (await parser.default.bundle(input.location, doc as never, options)) as unknown as Record<
-      string,
-      unknown
-    >;
-    restore(bundled);
-    return bundled;
+    } satisfies ParserOptions;
+    // The ref parser is loaded only for specs with external refs: most specs are one file.
+    const { $RefParser } = await import("@apidevtools/json-schema-ref-parser");
+    return (await $RefParser.bundle(input.location, doc, options)) as Record<string, unknown>;
   } catch (error) {
-    restore(doc);
     if (ctx.failures.length > 0) throw new BridgeError(capDiagnostics(dedupe(ctx.failures)));
     throw new BridgeError([refErrorDiagnostic(error, ctx)]);
   }
-}
-
-/**
- * swagger-parser's own checks before bundling (a fixed list of patch versions, `paths`
- * required, `info.version` a string) would end loading with its message; validation reports
- * those problems properly later. Satisfy them for the duration of the bundling; the function
- * returned puts the document's own values back.
- */
-function quietParserChecks(
-  doc: Record<string, unknown>,
-  version: SpecVersion,
-): (target: Record<string, unknown>) => void {
-  const declared = doc["openapi"];
-  const hadPaths = "paths" in doc;
-  const info = isRecord(doc["info"]) ? doc["info"] : undefined;
-  const infoVersion = info?.["version"];
-  if (version === "3.0") doc["openapi"] = "3.0.3";
-  if (version === "3.1") doc["openapi"] = "3.1.0";
-  if (version !== "2.0" && doc["paths"] === undefined) doc["paths"] = {};
-  if (info && typeof infoVersion === "number") info["version"] = String(infoVersion);
-  return (target) => {
-    if (declared !== undefined) target["openapi"] = declared;
-    if (!hadPaths) delete target["paths"];
-    const targetInfo = target["info"];
-    if (isRecord(targetInfo) && typeof infoVersion === "number") targetInfo["version"] = infoVersion;
-  };
 }
 
 /** Maps a json-schema-ref-parser error that no resolver recorded (e.g. a missing pointer). */

@@ -5,7 +5,6 @@
  *
  * Every failure is a BridgeError with a stable code; no raw stack trace or parser dump leaks out.
  */
-import type { OpenAPIV2, OpenAPIV3, OpenAPIV3_1 } from "openapi-types";
 import { BridgeError } from "../../model/diagnostics.js";
 import type { Diagnostic, SpecVersion } from "../../model/types.js";
 import { bundleExternalRefs, nameExternalSchemas } from "./bundle-refs.js";
@@ -17,6 +16,7 @@ import {
 import { validateDocument } from "./document-check/check-document.js";
 import { checkOpenApi3, resolveRelativeServers } from "./normalize/openapi3.js";
 import { convertSwagger2 } from "./normalize/swagger2.js";
+import type { OpenApiDocument } from "./openapi-document.js";
 import { checkDepth, detectVersion, parseSpec, withoutBom } from "./parse-text.js";
 import { createReadBudget, type ReadBudget, resolveRefRoots } from "./read-limits.js";
 import { readSource, type SourceText } from "./read-source.js";
@@ -65,7 +65,7 @@ export interface LoadOptions {
 
 export interface LoadedSpec {
   /** OpenAPI 3.x shaped (Swagger 2.0 converted), bundled: every `$ref` is internal, none inlined. */
-  document: OpenAPIV3.Document | OpenAPIV3_1.Document;
+  document: OpenApiDocument;
   /** What the source was before normalisation. */
   specVersion: SpecVersion;
   /** The path or URL as given, `<stdin>` for `-`. */
@@ -143,7 +143,7 @@ async function loadText(
     if (refs.allowFile) refs.refRoots = await resolveRefRoots(input.location, options.refRoots ?? []);
     nameExternalSchemas(doc, specVersion, external, input.location);
     // Inlining documents that are each within the depth limit can still go beyond it.
-    doc = checkDepth(await bundleExternalRefs(doc, specVersion, input, refs), input.display);
+    doc = checkDepth(await bundleExternalRefs(doc, input, refs), input.display);
     refStrings = collectRefStrings(doc);
     bundled = true;
   }
@@ -162,16 +162,16 @@ async function loadText(
     diagnostics.push(...throwProblems(validateDocument(doc, specVersion, input.display)));
   }
 
-  let document: OpenAPIV3.Document | OpenAPIV3_1.Document;
+  let document: OpenApiDocument;
   try {
     if (specVersion === "2.0") {
-      const converted = convertSwagger2(doc as unknown as OpenAPIV2.Document, input.display);
+      const converted = convertSwagger2(doc, input.display);
       diagnostics.push(...converted.diagnostics);
       document = converted.document;
-      if (input.remote)
-        resolveRelativeServers(document as unknown as Record<string, unknown>, input.location);
+      if (input.remote) resolveRelativeServers(document, input.location);
     } else {
-      document = doc as unknown as OpenAPIV3.Document | OpenAPIV3_1.Document;
+      // detectVersion checked `openapi`; validation (unless turned off) the rest.
+      document = doc as OpenApiDocument;
     }
     diagnostics.push(...checkOpenApi3(document, input.display));
   } catch (error) {

@@ -1,12 +1,12 @@
-import type { OpenAPIV2 } from "openapi-types";
 import { describe, expect, it } from "vitest";
 import { convertSwagger2 } from "../../../src/generator/spec/normalize/swagger2.js";
+import type { Swagger2Document } from "../../../src/generator/spec/openapi-document.js";
 
 type Json = Record<string, unknown>;
 
 /** A minimal 2.0 document around the given parts. */
-function swagger(parts: Json): OpenAPIV2.Document {
-  return { swagger: "2.0", info: { title: "T", version: "1" }, paths: {}, ...parts } as OpenAPIV2.Document;
+function swagger(parts: Json): Swagger2Document {
+  return { swagger: "2.0", info: { title: "T", version: "1" }, paths: {}, ...parts } as Swagger2Document;
 }
 
 function convert(parts: Json) {

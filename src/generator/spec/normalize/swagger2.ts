@@ -11,7 +11,6 @@
  * and every local `$ref` is rewritten at the end through that record, so refs that pointed
  * anywhere (not only to `#/definitions/X`) still point at the same node.
  */
-import type { OpenAPIV2, OpenAPIV3 } from "openapi-types";
 import type { DiagnosticCode } from "../../../model/diagnostic-codes.js";
 import { createDiagnostic } from "../../../model/diagnostics.js";
 import { HTTP_METHODS } from "../../../model/http-methods.js";
@@ -23,6 +22,7 @@ import {
   splitPointer,
 } from "../../../model/pointer.js";
 import type { Diagnostic } from "../../../model/types.js";
+import type { OpenApiDocument, Swagger2Document } from "../openapi-document.js";
 
 type Json = Record<string, unknown>;
 
@@ -54,12 +54,11 @@ const SIMPLE_SCHEMA_KEYS = [
 ] as const;
 
 export function convertSwagger2(
-  doc: OpenAPIV2.Document,
+  doc: Swagger2Document,
   source: string,
-): { document: OpenAPIV3.Document; diagnostics: Diagnostic[] } {
-  const converter = new Swagger2Converter(doc as unknown as Json, source);
-  const document = converter.convert();
-  return { document: document as unknown as OpenAPIV3.Document, diagnostics: converter.diagnostics };
+): { document: OpenApiDocument; diagnostics: Diagnostic[] } {
+  const converter = new Swagger2Converter(doc, source);
+  return { document: converter.convert() as OpenApiDocument, diagnostics: converter.diagnostics };
 }
 
 function isObject(value: unknown): value is Json {
