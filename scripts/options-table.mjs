@@ -1,19 +1,27 @@
 /**
- * Rewrites the option table of README.md (between the options markers) from the runtime's
- * option table, as built in dist/: `npm run options-table`. test/unit/readme-options.test.ts
- * fails while the README and the table disagree.
+ * Rewrites the option tables of README.md from the tables they render, as built in dist/:
+ * `npm run options-table`. Between the options markers, the runtime's option table (every
+ * option of `serve` and a generated server); between the plan-options markers, the spec options
+ * (generator/compile/plan-option-table.ts). test/unit/codegen/readme-options.test.ts and
+ * test/unit/compile/plan-option-table.test.ts fail while the README and a table disagree.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { renderOptionTable, replaceOptionTable } from "../dist/generator/codegen/emit/option-markdown.js";
+import { PLAN_OPTION_MARKERS, renderPlanOptionTable } from "../dist/generator/compile/plan-option-table.js";
+import { replaceMarkedSection } from "../dist/generator/shared/markdown.js";
 
 const readme = join(dirname(fileURLToPath(import.meta.url)), "..", "README.md");
 const before = readFileSync(readme, "utf8");
-const after = replaceOptionTable(before, renderOptionTable());
+const after = replaceMarkedSection(
+  replaceOptionTable(before, renderOptionTable()),
+  PLAN_OPTION_MARKERS,
+  renderPlanOptionTable(),
+);
 if (after === before) {
-  process.stderr.write("README.md: the option table is up to date\n");
+  process.stderr.write("README.md: the option tables are up to date\n");
 } else {
   writeFileSync(readme, after);
-  process.stderr.write("README.md: option table rewritten\n");
+  process.stderr.write("README.md: option tables rewritten\n");
 }

@@ -3,24 +3,14 @@
  * and tools/list's size in tokens.
  */
 import { Command } from "commander";
+import { toBuildOptions } from "../generator/compile/plan-option-table.js";
 import { createProgress } from "../generator/shared/progress.js";
-import {
-  addPlanOptions,
-  parsePositiveInteger,
-  type RefFlags,
-  readBudgetFlags,
-  readRefFlags,
-} from "./options.js";
+import { addPlanOptions, parsePositiveInteger, type SpecFlags } from "./options.js";
 
-interface LintFlags extends RefFlags {
+interface LintFlags extends SpecFlags {
   json?: boolean;
-  descriptionBudget?: number;
-  argumentDescriptionBudget?: number;
   schemaTokens?: number;
   strict?: boolean;
-  allowNetworkRefs?: boolean;
-  validate?: boolean;
-  outputSchemas?: boolean;
 }
 
 export function createLintCommand(): Command {
@@ -61,17 +51,12 @@ export function createLintCommand(): Command {
         import("../runtime/discovery/mode.js"),
         import("../runtime/discovery/mode-line.js"),
       ]);
+      // lint takes the load and plan options only: no overrides, cache or profile.
+      const { overrides: _none, ...options } = toBuildOptions(flags);
       progress.step("load and validate");
-      const loaded = await loadSpec(spec, {
-        allowNetworkRefs: flags.allowNetworkRefs === true,
-        ...readRefFlags(flags),
-        validate: flags.validate !== false,
-      });
+      const loaded = await loadSpec(spec, options);
       progress.step("plan");
-      const model = planModel(loaded, {
-        ...readBudgetFlags(flags),
-        outputSchemas: flags.outputSchemas === true,
-      });
+      const model = planModel(loaded, options);
       const listed = model.tools.map((tool) => toListedTool(tool));
       const auto = chooseAutoMode(model.tools);
       progress.step("lint");

@@ -1,67 +1,58 @@
-/** Shared CLI option parsing: flags map onto the library's option objects. */
+/**
+ * Shared CLI option parsing: the spec options' flags are made from the plan option table
+ * (generator/compile/plan-option-table.ts), and the values read map onto buildModel's options
+ * through its toBuildOptions.
+ */
 import { open, readFile } from "node:fs/promises";
 import { type Command, InvalidArgumentError, Option } from "commander";
-import { DEFAULT_DESCRIPTION_BUDGET } from "../generator/compile/budgets.js";
+import {
+  formatPlanFlag,
+  listPlanOptionKeys,
+  PLAN_OPTIONS,
+  type PlanOptionKey,
+  type PlanOptionSpec,
+  type PlanOptionValues,
+  toBuildOptions,
+} from "../generator/compile/plan-option-table.js";
+import { DEFAULT_CLIENT_PROFILE } from "../generator/compile/profile.js";
 import { failWith } from "../model/diagnostics.js";
 import { checkModel, isModelDocument } from "../model/serialize.js";
 import type { BridgeModel } from "../model/types.js";
 import { OptionValueError, parseWholeNumber, type ValueParser } from "../runtime/config/value-parsers.js";
 
-export interface SpecFlags extends RefFlags {
-  allowNetworkRefs?: boolean;
-  validate?: boolean;
-  outputSchemas?: boolean;
-  resultSchemas?: boolean;
+/** The spec options a command was given (the table's values), and what commands set themselves. */
+export interface SpecFlags extends PlanOptionValues {
   /** Not a flag: fields per output outline object (catalog and diff ask for every field). */
   outlineFields?: number;
-  descriptionBudget?: number;
-  argumentDescriptionBudget?: number;
-  cache?: boolean;
-  overrides?: string;
-  profile?: "mcp" | "claude" | "openai" | "cursor";
-  serverName?: string;
 }
 
-/** What a spec may make the loader read (every command that loads a spec). */
-export interface RefFlags {
-  refRoot?: string[];
-  maxSpecBytes?: number;
+/** How the spec is read and planned: what `lint` takes as well. */
+const PLAN_KEYS = listPlanOptionKeys("load", "plan");
+/** ...and the model cache, overrides and client profile: what the commands that build a model take. */
+const SPEC_KEYS = listPlanOptionKeys("load", "plan", "model");
+
+/** The commander option of a table entry. */
+function toCommanderOption(key: PlanOptionKey, help: string): Option {
+  const spec: PlanOptionSpec = PLAN_OPTIONS[key];
+  const option = new Option(formatPlanFlag(spec), help);
+  if (option.attributeName() !== key)
+    throw new Error(`option ${option.flags} would be read as ${option.attributeName()}`);
+  const kind = spec.value;
+  if (kind.kind === "count") option.argParser(parseAtLeast(kind.min));
+  else if (kind.kind === "paths")
+    option.argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
+  else if (kind.kind === "choice") option.choices(kind.choices).default(spec.default);
+  return option;
 }
 
-/** The load options of the RefFlags a command was given (those not given keep their defaults). */
-export function readRefFlags(flags: RefFlags): { refRoots?: string[]; maxSpecBytes?: number } {
-  return {
-    ...(flags.refRoot !== undefined && flags.refRoot.length > 0 ? { refRoots: flags.refRoot } : {}),
-    ...(flags.maxSpecBytes !== undefined ? { maxSpecBytes: flags.maxSpecBytes } : {}),
-  };
-}
-
-/** The description budgets (serve, generate, tools, model and lint). */
-function addBudgetOptions(command: Command): Command {
-  return command
-    .option(
-      "--description-budget <chars>",
-      `characters a tool description may take (default ${DEFAULT_DESCRIPTION_BUDGET})`,
-      parseAtLeast(40),
-    )
-    .option(
-      "--argument-description-budget <chars>",
-      "characters an argument or property description may take (default 100; 0 leaves them out)",
-      parsePositiveInteger,
-    );
-}
-
-/** The budgets a command was given, as plan options (those not given keep their defaults). */
-export function readBudgetFlags(flags: { descriptionBudget?: number; argumentDescriptionBudget?: number }): {
-  descriptionBudget?: number;
-  argumentDescriptionBudget?: number;
-} {
-  return {
-    ...(flags.descriptionBudget !== undefined ? { descriptionBudget: flags.descriptionBudget } : {}),
-    ...(flags.argumentDescriptionBudget !== undefined
-      ? { argumentDescriptionBudget: flags.argumentDescriptionBudget }
-      : {}),
-  };
+/** Adds the options `keys` name; `describe` replaces an option's help for this command. */
+function addPlanTableOptions(
+  command: Command,
+  keys: readonly PlanOptionKey[],
+  describe: Partial<Record<PlanOptionKey, string>>,
+): Command {
+  for (const key of keys) command.addOption(toCommanderOption(key, describe[key] ?? PLAN_OPTIONS[key].help));
+  return command;
 }
 
 /**
@@ -69,52 +60,21 @@ export function readBudgetFlags(flags: { descriptionBudget?: number; argumentDes
  * budgets. Every command that plans a spec takes these (`outputSchemasHelp`: what the flag
  * does for that command).
  */
-export function addPlanOptions(
-  command: Command,
-  outputSchemasHelp = "advertise an outline output schema per tool (off by default; JSON results carry structuredContent either way)",
-): Command {
-  return addBudgetOptions(
-    command
-      .option(
-        "--allow-network-refs",
-        "resolve $ref to http(s) URLs (refused by default; redirects only on the same host)",
-      )
-      .option(
-        "--ref-root <dir>",
-        "another folder whose files $refs may read, besides the spec's own folder tree (repeatable)",
-        (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
-      )
-      .option(
-        "--max-spec-bytes <n>",
-        "bytes read from the spec and from each file or URL its $refs name (default 128 MiB; all together twice that)",
-        parseAtLeast(1),
-      )
-      .option("--no-validate", "skip structural validation of the spec")
-      .option("--output-schemas", outputSchemasHelp),
+export function addPlanOptions(command: Command, outputSchemasHelp?: string): Command {
+  return addPlanTableOptions(
+    command,
+    PLAN_KEYS,
+    outputSchemasHelp === undefined ? {} : { outputSchemas: outputSchemasHelp },
   );
 }
 
-/** addPlanOptions, plus the model cache, overrides and the client profile (serve, generate, tools, model). */
+/** addPlanOptions, plus the result schemas, model cache, overrides and the client profile (serve, generate, tools, model). */
 export function addSpecOptions(command: Command, outputSchemasHelp?: string): Command {
-  return addPlanOptions(command, outputSchemasHelp)
-    .option(
-      "--result-schemas",
-      "plan each operation's result shape, which code mode's signatures show (serve --mode code plans them itself)",
-    )
-    .option("--no-cache", "plan the spec again instead of reusing the model cached at an earlier start")
-    .option(
-      "--overrides <file>",
-      "JSON or YAML overrides: an OpenAPI Overlay 1.0 document, or a map of operationId (or 'METHOD /path') to { name, description, title, hidden, annotations }",
-    )
-    .addOption(
-      new Option("--profile <client>", "adapt names and schemas to one MCP client")
-        .choices(["mcp", "claude", "openai", "cursor"])
-        .default("mcp"),
-    )
-    .option(
-      "--server-name <name>",
-      "the server's name in the client's configuration, counted in claude and cursor name limits (default: from the spec's title)",
-    );
+  return addPlanTableOptions(
+    command,
+    SPEC_KEYS,
+    outputSchemasHelp === undefined ? {} : { outputSchemas: outputSchemasHelp },
+  );
 }
 
 /** A spec (file, URL, `-`) or a saved model file → the model; `onStep` hears each step (progress). */
@@ -143,7 +103,7 @@ export async function readModelOrSpec(
           });
         }
         const model = checkModel(value, source);
-        if (flags.profile === undefined || flags.profile === "mcp") return model;
+        if (flags.profile === undefined || flags.profile === DEFAULT_CLIENT_PROFILE) return model;
         const { applyProfile } = await import("../generator/compile/profile.js");
         return applyProfile(model, {
           profile: flags.profile,
@@ -152,20 +112,11 @@ export async function readModelOrSpec(
       }
     }
   }
-  // The spec loader (swagger-parser, yaml, ajv) is loaded only when there is a spec to load.
+  // The spec loader (the ref parser, yaml, ajv) is loaded only when there is a spec to load.
   const { buildModel } = await import("../generator/compile/build-model.js");
   return buildModel(source, {
-    allowNetworkRefs: flags.allowNetworkRefs === true,
-    ...readRefFlags(flags),
-    validate: flags.validate !== false,
-    outputSchemas: flags.outputSchemas === true,
-    ...(flags.resultSchemas === true ? { resultSchemas: true } : {}),
+    ...toBuildOptions(flags),
     ...(flags.outlineFields !== undefined ? { outlineFields: flags.outlineFields } : {}),
-    ...readBudgetFlags(flags),
-    cache: flags.cache !== false,
-    ...(flags.overrides !== undefined ? { overrides: flags.overrides } : {}),
-    ...(flags.profile !== undefined ? { profile: flags.profile } : {}),
-    ...(flags.serverName !== undefined ? { serverName: flags.serverName } : {}),
     ...(onStep !== undefined ? { onStep } : {}),
   });
 }
@@ -187,8 +138,8 @@ export async function readHead(file: string): Promise<string | undefined> {
 }
 
 /**
- * A runtime value parser as a commander argument parser, for the options outside the option
- * table (the spec options): same semantics and words, commander's usage error.
+ * A runtime value parser as a commander argument parser, for the options outside the runtime's
+ * option table (the spec options): same semantics and words, commander's usage error.
  */
 function toArgParser<T>(parser: ValueParser<T>): (value: string) => T {
   return (value) => {

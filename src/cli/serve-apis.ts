@@ -6,6 +6,12 @@
  * credentials or says where calls go must be given per API, never for all of them.
  */
 import { isAbsolute, resolve } from "node:path";
+import {
+  PLAN_OPTION_KEYS,
+  PLAN_OPTIONS,
+  type PlanOptionKey,
+  type PlanValueKind,
+} from "../generator/compile/plan-option-table.js";
 import { BridgeError, createDiagnostic, failWith, formatDiagnostic } from "../model/diagnostics.js";
 import type { BridgeModel } from "../model/types.js";
 import type { Settings } from "../runtime/config/option-table.js";
@@ -71,32 +77,25 @@ export interface LoadedApi extends ApiSource {
   model: BridgeModel;
 }
 
-/** The spec options a config file may set (per API, or at the top for every API), by key. */
-const PLAN_KEYS: Record<
-  string,
-  { key: keyof SpecFlags; kind: "boolean" | "number" | "string" | "path" | "paths" }
-> = {
-  allowNetworkRefs: { key: "allowNetworkRefs", kind: "boolean" },
-  validate: { key: "validate", kind: "boolean" },
-  outputSchemas: { key: "outputSchemas", kind: "boolean" },
-  descriptionBudget: { key: "descriptionBudget", kind: "number" },
-  argumentDescriptionBudget: { key: "argumentDescriptionBudget", kind: "number" },
-  cache: { key: "cache", kind: "boolean" },
-  overrides: { key: "overrides", kind: "path" },
-  profile: { key: "profile", kind: "string" },
-  serverName: { key: "serverName", kind: "string" },
-  refRoot: { key: "refRoot", kind: "paths" },
-  maxSpecBytes: { key: "maxSpecBytes", kind: "number" },
-};
-
-/** `--description-budget` style names for the same keys. */
-const PLAN_FLAG_NAMES = new Map(
-  Object.keys(PLAN_KEYS).map((key) => [key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), key]),
+/**
+ * The spec options a config file may set (per API, or at the top for every API), by the plan
+ * option table's key or its flag's name (`description-budget`).
+ */
+const CONFIG_KEYS = new Map<string, PlanOptionKey>(
+  PLAN_OPTION_KEYS.filter((key) => PLAN_OPTIONS[key].config).flatMap((key) => [
+    [key, key],
+    [PLAN_OPTIONS[key].flag, key],
+  ]),
 );
 
+/** "a, b or c". */
+function listChoices(choices: readonly string[]): string {
+  return choices.length < 2 ? choices.join("") : `${choices.slice(0, -1).join(", ")} or ${choices.at(-1)}`;
+}
+
 /**
- * The spec options of a config entry (or the file's top), over `base`: each key checked, paths
- * read relative to the file.
+ * The spec options of a config entry (or the file's top), over `base`: each key checked as the
+ * table's value kind says, paths read relative to the file.
  */
 export function readPlanKeys(
   extra: Record<string, unknown>,
@@ -105,44 +104,40 @@ export function readPlanKeys(
 ): SpecFlags {
   const flags: Record<string, unknown> = { ...base };
   for (const [name, value] of Object.entries(extra)) {
-    const entry = PLAN_KEYS[PLAN_FLAG_NAMES.get(name) ?? name];
+    const key = CONFIG_KEYS.get(name);
     const where = `${context.where}${name}`;
     const fail = (problem: string, hint?: string): never =>
       failWith("OMB_BRIDGE_CONFIG", `${where}: ${problem}`, {
         file: context.file,
         ...(hint ? { hint } : {}),
       });
-    if (entry === undefined) {
-      fail(
+    if (key === undefined) {
+      return fail(
         "is no serve option",
         "an API takes spec, namespace, the serve options (base-url, auth, timeout...) and how its spec is read (overrides, profile, output-schemas...)",
       );
     }
-    const { key, kind } = entry!;
-    if (kind === "boolean") {
+    const kind: PlanValueKind = PLAN_OPTIONS[key].value;
+    if (kind.kind === "switch") {
       if (typeof value !== "boolean") fail("must be true or false");
       flags[key] = value;
-    } else if (kind === "number") {
-      if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0)
-        fail("must be a whole number");
+    } else if (kind.kind === "count") {
+      if (typeof value !== "number" || !Number.isSafeInteger(value) || value < kind.min)
+        fail(kind.min > 0 ? `must be a whole number of at least ${kind.min}` : "must be a whole number");
       flags[key] = value;
-    } else if (kind === "string") {
+    } else if (kind.kind === "text") {
       if (typeof value !== "string" || value === "") fail("must be a string");
       flags[key] = value;
+    } else if (kind.kind === "choice") {
+      if (typeof value !== "string" || !kind.choices.includes(value))
+        fail(`must be ${listChoices(kind.choices)}`);
+      flags[key] = value;
     } else {
-      const list = kind === "paths" && Array.isArray(value) ? value : [value];
+      const list = kind.kind === "paths" && Array.isArray(value) ? value : [value];
       if (!list.every((item) => typeof item === "string" && item !== "")) fail("must be a path");
       const paths = (list as string[]).map((path) => (isAbsolute(path) ? path : resolve(context.dir, path)));
-      flags[key] = kind === "paths" ? paths : paths[0];
+      flags[key] = kind.kind === "paths" ? paths : paths[0];
     }
-  }
-  if (
-    flags["profile"] !== undefined &&
-    !["mcp", "claude", "openai", "cursor"].includes(flags["profile"] as string)
-  ) {
-    failWith("OMB_BRIDGE_CONFIG", `${context.where}profile: must be mcp, claude, openai or cursor`, {
-      file: context.file,
-    });
   }
   return flags as SpecFlags;
 }

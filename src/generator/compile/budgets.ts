@@ -1,6 +1,6 @@
 /**
- * The description budgets' defaults, in a module of their own (no imports) so that the CLI's
- * help text reads them without loading the planner.
+ * The description budgets' defaults, in a module of their own (no imports) so that the plan
+ * option table (and so the CLI's help) reads them without loading the planner.
  */
 
 /**
@@ -9,3 +9,9 @@
  * to token scopes and caveats (bench/results/tokens.md).
  */
 export const DEFAULT_DESCRIPTION_BUDGET = 180;
+
+/**
+ * Characters of an argument's or a property's description when none is given (0 leaves them
+ * out): the schemas of every tool are listed at once, so their prose is kept shorter.
+ */
+export const DEFAULT_ARGUMENT_DESCRIPTION_BUDGET = 100;

@@ -6,7 +6,7 @@ import { applyOverlay } from "../spec/overlay.js";
 import { openModelCache } from "./model-cache.js";
 import { type LoadedOverrides, loadOverrides, type OverridesInput } from "./overrides.js";
 import { type PlanOptions, planModel } from "./plan-model.js";
-import { applyProfile, type ProfileOptions } from "./profile.js";
+import { applyProfile, DEFAULT_CLIENT_PROFILE, type ProfileOptions } from "./profile.js";
 
 export type BuildOptions = LoadOptions &
   Omit<PlanOptions, "overrides"> &
@@ -43,7 +43,9 @@ export async function buildModel(source: string, options: BuildOptions = {}): Pr
           // Only when set, so entries cached without them stay valid.
           ...(options.outlineFields !== undefined ? { outlineFields: options.outlineFields } : {}),
           ...(overrides ? { overrides: `${overrides.file}\n${overrides.text}` } : {}),
-          ...(options.profile !== undefined && options.profile !== "mcp" ? { profile: options.profile } : {}),
+          ...(options.profile !== undefined && options.profile !== DEFAULT_CLIENT_PROFILE
+            ? { profile: options.profile }
+            : {}),
           ...(options.serverName !== undefined ? { serverName: options.serverName } : {}),
         });
   if (cache !== undefined) options.onStep?.("cache");

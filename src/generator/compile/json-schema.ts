@@ -9,6 +9,7 @@ import { escapePointerToken, followLocalRef, resolvePointer } from "../../model/
 import { isRecord } from "../../model/records.js";
 import { SCHEMA_KEYWORD_KINDS as KEYWORD_KINDS } from "../../model/schema-keywords.js";
 import type { JsonSchema, JsonValue } from "../../model/types.js";
+import { DEFAULT_ARGUMENT_DESCRIPTION_BUDGET } from "./budgets.js";
 import { toUnicodePattern } from "./pattern.js";
 import { compactDescription } from "./text.js";
 
@@ -69,7 +70,7 @@ export interface SchemaConverterOptions {
   document: unknown;
   /** 3.0 rules (nullable, boolean exclusive bounds) apply to 3.0 and converted 2.0 specs. */
   openapi30: boolean;
-  /** Maximum characters of a description inside a schema (default 160). */
+  /** Maximum characters of a description inside a schema (default DEFAULT_ARGUMENT_DESCRIPTION_BUDGET). */
   descriptionBudget?: number;
 }
 
@@ -91,7 +92,7 @@ export class SchemaConverter {
   constructor(options: SchemaConverterOptions) {
     this.document = options.document;
     this.openapi30 = options.openapi30;
-    this.descriptionBudget = options.descriptionBudget ?? 160;
+    this.descriptionBudget = options.descriptionBudget ?? DEFAULT_ARGUMENT_DESCRIPTION_BUDGET;
   }
 
   /**

@@ -14,7 +14,7 @@ import {
 } from "../../model/types.js";
 import type { LoadedSpec } from "../spec/load-spec.js";
 import { planArguments } from "./arguments.js";
-import { DEFAULT_DESCRIPTION_BUDGET } from "./budgets.js";
+import { DEFAULT_ARGUMENT_DESCRIPTION_BUDGET, DEFAULT_DESCRIPTION_BUDGET } from "./budgets.js";
 import { listOperations, type OperationContext } from "./context.js";
 import { describeOperation, titleOperation } from "./describe.js";
 import { SchemaConverter } from "./json-schema.js";
@@ -44,9 +44,9 @@ import {
 import { planServers } from "./servers.js";
 
 export interface PlanOptions {
-  /** Maximum characters of a tool description (default DEFAULT_DESCRIPTION_BUDGET, 180). */
+  /** Maximum characters of a tool description (default DEFAULT_DESCRIPTION_BUDGET). */
   descriptionBudget?: number;
-  /** Maximum characters of a parameter or property description (default 100). */
+  /** Maximum characters of a parameter or property description (default DEFAULT_ARGUMENT_DESCRIPTION_BUDGET). */
   argumentDescriptionBudget?: number;
   /**
    * Advertise an outline output schema per tool and return structuredContent (default: off; see
@@ -74,7 +74,7 @@ export function planModel(loaded: LoadedSpec, options: PlanOptions = {}): Bridge
   const converter = new SchemaConverter({
     document,
     openapi30: loaded.specVersion !== "3.1",
-    descriptionBudget: options.argumentDescriptionBudget ?? 100,
+    descriptionBudget: options.argumentDescriptionBudget ?? DEFAULT_ARGUMENT_DESCRIPTION_BUDGET,
   });
   // Checked here too: a spec loaded with validate: false may have any info.
   const info: Record<string, unknown> = isRecord(document.info) ? document.info : {};

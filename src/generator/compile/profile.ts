@@ -31,8 +31,11 @@ import {
 } from "../../model/types.js";
 import { fitNames, MAX_TOOL_NAME_LENGTH, resolveNameCollisions, sanitizeName } from "./naming.js";
 
-export type ClientProfile = "mcp" | "claude" | "openai" | "cursor";
-export const CLIENT_PROFILES: readonly ClientProfile[] = ["mcp", "claude", "openai", "cursor"];
+/** The client profiles, in the order help text lists them: the one list (the type is made from it). */
+export const CLIENT_PROFILES = ["mcp", "claude", "openai", "cursor"] as const;
+export type ClientProfile = (typeof CLIENT_PROFILES)[number];
+/** The profile when none is given: the model as planned. */
+export const DEFAULT_CLIENT_PROFILE: ClientProfile = "mcp";
 
 export interface ProfileOptions {
   /** Default `mcp`: the model as planned. */
@@ -109,8 +112,8 @@ export function toolNameLimit(profile: ClientProfile, serverName: string): numbe
  * `mcp` profile returns the model itself.
  */
 export function applyProfile(model: BridgeModel, options: ProfileOptions = {}): BridgeModel {
-  const profile = options.profile ?? "mcp";
-  if (profile === "mcp") return model;
+  const profile = options.profile ?? DEFAULT_CLIENT_PROFILE;
+  if (profile === DEFAULT_CLIENT_PROFILE) return model;
   const diagnostics = [...model.diagnostics];
   const source = model.info.source;
   let tools = model.tools;
