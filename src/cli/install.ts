@@ -20,6 +20,7 @@ import {
 } from "../generator/codegen/emit/client-entry.js";
 import { toPackageName } from "../generator/codegen/emit/names.js";
 import { credentialVariables } from "../generator/codegen/emit/project.js";
+import type { ClientProfile } from "../generator/compile/profile.js";
 import { failWith } from "../model/diagnostics.js";
 import { toClientEnvNames, toCredentialEnvName } from "../runtime/auth/credentials.js";
 import { isCredentialHeader } from "../runtime/auth/secret-forms.js";
@@ -43,7 +44,7 @@ const HELP = "`openapi-mcp-bridge install --help`";
 /** This CLI, as the client will start it. */
 const CLI_MAIN = fileURLToPath(new URL("./main.js", import.meta.url));
 /** The client profile (names and schemas adapted to its limits) each client gets. */
-const PROFILES: Partial<Record<McpClient, string>> = {
+const PROFILES: Partial<Record<McpClient, ClientProfile>> = {
   "claude-desktop": "claude",
   "claude-code": "claude",
   cursor: "cursor",

@@ -42,8 +42,8 @@ export interface LoadOptions {
   refRoots?: string[];
   /**
    * Bytes read from any one document: the spec, or a file or URL a `$ref` names (default
-   * 128 MiB); a larger one is OMB_SPEC_TOO_LARGE. All of them together may read
-   * `maxTotalSpecBytes` (default twice this, at least 256 MiB).
+   * DEFAULT_MAX_FILE_BYTES, read-limits.ts); a larger one is OMB_SPEC_TOO_LARGE. All of them
+   * together may read `maxTotalSpecBytes` (default twice this, at least DEFAULT_MAX_TOTAL_BYTES).
    */
   maxSpecBytes?: number;
   maxTotalSpecBytes?: number;
