@@ -205,8 +205,12 @@ type BuildKeyOf<K extends PlanOptionKey> = (typeof PLAN_OPTIONS)[K] extends {
 type BuildValues = {
   -readonly [K in PlanOptionKey as BuildKeyOf<K>]?: ValueOf<(typeof PLAN_OPTIONS)[K]["value"]>;
 };
-/** Fails to compile when an option's value does not fit buildModel's option of that name. */
-type FitsBuildOptions<T extends Partial<BuildOptions>> = T;
+/**
+ * Fails to compile when a name is none of buildModel's options, or an option's value does not
+ * fit buildModel's option of that name.
+ */
+type FitsBuildOptions<T extends Partial<BuildOptions> & Record<Exclude<keyof T, keyof BuildOptions>, never>> =
+  T;
 export type PlanBuildOptions = FitsBuildOptions<BuildValues>;
 
 /** A flag as the command line shows it: `--no-validate`, `--ref-root <dir>`. */
