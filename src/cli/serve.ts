@@ -126,7 +126,7 @@ export function createServeCommand(): Command {
       help: HELP,
       load,
     });
-    const { startBridge } = await import("../runtime/start-server.js");
+    const { startBridge } = await import("../serve/start-bridge.js");
     await startBridge(inputs, settings, { name: "openapi-mcp-bridge", env: process.env, help: HELP });
   });
 }

@@ -204,7 +204,7 @@ describe("a catalog", () => {
 
 describe("schemas/catalog.schema.json", () => {
   const schema = JSON.parse(
-    readFileSync(join(import.meta.dirname, "../../../../schemas/catalog.schema.json"), "utf8"),
+    readFileSync(join(import.meta.dirname, "../../../schemas/catalog.schema.json"), "utf8"),
   );
   const validate = new Ajv2020({ allErrors: true, strictRequired: false }).compile(schema);
   const first = release([pet, inventory]).catalog;
