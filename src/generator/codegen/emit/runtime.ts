@@ -40,7 +40,12 @@ export function emitRuntimeVersion(packageName: string, version: string): Module
   };
 }
 
-const IMPORT = /(?:import|export)\s(?:[^;"']*?\sfrom\s)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
+/**
+ * An import (static, type-only or dynamic), or a module a worker thread runs
+ * (`new URL("./worker.js", import.meta.url)`): both belong to what ships.
+ */
+const IMPORT =
+  /(?:import|export)\s(?:[^;"']*?\sfrom\s)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)|new URL\(\s*["'](\.[^"']+)["']\s*,\s*import\.meta\.url\s*\)/g;
 
 function packageOf(specifier: string): string {
   const parts = specifier.split("/");
@@ -61,7 +66,7 @@ export function readRuntimeSource(sourceRoot = join(PACKAGE_ROOT, "src")): Runti
     const text = readFileSync(join(sourceRoot, path), "utf8");
     files.set(path, text);
     for (const match of text.matchAll(IMPORT)) {
-      const specifier = (match[1] ?? match[2])!;
+      const specifier = (match[1] ?? match[2] ?? match[3])!;
       if (specifier.startsWith("node:")) continue;
       if (!specifier.startsWith(".")) {
         packages.add(packageOf(specifier));
