@@ -1,4 +1,7 @@
-/** openapi-mcp-bridge as a library: everything the CLI does, with typed options. */
+/**
+ * openapi-mcp-bridge as a library: everything the CLI does, with typed options. The runtime's
+ * own entry (runtime/index.ts, `openapi-mcp-bridge/runtime`) is re-exported whole.
+ */
 
 export {
   type BuildCatalogInput,
@@ -10,6 +13,7 @@ export {
 } from "./contracts/catalog.js";
 export { checkCatalog, readCatalogFile } from "./contracts/catalog-file.js";
 export { CHANGE_RULES, type ChangeCode, type ChangeSeverity } from "./contracts/change-rules.js";
+export { describeContract } from "./contracts/contract.js";
 export { diffContracts, diffTools, type ToolChange } from "./contracts/diff-tools.js";
 export { formatChangesText, summarizeChanges } from "./contracts/format-changes.js";
 export {
@@ -54,20 +58,10 @@ export {
   isDiagnosticCode,
 } from "./model/diagnostic-codes.js";
 export { BridgeError, formatDiagnostics } from "./model/diagnostics.js";
-export { checkModel, parseModel, serializeModel } from "./model/serialize.js";
+export { serializeModel } from "./model/serialize.js";
 export * from "./model/types.js";
-export { toCredentialEnvName } from "./runtime/auth/credentials.js";
-export type { ModeChoice, RequestedMode, ServedMode } from "./runtime/discovery/mode.js";
-export type { BridgeOptions, ToolHooks } from "./runtime/engine/bridge-options.js";
-export { type BridgeRuntime, createBridgeRuntime } from "./runtime/engine/bridge-runtime.js";
-export { describeContract, type ToolContract } from "./runtime/server/contract.js";
-export { createBridgeServer } from "./runtime/server/mcp-server.js";
-export { toListedTool } from "./runtime/server/tool-list.js";
-export {
-  type HttpServerOptions,
-  type RunningHttpServer,
-  startHttpServer,
-} from "./runtime/transport/streamable-http.js";
+export * from "./runtime/index.js";
+export type { ToolContract } from "./runtime/server/contract.js";
 // Several APIs in one bridge, and hot reload.
 export {
   type ApiRouter,
@@ -76,6 +70,6 @@ export {
   createApiRuntime,
 } from "./serve/apis/api-router.js";
 export { deriveNamespace, namespaceTools } from "./serve/apis/namespace.js";
-export { CATALOG_META_KEY, CONTRACT_META_KEY } from "./serve/reload/catalog-tracker.js";
 export { createLiveRuntime, type LiveRuntime } from "./serve/reload/live-runtime.js";
 export { type SpecWatch, type SpecWatchOptions, watchSpec } from "./serve/reload/spec-watch.js";
+export { type RunningBridge, startBridge } from "./serve/start-bridge.js";

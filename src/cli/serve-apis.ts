@@ -15,7 +15,6 @@ import {
 import { BridgeError, createDiagnostic, failWith, formatDiagnostic } from "../model/diagnostics.js";
 import type { BridgeModel } from "../model/types.js";
 import type { Settings } from "../runtime/config/option-table.js";
-import type { ApiInputs } from "../runtime/config/prepare-api.js";
 import { type Environment, readSettings } from "../runtime/config/read-settings.js";
 import { checkNamespace, deriveNamespace } from "../serve/apis/namespace.js";
 import {
@@ -27,6 +26,7 @@ import {
   toApiEnvPrefix,
 } from "../serve/config/api-settings.js";
 import type { BridgeConfig } from "../serve/config/bridge-config.js";
+import type { ServedApiInputs as ApiInputs } from "../serve/start-bridge.js";
 import type { SpecFlags } from "./options.js";
 
 /** One API to load: where its spec is, and what is set for it alone. */

@@ -6,8 +6,9 @@
  */
 import { Command } from "commander";
 import { failWith } from "../model/diagnostics.js";
-import { OPTION_KEYS, OPTION_TABLE } from "../runtime/config/option-table.js";
+import { OPTION_KEYS } from "../runtime/config/option-table.js";
 import { readSettings } from "../runtime/config/read-settings.js";
+import { toTransport } from "../runtime/config/to-options.js";
 import { addSpecOptions, parseAtLeast, readModelOrSpec, type SpecFlags } from "./options.js";
 import {
   type ApiSource,
@@ -95,10 +96,7 @@ export function createServeCommand(): Command {
       }
     }
     const settings = { ...config?.settings, ...cliSettings };
-    if (
-      (settings.transport ?? OPTION_TABLE.transport.default) === "stdio" &&
-      sources.some((s) => s.spec === "-")
-    ) {
+    if (toTransport(settings) === "stdio" && sources.some((s) => s.spec === "-")) {
       failWith(
         "OMB_STDIN_CONFLICT",
         "serve -: over stdio, standard input carries the MCP messages, so it cannot carry the spec too",
@@ -106,7 +104,7 @@ export function createServeCommand(): Command {
       );
     }
     // Code mode's signatures show what each call gives: its result outline is planned too.
-    const codeMode = (settings.mode ?? OPTION_TABLE.mode.default) === "code";
+    const codeMode = settings.mode === "code";
     const load = (source: ApiSource) =>
       readModelOrSpec(source.spec, { ...source.flags, ...(codeMode ? { resultSchemas: true } : {}) });
     const apis: LoadedApi[] = [];
@@ -126,7 +124,7 @@ export function createServeCommand(): Command {
       help: HELP,
       load,
     });
-    const { startBridge } = await import("../runtime/start-server.js");
+    const { startBridge } = await import("../serve/start-bridge.js");
     await startBridge(inputs, settings, { name: "openapi-mcp-bridge", env: process.env, help: HELP });
   });
 }

@@ -86,7 +86,7 @@ export async function readToolSet(
   const [{ readCatalogFile }, { listCatalogContracts }, { describeContract }] = await Promise.all([
     import("../contracts/catalog-file.js"),
     import("../contracts/catalog.js"),
-    import("../runtime/server/contract.js"),
+    import("../contracts/contract.js"),
   ]);
   if (await isCatalogFile(source)) {
     const catalog = await readCatalogFile(source);

@@ -5,8 +5,6 @@
 import { failWith } from "../model/diagnostics.js";
 import type { ToolChange } from "./diff-tools.js";
 
-export const FIRST_CATALOG_VERSION = "1.0.0";
-
 const VERSION = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
 
 /** True for MAJOR.MINOR.PATCH (numbers without leading zeros). */

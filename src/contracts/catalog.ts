@@ -15,11 +15,11 @@ import {
   type ContractAnnotations,
   type ContractBinding,
   compareText,
-  describeContract,
-  stripDocs,
   type ToolContract,
 } from "../runtime/server/contract.js";
-import { bumpCatalogVersion, FIRST_CATALOG_VERSION } from "./catalog-version.js";
+import { FIRST_CATALOG_VERSION } from "../runtime/server/tool-contracts.js";
+import { bumpCatalogVersion } from "./catalog-version.js";
+import { describeContract, stripDocs } from "./contract.js";
 import { diffContracts, pairTools, type ToolChange } from "./diff-tools.js";
 
 /** The layout of the catalog file; bumped when an older bridge could misread a newer file. */

@@ -14,8 +14,9 @@ import { type PlanOptions, planModel } from "../../src/generator/compile/plan-mo
 import type { LoadedSpec } from "../../src/generator/spec/load-spec.js";
 import type { BridgeModel } from "../../src/model/types.js";
 import type { BridgeOptions } from "../../src/runtime/engine/bridge-options.js";
-import { type BridgeRuntime, createBridgeRuntime } from "../../src/runtime/engine/bridge-runtime.js";
+import { createBridgeRuntime, type ToolRuntime } from "../../src/runtime/engine/bridge-runtime.js";
 import { createBridgeServer } from "../../src/runtime/server/mcp-server.js";
+import type { ServedRuntime } from "../../src/runtime/server/served-runtime.js";
 
 /** An OpenAPI 3.1 document → model, without touching the file system. */
 export function planSpec(document: Record<string, unknown>, options: PlanOptions = {}): BridgeModel {
@@ -66,7 +67,7 @@ export const TOY_PATHS = {
 
 export interface InMemoryBridge {
   client: Client;
-  runtime: BridgeRuntime;
+  runtime: ToolRuntime | ServedRuntime;
   call(name: string, args?: Record<string, unknown>): Promise<CallToolResult>;
   close(): Promise<void>;
 }
@@ -78,11 +79,11 @@ export interface ClientSetup {
 
 /** A real SDK Client connected in memory to a bridge server over `runtime` (or a new one). */
 export async function connectRuntime(
-  source: BridgeModel | BridgeRuntime,
+  source: BridgeModel | ToolRuntime | ServedRuntime,
   options: BridgeOptions = {},
   setup: ClientSetup = {},
 ): Promise<InMemoryBridge> {
-  const runtime = "callTool" in source ? source : createBridgeRuntime(source, options);
+  const runtime = "kind" in source ? source : createBridgeRuntime(source, options);
   const server = createBridgeServer(runtime);
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   await server.connect(serverTransport);

@@ -3,7 +3,13 @@
  * and dynamic imports, read as text):
  *
  *   model          node built-ins and itself only (copied into generated projects)
- *   runtime        model; its own npm packages; never the generator or the CLI
+ *   runtime        model; its own npm packages; never serve, contracts, the generator or the
+ *                  CLI; every file is reachable from its entry runtime/main.ts (what a
+ *                  generated server ships) but index.ts (the library's face); only the config
+ *                  layer (runtime/config/, main.ts) reads the option table's values: every other
+ *                  part receives resolved options, its defaults its own
+ *   serve          model, runtime, contracts (several APIs, --config, hot reload: never copied)
+ *   contracts      model, runtime (the contract digest tools/list carries); catalog and diff
  *   generator/shared  model and node built-ins (caches, worker entries: every generator stage uses them)
  *   generator/spec    model, shared
  *   generator/compile model, shared, spec, and runtime parts that load no npm package
@@ -28,7 +34,8 @@ const root = join(import.meta.dirname, "../..");
 interface Edge {
   /** Resolved path under src/ (`runtime/tool-list.ts`), or the package name. */
   target: string;
-  kind: "static" | "type" | "dynamic";
+  /** `worker`: the module a worker thread runs (`new URL("./worker.js", import.meta.url)`). */
+  kind: "static" | "type" | "dynamic" | "worker";
 }
 
 type Graph = Map<string, Edge[]>;
@@ -42,7 +49,7 @@ function listSources(dir: string): string[] {
 }
 
 const IMPORT =
-  /^\s*(import|export)\s+(type\s+)?(?:[^;"']*?\sfrom\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)|require(?:\.resolve)?\(\s*["']([^"']+)["']\s*\)/gm;
+  /^\s*(import|export)\s+(type\s+)?(?:[^;"']*?\sfrom\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)|require(?:\.resolve)?\(\s*["']([^"']+)["']\s*\)|new URL\(\s*["'](\.[^"']+)["']\s*,\s*import\.meta\.url\s*\)/gm;
 
 function packageOf(specifier: string): string {
   const parts = specifier.split("/");
@@ -55,8 +62,15 @@ function readGraph(): Graph {
     const text = readFileSync(join(root, "src", file), "utf8");
     const edges: Edge[] = [];
     for (const match of text.matchAll(IMPORT)) {
-      const specifier = match[3] ?? match[4] ?? match[5]!;
-      const kind = match[4] !== undefined ? "dynamic" : match[2] !== undefined ? "type" : "static";
+      const specifier = match[3] ?? match[4] ?? match[5] ?? match[6]!;
+      const kind =
+        match[6] !== undefined
+          ? "worker"
+          : match[4] !== undefined
+            ? "dynamic"
+            : match[2] !== undefined
+              ? "type"
+              : "static";
       const target = specifier.startsWith(".")
         ? posix.normalize(posix.join(posix.dirname(file), specifier)).replace(/\.js$/, ".ts")
         : packageOf(specifier);
@@ -77,6 +91,8 @@ function stageOf(path: string): string {
 const ALLOWED_STAGES: Record<string, string[]> = {
   model: ["model"],
   runtime: ["model", "runtime"],
+  serve: ["model", "runtime", "contracts", "serve"],
+  contracts: ["model", "runtime", "contracts"],
   "generator/shared": ["model", "generator/shared"],
   "generator/spec": ["model", "generator/shared", "generator/spec"],
   "generator/compile": ["model", "generator/shared", "generator/spec", "generator/compile", "runtime"],
@@ -128,6 +144,8 @@ function findCycle(graph: Graph): string[] | undefined {
     state.set(file, "open");
     stack.push(file);
     for (const edge of graph.get(file) ?? []) {
+      // A worker runs in a thread of its own: its imports of its host's types are no cycle.
+      if (edge.kind === "worker") continue;
       if (!graph.has(edge.target)) continue;
       if (state.get(edge.target) === "open") return [...stack.slice(stack.indexOf(edge.target)), edge.target];
       if (state.get(edge.target) === undefined) {
@@ -182,8 +200,43 @@ function checkRules(graph: Graph): string[] {
       }
     }
   }
+  problems.push(...checkRuntimeShape(graph));
   const cycle = findCycle(graph);
   if (cycle) problems.push(`cycle: ${cycle.join(" -> ")}`);
+  return problems;
+}
+
+/** The generated server's entry: a generated project ships its import closure. */
+const RUNTIME_ENTRY = "runtime/main.ts";
+/** The library's face of the runtime (`openapi-mcp-bridge/runtime`): not shipped, not reached. */
+const RUNTIME_LIBRARY_ENTRY = "runtime/index.ts";
+const OPTION_TABLE_FILE = "runtime/config/option-table.ts";
+
+function isConfigLayer(file: string): boolean {
+  return file.startsWith("runtime/config/") || file === RUNTIME_ENTRY;
+}
+
+/**
+ * What ships is what runs: every runtime file is reached from the entry (dynamic imports
+ * included), and defaults flow one way: outside the config layer no runtime file reads the
+ * option table's values (a type-only import of Settings carries none).
+ */
+function checkRuntimeShape(graph: Graph): string[] {
+  const problems: string[] = [];
+  const runtimeFiles = [...graph.keys()].filter((file) => stageOf(file) === "runtime");
+  if (runtimeFiles.length === 0) return problems;
+  const reached = closureOf(graph, RUNTIME_ENTRY);
+  for (const file of runtimeFiles) {
+    if (file !== RUNTIME_LIBRARY_ENTRY && !reached.has(file)) {
+      problems.push(`${file} is not reached from ${RUNTIME_ENTRY}: a generated server would not ship it`);
+    }
+    if (file === RUNTIME_LIBRARY_ENTRY || isConfigLayer(file)) continue;
+    for (const edge of graph.get(file) ?? []) {
+      if (edge.target === OPTION_TABLE_FILE && edge.kind !== "type") {
+        problems.push(`${file} reads the option table: take the resolved option instead`);
+      }
+    }
+  }
   return problems;
 }
 
@@ -194,6 +247,8 @@ describe("the architecture", () => {
     for (const stage of [
       "model",
       "runtime",
+      "serve",
+      "contracts",
       "generator/spec",
       "generator/compile",
       "generator/codegen",
@@ -209,6 +264,13 @@ describe("the architecture", () => {
 
   it("would report each kind of violation (a planted graph)", () => {
     const planted: Graph = new Map([
+      [
+        "runtime/main.ts",
+        [
+          { target: "runtime/mcp-server.ts", kind: "static" },
+          { target: "runtime/tool-list.ts", kind: "dynamic" },
+        ],
+      ],
       ["model/types.ts", [{ target: "undici", kind: "static" }]],
       [
         "runtime/mcp-server.ts",
@@ -250,6 +312,47 @@ describe("the architecture", () => {
       "generator/lint/lint-spec.ts imports the CLI (cli/serve.ts)",
       "generator/lint/lint-spec.ts (generator/lint) imports cli/serve.ts (cli)",
       "cycle: runtime/mcp-server.ts -> generator/compile/plan-model.ts -> runtime/mcp-server.ts",
+    ]);
+  });
+
+  it("would report a runtime that ships what it should not, or reads the option table (a planted runtime)", () => {
+    const planted: Graph = new Map([
+      [
+        "runtime/main.ts",
+        [
+          { target: "runtime/start-server.ts", kind: "static" },
+          { target: "runtime/config/option-table.ts", kind: "static" },
+        ],
+      ],
+      [
+        "runtime/start-server.ts",
+        [
+          { target: "serve/start-bridge.ts", kind: "dynamic" },
+          { target: "runtime/config/option-table.ts", kind: "type" },
+          { target: "runtime/upstream/retry.ts", kind: "static" },
+        ],
+      ],
+      ["runtime/config/option-table.ts", [{ target: "runtime/upstream/retry.ts", kind: "static" }]],
+      [
+        "runtime/upstream/retry.ts",
+        [
+          { target: "contracts/diff-tools.ts", kind: "static" },
+          { target: "runtime/config/option-table.ts", kind: "dynamic" },
+        ],
+      ],
+      ["runtime/index.ts", [{ target: "runtime/main.ts", kind: "static" }]],
+      ["runtime/reload/spec-watch.ts", []],
+      ["serve/start-bridge.ts", [{ target: "contracts/diff-tools.ts", kind: "static" }]],
+      ["contracts/diff-tools.ts", [{ target: "generator/compile/plan-model.ts", kind: "type" }]],
+      ["generator/compile/plan-model.ts", []],
+    ]);
+    expect(checkRules(planted)).toEqual([
+      "runtime/start-server.ts (runtime) imports serve/start-bridge.ts (serve)",
+      "runtime/upstream/retry.ts (runtime) imports contracts/diff-tools.ts (contracts)",
+      "contracts/diff-tools.ts (contracts) imports generator/compile/plan-model.ts (generator/compile)",
+      "runtime/upstream/retry.ts reads the option table: take the resolved option instead",
+      "runtime/reload/spec-watch.ts is not reached from runtime/main.ts: a generated server would not ship it",
+      "cycle: runtime/config/option-table.ts -> runtime/upstream/retry.ts -> runtime/config/option-table.ts",
     ]);
   });
 });

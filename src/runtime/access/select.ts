@@ -38,6 +38,9 @@ export interface SelectionResult {
 
 const SAFE_METHODS = new Set<HttpMethod>(["get", "head", "options"]);
 
+/** The destructive policy when none is given (`--destructive` cites it). */
+export const DEFAULT_DESTRUCTIVE: DestructivePolicy = "allow";
+
 /** DELETE, and anything whose annotations say destructive (PUT, PATCH in this bridge's model). */
 export function isDestructive(tool: ToolNode): boolean {
   return tool.http.method === "delete" || tool.annotations.destructiveHint;

@@ -18,7 +18,8 @@ import { toErrorResult } from "../results/error-result.js";
 import { type ApiOutcome, toApiOutcome } from "./api-outcome.js";
 import { EXECUTE_TOOL, listCodeTools } from "./code-tools.js";
 import { toExecuteResult } from "./program-result.js";
-import type { ProgramHost, SandboxLimits } from "./sandbox/engine.js";
+import type { ProgramHost } from "./sandbox/engine.js";
+import type { SandboxLimits } from "./sandbox/limits.js";
 import { createSandboxPool, type SandboxPool } from "./sandbox/pool.js";
 import { createSignatures } from "./signatures.js";
 

@@ -18,7 +18,7 @@ import {
   SEARCH_TOOL,
 } from "../discovery/discovery-tools.js";
 import { formatCount } from "../discovery/mode.js";
-import type { SandboxLimits } from "./sandbox/engine.js";
+import type { SandboxLimits } from "./sandbox/limits.js";
 
 export const EXECUTE_TOOL = "execute";
 

@@ -11,12 +11,12 @@
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { isRecord } from "../../model/records.js";
-import { OPTION_TABLE } from "../config/option-table.js";
 import { formatCount } from "../discovery/mode.js";
 import { clip } from "../results/body-text.js";
 import { ERROR_META_KEY, type ErrorCategory, type ErrorFacts } from "../results/error-result.js";
 import { fitJson, TRUNCATION_META_KEY } from "../results/truncate.js";
-import type { LimitName, ProgramOutcome, SandboxLimits, ThrownFacts } from "./sandbox/engine.js";
+import type { ProgramOutcome, ThrownFacts } from "./sandbox/engine.js";
+import { type LimitName, SANDBOX_LIMIT_FLAGS, type SandboxLimits } from "./sandbox/limits.js";
 
 export interface ResultContext {
   source: string;
@@ -152,7 +152,7 @@ function describeCalls(context: ResultContext): string {
     : ` Before it ended, the program made ${formatCount(called.length)} API calls (${shown}); what they changed stays changed.`;
 }
 
-const flag = (key: keyof typeof OPTION_TABLE) => `--${OPTION_TABLE[key].flag}`;
+const flag = (limit: keyof SandboxLimits) => `--${SANDBOX_LIMIT_FLAGS[limit]}`;
 
 function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024
@@ -164,15 +164,15 @@ function formatBytes(bytes: number): string {
 export function describeLimit(limit: LimitName, limits: SandboxLimits): string {
   switch (limit) {
     case "time":
-      return `Stopped at the wall-time limit: the program ran for ${formatCount(limits.timeoutMs)} ms, as long as one execute may (${flag("codeTimeout")}). Make it do less per execute (fewer calls, less computing) or split the work.`;
+      return `Stopped at the wall-time limit: the program ran for ${formatCount(limits.timeoutMs)} ms, as long as one execute may (${flag("timeoutMs")}). Make it do less per execute (fewer calls, less computing) or split the work.`;
     case "memory":
-      return `Stopped at the memory limit: the program needed more than the ${formatBytes(limits.memoryBytes)} its sandbox may use (${flag("codeMemory")}). Keep less data at once: fetch in pages and keep only what is needed.`;
+      return `Stopped at the memory limit: the program needed more than the ${formatBytes(limits.memoryBytes)} its sandbox may use (${flag("memoryBytes")}). Keep less data at once: fetch in pages and keep only what is needed.`;
     case "stack":
-      return `Stopped at the stack limit: the program's calls nested deeper than its ${formatBytes(limits.maxStackBytes)} stack allows (${flag("codeMaxStack")}). Use a loop instead of deep recursion.`;
+      return `Stopped at the stack limit: the program's calls nested deeper than its ${formatBytes(limits.maxStackBytes)} stack allows (${flag("maxStackBytes")}). Use a loop instead of deep recursion.`;
     case "calls":
-      return `Stopped at the API call limit: the program tried to make more than ${formatCount(limits.maxCalls)} API calls, as many as one execute may (${flag("codeMaxCalls")}). Make fewer calls per execute (filter first, use list operations) or split the work over several executes.`;
+      return `Stopped at the API call limit: the program tried to make more than ${formatCount(limits.maxCalls)} API calls, as many as one execute may (${flag("maxCalls")}). Make fewer calls per execute (filter first, use list operations) or split the work over several executes.`;
     case "logs":
-      return `Stopped at the console output limit: the program wrote more than ${formatCount(limits.maxLogChars)} characters with console (${flag("codeMaxLogChars")}). Log less, and return the data instead.`;
+      return `Stopped at the console output limit: the program wrote more than ${formatCount(limits.maxLogChars)} characters with console (${flag("maxLogChars")}). Log less, and return the data instead.`;
   }
 }
 

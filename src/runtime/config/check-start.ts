@@ -13,8 +13,10 @@ import { toClientEnvNames, toCredentialEnvName, toServerVariableEnvName } from "
 import { MIN_SECRET_LENGTH } from "../auth/secret-forms.js";
 import { resolveBaseUrl } from "../request/build-request.js";
 import { isLoopbackAddress } from "../transport/guards.js";
+import { resolveHttpServerOptions } from "../transport/http-options.js";
 import { OPTION_TABLE, type Settings } from "./option-table.js";
 import type { Environment } from "./read-settings.js";
+import { toHttpServerOptions, toTransport } from "./to-options.js";
 
 export interface StartCheckInputs {
   model: BridgeModel;
@@ -324,7 +326,7 @@ function checkServerUrls(inputs: StartCheckInputs): CodedDiagnostic[] {
 }
 
 function checkTransport({ settings, auth }: StartCheckInputs): CodedDiagnostic[] {
-  if ((settings.transport ?? OPTION_TABLE.transport.default) !== "http") return [];
+  if (toTransport(settings) !== "http") return [];
   const found: CodedDiagnostic[] = [];
   if (settings.httpToken !== undefined) {
     for (const header of Object.keys({ ...auth.passThroughHeaders, ...settings.passThroughHeader })) {
@@ -340,7 +342,7 @@ function checkTransport({ settings, auth }: StartCheckInputs): CodedDiagnostic[]
       );
     }
   }
-  const host = settings.host ?? OPTION_TABLE.host.default;
+  const { host } = resolveHttpServerOptions(toHttpServerOptions(settings));
   if (settings.httpToken === undefined && !isLoopbackAddress(host)) {
     found.push(
       createDiagnostic(

@@ -24,19 +24,8 @@ export interface ApiInputs {
   model: BridgeModel;
   /** This API's settings: the bridge's, with the API's own over them. */
   settings: Settings;
-  /** The environment as this API reads it (settings/api-settings.ts). */
+  /** The environment as this API reads it (with several APIs: serve/config/api-settings.ts). */
   env: Environment;
-  /** Hot reload (`serve --watch`): the spec watched, and how it is read and planned again. */
-  watch?: SpecWatchSource;
-}
-
-export interface SpecWatchSource {
-  /** The spec file or http(s) URL. */
-  source: string;
-  /** How often a URL is polled, in milliseconds. */
-  intervalMs: number;
-  /** The spec read and planned again (by `serve`, which can plan). */
-  load(): Promise<BridgeModel>;
 }
 
 export interface PreparedApi {

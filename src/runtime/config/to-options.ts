@@ -1,17 +1,24 @@
 /**
  * Settings → the options of the runtime's parts: BridgeOptions (createBridgeRuntime), the tool
- * selection, and HttpServerOptions (startHttpServer). One mapping, so `serve` and a generated
- * server configure the same runtime the same way.
+ * selection, HttpServerOptions (startHttpServer) and the stdio transport's. One mapping, so
+ * `serve` and a generated server configure the same runtime the same way. What the settings
+ * leave unset stays unset here: each component applies its own defaults, once
+ * (engine/bridge-options.ts: resolveBridgeOptions; transport/http-options.ts).
  */
 import type { BridgeModel } from "../../model/types.js";
-import type { ToolSelection } from "../access/select.js";
+import { DEFAULT_DESTRUCTIVE, type ToolSelection } from "../access/select.js";
 import type { AuditLog } from "../audit/audit-log.js";
 import type { AuthConfig } from "../auth/auth-config.js";
 import { toServerVariableEnvName } from "../auth/credentials.js";
-import type { SandboxLimits } from "../code/sandbox/engine.js";
+import type { SandboxLimits } from "../code/sandbox/limits.js";
 import type { BridgeOptions } from "../engine/bridge-options.js";
-import type { HttpServerOptions } from "../transport/streamable-http.js";
-import { OPTION_TABLE, type Settings } from "./option-table.js";
+import type { HttpServerOptions } from "../transport/http-options.js";
+import {
+  DEFAULT_MAX_MESSAGE_BYTES,
+  DEFAULT_TRANSPORT,
+  type StdioTransportOptions,
+} from "../transport/stdio.js";
+import type { Settings } from "./option-table.js";
 import type { Environment } from "./read-settings.js";
 
 export interface RuntimeInputs {
@@ -25,7 +32,7 @@ export interface RuntimeInputs {
 
 /** The tool selection the settings ask for (every tool when they ask for none). */
 export function toToolSelection(settings: Settings): ToolSelection {
-  const selection: ToolSelection = { destructive: settings.destructive ?? OPTION_TABLE.destructive.default };
+  const selection: ToolSelection = { destructive: settings.destructive ?? DEFAULT_DESTRUCTIVE };
   if (settings.includeTools) selection.includeTools = settings.includeTools;
   if (settings.excludeTools) selection.excludeTools = settings.excludeTools;
   if (settings.includeTags) selection.includeTags = settings.includeTags;
@@ -62,15 +69,17 @@ export function toBridgeOptions(settings: Settings, inputs: RuntimeInputs): Brid
     oauth: auth.oauth,
     passThroughHeaders: { ...auth.passThroughHeaders, ...settings.passThroughHeader },
     headers: settings.header ?? {},
-    retry: { retries: settings.retries ?? OPTION_TABLE.retries.default },
-    maxConcurrency: Math.max(1, settings.maxConcurrency ?? OPTION_TABLE.maxConcurrency.default),
-    circuitBreaker: {
-      failureThreshold: settings.circuitBreaker ?? OPTION_TABLE.circuitBreaker.default,
-      cooldownMs: settings.circuitCooldown ?? OPTION_TABLE.circuitCooldown.default,
-    },
     env,
   };
   // Left out when not set: the runtime's own defaults apply (the connect timeout's depends on the timeout).
+  if (settings.retries !== undefined) options.retry = { retries: settings.retries };
+  if (settings.maxConcurrency !== undefined) options.maxConcurrency = settings.maxConcurrency;
+  if (settings.circuitBreaker !== undefined || settings.circuitCooldown !== undefined) {
+    options.circuitBreaker = {
+      ...(settings.circuitBreaker !== undefined ? { failureThreshold: settings.circuitBreaker } : {}),
+      ...(settings.circuitCooldown !== undefined ? { cooldownMs: settings.circuitCooldown } : {}),
+    };
+  }
   if (settings.mode !== undefined) options.mode = settings.mode;
   if (settings.baseUrl !== undefined) options.baseUrl = settings.baseUrl;
   if (settings.trustOrigin !== undefined) options.trustedOrigins = settings.trustOrigin;
@@ -96,14 +105,23 @@ export function toSandboxLimits(settings: Settings): Partial<SandboxLimits> {
   };
 }
 
+/** Which transport the settings ask for. */
+export function toTransport(settings: Settings): "stdio" | "http" {
+  return settings.transport ?? DEFAULT_TRANSPORT;
+}
+
+export function toStdioOptions(settings: Settings): Pick<StdioTransportOptions, "maxMessageBytes"> {
+  return { maxMessageBytes: settings.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES };
+}
+
 export function toHttpServerOptions(settings: Settings): HttpServerOptions {
   const options: HttpServerOptions = {
-    host: settings.host ?? OPTION_TABLE.host.default,
-    port: settings.port ?? OPTION_TABLE.port.default,
-    path: settings.path ?? OPTION_TABLE.path.default,
     stateless: settings.stateless === true,
     allowedOrigins: settings.allowOrigin ?? [],
   };
+  if (settings.host !== undefined) options.host = settings.host;
+  if (settings.port !== undefined) options.port = settings.port;
+  if (settings.path !== undefined) options.path = settings.path;
   if (settings.httpToken) options.bearerToken = settings.httpToken;
   if (settings.maxBodyBytes !== undefined) options.maxBodyBytes = settings.maxBodyBytes;
   if (settings.maxSessions !== undefined) options.maxSessions = settings.maxSessions;

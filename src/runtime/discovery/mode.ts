@@ -26,6 +26,9 @@ export type RequestedMode = "tools" | "discovery" | "code" | "auto";
 /** What is served. */
 export type ServedMode = "tools" | "discovery" | "code";
 
+/** What is served when nothing is asked for (`--mode` cites it). */
+export const DEFAULT_MODE: RequestedMode = "auto";
+
 /** Auto's limits: over either, auto serves discovery. */
 export const AUTO_LIMITS = { tokens: 20_000, tools: 128 } as const;
 
@@ -65,7 +68,7 @@ export function estimateListTokens(tools: readonly ToolNode[]): number {
  */
 export function chooseMode(
   tools: readonly ToolNode[],
-  requested: RequestedMode = "auto",
+  requested: RequestedMode = DEFAULT_MODE,
   options: { measure?: boolean } = {},
 ): ModeChoice {
   const measured = () => (options.measure === true ? { tokens: estimateListTokens(tools) } : {});

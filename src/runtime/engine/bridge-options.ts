@@ -1,13 +1,24 @@
-/** The options of a bridge runtime (the library's BridgeOptions), and what one call knows. */
+/**
+ * The options of a bridge runtime (the library's BridgeOptions), what one call knows, and the
+ * one function that applies the defaults: each component keeps its own (upstream/send.ts,
+ * upstream/client.ts, results/truncate.ts, discovery/mode.ts, code/sandbox/limits.ts,
+ * server/tool-list.ts) and the option table cites them; the engine works with the resolved
+ * options only.
+ */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Dispatcher } from "undici";
 import type { ToolSelection } from "../access/select.js";
 import type { AuditLog } from "../audit/audit-log.js";
 import type { OAuthClientConfig } from "../auth/oauth.js";
-import type { SandboxLimits } from "../code/sandbox/engine.js";
-import type { RequestedMode } from "../discovery/mode.js";
+import { resolveSandboxLimits, type SandboxLimits } from "../code/sandbox/limits.js";
+import { DEFAULT_MODE, type RequestedMode } from "../discovery/mode.js";
+import { DEFAULT_MAX_RESULT_CHARS } from "../results/truncate.js";
+import { DEFAULT_PAGE_BYTES } from "../server/tool-list.js";
 import type { CircuitOptions } from "../upstream/circuit.js";
+import { resolveUpstreamOptions } from "../upstream/client.js";
+import type { ConnectionOptions } from "../upstream/connection.js";
 import type { RetryOptions } from "../upstream/retry.js";
+import { resolveHttpOptions } from "../upstream/send.js";
 
 export interface BridgeOptions {
   /** Replaces the whole server URL, path included. */
@@ -117,4 +128,58 @@ export interface CatalogSession {
 export interface ToolHooks<Args extends object = Record<string, unknown>> {
   beforeCall?(args: Args): Args | Promise<Args>;
   afterCall?(result: CallToolResult, args: Args): CallToolResult | Promise<CallToolResult>;
+}
+
+/** What clients see of the operations (tool-surface.ts), its defaults applied. */
+export interface ResolvedSurfaceOptions {
+  mode: RequestedMode;
+  /** Characters of text in one result; Infinity for no limit (`maxResultChars: 0`). */
+  maxTextChars: number;
+  code: SandboxLimits;
+  pageBytes: number;
+}
+
+/** BridgeOptions with every default applied, once (resolveBridgeOptions). */
+export interface ResolvedBridgeOptions extends ResolvedSurfaceOptions {
+  /** The HTTP limits, retries, breaker, concurrency limit and dispatcher of the API's connection. */
+  connection: ConnectionOptions;
+  env: Record<string, string | undefined>;
+}
+
+/** The surface's options, defaults applied: one API's runtime and `serve`'s router of several. */
+export function resolveSurfaceOptions(
+  options: Pick<BridgeOptions, "mode" | "maxResultChars" | "code" | "pageBytes">,
+): ResolvedSurfaceOptions {
+  return {
+    mode: options.mode ?? DEFAULT_MODE,
+    maxTextChars: toMaxTextChars(options.maxResultChars),
+    code: resolveSandboxLimits(options.code),
+    pageBytes: options.pageBytes ?? DEFAULT_PAGE_BYTES,
+  };
+}
+
+/** The one place a bridge runtime's defaults are applied. */
+export function resolveBridgeOptions(options: BridgeOptions): ResolvedBridgeOptions {
+  return {
+    connection: {
+      http: resolveHttpOptions({
+        ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+        ...(options.connectTimeoutMs !== undefined ? { connectTimeoutMs: options.connectTimeoutMs } : {}),
+        ...(options.maxResponseBytes !== undefined ? { maxResponseBytes: options.maxResponseBytes } : {}),
+      }),
+      upstream: resolveUpstreamOptions({
+        ...(options.retry !== undefined ? { retry: options.retry } : {}),
+        ...(options.circuitBreaker !== undefined ? { circuitBreaker: options.circuitBreaker } : {}),
+        ...(options.maxConcurrency !== undefined ? { maxConcurrency: options.maxConcurrency } : {}),
+      }),
+      ...(options.dispatcher !== undefined ? { dispatcher: options.dispatcher } : {}),
+    },
+    ...resolveSurfaceOptions(options),
+    env: options.env ?? process.env,
+  };
+}
+
+/** Characters of text in one result: `maxResultChars`, 0 for no limit. */
+function toMaxTextChars(maxResultChars: number | undefined): number {
+  return maxResultChars === 0 ? Number.POSITIVE_INFINITY : (maxResultChars ?? DEFAULT_MAX_RESULT_CHARS);
 }

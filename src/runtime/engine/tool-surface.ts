@@ -8,16 +8,16 @@
  */
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { BridgeModel, SearchIndexNode, ToolNode } from "../../model/types.js";
-import { CONTRACT_META_BYTES } from "../../serve/reload/catalog-tracker.js";
 import type { AuditedCall } from "../audit/audited-call.js";
 import { type CodeMode, createCodeMode } from "../code/code-mode.js";
 import { EXECUTE_TOOL, isCodeTool } from "../code/code-tools.js";
-import type { SandboxLimits } from "../code/sandbox/engine.js";
+import type { SandboxLimits } from "../code/sandbox/limits.js";
 import { createDiscovery, type Discovery } from "../discovery/discovery.js";
 import { CALL_TOOL, isDiscoveryTool, SEARCH_TOOL } from "../discovery/discovery-tools.js";
 import { chooseMode, type ModeChoice, type RequestedMode } from "../discovery/mode.js";
 import { createInvalidParamsError } from "../results/protocol-error.js";
 import { redactSecrets } from "../results/redact-secrets.js";
+import { CONTRACT_META_BYTES } from "../server/tool-contracts.js";
 import { createToolPager, decodeCursor, encodeCursor } from "../server/tool-list.js";
 import type { CallContext } from "./bridge-options.js";
 

@@ -1,8 +1,25 @@
 /** Reading an upstream body as text or JSON, by its media type and its bytes. */
 
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { UpstreamResponse } from "../upstream/send.js";
 import { isDeeperThan, MAX_JSON_DEPTH } from "./json-depth.js";
 import { hasBudget } from "./truncate.js";
+
+/** What a result says of an answer cut at `--max-response-bytes`. */
+export function describeCutAnswer(keptBytes: number): string {
+  return `The API's answer was larger than the bridge reads; only the first ${keptBytes} bytes were kept`;
+}
+
+/**
+ * A result whose text does not speak of the answer's size (an error, a redirect, an answer that
+ * does not match its schema) told that the answer was cut, when it was. Each result builder
+ * says it once, in its own words or through this.
+ */
+export function noteCutAnswer(result: CallToolResult, response: UpstreamResponse): CallToolResult {
+  if (!response.truncated) return result;
+  const text = `[${describeCutAnswer(response.body.length)} and the rest was discarded.]`;
+  return { ...result, content: [...result.content, { type: "text", text }] };
+}
 
 /** An error body parsed as JSON, when it is JSON (by its media type or its first character). */
 export function parseJsonBody(response: UpstreamResponse): unknown {

@@ -6,7 +6,7 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolNode } from "../../model/types.js";
 import type { UpstreamFailure, UpstreamResponse } from "../upstream/send.js";
-import { clip, decodeText, isProbablyText, isTextType, parseJsonBody } from "./body-text.js";
+import { clip, decodeText, isProbablyText, isTextType, noteCutAnswer, parseJsonBody } from "./body-text.js";
 import { categoryLabel, ERROR_META_KEY, type ErrorCategory, type ErrorFacts } from "./error-result.js";
 import { formatFieldErrors, mapFieldErrors } from "./field-map.js";
 import { isDeeperThan, MAX_JSON_DEPTH } from "./json-depth.js";
@@ -22,7 +22,12 @@ export function isDocumentedRedirect(tool: ToolNode, status: number): boolean {
   return tool.http.responses.some((r) => r.status === String(status) || r.status === "3XX");
 }
 
+/** A documented redirect's result: the location is the answer (the bridge follows none). */
 export function toRedirectResult(tool: ToolNode, response: UpstreamResponse): CallToolResult {
+  return noteCutAnswer(describeRedirect(tool, response), response);
+}
+
+function describeRedirect(tool: ToolNode, response: UpstreamResponse): CallToolResult {
   const location = response.headers.location?.trim();
   const documented = findResponseDescription(tool, response.status);
   // 304 Not Modified is no redirect (RFC 9110 §15.4.5): it answers a conditional request.
@@ -199,11 +204,14 @@ export function toStatusErrorResult(
   if (retryAfter !== undefined) facts.retryAfterSeconds = retryAfter;
   if (message !== undefined) facts.message = clip(message, 500);
   if (fields.length > 0) facts.fields = fields;
-  return {
-    isError: true,
-    content: [{ type: "text", text: lines.join("\n") }],
-    _meta: { [ERROR_META_KEY]: { ...facts } },
-  };
+  return noteCutAnswer(
+    {
+      isError: true,
+      content: [{ type: "text", text: lines.join("\n") }],
+      _meta: { [ERROR_META_KEY]: { ...facts } },
+    },
+    response,
+  );
 }
 
 export function toFailureResult(tool: ToolNode, failure: UpstreamFailure, origin: string): CallToolResult {

@@ -8,7 +8,14 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { isJsonMediaType } from "../../model/media-types.js";
 import type { ToolNode } from "../../model/types.js";
 import type { UpstreamResponse } from "../upstream/send.js";
-import { clip, decodeText, isProbablyText, isTextType } from "./body-text.js";
+import {
+  clip,
+  decodeText,
+  describeCutAnswer,
+  isProbablyText,
+  isTextType,
+  noteCutAnswer,
+} from "./body-text.js";
 import { ERROR_META_KEY, type ErrorFacts } from "./error-result.js";
 import { isDeeperThan, MAX_JSON_DEPTH } from "./json-depth.js";
 import { fitJson, fitText, hasBudget, TRUNCATION_META_KEY, type Truncation } from "./truncate.js";
@@ -36,9 +43,7 @@ export function toSuccessResult(
   options: ResultOptions,
 ): CallToolResult {
   const mediaType = (response.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
-  const truncatedNote = response.truncated
-    ? `\n[The API's answer was larger than the bridge reads; only the first ${response.body.length} bytes were kept.]`
-    : "";
+  const truncatedNote = response.truncated ? `\n[${describeCutAnswer(response.body.length)}.]` : "";
   if (response.body.length === 0) {
     const text = emptyBodyText(response.status);
     if (tool.outputSchema) {
@@ -234,17 +239,20 @@ function toMismatchResult(
   options: ResultOptions,
 ): CallToolResult {
   const facts: ErrorFacts = { category: "unexpected_response", status: response.status, retryable: false };
-  return {
-    isError: true,
-    content: [
-      {
-        type: "text",
-        text:
-          `Unexpected response: HTTP ${response.status} succeeded, but ${problem}. ` +
-          "The request was carried out; do not repeat it blindly. The API's answer follows.\n" +
-          clip(text, options.maxTextChars),
-      },
-    ],
-    _meta: { [ERROR_META_KEY]: { ...facts } },
-  };
+  return noteCutAnswer(
+    {
+      isError: true,
+      content: [
+        {
+          type: "text",
+          text:
+            `Unexpected response: HTTP ${response.status} succeeded, but ${problem}. ` +
+            "The request was carried out; do not repeat it blindly. The API's answer follows.\n" +
+            clip(text, options.maxTextChars),
+        },
+      ],
+      _meta: { [ERROR_META_KEY]: { ...facts } },
+    },
+    response,
+  );
 }

@@ -18,6 +18,9 @@ import {
   type PaginationArgument,
 } from "./pagination.js";
 
+/** Characters of text in one result (`--max-result-chars` cites it). */
+export const DEFAULT_MAX_RESULT_CHARS = 25_000;
+
 /** Key of the truncation facts in a result's `_meta`. */
 export const TRUNCATION_META_KEY = "openapi-mcp-bridge/truncated";
 

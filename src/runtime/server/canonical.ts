@@ -6,7 +6,6 @@
  * so that rewording a description never reads as a new contract.
  */
 import { hashShort } from "../../model/hash.js";
-import { escapePointerToken } from "../../model/pointer.js";
 import { isRecord } from "../../model/records.js";
 import { type KeywordKind, SCHEMA_KEYWORD_KINDS } from "../../model/schema-keywords.js";
 import type { JsonSchema, JsonValue } from "../../model/types.js";
@@ -76,30 +75,6 @@ function sortValues(values: JsonValue[]): JsonValue[] {
     byText.set(JSON.stringify(sorted), sorted);
   }
   return [...byText.keys()].sort().map((text) => byText.get(text)!);
-}
-
-/** The prose of a schema, each text with the pointer where it stands (for the docs digest). */
-export function collectProse(schema: JsonValue, pointer = ""): [string, JsonValue][] {
-  if (!isRecord(schema)) return [];
-  const found: [string, JsonValue][] = [];
-  for (const key of Object.keys(schema).sort()) {
-    const value = schema[key] as JsonValue;
-    const here = `${pointer}/${escapePointerToken(key)}`;
-    if (PROSE_KEYWORDS.has(key)) {
-      found.push([here, sortKeys(value)]);
-      continue;
-    }
-    const kind = subschemaKind(key);
-    if (kind === "schema") found.push(...collectProse(value, here));
-    else if (kind === "schemaArray" && Array.isArray(value))
-      value.forEach((v, i) => {
-        found.push(...collectProse(v, `${here}/${i}`));
-      });
-    else if (kind === "schemaMap" && isRecord(value))
-      for (const name of Object.keys(value).sort())
-        found.push(...collectProse(value[name] as JsonValue, `${here}/${escapePointerToken(name)}`));
-  }
-  return found;
 }
 
 /**

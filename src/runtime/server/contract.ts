@@ -5,6 +5,9 @@
  * the auth it needs), in canonical form, with a digest of it. Prose (title, descriptions,
  * examples) is not part of the contract: it has its own digest, so a reworded description is
  * a docs change and never a new contract.
+ *
+ * Here: the contract's shape and its digest, which every tools/list carries; the contract with
+ * its prose, as catalogs and the diff read it, is contracts/contract.ts's.
  */
 import type {
   BodyKind,
@@ -16,15 +19,7 @@ import type {
   SecurityRequirementNode,
   ToolNode,
 } from "../../model/types.js";
-import {
-  canonicalizeSchema,
-  canonicalJson,
-  canonicalSchemaJson,
-  collectProse,
-  digestText,
-  digestValue,
-  sortKeys,
-} from "./canonical.js";
+import { canonicalJson, canonicalSchemaJson, digestText, sortKeys } from "./canonical.js";
 
 /** The behaviour hints of a tool, without the annotation title (prose). */
 export interface ContractAnnotations {
@@ -97,82 +92,12 @@ export interface ToolContract {
   docs?: ToolDocs;
 }
 
-/** The canonical contract of a tool, prose kept (see stripDocs for the catalog's form). */
-export function describeContract(tool: ToolNode): ToolContract {
-  const inputSchema = canonicalizeSchema(tool.inputSchema) as JsonSchema;
-  const outputSchema =
-    tool.outputSchema !== undefined ? (canonicalizeSchema(tool.outputSchema) as JsonSchema) : undefined;
-  const {
-    title: annotationTitle,
-    readOnlyHint,
-    destructiveHint,
-    idempotentHint,
-    openWorldHint,
-  } = tool.annotations;
-  const docs: ToolDocs = { title: tool.title, description: tool.description, annotationTitle };
-  const contract: Omit<ToolContract, "digest" | "docsDigest"> = {
-    name: tool.name,
-    ...(tool.source.operationId !== undefined ? { operationId: tool.source.operationId } : {}),
-    deprecated: tool.deprecated,
-    inputSchema,
-    ...(outputSchema !== undefined ? { outputSchema } : {}),
-    outputWrapped: tool.outputWrapped === true,
-    annotations: { readOnlyHint, destructiveHint, idempotentHint, openWorldHint },
-    binding: describeBinding(tool),
-    docs,
-  };
-  return { ...contract, digest: digestContract(contract), docsDigest: digestDocs(contract) };
-}
-
-/** The contract as a catalog keeps it: schemas without prose, no docs (both digests kept). */
-export function stripDocs(contract: ToolContract): ToolContract {
-  if (contract.docs === undefined) return contract;
-  const { docs: _docs, ...rest } = contract;
-  return {
-    ...rest,
-    inputSchema: canonicalizeSchema(contract.inputSchema, { prose: false }) as JsonSchema,
-    ...(contract.outputSchema !== undefined
-      ? { outputSchema: canonicalizeSchema(contract.outputSchema, { prose: false }) as JsonSchema }
-      : {}),
-  };
-}
-
-/**
- * What the digest covers: the name, the input schema and output outline without prose, the
- * result wrapping, the behaviour hints and the binding. Deprecation is a status, not a contract.
- */
-export function contractDigestInput(contract: Omit<ToolContract, "digest" | "docsDigest">): JsonValue {
-  return {
-    name: contract.name,
-    inputSchema: canonicalizeSchema(contract.inputSchema, { prose: false }),
-    outputSchema:
-      contract.outputSchema !== undefined
-        ? canonicalizeSchema(contract.outputSchema, { prose: false })
-        : null,
-    outputWrapped: contract.outputWrapped,
-    annotations: { ...contract.annotations },
-    binding: contract.binding as unknown as JsonValue,
-  };
-}
-
-/**
- * The contract without its result outline (digest recomputed): for comparing a side whose
- * outlines are not complete (a saved model's name at most 12 fields per object) with another.
- * Outlines hold no prose, so the docs digest stays as it is.
- */
-export function stripResults(contract: ToolContract): ToolContract {
-  if (contract.outputSchema === undefined && !contract.outputWrapped) return contract;
-  const { outputSchema: _schema, digest: _digest, ...rest } = contract;
-  const bare = { ...rest, outputWrapped: false };
-  return { ...bare, digest: digestContract(bare) };
-}
-
 /**
  * The digest of contractDigestInput(contract), its members written in sorted order straight as
  * canonical text (no canonical copy of the schemas, no sorted copy of that): the same text to
  * the byte, several times faster. Every tool of every tools/list carries one.
  */
-function digestContract(contract: Omit<ToolContract, "digest" | "docsDigest">): string {
+export function digestContract(contract: Omit<ToolContract, "digest" | "docsDigest">): string {
   const noProse = { prose: false };
   const output =
     contract.outputSchema !== undefined ? canonicalSchemaJson(contract.outputSchema, noProse) : "null";
@@ -187,7 +112,7 @@ function digestContract(contract: Omit<ToolContract, "digest" | "docsDigest">): 
 
 /**
  * `describeContract(tool).digest` alone, several times faster: every tool of every tools/list
- * carries it (reload/catalog-tracker.ts), so a large list must not pay for the prose digest
+ * carries it (tool-contracts.ts), so a large list must not pay for the prose digest
  * and the canonical copy with prose it does not show.
  */
 export function digestToolContract(tool: ToolNode): string {
@@ -203,20 +128,7 @@ export function digestToolContract(tool: ToolNode): string {
   });
 }
 
-function digestDocs(contract: Omit<ToolContract, "digest" | "docsDigest">): string {
-  const docs = contract.docs;
-  return digestValue({
-    title: docs?.title ?? "",
-    description: docs?.description ?? "",
-    annotationTitle: docs?.annotationTitle ?? "",
-    inputSchema: collectProse(contract.inputSchema) as unknown as JsonValue,
-    outputSchema: (contract.outputSchema !== undefined
-      ? collectProse(contract.outputSchema)
-      : []) as unknown as JsonValue,
-  });
-}
-
-function describeBinding(tool: ToolNode): ContractBinding {
+export function describeBinding(tool: ToolNode): ContractBinding {
   const { http } = tool;
   const parameters = http.parameters
     .map(

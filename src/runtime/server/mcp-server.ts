@@ -12,21 +12,28 @@ import {
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
 import type { BridgeModel } from "../../model/types.js";
-import { CATALOG_META_KEY } from "../../serve/reload/catalog-tracker.js";
-import { createLiveRuntime, type LiveRuntime } from "../../serve/reload/live-runtime.js";
 import { EXECUTE_TOOL } from "../code/code-tools.js";
 import { CALL_TOOL, DESCRIBE_TOOL, SEARCH_TOOL } from "../discovery/discovery-tools.js";
 import { formatCount } from "../discovery/mode.js";
 import type { BridgeOptions, CatalogSession } from "../engine/bridge-options.js";
-import { type BridgeRuntime, createBridgeRuntime } from "../engine/bridge-runtime.js";
+import { createBridgeRuntime, type ToolRuntime } from "../engine/bridge-runtime.js";
 import { clip } from "../results/body-text.js";
 import { toErrorResult } from "../results/error-result.js";
 import { isDeeperThan, MAX_JSON_DEPTH } from "../results/json-depth.js";
 import { BRIDGE_NAME, BRIDGE_VERSION } from "../version.js";
+import { type ServedRuntime, serveRuntime, toServedRuntime } from "./served-runtime.js";
+import { CATALOG_META_KEY } from "./tool-contracts.js";
 
-/** An MCP Server for one connection (session); share one runtime between many. */
-export function createBridgeServer(source: BridgeModel | BridgeRuntime, options: BridgeOptions = {}): Server {
-  const runtime = "callTool" in source ? source : createLiveRuntime(createBridgeRuntime(source, options));
+/**
+ * An MCP Server for one connection (session); share one runtime between many. Given a model,
+ * the server makes its own runtime (with `options`) and closes it when the session closes.
+ */
+export function createBridgeServer(
+  source: BridgeModel | ToolRuntime | ServedRuntime,
+  options: BridgeOptions = {},
+): Server {
+  const ownsRuntime = isModel(source);
+  const runtime = ownsRuntime ? serveRuntime(createBridgeRuntime(source, options)) : toServedRuntime(source);
   const { model } = runtime;
   const server = new Server(
     { name: BRIDGE_NAME, version: BRIDGE_VERSION, title: model.info.title },
@@ -36,9 +43,8 @@ export function createBridgeServer(source: BridgeModel | BridgeRuntime, options:
       jsonSchemaValidator: ELICITATION_VALIDATOR,
     },
   );
-  // What this session last listed (hot reload, reload/live-runtime.ts): at first, what it started with.
-  const session: CatalogSession = {};
-  if ("catalog" in runtime) session.listed = (runtime as LiveRuntime).catalog.generation;
+  // What this session last listed (hot reload, serve/reload/live-runtime.ts): at first, what it started with.
+  const session: CatalogSession = { listed: runtime.contracts.generation };
   server.setRequestHandler(ListToolsRequestSchema, (request) =>
     runtime.listTools(request.params?.cursor, session),
   );
@@ -76,7 +82,7 @@ export function createBridgeServer(source: BridgeModel | BridgeRuntime, options:
   server.onclose = () => {
     close?.();
     unsubscribe?.();
-    if (!("callTool" in source)) void runtime.close();
+    if (ownsRuntime) void runtime.close();
   };
   return server;
 }
@@ -109,7 +115,12 @@ function answerable(name: string, result: CallToolResult): CallToolResult {
   );
 }
 
-function describeServer(runtime: BridgeRuntime): string {
+/** A model has no `kind`; every runtime says which it is. */
+function isModel(source: BridgeModel | ToolRuntime | ServedRuntime): source is BridgeModel {
+  return !("kind" in source);
+}
+
+function describeServer(runtime: ServedRuntime): string {
   const { model } = runtime;
   const description = model.info.description ? ` ${clip(model.info.description.split("\n")[0]!, 300)}` : "";
   const api = `the ${model.info.title} API${model.info.version ? ` (version ${model.info.version})` : ""}`;

@@ -7,6 +7,14 @@ import type { ToolNode } from "../../model/types.js";
 import { createInvalidParamsError } from "../results/protocol-error.js";
 
 /**
+ * Bytes of one tools/list page: as much as the SDK's stdio client reads in one message
+ * (10 MiB, STDIO_DEFAULT_MAX_BUFFER_SIZE) less room for the JSON-RPC envelope and one 64 KiB
+ * pipe chunk of the next message, which its buffer holds alongside. A naive client that reads
+ * only the first page then sees every tool that can reach it at all.
+ */
+export const DEFAULT_PAGE_BYTES = 10 * 1024 * 1024 - 512 * 1024;
+
+/**
  * A tool as tools/list shows it. The display title travels in `annotations.title` only (MCP:
  * `title`, then `annotations.title`, then `name`): saying it twice costs every tool tokens.
  */

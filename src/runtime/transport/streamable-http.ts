@@ -12,42 +12,13 @@ import {
 } from "node:http";
 import type { AddressInfo } from "node:net";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { OPTION_TABLE } from "../config/option-table.js";
-import type { BridgeRuntime } from "../engine/bridge-runtime.js";
+import type { ToolRuntime } from "../engine/bridge-runtime.js";
 import { createBridgeServer } from "../server/mcp-server.js";
+import { type ServedRuntime, toServedRuntime } from "../server/served-runtime.js";
 import { digest, isLoopbackAddress, passGuards, type RequestGuards } from "./guards.js";
 import { readBody, sendJsonError } from "./http-io.js";
+import { type HttpServerOptions, resolveHttpServerOptions } from "./http-options.js";
 import { createSessionStore, type SessionStore } from "./sessions.js";
-
-export interface HttpServerOptions {
-  host?: string;
-  /** 0 picks a free port. */
-  port?: number;
-  /** MCP endpoint path (default `/mcp`). */
-  path?: string;
-  stateless?: boolean;
-  /** Origins allowed besides loopback ones, e.g. `https://app.example.com`. `*` allows any. */
-  allowedOrigins?: string[];
-  /** Largest accepted request body in bytes (default 4 MiB). */
-  maxBodyBytes?: number;
-  /**
-   * When set, every MCP request must carry `Authorization: Bearer <token>` (the health check
-   * does not). The header is the bridge's own: it is never forwarded upstream.
-   */
-  bearerToken?: string;
-  /**
-   * A session without requests for this long is closed (default 30 minutes); one that sent
-   * nothing after initialize is closed after 30 s (sessions.ts).
-   */
-  sessionIdleMs?: number;
-  /** A session that sent nothing after initialize for this long is closed (default 30 s). */
-  sessionHandshakeMs?: number;
-  /**
-   * Sessions open at once (default 1,000). A new one beyond this closes an abandoned or
-   * long-idle session, and is refused with 503 only when all are in use.
-   */
-  maxSessions?: number;
-}
 
 export interface RunningHttpServer {
   url: string;
@@ -55,22 +26,25 @@ export interface RunningHttpServer {
   close(): Promise<void>;
 }
 
+export type { HttpServerOptions } from "./http-options.js";
+
 export async function startHttpServer(
-  runtime: BridgeRuntime,
-  options: HttpServerOptions = {},
+  source: ToolRuntime | ServedRuntime,
+  given: HttpServerOptions = {},
 ): Promise<RunningHttpServer> {
-  const host = options.host ?? OPTION_TABLE.host.default;
-  const endpoint = options.path ?? OPTION_TABLE.path.default;
-  const maxBodyBytes = options.maxBodyBytes ?? OPTION_TABLE.maxBodyBytes.default;
+  // Every session lists one tool set with one record of contracts.
+  const runtime = toServedRuntime(source);
+  const options = resolveHttpServerOptions(given);
+  const { host, path: endpoint, maxBodyBytes } = options;
   const guards: RequestGuards = {
     endpoint,
-    allowedOrigins: new Set(options.allowedOrigins ?? []),
+    allowedOrigins: new Set(options.allowedOrigins),
     loopbackOnly: isLoopbackAddress(host),
     ...(options.bearerToken ? { tokenDigest: digest(options.bearerToken) } : {}),
   };
   const sessions = createSessionStore({
-    idleMs: options.sessionIdleMs ?? OPTION_TABLE.sessionIdleTimeout.default,
-    max: options.maxSessions ?? OPTION_TABLE.maxSessions.default,
+    idleMs: options.sessionIdleMs,
+    max: options.maxSessions,
     ...(options.sessionHandshakeMs !== undefined ? { handshakeMs: options.sessionHandshakeMs } : {}),
   });
 
@@ -111,7 +85,7 @@ export async function startHttpServer(
   httpServer.headersTimeout = 66_000;
   await new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);
-    httpServer.listen(options.port ?? 0, host, () => resolve());
+    httpServer.listen(options.port, host, () => resolve());
   });
   const port = (httpServer.address() as AddressInfo).port;
   const shownHost = host.includes(":") ? `[${host}]` : host;
@@ -130,7 +104,7 @@ export async function startHttpServer(
 
 /** Stateless: a server and transport for this one POST, gone when its answer is. */
 async function handleStateless(
-  runtime: BridgeRuntime,
+  runtime: ServedRuntime,
   req: IncomingMessage,
   res: ServerResponse,
   body: unknown,
@@ -154,7 +128,7 @@ async function handleStateless(
 
 /** Sessionful: a request of a known session goes to it; an initialize opens a new one. */
 async function handleSessionful(
-  runtime: BridgeRuntime,
+  runtime: ServedRuntime,
   sessions: SessionStore,
   req: IncomingMessage,
   res: ServerResponse,

@@ -14,13 +14,23 @@
  * After `failureThreshold` such calls in a row a circuit opens; after `cooldownMs` one trial
  * call goes through (half-open) and its outcome closes or reopens it.
  */
-import { OPTION_TABLE } from "../config/option-table.js";
-
 export interface CircuitOptions {
   /** Consecutive unavailable calls that open a circuit (default 5; 0 disables the breaker). */
   failureThreshold?: number;
   /** How long an open circuit fails fast before a trial call (default 5,000 ms). */
   cooldownMs?: number;
+}
+
+/** The breaker's defaults (`--circuit-breaker` and `--circuit-cooldown` cite them). */
+export const DEFAULT_CIRCUIT: Required<CircuitOptions> = { failureThreshold: 5, cooldownMs: 5_000 };
+
+/** A breaker's options with the defaults applied: what createCircuitBreaker works with. */
+export function resolveCircuitOptions(options: CircuitOptions | false = {}): Required<CircuitOptions> {
+  if (options === false) return { ...DEFAULT_CIRCUIT, failureThreshold: 0 };
+  return {
+    failureThreshold: Math.max(0, Math.floor(options.failureThreshold ?? DEFAULT_CIRCUIT.failureThreshold)),
+    cooldownMs: Math.max(0, options.cooldownMs ?? DEFAULT_CIRCUIT.cooldownMs),
+  };
 }
 
 /** What one finished call says about whether the API answers. */
@@ -77,11 +87,10 @@ type CircuitState =
 const MAX_CIRCUITS = 10_000;
 
 export function createCircuitBreaker(
-  options: CircuitOptions = {},
+  options: Required<CircuitOptions>,
   now: () => number = Date.now,
 ): CircuitBreaker {
-  const threshold = Math.max(0, Math.floor(options.failureThreshold ?? OPTION_TABLE.circuitBreaker.default));
-  const cooldownMs = Math.max(0, options.cooldownMs ?? OPTION_TABLE.circuitCooldown.default);
+  const { failureThreshold: threshold, cooldownMs } = options;
   const circuits = new Map<string, CircuitState>();
   const stateOf = (id: string): CircuitState => circuits.get(id) ?? { kind: "closed", failures: 0 };
   const originId = (key: CircuitKey) => `origin ${key.origin}`;

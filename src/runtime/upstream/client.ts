@@ -4,7 +4,6 @@
  * answer), safe retries with backoff, all within the call's total timeout.
  */
 import type { Dispatcher } from "undici";
-import { OPTION_TABLE } from "../config/option-table.js";
 import type { OutgoingRequest } from "../request/build-request.js";
 import { parseRetryAfter } from "../results/failure.js";
 import {
@@ -13,18 +12,42 @@ import {
   type CircuitKey,
   type CircuitOptions,
   createCircuitBreaker,
+  resolveCircuitOptions,
 } from "./circuit.js";
 import { type ConcurrencyLimit, createConcurrencyLimit } from "./limit.js";
-import { type RetryOptions, resolveRetryOptions, retryDelay } from "./retry.js";
+import { type ResolvedRetryOptions, type RetryOptions, resolveRetryOptions, retryDelay } from "./retry.js";
 import { type HttpOptions, sendRequest, UpstreamFailure, type UpstreamResponse } from "./send.js";
 
-export interface UpstreamClientOptions {
-  http: HttpOptions;
+/** The upstream client's defaults (`--max-concurrency` cites the limit). */
+export const DEFAULT_MAX_CONCURRENCY = 64;
+
+/** How an upstream client is made; what is not given is resolved by resolveUpstreamOptions. */
+export interface UpstreamOptions {
   retry?: RetryOptions;
   /** `false` disables the breaker. */
   circuitBreaker?: CircuitOptions | false;
   /** Upstream calls in flight at once, over all origins (default 64). */
   maxConcurrency?: number;
+}
+
+export interface ResolvedUpstreamOptions {
+  retry: ResolvedRetryOptions;
+  /** A failure threshold of 0 disables the breaker. */
+  circuit: Required<CircuitOptions>;
+  maxConcurrency: number;
+}
+
+/** The one place the upstream client's defaults are applied. */
+export function resolveUpstreamOptions(options: UpstreamOptions): ResolvedUpstreamOptions {
+  return {
+    retry: resolveRetryOptions(options.retry),
+    circuit: resolveCircuitOptions(options.circuitBreaker),
+    maxConcurrency: Math.max(1, Math.floor(options.maxConcurrency ?? DEFAULT_MAX_CONCURRENCY)),
+  };
+}
+
+export interface UpstreamClientOptions extends ResolvedUpstreamOptions {
+  http: HttpOptions;
   getDispatcher: () => Promise<Dispatcher>;
   random?: () => number;
 }
@@ -43,11 +66,9 @@ export interface UpstreamClient {
 
 export function createUpstreamClient(options: UpstreamClientOptions): UpstreamClient {
   const { http } = options;
-  const retry = resolveRetryOptions(options.retry);
-  const breaker = createCircuitBreaker(
-    options.circuitBreaker === false ? { failureThreshold: 0 } : options.circuitBreaker,
-  );
-  const limit = createConcurrencyLimit(options.maxConcurrency ?? OPTION_TABLE.maxConcurrency.default);
+  const { retry } = options;
+  const breaker = createCircuitBreaker(options.circuit);
+  const limit = createConcurrencyLimit(options.maxConcurrency);
 
   const send: UpstreamClient["send"] = async (request, call = {}) => {
     const deadline = performance.now() + http.timeoutMs;

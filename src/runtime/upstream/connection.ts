@@ -5,9 +5,7 @@
  * the calls of the old and new versions together exceed the concurrency limit.
  */
 import type { Dispatcher } from "undici";
-import { OPTION_TABLE } from "../config/option-table.js";
-import type { BridgeOptions } from "../engine/bridge-options.js";
-import { createUpstreamClient, type UpstreamClient } from "./client.js";
+import { createUpstreamClient, type ResolvedUpstreamOptions, type UpstreamClient } from "./client.js";
 import { createHttpAgent, type HttpOptions } from "./send.js";
 
 export interface ApiConnection {
@@ -18,14 +16,16 @@ export interface ApiConnection {
   close(): Promise<void>;
 }
 
-export function createApiConnection(options: BridgeOptions): ApiConnection {
-  const timeoutMs = options.timeoutMs ?? OPTION_TABLE.timeout.default;
-  const http: HttpOptions = {
-    timeoutMs,
-    // A connect timeout longer than the whole call's would never fire.
-    connectTimeoutMs: options.connectTimeoutMs ?? Math.min(OPTION_TABLE.connectTimeout.default, timeoutMs),
-    maxResponseBytes: options.maxResponseBytes ?? OPTION_TABLE.maxResponseBytes.default,
-  };
+/** A connection's options, defaults applied (engine/bridge-options.ts: resolveBridgeOptions). */
+export interface ConnectionOptions {
+  http: HttpOptions;
+  upstream: ResolvedUpstreamOptions;
+  /** A dispatcher to send requests with (default: a keep-alive undici Agent, made on first use). */
+  dispatcher?: Dispatcher;
+}
+
+export function createApiConnection(options: ConnectionOptions): ApiConnection {
+  const { http } = options;
   const ownsDispatcher = options.dispatcher === undefined;
   let dispatcher: Promise<Dispatcher> | undefined = options.dispatcher
     ? Promise.resolve(options.dispatcher)
@@ -34,13 +34,7 @@ export function createApiConnection(options: BridgeOptions): ApiConnection {
     dispatcher ??= createHttpAgent(http);
     return dispatcher;
   };
-  const upstream = createUpstreamClient({
-    http,
-    getDispatcher,
-    ...(options.retry ? { retry: options.retry } : {}),
-    ...(options.circuitBreaker !== undefined ? { circuitBreaker: options.circuitBreaker } : {}),
-    ...(options.maxConcurrency !== undefined ? { maxConcurrency: options.maxConcurrency } : {}),
-  });
+  const upstream = createUpstreamClient({ ...options.upstream, http, getDispatcher });
   return {
     http,
     upstream,

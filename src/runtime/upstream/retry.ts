@@ -4,7 +4,6 @@
  * was never made (nothing was sent), or a 429/503 whose Retry-After says the API did not act.
  */
 
-import { OPTION_TABLE } from "../config/option-table.js";
 import type { UpstreamFailure } from "./send.js";
 
 export interface RetryOptions {
@@ -18,11 +17,14 @@ export interface RetryOptions {
 
 export type ResolvedRetryOptions = Required<RetryOptions>;
 
+/** The retry policy's defaults (`--retries` cites the first). */
+export const DEFAULT_RETRY: ResolvedRetryOptions = { retries: 2, baseDelayMs: 200, maxDelayMs: 5_000 };
+
 export function resolveRetryOptions(options: RetryOptions = {}): ResolvedRetryOptions {
   return {
-    retries: Math.max(0, Math.floor(options.retries ?? OPTION_TABLE.retries.default)),
-    baseDelayMs: Math.max(0, options.baseDelayMs ?? 200),
-    maxDelayMs: Math.max(0, options.maxDelayMs ?? 5_000),
+    retries: Math.max(0, Math.floor(options.retries ?? DEFAULT_RETRY.retries)),
+    baseDelayMs: Math.max(0, options.baseDelayMs ?? DEFAULT_RETRY.baseDelayMs),
+    maxDelayMs: Math.max(0, options.maxDelayMs ?? DEFAULT_RETRY.maxDelayMs),
   };
 }
 

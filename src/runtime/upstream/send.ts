@@ -13,6 +13,24 @@ export interface HttpOptions {
   maxResponseBytes: number;
 }
 
+/** The HTTP limits' defaults (`--timeout`, `--connect-timeout`, `--max-response-bytes` cite them). */
+export const DEFAULT_HTTP: HttpOptions = {
+  timeoutMs: 30_000,
+  connectTimeoutMs: 10_000,
+  maxResponseBytes: 10 * 1024 * 1024,
+};
+
+/** The one place the HTTP limits' defaults are applied. */
+export function resolveHttpOptions(given: Partial<HttpOptions>): HttpOptions {
+  const timeoutMs = given.timeoutMs ?? DEFAULT_HTTP.timeoutMs;
+  return {
+    timeoutMs,
+    // A connect timeout longer than the whole call's would never fire.
+    connectTimeoutMs: given.connectTimeoutMs ?? Math.min(DEFAULT_HTTP.connectTimeoutMs, timeoutMs),
+    maxResponseBytes: given.maxResponseBytes ?? DEFAULT_HTTP.maxResponseBytes,
+  };
+}
+
 export interface UpstreamResponse {
   status: number;
   statusText: string;

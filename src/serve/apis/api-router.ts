@@ -15,16 +15,17 @@ import type { BridgeModel, ToolNode } from "../../model/types.js";
 import { selectModel } from "../../runtime/access/select.js";
 import type { AuditLog } from "../../runtime/audit/audit-log.js";
 import { createCallAuditor } from "../../runtime/audit/audited-call.js";
-import type { SandboxLimits } from "../../runtime/code/sandbox/engine.js";
-import { OPTION_TABLE } from "../../runtime/config/option-table.js";
+import type { SandboxLimits } from "../../runtime/code/sandbox/limits.js";
 import type { RequestedMode } from "../../runtime/discovery/mode.js";
-import type { BridgeOptions, CallContext } from "../../runtime/engine/bridge-options.js";
+import {
+  type BridgeOptions,
+  type CallContext,
+  resolveSurfaceOptions,
+} from "../../runtime/engine/bridge-options.js";
 import {
   type BridgeRuntime,
   createBridgeRuntime,
-  DEFAULT_PAGE_BYTES,
-  readSandboxLimits,
-  toMaxTextChars,
+  type ToolRuntime,
 } from "../../runtime/engine/bridge-runtime.js";
 import { createToolSurface } from "../../runtime/engine/tool-surface.js";
 import type { ApiConnection } from "../../runtime/upstream/connection.js";
@@ -50,7 +51,9 @@ export interface ApiRouterOptions {
   audit?: AuditLog;
 }
 
-export interface ApiRouter extends BridgeRuntime {
+/** The APIs' runtimes behind one tool surface: a ToolRuntime of its own kind. */
+export interface ApiRouter extends ToolRuntime {
+  readonly kind: "router";
   apis: readonly ApiRuntime[];
   /** A router with `api` in place of the API of the same namespace (the others shared). */
   withApi(api: ApiRuntime): ApiRouter;
@@ -120,12 +123,13 @@ export function createApiRouter(apis: readonly ApiRuntime[], options: ApiRouterO
     schemaOf: (name) => byName.get(name)?.inputSchema,
     secretsOf: (call) => [...secrets(), ...call.secrets],
   });
+  const resolved = resolveSurfaceOptions(options);
   const surface = createToolSurface({
     model,
-    mode: options.mode ?? OPTION_TABLE.mode.default,
-    pageBytes: options.pageBytes ?? DEFAULT_PAGE_BYTES,
+    mode: resolved.mode,
+    pageBytes: resolved.pageBytes,
     confirms: (tool) => owner.get(tool.name)?.confirmsDestructive === true,
-    code: { limits: readSandboxLimits(options.code), maxTextChars: toMaxTextChars(options.maxResultChars) },
+    code: { limits: resolved.code, maxTextChars: resolved.maxTextChars },
     audited,
     secrets,
     // Each API's runtime audits its own calls, under its namespace.
@@ -133,6 +137,7 @@ export function createApiRouter(apis: readonly ApiRuntime[], options: ApiRouterO
       owner.get(name)!.runtime.callTool(name, args, context),
   });
   return {
+    kind: "router",
     apis,
     model,
     mode: surface.mode,

@@ -8,38 +8,19 @@
  *
  * Nothing is computed at start-up beyond what tools/list shows: the first catalog is built
  * only when the first reload needs it (in the background), so a 20,000-operation spec starts
- * as fast with this as without.
+ * as fast with this as without. Until then the tracker answers as a bridge that never reloads
+ * (runtime/server/tool-contracts.ts).
  */
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { buildCatalog, type CatalogDocument, type CatalogToolEntry } from "../../contracts/catalog.js";
-import { FIRST_CATALOG_VERSION } from "../../contracts/catalog-version.js";
 import type { ToolChange } from "../../contracts/diff-tools.js";
-import type { BridgeModel, JsonValue, ToolNode } from "../../model/types.js";
-import { canonicalizeSchema, digestValue } from "../../runtime/server/canonical.js";
-import { digestToolContract } from "../../runtime/server/contract.js";
-import { readSavedDigest } from "../../runtime/server/saved-digests.js";
-
-/** Key of the catalog facts in a tools/list result's `_meta`. */
-export const CATALOG_META_KEY = "openapi-mcp-bridge/catalog";
-
-/** Key of a tool's contract facts in its `_meta` (tools/list). */
-export const CONTRACT_META_KEY = "openapi-mcp-bridge/contract";
-
-/** The most a tool's contract `_meta` adds to its JSON in tools/list (pages keep room for it). */
-export const CONTRACT_META_BYTES = Buffer.byteLength(
-  JSON.stringify({
-    _meta: {
-      [CONTRACT_META_KEY]: { contractVersion: Number.MAX_SAFE_INTEGER, digest: `sha256:${"0".repeat(16)}` },
-    },
-  }),
-);
-
-export interface ContractMeta {
-  /** 1 for a new tool; +1 at each breaking change (removals and renames included). */
-  contractVersion: number;
-  /** `sha256:` + 16 hex of the tool's contract without prose (lifecycle/contract.ts). */
-  digest: string;
-}
+import type { BridgeModel, ToolNode } from "../../model/types.js";
+import {
+  type ContractMeta,
+  digestListedTool,
+  digestOperation,
+  FIRST_CATALOG_VERSION,
+  type ToolContracts,
+} from "../../runtime/server/tool-contracts.js";
 
 /** One reload's effect on the catalog. */
 export interface CatalogStep {
@@ -62,13 +43,7 @@ export interface StaleTool {
   reasons: string[];
 }
 
-export interface CatalogTracker {
-  readonly generation: number;
-  readonly catalogVersion: string;
-  /** The generation of a catalogVersion this bridge served (undefined for any other text). */
-  generationOf(catalogVersion: string): number | undefined;
-  /** The contract facts of a tool tools/list shows (an operation, or one of discovery's tools). */
-  contractOf(tool: Tool): ContractMeta;
+export interface CatalogTracker extends ToolContracts {
   /** Moves on to the tools of `model` (what is served from now on). */
   advance(model: BridgeModel): CatalogStep;
   /** Why `name`, listed at generation `known`, changed since; undefined when it did not. */
@@ -98,7 +73,7 @@ export function createCatalogTracker(initial: BridgeModel): CatalogTracker {
     if (entry !== undefined) return { contractVersion: entry.contractVersion, digest: entry.digest };
     let digest = digests.get(tool.name);
     if (digest === undefined) {
-      digest = readSavedDigest(model, tool) ?? digestToolContract(tool);
+      digest = digestOperation(model, tool);
       digests.set(tool.name, digest);
     }
     return { contractVersion: 1, digest };
@@ -170,21 +145,4 @@ export function createCatalogTracker(initial: BridgeModel): CatalogTracker {
       return { name, changedIn: record.catalogVersion, removed: record.removed, reasons: record.reasons };
     },
   };
-}
-
-/**
- * The digest of a tool as tools/list shows it, for tools that are not operations (discovery's
- * own): its name, schemas without prose and behaviour hints, as an operation's contract digest.
- */
-export function digestListedTool(tool: Tool): string {
-  const { title: _title, ...hints } = tool.annotations ?? {};
-  return digestValue({
-    name: tool.name,
-    inputSchema: canonicalizeSchema(tool.inputSchema as unknown as JsonValue, { prose: false }),
-    outputSchema:
-      tool.outputSchema !== undefined
-        ? canonicalizeSchema(tool.outputSchema as unknown as JsonValue, { prose: false })
-        : null,
-    annotations: hints as unknown as JsonValue,
-  });
 }

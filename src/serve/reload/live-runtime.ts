@@ -11,34 +11,32 @@
  * and nothing is sent to the API. A tool changed only compatibly (a new optional argument, a
  * reworded description) is called as usual: the old arguments still mean what they meant.
  */
-import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { isRecord } from "../../model/records.js";
 import type { AuditLog } from "../../runtime/audit/audit-log.js";
 import { createCallAuditor } from "../../runtime/audit/audited-call.js";
 import { CALL_TOOL, DESCRIBE_TOOL } from "../../runtime/discovery/discovery-tools.js";
-import type { CallContext, CatalogSession } from "../../runtime/engine/bridge-options.js";
-import type { BridgeRuntime, ListedTools } from "../../runtime/engine/bridge-runtime.js";
+import type { CallContext } from "../../runtime/engine/bridge-options.js";
+import type { ToolRuntime } from "../../runtime/engine/bridge-runtime.js";
 import { toErrorResult } from "../../runtime/results/error-result.js";
-import { createInvalidParamsError } from "../../runtime/results/protocol-error.js";
+import { createContractListing, type ServedRuntime } from "../../runtime/server/served-runtime.js";
 import {
-  CATALOG_META_KEY,
   type CatalogStep,
   type CatalogTracker,
-  CONTRACT_META_KEY,
   createCatalogTracker,
   type StaleTool,
 } from "./catalog-tracker.js";
 
-export interface LiveRuntime extends BridgeRuntime {
+export interface LiveRuntime extends ServedRuntime {
   /** The runtime serving new calls now. */
-  readonly current: BridgeRuntime;
-  readonly catalog: CatalogTracker;
+  readonly current: ToolRuntime;
+  readonly contracts: CatalogTracker;
   /**
    * Serves `next` from now on and tells every session when the tool set changed. The runtime
    * it replaces is returned, still working: calls in flight on it finish there, and `drained`
    * resolves once they have (then what it alone holds, a code-mode sandbox, may be closed).
    */
-  swap(next: BridgeRuntime): { step: CatalogStep; replaced: BridgeRuntime; drained: Promise<void> };
+  swap(next: ToolRuntime): { step: CatalogStep; replaced: ToolRuntime; drained: Promise<void> };
 }
 
 export interface LiveRuntimeOptions {
@@ -46,14 +44,14 @@ export interface LiveRuntimeOptions {
   audit?: AuditLog;
 }
 
-export function createLiveRuntime(initial: BridgeRuntime, options: LiveRuntimeOptions = {}): LiveRuntime {
+export function createLiveRuntime(initial: ToolRuntime, options: LiveRuntimeOptions = {}): LiveRuntime {
   let current = initial;
   const catalog = createCatalogTracker(initial.model);
   const listeners = new Set<() => void>();
   /** Calls in flight on each runtime, and the waiters for a replaced one to have none. */
-  const inFlight = new Map<BridgeRuntime, number>();
-  const drainWaiters = new Map<BridgeRuntime, () => void>();
-  const settle = (runtime: BridgeRuntime) => {
+  const inFlight = new Map<ToolRuntime, number>();
+  const drainWaiters = new Map<ToolRuntime, () => void>();
+  const settle = (runtime: ToolRuntime) => {
     const left = (inFlight.get(runtime) ?? 1) - 1;
     if (left > 0) {
       inFlight.set(runtime, left);
@@ -63,33 +61,12 @@ export function createLiveRuntime(initial: BridgeRuntime, options: LiveRuntimeOp
     drainWaiters.get(runtime)?.();
     drainWaiters.delete(runtime);
   };
-  /** Listed tools with their contract `_meta`, for the current generation. */
-  let decorated = new Map<Tool, Tool>();
+  const listing = createContractListing();
   const audited = createCallAuditor({
     audit: options.audit,
     schemaOf: (name) => current.model.tools.find((tool) => tool.name === name)?.inputSchema,
     secretsOf: (call) => [...current.secrets(), ...call.secrets],
   });
-
-  const decorate = (tool: Tool): Tool => {
-    let withMeta = decorated.get(tool);
-    if (withMeta === undefined) {
-      withMeta = { ...tool, _meta: { ...tool._meta, [CONTRACT_META_KEY]: catalog.contractOf(tool) } };
-      decorated.set(tool, withMeta);
-    }
-    return withMeta;
-  };
-
-  const listTools = (cursor: string | undefined, session?: CatalogSession): ListedTools => {
-    const generation = catalog.generation;
-    const page = current.listTools(cursor === undefined ? undefined : unwrapCursor(cursor, generation));
-    if (session !== undefined) session.listed = generation;
-    return {
-      tools: page.tools.map(decorate),
-      ...(page.nextCursor !== undefined ? { nextCursor: wrapCursor(page.nextCursor, generation) } : {}),
-      _meta: { ...page._meta, [CATALOG_META_KEY]: { catalogVersion: catalog.catalogVersion } },
-    };
-  };
 
   const callTool = async (
     name: string,
@@ -122,6 +99,7 @@ export function createLiveRuntime(initial: BridgeRuntime, options: LiveRuntimeOp
   };
 
   return {
+    kind: "served",
     get current() {
       return current;
     },
@@ -131,8 +109,8 @@ export function createLiveRuntime(initial: BridgeRuntime, options: LiveRuntimeOp
     get mode() {
       return current.mode;
     },
-    catalog,
-    listTools,
+    contracts: catalog,
+    listTools: (cursor, session) => listing.list(current, catalog, cursor, session),
     callTool,
     secrets: () => current.secrets(),
     onToolsChanged(listener) {
@@ -143,7 +121,7 @@ export function createLiveRuntime(initial: BridgeRuntime, options: LiveRuntimeOp
       const replaced = current;
       const step = catalog.advance(next.model);
       current = next;
-      decorated = new Map();
+      listing.reset();
       if (step.changed) for (const listener of [...listeners]) listener();
       const drained =
         replaced === next || !inFlight.has(replaced)
@@ -173,20 +151,4 @@ function toStaleResult(stale: StaleTool, catalogVersion: string, viaCall: boolea
     `${stale.removed ? "it is no longer served" : "its contract changed in a way old arguments may not fit"}${why}. ` +
     `Nothing was sent to the API. ${again}`;
   return toErrorResult(text, "tool_changed");
-}
-
-/** Cursors name the tool set (generation) they page through: `g3.<cursor>`. */
-function wrapCursor(cursor: string, generation: number): string {
-  return Buffer.from(`g${generation}.${cursor}`).toString("base64url");
-}
-
-function unwrapCursor(cursor: string, generation: number): string {
-  const match = /^g(\d+)\.(.+)$/.exec(Buffer.from(cursor, "base64url").toString("utf8"));
-  if (match === null) throw createInvalidParamsError("Invalid cursor: start again without a cursor.");
-  if (Number(match[1]) !== generation) {
-    throw createInvalidParamsError(
-      "The tool list changed since this cursor was given (notifications/tools/list_changed): list the tools again without a cursor.",
-    );
-  }
-  return match[2]!;
 }

@@ -13,7 +13,7 @@ import { countChanges, type ToolChange } from "../../contracts/diff-tools.js";
 import { BridgeError, createDiagnostic, formatDiagnostic } from "../../model/diagnostics.js";
 import { messageOf } from "../../model/error-message.js";
 import type { AuditEvent, AuditLog } from "../../runtime/audit/audit-log.js";
-import type { BridgeRuntime } from "../../runtime/engine/bridge-runtime.js";
+import type { ToolRuntime } from "../../runtime/engine/bridge-runtime.js";
 import type { LiveRuntime } from "./live-runtime.js";
 import { type SpecWatch, watchSpec } from "./spec-watch.js";
 
@@ -28,7 +28,7 @@ export interface ReloadTarget {
    * The spec read and planned again, and the runtime that serves it with the others as they
    * are; `retire` closes what the runtime it replaces holds alone, once its calls are done.
    */
-  rebuild(): Promise<{ runtime: BridgeRuntime; retire(): Promise<void> }>;
+  rebuild(): Promise<{ runtime: ToolRuntime; retire(): Promise<void> }>;
   /** Audit logs that get a line per reload (the API's, the bridge's). */
   audits: AuditLog[];
 }
@@ -64,8 +64,8 @@ export function startReloads(
     const target = targets[index]!;
     waiting.delete(index);
     const started = performance.now();
-    const previous = live.catalog.catalogVersion;
-    let next: { runtime: BridgeRuntime; retire(): Promise<void> };
+    const previous = live.contracts.catalogVersion;
+    let next: { runtime: ToolRuntime; retire(): Promise<void> };
     try {
       next = await target.rebuild();
     } catch (error) {
@@ -136,7 +136,7 @@ export function startReloads(
         if (!waiting.has(index)) void reload(index);
       },
       onProblem: (message) =>
-        options.say(`${prefixOf(target)}${message}; still serving catalog ${live.catalog.catalogVersion}`),
+        options.say(`${prefixOf(target)}${message}; still serving catalog ${live.contracts.catalogVersion}`),
     }),
   );
   return {

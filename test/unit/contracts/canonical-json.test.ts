@@ -4,6 +4,7 @@
  * contract for every tool, so the texts must stay the same to the byte, odd objects included.
  */
 import { describe, expect, it } from "vitest";
+import { contractDigestInput, describeContract } from "../../../src/contracts/contract.js";
 import { buildModel } from "../../../src/generator/compile/build-model.js";
 import { hashShort } from "../../../src/model/hash.js";
 import type { JsonValue } from "../../../src/model/types.js";
@@ -14,11 +15,7 @@ import {
   canonicalSchemaJson,
   sortKeys,
 } from "../../../src/runtime/server/canonical.js";
-import {
-  contractDigestInput,
-  describeContract,
-  digestToolContract,
-} from "../../../src/runtime/server/contract.js";
+import { digestToolContract } from "../../../src/runtime/server/contract.js";
 import { fixture } from "../../helpers/bridge.js";
 
 const sortedText = (value: JsonValue) => JSON.stringify(sortKeys(value));

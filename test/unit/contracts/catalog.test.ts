@@ -5,9 +5,9 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { buildCatalog, type CatalogDocument, readEntryContract } from "../../../src/contracts/catalog.js";
 import { checkCatalog } from "../../../src/contracts/catalog-file.js";
+import { describeContract, stripResults } from "../../../src/contracts/contract.js";
 import { BridgeError } from "../../../src/model/diagnostics.js";
 import type { ToolNode } from "../../../src/model/types.js";
-import { describeContract, stripResults } from "../../../src/runtime/server/contract.js";
 import { editTool, makeOtherTool, makeTool, prop } from "./tool-factory.js";
 
 const info = { title: "Petstore", version: "1.0.0", specVersion: "3.0" as const };
@@ -204,7 +204,7 @@ describe("a catalog", () => {
 
 describe("schemas/catalog.schema.json", () => {
   const schema = JSON.parse(
-    readFileSync(join(import.meta.dirname, "../../../../schemas/catalog.schema.json"), "utf8"),
+    readFileSync(join(import.meta.dirname, "../../../schemas/catalog.schema.json"), "utf8"),
   );
   const validate = new Ajv2020({ allErrors: true, strictRequired: false }).compile(schema);
   const first = release([pet, inventory]).catalog;

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CHANGE_RULES, SEVERITY_ORDER } from "../../../src/contracts/change-rules.js";
 
-const readme = readFileSync(join(import.meta.dirname, "../../../../README.md"), "utf8");
+const readme = readFileSync(join(import.meta.dirname, "../../../README.md"), "utf8");
 
 describe("the README's table of diff rules", () => {
   it("lists every rule under its severity, and no other", () => {

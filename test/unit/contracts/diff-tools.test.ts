@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { CHANGE_RULES, type ChangeCode } from "../../../src/contracts/change-rules.js";
+import { describeContract, stripDocs } from "../../../src/contracts/contract.js";
 import { diffContracts, diffTools } from "../../../src/contracts/diff-tools.js";
 import type { JsonSchema, ToolNode } from "../../../src/model/types.js";
-import { describeContract, stripDocs } from "../../../src/runtime/server/contract.js";
 import { editTool, makeOtherTool, makeTool, owner, prop } from "./tool-factory.js";
 
 interface Row {

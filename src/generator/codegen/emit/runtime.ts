@@ -1,13 +1,13 @@
 /**
- * The runtime a generated project ships: every file of this package's `src/runtime/` and the
- * `src/model/` files they import, copied byte for byte into the project's `src/runtime/` and
- * `src/model/`, so relative imports keep working and the generated server runs the same code
- * as `openapi-mcp-bridge serve`. Read from this package's own `src/` (shipped in the npm
- * package for this purpose), once per process. One file is written for each project instead:
- * `runtime/version.ts`, the name and version the server introduces itself with (MCP
- * serverInfo), which are the project's own.
+ * The runtime a generated project ships: the import closure of this package's
+ * `src/runtime/main.ts` (the generated server's entry: static, type-only and dynamic imports),
+ * copied byte for byte into the project's `src/runtime/` and `src/model/`, so relative imports
+ * keep working and the generated server runs the same code as `openapi-mcp-bridge serve`.
+ * Read from this package's own `src/` (shipped in the npm package for this purpose), once per
+ * process. One file is written for each project instead: `runtime/version.ts`, the name and
+ * version the server introduces itself with (MCP serverInfo), which are the project's own.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, join, posix } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ModuleSpec } from "../print/module-spec.js";
@@ -21,6 +21,9 @@ export interface RuntimeSource {
   /** npm packages the copied files import, e.g. `@modelcontextprotocol/sdk`. */
   packages: string[];
 }
+
+/** The generated server's entry in the runtime: what it ships is this file's import closure. */
+export const RUNTIME_ENTRY = "runtime/main.ts";
 
 /** The runtime file that names the server; a generated project gets its own (see emitRuntimeVersion). */
 export const RUNTIME_VERSION_FILE = "runtime/version.ts";
@@ -37,23 +40,16 @@ export function emitRuntimeVersion(packageName: string, version: string): Module
   };
 }
 
-const IMPORT = /(?:import|export)\s(?:[^;"']*?\sfrom\s)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
+/**
+ * An import (static, type-only or dynamic), or a module a worker thread runs
+ * (`new URL("./worker.js", import.meta.url)`): both belong to what ships.
+ */
+const IMPORT =
+  /(?:import|export)\s(?:[^;"']*?\sfrom\s)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)|new URL\(\s*["'](\.[^"']+)["']\s*,\s*import\.meta\.url\s*\)/g;
 
 function packageOf(specifier: string): string {
   const parts = specifier.split("/");
   return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]!;
-}
-
-function listTs(dir: string, relative: string): string[] {
-  return readdirSync(dir, { withFileTypes: true })
-    .flatMap((entry) =>
-      entry.isDirectory()
-        ? listTs(join(dir, entry.name), `${relative}/${entry.name}`)
-        : entry.name.endsWith(".ts") && !entry.name.endsWith(".d.ts")
-          ? [`${relative}/${entry.name}`]
-          : [],
-    )
-    .sort();
 }
 
 let cached: RuntimeSource | undefined;
@@ -63,14 +59,14 @@ export function readRuntimeSource(sourceRoot = join(PACKAGE_ROOT, "src")): Runti
   if (cached !== undefined && sourceRoot === join(PACKAGE_ROOT, "src")) return cached;
   const files = new Map<string, string>();
   const packages = new Set<string>();
-  const queue = listTs(join(sourceRoot, "runtime"), "runtime");
+  const queue = [RUNTIME_ENTRY];
   while (queue.length > 0) {
     const path = queue.shift()!;
     if (files.has(path)) continue;
     const text = readFileSync(join(sourceRoot, path), "utf8");
     files.set(path, text);
     for (const match of text.matchAll(IMPORT)) {
-      const specifier = (match[1] ?? match[2])!;
+      const specifier = (match[1] ?? match[2] ?? match[3])!;
       if (specifier.startsWith("node:")) continue;
       if (!specifier.startsWith(".")) {
         packages.add(packageOf(specifier));

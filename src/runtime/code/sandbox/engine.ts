@@ -27,17 +27,8 @@ import type {
   QuickJSSyncVariant,
   QuickJSWASMModule,
 } from "quickjs-emscripten-core";
+import type { LimitName, SandboxLimits } from "./limits.js";
 import { PRELUDE } from "./prelude.js";
-
-export interface SandboxLimits {
-  timeoutMs: number;
-  memoryBytes: number;
-  maxCalls: number;
-  maxLogChars: number;
-  maxStackBytes: number;
-}
-
-export type LimitName = "time" | "memory" | "calls" | "logs" | "stack";
 
 /** What a program's thrown value says (an ApiError's facts included). */
 export interface ThrownFacts {

@@ -1,5 +1,6 @@
 /** The messages between the pool (main thread) and a sandbox worker (worker.ts). */
-import type { ProgramOutcome, SandboxLimits } from "./engine.js";
+import type { ProgramOutcome } from "./engine.js";
+import type { SandboxLimits } from "./limits.js";
 
 export type ToWorker =
   | { type: "run"; run: number; source: string; limits: SandboxLimits }

@@ -19,14 +19,8 @@ import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import {
-  discardQuickJs,
-  loadQuickJs,
-  type ProgramHost,
-  type ProgramOutcome,
-  runProgram,
-  type SandboxLimits,
-} from "./engine.js";
+import { discardQuickJs, loadQuickJs, type ProgramHost, type ProgramOutcome, runProgram } from "./engine.js";
+import type { SandboxLimits } from "./limits.js";
 import type { FromWorker, ToWorker } from "./messages.js";
 
 /** How long after its wall time a program's worker is terminated if it has not answered. */

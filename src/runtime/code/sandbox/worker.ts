@@ -5,13 +5,8 @@
  * credentials) stays in the main thread: nothing secret is ever in this one.
  */
 import { parentPort, workerData } from "node:worker_threads";
-import {
-  discardQuickJs,
-  loadQuickJs,
-  measureModuleMemory,
-  runProgram,
-  type SandboxLimits,
-} from "./engine.js";
+import { discardQuickJs, loadQuickJs, measureModuleMemory, runProgram } from "./engine.js";
+import type { SandboxLimits } from "./limits.js";
 import type { ToWorker } from "./messages.js";
 
 const port = parentPort;

@@ -7,7 +7,7 @@
  */
 import { type BridgeModel, IR_VERSION } from "./model/types.js";
 import { hooks as userHooks } from "./hooks.js";
-import type { ToolHooks } from "./runtime/bridge-options.js";
+import type { ToolHooks } from "./runtime/engine/bridge-options.js";
 import { searchIndex } from "./search-index.js";
 import { tools } from "./tools/index.js";
 

@@ -14,8 +14,9 @@ import { loadTokenCounter } from "../../../../src/generator/lint/token-count.js"
 import { buildModel } from "../../../../src/index.js";
 import type { AuditEntry } from "../../../../src/runtime/audit/audit-log.js";
 import { CODE_TOOL_NAMES, listCodeTools } from "../../../../src/runtime/code/code-tools.js";
+import { resolveSandboxLimits } from "../../../../src/runtime/code/sandbox/limits.js";
 import type { BridgeOptions } from "../../../../src/runtime/engine/bridge-options.js";
-import { createBridgeRuntime, readSandboxLimits } from "../../../../src/runtime/engine/bridge-runtime.js";
+import { createBridgeRuntime } from "../../../../src/runtime/engine/bridge-runtime.js";
 import { connectRuntime, planSpec, TOY_PATHS, textOf } from "../../../e2e/safety-support.js";
 import { fixture } from "../../../helpers/bridge.js";
 import { githubSpec } from "../../../helpers/github-spec.js";
@@ -73,7 +74,7 @@ describe("tools/list in code mode", () => {
         tags: Array.from({ length: 5000 }, (_, i) => `tag-${i}-${"long".repeat(50)}`),
       },
       toy,
-      { ...readSandboxLimits(), maxCalls: 9_007_199_254_740_991, timeoutMs: 9_007_199_254_740_991 },
+      { ...resolveSandboxLimits(), maxCalls: 9_007_199_254_740_991, timeoutMs: 9_007_199_254_740_991 },
     );
     expect(tokensOf({ tools: worst })).toBeLessThan(1000);
   });

@@ -12,8 +12,8 @@ import {
   type ProgramHost,
   type ProgramOutcome,
   runProgram,
-  type SandboxLimits,
 } from "../../../../src/runtime/code/sandbox/engine.js";
+import type { SandboxLimits } from "../../../../src/runtime/code/sandbox/limits.js";
 import { stripTypes } from "../../../../src/runtime/code/strip-types.js";
 
 /** Small limits, so that each hostile program is stopped quickly; the stack suits the main thread. */

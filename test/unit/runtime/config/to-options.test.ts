@@ -1,7 +1,10 @@
 /** Settings → BridgeOptions and HttpServerOptions: the one mapping serve and generated servers share. */
 import { describe, expect, it } from "vitest";
 import type { BridgeModel } from "../../../../src/model/types.js";
+import { OPTION_TABLE } from "../../../../src/runtime/config/option-table.js";
 import { toBridgeOptions, toHttpServerOptions } from "../../../../src/runtime/config/to-options.js";
+import { resolveBridgeOptions } from "../../../../src/runtime/engine/bridge-options.js";
+import { resolveHttpServerOptions } from "../../../../src/runtime/transport/http-options.js";
 import { planSpec, TOY_PATHS } from "../../../e2e/safety-support.js";
 
 const model: BridgeModel = planSpec({
@@ -11,7 +14,7 @@ const model: BridgeModel = planSpec({
 const noAuth = { auth: {}, oauth: {}, passThroughHeaders: {} };
 
 describe("toBridgeOptions", () => {
-  it("gives the runtime its defaults from the table when nothing is set", () => {
+  it("leaves unset what nothing sets: the runtime applies each default once, the table's own", () => {
     const options = toBridgeOptions({}, { model, env: {}, auth: noAuth });
     expect(options).toEqual({
       access: { destructive: "allow" },
@@ -20,11 +23,53 @@ describe("toBridgeOptions", () => {
       oauth: {},
       passThroughHeaders: {},
       headers: {},
-      retry: { retries: 2 },
-      maxConcurrency: 64,
-      circuitBreaker: { failureThreshold: 5, cooldownMs: 5_000 },
       env: {},
     });
+    const resolved = resolveBridgeOptions(options);
+    expect(resolved).toMatchObject({
+      connection: {
+        http: {
+          timeoutMs: OPTION_TABLE.timeout.default,
+          connectTimeoutMs: OPTION_TABLE.connectTimeout.default,
+          maxResponseBytes: OPTION_TABLE.maxResponseBytes.default,
+        },
+        upstream: {
+          retry: { retries: OPTION_TABLE.retries.default },
+          maxConcurrency: OPTION_TABLE.maxConcurrency.default,
+          circuit: {
+            failureThreshold: OPTION_TABLE.circuitBreaker.default,
+            cooldownMs: OPTION_TABLE.circuitCooldown.default,
+          },
+        },
+      },
+      mode: OPTION_TABLE.mode.default,
+      maxTextChars: OPTION_TABLE.maxResultChars.default,
+      code: {
+        timeoutMs: OPTION_TABLE.codeTimeout.default,
+        memoryBytes: OPTION_TABLE.codeMemory.default,
+        maxCalls: OPTION_TABLE.codeMaxCalls.default,
+        maxLogChars: OPTION_TABLE.codeMaxLogChars.default,
+        maxStackBytes: OPTION_TABLE.codeMaxStack.default,
+      },
+    });
+    // The numbers themselves, so that a default changed by mistake fails here too.
+    expect(resolved.connection.upstream).toEqual({
+      retry: { retries: 2, baseDelayMs: 200, maxDelayMs: 5_000 },
+      circuit: { failureThreshold: 5, cooldownMs: 5_000 },
+      maxConcurrency: 64,
+    });
+    expect(resolved.connection.http).toEqual({
+      timeoutMs: 30_000,
+      connectTimeoutMs: 10_000,
+      maxResponseBytes: 10 * 1024 * 1024,
+    });
+  });
+
+  it("gives a connect timeout no longer than the whole call's", () => {
+    const resolved = resolveBridgeOptions(
+      toBridgeOptions({ timeout: 500 }, { model, env: {}, auth: noAuth }),
+    );
+    expect(resolved.connection.http).toMatchObject({ timeoutMs: 500, connectTimeoutMs: 500 });
   });
 
   it("maps every setting, flags over the auth config, flags over per-name variables", () => {
@@ -67,12 +112,14 @@ describe("toBridgeOptions", () => {
       timeoutMs: 500,
       connectTimeoutMs: 100,
       retry: { retries: 0 },
-      maxConcurrency: 1,
+      maxConcurrency: 0,
       maxResponseBytes: 10,
       maxResultChars: 0,
       circuitBreaker: { failureThreshold: 0, cooldownMs: 1 },
       access: { destructive: "refuse", readOnly: true, methods: ["get"] },
     });
+    // At least one call goes out at a time, whatever the setting says.
+    expect(resolveBridgeOptions(options).connection.upstream.maxConcurrency).toBe(1);
     expect(
       toBridgeOptions({ serverVar: { region: "ap" } }, { model, env, auth: noAuth }).serverVariables,
     ).toEqual({
@@ -83,12 +130,24 @@ describe("toBridgeOptions", () => {
 
 describe("toHttpServerOptions", () => {
   it("binds 127.0.0.1:3000/mcp by default, with no token and no extra origin", () => {
-    expect(toHttpServerOptions({})).toEqual({
+    expect(toHttpServerOptions({})).toEqual({ stateless: false, allowedOrigins: [] });
+    expect(resolveHttpServerOptions(toHttpServerOptions({}))).toEqual({
       host: "127.0.0.1",
       port: 3000,
       path: "/mcp",
+      maxBodyBytes: 4 * 1024 * 1024,
+      sessionIdleMs: 30 * 60_000,
+      maxSessions: 1000,
       stateless: false,
       allowedOrigins: [],
+    });
+    expect(resolveHttpServerOptions({})).toMatchObject({
+      host: OPTION_TABLE.host.default,
+      port: OPTION_TABLE.port.default,
+      path: OPTION_TABLE.path.default,
+      maxBodyBytes: OPTION_TABLE.maxBodyBytes.default,
+      sessionIdleMs: OPTION_TABLE.sessionIdleTimeout.default,
+      maxSessions: OPTION_TABLE.maxSessions.default,
     });
   });
 

@@ -5,8 +5,11 @@
 import { STDIO_DEFAULT_MAX_BUFFER_SIZE } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import { describe, expect, it } from "vitest";
 import type { ToolNode } from "../../../../src/model/types.js";
-import { DEFAULT_PAGE_BYTES } from "../../../../src/runtime/engine/bridge-runtime.js";
-import { createToolPager, encodeCursor } from "../../../../src/runtime/server/tool-list.js";
+import {
+  createToolPager,
+  DEFAULT_PAGE_BYTES,
+  encodeCursor,
+} from "../../../../src/runtime/server/tool-list.js";
 import { planSpec } from "../../../e2e/safety-support.js";
 
 /** `count` tools of about `bytes` bytes of JSON each. */

@@ -2,7 +2,7 @@
 import type { Dispatcher } from "undici";
 import { describe, expect, it } from "vitest";
 import type { OutgoingRequest } from "../../../../src/runtime/request/build-request.js";
-import { createUpstreamClient } from "../../../../src/runtime/upstream/client.js";
+import { createUpstreamClient, resolveUpstreamOptions } from "../../../../src/runtime/upstream/client.js";
 
 const request: OutgoingRequest = {
   method: "GET",
@@ -38,7 +38,7 @@ describe("createUpstreamClient", () => {
     const { dispatcher, pending } = manualDispatcher();
     const client = createUpstreamClient({
       http: { timeoutMs: 100, connectTimeoutMs: 100, maxResponseBytes: 1000 },
-      maxConcurrency: 1,
+      ...resolveUpstreamOptions({ maxConcurrency: 1 }),
       getDispatcher: async () => dispatcher,
     });
     const first = client.send(request);

@@ -5,6 +5,7 @@ import {
   type CircuitBreaker,
   type CircuitKey,
   createCircuitBreaker,
+  resolveCircuitOptions,
 } from "../../../../src/runtime/upstream/circuit.js";
 import { createConcurrencyLimit } from "../../../../src/runtime/upstream/limit.js";
 import { backoff, resolveRetryOptions, retryDelay } from "../../../../src/runtime/upstream/retry.js";
@@ -212,7 +213,7 @@ describe("circuit breaker", () => {
   });
 
   it("is off with a threshold of 0", () => {
-    const breaker = createCircuitBreaker({ failureThreshold: 0 });
+    const breaker = createCircuitBreaker(resolveCircuitOptions({ failureThreshold: 0 }));
     for (let i = 0; i < 100; i++) call(breaker, a, "unreachable");
     expect(breaker.admit(a).allowed).toBe(true);
   });

@@ -8,7 +8,7 @@ import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/typ
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { BridgeModel } from "../../../../src/model/types.js";
 import { createBridgeRuntime } from "../../../../src/runtime/engine/bridge-runtime.js";
-import { CATALOG_META_KEY, CONTRACT_META_KEY } from "../../../../src/serve/reload/catalog-tracker.js";
+import { CATALOG_META_KEY, CONTRACT_META_KEY } from "../../../../src/runtime/server/tool-contracts.js";
 import { createLiveRuntime, type LiveRuntime } from "../../../../src/serve/reload/live-runtime.js";
 import {
   connectRuntime,

@@ -5,7 +5,7 @@
  * Tool `Get-Thing`: `GET /things/get-thing-2`.
  */
 import type { ToolNode } from "../model/types.js";
-import type { ToolHooks } from "../runtime/bridge-options.js";
+import type { ToolHooks } from "../runtime/engine/bridge-options.js";
 
 /** Arguments of `Get-Thing` after validation: what its `beforeCall` hook receives. */
 export interface Args {}

@@ -7,7 +7,7 @@
  * Tags: evil *\/ tag, `${process.exit(27)}`.
  */
 import type { ToolNode } from "../model/types.js";
-import type { ToolHooks } from "../runtime/bridge-options.js";
+import type { ToolHooks } from "../runtime/engine/bridge-options.js";
 
 /** Arguments of `getThing_process_exit_23` after validation: what its `beforeCall` hook receives. */
 export interface Args {

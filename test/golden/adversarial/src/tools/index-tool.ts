@@ -5,7 +5,7 @@
  * Tool `index`: `DELETE /things/index`.
  */
 import type { ToolNode } from "../model/types.js";
-import type { ToolHooks } from "../runtime/bridge-options.js";
+import type { ToolHooks } from "../runtime/engine/bridge-options.js";
 
 /** Arguments of `index` after validation: what its `beforeCall` hook receives. */
 export interface Args {}

@@ -5,7 +5,7 @@
  * Tool `createNode`: `POST /nodes`.
  */
 import type { ToolNode } from "../model/types.js";
-import type { ToolHooks } from "../runtime/bridge-options.js";
+import type { ToolHooks } from "../runtime/engine/bridge-options.js";
 
 /** Arguments of `createNode` after validation: what its `beforeCall` hook receives. */
 export interface Args {

@@ -5,7 +5,7 @@
  * Tool `a234567890123456789012345678901234567890123456789012345678901234`: `GET /exactly-64`.
  */
 import type { ToolNode } from "../model/types.js";
-import type { ToolHooks } from "../runtime/bridge-options.js";
+import type { ToolHooks } from "../runtime/engine/bridge-options.js";
 
 /** Arguments of `a234567890123456789012345678901234567890123456789012345678901234` after validation: what its `beforeCall` hook receives. */
 export interface Args {}

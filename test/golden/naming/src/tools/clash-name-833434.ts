@@ -5,7 +5,7 @@
  * Tool `clash_name_833434`: `GET /clash-one`.
  */
 import type { ToolNode } from "../model/types.js";
-import type { ToolHooks } from "../runtime/bridge-options.js";
+import type { ToolHooks } from "../runtime/engine/bridge-options.js";
 
 /** Arguments of `clash_name_833434` after validation: what its `beforeCall` hook receives. */
 export interface Args {}

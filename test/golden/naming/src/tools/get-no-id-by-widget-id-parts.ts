@@ -5,7 +5,7 @@
  * Tool `get_no-id_by_widgetId_parts`: `GET /no-id/{widgetId}/parts`.
  */
 import type { ToolNode } from "../model/types.js";
-import type { ToolHooks } from "../runtime/bridge-options.js";
+import type { ToolHooks } from "../runtime/engine/bridge-options.js";
 
 /** Arguments of `get_no-id_by_widgetId_parts` after validation: what its `beforeCall` hook receives. */
 export interface Args {

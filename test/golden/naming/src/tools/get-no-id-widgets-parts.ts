@@ -5,7 +5,7 @@
  * Tool `get_no-id_widgets_parts`: `GET /no-id/widgets/parts`.
  */
 import type { ToolNode } from "../model/types.js";
-import type { ToolHooks } from "../runtime/bridge-options.js";
+import type { ToolHooks } from "../runtime/engine/bridge-options.js";
 
 /** Arguments of `get_no-id_widgets_parts` after validation: what its `beforeCall` hook receives. */
 export interface Args {}

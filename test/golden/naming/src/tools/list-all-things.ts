@@ -5,7 +5,7 @@
  * Tool `list_all_things`: `GET /spaced`.
  */
 import type { ToolNode } from "../model/types.js";
-import type { ToolHooks } from "../runtime/bridge-options.js";
+import type { ToolHooks } from "../runtime/engine/bridge-options.js";
 
 /** Arguments of `list_all_things` after validation: what its `beforeCall` hook receives. */
 export interface Args {}

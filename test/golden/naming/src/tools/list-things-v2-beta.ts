@@ -5,7 +5,7 @@
  * Tool `listThings_v2-beta`: `GET /fine`.
  */
 import type { ToolNode } from "../model/types.js";
-import type { ToolHooks } from "../runtime/bridge-options.js";
+import type { ToolHooks } from "../runtime/engine/bridge-options.js";
 
 /** Arguments of `listThings_v2-beta` after validation: what its `beforeCall` hook receives. */
 export interface Args {}

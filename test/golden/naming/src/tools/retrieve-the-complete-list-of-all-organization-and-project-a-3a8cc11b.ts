@@ -5,7 +5,7 @@
  * Tool `retrieveTheCompleteListOfAll_OrganizationAndProjectA_3a8cc11b`: `GET /long-a`.
  */
 import type { ToolNode } from "../model/types.js";
-import type { ToolHooks } from "../runtime/bridge-options.js";
+import type { ToolHooks } from "../runtime/engine/bridge-options.js";
 
 /** Arguments of `retrieveTheCompleteListOfAll_OrganizationAndProjectA_3a8cc11b` after validation: what its `beforeCall` hook receives. */
 export interface Args {}

@@ -5,7 +5,7 @@
  * Tool `retrieveTheCompleteListOfAll_OrganizationAndProjectB_9ca6fda7`: `GET /long-b`.
  */
 import type { ToolNode } from "../model/types.js";
-import type { ToolHooks } from "../runtime/bridge-options.js";
+import type { ToolHooks } from "../runtime/engine/bridge-options.js";
 
 /** Arguments of `retrieveTheCompleteListOfAll_OrganizationAndProjectB_9ca6fda7` after validation: what its `beforeCall` hook receives. */
 export interface Args {}

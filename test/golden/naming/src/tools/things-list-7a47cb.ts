@@ -5,7 +5,7 @@
  * Tool `things_list_7a47cb`: `GET /slashed`.
  */
 import type { ToolNode } from "../model/types.js";
-import type { ToolHooks } from "../runtime/bridge-options.js";
+import type { ToolHooks } from "../runtime/engine/bridge-options.js";
 
 /** Arguments of `things_list_7a47cb` after validation: what its `beforeCall` hook receives. */
 export interface Args {}

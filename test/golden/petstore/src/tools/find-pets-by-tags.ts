@@ -9,7 +9,7 @@
  * @deprecated The operation is deprecated in the spec.
  */
 import type { ToolNode } from "../model/types.js";
-import type { ToolHooks } from "../runtime/bridge-options.js";
+import type { ToolHooks } from "../runtime/engine/bridge-options.js";
 
 /** Arguments of `findPetsByTags` after validation: what its `beforeCall` hook receives. */
 export interface Args {

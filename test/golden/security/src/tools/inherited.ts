@@ -5,7 +5,7 @@
  * Tool `inherited`: `GET /inherited`.
  */
 import type { ToolNode } from "../model/types.js";
-import type { ToolHooks } from "../runtime/bridge-options.js";
+import type { ToolHooks } from "../runtime/engine/bridge-options.js";
 
 /** Arguments of `inherited` after validation: what its `beforeCall` hook receives. */
 export interface Args {}

@@ -5,7 +5,7 @@
  * Tool `oauth`: `GET /oauth`.
  */
 import type { ToolNode } from "../model/types.js";
-import type { ToolHooks } from "../runtime/bridge-options.js";
+import type { ToolHooks } from "../runtime/engine/bridge-options.js";
 
 /** Arguments of `oauth` after validation: what its `beforeCall` hook receives. */
 export interface Args {}

@@ -6,7 +6,7 @@
  * Tags: path.
  */
 import type { ToolNode } from "../model/types.js";
-import type { ToolHooks } from "../runtime/bridge-options.js";
+import type { ToolHooks } from "../runtime/engine/bridge-options.js";
 
 /** Arguments of `getItem` after validation: what its `beforeCall` hook receives. */
 export interface Args {

@@ -3,8 +3,9 @@
  * it must be the digest the catalog and `diff` compute (describeContract), for real tools.
  */
 import { describe, expect, it } from "vitest";
+import { describeContract } from "../../../../src/contracts/contract.js";
 import { buildModel } from "../../../../src/generator/compile/build-model.js";
-import { describeContract, digestToolContract } from "../../../../src/runtime/server/contract.js";
+import { digestToolContract } from "../../../../src/runtime/server/contract.js";
 import { fixture } from "../../../helpers/bridge.js";
 
 describe("digestToolContract", () => {

@@ -1,0 +1,227 @@
+/**
+ * One call of one API's operation, step by step, over the API's context (api-context.ts):
+ * validate the arguments → the tool's beforeCall hook → confirm a destructive call → the
+ * credentials → build the request → send it (limit, breaker, retries) → the result → the
+ * afterCall hook → redact. The audit line is written around the whole (audit/audited-call.ts).
+ */
+import { createHash } from "node:crypto";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { messageOf } from "../../model/error-message.js";
+import type { ToolNode } from "../../model/types.js";
+import { askConfirmation } from "../access/confirm.js";
+import { isDestructive } from "../access/select.js";
+import type { CallState } from "../audit/audited-call.js";
+import type { CallCredentials } from "../auth/credential-provider.js";
+import { TokenError } from "../auth/oauth.js";
+import { ArgumentError } from "../request/argument-error.js";
+import { buildRequest, type OutgoingRequest } from "../request/build-request.js";
+import { toErrorResult } from "../results/error-result.js";
+import {
+  isDocumentedRedirect,
+  toFailureResult,
+  toRedirectResult,
+  toStatusErrorResult,
+} from "../results/failure.js";
+import { createInvalidParamsError } from "../results/protocol-error.js";
+import { redactSecrets } from "../results/redact-secrets.js";
+import { toSuccessResult } from "../results/success.js";
+import type { UpstreamOutcome } from "../upstream/client.js";
+import type { ApiContext } from "./api-context.js";
+import type { CallContext, ToolHooks } from "./bridge-options.js";
+
+/** One call in flight: the API, the tool, what the client sent, and what the audit line gathers. */
+interface Call {
+  api: ApiContext;
+  tool: ToolNode;
+  context: CallContext;
+  state: CallState;
+  /** A program's call (code mode): the whole answer, not cut to the result budget. */
+  whole: boolean;
+}
+
+/** A step's early answer (nothing more happens), or the arguments the next step gets. */
+type Step = { result: CallToolResult } | { args: Record<string, unknown> };
+
+// ajv and the argument validator are loaded on first use, off the path to the first tools/list.
+let validation: Promise<typeof import("../arguments/validate.js")> | undefined;
+const loadValidation = () => {
+  validation ??= import("../arguments/validate.js");
+  return validation;
+};
+
+/** Calls the operation `name` of the API; an unknown name is a protocol error. */
+export async function callOperation(
+  api: ApiContext,
+  name: string,
+  rawArgs: unknown,
+  context: CallContext,
+  state: CallState,
+): Promise<CallToolResult> {
+  const tool = api.byName.get(name);
+  if (!tool) throw createInvalidParamsError(`Unknown tool: ${name}`);
+  const call: Call = { api, tool, context, state, whole: context.wholeAnswer === true };
+  const hooks =
+    api.options.hooks && Object.hasOwn(api.options.hooks, name) ? api.options.hooks[name] : undefined;
+  const steps = [
+    () => validateArguments(call, rawArgs),
+    (args: Record<string, unknown>) => runBeforeCall(call, hooks, args),
+    (args: Record<string, unknown>) => confirmCall(call, args),
+  ];
+  let args: Record<string, unknown> = {};
+  for (const step of steps) {
+    const outcome = await step(args);
+    if ("result" in outcome) return outcome.result;
+    args = outcome.args;
+  }
+  const result = await runAfterCall(call, hooks, args, await sendCall(call, args));
+  return redactSecrets(result, secretsOf(call));
+}
+
+/** Everything that must never be shown, in every form: configured and fetched secrets, and this call's. */
+function secretsOf(call: Call): string[] {
+  return [...call.api.secrets(), ...call.state.secrets];
+}
+
+/** The arguments checked against the tool's input schema (coerced where a client sent strings). */
+async function validateArguments(call: Call, rawArgs: unknown): Promise<Step> {
+  const { api, tool } = call;
+  const { createArgumentValidator, formatArgumentIssues } = await loadValidation();
+  let validator = api.validators.get(tool.name);
+  if (!validator) {
+    validator = createArgumentValidator(tool.inputSchema);
+    api.validators.set(tool.name, validator);
+  }
+  const check = validator(rawArgs ?? {});
+  if (!check.ok)
+    return { result: toErrorResult(formatArgumentIssues(tool.name, check.issues), "invalid_argument") };
+  return { args: check.value };
+}
+
+async function runBeforeCall(
+  call: Call,
+  hooks: ToolHooks<object> | undefined,
+  args: Record<string, unknown>,
+): Promise<Step> {
+  if (!hooks?.beforeCall) return { args };
+  try {
+    const changed: unknown = await hooks.beforeCall(args);
+    if (typeof changed !== "object" || changed === null || Array.isArray(changed)) {
+      throw new Error("it must return the arguments object");
+    }
+    return { args: changed as Record<string, unknown> };
+  } catch (error) {
+    const text = `The beforeCall hook of ${call.tool.name} failed: ${messageOf(error)}`;
+    return { result: redactSecrets(toErrorResult(text, "hook"), secretsOf(call)) };
+  }
+}
+
+/** A destructive call under `--destructive confirm` goes out only once the user said yes. */
+async function confirmCall(call: Call, args: Record<string, unknown>): Promise<Step> {
+  if (!call.api.confirmDestructive || !isDestructive(call.tool)) return { args };
+  const refusal = await askConfirmation(call.tool, args, call.context);
+  return refusal ? { result: redactSecrets(refusal, secretsOf(call)) } : { args };
+}
+
+async function runAfterCall(
+  call: Call,
+  hooks: ToolHooks<object> | undefined,
+  args: Record<string, unknown>,
+  result: CallToolResult,
+): Promise<CallToolResult> {
+  if (!hooks?.afterCall) return result;
+  try {
+    return await hooks.afterCall(result, args);
+  } catch (error) {
+    const text = `The afterCall hook of ${call.tool.name} failed: ${messageOf(error)}`;
+    return toErrorResult(text, "hook");
+  }
+}
+
+/** Credentials, request, send; a 401 to a request that carried an OAuth2 token gets one more try. */
+async function sendCall(call: Call, args: Record<string, unknown>): Promise<CallToolResult> {
+  const { api, tool, context, state } = call;
+  const base = api.targetOf(tool.http.servers ?? api.model.servers);
+  if ("error" in base) return toErrorResult(`Configuration error: ${base.error}.`, "configuration");
+  const { credentialed } = base;
+  let request: OutgoingRequest | undefined;
+  let outcome: UpstreamOutcome | undefined;
+  for (let round = 0; round < 2; round++) {
+    let credentials: CallCredentials = { credentials: new Map(), tokens: new Map(), secrets: [] };
+    try {
+      if (credentialed) credentials = await api.credentials.forCall(tool, context.headers);
+    } catch (error) {
+      if (!(error instanceof TokenError)) throw error;
+      return toErrorResult(
+        `Authentication failed: the bridge could not get an OAuth2 access token for ${tool.name}: ${error.message}. ` +
+          "Nothing was sent to the API. Tell the user; the bridge's OAuth2 configuration needs fixing.",
+        "authentication",
+      );
+    }
+    state.secrets.push(...credentials.secrets);
+    try {
+      request = buildRequest(tool, args, {
+        baseUrl: base.url,
+        securitySchemes: api.model.securitySchemes,
+        credentials: credentials.credentials,
+        headers: credentialed ? api.staticHeaders : {},
+      });
+      // Nothing was withheld for lack of configuration: the origin may not have any.
+      if (!credentialed) request.missingCredentials = [];
+    } catch (error) {
+      if (error instanceof ArgumentError) {
+        return toErrorResult(
+          `Invalid arguments for ${tool.name}:\n- ${error.message}\nFix the arguments and call again.`,
+          "invalid_argument",
+        );
+      }
+      throw error;
+    }
+    outcome = await api.connection.upstream.send(request, {
+      operation: `${tool.http.method.toUpperCase()} ${tool.http.path}`,
+      caller: callerOf(context, credentials),
+    });
+    state.attempts = (state.attempts ?? 0) + outcome.attempts;
+    if ("response" in outcome) state.status = outcome.response.status;
+    const refused = "response" in outcome && outcome.response.status === 401;
+    if (!(refused && round === 0 && api.credentials.invalidate(credentials))) break;
+  }
+  if (!request || !outcome) throw new Error("unreachable: no request was built");
+  return toCallResult(call, args, request, outcome);
+}
+
+/** The upstream outcome as a result; each result builder says when the answer was cut. */
+function toCallResult(
+  call: Call,
+  args: Record<string, unknown>,
+  request: OutgoingRequest,
+  outcome: UpstreamOutcome,
+): CallToolResult {
+  const { api, tool, whole } = call;
+  const { maxTextChars } = api.resolved;
+  if (!("response" in outcome)) return toFailureResult(tool, outcome.failure, request.origin);
+  const { response } = outcome;
+  if (response.status >= 200 && response.status < 300) {
+    // A program's call: the whole answer for the program, which the outline would not check.
+    const checkOutput = whole ? undefined : api.outputCheckFor(tool);
+    return toSuccessResult(tool, response, {
+      maxTextChars: whole ? Number.POSITIVE_INFINITY : maxTextChars,
+      ...(checkOutput ? { checkOutput } : {}),
+      args,
+    });
+  }
+  if (isDocumentedRedirect(tool, response.status)) return toRedirectResult(tool, response);
+  return toStatusErrorResult(tool, response, {
+    maxTextChars,
+    missingCredentials: request.missingCredentials,
+  });
+}
+
+/**
+ * Who makes a call, as the circuit breaker tells callers apart: the MCP session, else the
+ * credential passed through with the request (stateless HTTP), else nobody in particular.
+ */
+function callerOf(context: CallContext, credentials: CallCredentials): string {
+  if (context.session !== undefined) return `session ${context.session}`;
+  if (credentials.secrets.length === 0) return "";
+  return `credential ${createHash("sha256").update(credentials.secrets.join("\n")).digest("base64url")}`;
+}

@@ -1,0 +1,74 @@
+/**
+ * The Streamable HTTP server's options and their defaults, apart from the server itself (which
+ * loads the MCP SDK's HTTP transport): the option table cites these defaults at every start,
+ * stdio ones included.
+ */
+
+export interface HttpServerOptions {
+  host?: string;
+  /** 0 picks a free port. */
+  port?: number;
+  /** MCP endpoint path (default `/mcp`). */
+  path?: string;
+  stateless?: boolean;
+  /** Origins allowed besides loopback ones, e.g. `https://app.example.com`. `*` allows any. */
+  allowedOrigins?: string[];
+  /** Largest accepted request body in bytes (default 4 MiB). */
+  maxBodyBytes?: number;
+  /**
+   * When set, every MCP request must carry `Authorization: Bearer <token>` (the health check
+   * does not). The header is the bridge's own: it is never forwarded upstream.
+   */
+  bearerToken?: string;
+  /**
+   * A session without requests for this long is closed (default 30 minutes); one that sent
+   * nothing after initialize is closed after 30 s (sessions.ts).
+   */
+  sessionIdleMs?: number;
+  /** A session that sent nothing after initialize for this long is closed (default 30 s). */
+  sessionHandshakeMs?: number;
+  /**
+   * Sessions open at once (default 1,000). A new one beyond this closes an abandoned or
+   * long-idle session, and is refused with 503 only when all are in use.
+   */
+  maxSessions?: number;
+}
+
+const MIB = 1024 * 1024;
+
+/** The HTTP server's defaults (`--host`, `--port`, `--path`, `--max-body-bytes`, `--max-sessions`, `--session-idle-timeout` cite them). */
+export const DEFAULT_HTTP_SERVER = {
+  host: "127.0.0.1",
+  port: 3000,
+  path: "/mcp",
+  maxBodyBytes: 4 * MIB,
+  sessionIdleMs: 30 * 60_000,
+  maxSessions: 1000,
+} as const;
+
+export type ResolvedHttpServerOptions = Omit<
+  HttpServerOptions,
+  keyof typeof DEFAULT_HTTP_SERVER | "allowedOrigins"
+> & {
+  host: string;
+  port: number;
+  path: string;
+  maxBodyBytes: number;
+  sessionIdleMs: number;
+  maxSessions: number;
+  allowedOrigins: string[];
+};
+
+/** The one place the HTTP server's defaults are applied. */
+export function resolveHttpServerOptions(options: HttpServerOptions): ResolvedHttpServerOptions {
+  return {
+    ...options,
+    host: options.host ?? DEFAULT_HTTP_SERVER.host,
+    port: options.port ?? DEFAULT_HTTP_SERVER.port,
+    path: options.path ?? DEFAULT_HTTP_SERVER.path,
+    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_HTTP_SERVER.maxBodyBytes,
+    sessionIdleMs: options.sessionIdleMs ?? DEFAULT_HTTP_SERVER.sessionIdleMs,
+    maxSessions: options.maxSessions ?? DEFAULT_HTTP_SERVER.maxSessions,
+    allowedOrigins: options.allowedOrigins ?? [],
+  };
+}
