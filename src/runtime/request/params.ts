@@ -30,6 +30,7 @@
  *   `null` items inside arrays and objects are skipped; nested objects/arrays become JSON.
  */
 import { isJsonMediaType } from "../../model/media-types.js";
+import { isRecord } from "../../model/records.js";
 import type { ParameterBindingNode, ParameterStyle } from "../../model/types.js";
 import { ArgumentError } from "./argument-error.js";
 
@@ -118,10 +119,6 @@ function formatScalar(argument: string, value: unknown): string {
   }
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /** Reduces a value to the three RFC 6570 value kinds; empty lists and maps are undefined. */
 function classifyValue(argument: string, value: unknown): ExpandableValue {
   if (value === undefined || value === null) {
@@ -132,7 +129,7 @@ function classifyValue(argument: string, value: unknown): ExpandableValue {
     if (items.length === 0) return { kind: "undefined" };
     return { kind: "array", items: items.map((item) => formatScalar(argument, item)) };
   }
-  if (isPlainObject(value)) {
+  if (isRecord(value)) {
     const entries: Array<[string, string]> = [];
     for (const [key, item] of Object.entries(value)) {
       if (item !== undefined && item !== null) entries.push([key, formatScalar(argument, item)]);
@@ -278,7 +275,7 @@ export interface FormFieldInput {
 export function serializeFormField(input: FormFieldInput): string[] {
   const encodeValue: Encoder = input.allowReserved ? encodeAllowReserved : encodeUriComponentStrict;
   const name = encodeUriComponentStrict(input.name);
-  if (input.style === "deepObject" && isPlainObject(input.value)) {
+  if (input.style === "deepObject" && isRecord(input.value)) {
     const pairs: string[] = [];
     flattenDeepObject(input.argument, name, input.value, encodeValue, pairs);
     return pairs;
@@ -322,10 +319,10 @@ function flattenDeepObject(
     }
     return;
   }
-  if (isPlainObject(value)) {
+  if (isRecord(value)) {
     for (const [key, item] of Object.entries(value)) {
       const child = `${prefix}%5B${encodeUriComponentStrict(key)}%5D`;
-      if (isPlainObject(item) || Array.isArray(item)) {
+      if (isRecord(item) || Array.isArray(item)) {
         flattenDeepObject(argument, child, item, encode, pairs);
       } else if (item !== undefined && item !== null) {
         pairs.push(`${child}=${encode(formatScalar(argument, item))}`);

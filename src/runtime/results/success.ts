@@ -6,6 +6,7 @@
 
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { isJsonMediaType } from "../../model/media-types.js";
+import { isRecord } from "../../model/records.js";
 import type { ToolNode } from "../../model/types.js";
 import type { UpstreamResponse } from "../upstream/send.js";
 import { clip, decodeText, isProbablyText, isTextType } from "./body-text.js";
@@ -77,9 +78,8 @@ export function toSuccessResult(
       return result;
     }
     if (ok) {
-      const isObject = typeof parsed === "object" && parsed !== null && !Array.isArray(parsed);
-      const structured =
-        tool.outputWrapped || !isObject ? { result: parsed } : (parsed as Record<string, unknown>);
+      const wrapped = tool.outputWrapped || !isRecord(parsed);
+      const structured = wrapped ? { result: parsed } : (parsed as Record<string, unknown>);
       if (tool.outputSchema && options.checkOutput) {
         const problem = options.checkOutput(structured);
         if (problem !== undefined) {
@@ -93,10 +93,9 @@ export function toSuccessResult(
         ...(options.args ? { args: options.args } : {}),
       });
       if (!fitted.truncation) return { content: [{ type: "text", text }], structuredContent: structured };
-      let cut: Record<string, unknown> =
-        tool.outputWrapped || !isObject
-          ? { result: fitted.value }
-          : (fitted.value as Record<string, unknown>);
+      let cut: Record<string, unknown> = wrapped
+        ? { result: fitted.value }
+        : (fitted.value as Record<string, unknown>);
       // The cut copy keeps the shape; should a stricter output schema still refuse it, the
       // client gets the complete structured copy (valid) and the model the cut text.
       let structuredComplete = false;

@@ -22,6 +22,7 @@ import {
   resolvePointer,
   splitPointer,
 } from "../../../model/pointer.js";
+import { isRecord as isObject } from "../../../model/records.js";
 import type { Diagnostic } from "../../../model/types.js";
 
 type Json = Record<string, unknown>;
@@ -60,10 +61,6 @@ export function convertSwagger2(
   const converter = new Swagger2Converter(doc as unknown as Json, source);
   const document = converter.convert();
   return { document: document as unknown as OpenAPIV3.Document, diagnostics: converter.diagnostics };
-}
-
-function isObject(value: unknown): value is Json {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 function isExtension(key: string): boolean {
