@@ -5,6 +5,7 @@
  */
 
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { formatBytes } from "../../model/format-bytes.js";
 import { isJsonMediaType } from "../../model/media-types.js";
 import { isRecord } from "../../model/records.js";
 import type { ToolNode } from "../../model/types.js";
@@ -218,12 +219,6 @@ function parseFilename(header: string | undefined): string | undefined {
   const plain = /filename\s*=\s*(?:"([^"]*)"|([^;\s]+))/i.exec(header);
   const name = plain?.[1] ?? plain?.[2];
   return name ? name.slice(0, 200) : undefined;
-}
-
-function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 }
 
 function toMismatchResult(
