@@ -37,8 +37,10 @@ export interface BridgeModel {
   diagnostics: Diagnostic[];
   /**
    * The tools' search index for discovery mode (runtime/discovery/search.ts), saved with the
-   * model so that a saved model or a generated project searches without rebuilding it. Absent:
-   * the runtime builds it on first use.
+   * model so that a saved model or a generated project searches without rebuilding it. Each
+   * tool's entry keeps a hash of the words it was made of, and a tool whose words changed since
+   * (runtime/discovery/search/saved-index.ts) is indexed afresh. Absent: the runtime builds it
+   * on first use.
    */
   searchIndex?: SearchIndexNode;
   /**

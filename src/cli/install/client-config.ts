@@ -5,15 +5,10 @@
  */
 import type { ClientEntry, ClientInput, McpClient } from "../../generator/codegen/emit/client-entry.js";
 import { failWith } from "../../model/diagnostics.js";
+import { isRecord as isObject } from "../../model/records.js";
 import { findClaudeCli, formatClaudeCommand, runClaude } from "./claude-cli.js";
 import { type ClientPlace, locateClientConfig } from "./client-paths.js";
-import {
-  type ConfigDocument,
-  isObject,
-  readConfigDocument,
-  readServers,
-  writeConfigDocument,
-} from "./config-file.js";
+import { type ConfigDocument, readConfigDocument, readServers, writeConfigDocument } from "./config-file.js";
 
 export interface ClientTarget {
   client: McpClient;

@@ -17,6 +17,7 @@ import {
 } from "node:fs";
 import { dirname } from "node:path";
 import { failWith } from "../../model/diagnostics.js";
+import { isRecord as isObject } from "../../model/records.js";
 
 export interface ConfigDocument {
   path: string;
@@ -105,10 +106,6 @@ export function writeConfigDocument(
   chmodSync(temporary, mode);
   renameSync(temporary, doc.path);
   return backup;
-}
-
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function tryParse(text: string): { value?: unknown; error?: Error } {

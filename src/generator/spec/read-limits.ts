@@ -10,6 +10,7 @@
 import { constants } from "node:fs";
 import { type FileHandle, open, realpath } from "node:fs/promises";
 import * as path from "node:path";
+import { formatBytes } from "../../model/format-bytes.js";
 
 const MIB = 1024 * 1024;
 /** Bytes read from any one document by default: the largest real specs are a few tens of MB. */
@@ -60,10 +61,6 @@ function tooLarge(budget: ReadBudget, total: boolean): ReadRefusal {
       ? `the spec and the documents its $refs name are larger than ${formatBytes(budget.maxTotalBytes)} together`
       : `it is larger than ${formatBytes(budget.maxFileBytes)}`,
   );
-}
-
-export function formatBytes(bytes: number): string {
-  return bytes % MIB === 0 ? `${bytes / MIB} MiB` : `${bytes} bytes`;
 }
 
 /** Collects chunks up to the allowance; throws ReadRefusal("too-large") past it. */

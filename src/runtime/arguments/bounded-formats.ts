@@ -1,10 +1,14 @@
 /**
- * ajv-formats for the bridge's Ajv instances (input and output schemas), with every format that
- * is a regular expression run by the bounded engine; and the Ajv the output checks use. Loaded
- * with the runtime: the MCP SDK's own validator loads ajv and ajv-formats anyway.
+ * The bridge's Ajv instances, made in one place: every schema the model holds is JSON Schema
+ * 2020-12 (model/types.ts), so input schemas (compile-schema.ts) and output schemas (the MCP
+ * SDK's validator, which the engine hands `createOutputAjv()`) are compiled by Ajv2020, with
+ * spec regexes (`pattern`, `patternProperties`, the regex formats) run by the bounded engine
+ * (regex/bounded-regexp.ts) and patterns written for other regex dialects ignored rather than
+ * breaking the tool. Loaded with the runtime: the MCP SDK's own validator loads ajv and
+ * ajv-formats anyway.
  */
-import { Ajv, type Format } from "ajv";
-import type { Ajv2020 } from "ajv/dist/2020.js";
+import type { Ajv, Format } from "ajv";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import ajvFormats from "ajv-formats";
 import { fullFormats } from "ajv-formats/dist/formats.js";
 import { boundedRegExp, boundedRegExpEngine } from "../regex/bounded-regexp.js";
@@ -28,17 +32,36 @@ function isRegexFormat(format: Format): format is { validate: RegExp } {
 }
 
 /**
- * An Ajv for output schemas (the MCP SDK's validator takes one), with the same bounded regex
- * engine and formats: an upstream answer is checked against spec patterns too.
+ * A JSON Schema 2020-12 Ajv with the bounded regex engine and formats. Schemas are not
+ * meta-validated (the planner emits them; checking each would cost more than compiling it) and
+ * not strict (specs carry keywords of their own).
  */
-export function createOutputAjv(): Ajv {
-  const ajv = new Ajv({
+function createBoundedAjv2020(): Ajv2020 {
+  const ajv = new Ajv2020({
+    allErrors: true,
     strict: false,
     validateFormats: true,
     validateSchema: false,
-    allErrors: true,
+    verbose: true,
+    logger: false,
+    addUsedSchema: false,
     code: { regExp: boundedRegExpEngine },
   });
   addBoundedFormats(ajv);
   return ajv;
+}
+
+/** The Ajv input schemas (tool arguments) are compiled by. */
+export function createInputAjv(): Ajv2020 {
+  return createBoundedAjv2020();
+}
+
+/**
+ * The Ajv output schemas are compiled by (the MCP SDK's validator takes one): an upstream
+ * answer is checked against the same dialect, spec patterns and formats as the arguments.
+ * Typed as the SDK's `Ajv` parameter: Ajv2020 and Ajv share their core and differ only in the
+ * dialect they are built with.
+ */
+export function createOutputAjv(): Ajv {
+  return createBoundedAjv2020() as unknown as Ajv;
 }

@@ -4,10 +4,9 @@
  * other regex dialects, shared per schema object, and spread over fresh Ajv instances so that
  * no instance grows with every schema a long-running bridge ever compiled.
  */
-import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import type { Ajv2020, ValidateFunction } from "ajv/dist/2020.js";
 import type { JsonSchema } from "../../model/types.js";
-import { boundedRegExpEngine } from "../regex/bounded-regexp.js";
-import { addBoundedFormats } from "./bounded-formats.js";
+import { createInputAjv } from "./bounded-formats.js";
 
 /**
  * Ajv keeps every schema it compiled in its instance (code scope), so one instance per process
@@ -26,25 +25,9 @@ let currentSlot: AjvSlot | undefined;
 /** Validators shared by every validator built for the same schema object. */
 const compiledBySchema = new WeakMap<object, ValidateFunction>();
 
-function createAjv(): Ajv2020 {
-  const ajv = new Ajv2020({
-    allErrors: true,
-    strict: false,
-    verbose: true,
-    logger: false,
-    addUsedSchema: false,
-    // The planner emits the schemas; meta-validating each one would cost more than compiling it.
-    validateSchema: false,
-    // Patterns written for other regex dialects are ignored rather than break the tool.
-    code: { regExp: boundedRegExpEngine },
-  });
-  addBoundedFormats(ajv);
-  return ajv;
-}
-
 export function compileSchema(schema: JsonSchema): ValidateFunction {
   if (!currentSlot || currentSlot.compiled >= COMPILES_PER_AJV)
-    currentSlot = { ajv: createAjv(), compiled: 0 };
+    currentSlot = { ajv: createInputAjv(), compiled: 0 };
   currentSlot.compiled += 1;
   const { ajv } = currentSlot;
   try {

@@ -5,6 +5,7 @@
 import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import { splitPointer } from "../../model/pointer.js";
 import { isRecord } from "../../model/records.js";
+import { suggestNames } from "../../model/similarity.js";
 import type { JsonSchema } from "../../model/types.js";
 import { compileSchema } from "./compile-schema.js";
 import {
@@ -292,7 +293,7 @@ function unknownNameMessage(sc: SchemaContext, parentSchema: unknown, name: stri
       ? "unknown argument; this tool takes no arguments"
       : "unknown property; no properties are allowed here";
   }
-  const close = closestNames(name, valid);
+  const close = suggestNames(name, valid, 3);
   if (close.length > 0)
     return `unknown ${noun}; did you mean ${close.map((n) => JSON.stringify(n)).join(" or ")}?`;
   const shown = valid.slice(0, 20).join(", ");
@@ -309,48 +310,6 @@ function declaredNames(sc: SchemaContext, schema: unknown, hops: number): string
     for (const branch of schema.allOf) for (const n of declaredNames(sc, branch, hops + 1)) names.add(n);
   }
   return [...names];
-}
-
-/** Up to three declared names nearest to `name` (edit distance, case and separators ignored). */
-function closestNames(name: string, candidates: string[]): string[] {
-  const wanted = normaliseName(name);
-  const scored: { name: string; score: number }[] = [];
-  for (const candidate of candidates) {
-    const other = normaliseName(candidate);
-    const distance = editDistance(wanted, other);
-    const limit = Math.max(1, Math.floor(Math.max(wanted.length, other.length) / 3));
-    const contained =
-      Math.min(wanted.length, other.length) >= 2 && (other.includes(wanted) || wanted.includes(other));
-    if (distance <= limit || contained) scored.push({ name: candidate, score: distance });
-  }
-  if (scored.length === 0) return [];
-  const best = Math.min(...scored.map((s) => s.score));
-  return scored
-    .filter((s) => s.score === best)
-    .slice(0, 3)
-    .map((s) => s.name);
-}
-
-function normaliseName(name: string): string {
-  return name.toLowerCase().replace(/[-_.\s]/g, "");
-}
-
-/** Edit distance counting a swap of two neighbouring letters as one edit (optimal string alignment). */
-function editDistance(a: string, b: string): number {
-  if (a === b) return 0;
-  const rows: number[][] = [Array.from({ length: b.length + 1 }, (_, j) => j)];
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(rows[i - 1]![j]! + 1, row[j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        best = Math.min(best, rows[i - 2]![j - 2]! + 1);
-      row[j] = best;
-    }
-    rows.push(row);
-  }
-  return rows[a.length]![b.length]!;
 }
 
 function describeSchema(sc: SchemaContext, branch: unknown): string {

@@ -2,6 +2,11 @@
  * Static credentials for security schemes: `--auth SCHEME=VALUE` or the environment variable
  * `OPENAPI_MCP_AUTH_<SCHEME>`. Applied only for operations whose `security` asks for them.
  */
+import {
+  encodeCookieName,
+  encodeCookieValue,
+  encodeUriComponentStrict,
+} from "../../model/percent-encoding.js";
 import type { BridgeModel, SecurityRequirementNode, SecuritySchemeNode } from "../../model/types.js";
 
 export interface AppliedCredentials {
@@ -80,8 +85,8 @@ function renderCredential(scheme: SecuritySchemeNode, value: string, applied: Ap
     case "apiKey":
       if (scheme.in === "header") applied.headers[scheme.name.toLowerCase()] = value;
       else if (scheme.in === "query")
-        applied.query.push(`${encodeQueryPart(scheme.name)}=${encodeQueryPart(value)}`);
-      else applied.cookies.push(`${scheme.name}=${encodeCookieValue(value)}`);
+        applied.query.push(`${encodeUriComponentStrict(scheme.name)}=${encodeUriComponentStrict(value)}`);
+      else applied.cookies.push(`${encodeCookieName(scheme.name)}=${encodeCookieValue(value)}`);
       return;
     case "http": {
       const kind = scheme.scheme.toLowerCase();
@@ -102,18 +107,6 @@ function renderCredential(scheme: SecuritySchemeNode, value: string, applied: Ap
     case "mutualTLS":
       return;
   }
-}
-
-/** RFC 3986 percent-encoding of a query credential's name and value (`!'()*` too). */
-export function encodeQueryPart(text: string): string {
-  return encodeURIComponent(text).replace(
-    /[!'()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-}
-
-function encodeCookieValue(text: string): string {
-  return /^[\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]*$/.test(text) ? text : encodeURIComponent(text);
 }
 
 /** True where a credential value could break out of its header (CR, LF, NUL). */

@@ -11,7 +11,7 @@
  * mangle it and hide nothing (a secret that short is guessed anyway). The bridge warns at
  * start-up about a credential that short.
  */
-import { encodeQueryPart } from "./credentials.js";
+import { encodeCookieValue, encodeUriComponentStrict } from "../../model/percent-encoding.js";
 
 /** The shortest value redacted; shorter ones would match ordinary text. */
 export const MIN_SECRET_LENGTH = 4;
@@ -19,8 +19,9 @@ export const MIN_SECRET_LENGTH = 4;
 /** How the bridge (and HTTP clients in general) put a value on the wire. */
 export const WIRE_ENCODINGS: ReadonlyArray<readonly [name: string, encode: (text: string) => string]> = [
   ["as given", (text) => text],
-  ["percent-encoded (encodeURIComponent: a cookie, a path)", encodeURIComponent],
-  ["percent-encoded, RFC 3986 (a query credential: !'()* too)", encodeQueryPart],
+  ["percent-encoded (encodeURIComponent)", encodeURIComponent],
+  ["percent-encoded, RFC 3986 (a query credential, a path: !'()* too)", encodeUriComponentStrict],
+  ["percent-encoded for a cookie (RFC 6265 cookie-octets kept, % encoded)", encodeCookieValue],
   ["form-urlencoded, space as + (an OAuth2 client's Basic pair)", encodeClientCredential],
   [
     "WHATWG form body (an OAuth2 token request)",

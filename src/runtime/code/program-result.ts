@@ -10,6 +10,7 @@
  * Every error says which API calls were made before the end: their effects stand.
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { formatBytes } from "../../model/format-bytes.js";
 import { isRecord } from "../../model/records.js";
 import { formatCount } from "../discovery/mode.js";
 import { clip } from "../results/body-text.js";
@@ -153,12 +154,6 @@ function describeCalls(context: ResultContext): string {
 }
 
 const flag = (limit: keyof SandboxLimits) => `--${SANDBOX_LIMIT_FLAGS[limit]}`;
-
-function formatBytes(bytes: number): string {
-  return bytes >= 1024 * 1024
-    ? `${formatCount(Math.round(bytes / 1024 / 1024))} MiB`
-    : `${formatCount(Math.round(bytes / 1024))} KiB`;
-}
 
 /** The limit, what it is and the option that sets it, and what to do. */
 export function describeLimit(limit: LimitName, limits: SandboxLimits): string {

@@ -7,6 +7,7 @@
  * an error diagnostic with a hint (all of them at once); what can be legitimate is a warning.
  */
 import { BridgeError, type CodedDiagnostic, createDiagnostic } from "../../model/diagnostics.js";
+import { suggestNames } from "../../model/similarity.js";
 import type { BridgeModel, SecuritySchemeNode, ServerNode, ToolNode } from "../../model/types.js";
 import type { AuthConfig } from "../auth/auth-config.js";
 import { toClientEnvNames, toCredentialEnvName, toServerVariableEnvName } from "../auth/credentials.js";
@@ -50,39 +51,10 @@ function listNames(names: string[]): string {
 
 /**
  * The name meant by a typo: `--auth apikey` for `api_key`, `--server-var regoin` for `region`
- * (the same letters and digits but for at most two edits, a swap counting as one).
+ * (model/similarity.ts says what is near).
  */
 function guessName(name: string, names: string[]): string | undefined {
-  const letters = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, "");
-  const wanted = letters(name);
-  let best: { name: string; distance: number } | undefined;
-  for (const candidate of names) {
-    const distance = editDistance(wanted, letters(candidate));
-    if (
-      distance <= Math.min(2, Math.floor(wanted.length / 3)) &&
-      (best === undefined || distance < best.distance)
-    ) {
-      best = { name: candidate, distance };
-    }
-  }
-  return best?.name;
-}
-
-/** Optimal string alignment distance: insertions, deletions, substitutions, adjacent swaps. */
-function editDistance(a: string, b: string): number {
-  const rows: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
-    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  );
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        d = Math.min(d, rows[i - 2]![j - 2]! + 1);
-      rows[i]![j] = d;
-    }
-  }
-  return rows[a.length]![b.length]!;
+  return suggestNames(name, names, 1)[0];
 }
 
 function checkSchemeNames({ model, settings, auth, env }: StartCheckInputs): CodedDiagnostic[] {

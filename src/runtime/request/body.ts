@@ -34,6 +34,7 @@
 import { createRequire } from "node:module";
 import type { FormData as UndiciFormData } from "undici";
 import { isJsonMediaType } from "../../model/media-types.js";
+import { isRecord } from "../../model/records.js";
 import type { BodyBindingNode, BodyEncodingNode, BodyPropertyNode } from "../../model/types.js";
 import { ArgumentError } from "./argument-error.js";
 import { serializeFormField } from "./params.js";
@@ -74,10 +75,6 @@ const URL_BASE64 = /^[A-Za-z0-9_-]*={0,2}$/;
 const DATA_URL = /^data:([^,]*?);base64,(.*)$/is;
 const utf8 = new TextEncoder();
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 function decodeBase64Text(argument: string, text: string): Uint8Array {
   const compact = text.replace(/[\t\n\r ]/g, "");
   const urlSafe = !STANDARD_BASE64.test(compact);
@@ -115,7 +112,7 @@ export function decodeBase64Argument(argument: string, value: unknown): DecodedF
     }
     return { bytes: decodeBase64Text(argument, value) };
   }
-  if (isPlainObject(value) && typeof value["base64"] === "string") {
+  if (isRecord(value) && typeof value["base64"] === "string") {
     const { filename, contentType } = value;
     if (filename !== undefined && typeof filename !== "string") {
       throw new ArgumentError(argument, "filename must be a string");
@@ -177,7 +174,7 @@ function collectFields(body: BodyBindingNode, args: Record<string, unknown>): Bo
   const argument = body.argument ?? "body";
   const value = args[argument];
   if (value === undefined) return undefined;
-  if (!isPlainObject(value)) {
+  if (!isRecord(value)) {
     throw new ArgumentError(argument, `a ${body.mediaType} body must be an object of fields`);
   }
   const nodes = new Map((body.properties ?? []).map((node) => [node.name, node]));
@@ -257,7 +254,7 @@ function encodeFormBody(body: BodyBindingNode, fields: BodyField[]): string {
     for (const item of items) {
       if (item === null || item === undefined) continue;
       const text =
-        field.node?.file && isPlainObject(item) && typeof item["base64"] === "string"
+        field.node?.file && isRecord(item) && typeof item["base64"] === "string"
           ? item["base64"]
           : serializeContentItem(field.argument, item, encoding?.contentType);
       pairs.push(`${encodeFormComponent(field.name)}=${encodeFormComponent(text)}`);

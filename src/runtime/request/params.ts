@@ -20,8 +20,8 @@
  * - Cookies: `explode: true` pairs are joined by `; ` (Appendix D: `&` "is always incorrect" in
  *   a Cookie header; this is OpenAPI 3.2's `style: cookie`). Values keep RFC 6265 cookie-octets
  *   as they are; everything else (space, `"`, `,`, `;`, `\`, controls, non-ASCII) and `%` is
- *   percent-encoded, except the `,` that the non-exploded form style adds. CR, LF and NUL are
- *   refused outright.
+ *   percent-encoded (model/percent-encoding.ts, which a cookie credential goes through too),
+ *   except the `,` that the non-exploded form style adds. CR, LF and NUL are refused outright.
  * - Headers are never percent-encoded (3.1.1: "URI percent-encoding MUST NOT be applied"),
  *   except non-ASCII characters, which HTTP cannot carry reliably: they are sent as UTF-8
  *   `%XX`. Control characters other than tab are refused (header injection).
@@ -30,6 +30,12 @@
  *   `null` items inside arrays and objects are skipped; nested objects/arrays become JSON.
  */
 import { isJsonMediaType } from "../../model/media-types.js";
+import {
+  encodeCookieName,
+  encodeCookieValue,
+  encodeUriComponentStrict,
+} from "../../model/percent-encoding.js";
+import { isRecord } from "../../model/records.js";
 import type { ParameterBindingNode, ParameterStyle } from "../../model/types.js";
 import { ArgumentError } from "./argument-error.js";
 
@@ -42,35 +48,8 @@ type ExpandableValue =
 
 type Encoder = (text: string) => string;
 
-const utf8 = new TextEncoder();
-
-const UNRESERVED = /[A-Za-z0-9\-._~]/;
 /** RFC 3986 reserved characters that may stay literal in a query value under allowReserved. */
 const RESERVED_ALLOWED_IN_QUERY = /[:/?@!$'()*,;]/;
-/** RFC 6265 cookie-octet, minus `%` so that decoding is unambiguous. */
-const COOKIE_OCTET = /[\x21\x23-\x24\x26-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]/;
-/** RFC 9110 tchar, minus `%`: what a cookie name may hold unencoded. */
-const TOKEN_CHAR = /[A-Za-z0-9!#$&'*+\-.^_`|~]/;
-
-/** Percent-encodes every UTF-8 byte of `text` except the ASCII characters `keep` matches. */
-function encodeExcept(text: string, keep: RegExp): string {
-  let out = "";
-  for (const char of text) {
-    if (char.length === 1 && keep.test(char)) {
-      out += char;
-      continue;
-    }
-    for (const byte of utf8.encode(char)) {
-      out += `%${byte.toString(16).toUpperCase().padStart(2, "0")}`;
-    }
-  }
-  return out;
-}
-
-/** RFC 3986 / RFC 6570 simple expansion: everything but unreserved characters is encoded. */
-function encodeUriComponentStrict(text: string): string {
-  return encodeExcept(text, UNRESERVED);
-}
 
 /** RFC 6570 reserved expansion for a query value (see the module comment for the exceptions). */
 function encodeAllowReserved(text: string): string {
@@ -88,14 +67,6 @@ function encodeAllowReserved(text: string): string {
     rest = rest.slice(char.length);
   }
   return out;
-}
-
-function encodeCookieValue(text: string): string {
-  return encodeExcept(text, COOKIE_OCTET);
-}
-
-function encodeCookieName(text: string): string {
-  return encodeExcept(text, TOKEN_CHAR);
 }
 
 /** The text of one scalar: JSON numbers and booleans, strings as they are, nested values as JSON. */
@@ -118,10 +89,6 @@ function formatScalar(argument: string, value: unknown): string {
   }
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /** Reduces a value to the three RFC 6570 value kinds; empty lists and maps are undefined. */
 function classifyValue(argument: string, value: unknown): ExpandableValue {
   if (value === undefined || value === null) {
@@ -132,7 +99,7 @@ function classifyValue(argument: string, value: unknown): ExpandableValue {
     if (items.length === 0) return { kind: "undefined" };
     return { kind: "array", items: items.map((item) => formatScalar(argument, item)) };
   }
-  if (isPlainObject(value)) {
+  if (isRecord(value)) {
     const entries: Array<[string, string]> = [];
     for (const [key, item] of Object.entries(value)) {
       if (item !== undefined && item !== null) entries.push([key, formatScalar(argument, item)]);
@@ -278,7 +245,7 @@ export interface FormFieldInput {
 export function serializeFormField(input: FormFieldInput): string[] {
   const encodeValue: Encoder = input.allowReserved ? encodeAllowReserved : encodeUriComponentStrict;
   const name = encodeUriComponentStrict(input.name);
-  if (input.style === "deepObject" && isPlainObject(input.value)) {
+  if (input.style === "deepObject" && isRecord(input.value)) {
     const pairs: string[] = [];
     flattenDeepObject(input.argument, name, input.value, encodeValue, pairs);
     return pairs;
@@ -322,10 +289,10 @@ function flattenDeepObject(
     }
     return;
   }
-  if (isPlainObject(value)) {
+  if (isRecord(value)) {
     for (const [key, item] of Object.entries(value)) {
       const child = `${prefix}%5B${encodeUriComponentStrict(key)}%5D`;
-      if (isPlainObject(item) || Array.isArray(item)) {
+      if (isRecord(item) || Array.isArray(item)) {
         flattenDeepObject(argument, child, item, encode, pairs);
       } else if (item !== undefined && item !== null) {
         pairs.push(`${child}=${encode(formatScalar(argument, item))}`);

@@ -4,6 +4,7 @@
  * argument names (field-map.ts), the body, and what to do next.
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { isRecord } from "../../model/records.js";
 import type { ToolNode } from "../../model/types.js";
 import type { UpstreamFailure, UpstreamResponse } from "../upstream/send.js";
 import { clip, decodeText, isProbablyText, isTextType, noteCutAnswer, parseJsonBody } from "./body-text.js";
@@ -277,9 +278,8 @@ export function findErrorMessage(body: unknown): string | undefined {
   const text = (value: unknown) =>
     typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
   const error = record.error;
-  if (typeof error === "object" && error !== null && !Array.isArray(error)) {
-    const inner = error as Record<string, unknown>;
-    const message = text(inner.message) ?? text(inner.detail) ?? text(inner.description);
+  if (isRecord(error)) {
+    const message = text(error.message) ?? text(error.detail) ?? text(error.description);
     if (message) return message;
   }
   const title = text(record.title);

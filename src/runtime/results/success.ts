@@ -5,7 +5,9 @@
  */
 
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { formatBytes } from "../../model/format-bytes.js";
 import { isJsonMediaType } from "../../model/media-types.js";
+import { isRecord } from "../../model/records.js";
 import type { ToolNode } from "../../model/types.js";
 import type { UpstreamResponse } from "../upstream/send.js";
 import {
@@ -82,9 +84,8 @@ export function toSuccessResult(
       return result;
     }
     if (ok) {
-      const isObject = typeof parsed === "object" && parsed !== null && !Array.isArray(parsed);
-      const structured =
-        tool.outputWrapped || !isObject ? { result: parsed } : (parsed as Record<string, unknown>);
+      const wrapped = tool.outputWrapped || !isRecord(parsed);
+      const structured = wrapped ? { result: parsed } : (parsed as Record<string, unknown>);
       if (tool.outputSchema && options.checkOutput) {
         const problem = options.checkOutput(structured);
         if (problem !== undefined) {
@@ -98,10 +99,9 @@ export function toSuccessResult(
         ...(options.args ? { args: options.args } : {}),
       });
       if (!fitted.truncation) return { content: [{ type: "text", text }], structuredContent: structured };
-      let cut: Record<string, unknown> =
-        tool.outputWrapped || !isObject
-          ? { result: fitted.value }
-          : (fitted.value as Record<string, unknown>);
+      let cut: Record<string, unknown> = wrapped
+        ? { result: fitted.value }
+        : (fitted.value as Record<string, unknown>);
       // The cut copy keeps the shape; should a stricter output schema still refuse it, the
       // client gets the complete structured copy (valid) and the model the cut text.
       let structuredComplete = false;
@@ -224,12 +224,6 @@ function parseFilename(header: string | undefined): string | undefined {
   const plain = /filename\s*=\s*(?:"([^"]*)"|([^;\s]+))/i.exec(header);
   const name = plain?.[1] ?? plain?.[2];
   return name ? name.slice(0, 200) : undefined;
-}
-
-function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 }
 
 function toMismatchResult(

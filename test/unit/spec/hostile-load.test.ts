@@ -144,7 +144,7 @@ describe("only regular files are read, and only so many bytes", () => {
     expect(diagnostics.map((d) => [d.code, d.pointer])).toEqual([
       ["OMB_SPEC_TOO_LARGE", "/paths/~1x/get/responses/200/content/application~1json/schema"],
     ]);
-    expect(diagnostics[0]!.message).toContain("larger than 4096 bytes");
+    expect(diagnostics[0]!.message).toContain("larger than 4 KiB");
     expect((await loadSpec(file, { maxSpecBytes: 8192 })).document).toBeDefined();
   });
 

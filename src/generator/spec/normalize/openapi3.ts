@@ -6,14 +6,11 @@
 import { createDiagnostic } from "../../../model/diagnostics.js";
 import { HTTP_METHODS } from "../../../model/http-methods.js";
 import { followLocalRef, joinPointer } from "../../../model/pointer.js";
+import { isRecord as isObject } from "../../../model/records.js";
 import type { Diagnostic } from "../../../model/types.js";
 import type { OpenApiDocument } from "../openapi-document.js";
 
 type Json = Record<string, unknown>;
-
-function isObject(value: unknown): value is Json {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
 
 /**
  * Server URLs may be relative to where the document is served (OpenAPI 3.x, 4.1.x "Server

@@ -21,6 +21,7 @@ import {
   resolvePointer,
   splitPointer,
 } from "../../../model/pointer.js";
+import { isRecord as isObject } from "../../../model/records.js";
 import type { Diagnostic } from "../../../model/types.js";
 import type { OpenApiDocument, Swagger2Document } from "../openapi-document.js";
 
@@ -59,10 +60,6 @@ export function convertSwagger2(
 ): { document: OpenApiDocument; diagnostics: Diagnostic[] } {
   const converter = new Swagger2Converter(doc, source);
   return { document: converter.convert() as OpenApiDocument, diagnostics: converter.diagnostics };
-}
-
-function isObject(value: unknown): value is Json {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 function isExtension(key: string): boolean {

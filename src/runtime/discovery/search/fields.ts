@@ -31,15 +31,33 @@ export const TEXT_TERMS = 64;
 /** An operation's terms, by field (in FIELDS order). */
 export type DocumentTerms = string[][];
 
-export function toDocumentTerms(tool: ToolNode): DocumentTerms {
+/**
+ * What an operation's terms are made of, as the tool says it, by field (in FIELDS order): the
+ * saved index keeps a hash of it beside each operation's terms, to tell whether they still fit.
+ */
+export type DocumentSource = [
+  name: string,
+  title: string,
+  path: string,
+  tags: string[],
+  params: string[],
+  text: string,
+];
+
+export function readDocumentSource(tool: ToolNode): DocumentSource {
   const properties = readProperties(tool.inputSchema.properties);
   const text = [tool.description, ...properties.map(([, schema]) => readDescription(schema))].join("\n");
+  return [tool.name, tool.title, tool.http.path, tool.tags, properties.map(([name]) => name), text];
+}
+
+/** The terms of each field: words split, stop words dropped, stemmed (tokenize.ts). */
+export function termsOf([name, title, path, tags, params, text]: DocumentSource): DocumentTerms {
   return [
-    toTerms(splitWords(tool.name)),
-    toTerms(splitWords(tool.title)),
-    toTerms(splitPathWords(tool.http.path)),
-    toTerms(tool.tags.flatMap(splitWords)),
-    toTerms(properties.flatMap(([name]) => splitWords(name))),
+    toTerms(splitWords(name)),
+    toTerms(splitWords(title)),
+    toTerms(splitPathWords(path)),
+    toTerms(tags.flatMap(splitWords)),
+    toTerms(params.flatMap(splitWords)),
     toTerms(splitWords(text)).slice(0, TEXT_TERMS),
   ];
 }

@@ -8,6 +8,7 @@
  * - the resource: the last fixed segment of the path (`messages` in `/me/mailFolders/{id}/messages`),
  *   so a task that names a collection finds the collection before its sub-resources.
  */
+import { isRecord } from "../../../model/records.js";
 import type { ToolNode } from "../../../model/types.js";
 import { stem } from "./stem.js";
 import { isNoise, SELF_WORDS, splitPathWords } from "./tokenize.js";
@@ -176,7 +177,5 @@ export function matchAction(intent: QueryIntent, shape: OperationShape): number 
 }
 
 function readObject(value: unknown): Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
+  return isRecord(value) ? value : {};
 }

@@ -5,13 +5,31 @@
  * numbers (`"0 1a|2|..."`, fields in FIELDS order, `|` between them), keyed by operation name
  * so that an index of the whole model serves any selection of its tools.
  *
+ * After its fields, each operation's entry keeps a short hash of what they were made of (its
+ * name, title, path, tags, parameter names and descriptions: fields.ts, readDocumentSource;
+ * `"0 1a|2|...|<hash>"`), the way saved contract digests keep a hash of their tool: saved terms
+ * are used only for a tool that still hashes the same, and any other tool (its description
+ * edited in a generated project, say) is tokenized afresh. What is hashed is what the terms come from rather than the
+ * tool's whole JSON text: a generated project writes its tools with their keys in another order,
+ * and a change elsewhere in a tool (a schema, its HTTP binding) leaves its terms as they were.
+ * An entry saved before the hashes (six fields, no hash) cannot be checked, so it is not used:
+ * each such tool is tokenized, as for a model saved without an index, until the model is saved
+ * again. (A bridge from before the hashes reads seven fields as malformed and does the same.)
+ *
  * `version` names the layout and everything that decides the terms (tokenizer, stemmer, fields):
  * bump it on any change there, and an index of another version is ignored and rebuilt.
  */
+import { hashShort } from "../../../model/hash.js";
+import { isRecord } from "../../../model/records.js";
 import type { SearchIndexNode, ToolNode } from "../../../model/types.js";
-import { type DocumentTerms, FIELDS, toDocumentTerms } from "./fields.js";
+import { type DocumentSource, type DocumentTerms, FIELDS, readDocumentSource, termsOf } from "./fields.js";
 
 export const INDEX_VERSION = 2;
+
+/** Characters of the SHA-256 of an operation's document source kept to check it (48 bits). */
+const SOURCE_HASH_HEX = 12;
+
+const hashSource = (source: DocumentSource) => hashShort(JSON.stringify(source), SOURCE_HASH_HEX);
 
 export function buildSavedIndex(tools: readonly ToolNode[]): SearchIndexNode {
   const ids = new Map<string, number>();
@@ -27,39 +45,46 @@ export function buildSavedIndex(tools: readonly ToolNode[]): SearchIndexNode {
     return id.toString(36);
   };
   for (const tool of tools) {
-    docs[tool.name] = toDocumentTerms(tool)
-      .map((field) => field.map(idOf).join(" "))
-      .join("|");
+    const source = readDocumentSource(tool);
+    const fields = termsOf(source).map((field) => field.map(idOf).join(" "));
+    docs[tool.name] = [...fields, hashSource(source)].join("|");
   }
   return { version: INDEX_VERSION, terms: vocabulary.join(" "), docs };
 }
 
 /**
- * A reader of each tool's terms from a saved index; a tool the index lacks (or every tool, when
- * the index is of another version or malformed) is tokenized afresh.
+ * A reader of each tool's terms from a saved index; a tool the index lacks or no longer
+ * describes (or every tool, when the index is of another version or malformed)
+ * is tokenized afresh.
  */
 export function createTermsReader(index: SearchIndexNode | undefined): (tool: ToolNode) => DocumentTerms {
   const saved = readSaved(index);
-  if (saved === undefined) return toDocumentTerms;
+  if (saved === undefined) return (tool) => termsOf(readDocumentSource(tool));
   return (tool) => {
-    const text = saved.docs[tool.name];
-    if (typeof text !== "string") return toDocumentTerms(tool);
+    const source = readDocumentSource(tool);
+    const text = Object.hasOwn(saved.docs, tool.name) ? saved.docs[tool.name] : undefined;
+    if (typeof text !== "string") return termsOf(source);
     const fields = text.split("|");
-    if (fields.length !== FIELDS.length) return toDocumentTerms(tool);
-    const out: DocumentTerms = [];
-    for (const field of fields) {
-      const terms: string[] = [];
-      if (field !== "") {
-        for (const id of field.split(" ")) {
-          const term = saved.vocabulary[Number.parseInt(id, 36)];
-          if (term === undefined) return toDocumentTerms(tool);
-          terms.push(term);
-        }
-      }
-      out.push(terms);
-    }
-    return out;
+    if (fields.length !== FIELDS.length + 1 || fields.pop() !== hashSource(source)) return termsOf(source);
+    return readTerms(fields, saved.vocabulary) ?? termsOf(source);
   };
+}
+
+/** One operation's saved terms, or undefined when a term number is not in the vocabulary. */
+function readTerms(fields: string[], vocabulary: string[]): DocumentTerms | undefined {
+  const out: DocumentTerms = [];
+  for (const field of fields) {
+    const terms: string[] = [];
+    if (field !== "") {
+      for (const id of field.split(" ")) {
+        const term = vocabulary[Number.parseInt(id, 36)];
+        if (term === undefined) return undefined;
+        terms.push(term);
+      }
+    }
+    out.push(terms);
+  }
+  return out;
 }
 
 function readSaved(
@@ -67,7 +92,6 @@ function readSaved(
 ): { vocabulary: string[]; docs: Record<string, unknown> } | undefined {
   if (index?.version !== INDEX_VERSION) return undefined;
   const { terms, docs } = index;
-  if (typeof terms !== "string" || typeof docs !== "object" || docs === null || Array.isArray(docs))
-    return undefined;
+  if (typeof terms !== "string" || !isRecord(docs)) return undefined;
   return { vocabulary: terms === "" ? [] : terms.split(" "), docs };
 }

@@ -23,7 +23,13 @@ describe("secret forms: what an echo of the credential looks like, and that it i
       "GET /items?api_key=k%21%27%28%29%2Aey-1&x=1",
       "GET /items?api_key=[REDACTED]&x=1",
     ],
-    ["encodeURIComponent (a cookie)", formsOf("a b/c=d"), "cookie: k=a%20b%2Fc%3Dd", "cookie: k=[REDACTED]"],
+    ["encodeURIComponent", formsOf("a b/c=d"), "cookie: k=a%20b%2Fc%3Dd", "cookie: k=[REDACTED]"],
+    [
+      "a cookie credential, encoded as the bridge sends it",
+      formsOf("a b/c=d%"),
+      "cookie: k=a%20b/c=d%25",
+      "cookie: k=[REDACTED]",
+    ],
     ["a form body, space as +", formsOf("a b*c~d"), "client_secret=a+b*c%7Ed&", "client_secret=[REDACTED]&"],
     [
       'JSON-escaped \\" and \\\\',

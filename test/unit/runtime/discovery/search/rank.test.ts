@@ -244,7 +244,7 @@ describe("the saved index", () => {
     }
   });
 
-  it("is compact: a vocabulary and term numbers", () => {
+  it("is compact: a vocabulary, term numbers and a short hash per tool", () => {
     const index = buildSearchIndex(GRAPH_LIKE);
     expect(Object.keys(index).sort()).toEqual(["docs", "terms", "version"]);
     expect(JSON.stringify(index).length).toBeLessThan(
