@@ -13,6 +13,7 @@ export {
 } from "./contracts/catalog.js";
 export { checkCatalog, readCatalogFile } from "./contracts/catalog-file.js";
 export { CHANGE_RULES, type ChangeCode, type ChangeSeverity } from "./contracts/change-rules.js";
+export type { ToolContract } from "./contracts/contract.js";
 export { describeContract } from "./contracts/contract.js";
 export { diffContracts, diffTools, type ToolChange } from "./contracts/diff-tools.js";
 export { formatChangesText, summarizeChanges } from "./contracts/format-changes.js";
@@ -61,7 +62,6 @@ export { BridgeError, formatDiagnostics } from "./model/diagnostics.js";
 export { serializeModel } from "./model/serialize.js";
 export * from "./model/types.js";
 export * from "./runtime/index.js";
-export type { ToolContract } from "./runtime/server/contract.js";
 // Several APIs in one bridge, and hot reload.
 export {
   type ApiRouter,

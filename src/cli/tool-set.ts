@@ -6,8 +6,8 @@
  * the outline, and a capped outline cannot tell a removed field from one that lost its place.
  */
 import type { Command } from "commander";
+import type { ToolContract } from "../contracts/contract.js";
 import type { BridgeModel } from "../model/types.js";
-import type { ToolContract } from "../runtime/server/contract.js";
 import { addSpecOptions, readHead, readModelOrSpec, type SpecFlags } from "./options.js";
 import { addSelectionOptions, applySelection, readSelection } from "./selection.js";
 

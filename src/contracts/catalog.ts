@@ -11,15 +11,10 @@
  * spec is the previous one.
  */
 import type { BridgeModel, HttpMethod, JsonSchema } from "../model/types.js";
-import {
-  type ContractAnnotations,
-  type ContractBinding,
-  compareText,
-  type ToolContract,
-} from "../runtime/server/contract.js";
+import { type ContractAnnotations, type ContractBinding, compareText } from "../runtime/server/contract.js";
 import { FIRST_CATALOG_VERSION } from "../runtime/server/tool-contracts.js";
 import { bumpCatalogVersion } from "./catalog-version.js";
-import { describeContract, stripDocs } from "./contract.js";
+import { describeContract, stripDocs, type ToolContract } from "./contract.js";
 import { diffContracts, pairTools, type ToolChange } from "./diff-tools.js";
 
 /** The layout of the catalog file; bumped when an older bridge could misread a newer file. */

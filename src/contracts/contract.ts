@@ -7,19 +7,28 @@
 import { escapePointerToken } from "../model/pointer.js";
 import { isRecord } from "../model/records.js";
 import type { JsonSchema, JsonValue, ToolNode } from "../model/types.js";
-import {
-  canonicalizeSchema,
-  digestValue,
-  PROSE_KEYWORDS,
-  sortKeys,
-  subschemaKind,
-} from "../runtime/server/canonical.js";
-import {
-  describeBinding,
-  digestContract,
-  type ToolContract,
-  type ToolDocs,
-} from "../runtime/server/contract.js";
+import { digestValue, PROSE_KEYWORDS, sortKeys, subschemaKind } from "../runtime/server/canonical.js";
+import { type ContractCore, describeBinding, digestContract } from "../runtime/server/contract.js";
+import { canonicalizeSchema } from "./canonical-schema.js";
+
+/** The prose of a tool (schema prose stays in the schemas of a contract that keeps it). */
+export interface ToolDocs {
+  title: string;
+  description: string;
+  annotationTitle: string;
+}
+
+/** A tool's contract with its status and prose; its schemas keep prose only when `docs` is present. */
+export interface ToolContract extends ContractCore {
+  operationId?: string;
+  deprecated: boolean;
+  /** `sha256:` + 16 hex of the contract without prose (see contractDigestInput). */
+  digest: string;
+  /** `sha256:` + 16 hex of the prose: title, description, and every text in the schemas. */
+  docsDigest: string;
+  /** Present when the prose was kept (a contract from a spec or model; a catalog keeps none). */
+  docs?: ToolDocs;
+}
 
 /** The canonical contract of a tool, prose kept (see stripDocs for the catalog's form). */
 export function describeContract(tool: ToolNode): ToolContract {

@@ -8,9 +8,9 @@
 import { isJsonMediaType } from "../model/media-types.js";
 import { escapePointerToken } from "../model/pointer.js";
 import type { SecurityRequirementNode, ToolNode } from "../model/types.js";
-import { type ContractBinding, compareText, type ToolContract } from "../runtime/server/contract.js";
+import { type ContractBinding, compareText } from "../runtime/server/contract.js";
 import { CHANGE_RULES, type ChangeCode, type ChangeSeverity, SEVERITY_ORDER } from "./change-rules.js";
-import { describeContract, stripResults } from "./contract.js";
+import { describeContract, stripResults, type ToolContract } from "./contract.js";
 import { diffOutlines } from "./outline-diff.js";
 import { diffInputSchemas, type SchemaFinding, show } from "./schema-diff.js";
 

@@ -14,7 +14,8 @@ import { escapePointerToken, resolvePointer, splitPointer } from "../model/point
 import { isRecord } from "../model/records.js";
 import { OPTIONAL_PROPERTIES_KEYWORD } from "../model/types.js";
 import { joinPath, jsonEqual, jsonType } from "../runtime/arguments/schema-context.js";
-import { canonicalizeSchema, PROSE_KEYWORDS, subschemaKind } from "../runtime/server/canonical.js";
+import { PROSE_KEYWORDS, subschemaKind } from "../runtime/server/canonical.js";
+import { canonicalizeSchema } from "./canonical-schema.js";
 import { CHANGE_RULES, type ChangeCode } from "./change-rules.js";
 
 export interface SchemaFinding {

@@ -76,18 +76,10 @@ export interface OptionSpec<T> {
   /**
    * In a bridge of several APIs (`serve A B`, `--config`), `api-only` marks an option that
    * carries credentials or says where calls go: each API sets its own, and a value for the
-   * whole bridge is refused. Absent: by its group (see optionScope).
+   * whole bridge is refused. Absent: by its group (serve/config/option-scope.ts).
    */
   readonly scope?: "api-only";
 }
-
-/**
- * What an option belongs to in a bridge of several APIs: `bridge` options (transport,
- * sessions, the mode) are the bridge's; `api` options each API may set for itself, and a value
- * for the whole bridge applies to every API that sets none; `api-only` options each API must
- * set for itself.
- */
-export type OptionScope = "bridge" | "api" | "api-only";
 
 const MIB = 1024 * 1024;
 
@@ -537,14 +529,6 @@ export const OPTION_KEYS = Object.keys(OPTION_TABLE) as OptionKey[];
 /** The table's entry of an option, as the general shape. */
 export function getOptionSpec(key: OptionKey): OptionSpec<unknown> {
   return OPTION_TABLE[key];
-}
-
-/** Where an option belongs in a bridge of several APIs (see OptionScope). */
-export function optionScope(key: OptionKey): OptionScope {
-  const spec = getOptionSpec(key);
-  if (spec.scope !== undefined) return spec.scope;
-  // Code mode's sandbox runs programs that call any API's operations: it is the bridge's.
-  return ["transport", "http", "tools", "code"].includes(spec.group) ? "bridge" : "api";
 }
 
 /** The keys of one group, in table order. */

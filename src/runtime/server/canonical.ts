@@ -1,14 +1,15 @@
 /**
- * The canonical form of a tool's schemas: object keys sorted at every level, and the arrays
+ * The canonical text of a tool's schemas: object keys sorted at every level, and the arrays
  * whose order means nothing (`required`, `type`, `enum`) sorted, so that two schemas that
  * accept the same values the same way print the same text and get the same digest. Prose
  * (descriptions, titles, examples) can be kept or left out: the contract digest leaves it out,
- * so that rewording a description never reads as a new contract.
+ * so that rewording a description never reads as a new contract. The same form as objects,
+ * for catalogs and the diff, is contracts/canonical-schema.ts's.
  */
 import { hashShort } from "../../model/hash.js";
 import { isRecord } from "../../model/records.js";
 import { type KeywordKind, SCHEMA_KEYWORD_KINDS } from "../../model/schema-keywords.js";
-import type { JsonSchema, JsonValue } from "../../model/types.js";
+import type { JsonValue } from "../../model/types.js";
 
 /** Keywords that hold text for a reader, not a constraint on the value. */
 export const PROSE_KEYWORDS: ReadonlySet<string> = new Set([
@@ -20,7 +21,7 @@ export const PROSE_KEYWORDS: ReadonlySet<string> = new Set([
 ]);
 
 /** Keywords holding an array whose order carries no meaning. */
-const SET_KEYWORDS = new Set(["required", "type", "enum"]);
+export const SET_KEYWORDS = new Set(["required", "type", "enum"]);
 
 /** How a keyword holds subschemas (model/schema-keywords), or undefined for any other. */
 export function subschemaKind(keyword: string): KeywordKind | undefined {
@@ -32,32 +33,6 @@ export interface CanonicalOptions {
   prose?: boolean;
 }
 
-/** A JSON Schema in canonical form (see the file comment). */
-export function canonicalizeSchema(schema: JsonValue, options: CanonicalOptions = {}): JsonValue {
-  return canonicalizeNode(schema, options.prose !== false);
-}
-
-function canonicalizeNode(schema: JsonValue, prose: boolean): JsonValue {
-  if (!isRecord(schema)) return schema;
-  const out: JsonSchema = {};
-  for (const key of Object.keys(schema).sort()) {
-    const value = schema[key] as JsonValue;
-    if (!prose && PROSE_KEYWORDS.has(key)) continue;
-    const kind = subschemaKind(key);
-    if (kind === "schema") out[key] = canonicalizeNode(value, prose);
-    else if (kind === "schemaArray" && Array.isArray(value))
-      out[key] = value.map((v) => canonicalizeNode(v, prose));
-    else if (kind === "schemaMap" && isRecord(value)) {
-      const map: JsonSchema = {};
-      for (const name of Object.keys(value).sort())
-        map[name] = canonicalizeNode(value[name] as JsonValue, prose);
-      out[key] = map;
-    } else if (SET_KEYWORDS.has(key) && Array.isArray(value)) out[key] = sortValues(value);
-    else out[key] = sortKeys(value);
-  }
-  return out;
-}
-
 /** A JSON value with object keys sorted at every level (array order kept). */
 export function sortKeys(value: JsonValue): JsonValue {
   if (Array.isArray(value)) return value.map(sortKeys);
@@ -65,16 +40,6 @@ export function sortKeys(value: JsonValue): JsonValue {
   const out: { [key: string]: JsonValue } = {};
   for (const key of Object.keys(value).sort()) out[key] = sortKeys(value[key] as JsonValue);
   return out;
-}
-
-/** The values of a set-like array in one order: by their canonical JSON text, duplicates dropped. */
-function sortValues(values: JsonValue[]): JsonValue[] {
-  const byText = new Map<string, JsonValue>();
-  for (const value of values) {
-    const sorted = sortKeys(value);
-    byText.set(JSON.stringify(sorted), sorted);
-  }
-  return [...byText.keys()].sort().map((text) => byText.get(text)!);
 }
 
 /**

@@ -65,18 +65,10 @@ export interface ContractBinding {
   responseTypes: string[];
 }
 
-/** The prose of a tool (schema prose stays in the schemas of a contract that keeps it). */
-export interface ToolDocs {
-  title: string;
-  description: string;
-  annotationTitle: string;
-}
-
-export interface ToolContract {
+/** What the digest covers: the contract without prose (contracts/contract.ts adds the prose). */
+export interface ContractCore {
   name: string;
-  operationId?: string;
-  deprecated: boolean;
-  /** Canonical input schema; with prose only when `docs` is present. */
+  /** Canonical input schema (with prose in a catalog's contract that keeps it). */
   inputSchema: JsonSchema;
   /** Canonical output outline, when the tool has one. */
   outputSchema?: JsonSchema;
@@ -84,12 +76,6 @@ export interface ToolContract {
   outputWrapped: boolean;
   annotations: ContractAnnotations;
   binding: ContractBinding;
-  /** `sha256:` + 16 hex of the contract without prose (see contractDigestInput). */
-  digest: string;
-  /** `sha256:` + 16 hex of the prose: title, description, and every text in the schemas. */
-  docsDigest: string;
-  /** Present when the prose was kept (a contract from a spec or model; a catalog keeps none). */
-  docs?: ToolDocs;
 }
 
 /**
@@ -97,7 +83,7 @@ export interface ToolContract {
  * canonical text (no canonical copy of the schemas, no sorted copy of that): the same text to
  * the byte, several times faster. Every tool of every tools/list carries one.
  */
-export function digestContract(contract: Omit<ToolContract, "digest" | "docsDigest">): string {
+export function digestContract(contract: ContractCore): string {
   const noProse = { prose: false };
   const output =
     contract.outputSchema !== undefined ? canonicalSchemaJson(contract.outputSchema, noProse) : "null";
@@ -119,7 +105,6 @@ export function digestToolContract(tool: ToolNode): string {
   const { title: _title, ...annotations } = tool.annotations;
   return digestContract({
     name: tool.name,
-    deprecated: tool.deprecated,
     inputSchema: tool.inputSchema,
     ...(tool.outputSchema !== undefined ? { outputSchema: tool.outputSchema } : {}),
     outputWrapped: tool.outputWrapped === true,

@@ -10,7 +10,7 @@
  */
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { BridgeModel, JsonValue, ToolNode } from "../../model/types.js";
-import { canonicalizeSchema, digestValue } from "./canonical.js";
+import { canonicalJson, canonicalSchemaJson, digestText } from "./canonical.js";
 import { digestToolContract } from "./contract.js";
 import { readSavedDigest } from "./saved-digests.js";
 
@@ -83,13 +83,15 @@ export function digestOperation(model: BridgeModel, tool: ToolNode): string {
  */
 export function digestListedTool(tool: Tool): string {
   const { title: _title, ...hints } = tool.annotations ?? {};
-  return digestValue({
-    name: tool.name,
-    inputSchema: canonicalizeSchema(tool.inputSchema as unknown as JsonValue, { prose: false }),
-    outputSchema:
-      tool.outputSchema !== undefined
-        ? canonicalizeSchema(tool.outputSchema as unknown as JsonValue, { prose: false })
-        : null,
-    annotations: hints as unknown as JsonValue,
-  });
+  const noProse = { prose: false };
+  const output =
+    tool.outputSchema !== undefined
+      ? canonicalSchemaJson(tool.outputSchema as unknown as JsonValue, noProse)
+      : "null";
+  // The members in sorted order, as canonicalJson writes an object.
+  return digestText(
+    `{"annotations":${canonicalJson(hints as unknown as JsonValue)}` +
+      `,"inputSchema":${canonicalSchemaJson(tool.inputSchema as unknown as JsonValue, noProse)}` +
+      `,"name":${JSON.stringify(tool.name)},"outputSchema":${output}}`,
+  );
 }

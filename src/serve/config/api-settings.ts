@@ -11,10 +11,10 @@ import {
   getOptionSpec,
   OPTION_KEYS,
   type OptionKey,
-  optionScope,
   type Settings,
 } from "../../runtime/config/option-table.js";
 import type { Environment } from "../../runtime/config/read-settings.js";
+import { optionScope } from "./option-scope.js";
 
 const ENV_PREFIX = "OPENAPI_MCP_";
 

@@ -28,11 +28,11 @@ import {
   getOptionSpec,
   OPTION_KEYS,
   type OptionKey,
-  optionScope,
   type Settings,
 } from "../../runtime/config/option-table.js";
 import type { Environment } from "../../runtime/config/read-settings.js";
 import { OptionValueError } from "../../runtime/config/value-parsers.js";
+import { optionScope } from "./option-scope.js";
 
 const CODE = "OMB_BRIDGE_CONFIG";
 

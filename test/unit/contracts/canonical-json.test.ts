@@ -4,13 +4,13 @@
  * contract for every tool, so the texts must stay the same to the byte, odd objects included.
  */
 import { describe, expect, it } from "vitest";
+import { canonicalizeSchema } from "../../../src/contracts/canonical-schema.js";
 import { contractDigestInput, describeContract } from "../../../src/contracts/contract.js";
 import { buildModel } from "../../../src/generator/compile/build-model.js";
 import { hashShort } from "../../../src/model/hash.js";
 import type { JsonValue } from "../../../src/model/types.js";
 import {
   type CanonicalOptions,
-  canonicalizeSchema,
   canonicalJson,
   canonicalSchemaJson,
   sortKeys,

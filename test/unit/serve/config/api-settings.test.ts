@@ -2,12 +2,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import {
-  getOptionSpec,
-  OPTION_KEYS,
-  type OptionKey,
-  optionScope,
-} from "../../../../src/runtime/config/option-table.js";
+import { getOptionSpec, OPTION_KEYS, type OptionKey } from "../../../../src/runtime/config/option-table.js";
 import {
   API_ONLY_KEYS,
   findMisplacedApiVariables,
@@ -16,6 +11,7 @@ import {
   readOwnVariables,
   toApiEnvironment,
 } from "../../../../src/serve/config/api-settings.js";
+import { optionScope } from "../../../../src/serve/config/option-scope.js";
 
 describe("optionScope", () => {
   it("marks the options that carry credentials or say where calls go as each API's own", () => {
