@@ -112,6 +112,20 @@ class Swagger2Converter {
     this.produces = stringList(src["produces"]) ?? [DEFAULT_MEDIA_TYPE];
   }
 
+  /** `x-` extensions copied to `out` as they are; any other key not `known` is said to be dropped. */
+  private carryExtensions(
+    from: Json,
+    out: Json,
+    known: ReadonlySet<string>,
+    at: string[],
+    describeDropped: (key: string) => string,
+  ): void {
+    for (const [key, value] of Object.entries(from)) {
+      if (isExtension(key)) out[key] = value;
+      else if (!known.has(key)) this.warn([...at, key], describeDropped(key));
+    }
+  }
+
   warn(at: string[], message: string, hint?: string): void {
     this.diagnostics.push(
       createDiagnostic(CODE, message, {
@@ -154,11 +168,13 @@ class Swagger2Converter {
       "tags",
       "externalDocs",
     ]);
-    for (const [key, value] of Object.entries(src)) {
-      if (isExtension(key)) out[key] = value;
-      else if (!known.has(key))
-        this.warn([key], `unknown top-level property "${key}" has no OpenAPI 3 place; dropped`);
-    }
+    this.carryExtensions(
+      src,
+      out,
+      known,
+      [],
+      (key) => `unknown top-level property "${key}" has no OpenAPI 3 place; dropped`,
+    );
     this.reportUnusedFormParameters();
     this.rewriteRefs(out);
     return out;
@@ -492,10 +508,7 @@ class Swagger2Converter {
       "deprecated",
       "security",
     ]);
-    for (const [key, value] of Object.entries(op)) {
-      if (isExtension(key)) out[key] = value;
-      else if (!known.has(key)) this.warn([...at, key], `unknown operation property "${key}" dropped`);
-    }
+    this.carryExtensions(op, out, known, at, (key) => `unknown operation property "${key}" dropped`);
     return out;
   }
 
