@@ -62,8 +62,37 @@ export function convertSwagger2(
   return { document: converter.convert() as OpenApiDocument, diagnostics: converter.diagnostics };
 }
 
+/** What a parameter may hold besides its extensions (the simple schema's keys included). */
+const PARAMETER_KEYS: ReadonlySet<string> = new Set([
+  "name",
+  "in",
+  "description",
+  "required",
+  "allowEmptyValue",
+  "collectionFormat",
+  ...SIMPLE_SCHEMA_KEYS,
+]);
+
 function isExtension(key: string): boolean {
   return key.startsWith("x-");
+}
+
+/**
+ * Each member of a map converted (one that converts to undefined is left out), its `x-`
+ * extensions kept as they are; not a map: an empty one.
+ */
+function convertMembers(map: unknown, convert: (key: string, value: unknown) => unknown): Json {
+  const out: Json = {};
+  if (!isObject(map)) return out;
+  for (const [key, value] of Object.entries(map)) {
+    if (isExtension(key)) {
+      out[key] = value;
+      continue;
+    }
+    const converted = convert(key, value);
+    if (converted !== undefined) out[key] = converted;
+  }
+  return out;
 }
 
 function mediaBase(mediaType: string): string {
@@ -112,7 +141,10 @@ class Swagger2Converter {
     this.produces = stringList(src["produces"]) ?? [DEFAULT_MEDIA_TYPE];
   }
 
-  /** `x-` extensions copied to `out` as they are; any other key not `known` is said to be dropped. */
+  /**
+   * `x-` extensions copied to `out` as they are (a parameter's `x-nullable`, which its
+   * conversion reads, excepted); any other key not `known` is said to be dropped.
+   */
   private carryExtensions(
     from: Json,
     out: Json,
@@ -120,9 +152,11 @@ class Swagger2Converter {
     at: string[],
     describeDropped: (key: string) => string,
   ): void {
+    const read = known === PARAMETER_KEYS ? "x-nullable" : undefined;
     for (const [key, value] of Object.entries(from)) {
-      if (isExtension(key)) out[key] = value;
-      else if (!known.has(key)) this.warn([...at, key], describeDropped(key));
+      if (isExtension(key)) {
+        if (key !== read) out[key] = value;
+      } else if (!known.has(key)) this.warn([...at, key], describeDropped(key));
     }
   }
 
@@ -316,18 +350,9 @@ class Swagger2Converter {
   // -- paths ---------------------------------------------------------------------------------
 
   private convertPaths(): Json {
-    const paths = this.src["paths"];
-    const out: Json = {};
-    if (!isObject(paths)) return out;
-    for (const [template, item] of Object.entries(paths)) {
-      if (isExtension(template)) {
-        out[template] = item;
-        continue;
-      }
-      if (!isObject(item)) continue;
-      out[template] = this.convertPathItem(item, ["paths", template]);
-    }
-    return out;
+    return convertMembers(this.src["paths"], (template, item) =>
+      isObject(item) ? this.convertPathItem(item, ["paths", template]) : undefined,
+    );
   }
 
   private convertPathItem(item: Json, at: string[]): Json {
@@ -536,14 +561,7 @@ class Swagger2Converter {
     if (!["path", "query", "header"].includes(location)) {
       this.warn(at, `parameter location "${location}" is not valid here; kept as is`);
     }
-    this.copyExtensions(p, out, at, [
-      "name",
-      "in",
-      "description",
-      "required",
-      "allowEmptyValue",
-      "collectionFormat",
-    ]);
+    this.carryExtensions(p, out, PARAMETER_KEYS, at, (key) => `unknown parameter property "${key}" dropped`);
     return out;
   }
 
@@ -620,16 +638,6 @@ class Swagger2Converter {
   }
 
   /** Copies `x-*` (except x-nullable, converted) and warns about properties with no 3.0 place. */
-  private copyExtensions(from: Json, to: Json, at: string[], handled: string[]): void {
-    for (const [key, value] of Object.entries(from)) {
-      if (isExtension(key)) {
-        if (key !== "x-nullable") to[key] = value;
-      } else if (!handled.includes(key) && !(SIMPLE_SCHEMA_KEYS as readonly string[]).includes(key)) {
-        this.warn([...at, key], `unknown parameter property "${key}" dropped`);
-      }
-    }
-  }
-
   // -- request bodies ------------------------------------------------------------------------
 
   private bodyToRequestBody(body: Located, consumes: string[]): Json {
@@ -710,14 +718,13 @@ class Swagger2Converter {
           "allowEmptyValue has no OpenAPI 3 equivalent for form fields; dropped",
         );
       }
-      this.copyExtensions(p, {}, here, [
-        "name",
-        "in",
-        "description",
-        "required",
-        "allowEmptyValue",
-        "collectionFormat",
-      ]);
+      this.carryExtensions(
+        p,
+        {},
+        PARAMETER_KEYS,
+        here,
+        (key) => `unknown parameter property "${key}" dropped`,
+      );
     }
     const schema: Json = { type: "object", properties };
     if (required.length > 0) schema["required"] = required;
@@ -733,16 +740,9 @@ class Swagger2Converter {
   // -- responses -----------------------------------------------------------------------------
 
   private convertResponses(responses: unknown, produces: string[], at: string[]): Json {
-    const out: Json = {};
-    if (!isObject(responses)) return out;
-    for (const [status, response] of Object.entries(responses)) {
-      if (isExtension(status)) {
-        out[status] = response;
-        continue;
-      }
-      out[status] = this.convertResponse(response, produces, [...at, status], [...at, status]);
-    }
-    return out;
+    return convertMembers(responses, (status, response) =>
+      this.convertResponse(response, produces, [...at, status], [...at, status]),
+    );
   }
 
   /** `target`: where the response lands, recorded for ref rewriting; none for inlined copies. */
