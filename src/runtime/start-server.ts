@@ -21,8 +21,8 @@ import { formatAutoModeLine, formatServedTools } from "./discovery/mode-line.js"
 import type { BridgeOptions } from "./engine/bridge-options.js";
 import { describeCallOrigins } from "./request/origins.js";
 import type { ServedRuntime } from "./server/served-runtime.js";
-import { type HttpServerOptions, resolveHttpServerOptions } from "./transport/http-options.js";
 import type { RunningHttpServer } from "./transport/streamable-http.js";
+import { type HttpServerOptions, resolveHttpServerOptions } from "./transport/transport-options.js";
 
 /** The code of a port another process listens on already. */
 export const PORT_IN_USE = "OMB_PORT_IN_USE";

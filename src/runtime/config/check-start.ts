@@ -14,7 +14,7 @@ import { toClientEnvNames, toCredentialEnvName, toServerVariableEnvName } from "
 import { MIN_SECRET_LENGTH } from "../auth/secret-forms.js";
 import { resolveBaseUrl } from "../request/build-request.js";
 import { isLoopbackAddress } from "../transport/guards.js";
-import { resolveHttpServerOptions } from "../transport/http-options.js";
+import { resolveHttpServerOptions } from "../transport/transport-options.js";
 import { OPTION_TABLE, type Settings } from "./option-table.js";
 import type { Environment } from "./read-settings.js";
 import { toHttpServerOptions, toTransport } from "./to-options.js";

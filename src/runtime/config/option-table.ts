@@ -14,10 +14,13 @@ import { DEFAULT_DESTRUCTIVE } from "../access/select.js";
 import { DEFAULT_SANDBOX_LIMITS, SANDBOX_LIMIT_FLAGS } from "../code/sandbox/limits.js";
 import { AUTO_LIMITS, DEFAULT_MODE } from "../discovery/mode.js";
 import { DEFAULT_MAX_RESULT_CHARS } from "../results/truncate.js";
-import { DEFAULT_HTTP_SERVER } from "../transport/http-options.js";
-import { DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_TRANSPORT } from "../transport/stdio.js";
+import {
+  DEFAULT_HTTP_SERVER,
+  DEFAULT_MAX_MESSAGE_BYTES,
+  DEFAULT_TRANSPORT,
+} from "../transport/transport-options.js";
 import { DEFAULT_CIRCUIT } from "../upstream/circuit.js";
-import { DEFAULT_MAX_CONCURRENCY } from "../upstream/client.js";
+import { DEFAULT_MAX_CONCURRENCY } from "../upstream/limit.js";
 import { DEFAULT_RETRY } from "../upstream/retry.js";
 import { DEFAULT_HTTP } from "../upstream/send.js";
 import {

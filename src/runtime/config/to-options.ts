@@ -12,12 +12,12 @@ import type { AuthConfig } from "../auth/auth-config.js";
 import { toServerVariableEnvName } from "../auth/credentials.js";
 import type { SandboxLimits } from "../code/sandbox/limits.js";
 import type { BridgeOptions } from "../engine/bridge-options.js";
-import type { HttpServerOptions } from "../transport/http-options.js";
+import type { StdioTransportOptions } from "../transport/stdio.js";
 import {
   DEFAULT_MAX_MESSAGE_BYTES,
   DEFAULT_TRANSPORT,
-  type StdioTransportOptions,
-} from "../transport/stdio.js";
+  type HttpServerOptions,
+} from "../transport/transport-options.js";
 import type { Settings } from "./option-table.js";
 import type { Environment } from "./read-settings.js";
 

@@ -11,12 +11,6 @@ import type { Readable, Writable } from "node:stream";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ErrorCode, type JSONRPCMessage, JSONRPCMessageSchema } from "@modelcontextprotocol/sdk/types.js";
 
-/** The transport when none is asked for (`--transport` cites it): what desktop clients start. */
-export const DEFAULT_TRANSPORT = "stdio";
-
-/** Bytes of one MCP message over stdio (`--max-message-bytes` cites it). */
-export const DEFAULT_MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
-
 export interface StdioTransportOptions {
   /** The largest message read, in bytes (default 10 MiB). */
   maxMessageBytes: number;

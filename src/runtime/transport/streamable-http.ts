@@ -17,8 +17,8 @@ import { createBridgeServer } from "../server/mcp-server.js";
 import { type ServedRuntime, toServedRuntime } from "../server/served-runtime.js";
 import { digest, isLoopbackAddress, passGuards, type RequestGuards } from "./guards.js";
 import { readBody, sendJsonError } from "./http-io.js";
-import { type HttpServerOptions, resolveHttpServerOptions } from "./http-options.js";
 import { createSessionStore, type SessionStore } from "./sessions.js";
+import { type HttpServerOptions, resolveHttpServerOptions } from "./transport-options.js";
 
 export interface RunningHttpServer {
   url: string;
@@ -26,7 +26,7 @@ export interface RunningHttpServer {
   close(): Promise<void>;
 }
 
-export type { HttpServerOptions } from "./http-options.js";
+export type { HttpServerOptions } from "./transport-options.js";
 
 export async function startHttpServer(
   source: ToolRuntime | ServedRuntime,

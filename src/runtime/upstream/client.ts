@@ -14,12 +14,9 @@ import {
   createCircuitBreaker,
   resolveCircuitOptions,
 } from "./circuit.js";
-import { type ConcurrencyLimit, createConcurrencyLimit } from "./limit.js";
+import { type ConcurrencyLimit, createConcurrencyLimit, DEFAULT_MAX_CONCURRENCY } from "./limit.js";
 import { type ResolvedRetryOptions, type RetryOptions, resolveRetryOptions, retryDelay } from "./retry.js";
 import { type HttpOptions, sendRequest, UpstreamFailure, type UpstreamResponse } from "./send.js";
-
-/** The upstream client's defaults (`--max-concurrency` cites the limit). */
-export const DEFAULT_MAX_CONCURRENCY = 64;
 
 /** How an upstream client is made; what is not given is resolved by resolveUpstreamOptions. */
 export interface UpstreamOptions {

@@ -1,5 +1,8 @@
 /** A counting semaphore: at most `max` upstream calls in flight, the rest wait in order. */
 
+/** Upstream calls in flight at once when nothing says (`--max-concurrency` cites it). */
+export const DEFAULT_MAX_CONCURRENCY = 64;
+
 export interface ConcurrencyLimit {
   /** Resolves with a release function once a slot is free; rejects if `signal` aborts first. */
   acquire(signal?: AbortSignal): Promise<() => void>;

@@ -4,7 +4,7 @@ import type { BridgeModel } from "../../../../src/model/types.js";
 import { OPTION_TABLE } from "../../../../src/runtime/config/option-table.js";
 import { toBridgeOptions, toHttpServerOptions } from "../../../../src/runtime/config/to-options.js";
 import { resolveBridgeOptions } from "../../../../src/runtime/engine/bridge-options.js";
-import { resolveHttpServerOptions } from "../../../../src/runtime/transport/http-options.js";
+import { resolveHttpServerOptions } from "../../../../src/runtime/transport/transport-options.js";
 import { planSpec, TOY_PATHS } from "../../../e2e/safety-support.js";
 
 const model: BridgeModel = planSpec({

@@ -1,8 +1,14 @@
 /**
- * The Streamable HTTP server's options and their defaults, apart from the server itself (which
- * loads the MCP SDK's HTTP transport): the option table cites these defaults at every start,
- * stdio ones included.
+ * The transports' options and their defaults, apart from the transports themselves (which load
+ * the MCP SDK): the option table cites these defaults at every start, before the settings are
+ * known to be good and anything heavy is loaded.
  */
+
+/** The transport when none is asked for (`--transport` cites it): what desktop clients start. */
+export const DEFAULT_TRANSPORT = "stdio";
+
+/** Bytes of one MCP message over stdio (`--max-message-bytes` cites it). */
+export const DEFAULT_MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
 
 export interface HttpServerOptions {
   host?: string;
