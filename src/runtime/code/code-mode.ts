@@ -10,7 +10,7 @@
  */
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { BridgeModel, JsonSchema, SearchIndexNode, ToolNode } from "../../model/types.js";
-import { findClosestOperations } from "../discovery/closest.js";
+import { findClosestOperations, showName } from "../discovery/closest.js";
 import { createArgumentCheck, createDiscovery } from "../discovery/discovery.js";
 import { DESCRIBE_TOOL, SEARCH_TOOL, toDiscoveryContext } from "../discovery/discovery-tools.js";
 import type { CallContext } from "../engine/bridge-options.js";
@@ -81,7 +81,7 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
   const unknownOperation = (name: string): string => {
     const closest = findClosestOperations(name, model.tools, discovery.getSearch());
     return (
-      `api.${name} is no operation of the ${model.info.title} API served here` +
+      `api.${showName(name)} is no operation of the ${model.info.title} API served here` +
       (closest.length > 0 ? `; the closest: ${closest.join(", ")}` : "") +
       `. ${SEARCH_TOOL} finds operations by what they do.`
     );

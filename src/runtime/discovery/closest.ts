@@ -9,18 +9,34 @@ import type { OperationSearch } from "./search.js";
 
 const MAX_CLOSEST = 5;
 
+/**
+ * The longest tool name MCP allows (1-128 characters): a longer name is no operation's, so no
+ * edit distance is worth computing for it (a distance costs the product of the two lengths).
+ */
+export const MAX_NAME_CHARS = 128;
+
+/** A name as an answer quotes it: a name longer than any operation's is cut, and says so. */
+export function showName(name: string): string {
+  return name.length <= MAX_NAME_CHARS
+    ? name
+    : `${name.slice(0, MAX_NAME_CHARS)}… (${name.length.toLocaleString("en-US")} characters)`;
+}
+
 /** Up to five operation names like `name`, the closest first. */
 export function findClosestOperations(
   name: string,
   tools: readonly ToolNode[],
   search: OperationSearch,
 ): string[] {
-  const names = rankClosest(
-    name,
-    tools.map((tool) => tool.name),
-  )
-    .slice(0, MAX_CLOSEST)
-    .map((n) => n.name);
+  const names =
+    name.length > MAX_NAME_CHARS
+      ? []
+      : rankClosest(
+          name,
+          tools.map((tool) => tool.name),
+        )
+          .slice(0, MAX_CLOSEST)
+          .map((n) => n.name);
   for (const hit of search.search(name, { limit: MAX_CLOSEST })) {
     if (names.length >= MAX_CLOSEST) break;
     if (!names.includes(hit.name)) names.push(hit.name);

@@ -18,7 +18,7 @@ import type { BridgeModel, JsonSchema, SearchIndexNode, ToolNode } from "../../m
 import type { ArgumentIssue, ArgumentValidator } from "../arguments/validate.js";
 import type { CallContext } from "../engine/bridge-options.js";
 import { toErrorResult } from "../results/error-result.js";
-import { findClosestOperations } from "./closest.js";
+import { findClosestOperations, showName } from "./closest.js";
 import { describeOperation, type NotFound, toDescribeResult } from "./describe-result.js";
 import {
   CALL_TOOL,
@@ -29,7 +29,12 @@ import {
   SEARCH_TOOL,
   toDiscoveryContext,
 } from "./discovery-tools.js";
-import { createOperationSearch, type OperationSearch, prepareOperationSearch } from "./search.js";
+import {
+  createOperationSearch,
+  MAX_QUERY_CHARS,
+  type OperationSearch,
+  prepareOperationSearch,
+} from "./search.js";
 import { type SearchRequest, type SearchResultStyle, toSearchResult } from "./search-result.js";
 
 export interface DiscoveryOptions {
@@ -90,6 +95,14 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
     const checked = await check(SEARCH_TOOL, args);
     if ("content" in checked) return checked as CallToolResult;
     const request = checked as unknown as SearchRequest;
+    if (request.query.length > MAX_QUERY_CHARS) {
+      return await invalid(SEARCH_TOOL, [
+        {
+          argument: "query",
+          message: `is ${request.query.length.toLocaleString("en-US")} characters; at most ${MAX_QUERY_CHARS.toLocaleString("en-US")}: say what you want to do in a few words`,
+        },
+      ]);
+    }
     if (request.method !== undefined && !isHttpMethod(request.method.toLowerCase())) {
       return await invalid(SEARCH_TOOL, [
         {
@@ -121,7 +134,11 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
     for (const name of names) {
       const tool = byName.get(name);
       if (tool) found.push(describeOperation(tool, confirms(tool)));
-      else notFound.push({ name, closest: findClosestOperations(name, model.tools, getSearch()) });
+      else
+        notFound.push({
+          name: showName(name),
+          closest: findClosestOperations(name, model.tools, getSearch()),
+        });
     }
     return toDescribeResult(found, notFound, model.info.title);
   };
@@ -134,7 +151,7 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
       return options.audited(request.name, request.arguments, async () => {
         const closest = findClosestOperations(request.name, model.tools, getSearch());
         return toErrorResult(
-          `Unknown operation ${JSON.stringify(request.name)}: the ${model.info.title} API served here has no operation of that name` +
+          `Unknown operation ${JSON.stringify(showName(request.name))}: the ${model.info.title} API served here has no operation of that name` +
             (closest.length > 0 ? `. The closest: ${closest.join(", ")}.` : ".") +
             ` ${SEARCH_TOOL} finds operations by what they do; call ${CALL_TOOL} with one of their names.`,
           "unknown_tool",

@@ -102,7 +102,8 @@ function toSearch(tools: ToolNode[], postings: Postings, sequences: string[][][]
   const scratch = createScratch(postings.size);
   let byName: Map<string, number> | undefined;
   return {
-    search(query, options = {}) {
+    search(whole, options = {}) {
+      const query = clipQuery(whole);
       const limit = Math.min(Math.max(Math.trunc(options.limit ?? DEFAULT_LIMIT), 1), MAX_LIMIT);
       const tag = options.tag?.toLowerCase();
       const method = options.method?.toLowerCase();
@@ -137,6 +138,21 @@ function toSearch(tools: ToolNode[], postings: Postings, sequences: string[][][]
         .sort((a, b) => b.count - a.count || (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0));
     },
   };
+}
+
+/**
+ * The most of a query the search reads: a task in a few sentences. The tools say so to the
+ * model (discovery and code mode refuse a longer query as an argument error); any other caller
+ * gets its first MAX_QUERY_CHARS characters, cut at a space, so no query makes the ranker's
+ * work grow without bound.
+ */
+export const MAX_QUERY_CHARS = 1_000;
+
+function clipQuery(query: string): string {
+  if (query.length <= MAX_QUERY_CHARS) return query;
+  const cut = query.slice(0, MAX_QUERY_CHARS);
+  const space = cut.lastIndexOf(" ");
+  return space > MAX_QUERY_CHARS / 2 ? cut.slice(0, space) : cut;
 }
 
 /** Operations whose exact name (any case) is a word of the query, in the query's order. */

@@ -53,8 +53,13 @@ export interface QueryIntent {
   named: boolean;
 }
 
-/** A quoted value, or a capitalised word that does not start a sentence. */
-const NAMED = /["'\u201c][^"'\u201d]{2,}["'\u201d]|[^.!?\s]\s+(?!I\b)\p{Lu}\p{Ll}/u;
+/**
+ * A quoted value, or a capitalised word that does not start a sentence. No opening quote may
+ * stand inside the quoted value: each attempt then stops at the next quote, so a run of quotes
+ * is read in linear time (a value that may hold them backtracks over the rest of the text at
+ * every one).
+ */
+const NAMED = /["'\u201c][^"'\u201c\u201d]{2,}["'\u201d]|[^.!?\s]\s+(?!I\b)\p{Lu}\p{Ll}/u;
 
 export function hasName(query: string): boolean {
   return NAMED.test(query);
@@ -64,14 +69,22 @@ export function readQueryIntent(words: readonly string[], named = false): QueryI
   const actions = new Set<Action>();
   const owned = new Set<string>();
   let self = false;
+  // The next word that is not noise, for each position, found in one pass from the end (a
+  // search from each "my" would read the rest of the words again at every one).
+  const nextMeaningful: (string | undefined)[] = new Array(words.length);
+  let next: string | undefined;
+  for (let i = words.length - 1; i >= 0; i--) {
+    nextMeaningful[i] = next;
+    if (!isNoise(words[i]!)) next = words[i];
+  }
   words.forEach((word, i) => {
     const action = ACTION_WORDS[word];
     if (action !== undefined) actions.add(action);
     if (word === "many" && words[i - 1] === "how") actions.add("count");
     if (SELF_WORDS.has(word) && (word !== "me" || i === 0 || !REQUEST_VERBS.has(words[i - 1]!))) {
       self = true;
-      const next = words.slice(i + 1).find((w) => !isNoise(w));
-      if (word === "my" && next !== undefined) owned.add(stem(next));
+      const owner = nextMeaningful[i];
+      if (word === "my" && owner !== undefined) owned.add(stem(owner));
     }
   });
   return { actions, self, owned, named };

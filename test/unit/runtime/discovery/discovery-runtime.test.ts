@@ -105,6 +105,11 @@ describe("search_operations", () => {
     ["a limit over 50", { query: "pet", limit: 51 }, /- limit: .*50/],
     ["an unknown method", { query: "pet", method: "FETCH" }, /- method: must be an HTTP method: GET, PUT/],
     ["an unknown argument", { query: "pet", color: "red" }, /- color: /],
+    [
+      "a query longer than a task (1,000 characters)",
+      { query: "pet ".repeat(1_000_000) },
+      /- query: is 4,000,000 characters; at most 1,000: say what you want to do in a few words/,
+    ],
   ])("refuses %s as invalid arguments", async (_label, args, want) => {
     const result = await search(args);
     expect(result.isError).toBe(true);
