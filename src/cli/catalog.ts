@@ -70,7 +70,7 @@ export function createCatalogCommand(): Command {
     const output = flags.output ?? "-";
     const yaml = /\.ya?ml$/i.test(output);
     const text = yaml
-      ? await (await import("../runtime/config/data-file.js")).formatYaml(catalog)
+      ? await (await import("../contracts/catalog-file.js")).formatCatalogYaml(catalog)
       : `${JSON.stringify(catalog, null, 2)}\n`;
     if (output === "-") process.stdout.write(text);
     else await writeFile(output, text).catch((error: unknown) => throwOutputError(error, output, "file"));

@@ -2,7 +2,40 @@
 import { CommanderError } from "commander";
 import type { DiagnosticCode } from "../model/diagnostic-codes.js";
 import { BridgeError, formatDiagnostics } from "../model/diagnostics.js";
-import { isOptionErrorCode } from "../runtime/config/read-settings.js";
+import { getOptionSpec, OPTION_KEYS } from "../runtime/config/option-table.js";
+import { OPTION_INVALID, OPTION_UNKNOWN } from "../runtime/config/read-settings.js";
+
+/**
+ * Options that are each fine but together (with the spec) cannot work: the codes of
+ * runtime/config/check-start.ts and of serve.
+ */
+const CONFIGURATION_CODES: ReadonlySet<string> = new Set<DiagnosticCode>([
+  "OMB_AUTH_CONFIG",
+  "OMB_AUTH_SCHEME_UNKNOWN",
+  "OMB_SERVER_URL",
+  "OMB_SERVER_VARIABLE",
+  "OMB_SELECTION_EMPTY",
+  "OMB_AUDIT_LOG_UNWRITABLE",
+  "OMB_STDIN_CONFLICT",
+  "OMB_NAMESPACE",
+  "OMB_BRIDGE_CONFIG",
+  "OMB_API_OPTION_SHARED",
+  "OMB_API_VARIABLE",
+  "OMB_WATCH",
+]);
+
+/**
+ * True for the codes of a bad option (a value, or a flag) or of options that cannot work
+ * together: usage errors, exit code 2 where the command line has such a convention.
+ */
+function isOptionErrorCode(code: string): boolean {
+  return (
+    code === OPTION_INVALID ||
+    code === OPTION_UNKNOWN ||
+    CONFIGURATION_CODES.has(code) ||
+    OPTION_KEYS.some((key) => getOptionSpec(key).code === code)
+  );
+}
 
 /** Writes the error to stderr and returns the exit status (2 for usage errors, else 1). */
 export function reportError(error: unknown): number {

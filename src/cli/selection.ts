@@ -7,12 +7,12 @@ import type { Command } from "commander";
 import { failWith } from "../model/diagnostics.js";
 import type { BridgeModel } from "../model/types.js";
 import type { DestructivePolicy, ToolSelection } from "../runtime/access/select.js";
-import { listOptionKeys } from "../runtime/config/option-table.js";
+import { OPTION_KEYS, OPTION_TABLE } from "../runtime/config/option-table.js";
 import { OPTION_INVALID, readSettings } from "../runtime/config/read-settings.js";
 import { toToolSelection } from "../runtime/config/to-options.js";
 import { addTableOptions, readTableFlags } from "./table-options.js";
 
-const SELECTION_KEYS = listOptionKeys("selection");
+const SELECTION_KEYS = OPTION_KEYS.filter((key) => OPTION_TABLE[key].group === "selection");
 
 /** Adds the selection flags; `policies` are the `--destructive` choices the command supports. */
 export function addSelectionOptions(command: Command, policies: DestructivePolicy[]): Command {

@@ -137,3 +137,12 @@ function checkEntry(entry: unknown, at: string, fail: Fail): void {
 function isWholeNumber(value: unknown, min: number): boolean {
   return typeof value === "number" && Number.isInteger(value) && value >= min;
 }
+
+/**
+ * A catalog as YAML text, for people who read it in review: no
+ * anchors or aliases, no folded lines, so the same value always gives the same text.
+ */
+export async function formatCatalogYaml(value: CatalogDocument): Promise<string> {
+  const { stringify } = await import("yaml");
+  return stringify(value, { aliasDuplicateObjects: false, lineWidth: 0 });
+}

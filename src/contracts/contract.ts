@@ -7,7 +7,13 @@
 import { escapePointerToken } from "../model/pointer.js";
 import { isRecord } from "../model/records.js";
 import type { JsonSchema, JsonValue, ToolNode } from "../model/types.js";
-import { digestValue, PROSE_KEYWORDS, sortKeys, subschemaKind } from "../runtime/server/canonical.js";
+import {
+  canonicalJson,
+  digestText,
+  PROSE_KEYWORDS,
+  sortKeys,
+  subschemaKind,
+} from "../runtime/server/canonical.js";
 import { type ContractCore, describeBinding, digestContract } from "../runtime/server/contract.js";
 import { canonicalizeSchema } from "./canonical-schema.js";
 
@@ -135,4 +141,9 @@ export function collectProse(schema: JsonValue, pointer = ""): [string, JsonValu
         found.push(...collectProse(value[name] as JsonValue, `${here}/${escapePointerToken(name)}`));
   }
   return found;
+}
+
+/** `sha256:` and the first 16 hex characters of the SHA-256 of a value's JSON text (keys sorted). */
+function digestValue(value: JsonValue): string {
+  return digestText(canonicalJson(value));
 }

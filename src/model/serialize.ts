@@ -1,6 +1,8 @@
 /** Saving a BridgeModel to JSON and reading it back, with a version check. */
 import { failWith } from "./diagnostics.js";
-import { type BridgeModel, IR_VERSION } from "./types.js";
+import { isHttpMethod } from "./http-methods.js";
+import { isRecord } from "./records.js";
+import { type BridgeModel, IR_VERSION, type ToolNode } from "./types.js";
 
 /** Compact JSON: a model is read at every start, and large APIs give models of megabytes. */
 export function serializeModel(model: BridgeModel): string {
@@ -36,5 +38,28 @@ export function checkModel(value: unknown, file = "<model>"): BridgeModel {
   }
   if (!Array.isArray(model.tools))
     failWith("OMB_MODEL_INVALID", "tools must be an array", { file, pointer: "/tools" });
-  return model;
+  const tools = model.tools.map((tool, index) => checkToolMethod(tool, index, file));
+  return tools.every((tool, index) => tool === model.tools[index]) ? model : { ...model, tools };
+}
+
+/**
+ * A tool's method as the planner writes it, lower case: a model is an input like a spec, and the
+ * runtime's policies (`--destructive`, `--read-only`, which methods are never read-only) go by
+ * the method, so `"DELETE"` must be read as the DELETE it is. Not a method: the model is refused.
+ */
+function checkToolMethod(tool: ToolNode, index: number, file: string): ToolNode {
+  const http: unknown = isRecord(tool) ? tool.http : undefined;
+  const method = isRecord(http) ? http.method : undefined;
+  const lower = typeof method === "string" ? method.toLowerCase() : undefined;
+  if (lower === undefined || !isHttpMethod(lower)) {
+    return failWith(
+      "OMB_MODEL_INVALID",
+      `tool ${index} has no HTTP method (http.method: ${JSON.stringify(method)})`,
+      {
+        file,
+        pointer: `/tools/${index}/http/method`,
+      },
+    );
+  }
+  return lower === method ? tool : { ...tool, http: { ...tool.http, method: lower } };
 }

@@ -36,8 +36,10 @@ import type { ApiRouter, ApiRouterOptions } from "./apis/api-router.js";
 import type { LiveRuntime } from "./reload/live-runtime.js";
 import type { Reloads, ReloadTarget } from "./reload/reloader.js";
 
-/** One API of `serve`: what a generated server has, and how its spec is watched. */
+/** One API of `serve`: what a generated server has, its namespace, and how its spec is watched. */
 export interface ServedApiInputs extends ApiInputs {
+  /** The API's namespace in a bridge of several APIs (tools named `<namespace>__<tool>`). */
+  namespace?: string;
   /** Hot reload (`serve --watch`): the spec watched, and how it is read and planned again. */
   watch?: SpecWatchSource;
 }
@@ -82,9 +84,9 @@ export async function startBridge(
     openAudit: audits.open,
     ...(options.hooks ? { hooks: options.hooks } : {}),
   };
-  const prepared: (PreparedApi & { auth: AuthConfig })[] = [];
+  const prepared: ServedApi[] = [];
   try {
-    for (const api of apis) prepared.push(await prepareApi(api, context));
+    for (const api of apis) prepared.push(await prepareServedApi(api, context));
   } catch (error) {
     await audits.close();
     throw error;
@@ -152,7 +154,7 @@ export async function startBridge(
  */
 async function watchApis(input: {
   apis: readonly ServedApiInputs[];
-  prepared: readonly (PreparedApi & { auth: AuthConfig })[];
+  prepared: readonly ServedApi[];
   namespaced: boolean;
   live: LiveRuntime;
   connections: readonly ApiConnection[];
@@ -178,7 +180,7 @@ async function watchApis(input: {
     ),
     rebuild: async () => {
       const model = await watch.load();
-      const ready = await prepareApi(
+      const ready = await prepareServedApi(
         { ...api, model },
         { ...input.context, auth: input.prepared[index]!.auth },
       );
@@ -211,6 +213,16 @@ async function watchApis(input: {
   return startReloads(input.live, targets, { say: input.say });
 }
 
+/** One API of the bridge made ready, with its namespace. */
+type ServedApi = PreparedApi & { auth: AuthConfig; namespace?: string };
+
+/** An API made ready as a generated server's is; with a namespace, its notes and errors say which API. */
+async function prepareServedApi(api: ServedApiInputs, context: PrepareContext): Promise<ServedApi> {
+  const { namespace } = api;
+  if (namespace === undefined) return prepareApi(api, context);
+  return { ...(await prepareApi(api, { ...context, label: `api ${namespace}: ` })), namespace };
+}
+
 /** With several APIs, each has a namespace of its own (compared without case). */
 function checkNamespaces(apis: readonly ServedApiInputs[], namespaced: boolean): void {
   if (!namespaced) return;
@@ -230,7 +242,7 @@ function checkNamespaces(apis: readonly ServedApiInputs[], namespaced: boolean):
 
 /** The runtime of one API under its own names, or a router of the APIs under their namespaces. */
 async function createServedRuntime(
-  apis: readonly PreparedApi[],
+  apis: readonly ServedApi[],
   namespaced: boolean,
   connections: readonly ApiConnection[],
   options: ApiRouterOptions,
@@ -256,7 +268,7 @@ async function createServedRuntime(
  * Where each API's calls go, from the tools it serves: `calls go to ...`, or with several
  * APIs, `api erp (ERP 1.0): 12 tools; calls go to ...`.
  */
-function describeOrigins(runtime: ToolRuntime, apis: readonly PreparedApi[]): string[] {
+function describeOrigins(runtime: ToolRuntime, apis: readonly ServedApi[]): string[] {
   if (runtime.kind === "api") return [describeCallOrigins(runtime.model, apis[0]!.options)];
   return (runtime as ApiRouter).apis.map((served, index) => {
     const { model } = apis[index]!;
@@ -267,6 +279,6 @@ function describeOrigins(runtime: ToolRuntime, apis: readonly PreparedApi[]): st
 }
 
 /** `2 APIs: erp, crm`. */
-function describeApis(apis: readonly PreparedApi[]): string {
+function describeApis(apis: readonly ServedApi[]): string {
   return `${apis.length} API${apis.length === 1 ? "" : "s"}: ${apis.map((api) => api.namespace).join(", ")}`;
 }

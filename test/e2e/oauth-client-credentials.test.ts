@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { BridgeModel } from "../../src/model/types.js";
 import { createTokenSource } from "../../src/runtime/auth/oauth.js";
-import type { BridgeOptions } from "../../src/runtime/engine/bridge-runtime.js";
+import type { BridgeOptions } from "../../src/runtime/engine/bridge-options.js";
 import { type RecordedRequest, sendJson, startUpstream, type Upstream } from "../helpers/upstream.js";
 import { connectRuntime, errorMeta, planSpec, textOf } from "./safety-support.js";
 

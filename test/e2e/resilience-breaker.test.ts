@@ -9,7 +9,7 @@ import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { BridgeOptions } from "../../src/runtime/engine/bridge-runtime.js";
+import type { BridgeOptions } from "../../src/runtime/engine/bridge-options.js";
 import { textOf as cliTextOf, connectHttp, startHttpBridge } from "../helpers/bridge.js";
 import { closedPort, sendBytes, sendJson, startUpstream, type Upstream } from "../helpers/upstream.js";
 import { connectRuntime, errorMeta, type InMemoryBridge, planSpec, textOf } from "./safety-support.js";

@@ -6,7 +6,7 @@
  */
 import { createServer, type Server, type Socket } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { BridgeOptions } from "../../src/runtime/engine/bridge-runtime.js";
+import type { BridgeOptions } from "../../src/runtime/engine/bridge-options.js";
 import { closedPort, sendBytes, sendJson, startUpstream, type Upstream } from "../helpers/upstream.js";
 import { connectRuntime, errorMeta, type InMemoryBridge, planSpec, textOf } from "./safety-support.js";
 

@@ -116,7 +116,7 @@ const PACKAGE_OWNERS: Record<string, string[]> = {
   // types are the loader's own (generator/spec/openapi-document.ts).
   "@apidevtools/swagger-parser": [],
   "openapi-types": [],
-  yaml: ["generator/spec/", "runtime/config/data-file.ts"],
+  yaml: ["generator/spec/", "runtime/config/data-file.ts", "contracts/catalog-file.ts"],
 };
 
 function isOwnedBy(file: string, owners: string[]): boolean {

@@ -1,11 +1,8 @@
 /**
  * A configuration file a running bridge reads (`--auth-config FILE`, a tool catalog): JSON, or
- * else YAML; and the YAML text of a file the bridge writes for people to read (a catalog).
- *
- * This is the one runtime file that touches the `yaml` package (the architecture test holds
- * the rule: only src/generator/spec/ and this file import it). It is imported lazily, when a
- * file is not JSON, so a server configured without YAML never loads it; a generated project
- * lists it as a dependency because this file imports it.
+ * else YAML. The one runtime file that touches the `yaml` package, lazily (when a file is not
+ * JSON): a server configured without YAML never loads it; a generated project lists it as a
+ * dependency because this file imports it.
  */
 import { readFile } from "node:fs/promises";
 import type { DiagnosticCode } from "../../model/diagnostic-codes.js";
@@ -33,13 +30,4 @@ export async function readConfigFile(file: string, code: DiagnosticCode, what: s
   } catch (error) {
     return failWith(code, `the ${what} is neither JSON nor YAML: ${(error as Error).message}`, { file });
   }
-}
-
-/**
- * A plain JSON value as YAML text, for files people read in review (a tool catalog): no
- * anchors or aliases, no folded lines, so the same value always gives the same text.
- */
-export async function formatYaml(value: unknown): Promise<string> {
-  const { stringify } = await import("yaml");
-  return stringify(value, { aliasDuplicateObjects: false, lineWidth: 0 });
 }

@@ -533,8 +533,3 @@ export const OPTION_KEYS = Object.keys(OPTION_TABLE) as OptionKey[];
 export function getOptionSpec(key: OptionKey): OptionSpec<unknown> {
   return OPTION_TABLE[key];
 }
-
-/** The keys of one group, in table order. */
-export function listOptionKeys(group?: OptionGroup): OptionKey[] {
-  return OPTION_KEYS.filter((key) => group === undefined || OPTION_TABLE[key].group === group);
-}

@@ -19,8 +19,6 @@ import type { Environment } from "./read-settings.js";
 import { readServerVariables, toBridgeOptions, toToolSelection } from "./to-options.js";
 
 export interface ApiInputs {
-  /** The API's namespace in a bridge of several APIs (tools named `<namespace>__<tool>`). */
-  namespace?: string;
   model: BridgeModel;
   /** This API's settings: the bridge's, with the API's own over them. */
   settings: Settings;
@@ -29,7 +27,6 @@ export interface ApiInputs {
 }
 
 export interface PreparedApi {
-  namespace?: string;
   model: BridgeModel;
   options: BridgeOptions;
   /** Notes and warnings to print (`note: ...` lines and diagnostics), already prefixed with the API. */
@@ -44,6 +41,8 @@ export interface PrepareContext {
   openAudit(target: string): AuditLog;
   /** The auth settings read at start, which a reload uses again rather than reading the file anew. */
   auth?: AuthConfig;
+  /** What every note and error of this API starts with, when the bridge serves several (`api erp: `). */
+  label?: string;
 }
 
 /** Throws a BridgeError (every error at once) when the API cannot be served. */
@@ -52,7 +51,7 @@ export async function prepareApi(
   context: PrepareContext,
 ): Promise<PreparedApi & { auth: AuthConfig }> {
   const { model, settings, env } = api;
-  const label = api.namespace !== undefined ? `api ${api.namespace}: ` : "";
+  const label = context.label ?? "";
   const notes: string[] = [];
   try {
     const selected = selectToolsChecked(model.tools, toToolSelection(settings), `see ${context.help}`);
@@ -85,13 +84,7 @@ export async function prepareApi(
       ...(context.hooks ? { hooks: context.hooks } : {}),
       ...(settings.auditLog !== undefined ? { audit: context.openAudit(settings.auditLog) } : {}),
     });
-    return {
-      ...(api.namespace !== undefined ? { namespace: api.namespace } : {}),
-      model,
-      options,
-      notes,
-      auth,
-    };
+    return { model, options, notes, auth };
   } catch (error) {
     if (!(error instanceof BridgeError) || label === "") throw error;
     throw new BridgeError(error.diagnostics.map((d) => ({ ...d, message: `${label}${d.message}` })));

@@ -16,35 +16,6 @@ export const OPTION_INVALID: DiagnosticCode = "OMB_OPTION_INVALID";
 /** The code of a flag a server does not take (or one given without its value). */
 export const OPTION_UNKNOWN: DiagnosticCode = "OMB_OPTION_UNKNOWN";
 
-/** Options that are each fine but together (with the spec) cannot work: check-start.ts's codes. */
-const CONFIGURATION_CODES: ReadonlySet<string> = new Set<DiagnosticCode>([
-  "OMB_AUTH_CONFIG",
-  "OMB_AUTH_SCHEME_UNKNOWN",
-  "OMB_SERVER_URL",
-  "OMB_SERVER_VARIABLE",
-  "OMB_SELECTION_EMPTY",
-  "OMB_AUDIT_LOG_UNWRITABLE",
-  "OMB_STDIN_CONFLICT",
-  "OMB_NAMESPACE",
-  "OMB_BRIDGE_CONFIG",
-  "OMB_API_OPTION_SHARED",
-  "OMB_API_VARIABLE",
-  "OMB_WATCH",
-]);
-
-/**
- * True for the codes of a bad option (a value, or a flag) or of options that cannot work
- * together: usage errors, exit code 2 where the command line has such a convention.
- */
-export function isOptionErrorCode(code: string): boolean {
-  return (
-    code === OPTION_INVALID ||
-    code === OPTION_UNKNOWN ||
-    CONFIGURATION_CODES.has(code) ||
-    OPTION_KEYS.some((key) => getOptionSpec(key).code === code)
-  );
-}
-
 /** Every occurrence of each flag, by flag name without dashes: `{ port: ["3000"] }`. */
 export type RawFlags = Readonly<Record<string, readonly string[] | undefined>>;
 

@@ -14,9 +14,6 @@ import type { BridgeOptions, CallContext } from "./bridge-options.js";
 import { callOperation } from "./call-pipeline.js";
 import { createToolSurface } from "./tool-surface.js";
 
-export { BRIDGE_NAME, BRIDGE_VERSION } from "../version.js";
-export type { BridgeOptions, CallContext, CatalogSession, ToolHooks } from "./bridge-options.js";
-
 /**
  * What serves tools to clients: tools/list pages and tools/call. One API's runtime
  * (`kind: "api"`), or in `serve`, a router of several APIs (`kind: "router"`, serve/apis/).

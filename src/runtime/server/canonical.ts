@@ -152,11 +152,6 @@ function reorder(keys: string[]): string[] {
 /** Characters of the sha256 kept in a digest: 64 bits, collision-free for any real tool set. */
 const DIGEST_HEX = 16;
 
-/** `sha256:` and the first 16 hex characters of the SHA-256 of a value's JSON text (keys sorted). */
-export function digestValue(value: JsonValue): string {
-  return digestText(canonicalJson(value));
-}
-
 /** The digest of a canonical JSON text (canonicalJson, canonicalSchemaJson). */
 export function digestText(text: string): string {
   return `sha256:${hashShort(text, DIGEST_HEX)}`;
