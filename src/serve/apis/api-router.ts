@@ -28,6 +28,7 @@ import {
   type ToolRuntime,
 } from "../../runtime/engine/bridge-runtime.js";
 import { createToolSurface } from "../../runtime/engine/tool-surface.js";
+import { redactSecrets } from "../../runtime/results/redact-secrets.js";
 import type { ApiConnection } from "../../runtime/upstream/connection.js";
 import { namespaceTools } from "./namespace.js";
 
@@ -132,9 +133,11 @@ export function createApiRouter(apis: readonly ApiRuntime[], options: ApiRouterO
     code: { limits: resolved.code, maxTextChars: resolved.maxTextChars },
     audited,
     secrets,
-    // Each API's runtime audits its own calls, under its namespace.
-    callOperation: (name: string, args: unknown, context: CallContext): Promise<CallToolResult> =>
-      owner.get(name)!.runtime.callTool(name, args, context),
+    // Each API's runtime audits its own calls, under its namespace, and redacts its own
+    // secrets; an answer may echo another API's (a value the model copied across), so every
+    // API's are redacted before anyone (the client, a program in code mode) sees it.
+    callOperation: async (name: string, args: unknown, context: CallContext): Promise<CallToolResult> =>
+      redactSecrets(await owner.get(name)!.runtime.callTool(name, args, context), secrets()),
   });
   return {
     kind: "router",

@@ -177,6 +177,24 @@ describe("a router of two APIs", () => {
     expect(textOf(result)).toContain("[REDACTED]");
   });
 
+  it("redacts one API's secret from another API's answer that echoes it", async () => {
+    // The model copied the ERP key into a CRM argument; the CRM upstream echoes the path.
+    bridge = await connectRuntime(router());
+    const result = await bridge.call("crm__customer_get", { customer: "erp-key-1111" });
+    expect(crm.requests.map((r) => r.rawPath)).toEqual(["/customers/erp-key-1111"]);
+    expect(JSON.stringify(result)).not.toContain("erp-key-1111");
+    expect(textOf(result)).toContain("[REDACTED]");
+  });
+
+  it("redacts every API's secrets before a program in code mode sees an answer", async () => {
+    bridge = await connectRuntime(router({ mode: "code" }));
+    const result = await bridge.call("execute", {
+      program: 'const answer = await api.crm__customer_get({ customer: "erp-key-1111" }); return JSON.stringify(answer).includes("erp-key-1111") ? "seen" : "hidden";',
+    });
+    expect(crm.requests).toHaveLength(1);
+    expect(textOf(result)).toContain("hidden");
+  });
+
   it("refuses an unknown or unprefixed name as an unknown tool, sending nothing", async () => {
     bridge = await connectRuntime(router());
     for (const name of ["order_query", "erp__customer_get", "sales__order_query"]) {
