@@ -33,6 +33,7 @@ import {
 } from "../runtime/start-server.js";
 import type { ApiConnection } from "../runtime/upstream/connection.js";
 import type { ApiRouter, ApiRouterOptions } from "./apis/api-router.js";
+import { toApiEnvPrefix } from "./config/api-settings.js";
 import type { LiveRuntime } from "./reload/live-runtime.js";
 import type { Reloads, ReloadTarget } from "./reload/reloader.js";
 
@@ -223,10 +224,14 @@ async function prepareServedApi(api: ServedApiInputs, context: PrepareContext): 
   return { ...(await prepareApi(api, { ...context, label: `api ${namespace}: ` })), namespace };
 }
 
-/** With several APIs, each has a namespace of its own (compared without case). */
+/**
+ * With several APIs, each has a namespace of its own, and so variables of its own: namespaces
+ * are told apart as their `OPENAPI_MCP_<NS>__` prefix is (`a-b` and `a_b` would share one, and
+ * a credential meant for one would go to the other's origin).
+ */
 function checkNamespaces(apis: readonly ServedApiInputs[], namespaced: boolean): void {
   if (!namespaced) return;
-  const seen = new Set<string>();
+  const seen = new Map<string, string>();
   for (const api of apis) {
     if (api.namespace === undefined) {
       failWith(
@@ -234,9 +239,18 @@ function checkNamespaces(apis: readonly ServedApiInputs[], namespaced: boolean):
         `the API ${api.model.info.title} has no namespace, and the bridge serves ${apis.length} APIs`,
       );
     }
-    const key = api.namespace.toLowerCase();
-    if (seen.has(key)) failWith("OMB_NAMESPACE", `two APIs have the namespace "${api.namespace}"`);
-    seen.add(key);
+    const prefix = toApiEnvPrefix(api.namespace);
+    const other = seen.get(prefix);
+    if (other !== undefined) {
+      failWith(
+        "OMB_NAMESPACE",
+        other.toLowerCase() === api.namespace.toLowerCase()
+          ? `two APIs have the namespace "${api.namespace}"`
+          : `the namespaces "${other}" and "${api.namespace}" share the variables ${prefix}*`,
+        { hint: "give each API a namespace that differs in its letters or digits" },
+      );
+    }
+    seen.set(prefix, api.namespace);
   }
 }
 

@@ -189,7 +189,8 @@ describe("a router of two APIs", () => {
   it("redacts every API's secrets before a program in code mode sees an answer", async () => {
     bridge = await connectRuntime(router({ mode: "code" }));
     const result = await bridge.call("execute", {
-      program: 'const answer = await api.crm__customer_get({ customer: "erp-key-1111" }); return JSON.stringify(answer).includes("erp-key-1111") ? "seen" : "hidden";',
+      program:
+        'const answer = await api.crm__customer_get({ customer: "erp-key-1111" }); return JSON.stringify(answer).includes("erp-key-1111") ? "seen" : "hidden";',
     });
     expect(crm.requests).toHaveLength(1);
     expect(textOf(result)).toContain("hidden");
