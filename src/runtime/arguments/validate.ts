@@ -21,7 +21,9 @@ export { type ArgumentIssue, formatArgumentIssues } from "./issues.js";
 
 export type ArgumentCheck =
   | { ok: true; value: Record<string, unknown> }
-  | { ok: false; issues: ArgumentIssue[] };
+  | { ok: false; issues: ArgumentIssue[] }
+  /** The tool's input schema cannot be compiled (a spec served with --no-validate): why. */
+  | { ok: false; unusable: string };
 
 export type ArgumentValidator = (args: unknown) => ArgumentCheck;
 
@@ -58,7 +60,7 @@ export function createArgumentValidator(strictSchema: JsonSchema): ArgumentValid
     if (dropsNulls) dropAbsentNulls(sc, inputSchema, value, 0);
 
     compiled ??= compileOrError(inputSchema);
-    if (compiled instanceof Error) throw compiled;
+    if (compiled instanceof Error) return { ok: false, unusable: compiled.message };
     if (compiled(value) && cx.issues.length === 0) return { ok: true, value };
 
     const issues = [...cx.issues];

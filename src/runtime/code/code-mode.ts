@@ -9,6 +9,7 @@
  * line per call. The execute itself gets one audit line more.
  */
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import { messageOf } from "../../model/error-message.js";
 import type { BridgeModel, JsonSchema, SearchIndexNode, ToolNode } from "../../model/types.js";
 import { findClosestOperations, showName } from "../discovery/closest.js";
 import { createArgumentCheck, createDiscovery } from "../discovery/discovery.js";
@@ -115,13 +116,21 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
       async call(name, argsJson) {
         called.push(name);
         const tool = byName.get(name);
-        const outcome: ApiOutcome =
-          tool === undefined
-            ? {
-                ok: false,
-                error: { message: unknownOperation(name), category: "unknown_tool", retryable: false },
-              }
-            : toApiOutcome(tool, await options.callOperation(name, JSON.parse(argsJson), context));
+        let outcome: ApiOutcome;
+        try {
+          outcome =
+            tool === undefined
+              ? {
+                  ok: false,
+                  error: { message: unknownOperation(name), category: "unknown_tool", retryable: false },
+                }
+              : toApiOutcome(tool, await options.callOperation(name, JSON.parse(argsJson), context));
+        } catch (error) {
+          // Nothing a program calls may end the bridge: a failure the call could not turn into
+          // a result (a protocol error, a bug) is the program's failed call, said in its words.
+          const message = `api.${showName(name)} failed in the bridge: ${messageOf(error)}`;
+          outcome = { ok: false, error: { message, category: "upstream_bug", retryable: false } };
+        }
         return JSON.stringify(outcome);
       },
     };

@@ -201,9 +201,10 @@ export function createArgumentCheck(
       validators.set(name, validator);
     }
     const outcome = validator(args ?? {});
-    return outcome.ok
-      ? outcome.value
-      : toErrorResult(formatArgumentIssues(name, outcome.issues), "invalid_argument");
+    if (outcome.ok) return outcome.value;
+    // The mode's own tools' schemas are the bridge's: they always compile.
+    const issues = "issues" in outcome ? outcome.issues : [{ argument: "", message: outcome.unusable }];
+    return toErrorResult(formatArgumentIssues(name, issues), "invalid_argument");
   };
 }
 

@@ -92,9 +92,18 @@ async function validateArguments(call: Call, rawArgs: unknown): Promise<Step> {
     api.validators.set(tool.name, validator);
   }
   const check = validator(rawArgs ?? {});
-  if (!check.ok)
-    return { result: toErrorResult(formatArgumentIssues(tool.name, check.issues), "invalid_argument") };
-  return { args: check.value };
+  if (check.ok) return { args: check.value };
+  if ("unusable" in check) {
+    return {
+      result: toErrorResult(
+        `The operation ${tool.name} cannot be called through this bridge: the spec describes its arguments ` +
+          `in a way the bridge cannot check (${check.unusable}). Nothing was sent to the API. ` +
+          "Use another operation for the task, or tell the user: the spec needs fixing for this one.",
+        "operation_unavailable",
+      ),
+    };
+  }
+  return { result: toErrorResult(formatArgumentIssues(tool.name, check.issues), "invalid_argument") };
 }
 
 async function runBeforeCall(

@@ -23,6 +23,8 @@ export type ErrorCategory =
   | "unexpected_response"
   /** The bridge's own configuration (no usable server URL) stops the call. */
   | "configuration"
+  /** The spec describes the operation's input in a way the bridge cannot check: it cannot be called. */
+  | "operation_unavailable"
   /** A generated project's beforeCall or afterCall hook threw. */
   | "hook"
   /** A destructive call needs the user's confirmation, which the client cannot give. */
@@ -62,6 +64,7 @@ const CATEGORY_LABELS: Record<ErrorCategory, string> = {
   redirect: "Redirected",
   unexpected_response: "Unexpected response",
   configuration: "Configuration error",
+  operation_unavailable: "Operation unavailable",
   hook: "Hook failed",
   confirmation_unavailable: "Refused",
   confirmation_declined: "Refused",

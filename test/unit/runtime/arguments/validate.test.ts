@@ -80,12 +80,13 @@ const validate = createArgumentValidator(schema);
 function issuesOf(args: unknown): ArgumentIssue[] {
   const result = validate(args);
   if (result.ok) throw new Error(`expected a failure, got ${JSON.stringify(result.value)}`);
+  if ("unusable" in result) throw new Error(`expected issues, got an unusable schema: ${result.unusable}`);
   return result.issues;
 }
 
 function coercedValue(args: unknown): Record<string, unknown> {
   const result = validate(args);
-  if (!result.ok) throw new Error(`expected success, got ${JSON.stringify(result.issues)}`);
+  if (!result.ok) throw new Error(`expected success, got ${JSON.stringify(result)}`);
   return result.value;
 }
 
@@ -462,7 +463,7 @@ describe("input handling", () => {
     cyclic.self = cyclic;
     const result = open(cyclic);
     expect(result.ok).toBe(false);
-    expect(result.ok ? [] : result.issues.map((i) => i.message)).toEqual([
+    expect(!result.ok && "issues" in result ? result.issues.map((i) => i.message) : []).toEqual([
       "nested more than 100 levels deep",
     ]);
   });
@@ -528,10 +529,22 @@ describe("schemas", () => {
     });
   });
 
-  it("reports a schema it cannot compile as an error, not as the model's fault", () => {
-    const broken = createArgumentValidator({ type: "object", properties: { f: { type: "file" } } });
-    expect(() => broken({})).toThrow(/Cannot compile the tool's input schema/);
-  });
+  it.each<[string, Record<string, unknown>, RegExp]>([
+    ["an unknown type", { f: { type: "file" } }, /type/],
+    ["a bound written as text", { limit: { type: "integer", maximum: "50" } }, /maximum/],
+  ])(
+    "says a schema it cannot compile (%s) is unusable, with the reason, and never throws",
+    (_label, properties, why) => {
+      const broken = createArgumentValidator({ type: "object", properties } as JsonSchema);
+      for (const args of [{}, { limit: 5 }]) {
+        const result = broken(args);
+        expect(result.ok).toBe(false);
+        const reason = "unusable" in result ? result.unusable : "";
+        expect(reason).toMatch(/^Cannot compile the tool's input schema: /);
+        expect(reason).toMatch(why);
+      }
+    },
+  );
 });
 
 describe("formatArgumentIssues", () => {
