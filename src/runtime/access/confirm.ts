@@ -3,7 +3,6 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { messageOf } from "../../model/error-message.js";
 import type { ToolNode } from "../../model/types.js";
 import type { CallContext } from "../engine/bridge-options.js";
-import { clip } from "../results/body-text.js";
 import { toErrorResult } from "../results/error-result.js";
 
 /**
@@ -25,7 +24,7 @@ export async function askConfirmation(
       "confirmation_unavailable",
     );
   }
-  const shown = neutralise(clip(JSON.stringify(args), 1000));
+  const shown = neutralise(describeArguments(tool, args));
   let accepted = false;
   try {
     accepted = await context.confirm(
@@ -44,6 +43,28 @@ export async function askConfirmation(
       "unless the user asks for it.",
     "confirmation_declined",
   );
+}
+
+/** Characters of the arguments the question shows beyond the path and query values. */
+const SHOWN_CHARS = 1000;
+
+/**
+ * The arguments as the question shows them: path and query values first, in full (they say
+ * which record the call changes: `id: "PRODUCTION-DATABASE"` is never cut off behind a long
+ * body, whatever order the caller sent them in), then the rest, cut at the budget saying so.
+ */
+export function describeArguments(tool: ToolNode, args: Record<string, unknown>): string {
+  const target = new Set(
+    tool.http.parameters.filter((p) => p.in === "path" || p.in === "query").map((p) => p.argument),
+  );
+  const entries = Object.entries(args);
+  const first = entries.filter(([name]) => target.has(name));
+  const text = JSON.stringify(
+    Object.fromEntries([...first, ...entries.filter(([name]) => !target.has(name))]),
+  );
+  const budget = JSON.stringify(Object.fromEntries(first)).length + SHOWN_CHARS;
+  if (text.length <= budget) return text;
+  return `${text.slice(0, budget)}… (${(text.length - budget).toLocaleString("en-US")} more characters)`;
 }
 
 /**
