@@ -7,6 +7,14 @@ const report = process.env.OMB_TEST_REPORT;
 const SLOW = "test/unit/**/*.slow.test.ts";
 
 /**
+ * The unit and slow files import the sources once per worker, not once per file (isolate:
+ * false): importing them again for each of 76 files was most of the unit suite's time. Their
+ * tests put back what they change (process.env, spies, timers); a shuffled run
+ * (`--sequence.shuffle`) shows a file that does not.
+ */
+const SHARED_MODULES = { isolate: false };
+
+/**
  * Three projects: `unit` runs the sources as they are (no build, no dist/), fast, the everyday
  * loop (`npm run test:unit`); `slow` runs the sources too, for the checks that cost seconds each
  * (the real tokenizer, the full regex differential, the largest real specs, planned once by its
@@ -26,6 +34,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
+          ...SHARED_MODULES,
           include: ["test/unit/**/*.test.ts"],
           exclude: [...configDefaults.exclude, SLOW],
         },
@@ -34,6 +43,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "slow",
+          ...SHARED_MODULES,
           include: [SLOW],
           globalSetup: ["test/slow-setup.ts"],
           testTimeout: 120_000,
