@@ -223,13 +223,15 @@ describe("sessions", () => {
       await first.body?.cancel();
       const second = await initialize(running.url);
       await second.body?.cancel();
+      // Both sessions opened at the same (stopped) time. Moving the fake timers moves the clock
+      // too: the sweep (every idle time / 2) runs at opened + 49, then at opened + 74.
       const opened = Date.now();
-      vi.setSystemTime(opened + 49);
-      vi.advanceTimersByTime(25); // a sweep (every idle time / 2): not idle long enough yet
+      vi.setSystemTime(opened + 24);
+      vi.advanceTimersByTime(25);
+      expect(Date.now()).toBe(opened + 49);
       const kept = await ping(running.url, second.headers.get("mcp-session-id")!);
       expect(kept.status).toBe(200);
       await kept.body?.cancel();
-      vi.setSystemTime(opened + 50);
       vi.advanceTimersByTime(25);
       const gone = await ping(running.url, first.headers.get("mcp-session-id")!);
       expect(gone.status).toBe(404);
