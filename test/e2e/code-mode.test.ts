@@ -13,7 +13,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { CLI, type HttpBridge, ROOT, startHttpBridge, textOf } from "../helpers/bridge.js";
 import { SHOP_SPEC, shopResponder } from "../helpers/shop-api.js";
 import { startUpstream, type Upstream } from "../helpers/upstream.js";
@@ -40,8 +40,9 @@ async function callTool(
   client: Client,
   name: string,
   args: Record<string, unknown>,
+  timeout = 60_000,
 ): Promise<CallToolResult> {
-  return (await client.callTool({ name, arguments: args }, undefined, { timeout: 60_000 })) as CallToolResult;
+  return (await client.callTool({ name, arguments: args }, undefined, { timeout })) as CallToolResult;
 }
 
 const PROGRAM = `
@@ -111,6 +112,14 @@ describe("over stdio", () => {
   });
 });
 
+/**
+ * Hostile programs that cannot make their API call first: a memory bomb after an API call ends
+ * as "The sandbox running the program failed (Aborted(Assertion failed:
+ * list_empty(&rt->gc_obj_list) ... JS_FreeRuntime)" in the worker pool instead of the memory
+ * limit (in this thread the engine names the limit). Until that is fixed, it runs alone.
+ */
+const CALL_FIRST_FAILS = new Set(["a memory bomb"]);
+
 describe("over Streamable HTTP, two sessions", () => {
   let bridge: HttpBridge;
   let a: Client;
@@ -167,26 +176,52 @@ describe("over Streamable HTTP, two sessions", () => {
   ])(
     "%s in one session is stopped, named, while the other is served",
     { timeout: 60_000 },
-    async (_label, program, want) => {
-      const started = Date.now();
-      const hostile = callTool(a, "execute", { program });
-      // While it runs, the other session searches and runs a program with an API call.
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      const before = Date.now();
-      const search = await callTool(b, "search_operations", { query: "get a product" });
-      const quick = await callTool(b, "execute", {
-        program: 'return (await api.getProduct({ productId: "p5" })).name;',
+    async (label, program, want) => {
+      // The hostile program first makes an API call the upstream holds: while it is held, the
+      // program is still running in its worker, whatever limit it hits afterwards.
+      const observed = !CALL_FIRST_FAILS.has(label);
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
       });
-      const servedIn = Date.now() - before;
-      expect(search.isError ?? false).toBe(false);
-      expect(quick.structuredContent).toEqual({ result: "Arm chair" });
-      const result = await hostile;
-      expect(result.isError).toBe(true);
-      expect(textOf(result)).toMatch(want);
-      expect(result._meta?.["openapi-mcp-bridge/error"]).toMatchObject({ category: "program_limit" });
-      expect(Date.now() - started).toBeLessThan(15_000);
-      // The other session did not wait for the hostile program (a second worker ran its program).
-      expect(servedIn).toBeLessThan(3000);
+      upstream.setHandler(async (req, res) => {
+        if (req.rawUrl === "/v1/products/p2") await held;
+        return shopResponder(req, res);
+      });
+      try {
+        const hostile = callTool(
+          a,
+          "execute",
+          { program: observed ? `await api.getProduct({ productId: "p2" });\n${program}` : program },
+          15_000,
+        );
+        if (observed) {
+          await vi.waitFor(() => expect(sent()).toContain("GET /v1/products/p2"), {
+            timeout: 10_000,
+            interval: 10,
+          });
+        }
+        // Meanwhile the other session searches and runs a program with an API call: served by
+        // a second worker, or never (the call fails after 15 s).
+        const search = await callTool(b, "search_operations", { query: "get a product" }, 15_000);
+        const quick = await callTool(
+          b,
+          "execute",
+          { program: 'return (await api.getProduct({ productId: "p5" })).name;' },
+          15_000,
+        );
+        expect(search.isError ?? false).toBe(false);
+        expect(quick.structuredContent).toEqual({ result: "Arm chair" });
+        release();
+        // The hostile program goes on from its call and is stopped, named, within 15 s.
+        const result = await hostile;
+        expect(result.isError).toBe(true);
+        expect(textOf(result)).toMatch(want);
+        expect(result._meta?.["openapi-mcp-bridge/error"]).toMatchObject({ category: "program_limit" });
+      } finally {
+        release();
+        upstream.setHandler(shopResponder);
+      }
       // And the pool runs the next program normally.
       const after = await callTool(a, "execute", { program: "return 6 * 7;" });
       expect(after.structuredContent).toEqual({ result: 42 });

@@ -236,11 +236,11 @@ describe("errors during calls (in memory)", () => {
 
   it("a timeout is an isError result, promptly", async () => {
     upstream.setHandler(hangHandler);
-    const started = Date.now();
     const result = await bridge.call("getPet", { petId: 1 });
-    expect(Date.now() - started).toBeLessThan(5000);
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/time/i);
+    // Ended by the configured 300 ms deadline (not a default, nor the test's own timeout).
+    expect(textOf(result)).toContain("did not answer within 300 ms");
   });
 });
 
@@ -274,11 +274,11 @@ describe("errors during calls (CLI over stdio)", () => {
   });
 
   it("--timeout 300 turns a hanging upstream into an isError result", async () => {
-    const started = Date.now();
     const result = await bridge.call("getPet", { petId: 1 });
-    expect(Date.now() - started).toBeLessThan(5000);
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/time/i);
+    // Ended by --timeout 300 (not a default, nor the test's own timeout).
+    expect(textOf(result)).toContain("did not answer within 300 ms");
   });
 
   it("an unknown tool is -32602 over stdio too", async () => {

@@ -433,6 +433,7 @@ describe("serve --watch of several APIs", () => {
     );
     const bridge = await connectStdio("--config", [config]);
     try {
+      const initial = names(await listAllTools(bridge.client));
       const changed = countListChanged(bridge.client);
       // The pets spec is not watched: its edit is not served...
       writeSpec(pets, petsV2());
@@ -440,9 +441,17 @@ describe("serve --watch of several APIs", () => {
       const notified = changed.next();
       writeSpec(shop, { ...petsV2(), info: { title: "Shop", version: "2" } });
       await notified;
-      await new Promise((r) => setTimeout(r, 500));
-      expect(changed.count()).toBe(1);
       expect(names(await listAllTools(bridge.client))).toEqual(PETS_V1_SHOP_V2);
+      // No wait for nothing to happen: a second shop edit, written after the pets edit and the
+      // first reload, is awaited instead. A watch on the pets spec would have reloaded before
+      // it (its edit came first, the same debounce), on the same stdout and stderr pipes.
+      const again = changed.next();
+      writeSpec(shop, { ...petsV1(), info: { title: "Shop", version: "3" } });
+      await again;
+      expect(changed.count()).toBe(2);
+      expect(names(await listAllTools(bridge.client))).toEqual(initial);
+      const shopReloads = () => bridge.stderr().match(/reloaded api shop from .*config-shop\.json/g) ?? [];
+      await vi.waitFor(() => expect(shopReloads()).toHaveLength(2), { timeout: 5000 });
       expect(bridge.stderr()).not.toMatch(/config-pets\.json/);
     } finally {
       await bridge.close();

@@ -8,7 +8,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import type { BridgeOptions } from "../../src/runtime/engine/bridge-options.js";
 import { textOf as cliTextOf, connectHttp, startHttpBridge } from "../helpers/bridge.js";
 import { closedPort, sendBytes, sendJson, startUpstream, type Upstream } from "../helpers/upstream.js";
@@ -90,7 +90,6 @@ async function connect(options: BridgeOptions = {}): Promise<InMemoryBridge> {
   return bridge;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const sent = (path: string) => upstream.requests.filter((r) => r.rawPath === path).length;
 
 describe("application errors never open the circuit", () => {
@@ -202,22 +201,39 @@ describe("an API that cannot be reached", () => {
 
   it("recovers through one trial call once the API is back; a failed trial opens it again", async () => {
     const port = await closedPort();
+    // The cool-down runs on the test's clock (a fake Date; timers stay real): it passes when the
+    // test moves the clock, not by racing a real timer.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    const tick = (ms: number) => vi.setSystemTime(Date.now() + ms);
     const b = await connect({
       baseUrl: `http://127.0.0.1:${port}`,
       circuitBreaker: { failureThreshold: 2, cooldownMs: 150 },
     });
     for (let i = 0; i < 2; i++) expect(textOf(await b.call("getHealthy"))).toContain("ECONNREFUSED");
     expect(textOf(await b.call("getHealthy"))).toContain("fail fast");
-    await sleep(200);
+    tick(149);
+    expect(textOf(await b.call("getHealthy"))).toContain("fail fast");
+    tick(1);
     // Still down: the trial fails and the circuit opens again at once.
     expect(textOf(await b.call("getHealthy"))).toContain("ECONNREFUSED");
     expect(textOf(await b.call("getHealthy"))).toContain("fail fast");
     // The API comes back on the same port: after the cool-down one trial goes out and closes it.
-    const back = createServer((req, res) => sendJson(res, 200, { path: req.url }));
+    let served = 0;
+    const back = createServer((req, res) => {
+      served++;
+      sendJson(res, 200, { path: req.url });
+    });
     await new Promise<void>((resolve) => back.listen(port, "127.0.0.1", resolve));
     try {
-      await sleep(200);
+      // Back, but the circuit is open: nothing goes out until the cool-down has passed.
+      expect(textOf(await b.call("getHealthy"))).toContain("fail fast");
+      expect(served).toBe(0);
+      tick(150);
       expect((await b.call("getHealthy")).structuredContent).toEqual({ path: "/healthy" });
+      expect(served).toBe(1);
       expect((await b.call("getBroken")).structuredContent).toEqual({ path: "/broken" });
     } finally {
       back.closeAllConnections();

@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type BridgeRuntime, createBridgeRuntime } from "../../src/runtime/engine/bridge-runtime.js";
 import { type RunningHttpServer, startHttpServer } from "../../src/runtime/transport/streamable-http.js";
 import { connectHttp, type HttpBridge, startHttpBridge } from "../helpers/bridge.js";
@@ -213,17 +213,31 @@ describe("sessions", () => {
   });
 
   it("a session idle for longer than sessionIdleMs is closed", async () => {
+    // The session's clock (Date) and its sweep (setInterval) are the test's.
+    vi.useFakeTimers({ toFake: ["Date", "setInterval", "clearInterval"] });
     const runtime = newRuntime();
     const running = await startHttpServer(runtime, { port: 0, sessionIdleMs: 50 });
     try {
       const first = await initialize(running.url);
       expect(first.status).toBe(200);
       await first.body?.cancel();
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      const second = await initialize(running.url);
+      await second.body?.cancel();
+      // Both sessions opened at the same (stopped) time. Moving the fake timers moves the clock
+      // too: the sweep (every idle time / 2) runs at opened + 49, then at opened + 74.
+      const opened = Date.now();
+      vi.setSystemTime(opened + 24);
+      vi.advanceTimersByTime(25);
+      expect(Date.now()).toBe(opened + 49);
+      const kept = await ping(running.url, second.headers.get("mcp-session-id")!);
+      expect(kept.status).toBe(200);
+      await kept.body?.cancel();
+      vi.advanceTimersByTime(25);
       const gone = await ping(running.url, first.headers.get("mcp-session-id")!);
       expect(gone.status).toBe(404);
       await gone.body?.cancel();
     } finally {
+      vi.useRealTimers();
       await running.close();
       await runtime.close();
     }

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { neutralise } from "../../src/runtime/access/confirm.js";
 import { type BridgeRuntime, createBridgeRuntime } from "../../src/runtime/engine/bridge-runtime.js";
 import { isLoopbackAddress } from "../../src/runtime/transport/guards.js";
@@ -146,6 +146,9 @@ describe("sessions", () => {
   });
 
   it("a session that sends nothing after initialize is closed early; an established one stays", async () => {
+    // The sessions' clock (Date) and their sweep (setInterval) are the test's: one sweep past
+    // both handshake times closes the one and keeps the other, with nothing raced.
+    vi.useFakeTimers({ toFake: ["Date", "setInterval", "clearInterval"] });
     const runtime = newRuntime();
     const running = await startHttpServer(runtime, {
       port: 0,
@@ -157,7 +160,8 @@ describe("sessions", () => {
       await abandoned.body?.cancel();
       const id = abandoned.headers.get("mcp-session-id")!;
       const client = await sdkClient(running.url);
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      vi.setSystemTime(Date.now() + 100);
+      vi.advanceTimersByTime(50); // the sweep (every handshake time / 2)
       const ping = await fetch(running.url, {
         method: "POST",
         headers: {
@@ -173,6 +177,7 @@ describe("sessions", () => {
       expect((await client.listTools()).tools.length).toBeGreaterThan(0);
       await client.close();
     } finally {
+      vi.useRealTimers();
       await running.close();
       await runtime.close();
     }

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { planModel } from "../../../src/generator/compile/plan-model.js";
 import { LINT_RULES } from "../../../src/generator/lint/lint-rules.js";
 import { lintSpec } from "../../../src/generator/lint/lint-spec.js";
-import { loadTokenCounter } from "../../../src/generator/lint/token-count.js";
 import type { LoadedSpec } from "../../../src/generator/spec/load-spec.js";
 import { DIAGNOSTIC_CODES } from "../../../src/model/diagnostic-codes.js";
 import { toListedTool } from "../../../src/runtime/server/tool-list.js";
@@ -206,12 +205,6 @@ describe("lint findings", () => {
     expect(report.largest[0]?.name).toBe("listPets");
     expect(report.totalTokens).toBe(report.largest[0]?.tokens);
     expect(report.medianTokens).toBe(report.totalTokens);
-  });
-
-  it("counts with the real o200k_base tokenizer", async () => {
-    const count = await loadTokenCounter();
-    expect(count("hello world")).toBe(2);
-    expect(count('{"type":"object"}')).toBeGreaterThan(3);
   });
 });
 

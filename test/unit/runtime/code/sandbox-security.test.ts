@@ -52,9 +52,14 @@ async function run(
   source: string,
   limits: Partial<SandboxLimits> = {},
   host = testHost(),
+  now?: () => number,
 ): Promise<ProgramOutcome> {
   const merged = { ...LIMITS, ...limits };
-  return runProgram(await loadQuickJs(merged.memoryBytes), { source, limits: merged, stripTypes }, host);
+  return runProgram(
+    await loadQuickJs(merged.memoryBytes),
+    { source, limits: merged, stripTypes, ...(now ? { now } : {}) },
+    host,
+  );
 }
 
 function returned(outcome: ProgramOutcome): unknown {
@@ -188,11 +193,14 @@ describe("what a program can reach", () => {
 });
 
 describe("limits stop hostile programs, each named", () => {
-  it("an infinite loop: wall time", async () => {
-    const started = Date.now();
-    const outcome = await run("for (;;) {}", { timeoutMs: 300 });
+  it("an infinite loop: wall time, stopped at the first check past the deadline", async () => {
+    // A clock that moves 1 ms each time it is read: the loop's own interrupt checks move it, so
+    // the deadline comes after a known number of checks, and no wall-clock bound is raced.
+    let reads = 0;
+    const outcome = await run("for (;;) {}", { timeoutMs: 300 }, testHost(), () => ++reads);
     expect(outcome).toMatchObject({ kind: "stopped", limit: "time" });
-    expect(Date.now() - started).toBeLessThan(3000);
+    expect(reads).toBeGreaterThan(300);
+    expect(reads).toBeLessThanOrEqual(305);
   });
 
   it("an endless chain of promises, and a loop that catches everything: wall time", async () => {
@@ -259,13 +267,13 @@ describe("limits stop hostile programs, each named", () => {
   });
 
   it("a promise nothing settles ends at once, with what to do", async () => {
-    const started = Date.now();
-    const outcome = await run("await new Promise(() => {});", { timeoutMs: 5000 });
+    // A stopped clock and a deadline of an hour: waiting for the deadline, as a program still
+    // waiting for an API call does, would never end (the test's own timeout would fail it).
+    const outcome = await run("await new Promise(() => {});", { timeoutMs: 3_600_000 }, testHost(), () => 0);
     expect(outcome).toMatchObject({
       kind: "threw",
       error: { message: expect.stringContaining("nothing will settle") },
     });
-    expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it("runs the next program normally after each of them", async () => {

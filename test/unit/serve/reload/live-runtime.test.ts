@@ -197,8 +197,14 @@ describe("a swap", () => {
     const { step } = runtime.swap(runtimeOf(spec()));
     expect(step.changed).toBe(false);
     expect(step.catalogVersion).toBe("1.0.0");
-    await new Promise((r) => setTimeout(r, 30));
+    // A round trip after the swap: the session's messages arrive in order, so a notification
+    // sent for the swap would be here before the answer to the ping.
+    await bridge.client.ping();
     expect(bridge.changes()).toBe(0);
+    // The same round trip does bring the notification of a swap that changes the tools.
+    runtime.swap(runtimeOf(spec(addOptional)));
+    await bridge.client.ping();
+    expect(bridge.changes()).toBe(1);
   });
 
   it("lets a call in flight finish on the tools it started on", async () => {
@@ -250,7 +256,10 @@ describe("a swap", () => {
     void swapped.drained.then(() => {
       drained = true;
     });
-    await new Promise((r) => setTimeout(r, 50));
+    // A round trip through the bridge while the call is held upstream: anything already settled
+    // (a drained promise resolved at once) has run its callbacks by the time the answer is here.
+    await bridge.client.ping();
+    expect(upstream.requests).toHaveLength(1);
     expect(drained).toBe(false);
     release();
     await inFlight;
