@@ -3,7 +3,7 @@
  * the ones compiled at run time, and large specs validated in a worker thread.
  */
 import { execFile } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -75,6 +75,11 @@ describe("the built package", () => {
     if (workerSetting === undefined) delete process.env["OMB_VALIDATION_WORKER"];
     else process.env["OMB_VALIDATION_WORKER"] = workerSetting;
     await rm(dir, { recursive: true, force: true });
+  });
+
+  it("keeps its command executable after every build (an npm link survives npm pack)", () => {
+    const mode = statSync(resolve(DIST_INDEX, "..", "cli", "main.js")).mode;
+    expect(mode & 0o111).toBe(0o111);
   });
 
   it("has the three OpenAPI schema validators precompiled", () => {

@@ -13,7 +13,7 @@ import { messageOf } from "../../model/error-message.js";
 import type { BridgeModel, JsonSchema, SearchIndexNode, ToolNode } from "../../model/types.js";
 import { findClosestOperations, showName } from "../discovery/closest.js";
 import { createArgumentCheck, createDiscovery } from "../discovery/discovery.js";
-import { DESCRIBE_TOOL, SEARCH_TOOL, toDiscoveryContext } from "../discovery/discovery-tools.js";
+import { DESCRIBE_TOOL, nameApi, SEARCH_TOOL, toDiscoveryContext } from "../discovery/discovery-tools.js";
 import type { CallContext } from "../engine/bridge-options.js";
 import { toErrorResult } from "../results/error-result.js";
 import { type ApiOutcome, toApiOutcome } from "./api-outcome.js";
@@ -82,7 +82,7 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
   const unknownOperation = (name: string): string => {
     const closest = findClosestOperations(name, model.tools, discovery.getSearch());
     return (
-      `api.${showName(name)} is no operation of the ${model.info.title} API served here` +
+      `api.${showName(name)} is no operation of ${nameApi(model.info.title)} served here` +
       (closest.length > 0 ? `; the closest: ${closest.join(", ")}` : "") +
       `. ${SEARCH_TOOL} finds operations by what they do.`
     );

@@ -89,7 +89,12 @@ export function listDiscoveryTools(context: DiscoveryContext, operations: readon
 
 /** `the Petstore API`. */
 export function describeApi(context: DiscoveryContext): string {
-  return `the ${clip(context.title, 60)} API`;
+  return nameApi(clip(context.title, 60));
+}
+
+/** `the Pet Store API`, and `the GitHub REST API` for a title that says API already. */
+export function nameApi(title: string): string {
+  return /\bAPI\s*$/i.test(title) ? `the ${title.trimEnd()}` : `the ${title} API`;
 }
 
 /** Annotations of a tool that can reach `operations`: read-only when all are, destructive when any is. */

@@ -25,6 +25,7 @@ import {
   countTags,
   DESCRIBE_TOOL,
   listDiscoveryTools,
+  nameApi,
   SEARCH_LIMITS,
   SEARCH_TOOL,
   toDiscoveryContext,
@@ -151,7 +152,7 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
       return options.audited(request.name, request.arguments, async () => {
         const closest = findClosestOperations(request.name, model.tools, getSearch());
         return toErrorResult(
-          `Unknown operation ${JSON.stringify(showName(request.name))}: the ${model.info.title} API served here has no operation of that name` +
+          `Unknown operation ${JSON.stringify(showName(request.name))}: ${nameApi(model.info.title)} served here has no operation of that name` +
             (closest.length > 0 ? `. The closest: ${closest.join(", ")}.` : ".") +
             ` ${SEARCH_TOOL} finds operations by what they do; call ${CALL_TOOL} with one of their names.`,
           "unknown_tool",

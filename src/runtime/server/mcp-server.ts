@@ -13,7 +13,7 @@ import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv
 import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
 import type { BridgeModel } from "../../model/types.js";
 import { EXECUTE_TOOL } from "../code/code-tools.js";
-import { CALL_TOOL, DESCRIBE_TOOL, SEARCH_TOOL } from "../discovery/discovery-tools.js";
+import { CALL_TOOL, DESCRIBE_TOOL, nameApi, SEARCH_TOOL } from "../discovery/discovery-tools.js";
 import { formatCount } from "../discovery/mode.js";
 import type { BridgeOptions, CatalogSession } from "../engine/bridge-options.js";
 import { createBridgeRuntime, type ToolRuntime } from "../engine/bridge-runtime.js";
@@ -123,7 +123,7 @@ function isModel(source: BridgeModel | ToolRuntime | ServedRuntime): source is B
 function describeServer(runtime: ServedRuntime): string {
   const { model } = runtime;
   const description = model.info.description ? ` ${clip(model.info.description.split("\n")[0]!, 300)}` : "";
-  const api = `the ${model.info.title} API${model.info.version ? ` (version ${model.info.version})` : ""}`;
+  const api = `${nameApi(model.info.title)}${model.info.version ? ` (version ${model.info.version})` : ""}`;
   if (runtime.mode.mode === "code") {
     return (
       `Tools for ${api}, whose ${formatCount(model.tools.length)} HTTP operations are called from JavaScript programs: ` +

@@ -11,4 +11,10 @@ describe("lint findings", () => {
     expect(count("hello world")).toBe(2);
     expect(count('{"type":"object"}')).toBeGreaterThan(3);
   });
+
+  it("counts a special token in a spec's text as the text it is (openai.com's spec has one)", async () => {
+    const count = await loadTokenCounter();
+    const n = count("Stop at <|endoftext|> in the prompt");
+    expect(n).toBeGreaterThan(count("Stop at  in the prompt"));
+  });
 });

@@ -5,7 +5,11 @@
  * real tokenizer in discovery-tools.slow.test.ts.
  */
 import { describe, expect, it } from "vitest";
-import { listDiscoveryTools, toDiscoveryContext } from "../../../../src/runtime/discovery/discovery-tools.js";
+import {
+  listDiscoveryTools,
+  nameApi,
+  toDiscoveryContext,
+} from "../../../../src/runtime/discovery/discovery-tools.js";
 import { createBridgeRuntime } from "../../../../src/runtime/engine/bridge-runtime.js";
 import { planSpec, TOY_PATHS } from "../../../e2e/safety-support.js";
 
@@ -35,5 +39,17 @@ describe("tools/list in discovery mode", () => {
     expect(call.annotations).toMatchObject({ ...want, openWorldHint: true });
     const search = runtime.listTools(undefined).tools.find((t) => t.name === "search_operations")!;
     expect(search.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+  });
+});
+
+describe("nameApi", () => {
+  it.each([
+    ["Pet Store", "the Pet Store API"],
+    ["GitHub REST API", "the GitHub REST API"],
+    ["Stripe api ", "the Stripe api"],
+    ["OpenAPI Petstore", "the OpenAPI Petstore API"],
+    ["RAPI", "the RAPI API"],
+  ])("names %j as %j (never 'the ... API API')", (title, named) => {
+    expect(nameApi(title)).toBe(named);
   });
 });
