@@ -134,7 +134,14 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
         return JSON.stringify(outcome);
       },
     };
-    const outcome = await getPool().run(source, host);
+    const outcome = await getPool().run(source, host, context.signal);
+    if (context.signal?.aborted) {
+      // Nobody reads it (the client cancelled): it is what the audit line records.
+      return toErrorResult(
+        `Cancelled: the client cancelled the program after ${called.length} API calls.`,
+        "cancelled",
+      );
+    }
     return toExecuteResult(outcome, { source, limits, maxTextChars: options.maxTextChars, called });
   };
 

@@ -109,6 +109,12 @@ export interface CallContext {
   catalogVersion?: string;
   /** A program's call (code mode): the whole answer, not cut to the result budget. */
   wholeAnswer?: boolean;
+  /**
+   * Aborted when the client cancels the request (notifications/cancelled, or its HTTP response
+   * stream closed): the upstream request, its retries and its wait for a slot stop, and a
+   * program in code mode is stopped.
+   */
+  signal?: AbortSignal;
 }
 
 /**

@@ -188,6 +188,7 @@ async function sendCall(call: Call, args: Record<string, unknown>): Promise<Call
     outcome = await api.connection.upstream.send(request, {
       operation: `${tool.http.method.toUpperCase()} ${tool.http.path}`,
       caller: callerOf(context, credentials),
+      ...(context.signal ? { signal: context.signal } : {}),
     });
     state.attempts = (state.attempts ?? 0) + outcome.attempts;
     if ("response" in outcome) state.status = outcome.response.status;

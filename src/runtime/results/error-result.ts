@@ -37,7 +37,9 @@ export type ErrorCategory =
   /** Code mode: the program was stopped at one of the sandbox's limits. */
   | "program_limit"
   /** Hot reload removed or broke the tool since the client listed it (see reload/). */
-  | "tool_changed";
+  | "tool_changed"
+  /** The client cancelled the call: the upstream request was aborted (the audit line says so). */
+  | "cancelled";
 
 export interface ErrorFacts {
   category: ErrorCategory;
@@ -72,6 +74,7 @@ const CATEGORY_LABELS: Record<ErrorCategory, string> = {
   program_error: "Program error",
   program_limit: "Stopped",
   tool_changed: "Tool changed",
+  cancelled: "Cancelled",
 };
 
 export function categoryLabel(category: ErrorCategory): string {

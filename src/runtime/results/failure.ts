@@ -8,7 +8,13 @@ import { isRecord } from "../../model/records.js";
 import type { ToolNode } from "../../model/types.js";
 import type { UpstreamFailure, UpstreamResponse } from "../upstream/send.js";
 import { clip, decodeText, isProbablyText, isTextType, noteCutAnswer, parseJsonBody } from "./body-text.js";
-import { categoryLabel, ERROR_META_KEY, type ErrorCategory, type ErrorFacts } from "./error-result.js";
+import {
+  categoryLabel,
+  ERROR_META_KEY,
+  type ErrorCategory,
+  type ErrorFacts,
+  toErrorResult,
+} from "./error-result.js";
 import { formatFieldErrors, mapFieldErrors } from "./field-map.js";
 import { isDeeperThan, MAX_JSON_DEPTH } from "./json-depth.js";
 import type { ResultOptions } from "./success.js";
@@ -232,6 +238,10 @@ export function toFailureResult(tool: ToolNode, failure: UpstreamFailure, origin
       ],
       _meta: { [ERROR_META_KEY]: { ...facts } },
     };
+  }
+  if (failure.kind === "cancelled") {
+    // Nobody reads it (the client cancelled): it is what the audit line records.
+    return toErrorResult(`Cancelled: ${operation}: ${failure.message}.`, "cancelled");
   }
   const timeout = failure.kind === "timeout";
   const facts: ErrorFacts = { category: timeout ? "timeout" : "upstream_unavailable", retryable: true };

@@ -67,6 +67,7 @@ export function createBridgeServer(
     const result = await runtime.callTool(request.params.name, request.params.arguments, {
       ...(extra.requestInfo ? { headers: extra.requestInfo.headers } : {}),
       ...(extra.sessionId !== undefined ? { session: extra.sessionId } : {}),
+      signal: extra.signal,
       ...(server.getClientCapabilities()?.elicitation?.form ? { confirm } : {}),
       // A client may say which tool list it holds (stateless HTTP has no session to remember it).
       catalog: session,

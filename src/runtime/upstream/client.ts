@@ -16,7 +16,13 @@ import {
 } from "./circuit.js";
 import { type ConcurrencyLimit, createConcurrencyLimit, DEFAULT_MAX_CONCURRENCY } from "./limit.js";
 import { type ResolvedRetryOptions, type RetryOptions, resolveRetryOptions, retryDelay } from "./retry.js";
-import { type HttpOptions, sendRequest, UpstreamFailure, type UpstreamResponse } from "./send.js";
+import {
+  cancelledFailure,
+  type HttpOptions,
+  sendRequest,
+  UpstreamFailure,
+  type UpstreamResponse,
+} from "./send.js";
 
 /** How an upstream client is made; what is not given is resolved by resolveUpstreamOptions. */
 export interface UpstreamOptions {
@@ -55,8 +61,15 @@ export type UpstreamOutcome = { attempts: number } & (
 );
 
 export interface UpstreamClient {
-  /** `call`: the operation and who calls it, for the circuit breaker (default: one shared caller). */
-  send(request: OutgoingRequest, call?: { operation?: string; caller?: string }): Promise<UpstreamOutcome>;
+  /**
+   * `call`: the operation and who calls it, for the circuit breaker (default: one shared caller),
+   * and the signal of a client's cancel: it ends the wait for a slot, a backoff and the request
+   * itself, frees the slot and is never retried nor counted by the breaker.
+   */
+  send(
+    request: OutgoingRequest,
+    call?: { operation?: string; caller?: string; signal?: AbortSignal },
+  ): Promise<UpstreamOutcome>;
   breaker: CircuitBreaker;
   limit: ConcurrencyLimit;
 }
@@ -74,13 +87,17 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       operation: call.operation ?? `${request.method} ${request.path.split("?")[0]}`,
       caller: call.caller ?? "",
     };
+    const { signal } = call;
+    if (signal?.aborted) return { attempts: 0, failure: cancelledFailure() };
     // Fail fast without queueing while a circuit is open; the admission proper follows.
     const early = breaker.peek(key);
     if (!early.allowed) return { attempts: 0, failure: circuitFailure(early.message) };
     let release: () => void;
     try {
-      release = await limit.acquire(AbortSignal.timeout(http.timeoutMs));
+      const wait = AbortSignal.timeout(http.timeoutMs);
+      release = await limit.acquire(signal ? AbortSignal.any([wait, signal]) : wait);
     } catch {
+      if (signal?.aborted) return { attempts: 0, failure: cancelledFailure() };
       return { attempts: 0, failure: queueTimeout(http.timeoutMs, limit.max) };
     }
     const admission = breaker.admit(key);
@@ -122,7 +139,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
         let outcome: UpstreamOutcome;
         let delay: number | undefined;
         try {
-          const response = await sendRequest(await options.getDispatcher(), request, http, remaining);
+          const response = await sendRequest(await options.getDispatcher(), request, http, remaining, signal);
           note(
             GATEWAY_STATUSES.has(response.status) ? "unresponsive" : "answered",
             `HTTP ${response.status}`,
@@ -141,6 +158,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
           });
         } catch (error) {
           if (!(error instanceof UpstreamFailure)) throw error;
+          if (error.kind === "cancelled") return { attempts: attempt + 1, failure: error };
           note(availabilityOf(error), error.message);
           if (error.kind === "timeout" && previous)
             return withAttempts({ ...previous, attempts: attempt + 1 });
@@ -155,7 +173,8 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
         }
         if (delay === undefined || performance.now() + delay >= deadline) return withAttempts(outcome);
         previous = outcome;
-        await new Promise((resolve) => setTimeout(resolve, delay));
+        if (!(await waitUnlessCancelled(delay, signal)))
+          return { attempts: attempt + 1, failure: cancelledFailure() };
       }
     } finally {
       breaker.record(admission.ticket, verdict.availability, verdict.description);
@@ -164,6 +183,23 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   };
 
   return { send, breaker, limit };
+}
+
+/** Waits `ms`; false, at once, when `signal` aborts first (a backoff the client cancelled). */
+function waitUnlessCancelled(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
+  if (signal === undefined) return new Promise((resolve) => setTimeout(() => resolve(true), ms));
+  if (signal.aborted) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve(true);
+    }, ms);
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
 }
 
 /** A gateway that says the API behind it did not answer: no different from a timeout here. */
@@ -178,6 +214,7 @@ function availabilityOf(failure: UpstreamFailure): Availability {
       return "unreachable";
     case "local":
     case "circuit_open":
+    case "cancelled":
       return "local";
     default:
       return "unresponsive";

@@ -30,6 +30,7 @@ export function createApiConnection(options: ConnectionOptions): ApiConnection {
   let dispatcher: Promise<Dispatcher> | undefined = options.dispatcher
     ? Promise.resolve(options.dispatcher)
     : undefined;
+  let closing: Promise<void> | undefined;
   const getDispatcher = () => {
     dispatcher ??= createHttpAgent(http);
     return dispatcher;
@@ -39,8 +40,10 @@ export function createApiConnection(options: ConnectionOptions): ApiConnection {
     http,
     upstream,
     getDispatcher,
-    close: async () => {
-      if (ownsDispatcher && dispatcher) await (await dispatcher).close();
+    // Closing twice (a session and its owner) closes once.
+    close: () => {
+      closing ??= ownsDispatcher && dispatcher ? dispatcher.then((d) => d.close()) : Promise.resolve();
+      return closing;
     },
   };
 }

@@ -44,7 +44,7 @@ export interface UpstreamResponse {
  * `circuit_open`: the circuit breaker refused the call without sending it. `local`: the HTTP
  * client refused to build the request (a header it does not allow): nothing was sent.
  */
-export type UpstreamFailureKind = "timeout" | "connect" | "network" | "circuit_open" | "local";
+export type UpstreamFailureKind = "timeout" | "connect" | "network" | "circuit_open" | "local" | "cancelled";
 
 export class UpstreamFailure extends Error {
   readonly kind: UpstreamFailureKind;
@@ -79,10 +79,14 @@ export async function sendRequest(
   request: OutgoingRequest,
   options: HttpOptions,
   remainingMs: number = options.timeoutMs,
+  cancel?: AbortSignal,
 ): Promise<UpstreamResponse> {
   const started = performance.now();
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), remainingMs);
+  // The client cancelled the call: undici aborts the request (its socket is closed) at once.
+  const onCancel = () => controller.abort();
+  cancel?.addEventListener("abort", onCancel, { once: true });
   try {
     const response = await agent.request({
       origin: request.origin,
@@ -108,10 +112,17 @@ export async function sendRequest(
       durationMs: performance.now() - started,
     };
   } catch (error) {
+    if (cancel?.aborted) throw cancelledFailure();
     throw classifyFailure(error, controller.signal.aborted, options.timeoutMs);
   } finally {
     clearTimeout(timer);
+    cancel?.removeEventListener("abort", onCancel);
   }
+}
+
+/** The client cancelled the call (MCP notifications/cancelled, or its HTTP stream closed). */
+export function cancelledFailure(): UpstreamFailure {
+  return new UpstreamFailure("cancelled", "CANCELLED", "the client cancelled the call");
 }
 
 async function readLimited(

@@ -33,8 +33,12 @@ const RECYCLE_BYTES = 48 * 1024 * 1024;
 export const IN_THREAD_MAX_STACK = 48 * 1024;
 
 export interface SandboxPool {
-  /** Runs one program to its end (or its limit) and answers how it ended. */
-  run(source: string, host: ProgramHost): Promise<ProgramOutcome>;
+  /**
+   * Runs one program to its end (or its limit) and answers how it ended. When `signal` aborts
+   * (the client cancelled), a waiting program never starts and a running one's worker is ended
+   * at once, so it stops using CPU; its pending API calls are aborted by the same signal.
+   */
+  run(source: string, host: ProgramHost, signal?: AbortSignal): Promise<ProgramOutcome>;
   /** Starts the first worker in the background, unless it is up. */
   warm(): void;
   /** Ends every worker. */
@@ -76,7 +80,12 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
   const maxWorkers = options.maxWorkers ?? Math.max(2, Math.min(4, availableParallelism()));
   const slots = new Set<Slot>();
   const idle: Slot[] = [];
-  const waiting: { source: string; host: ProgramHost; resolve(outcome: ProgramOutcome): void }[] = [];
+  const waiting: {
+    source: string;
+    host: ProgramHost;
+    signal?: AbortSignal;
+    resolve(outcome: ProgramOutcome): void;
+  }[] = [];
   let nextRun = 0;
   let closed = false;
 
@@ -169,6 +178,7 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
     source: string,
     host: ProgramHost,
     resolve: (outcome: ProgramOutcome) => void,
+    signal?: AbortSignal,
   ) => {
     clearTimeout(slot.idleTimer);
     const id = nextRun++;
@@ -177,7 +187,15 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
       limits.timeoutMs + GRACE_MS,
     );
     timer.unref();
-    slot.current = { id, host, resolve, calls: 0, timer };
+    const onCancel = () => {
+      if (slot.current?.id === id) end(slot, CANCELLED);
+    };
+    signal?.addEventListener("abort", onCancel, { once: true });
+    const settle = (outcome: ProgramOutcome) => {
+      signal?.removeEventListener("abort", onCancel);
+      resolve(outcome);
+    };
+    slot.current = { id, host, resolve: settle, calls: 0, timer };
     slot.worker.postMessage({ type: "run", run: id, source, limits } satisfies ToWorker);
   };
 
@@ -186,17 +204,23 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
       const slot = idle.pop() ?? (slots.size < maxWorkers ? spawn() : undefined);
       if (slot === undefined) return;
       const job = waiting.shift()!;
-      start(slot, job.source, job.host, job.resolve);
+      if (job.signal?.aborted) {
+        job.resolve({ ...CANCELLED, logs: [], calls: 0 });
+        release(slot);
+        continue;
+      }
+      start(slot, job.source, job.host, job.resolve, job.signal);
     }
   };
 
   return {
     where: "worker",
-    run(source, host) {
+    run(source, host, signal) {
       if (closed)
         return Promise.resolve({ kind: "crashed", message: "the bridge is closing", logs: [], calls: 0 });
+      if (signal?.aborted) return Promise.resolve({ ...CANCELLED, logs: [], calls: 0 });
       return new Promise((resolve) => {
-        waiting.push({ source, host, resolve });
+        waiting.push({ source, host, resolve, ...(signal ? { signal } : {}) });
         next();
       });
     },
@@ -213,6 +237,9 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
     },
   };
 }
+
+/** How a program the client cancelled ends (its worker is ended: see SandboxPool.run). */
+const CANCELLED = { kind: "crashed", message: "the client cancelled the program" } as const;
 
 /** What a worker's death means: its native stack or heap ran out, or something else. */
 function deathOutcome(
