@@ -301,9 +301,15 @@ class PrismHost {
 
   async start(spec: string, timeoutMs: number): Promise<{ url?: string; error?: string }> {
     this.served++;
-    const port = await freePort();
-    const answer = await this.ask({ start: { spec, port } }, timeoutMs);
-    return typeof answer.started === "string" ? { url: answer.started } : { error: String(answer.failed) };
+    // A port found free can be taken by another process (a parallel slot's Prism, a test's
+    // server) before Prism listens on it: another free port is tried then, a few times.
+    for (let attempt = 1; ; attempt++) {
+      const port = await freePort();
+      const answer = await this.ask({ start: { spec, port } }, timeoutMs);
+      if (typeof answer.started === "string") return { url: answer.started };
+      const error = String(answer.failed);
+      if (!error.includes("EADDRINUSE") || attempt >= 3) return { error };
+    }
   }
 
   async stop(): Promise<void> {
