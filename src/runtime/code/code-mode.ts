@@ -131,6 +131,10 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
           const message = `api.${showName(name)} failed in the bridge: ${messageOf(error)}`;
           outcome = { ok: false, error: { message, category: "upstream_bug", retryable: false } };
         }
+        context.progress?.(
+          called.length,
+          `${called.length} API call${called.length === 1 ? "" : "s"} made (last: ${showName(name)})`,
+        );
         return JSON.stringify(outcome);
       },
     };

@@ -115,6 +115,8 @@ export interface CallContext {
    * program in code mode is stopped.
    */
   signal?: AbortSignal;
+  /** The client asked for progress (`_meta.progressToken`): how much is done, in words too. */
+  progress?: (done: number, message: string) => void;
 }
 
 /**

@@ -64,7 +64,20 @@ export function createBridgeServer(
   };
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const held = request.params._meta?.[CATALOG_META_KEY] as { catalogVersion?: unknown } | undefined;
+    const progressToken = request.params._meta?.progressToken;
+    // The client asked for progress: long work (a program's API calls) says how far it got.
+    const progress =
+      progressToken === undefined
+        ? undefined
+        : (done: number, message: string) =>
+            void extra
+              .sendNotification({
+                method: "notifications/progress",
+                params: { progressToken, progress: done, message },
+              })
+              .catch(() => {});
     const result = await runtime.callTool(request.params.name, request.params.arguments, {
+      ...(progress ? { progress } : {}),
       ...(extra.requestInfo ? { headers: extra.requestInfo.headers } : {}),
       ...(extra.sessionId !== undefined ? { session: extra.sessionId } : {}),
       signal: extra.signal,
