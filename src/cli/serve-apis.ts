@@ -5,6 +5,7 @@
  * its environment (settings/api-settings.ts). With several APIs every option that carries
  * credentials or says where calls go must be given per API, never for all of them.
  */
+
 import { isAbsolute, resolve } from "node:path";
 import {
   PLAN_OPTION_KEYS,
@@ -12,6 +13,7 @@ import {
   type PlanOptionKey,
   type PlanValueKind,
 } from "../generator/compile/plan-option-table.js";
+import { DEFAULT_MAX_FILE_BYTES } from "../generator/spec/read-limits.js";
 import { BridgeError, createDiagnostic, failWith, formatDiagnostic } from "../model/diagnostics.js";
 import type { BridgeModel } from "../model/types.js";
 import type { Settings } from "../runtime/config/option-table.js";
@@ -255,7 +257,14 @@ export function toApiInputs(input: {
       settings: { ...input.settings, ...own, ...api.settings },
       env,
       ...(api.watch !== undefined
-        ? { watch: { source: api.spec, intervalMs: api.watch.intervalMs, load: () => input.load(api) } }
+        ? {
+            watch: {
+              source: api.spec,
+              intervalMs: api.watch.intervalMs,
+              maxBytes: api.flags.maxSpecBytes ?? DEFAULT_MAX_FILE_BYTES,
+              load: () => input.load(api),
+            },
+          }
         : {}),
     };
   });

@@ -50,6 +50,8 @@ export interface SpecWatchSource {
   source: string;
   /** How often a URL is polled, in milliseconds. */
   intervalMs: number;
+  /** Bytes of the spec the watcher reads at the most (the loader's `--max-spec-bytes`). */
+  maxBytes: number;
   /** The spec read and planned again (by `serve`, which can plan). */
   load(): Promise<BridgeModel>;
 }
@@ -176,6 +178,7 @@ async function watchApis(input: {
     ...(api.namespace !== undefined ? { api: api.namespace } : {}),
     source: watch.source,
     intervalMs: watch.intervalMs,
+    maxBytes: watch.maxBytes,
     audits: [input.prepared[index]!.options.audit, input.bridgeAudit].filter(
       (a): a is AuditLog => a !== undefined,
     ),

@@ -24,6 +24,8 @@ export interface ReloadTarget {
   source: string;
   /** How often a URL is polled. */
   intervalMs: number;
+  /** Bytes of the spec read at the most. */
+  maxBytes: number;
   /**
    * The spec read and planned again, and the runtime that serves it with the others as they
    * are; `retire` closes what the runtime it replaces holds alone, once its calls are done.
@@ -132,6 +134,7 @@ export function startReloads(
     watchSpec({
       source: target.source,
       intervalMs: target.intervalMs,
+      maxBytes: target.maxBytes,
       onChange: () => {
         if (!waiting.has(index)) void reload(index);
       },

@@ -8,10 +8,14 @@
  *
  * Only the spec itself is watched, not the files its `$ref`s name: saving the spec after
  * editing one of those (or touching it) reloads them too.
+ *
+ * The watcher reads as the loader does: at most `maxBytes` (a file that grew past them, or an
+ * endless answer, is a problem said, never read whole), a regular file only (not a symlink to a
+ * device or a pipe), and a URL's redirects only on its own origin.
  */
 import { createHash } from "node:crypto";
 import { type FSWatcher, type StatWatcher, unwatchFile, watch, watchFile } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { open } from "node:fs/promises";
 import { basename, dirname, resolve } from "node:path";
 import { messageOf } from "../../model/error-message.js";
 
@@ -20,6 +24,8 @@ export interface SpecWatchOptions {
   source: string;
   /** How often a URL is asked whether it changed (and a file, where the system cannot watch). */
   intervalMs: number;
+  /** Bytes of the spec read at the most (the loader's `--max-spec-bytes`). */
+  maxBytes: number;
   /** How long file events settle before the file is read (default 100 ms). */
   debounceMs?: number;
   /** The spec's bytes changed. */
@@ -69,7 +75,7 @@ function watchFileSource(options: SpecWatchOptions): SpecWatch {
   const check = async () => {
     let bytes: Buffer;
     try {
-      bytes = await readFile(file);
+      bytes = await readRegularFile(file, options.maxBytes);
     } catch (error) {
       // Mid-save (the old file gone, the new one not yet there): the next event reads it.
       problems.report(`cannot read ${options.source}: ${messageOf(error)}`);
@@ -132,11 +138,11 @@ function pollUrl(options: SpecWatchOptions): SpecWatch {
     if (etag !== undefined) headers["if-none-match"] = etag;
     if (modified !== undefined) headers["if-modified-since"] = modified;
     try {
-      const response = await fetch(options.source, {
+      const response = await fetchOnOrigin(
+        options.source,
         headers,
-        redirect: "follow",
-        signal: AbortSignal.timeout(Math.max(1000, Math.min(options.intervalMs, 30_000))),
-      });
+        AbortSignal.timeout(Math.max(1000, Math.min(options.intervalMs, 30_000))),
+      );
       if (response.status === 304) {
         await response.body?.cancel();
         problems.clear();
@@ -147,7 +153,7 @@ function pollUrl(options: SpecWatchOptions): SpecWatch {
         problems.report(`${options.source} answered ${response.status}`);
         return;
       }
-      const bytes = new Uint8Array(await response.arrayBuffer());
+      const bytes = await readCapped(response, options.maxBytes);
       problems.clear();
       etag = response.headers.get("etag") ?? undefined;
       modified = response.headers.get("last-modified") ?? undefined;
@@ -175,4 +181,66 @@ function pollUrl(options: SpecWatchOptions): SpecWatch {
       clearTimeout(timer);
     },
   };
+}
+
+/** A file's bytes, when it is a regular file of at most `maxBytes`. */
+async function readRegularFile(file: string, maxBytes: number): Promise<Buffer> {
+  const handle = await open(file, "r");
+  try {
+    const stat = await handle.stat();
+    if (!stat.isFile()) throw new Error("it is not a regular file");
+    if (stat.size > maxBytes) throw new Error(`it is larger than ${maxBytes} bytes (--max-spec-bytes)`);
+    // Read one byte more than allowed: a file that grew since its stat is still caught.
+    const buffer = Buffer.alloc(Math.min(stat.size, maxBytes) + 1);
+    let size = 0;
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, size, buffer.length - size, size);
+      if (bytesRead === 0) break;
+      size += bytesRead;
+      if (size > maxBytes) throw new Error(`it is larger than ${maxBytes} bytes (--max-spec-bytes)`);
+      if (size === buffer.length) break;
+    }
+    return buffer.subarray(0, size);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Redirects followed on the URL's own origin only (at most five), as the loader follows them. */
+async function fetchOnOrigin(
+  source: string,
+  headers: Record<string, string>,
+  signal: AbortSignal,
+): Promise<Response> {
+  const origin = new URL(source).origin;
+  let url = source;
+  for (let hop = 0; ; hop++) {
+    const response = await fetch(url, { headers, redirect: "manual", signal });
+    const location = response.headers.get("location");
+    if (response.status < 300 || response.status >= 400 || location === null) return response;
+    await response.body?.cancel();
+    const next = new URL(location, url);
+    if (next.origin !== origin) throw new Error(`it redirects to another origin (${next.origin})`);
+    if (hop >= 5) throw new Error("it redirects more than five times");
+    url = next.href;
+  }
+}
+
+/** An answer's body, at most `maxBytes` of it: more is a problem, and the rest is never read. */
+async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = response.body?.getReader();
+  if (reader === undefined) return new Uint8Array();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw new Error(`the answer is larger than ${maxBytes} bytes (--max-spec-bytes)`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, size);
 }
