@@ -4,10 +4,14 @@
  * OMB_CLIENT_CONFIG_INVALID and left untouched when it is not an object of JSON, written whole
  * with the previous bytes kept in a backup beside it, through a temporary file and a rename so
  * the client never reads half a file, with the file's mode kept (0600 for a new file: it may
- * end up holding a secret).
+ * end up holding a secret). The backup and the temporary file are created exclusively (a name
+ * someone planted, a symlink to another file, is never written through), the temporary one
+ * under a random name.
  */
+import { randomBytes } from "node:crypto";
 import {
   chmodSync,
+  constants,
   copyFileSync,
   mkdirSync,
   readFileSync,
@@ -95,17 +99,32 @@ export function writeConfigDocument(
   let mode = 0o600;
   if (doc.text !== undefined) {
     mode = statSync(doc.path).mode & 0o777;
-    backup = `${doc.path}.${now
-      .toISOString()
-      .replace(/[-:]/g, "")
-      .replace(/\.\d+Z$/, "Z")}.bak`;
-    copyFileSync(doc.path, backup);
+    backup = copyToNewFile(
+      doc.path,
+      `${doc.path}.${now
+        .toISOString()
+        .replace(/[-:]/g, "")
+        .replace(/\.\d+Z$/, "Z")}`,
+    );
   }
-  const temporary = `${doc.path}.${process.pid}.tmp`;
-  writeFileSync(temporary, `${JSON.stringify(data, null, 2)}\n`, { mode });
+  const temporary = `${doc.path}.${randomBytes(8).toString("hex")}.tmp`;
+  writeFileSync(temporary, `${JSON.stringify(data, null, 2)}\n`, { mode, flag: "wx" });
   chmodSync(temporary, mode);
   renameSync(temporary, doc.path);
   return backup;
+}
+
+/** A copy of `file` at `<stem>.bak`, else `<stem>-2.bak`...: a name that exists is never written. */
+function copyToNewFile(file: string, stem: string): string {
+  for (let n = 1; ; n++) {
+    const target = `${stem}${n === 1 ? "" : `-${n}`}.bak`;
+    try {
+      copyFileSync(file, target, constants.COPYFILE_EXCL);
+      return target;
+    } catch (error) {
+      if ((error as { code?: string }).code !== "EEXIST" || n >= 100) throw error;
+    }
+  }
 }
 
 function tryParse(text: string): { value?: unknown; error?: Error } {
