@@ -4,6 +4,7 @@
  * schemas/catalog.schema.json describes the same file for editors and other tools.
  */
 import { failWith } from "../model/diagnostics.js";
+import { isDeeperThan, MAX_DOCUMENT_DEPTH } from "../model/json-depth.js";
 import { isRecord } from "../model/records.js";
 import { readConfigFile } from "../runtime/config/data-file.js";
 import { CATALOG_FORMAT, type CatalogDocument } from "./catalog.js";
@@ -32,6 +33,9 @@ export function checkCatalog(value: unknown, file: string): CatalogDocument {
       hint: "write it again with `openapi-mcp-bridge catalog`; schemas/catalog.schema.json describes the file",
     });
   if (!isCatalogDocument(value)) fail("", "not a tool catalog (no catalogFormat and tools)");
+  // The diff walks a catalog's schemas recursively: no deeper than a spec may be.
+  if (isDeeperThan(value, MAX_DOCUMENT_DEPTH))
+    fail("", `the catalog nests objects more than ${MAX_DOCUMENT_DEPTH} levels deep`);
   const catalog = value as Record<string, unknown>;
   if (catalog.catalogFormat !== CATALOG_FORMAT) {
     failWith(

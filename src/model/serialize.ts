@@ -1,6 +1,7 @@
 /** Saving a BridgeModel to JSON and reading it back, with a version check. */
 import { failWith } from "./diagnostics.js";
 import { isHttpMethod } from "./http-methods.js";
+import { isDeeperThan, MAX_DOCUMENT_DEPTH } from "./json-depth.js";
 import { isRecord } from "./records.js";
 import { type BridgeModel, IR_VERSION, type ToolNode } from "./types.js";
 
@@ -38,6 +39,14 @@ export function checkModel(value: unknown, file = "<model>"): BridgeModel {
   }
   if (!Array.isArray(model.tools))
     failWith("OMB_MODEL_INVALID", "tools must be an array", { file, pointer: "/tools" });
+  // Serving and planning walk a model recursively, as they walk a spec: no deeper than one.
+  if (isDeeperThan(model, MAX_DOCUMENT_DEPTH)) {
+    failWith("OMB_MODEL_INVALID", `the model nests objects more than ${MAX_DOCUMENT_DEPTH} levels deep`, {
+      file,
+      pointer: "",
+      hint: "build the model again from the spec (`model SPEC -o FILE`)",
+    });
+  }
   const tools = model.tools.map((tool, index) => checkToolMethod(tool, index, file));
   return tools.every((tool, index) => tool === model.tools[index]) ? model : { ...model, tools };
 }

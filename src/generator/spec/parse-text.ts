@@ -2,8 +2,10 @@
  * Spec text → a JSON value: JSON or YAML chosen by content, YAML with alias limits and no
  * recursion, errors with the line and column; then which OpenAPI version the document is.
  */
+
 import { createRequire } from "node:module";
 import { BridgeError, createDiagnostic } from "../../model/diagnostics.js";
+import { isDeeperThan, MAX_DOCUMENT_DEPTH } from "../../model/json-depth.js";
 import type { SpecVersion } from "../../model/types.js";
 import { shortMessage } from "./spec-errors.js";
 
@@ -24,13 +26,6 @@ const MAX_YAML_ALIASES = 100;
 export function parseSpecText(text: string, file: string): unknown {
   return parseSpec(text, file).value;
 }
-
-/**
- * Objects and arrays nested deeper than this are refused right after parsing: every later
- * stage walks the document recursively, and a spec nested 100,000 deep would otherwise end as a
- * stack overflow. Real specs stay under 50; the schemas the planner emits are cut at 200.
- */
-export const MAX_DOCUMENT_DEPTH = 2000;
 
 /** parseSpecText, also giving the text JSON.parse read the value from, when it was JSON. */
 export function parseSpec(text: string, file: string): { value: unknown; json?: string } {
@@ -57,7 +52,7 @@ export function parseSpec(text: string, file: string): { value: unknown; json?: 
 
 /** The value, when it nests no deeper than MAX_DOCUMENT_DEPTH; else OMB_SPEC_TOO_DEEP at the first place that does. */
 export function checkDepth<T>(value: T, file: string, limit = MAX_DOCUMENT_DEPTH): T {
-  if (measureDepth(value, limit) <= limit) return value;
+  if (!isDeeperThan(value, limit)) return value;
   const tokens = pathBeyond(value, limit).map((key) => key.replaceAll("~", "~0").replaceAll("/", "~1"));
   // The whole path is thousands of tokens: name where the deep part starts and how it ends.
   const pointer = tokens
@@ -80,30 +75,6 @@ export function checkDepth<T>(value: T, file: string, limit = MAX_DOCUMENT_DEPTH
 
 /** Tokens of the pointer a too-deep diagnostic shows. */
 const SHOWN_TOKENS = 12;
-
-/** The nesting depth (a scalar is 0), without recursion; stops counting once past `limit`. */
-function measureDepth(value: unknown, limit: number): number {
-  if (value === null || typeof value !== "object") return 0;
-  let max = 0;
-  const nodes: object[] = [value];
-  const depths: number[] = [1];
-  while (nodes.length > 0) {
-    const node = nodes.pop()!;
-    const depth = depths.pop()!;
-    if (depth > max) {
-      max = depth;
-      if (max > limit) return max;
-    }
-    const children = Array.isArray(node) ? node : Object.values(node);
-    for (const child of children) {
-      if (child !== null && typeof child === "object") {
-        nodes.push(child);
-        depths.push(depth + 1);
-      }
-    }
-  }
-  return max;
-}
 
 /** The keys leading to the first container found at depth `limit + 1` (only called when there is one). */
 function pathBeyond(value: unknown, limit: number): string[] {

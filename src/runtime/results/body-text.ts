@@ -1,8 +1,8 @@
 /** Reading an upstream body as text or JSON, by its media type and its bytes. */
 
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { isDeeperThan, MAX_JSON_DEPTH } from "../../model/json-depth.js";
 import type { UpstreamResponse } from "../upstream/send.js";
-import { isDeeperThan, MAX_JSON_DEPTH } from "./json-depth.js";
 import { hasBudget } from "./truncate.js";
 
 /** What a result says of an answer cut at `--max-response-bytes`. */

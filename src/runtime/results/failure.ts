@@ -4,6 +4,7 @@
  * argument names (field-map.ts), the body, and what to do next.
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { isDeeperThan, MAX_JSON_DEPTH } from "../../model/json-depth.js";
 import { isRecord } from "../../model/records.js";
 import type { ToolNode } from "../../model/types.js";
 import type { UpstreamFailure, UpstreamResponse } from "../upstream/send.js";
@@ -16,7 +17,6 @@ import {
   toErrorResult,
 } from "./error-result.js";
 import { formatFieldErrors, mapFieldErrors } from "./field-map.js";
-import { isDeeperThan, MAX_JSON_DEPTH } from "./json-depth.js";
 import type { ResultOptions } from "./success.js";
 
 /**

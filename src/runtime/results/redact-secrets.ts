@@ -5,7 +5,7 @@
  * the text that an API escaped some other way (`\u0061` for `a`) is decoded and checked too.
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { MAX_JSON_DEPTH } from "./json-depth.js";
+import { MAX_JSON_DEPTH } from "../../model/json-depth.js";
 
 export const REDACTED = "[REDACTED]";
 

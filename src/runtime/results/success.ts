@@ -6,6 +6,7 @@
 
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { formatBytes } from "../../model/format-bytes.js";
+import { isDeeperThan, MAX_JSON_DEPTH } from "../../model/json-depth.js";
 import { isJsonMediaType } from "../../model/media-types.js";
 import { isRecord } from "../../model/records.js";
 import type { ToolNode } from "../../model/types.js";
@@ -19,7 +20,6 @@ import {
   noteCutAnswer,
 } from "./body-text.js";
 import { ERROR_META_KEY, type ErrorFacts } from "./error-result.js";
-import { isDeeperThan, MAX_JSON_DEPTH } from "./json-depth.js";
 import { fitJson, fitText, hasBudget, TRUNCATION_META_KEY, type Truncation } from "./truncate.js";
 
 export interface ResultOptions {

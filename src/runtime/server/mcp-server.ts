@@ -11,6 +11,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
+import { isDeeperThan, MAX_JSON_DEPTH } from "../../model/json-depth.js";
 import type { BridgeModel } from "../../model/types.js";
 import { EXECUTE_TOOL } from "../code/code-tools.js";
 import { CALL_TOOL, DESCRIBE_TOOL, nameApi, SEARCH_TOOL } from "../discovery/discovery-tools.js";
@@ -19,7 +20,6 @@ import type { BridgeOptions, CatalogSession } from "../engine/bridge-options.js"
 import { createBridgeRuntime, type ToolRuntime } from "../engine/bridge-runtime.js";
 import { clip } from "../results/body-text.js";
 import { toErrorResult } from "../results/error-result.js";
-import { isDeeperThan, MAX_JSON_DEPTH } from "../results/json-depth.js";
 import { BRIDGE_NAME, BRIDGE_VERSION } from "../version.js";
 import { type ServedRuntime, serveRuntime, toServedRuntime } from "./served-runtime.js";
 import { CATALOG_META_KEY } from "./tool-contracts.js";

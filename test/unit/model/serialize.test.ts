@@ -1,6 +1,7 @@
 /** Saved models are inputs like specs: a tool's method is read as the planner writes it. */
 import { describe, expect, it } from "vitest";
 import { BridgeError } from "../../../src/model/diagnostics.js";
+import { MAX_DOCUMENT_DEPTH } from "../../../src/model/json-depth.js";
 import { parseModel, serializeModel } from "../../../src/model/serialize.js";
 import type { BridgeModel } from "../../../src/model/types.js";
 import { selectModel } from "../../../src/runtime/access/select.js";
@@ -62,6 +63,22 @@ describe("parseModel", () => {
     const [diagnostic] = (error as BridgeError).diagnostics;
     expect(diagnostic).toMatchObject({ code: "OMB_MODEL_INVALID", file: "api.model.json" });
     expect(diagnostic?.pointer).toMatch(/^\/tools\/\d+\/http\/method$/);
+  });
+
+  it("refuses a model nested deeper than a spec may be, before anything walks it", () => {
+    const text = serializeModel(planned).replace(
+      '"tools":[',
+      `"deep":${"[".repeat(MAX_DOCUMENT_DEPTH + 5)}${"]".repeat(MAX_DOCUMENT_DEPTH + 5)},"tools":[`,
+    );
+    expect(() => parseModel(text, "deep.model.json")).toThrow(BridgeError);
+    try {
+      parseModel(text, "deep.model.json");
+    } catch (error) {
+      expect((error as BridgeError).diagnostics[0]).toMatchObject({
+        code: "OMB_MODEL_INVALID",
+        message: `the model nests objects more than ${MAX_DOCUMENT_DEPTH} levels deep`,
+      });
+    }
   });
 
   it("keeps a planned model as it is", () => {

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSpec } from "../../../src/generator/spec/load-spec.js";
-import { MAX_DOCUMENT_DEPTH } from "../../../src/generator/spec/parse-text.js";
+import { MAX_DOCUMENT_DEPTH } from "../../../src/model/json-depth.js";
 import { failure, stdin } from "../../helpers/spec-loading.js";
 
 const root = mkdtempSync(join(tmpdir(), "omb-hostile-load-"));
