@@ -174,6 +174,8 @@ async function watchApis(input: {
     import("../runtime/engine/bridge-runtime.js"),
     import("./apis/api-router.js"),
   ]);
+  // Where each API's calls go; a reload that moves them (a new server URL) says so, as the start did.
+  const origins = input.prepared.map((api) => describeCallOrigins(api.model, api.options));
   const targets: ReloadTarget[] = watched.map(({ api, index, watch }) => ({
     ...(api.namespace !== undefined ? { api: api.namespace } : {}),
     source: watch.source,
@@ -189,6 +191,13 @@ async function watchApis(input: {
         { ...input.context, auth: input.prepared[index]!.auth },
       );
       for (const note of ready.notes) input.say(note);
+      const goesTo = describeCallOrigins(ready.model, ready.options);
+      if (goesTo !== origins[index]) {
+        origins[index] = goesTo;
+        input.say(
+          `${api.namespace !== undefined ? `api ${api.namespace}: ` : ""}${goesTo} (changed by the reload)`,
+        );
+      }
       const connection = input.connections[index]!;
       const before = input.live.current;
       if (before.kind === "api") {

@@ -1,5 +1,8 @@
 /** serve of several APIs refuses namespaces that cannot be told apart before anything starts. */
-import { describe, expect, it } from "vitest";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it, vi } from "vitest";
 import { BridgeError } from "../../../src/model/diagnostics.js";
 import { startBridge } from "../../../src/serve/start-bridge.js";
 import { planSpec, TOY_PATHS } from "../../e2e/safety-support.js";
@@ -37,5 +40,46 @@ describe("startBridge with several APIs", () => {
     expect(error.diagnostics).toHaveLength(1);
     expect(error.diagnostics[0]).toMatchObject({ code: "OMB_NAMESPACE" });
     expect(error.diagnostics[0]?.message).toMatch(message);
+  });
+});
+
+describe("startBridge with --watch", () => {
+  it("says where calls go when a reload moves them to another origin", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "omb-bridge-"));
+    const file = join(dir, "api.json");
+    writeFileSync(file, "{}");
+    const moved = planSpec({ servers: [{ url: "http://127.0.0.1:2/v1" }], paths: TOY_PATHS });
+    const first = planSpec({ servers: [{ url: "http://127.0.0.1:1/v1" }], paths: TOY_PATHS });
+    let said = "";
+    let heard: (() => void) | undefined;
+    vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
+      said += String(chunk);
+      if (said.includes("(changed by the reload)")) heard?.();
+      return true;
+    });
+    const running = await startBridge(
+      [
+        {
+          model: first,
+          settings: {},
+          env: {},
+          watch: { source: file, intervalMs: 50, maxBytes: 1024, load: async () => moved },
+        },
+      ],
+      { transport: "http", port: 0 },
+      START,
+    );
+    try {
+      expect(said).toContain("calls go to http://127.0.0.1:1");
+      const changed = new Promise<void>((resolve) => {
+        heard = resolve;
+      });
+      writeFileSync(file, '{"edited":true}');
+      await changed;
+      expect(said).toMatch(/calls go to http:\/\/127\.0\.0\.1:2[^\n]* \(changed by the reload\)/);
+    } finally {
+      vi.restoreAllMocks();
+      await running.close();
+    }
   });
 });
