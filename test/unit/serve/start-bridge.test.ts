@@ -74,7 +74,17 @@ describe("startBridge with --watch", () => {
       const changed = new Promise<void>((resolve) => {
         heard = resolve;
       });
-      writeFileSync(file, '{"edited":true}');
+      // The watcher takes the file's first fingerprint when it starts, on its own time: edits
+      // are made until one is seen as a change (each a new content), not once after a sleep.
+      let edits = 0;
+      let done = false;
+      void changed.then(() => {
+        done = true;
+      });
+      while (!done && edits < 200) {
+        writeFileSync(file, JSON.stringify({ edited: ++edits }));
+        await Promise.race([changed, new Promise((resolve) => setTimeout(resolve, 100))]);
+      }
       await changed;
       expect(said).toMatch(/calls go to http:\/\/127\.0\.0\.1:2[^\n]* \(changed by the reload\)/);
     } finally {
