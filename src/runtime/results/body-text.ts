@@ -1,6 +1,6 @@
 /** Reading an upstream body as text or JSON, by its media type and its bytes. */
 
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import type { UpstreamResponse } from "../upstream/send.js";
 import { isDeeperThan, MAX_JSON_DEPTH } from "./json-depth.js";
 import { hasBudget } from "./truncate.js";
