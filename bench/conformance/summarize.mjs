@@ -4,7 +4,12 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
 const dir = process.argv[2] ?? "/tmp/omb-conformance";
-const runs = ["sessionful-2025-11-25", "stateless-2025-11-25", "sessionful-2026-07-28", "stateless-2026-07-28"];
+const runs = [
+  "sessionful-2025-11-25",
+  "stateless-2025-11-25",
+  "sessionful-2026-07-28",
+  "stateless-2026-07-28",
+];
 const table = new Map();
 const totals = {};
 for (const run of runs) {
@@ -17,7 +22,9 @@ for (const run of runs) {
   const t = text.match(/Total: (\d+) passed, (\d+) failed/);
   const ok = [...text.matchAll(/^✓ /gm)].length;
   const bad = [...text.matchAll(/^✗ /gm)].length;
-  totals[run] = t ? `checks ${t[1]} passed / ${t[2]} failed; scenarios ${ok} passed / ${bad} failed` : "no total";
+  totals[run] = t
+    ? `checks ${t[1]} passed / ${t[2]} failed; scenarios ${ok} passed / ${bad} failed`
+    : "no total";
 }
 console.log(`| scenario | ${runs.join(" | ")} |`);
 console.log(`|---|${runs.map(() => "---").join("|")}|`);
