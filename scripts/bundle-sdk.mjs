@@ -1,17 +1,20 @@
 /**
- * Build step, after tsc: the parts of the MCP SDK that every start loads (its low-level Server,
- * types.js and the Ajv provider, with the zod they are written in) and Ajv with ajv-formats as
- * a few ES modules in dist/vendor/mcp-sdk/, and the compiled runtime's imports of them pointed
- * there. Loaded from the packages, they are some 150 ES modules (zod alone is over 100) and 60
- * CommonJS ones, and resolving and linking them took about a third of a start from a saved
- * model; bundled, the SDK loads in about a third of the time and Ajv in less than half. Only dist/ changes: src/runtime, which generated projects copy,
- * still imports the package, and dist's .d.ts files still name the package's types.
+ * Build step, after tsc: the MCP SDK (v2: @modelcontextprotocol/server with its stdio entry and
+ * Ajv provider, @modelcontextprotocol/node for HTTP, the private @modelcontextprotocol/core they
+ * are built on, and the zod they are written in) and Ajv with ajv-formats as a few ES modules in
+ * dist/vendor/mcp-sdk/, and the compiled runtime's imports of them pointed there. All entries
+ * come from one build, so they share one copy of the SDK (one core, one zod): the server entry,
+ * the stdio entry, the HTTP adapter (which imports the server package by name) and the Ajv
+ * provider never load a second copy. Loaded from the packages, they are some 150 ES modules
+ * (zod alone is over 100) and 60 CommonJS ones, and resolving and linking them took about a
+ * third of a start from a saved model. Only dist/ changes: src/runtime, which generated
+ * projects copy, still imports the packages, and dist's .d.ts files still name the packages'
+ * types.
  *
- * Left out: server/streamableHttp.js (HTTP mode only; it imports packages of the SDK's own,
- * such as @hono/node-server, which need not be resolvable from here), so HTTP mode loads it from
- * the package as before (with its own Ajv and zod). The generator still requires Ajv from the
- * package (its validators never meet the runtime's). The licences of everything bundled are
- * copied beside the files.
+ * @modelcontextprotocol/node's HTTP adapter (@hono/node-server, with the bit of hono it imports)
+ * is bundled too, so nothing of the SDK needs to be resolvable from dist/ at run time. The
+ * generator still requires Ajv from the package (its validators never meet the runtime's). The
+ * licences of everything bundled are copied beside the files.
  */
 import {
   copyFileSync,
@@ -31,17 +34,22 @@ import { build } from "rolldown";
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const DIST = join(ROOT, "dist");
 const OUT = join(DIST, "vendor", "mcp-sdk");
-/** The SDK's ESM build (its exports map `./*` to dist/esm, so types.js is at its top). */
-const SDK_ESM = dirname(fileURLToPath(import.meta.resolve("@modelcontextprotocol/sdk/types.js")));
-const SDK_ROOT = join(SDK_ESM, "..", "..");
+/** The SDK's packages, found from here (the server package brings core). */
+const SERVER_ROOT = packageRoot("@modelcontextprotocol/server", ROOT);
+const NODE_ROOT = packageRoot("@modelcontextprotocol/node", ROOT);
+const CORE_ROOT = packageRoot("@modelcontextprotocol/core", SERVER_ROOT);
 /** Prefix of the entries made here (WRAPPERS). */
 const VIRTUAL = "\0omb-entry:";
 
 /** Specifier the compiled runtime uses → entry file of the SDK → name of the vendored module. */
 const ENTRIES = {
-  "@modelcontextprotocol/sdk/server/index.js": [join(SDK_ESM, "server/index.js"), "server"],
-  "@modelcontextprotocol/sdk/types.js": [join(SDK_ESM, "types.js"), "types"],
-  "@modelcontextprotocol/sdk/validation/ajv": [join(SDK_ESM, "validation/ajv-provider.js"), "validation-ajv"],
+  "@modelcontextprotocol/server": [join(SERVER_ROOT, "dist/index.mjs"), "server"],
+  "@modelcontextprotocol/server/stdio": [join(SERVER_ROOT, "dist/stdio.mjs"), "server-stdio"],
+  "@modelcontextprotocol/server/validators/ajv": [
+    join(SERVER_ROOT, "dist/validators/ajv.mjs"),
+    "server-validators-ajv",
+  ],
+  "@modelcontextprotocol/node": [join(NODE_ROOT, "dist/index.mjs"), "node"],
   // Ajv and ajv-formats (CommonJS, some 60 files) with the SDK, one copy for the SDK and the
   // runtime: ajv-formats adds keywords built with Ajv's own code generator, so both must come
   // from the same copy. Each entry exports what the compiled runtime imports from it.
@@ -58,9 +66,32 @@ const WRAPPERS = {
   "ajv-full-formats":
     'import m from "ajv-formats/dist/formats.js";\nexport const fullFormats = m.fullFormats;\n',
 };
-/** Bundled: zod (what the SDK's schemas are made of) and Ajv. Any other package stays an import. */
-const BUNDLED_PACKAGES =
-  /^(?:zod|zod-to-json-schema|ajv|ajv-formats|fast-deep-equal|fast-uri|json-schema-traverse|require-from-string)(?:\/|$)/;
+/** Bundled: the SDK, zod, Ajv and the HTTP adapter. Any other package stays an import (none is left). */
+const BUNDLED_NAMES = [
+  "@modelcontextprotocol/server",
+  "@modelcontextprotocol/node",
+  "@modelcontextprotocol/core",
+  "@hono/node-server",
+  "hono",
+  "zod",
+  "ajv",
+  "ajv-formats",
+  "fast-deep-equal",
+  "fast-uri",
+  "json-schema-traverse",
+  "require-from-string",
+];
+const BUNDLED_PACKAGES = new RegExp(
+  `^(?:${BUNDLED_NAMES.map((n) => n.replace(/[/.-]/g, "\\$&")).join("|")})(?:/|$)`,
+);
+
+/** The folder of an installed package as `from` finds it (not every package exports its package.json). */
+function packageRoot(name, from) {
+  const paths = createRequire(join(from, "package.json")).resolve.paths(name) ?? [];
+  const found = paths.map((p) => join(p, name)).find((dir) => existsSync(join(dir, "package.json")));
+  if (found === undefined) throw new Error(`bundle-sdk: ${name} not found from ${from}`);
+  return found;
+}
 
 rmSync(OUT, { recursive: true, force: true });
 await build({
@@ -83,32 +114,21 @@ await build({
     entryFileNames: "[name].js",
     chunkFileNames: "shared-[hash].js",
     banner:
-      "// Bundled by scripts/bundle-sdk.mjs from @modelcontextprotocol/sdk and zod (licences: ./licenses).",
+      "// Bundled by scripts/bundle-sdk.mjs from the MCP SDK (@modelcontextprotocol/*), zod and Ajv (licences: ./licenses).",
   },
 });
 
 const licenses = join(OUT, "licenses");
 mkdirSync(licenses, { recursive: true });
-/** The folder of a package as the SDK finds it (not every package exports its package.json). */
-function packageDir(name) {
-  const paths = createRequire(join(SDK_ROOT, "package.json")).resolve.paths(name) ?? [];
-  const found = paths.map((p) => join(p, name)).find((dir) => existsSync(join(dir, "package.json")));
-  if (found === undefined) throw new Error(`bundle-sdk: ${name} not found from the SDK`);
-  return found;
-}
-for (const [name, dir] of [
-  ["@modelcontextprotocol/sdk", SDK_ROOT],
-  ...[
-    "zod",
-    "zod-to-json-schema",
-    "ajv",
-    "ajv-formats",
-    "fast-deep-equal",
-    "fast-uri",
-    "json-schema-traverse",
-    "require-from-string",
-  ].map((n) => [n, packageDir(n)]),
-]) {
+for (const name of BUNDLED_NAMES) {
+  const dir =
+    name === "@modelcontextprotocol/server"
+      ? SERVER_ROOT
+      : name === "@modelcontextprotocol/node"
+        ? NODE_ROOT
+        : name === "@modelcontextprotocol/core"
+          ? CORE_ROOT
+          : packageRoot(name, existsSync(join(NODE_ROOT, "node_modules", name)) ? NODE_ROOT : SERVER_ROOT);
   const file = readdirSync(dir).find((f) => /^licen[cs]e/i.test(f));
   if (file !== undefined) copyFileSync(join(dir, file), join(licenses, `${name.replace("/", "+")}-${file}`));
 }
@@ -132,7 +152,9 @@ for (const file of compiledFiles(DIST)) {
       .split(sep)
       .join("/");
     if (!target.startsWith(".")) target = `./${target}`;
-    next = next.replaceAll(`from "${specifier}"`, `from "${target}"`);
+    next = next
+      .replaceAll(`from "${specifier}"`, `from "${target}"`)
+      .replaceAll(`import("${specifier}")`, `import("${target}")`);
   }
   if (next !== text) {
     writeFileSync(file, next);

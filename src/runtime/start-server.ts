@@ -152,13 +152,11 @@ export async function serveTransport<Runtime extends ServedRuntime>(
     process.once("SIGTERM", stop);
     return { runtime, url: running.url, close };
   }
-  const [{ LimitedStdioTransport }, { createBridgeServer }] = await Promise.all([
+  const [{ LimitedStdioTransport }, { createBridgeServer }, { serveStdio }] = await Promise.all([
     import("./transport/stdio.js"),
     import("./server/mcp-server.js"),
+    import("@modelcontextprotocol/server/stdio"),
   ]);
-  const server = createBridgeServer(runtime);
-  // Nothing fails silently: a message that cannot be handled or answered is said on stderr.
-  server.onerror = (error) => say(error.message);
   const { maxMessageBytes } = toStdioOptions(settings);
   const transport = new LimitedStdioTransport({
     maxMessageBytes,
@@ -170,13 +168,24 @@ export async function serveTransport<Runtime extends ServedRuntime>(
       );
       say(formatDiagnostic(diagnostic));
     },
+    onClosed: () => {
+      void hooks.closeRuntime();
+    },
   });
-  transport.onclose = () => {
-    void hooks.closeRuntime();
-  };
-  await server.connect(transport);
+  // The connection's opening message picks its era: `initialize` (2025-11-25 and older) or a
+  // request carrying the 2026-07-28 `_meta` envelope (`server/discover` first, usually). One
+  // server from the factory then serves the connection.
+  const served = serveStdio(
+    () => {
+      const server = createBridgeServer(runtime);
+      // Nothing fails silently: a message that cannot be handled or answered is said on stderr.
+      server.onerror = (error) => say(error.message);
+      return server;
+    },
+    { transport, onerror: (error) => say(error.message) },
+  );
   say(hooks.describe("over stdio"));
-  return { runtime, close: () => server.close() };
+  return { runtime, close: () => served.close() };
 }
 
 /** startHttpServer, with the reasons a listen fails told as diagnostics (the runtime closed first). */

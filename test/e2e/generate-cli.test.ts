@@ -33,7 +33,9 @@ describe("openapi-mcp-bridge generate", () => {
     expect(Object.keys(pkg.dependencies).sort()).toEqual([
       // code mode's sandbox: QuickJS and its WebAssembly build
       "@jitl/quickjs-wasmfile-release-sync",
-      "@modelcontextprotocol/sdk",
+      // the MCP SDK (v2): the server, and the Node HTTP adapter
+      "@modelcontextprotocol/node",
+      "@modelcontextprotocol/server",
       "ajv",
       "ajv-formats",
       "quickjs-emscripten-core",

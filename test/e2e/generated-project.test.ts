@@ -143,7 +143,8 @@ describe("the generated petstore project", () => {
     ]) {
       expect(existsSync(join(petstoreDir, file)), file).toBe(true);
     }
-    expect(existsSync(join(petstoreDir, "node_modules", "@modelcontextprotocol", "sdk"))).toBe(true);
+    expect(existsSync(join(petstoreDir, "node_modules", "@modelcontextprotocol", "server"))).toBe(true);
+    expect(existsSync(join(petstoreDir, "node_modules", "@modelcontextprotocol", "node"))).toBe(true);
     expect(existsSync(join(petstoreDir, "node_modules", "openapi-mcp-bridge"))).toBe(false);
   });
 

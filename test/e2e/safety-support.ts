@@ -108,13 +108,16 @@ export async function connectRuntime(
   };
 }
 
-export function textOf(result: CallToolResult): string {
+/** Text of a result from the 1.x client or from the runtime (the v2 SDK's type). */
+export function textOf(result: { content: ReadonlyArray<{ type: string }> }): string {
   return result.content
     .filter((c): c is { type: "text"; text: string } => c.type === "text")
     .map((c) => c.text)
     .join("\n");
 }
 
-export function errorMeta(result: CallToolResult): Record<string, unknown> | undefined {
+export function errorMeta(result: {
+  _meta?: Record<string, unknown> | undefined;
+}): Record<string, unknown> | undefined {
   return result._meta?.["openapi-mcp-bridge/error"] as Record<string, unknown> | undefined;
 }

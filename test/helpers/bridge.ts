@@ -278,8 +278,11 @@ export function runCli(
   });
 }
 
-/** All text content of a tool result, joined by newlines. */
-export function textOf(result: CallToolResult): string {
+/**
+ * All text content of a tool result, joined by newlines: of a result from the 1.x client or
+ * from the runtime (the v2 SDK's type, whose structuredContent is any JSON).
+ */
+export function textOf(result: { content: ReadonlyArray<{ type: string }> }): string {
   return result.content
     .filter((c): c is { type: "text"; text: string } => c.type === "text")
     .map((c) => c.text)

@@ -276,7 +276,7 @@ describe("the architecture", () => {
         "runtime/mcp-server.ts",
         [
           { target: "generator/compile/plan-model.ts", kind: "static" },
-          { target: "@modelcontextprotocol/sdk", kind: "static" },
+          { target: "@modelcontextprotocol/server", kind: "static" },
         ],
       ],
       ["runtime/tool-list.ts", [{ target: "yaml", kind: "dynamic" }]],
@@ -306,7 +306,7 @@ describe("the architecture", () => {
       "runtime/mcp-server.ts (runtime) imports generator/compile/plan-model.ts (generator/compile)",
       "runtime/tool-list.ts loads yaml",
       "generator/spec/load-spec.ts (generator/spec) imports generator/compile/plan-model.ts (generator/compile)",
-      "generator/compile/plan-model.ts reaches runtime/mcp-server.ts, which loads @modelcontextprotocol/sdk",
+      "generator/compile/plan-model.ts reaches runtime/mcp-server.ts, which loads @modelcontextprotocol/server",
       "generator/codegen/generate.ts (generator/codegen) imports generator/compile/build-model.ts (generator/compile)",
       "generator/codegen/generate.ts loads typescript",
       "generator/lint/lint-spec.ts imports the CLI (cli/serve.ts)",

@@ -1,5 +1,5 @@
 /** `--destructive confirm`: the user is asked through MCP elicitation before a destructive call. */
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import { messageOf } from "../../model/error-message.js";
 import type { ToolNode } from "../../model/types.js";
 import type { CallContext } from "../engine/bridge-options.js";

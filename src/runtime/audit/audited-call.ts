@@ -5,7 +5,7 @@
  * bridge of several APIs audits its own discovery tools (search and describe span every API)
  * with the same code.
  */
-import { type CallToolResult, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { type CallToolResult, ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
 import type { JsonSchema } from "../../model/types.js";
 import { ERROR_META_KEY } from "../results/error-result.js";
 import { type AuditLog, redactArguments } from "./audit-log.js";
@@ -60,7 +60,9 @@ export function createCallAuditor(options: CallAuditorOptions): AuditedCall {
     } catch (error) {
       log(
         "error",
-        error instanceof McpError && error.code === ErrorCode.InvalidParams ? "unknown_tool" : "internal",
+        error instanceof ProtocolError && error.code === ProtocolErrorCode.InvalidParams
+          ? "unknown_tool"
+          : "internal",
       );
       throw error;
     }

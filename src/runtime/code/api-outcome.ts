@@ -5,7 +5,7 @@
  * facts (status, category, retryable, the API's own message), which the program's ApiError
  * carries. The result was already redacted by the pipeline.
  */
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import type { ToolNode } from "../../model/types.js";
 import { ERROR_META_KEY, type ErrorFacts } from "../results/error-result.js";
 import { emptyBodyText } from "../results/success.js";
@@ -61,7 +61,7 @@ function readValue(tool: ToolNode | undefined, result: CallToolResult): unknown 
   const text = textOfResult(result);
   if (EMPTY_BODY.test(text)) return null;
   if (result.structuredContent !== undefined) {
-    const structured = result.structuredContent;
+    const structured = result.structuredContent as Record<string, unknown>;
     // The pipeline wraps what is not an object, and everything of a tool whose outline wraps.
     const wrapped =
       tool?.outputWrapped === true ||

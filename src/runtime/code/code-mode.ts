@@ -8,7 +8,7 @@
  * the user of the session that runs the program), credentials, resilience, redaction and audit
  * line per call. The execute itself gets one audit line more.
  */
-import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import { messageOf } from "../../model/error-message.js";
 import type { BridgeModel, JsonSchema, SearchIndexNode, ToolNode } from "../../model/types.js";
 import { findClosestOperations, showName } from "../discovery/closest.js";

@@ -5,7 +5,7 @@
  * is fixed but for the API's title, its operation count, a few tags and the limits, so tools/list
  * stays under 1,000 tokens for any API (test/unit/runtime/code/code-tools.test.ts).
  */
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "@modelcontextprotocol/server";
 import type { ToolNode } from "../../model/types.js";
 import {
   createSearchTool,

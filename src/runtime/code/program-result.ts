@@ -9,7 +9,7 @@
  *   that sets it.
  * Every error says which API calls were made before the end: their effects stand.
  */
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import { formatBytes } from "../../model/format-bytes.js";
 import { isRecord } from "../../model/records.js";
 import { formatCount } from "../discovery/mode.js";

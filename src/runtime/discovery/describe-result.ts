@@ -4,7 +4,7 @@
  * and whether the user must confirm it), as `structuredContent` and the same JSON as text.
  * Names that are no operation are listed with the closest ones; when none is, it is an error.
  */
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import type { JsonSchema, ToolAnnotationsNode, ToolNode } from "../../model/types.js";
 import { isDestructive } from "../access/select.js";
 import { toErrorResult } from "../results/error-result.js";

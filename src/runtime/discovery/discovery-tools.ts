@@ -4,7 +4,7 @@
  * its tags, each clipped, so tools/list stays under 1,000 tokens for any API (measured with
  * o200k_base in test/unit/runtime/discovery/discovery-tools.test.ts).
  */
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "@modelcontextprotocol/server";
 import type { BridgeModel, ToolNode } from "../../model/types.js";
 import { isDestructive } from "../access/select.js";
 import { clip } from "../results/body-text.js";

@@ -11,7 +11,7 @@
  * it is built in the background (`warm`), in steps that leave calls answered meanwhile, so the
  * first search rarely waits either.
  */
-import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import { HTTP_METHODS, isHttpMethod } from "../../model/http-methods.js";
 import { isRecord } from "../../model/records.js";
 import type { BridgeModel, JsonSchema, SearchIndexNode, ToolNode } from "../../model/types.js";

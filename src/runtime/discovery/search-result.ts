@@ -4,7 +4,7 @@
  * tokens). No match says so, with the filters that applied, and suggests broader words and the
  * tags that exist.
  */
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import { clip } from "../results/body-text.js";
 import { CALL_TOOL, DESCRIBE_TOOL } from "./discovery-tools.js";
 import { formatCount } from "./mode.js";

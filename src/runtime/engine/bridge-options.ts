@@ -5,7 +5,7 @@
  * server/tool-list.ts) and the option table cites them; the engine works with the resolved
  * options only.
  */
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import type { Dispatcher } from "undici";
 import type { ToolSelection } from "../access/select.js";
 import type { AuditLog } from "../audit/audit-log.js";

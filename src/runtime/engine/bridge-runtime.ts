@@ -4,7 +4,7 @@
  * (tool-surface.ts: tools, discovery or code mode), whose operations are called through the
  * pipeline of call-pipeline.ts with an audit line each.
  */
-import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import type { BridgeModel } from "../../model/types.js";
 import { createCallAuditor } from "../audit/audited-call.js";
 import type { ModeChoice } from "../discovery/mode.js";

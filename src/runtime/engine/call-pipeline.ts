@@ -5,7 +5,7 @@
  * afterCall hook → redact. The audit line is written around the whole (audit/audited-call.ts).
  */
 import { createHash } from "node:crypto";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import { messageOf } from "../../model/error-message.js";
 import type { ToolNode } from "../../model/types.js";
 import { askConfirmation } from "../access/confirm.js";

@@ -2,7 +2,7 @@
  * A successful answer checked against the tool's documented response schema (the outline a
  * result carries says when it does not match).
  */
-import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
 import type { ToolNode } from "../../model/types.js";
 import { createOutputAjv } from "../arguments/bounded-formats.js";
 import { PatternLimitError, withMatchBudget } from "../regex/bounded-regexp.js";

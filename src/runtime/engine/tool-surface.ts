@@ -6,7 +6,7 @@
  * namespaced, behind one (apis/api-router.ts), so discovery and code mode search every API and
  * reach any of its operations.
  */
-import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import type { BridgeModel, SearchIndexNode, ToolNode } from "../../model/types.js";
 import type { AuditedCall } from "../audit/audited-call.js";
 import { type CodeMode, createCodeMode } from "../code/code-mode.js";

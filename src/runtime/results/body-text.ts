@@ -1,6 +1,6 @@
 /** Reading an upstream body as text or JSON, by its media type and its bytes. */
 
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import { isDeeperThan, MAX_JSON_DEPTH } from "../../model/json-depth.js";
 import type { UpstreamResponse } from "../upstream/send.js";
 import { hasBudget } from "./truncate.js";

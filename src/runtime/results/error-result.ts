@@ -3,7 +3,7 @@
  * the category (every category the runtime emits is in ErrorCategory), the HTTP status, whether
  * a retry can help, and the API's own message and rejected fields.
  */
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import type { MappedFieldError } from "./field-map.js";
 
 /** Key of the structured error facts in a result's `_meta`. */

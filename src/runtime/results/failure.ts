@@ -3,7 +3,7 @@
  * HTTP status, the spec's words for it, the API's message, the fields it rejected as our
  * argument names (field-map.ts), the body, and what to do next.
  */
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import { isDeeperThan, MAX_JSON_DEPTH } from "../../model/json-depth.js";
 import { isRecord } from "../../model/records.js";
 import type { ToolNode } from "../../model/types.js";

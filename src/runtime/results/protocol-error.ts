@@ -1,13 +1,12 @@
 /**
- * JSON-RPC errors the bridge answers with (an unknown tool, a bad cursor). The SDK's McpError
- * puts "MCP error <code>: " in front of its message, and the SDK client adds it again when it
- * rebuilds the error from the response, so a client read "MCP error -32602: MCP error -32602:
- * Unknown tool". The message sent is the plain text; the error is still an McpError.
+ * JSON-RPC errors the bridge answers with (an unknown tool, a bad cursor). The message sent is
+ * the plain text (no "MCP error <code>: " in front, which SDK clients add themselves when they
+ * rebuild the error from the response); the error is the SDK's ProtocolError.
  */
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
 
-export function createInvalidParamsError(message: string): McpError {
-  const error = new McpError(ErrorCode.InvalidParams, message);
+export function createInvalidParamsError(message: string): ProtocolError {
+  const error = new ProtocolError(ProtocolErrorCode.InvalidParams, message);
   error.message = message;
   return error;
 }

@@ -4,7 +4,7 @@
  * (percent-encoded, base64, JSON-escaped ...) come from auth/secret-forms.ts; a JSON string in
  * the text that an API escaped some other way (`\u0061` for `a`) is decoded and checked too.
  */
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import { MAX_JSON_DEPTH } from "../../model/json-depth.js";
 
 export const REDACTED = "[REDACTED]";

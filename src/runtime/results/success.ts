@@ -4,7 +4,7 @@
  * the budget), everything within the result budget (truncate.ts). Failures: failure.ts.
  */
 
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import { formatBytes } from "../../model/format-bytes.js";
 import { isDeeperThan, MAX_JSON_DEPTH } from "../../model/json-depth.js";
 import { isJsonMediaType } from "../../model/media-types.js";

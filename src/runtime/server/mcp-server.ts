@@ -1,16 +1,12 @@
 /**
- * One MCP server (the SDK's low-level Server) per connection or session: tools/list and
- * tools/call handlers over a bridge runtime that all sessions share, and the elicitation that
- * asks the user to confirm a destructive call.
+ * One MCP server (the SDK's low-level Server) per connection, session or (2026-07-28, and
+ * stateless HTTP) request: tools/list and tools/call handlers over a bridge runtime that all of
+ * them share, and the elicitation that asks the user to confirm a destructive call (2025-era
+ * connections only: the 2026-07-28 era has no server-to-client requests, so there a call that
+ * needs confirmation is refused as on stateless HTTP).
  */
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import {
-  CallToolRequestSchema,
-  type CallToolResult,
-  ListToolsRequestSchema,
-} from "@modelcontextprotocol/sdk/types.js";
-import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
-import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
+import { type CallToolResult, type jsonSchemaValidator, Server } from "@modelcontextprotocol/server";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
 import { isDeeperThan, MAX_JSON_DEPTH } from "../../model/json-depth.js";
 import type { BridgeModel } from "../../model/types.js";
 import { EXECUTE_TOOL } from "../code/code-tools.js";
@@ -45,9 +41,10 @@ export function createBridgeServer(
   );
   // What this session last listed (hot reload, serve/reload/live-runtime.ts): at first, what it started with.
   const session: CatalogSession = { listed: runtime.contracts.generation };
-  server.setRequestHandler(ListToolsRequestSchema, (request) =>
-    runtime.listTools(request.params?.cursor, session),
-  );
+  // The SDK types a result as an open record; the listed page is copied as it is (same keys, same order).
+  server.setRequestHandler("tools/list", (request) => ({
+    ...runtime.listTools(request.params?.cursor, session),
+  }));
   const confirm = async (message: string): Promise<boolean> => {
     const answer = await server.elicitInput({
       mode: "form",
@@ -62,25 +59,26 @@ export function createBridgeServer(
     });
     return answer.action === "accept" && answer.content?.confirm === true;
   };
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  server.setRequestHandler("tools/call", async (request, ctx) => {
     const held = request.params._meta?.[CATALOG_META_KEY] as { catalogVersion?: unknown } | undefined;
-    const progressToken = request.params._meta?.progressToken;
+    const progressToken = request.params._meta?.progressToken ?? ctx.mcpReq._meta?.progressToken;
     // The client asked for progress: long work (a program's API calls) says how far it got.
     const progress =
       progressToken === undefined
         ? undefined
         : (done: number, message: string) =>
-            void extra
-              .sendNotification({
+            void ctx.mcpReq
+              .notify({
                 method: "notifications/progress",
                 params: { progressToken, progress: done, message },
               })
               .catch(() => {});
+    const httpRequest = ctx.http?.req;
     const result = await runtime.callTool(request.params.name, request.params.arguments, {
       ...(progress ? { progress } : {}),
-      ...(extra.requestInfo ? { headers: extra.requestInfo.headers } : {}),
-      ...(extra.sessionId !== undefined ? { session: extra.sessionId } : {}),
-      signal: extra.signal,
+      ...(httpRequest ? { headers: headerRecord(httpRequest.headers) } : {}),
+      ...(ctx.sessionId !== undefined ? { session: ctx.sessionId } : {}),
+      signal: ctx.mcpReq.signal,
       ...(server.getClientCapabilities()?.elicitation?.form ? { confirm } : {}),
       // A client may say which tool list it holds (stateless HTTP has no session to remember it).
       catalog: session,
@@ -127,6 +125,15 @@ function answerable(name: string, result: CallToolResult): CallToolResult {
       "Tell the user; if the tool has an afterCall hook, it should return plain JSON.",
     "unexpected_response",
   );
+}
+
+/** The request's HTTP headers as the runtime reads them (lower-case names; repeated ones joined). */
+function headerRecord(headers: Headers): Record<string, string> {
+  const record: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    record[name] = value;
+  });
+  return record;
 }
 
 /** A model has no `kind`; every runtime says which it is. */

@@ -6,7 +6,7 @@
  * serves a live runtime (serve/reload/live-runtime.ts) whose tool set a reload replaces, with
  * the same listing (listServedTools).
  */
-import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import type { BridgeModel } from "../../model/types.js";
 import type { ModeChoice } from "../discovery/mode.js";
 import type { CallContext, CatalogSession } from "../engine/bridge-options.js";

@@ -8,7 +8,7 @@
  * Nothing is computed at start-up: a tool's digest is read from the saved model or computed
  * when tools/list first shows it.
  */
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "@modelcontextprotocol/server";
 import type { BridgeModel, JsonValue, ToolNode } from "../../model/types.js";
 import { canonicalJson, canonicalSchemaJson, digestText } from "./canonical.js";
 import { digestToolContract } from "./contract.js";

@@ -2,7 +2,7 @@
  * tools/list: each tool as clients see it, in pages of at most a byte budget, with opaque
  * cursors that stay valid for the life of the model.
  */
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "@modelcontextprotocol/server";
 import type { ToolNode } from "../../model/types.js";
 import { createInvalidParamsError } from "../results/protocol-error.js";
 

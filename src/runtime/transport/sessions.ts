@@ -9,7 +9,7 @@
  *   session is in use is a new one refused (503).
  * A thousand `initialize` requests therefore cannot lock real clients out.
  */
-import type { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import type { NodeStreamableHTTPServerTransport as StreamableHTTPServerTransport } from "@modelcontextprotocol/node";
 
 export interface SessionStoreOptions {
   /** A session without requests for this long is closed. */

@@ -8,12 +8,17 @@
  * id to answer.
  */
 import type { Readable, Writable } from "node:stream";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { ErrorCode, type JSONRPCMessage, JSONRPCMessageSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { Transport } from "@modelcontextprotocol/server";
+import { type JSONRPCMessage, ProtocolErrorCode, parseJSONRPCMessage } from "@modelcontextprotocol/server";
 
 export interface StdioTransportOptions {
   /** The largest message read, in bytes (default 10 MiB). */
   maxMessageBytes: number;
+  /**
+   * Told once when the transport closes (stdin ended or close() called). Not `onclose`: the
+   * serving entry (serveStdio) owns that one.
+   */
+  onClosed?: () => void;
   /** Told once per refused message, for a line on stderr. */
   onRefused?: (problem: { bytes: number; id: string | number | undefined }) => void;
   stdin?: Readable;
@@ -68,6 +73,7 @@ export class LimitedStdioTransport implements Transport {
     if (this.#stdin.listenerCount("data") === 0) this.#stdin.pause();
     this.#chunks = [];
     this.onclose?.();
+    this.#options.onClosed?.();
   }
 
   readonly #onError = (error: Error) => this.onerror?.(error);
@@ -117,7 +123,7 @@ export class LimitedStdioTransport implements Transport {
       this.#options.onRefused?.({ bytes: skipped.bytes, id });
       this.#refuse(
         id,
-        ErrorCode.InvalidRequest,
+        ProtocolErrorCode.InvalidRequest,
         `Request too large: ${skipped.bytes} bytes is over the bridge's limit of ${this.#options.maxMessageBytes} bytes for one message over stdio (--max-message-bytes); send less (a base64 upload grows by a third)`,
       );
       return;
@@ -130,18 +136,22 @@ export class LimitedStdioTransport implements Transport {
     try {
       value = JSON.parse(line);
     } catch {
-      this.#refuse(undefined, ErrorCode.ParseError, "Parse error: the line is not JSON");
+      this.#refuse(undefined, ProtocolErrorCode.ParseError, "Parse error: the line is not JSON");
       return;
     }
     let message: JSONRPCMessage;
     try {
-      message = JSONRPCMessageSchema.parse(value);
+      message = parseJSONRPCMessage(value);
     } catch (error) {
       const id = (value as { id?: unknown } | null)?.id;
       const known = typeof id === "string" || typeof id === "number" ? id : undefined;
       this.onerror?.(error instanceof Error ? error : new Error(String(error)));
       if (known !== undefined)
-        this.#refuse(known, ErrorCode.InvalidRequest, "Invalid request: not a valid JSON-RPC message");
+        this.#refuse(
+          known,
+          ProtocolErrorCode.InvalidRequest,
+          "Invalid request: not a valid JSON-RPC message",
+        );
       return;
     }
     this.onmessage?.(message);

@@ -1,7 +1,14 @@
 /**
- * Streamable HTTP serving of a bridge runtime: sessionful (one MCP session per client) or
- * stateless (any replica answers any request). Binds 127.0.0.1 by default, checks `Origin`
- * and `Host` (guards.ts), and limits request bodies.
+ * Streamable HTTP serving of a bridge runtime, both protocol eras on one endpoint:
+ * - 2025-era requests (no per-request `_meta` envelope: `initialize`, then requests of its
+ *   session) are served as before, sessionful (one MCP session per client) or stateless (any
+ *   replica answers any request);
+ * - 2026-07-28 requests (the envelope in `_meta`) go to the SDK's per-request handler
+ *   (createMcpHandler): `server/discover`, the `Mcp-Method`/`Mcp-Name` header checks,
+ *   `subscriptions/listen`, errors that echo the request id. The era is told per request by the
+ *   SDK's own classifier (isLegacyRequest), so `--stateless` changes the 2025 side only.
+ * Binds 127.0.0.1 by default, checks `Origin` and `Host` (guards.ts) and limits request bodies
+ * before either era's code sees a request.
  */
 import { randomUUID } from "node:crypto";
 import {
@@ -11,7 +18,8 @@ import {
   type ServerResponse,
 } from "node:http";
 import type { AddressInfo } from "node:net";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { NodeStreamableHTTPServerTransport, toNodeHandler } from "@modelcontextprotocol/node";
+import { createMcpHandler, isLegacyRequest } from "@modelcontextprotocol/server";
 import type { ToolRuntime } from "../engine/bridge-runtime.js";
 import { createBridgeServer } from "../server/mcp-server.js";
 import { type ServedRuntime, toServedRuntime } from "../server/served-runtime.js";
@@ -48,6 +56,15 @@ export async function startHttpServer(
     ...(options.sessionHandshakeMs !== undefined ? { handshakeMs: options.sessionHandshakeMs } : {}),
   });
 
+  // 2026-07-28: a server per request from this factory; the bridge's guards run first.
+  const modern = createMcpHandler(() => createBridgeServer(runtime), {
+    legacy: "reject",
+    maxRequestBodySize: maxBodyBytes,
+  });
+  const serveModern = toNodeHandler(modern);
+  // A reload that changes the tools tells the modern clients listening (subscriptions/listen).
+  const unsubscribe = runtime.onToolsChanged?.(() => modern.notify.toolsChanged());
+
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", "http://localhost");
     if (url.pathname === "/healthz" && req.method === "GET") {
@@ -68,6 +85,10 @@ export async function startHttpServer(
         return;
       }
       body = read.value;
+    }
+    if (!(await isLegacyRequest(toClassified(req, url), body, { maxRequestBodySize: maxBodyBytes }))) {
+      await serveModern(req, res, body);
+      return;
     }
     if (options.stateless) await handleStateless(runtime, req, res, body);
     else await handleSessionful(runtime, sessions, req, res, body);
@@ -93,6 +114,8 @@ export async function startHttpServer(
     url: `http://${shownHost}:${port}${endpoint}`,
     port,
     close: async () => {
+      unsubscribe?.();
+      await modern.close();
       await sessions.close();
       await new Promise<void>((resolve) => {
         httpServer.close(() => resolve());
@@ -100,6 +123,22 @@ export async function startHttpServer(
       });
     },
   };
+}
+
+/**
+ * What the era classifier reads of a request: its method, URL and headers (the body, already
+ * read within the limit, is given to it parsed).
+ */
+function toClassified(req: IncomingMessage, url: URL): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+  }
+  return new Request(new URL(url.pathname + url.search, "http://localhost"), {
+    method: req.method ?? "GET",
+    headers,
+  });
 }
 
 /** Stateless: a server and transport for this one POST, gone when its answer is. */
@@ -113,7 +152,7 @@ async function handleStateless(
     sendJsonError(res, 405, -32000, "This bridge is stateless: only POST is served");
     return;
   }
-  const transport = new StreamableHTTPServerTransport({
+  const transport = new NodeStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,
   });
@@ -154,7 +193,7 @@ async function handleSessionful(
     sendJsonError(res, 503, -32000, `Too many open sessions (${sessions.max}, all in use); try again later`);
     return;
   }
-  const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+  const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
     sessionIdGenerator: () => randomUUID(),
     onsessioninitialized: (id) => sessions.add(id, transport),
     onsessionclosed: (id) => sessions.remove(id),

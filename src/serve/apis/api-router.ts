@@ -10,7 +10,7 @@
  * A router is a value: hot reload of one API makes a new router with that API's new runtime
  * and the others' as they are (withApi).
  */
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import type { BridgeModel, ToolNode } from "../../model/types.js";
 import { selectModel } from "../../runtime/access/select.js";
 import type { AuditLog } from "../../runtime/audit/audit-log.js";

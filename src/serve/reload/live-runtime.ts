@@ -11,7 +11,7 @@
  * and nothing is sent to the API. A tool changed only compatibly (a new optional argument, a
  * reworded description) is called as usual: the old arguments still mean what they meant.
  */
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import { isRecord } from "../../model/records.js";
 import type { AuditLog } from "../../runtime/audit/audit-log.js";
 import { createCallAuditor } from "../../runtime/audit/audited-call.js";

@@ -18,7 +18,7 @@ export const PACKAGE_ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", 
 export interface RuntimeSource {
   /** Paths relative to the package's `src/` (and the project's `src/`), e.g. `runtime/server.ts`. */
   files: { path: string; text: string }[];
-  /** npm packages the copied files import, e.g. `@modelcontextprotocol/sdk`. */
+  /** npm packages the copied files import, e.g. `@modelcontextprotocol/server`. */
   packages: string[];
 }
 

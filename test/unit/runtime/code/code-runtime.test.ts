@@ -7,7 +7,7 @@
  * Programs run in this thread here (running from source); test/e2e/code-mode.test.ts runs them
  * in the worker pool of the built CLI.
  */
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import ts from "typescript";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AuditEntry } from "../../../../src/runtime/audit/audit-log.js";

@@ -4,7 +4,7 @@
  * of shop.ts), and is checked request by request (method, target as sent, JSON body) and by its
  * result. The same kind of tasks against Prism on real specs is test/e2e/code-mode-prism.test.ts.
  */
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createBridgeRuntime } from "../../../../src/runtime/engine/bridge-runtime.js";
 import { planSpec } from "../../../e2e/safety-support.js";

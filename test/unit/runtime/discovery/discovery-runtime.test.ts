@@ -5,7 +5,7 @@
  * the operation's tool in tools mode. The same through real SDK clients over stdio and HTTP is
  * test/e2e/discovery-mode.test.ts.
  */
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AuditEntry } from "../../../../src/runtime/audit/audit-log.js";
 import type { BridgeOptions } from "../../../../src/runtime/engine/bridge-options.js";

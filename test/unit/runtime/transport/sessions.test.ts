@@ -1,5 +1,5 @@
 /** Which session makes room for a new one, with a fake clock and fake transports. */
-import type { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import type { NodeStreamableHTTPServerTransport as StreamableHTTPServerTransport } from "@modelcontextprotocol/node";
 import { afterEach, describe, expect, it } from "vitest";
 import { createSessionStore, type SessionStore } from "../../../../src/runtime/transport/sessions.js";
 
