@@ -18,6 +18,8 @@ let issued = 0;
 let tokenLifetime: number | undefined = 3600;
 let idpFailure: { status: number; body: unknown } | undefined;
 let apiAnswer: (req: RecordedRequest) => number = () => 200;
+/** When set, the identity provider holds its next token request and reports its connection closing. */
+let holdToken: ((held: { closed: Promise<unknown> }) => void) | undefined;
 let model: BridgeModel;
 
 const ok = { "200": { description: "OK", content: { "application/json": { schema: { type: "object" } } } } };
@@ -31,7 +33,12 @@ beforeAll(async () => {
     }
     sendJson(res, apiAnswer(req), { auth: req.header("authorization") ?? null });
   });
-  idp = await startUpstream((req, res) => {
+  idp = await startUpstream((req, res, incoming) => {
+    if (holdToken && req.rawPath === "/token") {
+      holdToken({ closed: new Promise((resolve) => incoming.socket.once("close", resolve)) });
+      holdToken = undefined;
+      return;
+    }
     if (req.rawPath === "/.well-known/openid-configuration") {
       return sendJson(res, 200, {
         issuer: idp.url,
@@ -81,6 +88,7 @@ beforeEach(() => {
   tokenLifetime = 3600;
   idpFailure = undefined;
   apiAnswer = () => 200;
+  holdToken = undefined;
 });
 
 function connect(options: BridgeOptions = {}) {
@@ -108,6 +116,28 @@ function expectNoSecretAt(server: Upstream): void {
 }
 
 describe("client credentials", () => {
+  it("stops a call cancelled while it waits for its token: the fetch is aborted, nothing reaches the API", async () => {
+    const bridge = await connect();
+    try {
+      const held = new Promise<{ closed: Promise<unknown> }>((resolve) => {
+        holdToken = resolve;
+      });
+      const cancel = new AbortController();
+      const call = bridge.client.callTool({ name: "secure", arguments: {} }, undefined, {
+        signal: cancel.signal,
+      });
+      const { closed } = await held;
+      cancel.abort("not needed");
+      await expect(call).rejects.toThrow();
+      await closed;
+      expect(api.requests).toHaveLength(0);
+      // The next call fetches a token of its own and goes through.
+      expect((await bridge.call("secure")).structuredContent).toEqual({ auth: "Bearer [REDACTED]" });
+    } finally {
+      await bridge.close();
+    }
+  });
+
   it("fetches a token once (secret in the Basic header), caches it, and sends it only where security asks", async () => {
     const bridge = await connect();
     try {

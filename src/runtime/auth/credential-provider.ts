@@ -33,9 +33,11 @@ export interface CallCredentials {
 }
 
 export interface CredentialProvider {
+  /** `signal`: the call's; a cancelled call stops waiting for an OAuth2 token (TokenError). */
   forCall(
     tool: ToolNode,
     incomingHeaders: Record<string, string | string[] | undefined> | undefined,
+    signal?: AbortSignal,
   ): Promise<CallCredentials>;
   /** Forgets the call's OAuth2 tokens; true when there were any (a retry may then succeed). */
   invalidate(call: CallCredentials): boolean;
@@ -80,7 +82,7 @@ export function createCredentialProvider(model: BridgeModel, options: Credential
   const staticSecrets = [...staticCredentials].flatMap(([name, value]) => secretForms(schemes[name]!, value));
 
   return {
-    async forCall(tool, incomingHeaders) {
+    async forCall(tool, incomingHeaders, signal) {
       const credentials = new Map(staticCredentials);
       const secrets: string[] = [];
       for (const [header, scheme] of passThrough) {
@@ -96,7 +98,7 @@ export function createCredentialProvider(model: BridgeModel, options: Credential
       for (const name of Object.keys(chosen ?? {})) {
         const source = sources.get(name);
         if (source && !credentials.has(name)) {
-          const token = await source.getToken();
+          const token = await source.getToken(signal);
           credentials.set(name, token);
           tokens.set(name, token);
         }

@@ -43,8 +43,12 @@ export class TokenError extends Error {
 }
 
 export interface TokenSource {
-  /** A valid access token, fetched or refreshed when needed (one fetch at a time). */
-  getToken(): Promise<string>;
+  /**
+   * A valid access token, fetched or refreshed when needed (one fetch at a time, shared by the
+   * calls that wait for it). A call whose `signal` aborts stops waiting (a TokenError); the
+   * fetch itself is aborted once no call waits for it any more.
+   */
+  getToken(signal?: AbortSignal): Promise<string>;
   /** Forgets `token` if it is still the cached one (the API refused it). */
   invalidate(token: string): void;
   /** The client secret and the tokens handed out so far (the latest few), in every form, for redaction. */
@@ -70,12 +74,12 @@ export function createTokenSource(options: TokenSourceOptions): TokenSource {
   const { config, schemeName } = options;
   const now = options.now ?? Date.now;
   let cached: { token: string; refreshAt: number } | undefined;
-  let pending: Promise<string> | undefined;
+  let pending: { promise: Promise<string>; controller: AbortController; waiters: number } | undefined;
   let discovered: Promise<Discovery> | undefined;
   const handedOut: string[] = [];
   const clientForms = oauthClientForms(config.clientId, config.clientSecret);
 
-  const endpoint = async (): Promise<{ url: URL; clientAuth: "basic" | "body" }> => {
+  const endpoint = async (signal: AbortSignal): Promise<{ url: URL; clientAuth: "basic" | "body" }> => {
     if (config.tokenUrl !== undefined) {
       return {
         url: checkedUrl(config.tokenUrl, options.baseUrl(), "token URL"),
@@ -96,7 +100,7 @@ export function createTokenSource(options: TokenSourceOptions): TokenSource {
       return { url, clientAuth: config.clientAuth ?? "basic" };
     }
     if (scheme.type === "openIdConnect") {
-      discovered ??= discover(scheme.openIdConnectUrl, options).catch((error: unknown) => {
+      discovered ??= discover(scheme.openIdConnectUrl, options, signal).catch((error: unknown) => {
         discovered = undefined; // try again on the next call
         throw error;
       });
@@ -106,8 +110,8 @@ export function createTokenSource(options: TokenSourceOptions): TokenSource {
     throw new TokenError(`the scheme "${schemeName}" is ${scheme.type}, not oauth2 or openIdConnect`);
   };
 
-  const fetchToken = async (): Promise<string> => {
-    const { url, clientAuth } = await endpoint();
+  const fetchToken = async (signal: AbortSignal): Promise<string> => {
+    const { url, clientAuth } = await endpoint(signal);
     const form = new URLSearchParams({ grant_type: "client_credentials" });
     if (config.scopes && config.scopes.length > 0) form.set("scope", config.scopes.join(" "));
     for (const [name, value] of Object.entries(config.extraParams ?? {})) form.set(name, value);
@@ -123,14 +127,18 @@ export function createTokenSource(options: TokenSourceOptions): TokenSource {
       form.set("client_id", config.clientId);
       form.set("client_secret", config.clientSecret);
     }
-    const response = await send(options, {
-      method: "POST",
-      origin: url.origin,
-      path: `${url.pathname}${url.search}`,
-      headers,
-      body: form.toString(),
-      missingCredentials: [],
-    });
+    const response = await send(
+      options,
+      {
+        method: "POST",
+        origin: url.origin,
+        path: `${url.pathname}${url.search}`,
+        headers,
+        body: form.toString(),
+        missingCredentials: [],
+      },
+      signal,
+    );
     const where = `${url.origin}${url.pathname}`;
     const text = response.body.toString("utf8");
     if (response.status < 200 || response.status >= 300) {
@@ -164,12 +172,45 @@ export function createTokenSource(options: TokenSourceOptions): TokenSource {
   };
 
   return {
-    getToken() {
+    getToken(signal) {
       if (cached && now() < cached.refreshAt) return Promise.resolve(cached.token);
-      pending ??= fetchToken().finally(() => {
-        pending = undefined;
+      if (signal?.aborted) return Promise.reject(cancelledWait());
+      if (pending === undefined) {
+        const controller = new AbortController();
+        const fetch = {
+          controller,
+          waiters: 0,
+          promise: fetchToken(controller.signal).finally(() => {
+            if (pending === fetch) pending = undefined;
+          }),
+        };
+        pending = fetch;
+      }
+      const fetch = pending;
+      fetch.waiters++;
+      // A call that cannot be cancelled keeps the fetch alive: it is never given up.
+      if (signal === undefined) return fetch.promise;
+      return new Promise<string>((resolve, reject) => {
+        const onAbort = () => {
+          fetch.waiters--;
+          if (fetch.waiters === 0) {
+            if (pending === fetch) pending = undefined;
+            fetch.controller.abort();
+          }
+          reject(cancelledWait());
+        };
+        signal.addEventListener("abort", onAbort, { once: true });
+        fetch.promise.then(
+          (token) => {
+            signal.removeEventListener("abort", onAbort);
+            resolve(token);
+          },
+          (error: unknown) => {
+            signal.removeEventListener("abort", onAbort);
+            reject(error);
+          },
+        );
       });
-      return pending;
     },
     invalidate(token) {
       if (cached?.token === token) cached = undefined;
@@ -186,17 +227,29 @@ interface Discovery {
 }
 
 /** OpenID Connect Discovery 1.0 §4: the provider's metadata names its token endpoint. */
-async function discover(openIdConnectUrl: string, options: TokenSourceOptions): Promise<Discovery> {
+function cancelledWait(): TokenError {
+  return new TokenError("the call was cancelled while it waited for its access token");
+}
+
+async function discover(
+  openIdConnectUrl: string,
+  options: TokenSourceOptions,
+  signal: AbortSignal,
+): Promise<Discovery> {
   const url = checkedUrl(openIdConnectUrl, options.baseUrl(), "OpenID Connect discovery URL");
   // The discovery document is trusted once its URL is: it may name a token endpoint elsewhere.
   await requireApiSite(url, "OpenID Connect discovery URL", options);
-  const response = await send(options, {
-    method: "GET",
-    origin: url.origin,
-    path: `${url.pathname}${url.search}`,
-    headers: { accept: "application/json" },
-    missingCredentials: [],
-  });
+  const response = await send(
+    options,
+    {
+      method: "GET",
+      origin: url.origin,
+      path: `${url.pathname}${url.search}`,
+      headers: { accept: "application/json" },
+      missingCredentials: [],
+    },
+    signal,
+  );
   const where = `${url.origin}${url.pathname}`;
   if (response.status !== 200) {
     throw new TokenError(`OpenID Connect discovery at ${where} answered HTTP ${response.status}`);
@@ -225,12 +278,14 @@ async function discover(openIdConnectUrl: string, options: TokenSourceOptions): 
   return { tokenUrl: checkedUrl(tokenEndpoint, undefined, "token_endpoint"), clientAuth };
 }
 
-async function send(options: TokenSourceOptions, request: Parameters<typeof sendRequest>[1]) {
+async function send(
+  options: TokenSourceOptions,
+  request: Parameters<typeof sendRequest>[1],
+  signal: AbortSignal,
+) {
   try {
-    return await sendRequest(await options.getDispatcher(), request, {
-      ...options.http,
-      maxResponseBytes: Math.min(options.http.maxResponseBytes, 1024 * 1024),
-    });
+    const http = { ...options.http, maxResponseBytes: Math.min(options.http.maxResponseBytes, 1024 * 1024) };
+    return await sendRequest(await options.getDispatcher(), request, http, http.timeoutMs, signal);
   } catch (error) {
     if (error instanceof UpstreamFailure) {
       throw new TokenError(

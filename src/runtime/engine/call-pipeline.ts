@@ -157,9 +157,15 @@ async function sendCall(call: Call, args: Record<string, unknown>): Promise<Call
   for (let round = 0; round < 2; round++) {
     let credentials: CallCredentials = { credentials: new Map(), tokens: new Map(), secrets: [] };
     try {
-      if (credentialed) credentials = await api.credentials.forCall(tool, context.headers);
+      if (credentialed) credentials = await api.credentials.forCall(tool, context.headers, context.signal);
     } catch (error) {
       if (!(error instanceof TokenError)) throw error;
+      if (context.signal?.aborted) {
+        return toErrorResult(
+          `Cancelled: ${tool.name}: ${error.message}. Nothing was sent to the API.`,
+          "cancelled",
+        );
+      }
       return toErrorResult(
         `Authentication failed: the bridge could not get an OAuth2 access token for ${tool.name}: ${error.message}. ` +
           "Nothing was sent to the API. Tell the user; the bridge's OAuth2 configuration needs fixing.",
