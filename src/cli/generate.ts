@@ -44,7 +44,7 @@ export function createGenerateCommand(): Command {
       onStep: progress.step,
     });
     progress.done();
-    noteUnmatched(result.unmatched);
+    noteUnmatched(result.unmatched, result.near);
     const tools = result.model.tools.length;
     const removed = result.removed.length;
     process.stderr.write(

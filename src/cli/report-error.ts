@@ -22,6 +22,7 @@ const CONFIGURATION_CODES: ReadonlySet<string> = new Set<DiagnosticCode>([
   "OMB_API_OPTION_SHARED",
   "OMB_API_VARIABLE",
   "OMB_WATCH",
+  "OMB_SPEC_MISSING",
 ]);
 
 /**

@@ -6,7 +6,7 @@
 import type { Command } from "commander";
 import { failWith } from "../model/diagnostics.js";
 import type { BridgeModel } from "../model/types.js";
-import type { DestructivePolicy, ToolSelection } from "../runtime/access/select.js";
+import { type DestructivePolicy, describeUnmatched, type ToolSelection } from "../runtime/access/select.js";
 import { OPTION_KEYS, OPTION_TABLE } from "../runtime/config/option-table.js";
 import { OPTION_INVALID, readSettings } from "../runtime/config/read-settings.js";
 import { toToolSelection } from "../runtime/config/to-options.js";
@@ -60,13 +60,13 @@ export async function applySelection(
     selection,
     `see \`openapi-mcp-bridge ${commandName} --help\``,
   );
-  noteUnmatched(selected.unmatched);
+  noteUnmatched(selected.unmatched, selected.near);
   return { ...model, tools: selected.tools };
 }
 
 /** A note on stderr for each selection criterion that matched no tool (likely a typo). */
-export function noteUnmatched(unmatched: string[]): void {
+export function noteUnmatched(unmatched: string[], near: Record<string, string[]>): void {
   for (const criterion of unmatched) {
-    process.stderr.write(`openapi-mcp-bridge: note: ${criterion} matches no operation of the spec\n`);
+    process.stderr.write(`openapi-mcp-bridge: note: ${describeUnmatched(criterion, near)}\n`);
   }
 }

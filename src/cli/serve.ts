@@ -157,7 +157,7 @@ function listSources(
     return fromConfig;
   }
   if (specs.length === 0) {
-    failWith("OMB_SPEC_NOT_FOUND", "serve needs a spec to serve", {
+    failWith("OMB_SPEC_MISSING", "serve needs a spec to serve", {
       hint: "give a spec file, an http(s) URL, - for stdin or a saved model; several specs, or --config FILE, for several APIs",
     });
   }

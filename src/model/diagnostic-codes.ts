@@ -29,6 +29,11 @@ export const DIAGNOSTIC_CODES = {
     severity: "error",
     fix: "check the path (relative paths are resolved from the current directory); give a file path, an http(s) URL or - for standard input",
   },
+  OMB_SPEC_MISSING: {
+    title: "serve was given no spec (and no --config): a usage error, exit code 2",
+    severity: "error",
+    fix: "give a spec file, an http(s) URL, - for stdin or a saved model; several specs, or --config FILE, for several APIs",
+  },
   OMB_SPEC_UNREADABLE: {
     title: "The spec file (or standard input) exists but cannot be read: a directory, or permission denied",
     severity: "error",

@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runCli, STACK_LINE } from "../helpers/bridge.js";
+import { ROOT, runCli, STACK_LINE } from "../helpers/bridge.js";
 
 const dir = mkdtempSync(join(tmpdir(), "omb-startup-"));
 const ok = { "200": { description: "OK", content: { "application/json": { schema: { type: "object" } } } } };
@@ -117,6 +117,13 @@ describe("mistakes that stop the start", () => {
       /hint:/,
     ],
     [
+      "no spec at all (a usage error)",
+      [],
+      {},
+      /^error OMB_SPEC_MISSING serve needs a spec to serve$/m,
+      /hint: give a spec file, an http\(s\) URL/,
+    ],
+    [
       "a tool selection that matches nothing",
       [regional, "--include-tags", "nosuchtag"],
       {},
@@ -154,6 +161,15 @@ describe("mistakes that stop the start", () => {
     expect(run.stdout).toBe("");
     expect(run.stderr).not.toContain("client-secret-1");
     expect(run.stderr).not.toContain("secret-1");
+  });
+
+  it("a tag or tool name one slip away from the spec's: the note says which was meant", async () => {
+    const spec = join(ROOT, "examples", "petstore", "openapi.yaml");
+    const run = await runCli(["tools", spec, "--include-tags", "petz", "--include-tools", "getPetByld"]);
+    expect(run.stderr).toMatch(/note: tag petz matches no operation of the spec; did you mean "pets"\?/);
+    expect(run.stderr).toMatch(
+      /note: tool getPetByld matches no operation of the spec; did you mean "getPetById"\?/,
+    );
   });
 
   it("serve - over stdio: stdin cannot be both the spec and the protocol", async () => {

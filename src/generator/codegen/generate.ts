@@ -75,6 +75,8 @@ export interface GenerateResult {
   kept: string[];
   /** Selection criteria (`tool x*`, `tag pets`, `method put`...) that matched no tool: likely typos. */
   unmatched: string[];
+  /** The spec's closest tags or tool names for an unmatched one (see selectTools). */
+  near: Record<string, string[]>;
 }
 
 const TEMPLATES = join(PACKAGE_ROOT, "templates", "project");
@@ -240,6 +242,7 @@ export async function generateProject(
       removed,
       kept,
       unmatched: selected?.unmatched ?? [],
+      near: selected?.near ?? {},
     };
   } finally {
     printer.close();

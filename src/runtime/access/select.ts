@@ -6,6 +6,7 @@
 
 import { failWith } from "../../model/diagnostics.js";
 import { HTTP_METHODS, isHttpMethod } from "../../model/http-methods.js";
+import { suggestNames } from "../../model/similarity.js";
 import type { BridgeModel, HttpMethod, ToolNode } from "../../model/types.js";
 
 /** What to do with destructive operations (DELETE, and any tool annotated destructive). */
@@ -34,6 +35,8 @@ export interface SelectionResult {
   tools: ToolNode[];
   /** Patterns, tags or methods given that matched no tool of the whole model (likely typos). */
   unmatched: string[];
+  /** For an unmatched tag or tool name (no glob), the spec's closest ones: what "did you mean" says. */
+  near: Record<string, string[]>;
 }
 
 const SAFE_METHODS = new Set<HttpMethod>(["get", "head", "options"]);
@@ -132,7 +135,37 @@ export function selectTools(tools: ToolNode[], selection: ToolSelection = {}): S
     ...[...includeTags, ...excludeTags].map((t) => `tag ${t}`),
     ...[...methods].map((m) => `method ${m}`),
   ].filter((key) => !used.has(key));
-  return { tools: kept, unmatched: [...new Set(unmatched)] };
+  const missed = [...new Set(unmatched)];
+  return { tools: kept, unmatched: missed, near: findNearCriteria(missed, tools) };
+}
+
+/** The spec's tags and tool names closest to each unmatched tag and plain tool name. */
+function findNearCriteria(unmatched: string[], tools: ToolNode[]): Record<string, string[]> {
+  const near: Record<string, string[]> = {};
+  const tags = [...new Set(tools.flatMap((tool) => tool.tags))];
+  const names = tools.map((tool) => tool.name);
+  for (const criterion of unmatched) {
+    const [kind, value = ""] = splitCriterion(criterion);
+    const candidates = kind === "tag" ? tags : kind === "tool" && !/[*?]/.test(value) ? names : [];
+    const suggested = suggestNames(value, candidates, 3);
+    if (suggested.length > 0) near[criterion] = suggested;
+  }
+  return near;
+}
+
+function splitCriterion(criterion: string): [string, string] {
+  const space = criterion.indexOf(" ");
+  return [criterion.slice(0, space), criterion.slice(space + 1)];
+}
+
+/** The note for a criterion that matched nothing, with the spec's closest names when there are any. */
+export function describeUnmatched(criterion: string, near: Record<string, string[]> = {}): string {
+  const suggested = near[criterion];
+  const didYouMean =
+    suggested === undefined
+      ? ""
+      : `; did you mean ${suggested.map((name) => JSON.stringify(name)).join(" or ")}?`;
+  return `${criterion} matches no operation of the spec${didYouMean}`;
 }
 
 /**

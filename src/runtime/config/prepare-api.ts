@@ -8,7 +8,7 @@
  */
 import { BridgeError, failWith, formatDiagnostic } from "../../model/diagnostics.js";
 import type { BridgeModel } from "../../model/types.js";
-import { selectToolsChecked } from "../access/select.js";
+import { describeUnmatched, selectToolsChecked } from "../access/select.js";
 import type { AuditLog } from "../audit/audit-log.js";
 import type { AuthConfig } from "../auth/auth-config.js";
 import type { BridgeOptions } from "../engine/bridge-options.js";
@@ -56,7 +56,7 @@ export async function prepareApi(
   try {
     const selected = selectToolsChecked(model.tools, toToolSelection(settings), `see ${context.help}`);
     for (const criterion of selected.unmatched)
-      notes.push(`note: ${label}${criterion} matches no operation of the spec`);
+      notes.push(`note: ${label}${describeUnmatched(criterion, selected.near)}`);
     if (selected.tools.length === 0 && model.tools.length > 0) {
       failWith(
         "OMB_SELECTION_EMPTY",

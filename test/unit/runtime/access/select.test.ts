@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import {
   compileGlob,
+  describeUnmatched,
   isDestructive,
   selectTools,
   type ToolSelection,
@@ -101,4 +102,22 @@ describe("selectTools", () => {
       /allow, refuse or confirm/,
     );
   });
+
+  it.each([
+    ["a tag one letter off", { includeTags: ["Petz"] }, "tag petz", ['did you mean "Pets"?']],
+    ["a tool name one letter off", { includeTools: ["getPett"] }, "tool getPett", ['did you mean "getPet"?']],
+    ["a glob (no suggestion)", { includeTools: ["getPett*"] }, "tool getPett*", []],
+    ["nothing near", { includeTags: ["invoices"] }, "tag invoices", []],
+  ] as [string, ToolSelection, string, string[]][])(
+    "says what matched nothing: %s",
+    (_what, selection, criterion, hints) => {
+      const tagged = model.tools.map((tool) => ({ ...tool, tags: ["Pets"] }));
+      const result = selectTools(tagged, selection);
+      expect(result.unmatched).toEqual([criterion]);
+      const note = describeUnmatched(criterion, result.near);
+      expect(note.startsWith(`${criterion} matches no operation of the spec`)).toBe(true);
+      for (const hint of hints) expect(note).toContain(hint);
+      if (hints.length === 0) expect(note).not.toContain("did you mean");
+    },
+  );
 });
