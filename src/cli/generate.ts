@@ -47,8 +47,14 @@ export function createGenerateCommand(): Command {
     noteUnmatched(result.unmatched, result.near);
     const tools = result.model.tools.length;
     const removed = result.removed.length;
+    const unchanged = result.unchanged.length;
+    const written = result.files.length - unchanged;
+    const summary =
+      written === 0
+        ? `${flags.output} is up to date: its ${unchanged} files (${tools} tool${tools === 1 ? "" : "s"}) already are what this generation writes`
+        : `wrote ${written} files (${tools} tool${tools === 1 ? "" : "s"}) to ${flags.output}${unchanged > 0 ? `, ${unchanged} unchanged` : ""}`;
     process.stderr.write(
-      `openapi-mcp-bridge: wrote ${result.files.length} files (${tools} tool${tools === 1 ? "" : "s"}) to ${flags.output}` +
+      `openapi-mcp-bridge: ${summary}` +
         `${removed > 0 ? `, removed ${removed} unchanged file(s) of the previous generation` : ""}\n`,
     );
     if (result.kept.length > 0) {

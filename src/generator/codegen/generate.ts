@@ -73,6 +73,8 @@ export interface GenerateResult {
   removed: string[];
   /** Files of an earlier generation that this one no longer has, changed by the user: kept. */
   kept: string[];
+  /** Files that already had this generation's contents: not written again. */
+  unchanged: string[];
   /** Selection criteria (`tool x*`, `tag pets`, `method put`...) that matched no tool: likely typos. */
   unmatched: string[];
   /** The spec's closest tags or tool names for an unmatched one (see selectTools). */
@@ -231,7 +233,7 @@ export async function generateProject(
     options.onStep?.("print");
     const files = await emitProject(model, options, printer);
     options.onStep?.("write");
-    const { removed, kept } = writeProject(options.outDir, files, {
+    const { removed, kept, unchanged } = writeProject(options.outDir, files, {
       force: options.force === true,
       overwriteChanged: options.overwriteChanged === true,
     });
@@ -241,6 +243,7 @@ export async function generateProject(
       files,
       removed,
       kept,
+      unchanged,
       unmatched: selected?.unmatched ?? [],
       near: selected?.near ?? {},
     };

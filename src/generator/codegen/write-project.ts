@@ -30,6 +30,8 @@ export interface WriteOutcome {
   removed: string[];
   /** Files of the previous generation this one no longer writes, changed by the user: kept. */
   kept: string[];
+  /** Files this generation would write that already had its contents, and seeds already there: left untouched. */
+  unchanged: string[];
 }
 
 export interface WriteOptions {
@@ -141,17 +143,27 @@ function refuseChangedFiles(
 /** Writes the files and the manifest under `root`; deletes what the previous generation left. */
 function writeFiles(root: string, files: GeneratedFile[], previous: Record<string, string>): WriteOutcome {
   const current: Record<string, string> = {};
+  const unchanged: string[] = [];
   const made = new Set<string>();
   for (const file of files) {
     const target = join(root, ...file.path.split("/"));
-    if (file.seed && existsSync(target)) continue; // the user's now
+    if (file.seed && existsSync(target)) {
+      unchanged.push(file.path); // the user's now: never written again
+      continue;
+    }
     const folder = dirname(target);
     if (!made.has(folder)) {
       mkdirSync(folder, { recursive: true });
       made.add(folder);
     }
+    const hash = hashOf(file.contents);
+    if (!file.seed) current[file.path] = hash;
+    // The same bytes are not written again: file times stay, and the summary can say so.
+    if (!file.seed && previous[file.path] === hash && hasHash(target, hash)) {
+      unchanged.push(file.path);
+      continue;
+    }
     writeFileSync(target, file.contents);
-    if (!file.seed) current[file.path] = hashOf(file.contents);
   }
   const seeds = new Set(files.filter((file) => file.seed).map((file) => file.path));
   const removed: string[] = [];
@@ -172,7 +184,15 @@ function writeFiles(root: string, files: GeneratedFile[], previous: Record<strin
     join(root, MANIFEST),
     toJson({ generator: `openapi-mcp-bridge ${readOwnPackage().version}`, files: current }),
   );
-  return { removed, kept };
+  return { removed, kept, unchanged };
+}
+
+function hasHash(target: string, hash: string): boolean {
+  try {
+    return hashOf(readFileSync(target)) === hash;
+  } catch {
+    return false;
+  }
 }
 
 /** Throws the diagnostic `writeProject` would give for this directory, before any work. */

@@ -118,6 +118,19 @@ describe("generateProject", () => {
     expect(readFileSync(join(dir, "src", "tools", "index.ts"), "utf8")).not.toContain("get-inventory");
   });
 
+  it("with force: tells the files that already had this generation's contents from those it wrote", async () => {
+    const dir = join(scratch, "again");
+    const first = await generateProject(model, { outDir: dir });
+    expect(first.unchanged).toEqual([]);
+    const same = await generateProject(model, { outDir: dir, force: true });
+    expect(same.unchanged.sort()).toEqual(first.files.map((f) => f.path).sort());
+    const fewer = await generateProject(withoutTool(model, "deletePet"), { outDir: dir, force: true });
+    const rewritten = fewer.files.map((f) => f.path).filter((path) => !fewer.unchanged.includes(path));
+    expect(rewritten.length).toBeGreaterThan(0);
+    expect(rewritten.length).toBeLessThan(fewer.files.length);
+    expect(fewer.unchanged).toContain("src/hooks.ts");
+  });
+
   it("with force: refuses to overwrite a file changed since the last generation, and writes nothing", async () => {
     const dir = join(scratch, "changed");
     await generateProject(model, { outDir: dir });
