@@ -19,6 +19,7 @@ import {
 } from "./config/read-settings.js";
 import type { BridgeOptions } from "./engine/bridge-options.js";
 import { LISTEN_FAILED, PORT_IN_USE, startServer } from "./start-server.js";
+import { BRIDGE_NAME, BRIDGE_VERSION } from "./version.js";
 
 export interface RunServerOptions {
   hooks?: BridgeOptions["hooks"];
@@ -32,9 +33,9 @@ export interface RunServerOptions {
 
 type ParseArgsOptions = NonNullable<Parameters<typeof parseArgs>[0]>["options"];
 
-/** parseArgs's options for every flag of the table, and `--help`. */
+/** parseArgs's options for every flag of the table, `--help` and `--version`. */
 function toParseArgsOptions(): ParseArgsOptions {
-  const options: NonNullable<ParseArgsOptions> = { help: { type: "boolean" } };
+  const options: NonNullable<ParseArgsOptions> = { help: { type: "boolean" }, version: { type: "boolean" } };
   for (const key of OPTION_KEYS) {
     const spec = getOptionSpec(key);
     options[spec.flag] = {
@@ -101,7 +102,12 @@ export async function runServer(model: BridgeModel, options: RunServerOptions = 
       );
       return;
     }
-    const { help: _help, ...flags } = values;
+    if (values["version"] === true) {
+      // On stderr as --help: a server's stdout is the protocol's. BRIDGE_NAME is the project's package name in a generated server.
+      process.stderr.write(`${model.info.title} ${model.info.version} (${BRIDGE_NAME} ${BRIDGE_VERSION})\n`);
+      return;
+    }
+    const { help: _help, version: _version, ...flags } = values;
     const settings = readSettings(toRawFlags(flags), env, { help });
     await startServer(model, settings, {
       name: model.info.title,

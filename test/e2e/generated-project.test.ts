@@ -271,6 +271,11 @@ describe("the generated petstore project", () => {
     expect(help.stderr).toContain("--auth-config FILE");
     expect(help.stderr).toContain("JSON or YAML");
     expect(help.stderr).toContain("[OPENAPI_MCP_MAX_BODY_BYTES]");
+    const version = await run(process.execPath, [join(petstoreDir, "dist", "index.js"), "--version"], {
+      env: baseEnv(),
+    });
+    expect(version.stderr).toMatch(/^Swagger Petstore 1\.0\.0 \([a-z-]+ \d+\.\d+\.\d+\)\n$/);
+    expect(version.stdout).toBe("");
     for (const [args, code] of [
       [["--transport", "carrier-pigeon"], "OMB_OPTION_INVALID --transport: expected one of stdio, http"],
       [["--port", "abc"], "OMB_OPTION_INVALID --port: expected a port number from 0 to 65535"],

@@ -73,7 +73,10 @@ export function renderHelp(usage: string, intro: string): string {
     formatFlag(getOptionSpec(key)),
     describeOption(key),
   ]);
-  rows.push(["--help", "show this help"]);
+  rows.push(
+    ["--version", "show the API's version and this server's (its package)"],
+    ["--help", "show this help"],
+  );
   for (const [flag, description] of rows) {
     const lines = wrap(description, LINE_WIDTH - FLAG_COLUMN);
     const head = `  ${flag}`;
