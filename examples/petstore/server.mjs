@@ -53,10 +53,24 @@ export function startPetstore(port = 0) {
     }
     return problem(405, "Method Not Allowed", `${req.method} is not served here`);
   });
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
     server.listen(port, "127.0.0.1", () => {
       const { port: actual } = server.address();
       resolve({ url: `http://127.0.0.1:${actual}/v1`, close: () => new Promise((r) => server.close(r)) });
     });
   });
+}
+
+// `node examples/petstore/server.mjs [port]`: the example API on its own (default port 8080),
+// for the README's commands that point --base-url at http://127.0.0.1:8080/v1.
+if (import.meta.url === (await import("node:url")).pathToFileURL(process.argv[1] ?? "").href) {
+  const port = Number(process.argv[2] ?? 8080);
+  try {
+    const api = await startPetstore(port);
+    process.stderr.write(`example pet store API on ${api.url} (API key: ${DEMO_API_KEY}); Ctrl-C stops it\n`);
+  } catch (error) {
+    process.stderr.write(`cannot listen on 127.0.0.1:${port}: ${error.code ?? error.message}; give another port\n`);
+    process.exitCode = 1;
+  }
 }
