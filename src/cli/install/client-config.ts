@@ -66,7 +66,7 @@ export async function addClientEntry(
   const doc = readConfigDocument(resolveConfigPath(target), { relaxed: target.client === "vscode" });
   const servers = readServers(doc, wanted.serversKey);
   const inputs = readInputs(doc);
-  const existing = servers[target.name];
+  const existing = findEntry(servers, target.name);
   const mergedInputs = mergeInputs(inputs, wanted.inputs);
   const same = existing !== undefined && sameJson(existing, wanted.entry) && sameJson(inputs, mergedInputs);
   if (same) return { where: doc.path, outcome: "unchanged" };
@@ -108,7 +108,7 @@ export async function removeClientEntry(target: ClientTarget, serversKey: string
   }
   const doc = readConfigDocument(resolveConfigPath(target), { relaxed: target.client === "vscode" });
   const servers = readServers(doc, serversKey);
-  if (servers[target.name] === undefined) failNotFound(target, doc.path, Object.keys(servers));
+  if (findEntry(servers, target.name) === undefined) failNotFound(target, doc.path, Object.keys(servers));
   const { [target.name]: removed, ...others } = servers;
   const data: Record<string, unknown> = { ...doc.data, [serversKey]: others };
   if (Array.isArray(doc.data["inputs"])) {
@@ -156,7 +156,7 @@ async function addThroughClaudeCli(
 function readClaudeUserEntry(target: ClientTarget): unknown {
   try {
     const doc = readConfigDocument(locateClientConfig("claude-code", target.place), { relaxed: false });
-    return readServers(doc, "mcpServers")[target.name];
+    return findEntry(readServers(doc, "mcpServers"), target.name);
   } catch {
     return undefined;
   }
@@ -183,6 +183,11 @@ function mergeInputs(current: ClientInput[], wanted: ClientInput[]): ClientInput
   const merged = current.map((input) => wanted.find((w) => w.id === input.id) ?? input);
   for (const input of wanted) if (!current.some((c) => c.id === input.id)) merged.push(input);
   return merged;
+}
+
+/** The server entry named `name`: its own key only (a name such as "constructor" is not inherited). */
+function findEntry(servers: Record<string, unknown>, name: string): unknown {
+  return Object.hasOwn(servers, name) ? servers[name] : undefined;
 }
 
 function sameJson(a: unknown, b: unknown): boolean {

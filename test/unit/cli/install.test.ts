@@ -272,6 +272,19 @@ describe("install", () => {
     expect(backupsOf(path).length).toBeGreaterThanOrEqual(1);
   });
 
+  it.each(["constructor", "toString", "__proto__"])(
+    "installs and uninstalls a server named %s (a name every object inherits is not 'already there')",
+    async (name) => {
+      const path = copyFixture("cursor.json", `cursor-${name}.json`);
+      const added = await install(SPEC, "--client", "cursor", "--config", path, "--name", name);
+      expect(added.error).toBeUndefined();
+      expect(Object.hasOwn(readJson(path)["mcpServers"], name)).toBe(true);
+      const removed = await uninstall("--client", "cursor", "--config", path, "--name", name);
+      expect(removed.error).toBeUndefined();
+      expect(Object.hasOwn(readJson(path)["mcpServers"], name)).toBe(false);
+    },
+  );
+
   it("writes a credential into the file only with --inline-secrets, and never on the command line", async () => {
     const path = join(mkdtempSync(join(scratch, "case-")), "mcp.json");
     const refused = await install(
