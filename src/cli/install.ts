@@ -24,8 +24,11 @@ import type { ClientProfile } from "../generator/compile/profile.js";
 import { failWith } from "../model/diagnostics.js";
 import { toClientEnvNames, toCredentialEnvName } from "../runtime/auth/credentials.js";
 import { isCredentialHeader } from "../runtime/auth/secret-forms.js";
+import { readAuthSettings } from "../runtime/config/auth-settings.js";
+import { checkStart } from "../runtime/config/check-start.js";
 import { getOptionSpec, OPTION_KEYS, OPTION_TABLE, type OptionKey } from "../runtime/config/option-table.js";
 import { type RawFlags, readSettings } from "../runtime/config/read-settings.js";
+import { readServerVariables } from "../runtime/config/to-options.js";
 import {
   addClientEntry,
   type ClientTarget,
@@ -100,7 +103,7 @@ export function createInstallCommand(): Command {
   addTableOptions(command, INSTALL_KEYS, { env: false });
   return command.action(async (spec: string, flags: InstallFlags) => {
     const raw = readTableFlags(flags, INSTALL_KEYS);
-    readSettings(raw, {}, { help: HELP, keys: INSTALL_KEYS }); // a bad value fails here, as in serve
+    const settings = readSettings(raw, {}, { help: HELP, keys: INSTALL_KEYS }); // a bad value fails here, as in serve
     if (spec === "-") {
       failWith(
         "OMB_STDIN_CONFLICT",
@@ -112,6 +115,16 @@ export function createInstallCommand(): Command {
     }
     const source = /^https?:\/\//i.test(spec) || isAbsolute(spec) ? spec : resolve(spec);
     const model = await readModelOrSpec(source, {}); // the spec must load now, not when the client starts it
+    // What serve would refuse at start (a password in --base-url, a typo'd scheme...) is refused
+    // now, before it is written into the client's configuration.
+    checkStart({
+      model,
+      tools: model.tools,
+      settings,
+      auth: await readAuthSettings(settings, {}),
+      env: {},
+      serverVariables: { ...readServerVariables(model, {}), ...settings.serverVar },
+    });
     const name = flags.name ?? toPackageName(model.info.title);
     if (!/^[A-Za-z0-9_.-]{1,64}$/.test(name)) {
       failWith("OMB_OPTION_INVALID", `--name: "${name}" is not a server name`, {

@@ -221,7 +221,8 @@ export function resolveBaseUrl(
   }
   if (url.username !== "" || url.password !== "") {
     return {
-      error: `the server URL "${raw}" has a user name or password before its host (${url.host}); credentials go in --auth, never in the URL`,
+      // The URL itself is not repeated: its password would be printed with it.
+      error: `the server URL ${url.protocol}//…@${url.host}${url.pathname} has a user name or password before its host (${url.host}); credentials go in --auth, never in the URL`,
     };
   }
   url.hash = "";

@@ -358,6 +358,21 @@ describe("install", () => {
     expect((await install(fixture("nope.yaml"), "--client", "cursor", "--config", path)).error?.code).toBe(
       "OMB_SPEC_NOT_FOUND",
     );
+    // What serve refuses at its start is refused before it is written into the client's file.
+    const withPassword = await install(
+      SPEC,
+      "--client",
+      "cursor",
+      "--config",
+      path,
+      "--base-url",
+      "https://user:hunter2@api.example.test/v1",
+    );
+    expect(withPassword.error?.code).toBe("OMB_SERVER_URL");
+    expect(withPassword.error?.message).toContain("credentials go in --auth, never in the URL");
+    expect(withPassword.error?.message).not.toContain("hunter2");
+    const typo = await install(SPEC, "--client", "cursor", "--config", path, "--auth", "nosuchscheme=x");
+    expect(typo.error?.code).toBe("OMB_AUTH_SCHEME_UNKNOWN");
     expect(existsSync(path)).toBe(false);
   });
 
