@@ -85,6 +85,47 @@ const BUNDLED_PACKAGES = new RegExp(
   `^(?:${BUNDLED_NAMES.map((n) => n.replace(/[/.-]/g, "\\$&")).join("|")})(?:/|$)`,
 );
 
+/**
+ * The server package's Ajv provider (AjvJsonSchemaValidator, the SDK's default validator) carries
+ * an inlined copy of Ajv, Ajv2019, Ajv2020 and ajv-formats, and evaluates all of it when the
+ * package is imported, at every start, although the runtime loads its own Ajv as well: two
+ * Ajvs per process, the SDK's costing some 9 ms of CPU per start (of the 25 ms the v2 port
+ * added). Its four eager requires are pointed at the Ajv bundled here (the SDK asks for
+ * ajv ^8.17.1, the runtime's satisfies it), so the inlined copy is never referenced and falls
+ * out of the bundle. A provider that no longer has these lines fails the build rather than
+ * quietly keeping two copies.
+ */
+const AJV_PROVIDER = /[\\/]@modelcontextprotocol[\\/]server[\\/]dist[\\/]ajvProvider-[^\\/]+\.mjs$/;
+const AJV_PROVIDER_REQUIRES = [
+  ["var import_ajv = require_ajv();", "var import_ajv = ombAjv;", 'import ombAjv from "ajv";'],
+  [
+    "var import__2019 = require__2019();",
+    "var import__2019 = ombAjv2019;",
+    'import ombAjv2019 from "ajv/dist/2019.js";',
+  ],
+  [
+    "var import__2020 = require__2020();",
+    "var import__2020 = ombAjv2020;",
+    'import ombAjv2020 from "ajv/dist/2020.js";',
+  ],
+  [
+    "var import_dist = /* @__PURE__ */ __toESM(require_dist(), 1);",
+    "var import_dist = { default: ombAjvFormats };",
+    'import ombAjvFormats from "ajv-formats";',
+  ],
+];
+
+/** The Ajv provider's code with its inlined Ajv replaced by imports of the one bundled copy. */
+function shareAjv(code, id) {
+  let next = code;
+  for (const [eager, shared] of AJV_PROVIDER_REQUIRES) {
+    if (!next.includes(eager))
+      throw new Error(`bundle-sdk: ${id} no longer has \`${eager}\`; see shareAjv in scripts/bundle-sdk.mjs`);
+    next = next.replace(eager, shared);
+  }
+  return `${AJV_PROVIDER_REQUIRES.map(([, , line]) => line).join("\n")}\n${next}`;
+}
+
 /** The folder of an installed package as `from` finds it (not every package exports its package.json). */
 function packageRoot(name, from) {
   const paths = createRequire(join(from, "package.json")).resolve.paths(name) ?? [];
@@ -103,6 +144,10 @@ await build({
       name: "omb-entries",
       resolveId: (id) => (id.startsWith(VIRTUAL) ? id : undefined),
       load: (id) => (id.startsWith(VIRTUAL) ? WRAPPERS[id.slice(VIRTUAL.length)] : undefined),
+    },
+    {
+      name: "omb-one-ajv",
+      transform: (code, id) => (AJV_PROVIDER.test(id) ? shareAjv(code, id) : undefined),
     },
   ],
   external: (id) =>
