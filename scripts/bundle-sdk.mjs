@@ -43,7 +43,7 @@ const VIRTUAL = "\0omb-entry:";
 
 /** Specifier the compiled runtime uses → entry file of the SDK → name of the vendored module. */
 const ENTRIES = {
-  "@modelcontextprotocol/server": [join(SERVER_ROOT, "dist/index.mjs"), "server"],
+  "@modelcontextprotocol/server": [`${VIRTUAL}server`, "server"],
   "@modelcontextprotocol/server/stdio": [join(SERVER_ROOT, "dist/stdio.mjs"), "server-stdio"],
   "@modelcontextprotocol/server/validators/ajv": [
     join(SERVER_ROOT, "dist/validators/ajv.mjs"),
@@ -66,6 +66,43 @@ const WRAPPERS = {
   "ajv-full-formats":
     'import m from "ajv-formats/dist/formats.js";\nexport const fullFormats = m.fullFormats;\n',
 };
+/**
+ * The server package's index exports some 300 names (every schema, McpServer, the auth helpers,
+ * the web-standard HTTP transport); the runtime imports a handful. Its entries re-export only
+ * those, as the compiled files import them: `server` for every file, and `server-http` for the
+ * files that use the HTTP adapter (@modelcontextprotocol/node), so stdio never loads the
+ * package's HTTP handler, and what no entry reaches is left out of the bundle. Both re-export
+ * from the one index module: one copy.
+ */
+const SERVER_INDEX = join(SERVER_ROOT, "dist/index.mjs");
+const SERVER_IMPORT = /import \{([^}]*)\} from "@modelcontextprotocol\/server";/g;
+const SERVER_HTTP = "server-http";
+
+/** Whether a compiled file is HTTP-only: it imports the HTTP adapter. */
+function isHttpOnly(text) {
+  return text.includes('from "@modelcontextprotocol/node"');
+}
+
+/** The names the compiled files import from the server package: all files', and the HTTP-only files'. */
+function serverImports() {
+  const names = { server: new Set(), [SERVER_HTTP]: new Set() };
+  for (const file of compiledFiles(DIST)) {
+    const text = readFileSync(file, "utf8");
+    const into = names[isHttpOnly(text) ? SERVER_HTTP : "server"];
+    for (const [, list] of text.matchAll(SERVER_IMPORT))
+      for (const name of list.split(",")) if (name.trim() !== "") into.add(name.trim().split(/\s+as\s+/)[0]);
+  }
+  return names;
+}
+
+const SERVER_NAMES = serverImports();
+if (SERVER_NAMES.server.size === 0)
+  throw new Error("bundle-sdk: no compiled file imports the server package");
+for (const [name, names] of Object.entries(SERVER_NAMES)) {
+  if (names.size > 0)
+    WRAPPERS[name] = `export { ${[...names].sort().join(", ")} } from ${JSON.stringify(SERVER_INDEX)};\n`;
+}
+
 /** Bundled: the SDK, zod, Ajv and the HTTP adapter. Any other package stays an import (none is left). */
 const BUNDLED_NAMES = [
   "@modelcontextprotocol/server",
@@ -136,7 +173,10 @@ function packageRoot(name, from) {
 
 rmSync(OUT, { recursive: true, force: true });
 await build({
-  input: Object.fromEntries(Object.values(ENTRIES).map(([file, name]) => [name, file])),
+  input: {
+    ...Object.fromEntries(Object.values(ENTRIES).map(([file, name]) => [name, file])),
+    ...(WRAPPERS[SERVER_HTTP] ? { [SERVER_HTTP]: `${VIRTUAL}${SERVER_HTTP}` } : {}),
+  },
   cwd: ROOT,
   platform: "node",
   plugins: [
@@ -191,12 +231,17 @@ function compiledFiles(dir) {
 let rewritten = 0;
 for (const file of compiledFiles(DIST)) {
   const text = readFileSync(file, "utf8");
-  let next = text;
-  for (const [specifier, [, name]] of Object.entries(ENTRIES)) {
-    let target = relative(dirname(file), join(OUT, `${name}.js`))
+  const vendored = (name) => {
+    const target = relative(dirname(file), join(OUT, `${name}.js`))
       .split(sep)
       .join("/");
-    if (!target.startsWith(".")) target = `./${target}`;
+    return target.startsWith(".") ? target : `./${target}`;
+  };
+  let next = isHttpOnly(text)
+    ? text.replaceAll('from "@modelcontextprotocol/server";', `from "${vendored(SERVER_HTTP)}";`)
+    : text;
+  for (const [specifier, [, name]] of Object.entries(ENTRIES)) {
+    const target = vendored(name);
     next = next
       .replaceAll(`from "${specifier}"`, `from "${target}"`)
       .replaceAll(`import("${specifier}")`, `import("${target}")`);
