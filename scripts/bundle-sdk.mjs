@@ -75,6 +75,12 @@ const WRAPPERS = {
  * from the one index module: one copy.
  */
 const SERVER_INDEX = join(SERVER_ROOT, "dist/index.mjs");
+/**
+ * The index only declares (functions, classes, constants from no calls) and re-exports: marked
+ * free of side effects, a name taken from it links to where it is defined, and loading `server`
+ * does not run the index's own module, which lives with the HTTP handler.
+ */
+const SERVER_INDEX_FILE = /[\\/]@modelcontextprotocol[\\/]server[\\/]dist[\\/]index\.mjs$/;
 const SERVER_IMPORT = /import \{([^}]*)\} from "@modelcontextprotocol\/server";/g;
 const SERVER_HTTP = "server-http";
 
@@ -184,6 +190,10 @@ await build({
       name: "omb-entries",
       resolveId: (id) => (id.startsWith(VIRTUAL) ? id : undefined),
       load: (id) => (id.startsWith(VIRTUAL) ? WRAPPERS[id.slice(VIRTUAL.length)] : undefined),
+    },
+    {
+      name: "omb-server-index",
+      transform: (code, id) => (SERVER_INDEX_FILE.test(id) ? { code, moduleSideEffects: false } : undefined),
     },
     {
       name: "omb-one-ajv",
