@@ -23,9 +23,11 @@ function staticClosure(entry: string): Set<string> {
     if (seen.has(file)) return;
     seen.add(file);
     const text = readFileSync(file, "utf8");
-    for (const [, target] of text.matchAll(/^(?:import|export)\b[^;]*?from "(\.[^"]+)"|^import "(\.[^"]+)"/gm))
-      if (target) visit(resolve(dirname(file), target));
-    for (const [, target] of text.matchAll(/^import "(\.[^"]+)";/gm)) visit(resolve(dirname(file), target!));
+    const imports = [
+      ...text.matchAll(/^(?:import|export)\b[^;]*?from "(\.[^"]+)"/gm),
+      ...text.matchAll(/^import "(\.[^"]+)";/gm),
+    ];
+    for (const [, target] of imports) visit(resolve(dirname(file), target!));
   };
   visit(entry);
   return seen;
@@ -58,12 +60,14 @@ describe("the vendored SDK", () => {
     const httpOnly = [...staticClosure(join(VENDOR, "node.js")), ...http].filter((file) => !stdio.has(file));
     expect(httpOnly.length).toBeGreaterThan(0);
     const stdioSources = [...stdio].flatMap(sourcesOf);
-    expect(stdioSources.some((s) => s.startsWith("node_modules/@hono/") || s.startsWith("node_modules/hono/"))).toBe(
-      false,
-    );
+    expect(
+      stdioSources.some((s) => s.startsWith("node_modules/@hono/") || s.startsWith("node_modules/hono/")),
+    ).toBe(false);
     expect(stdioSources.some((s) => s.startsWith("node_modules/@modelcontextprotocol/node/"))).toBe(false);
     // createMcpHandler lives in a file only the HTTP entries reach.
-    const handlerFiles = files.filter((file) => /function createMcpHandler\b/.test(readFileSync(file, "utf8")));
+    const handlerFiles = files.filter((file) =>
+      /function createMcpHandler\b/.test(readFileSync(file, "utf8")),
+    );
     expect(handlerFiles).toHaveLength(1);
     expect(stdio.has(handlerFiles[0]!)).toBe(false);
     expect(http.has(handlerFiles[0]!)).toBe(true);
