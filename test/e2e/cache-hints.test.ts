@@ -223,6 +223,44 @@ describe("serve --watch with pass-through credentials over HTTP", () => {
   });
 });
 
+describe("serve --watch over stdio", () => {
+  it("caps the TTL, and a listening 2026-07-28 client hears of a reload at once", async () => {
+    const spec = join(dir, "watched-stdio.json");
+    writeFileSync(spec, petsSpec("string", "1"));
+    const client = modernClient();
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [CLI, "serve", spec, "--watch", "--base-url", upstream.url],
+        env: childEnv(),
+        cwd: ROOT,
+        stderr: "ignore",
+      }),
+    );
+    try {
+      const listed = await client.listTools();
+      expect({ ttlMs: listed.ttlMs, cacheScope: listed.cacheScope }).toEqual({
+        ttlMs: RELOADING_LIST_TTL_MS,
+        cacheScope: "public",
+      });
+      const changed = new Promise<void>((resolveChanged) =>
+        client.setNotificationHandler("notifications/tools/list_changed", () => resolveChanged()),
+      );
+      const subscription = await client.listen({ toolsListChanged: true });
+      expect(subscription.honoredFilter.toolsListChanged).toBe(true);
+      writeFileSync(spec, petsSpec("integer", "2"));
+      await changed;
+      const relisted = await client.listTools();
+      expect((relisted._meta?.[CATALOG] as { catalogVersion?: string } | undefined)?.catalogVersion).toBe(
+        "2.0.0",
+      );
+      await subscription.close();
+    } finally {
+      await client.close();
+    }
+  }, 30_000);
+});
+
 /** Writes `messages` to a spawned bridge's stdin, one per line; resolves with `answers` stdout lines. */
 async function exchangeOverStdio(args: string[], messages: unknown[], answers: number): Promise<string[]> {
   const child: ChildProcessWithoutNullStreams = spawn(process.execPath, args, { cwd: ROOT, env: childEnv() });
