@@ -43,7 +43,7 @@ const VIRTUAL = "\0omb-entry:";
 
 /** Specifier the compiled runtime uses → entry file of the SDK → name of the vendored module. */
 const ENTRIES = {
-  "@modelcontextprotocol/server": [join(SERVER_ROOT, "dist/index.mjs"), "server"],
+  "@modelcontextprotocol/server": [`${VIRTUAL}server`, "server"],
   "@modelcontextprotocol/server/stdio": [join(SERVER_ROOT, "dist/stdio.mjs"), "server-stdio"],
   "@modelcontextprotocol/server/validators/ajv": [
     join(SERVER_ROOT, "dist/validators/ajv.mjs"),
@@ -66,6 +66,49 @@ const WRAPPERS = {
   "ajv-full-formats":
     'import m from "ajv-formats/dist/formats.js";\nexport const fullFormats = m.fullFormats;\n',
 };
+/**
+ * The server package's index exports some 300 names (every schema, McpServer, the auth helpers,
+ * the web-standard HTTP transport); the runtime imports a handful. Its entries re-export only
+ * those, as the compiled files import them: `server` for every file, and `server-http` for the
+ * files that use the HTTP adapter (@modelcontextprotocol/node), so stdio never loads the
+ * package's HTTP handler, and what no entry reaches is left out of the bundle. Both re-export
+ * from the one index module: one copy.
+ */
+const SERVER_INDEX = join(SERVER_ROOT, "dist/index.mjs");
+/**
+ * The index only declares (functions, classes, constants from no calls) and re-exports: marked
+ * free of side effects, a name taken from it links to where it is defined, and loading `server`
+ * does not run the index's own module, which lives with the HTTP handler.
+ */
+const SERVER_INDEX_FILE = /[\\/]@modelcontextprotocol[\\/]server[\\/]dist[\\/]index\.mjs$/;
+const SERVER_IMPORT = /import \{([^}]*)\} from "@modelcontextprotocol\/server";/g;
+const SERVER_HTTP = "server-http";
+
+/** Whether a compiled file is HTTP-only: it imports the HTTP adapter. */
+function isHttpOnly(text) {
+  return text.includes('from "@modelcontextprotocol/node"');
+}
+
+/** The names the compiled files import from the server package: all files', and the HTTP-only files'. */
+function serverImports() {
+  const names = { server: new Set(), [SERVER_HTTP]: new Set() };
+  for (const file of compiledFiles(DIST)) {
+    const text = readFileSync(file, "utf8");
+    const into = names[isHttpOnly(text) ? SERVER_HTTP : "server"];
+    for (const [, list] of text.matchAll(SERVER_IMPORT))
+      for (const name of list.split(",")) if (name.trim() !== "") into.add(name.trim().split(/\s+as\s+/)[0]);
+  }
+  return names;
+}
+
+const SERVER_NAMES = serverImports();
+if (SERVER_NAMES.server.size === 0)
+  throw new Error("bundle-sdk: no compiled file imports the server package");
+for (const [name, names] of Object.entries(SERVER_NAMES)) {
+  if (names.size > 0)
+    WRAPPERS[name] = `export { ${[...names].sort().join(", ")} } from ${JSON.stringify(SERVER_INDEX)};\n`;
+}
+
 /** Bundled: the SDK, zod, Ajv and the HTTP adapter. Any other package stays an import (none is left). */
 const BUNDLED_NAMES = [
   "@modelcontextprotocol/server",
@@ -85,6 +128,47 @@ const BUNDLED_PACKAGES = new RegExp(
   `^(?:${BUNDLED_NAMES.map((n) => n.replace(/[/.-]/g, "\\$&")).join("|")})(?:/|$)`,
 );
 
+/**
+ * The server package's Ajv provider (AjvJsonSchemaValidator, the SDK's default validator) carries
+ * an inlined copy of Ajv, Ajv2019, Ajv2020 and ajv-formats, and evaluates all of it when the
+ * package is imported, at every start, although the runtime loads its own Ajv as well: two
+ * Ajvs per process, the SDK's costing some 9 ms of CPU per start (of the 25 ms the v2 port
+ * added). Its four eager requires are pointed at the Ajv bundled here (the SDK asks for
+ * ajv ^8.17.1, the runtime's satisfies it), so the inlined copy is never referenced and falls
+ * out of the bundle. A provider that no longer has these lines fails the build rather than
+ * quietly keeping two copies.
+ */
+const AJV_PROVIDER = /[\\/]@modelcontextprotocol[\\/]server[\\/]dist[\\/]ajvProvider-[^\\/]+\.mjs$/;
+const AJV_PROVIDER_REQUIRES = [
+  ["var import_ajv = require_ajv();", "var import_ajv = ombAjv;", 'import ombAjv from "ajv";'],
+  [
+    "var import__2019 = require__2019();",
+    "var import__2019 = ombAjv2019;",
+    'import ombAjv2019 from "ajv/dist/2019.js";',
+  ],
+  [
+    "var import__2020 = require__2020();",
+    "var import__2020 = ombAjv2020;",
+    'import ombAjv2020 from "ajv/dist/2020.js";',
+  ],
+  [
+    "var import_dist = /* @__PURE__ */ __toESM(require_dist(), 1);",
+    "var import_dist = { default: ombAjvFormats };",
+    'import ombAjvFormats from "ajv-formats";',
+  ],
+];
+
+/** The Ajv provider's code with its inlined Ajv replaced by imports of the one bundled copy. */
+function shareAjv(code, id) {
+  let next = code;
+  for (const [eager, shared] of AJV_PROVIDER_REQUIRES) {
+    if (!next.includes(eager))
+      throw new Error(`bundle-sdk: ${id} no longer has \`${eager}\`; see shareAjv in scripts/bundle-sdk.mjs`);
+    next = next.replace(eager, shared);
+  }
+  return `${AJV_PROVIDER_REQUIRES.map(([, , line]) => line).join("\n")}\n${next}`;
+}
+
 /** The folder of an installed package as `from` finds it (not every package exports its package.json). */
 function packageRoot(name, from) {
   const paths = createRequire(join(from, "package.json")).resolve.paths(name) ?? [];
@@ -95,7 +179,10 @@ function packageRoot(name, from) {
 
 rmSync(OUT, { recursive: true, force: true });
 await build({
-  input: Object.fromEntries(Object.values(ENTRIES).map(([file, name]) => [name, file])),
+  input: {
+    ...Object.fromEntries(Object.values(ENTRIES).map(([file, name]) => [name, file])),
+    ...(WRAPPERS[SERVER_HTTP] ? { [SERVER_HTTP]: `${VIRTUAL}${SERVER_HTTP}` } : {}),
+  },
   cwd: ROOT,
   platform: "node",
   plugins: [
@@ -103,6 +190,14 @@ await build({
       name: "omb-entries",
       resolveId: (id) => (id.startsWith(VIRTUAL) ? id : undefined),
       load: (id) => (id.startsWith(VIRTUAL) ? WRAPPERS[id.slice(VIRTUAL.length)] : undefined),
+    },
+    {
+      name: "omb-server-index",
+      transform: (code, id) => (SERVER_INDEX_FILE.test(id) ? { code, moduleSideEffects: false } : undefined),
+    },
+    {
+      name: "omb-one-ajv",
+      transform: (code, id) => (AJV_PROVIDER.test(id) ? shareAjv(code, id) : undefined),
     },
   ],
   external: (id) =>
@@ -146,12 +241,17 @@ function compiledFiles(dir) {
 let rewritten = 0;
 for (const file of compiledFiles(DIST)) {
   const text = readFileSync(file, "utf8");
-  let next = text;
-  for (const [specifier, [, name]] of Object.entries(ENTRIES)) {
-    let target = relative(dirname(file), join(OUT, `${name}.js`))
+  const vendored = (name) => {
+    const target = relative(dirname(file), join(OUT, `${name}.js`))
       .split(sep)
       .join("/");
-    if (!target.startsWith(".")) target = `./${target}`;
+    return target.startsWith(".") ? target : `./${target}`;
+  };
+  let next = isHttpOnly(text)
+    ? text.replaceAll('from "@modelcontextprotocol/server";', `from "${vendored(SERVER_HTTP)}";`)
+    : text;
+  for (const [specifier, [, name]] of Object.entries(ENTRIES)) {
+    const target = vendored(name);
     next = next
       .replaceAll(`from "${specifier}"`, `from "${target}"`)
       .replaceAll(`import("${specifier}")`, `import("${target}")`);

@@ -16,10 +16,11 @@ import { AUTH_CONFIG_INVALID } from "./config/auth-settings.js";
 import type { Settings } from "./config/option-table.js";
 import { prepareApi } from "./config/prepare-api.js";
 import type { Environment } from "./config/read-settings.js";
-import { toHttpServerOptions, toStdioOptions, toTransport } from "./config/to-options.js";
+import { toHttpServerOptions, toListCacheFacts, toStdioOptions, toTransport } from "./config/to-options.js";
 import { formatAutoModeLine, formatServedTools } from "./discovery/mode-line.js";
 import type { BridgeOptions } from "./engine/bridge-options.js";
 import { describeCallOrigins } from "./request/origins.js";
+import { resolveListCacheHint } from "./server/cache-hints.js";
 import type { ServedRuntime } from "./server/served-runtime.js";
 import type { RunningHttpServer } from "./transport/streamable-http.js";
 import { type HttpServerOptions, resolveHttpServerOptions } from "./transport/transport-options.js";
@@ -85,7 +86,13 @@ export async function startServer(
     say,
     describe: (place) => `${formatServedTools(runtime.mode)} ${place}; ${origins}`,
     closeRuntime: () => runtime.close().then(audits.close),
+    lists: { reloads: false, perCallerCredentials: hasPassThrough(api.options) },
   });
+}
+
+/** Whether calls may carry their caller's own credentials (pass-through headers). */
+export function hasPassThrough(options: BridgeOptions): boolean {
+  return Object.keys(options.passThroughHeaders ?? {}).length > 0;
 }
 
 /** Writes `<name>: <line>` on stderr (never stdout: in stdio mode it carries MCP messages). */
@@ -128,6 +135,8 @@ export interface TransportHooks {
   describe(place: string): string;
   /** Closes the runtime and what it holds, once the transport stopped. */
   closeRuntime(): Promise<void>;
+  /** What the list answers' cache hint depends on besides the settings (server/cache-hints.ts). */
+  lists: { reloads: boolean; perCallerCredentials: boolean };
 }
 
 /** Serves `runtime` over the transport the settings ask for, until SIGINT/SIGTERM or the client goes away. */
@@ -137,8 +146,13 @@ export async function serveTransport<Runtime extends ServedRuntime>(
   hooks: TransportHooks,
 ): Promise<RunningServer<Runtime>> {
   const { say } = hooks;
+  const listCache = resolveListCacheHint(toListCacheFacts(settings, hooks.lists));
   if (toTransport(settings) === "http") {
-    const running = await listen(runtime, toHttpServerOptions(settings), hooks.closeRuntime);
+    const running = await listen(
+      runtime,
+      { ...toHttpServerOptions(settings), listCache },
+      hooks.closeRuntime,
+    );
     say(hooks.describe(`on ${running.url}`));
     const stop = () => {
       void close().then(() => process.exit(0));
@@ -177,7 +191,7 @@ export async function serveTransport<Runtime extends ServedRuntime>(
   // server from the factory then serves the connection.
   const served = serveStdio(
     () => {
-      const server = createBridgeServer(runtime);
+      const server = createBridgeServer(runtime, {}, listCache);
       // Nothing fails silently: a message that cannot be handled or answered is said on stderr.
       server.onerror = (error) => say(error.message);
       return server;

@@ -24,6 +24,7 @@ import type { ToolRuntime } from "../runtime/engine/bridge-runtime.js";
 import { describeCallOrigins } from "../runtime/request/origins.js";
 import type { ServedRuntime } from "../runtime/server/served-runtime.js";
 import {
+  hasPassThrough,
   openAuditLogs,
   type RunningServer,
   type StartOptions,
@@ -146,6 +147,10 @@ export async function startBridge(
         .then(() => live.close())
         .then(closeConnections)
         .then(audits.close),
+    lists: {
+      reloads: reloads !== undefined,
+      perCallerCredentials: prepared.some((api) => hasPassThrough(api.options)),
+    },
   });
   return { ...running, live, ...(reloads ? { reloads } : {}) };
 }

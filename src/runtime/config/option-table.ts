@@ -14,6 +14,7 @@ import { DEFAULT_DESTRUCTIVE } from "../access/select.js";
 import { DEFAULT_SANDBOX_LIMITS, SANDBOX_LIMIT_FLAGS } from "../code/sandbox/limits.js";
 import { AUTO_LIMITS, DEFAULT_MODE } from "../discovery/mode.js";
 import { DEFAULT_MAX_RESULT_CHARS } from "../results/truncate.js";
+import { DEFAULT_LIST_TTL_MS, RELOADING_LIST_TTL_MS } from "../server/cache-hints.js";
 import {
   DEFAULT_HTTP_SERVER,
   DEFAULT_MAX_MESSAGE_BYTES,
@@ -232,6 +233,19 @@ export const OPTION_TABLE = {
     help: "the largest MCP message read over stdio in bytes; a larger one is refused with an error and the bridge keeps serving",
     details: "a base64 upload over about 7.5 MB needs more",
     transports: "stdio",
+    group: "transport",
+  },
+  listTtl: {
+    flag: "list-ttl",
+    placeholder: "MS",
+    env: "OPENAPI_MCP_LIST_TTL",
+    parser: parseWholeNumber(),
+    default: DEFAULT_LIST_TTL_MS,
+    defaultText: `${DEFAULT_LIST_TTL_MS} (5 minutes)`,
+    help: `how long a 2026-07-28 client may reuse a tools/list answer (ttlMs); with serve --watch at most ${RELOADING_LIST_TTL_MS}`,
+    details:
+      "the answer is `private` with --http-token or pass-through credentials, else `public` (cacheScope)",
+    transports: "both",
     group: "transport",
   },
   maxSessions: {

@@ -12,6 +12,7 @@ import type { AuthConfig } from "../auth/auth-config.js";
 import { toServerVariableEnvName } from "../auth/credentials.js";
 import type { SandboxLimits } from "../code/sandbox/limits.js";
 import type { BridgeOptions } from "../engine/bridge-options.js";
+import type { ListCacheFacts } from "../server/cache-hints.js";
 import type { StdioTransportOptions } from "../transport/stdio.js";
 import {
   DEFAULT_MAX_MESSAGE_BYTES,
@@ -112,6 +113,23 @@ export function toTransport(settings: Settings): "stdio" | "http" {
 
 export function toStdioOptions(settings: Settings): Pick<StdioTransportOptions, "maxMessageBytes"> {
   return { maxMessageBytes: settings.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES };
+}
+
+/**
+ * The facts of the list answers' cache hint (server/cache-hints.ts): what the settings say
+ * (--list-ttl; --http-token controls access per caller on HTTP) with what the start knows
+ * (hot reload, pass-through credentials).
+ */
+export function toListCacheFacts(
+  settings: Settings,
+  known: { reloads: boolean; perCallerCredentials: boolean },
+): ListCacheFacts {
+  return {
+    reloads: known.reloads,
+    accessControlled:
+      known.perCallerCredentials || (toTransport(settings) === "http" && settings.httpToken !== undefined),
+    ...(settings.listTtl !== undefined ? { ttlMs: settings.listTtl } : {}),
+  };
 }
 
 export function toHttpServerOptions(settings: Settings): HttpServerOptions {

@@ -17,16 +17,21 @@ import { createBridgeRuntime, type ToolRuntime } from "../engine/bridge-runtime.
 import { clip } from "../results/body-text.js";
 import { toErrorResult } from "../results/error-result.js";
 import { BRIDGE_NAME, BRIDGE_VERSION } from "../version.js";
+import { type ListCacheHint, resolveListCacheHint, toCacheHints } from "./cache-hints.js";
 import { type ServedRuntime, serveRuntime, toServedRuntime } from "./served-runtime.js";
 import { CATALOG_META_KEY } from "./tool-contracts.js";
 
 /**
  * An MCP Server for one connection (session); share one runtime between many. Given a model,
  * the server makes its own runtime (with `options`) and closes it when the session closes.
+ * `listCache` is the list answers' cache hint (server/cache-hints.ts; the transports give it):
+ * without it, a runtime that may reload gets the short TTL, and the scope is private, since who
+ * may reach the server is not known here.
  */
 export function createBridgeServer(
   source: BridgeModel | ToolRuntime | ServedRuntime,
   options: BridgeOptions = {},
+  listCache?: ListCacheHint,
 ): Server {
   const ownsRuntime = isModel(source);
   const runtime = ownsRuntime ? serveRuntime(createBridgeRuntime(source, options)) : toServedRuntime(source);
@@ -37,6 +42,10 @@ export function createBridgeServer(
       capabilities: { tools: { listChanged: true } },
       instructions: describeServer(runtime),
       jsonSchemaValidator: ELICITATION_VALIDATOR,
+      cacheHints: toCacheHints(
+        listCache ??
+          resolveListCacheHint({ reloads: runtime.onToolsChanged !== undefined, accessControlled: true }),
+      ),
     },
   );
   // What this session last listed (hot reload, serve/reload/live-runtime.ts): at first, what it started with.

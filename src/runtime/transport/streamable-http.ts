@@ -19,7 +19,7 @@ import {
 } from "node:http";
 import type { AddressInfo } from "node:net";
 import { NodeStreamableHTTPServerTransport, toNodeHandler } from "@modelcontextprotocol/node";
-import { createMcpHandler, isLegacyRequest } from "@modelcontextprotocol/server";
+import { createMcpHandler, isLegacyRequest, type Server } from "@modelcontextprotocol/server";
 import type { ToolRuntime } from "../engine/bridge-runtime.js";
 import { createBridgeServer } from "../server/mcp-server.js";
 import { type ServedRuntime, toServedRuntime } from "../server/served-runtime.js";
@@ -56,8 +56,10 @@ export async function startHttpServer(
     ...(options.sessionHandshakeMs !== undefined ? { handshakeMs: options.sessionHandshakeMs } : {}),
   });
 
+  // One server per session or request, each with the list answers' cache hint.
+  const newServer = () => createBridgeServer(runtime, {}, options.listCache);
   // 2026-07-28: a server per request from this factory; the bridge's guards run first.
-  const modern = createMcpHandler(() => createBridgeServer(runtime), {
+  const modern = createMcpHandler(newServer, {
     legacy: "reject",
     maxRequestBodySize: maxBodyBytes,
   });
@@ -90,8 +92,8 @@ export async function startHttpServer(
       await serveModern(req, res, body);
       return;
     }
-    if (options.stateless) await handleStateless(runtime, req, res, body);
-    else await handleSessionful(runtime, sessions, req, res, body);
+    if (options.stateless) await handleStateless(newServer, req, res, body);
+    else await handleSessionful(newServer, sessions, req, res, body);
   };
 
   const httpServer: NodeServer = createServer((req, res) => {
@@ -143,7 +145,7 @@ function toClassified(req: IncomingMessage, url: URL): Request {
 
 /** Stateless: a server and transport for this one POST, gone when its answer is. */
 async function handleStateless(
-  runtime: ServedRuntime,
+  newServer: () => Server,
   req: IncomingMessage,
   res: ServerResponse,
   body: unknown,
@@ -156,7 +158,7 @@ async function handleStateless(
     sessionIdGenerator: undefined,
     enableJsonResponse: true,
   });
-  const server = createBridgeServer(runtime);
+  const server = newServer();
   res.on("close", () => {
     void transport.close();
     void server.close();
@@ -167,7 +169,7 @@ async function handleStateless(
 
 /** Sessionful: a request of a known session goes to it; an initialize opens a new one. */
 async function handleSessionful(
-  runtime: ServedRuntime,
+  newServer: () => Server,
   sessions: SessionStore,
   req: IncomingMessage,
   res: ServerResponse,
@@ -201,7 +203,7 @@ async function handleSessionful(
   transport.onclose = () => {
     if (transport.sessionId) sessions.remove(transport.sessionId);
   };
-  const server = createBridgeServer(runtime);
+  const server = newServer();
   await server.connect(transport);
   await transport.handleRequest(req, res, body);
 }

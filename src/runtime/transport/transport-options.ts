@@ -10,6 +10,8 @@ export const DEFAULT_TRANSPORT = "stdio";
 /** Bytes of one MCP message over stdio (`--max-message-bytes` cites it). */
 export const DEFAULT_MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
 
+import type { ListCacheHint } from "../server/cache-hints.js";
+
 export interface HttpServerOptions {
   host?: string;
   /** 0 picks a free port. */
@@ -38,6 +40,8 @@ export interface HttpServerOptions {
    * long-idle session, and is refused with 503 only when all are in use.
    */
   maxSessions?: number;
+  /** The list answers' cache hint (server/cache-hints.ts); without it, createBridgeServer's. */
+  listCache?: ListCacheHint;
 }
 
 const MIB = 1024 * 1024;

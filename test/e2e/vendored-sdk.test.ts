@@ -1,0 +1,75 @@
+/**
+ * The vendored SDK in dist/vendor/mcp-sdk (scripts/bundle-sdk.mjs), as the build left it: one
+ * copy of Ajv, zod and the SDK's core across every entry (the server package's own inlined Ajv
+ * is not among them), and the modules a stdio server loads statically never reach the HTTP side
+ * (the node adapter, hono, createMcpHandler).
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ROOT } from "../helpers/bridge.js";
+
+const VENDOR = join(ROOT, "dist", "vendor", "mcp-sdk");
+
+/** The source files a bundle file holds, by the `// node_modules/...` line before each. */
+function sourcesOf(file: string): string[] {
+  return [...readFileSync(file, "utf8").matchAll(/^\/\/ (node_modules\/\S+)$/gm)].map((m) => m[1]!);
+}
+
+/** Every vendored file reached from `entry` by static relative imports (dynamic ones excluded). */
+function staticClosure(entry: string): Set<string> {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const text = readFileSync(file, "utf8");
+    const imports = [
+      ...text.matchAll(/^(?:import|export)\b[^;]*?from "(\.[^"]+)"/gm),
+      ...text.matchAll(/^import "(\.[^"]+)";/gm),
+    ];
+    for (const [, target] of imports) visit(resolve(dirname(file), target!));
+  };
+  visit(entry);
+  return seen;
+}
+
+describe("the vendored SDK", () => {
+  const files = readdirSync(VENDOR)
+    .filter((name) => name.endsWith(".js"))
+    .map((name) => join(VENDOR, name));
+  const sources = files.flatMap(sourcesOf);
+
+  it("holds one copy of Ajv, zod and the SDK's core", () => {
+    const count = (source: string) => sources.filter((s) => s === source).length;
+    expect(count("node_modules/ajv/dist/core.js")).toBe(1);
+    expect(count("node_modules/ajv/dist/compile/index.js")).toBe(1);
+    expect(count("node_modules/zod/v4/core/core.js")).toBe(1);
+    // The server package's provider inlined its own Ajv (ajv@8.18.0 in its sources); none is left.
+    const providerText = files.map((file) => readFileSync(file, "utf8")).join("\n");
+    expect(providerText).not.toMatch(/ajv@\d/);
+    expect(providerText).toMatch(/class AjvJsonSchemaValidator|AjvJsonSchemaValidator = class/);
+  });
+
+  it("serves stdio without loading the HTTP side", () => {
+    const stdio = new Set([
+      ...staticClosure(join(VENDOR, "server.js")),
+      ...staticClosure(join(VENDOR, "server-stdio.js")),
+      ...staticClosure(join(VENDOR, "server-validators-ajv.js")),
+    ]);
+    const http = staticClosure(join(VENDOR, "server-http.js"));
+    const httpOnly = [...staticClosure(join(VENDOR, "node.js")), ...http].filter((file) => !stdio.has(file));
+    expect(httpOnly.length).toBeGreaterThan(0);
+    const stdioSources = [...stdio].flatMap(sourcesOf);
+    expect(
+      stdioSources.some((s) => s.startsWith("node_modules/@hono/") || s.startsWith("node_modules/hono/")),
+    ).toBe(false);
+    expect(stdioSources.some((s) => s.startsWith("node_modules/@modelcontextprotocol/node/"))).toBe(false);
+    // createMcpHandler lives in a file only the HTTP entries reach.
+    const handlerFiles = files.filter((file) =>
+      /function createMcpHandler\b/.test(readFileSync(file, "utf8")),
+    );
+    expect(handlerFiles).toHaveLength(1);
+    expect(stdio.has(handlerFiles[0]!)).toBe(false);
+    expect(http.has(handlerFiles[0]!)).toBe(true);
+  });
+});
