@@ -21,7 +21,8 @@ import type { AddressInfo } from "node:net";
 import { NodeStreamableHTTPServerTransport, toNodeHandler } from "@modelcontextprotocol/node";
 import { createMcpHandler, isLegacyRequest } from "@modelcontextprotocol/server";
 import type { ToolRuntime } from "../engine/bridge-runtime.js";
-import { createBridgeServer } from "../server/mcp-server.js";
+import { createConfirmStates } from "../server/confirm-state.js";
+import { createBridgeServer, type ServerSetup } from "../server/mcp-server.js";
 import { type ServedRuntime, toServedRuntime } from "../server/served-runtime.js";
 import { digest, isLoopbackAddress, passGuards, type RequestGuards } from "./guards.js";
 import { readBody, sendJsonError } from "./http-io.js";
@@ -50,6 +51,11 @@ export async function startHttpServer(
     loopbackOnly: isLoopbackAddress(host),
     ...(options.bearerToken ? { tokenDigest: digest(options.bearerToken) } : {}),
   };
+  // One signer for every server of this endpoint: a confirmation asked by one request is
+  // answered by another (and, with a shared --confirm-key, by another replica).
+  const setup: ServerSetup = {
+    confirmStates: createConfirmStates(options.confirmKey !== undefined ? { key: options.confirmKey } : {}),
+  };
   const sessions = createSessionStore({
     idleMs: options.sessionIdleMs,
     max: options.maxSessions,
@@ -57,7 +63,7 @@ export async function startHttpServer(
   });
 
   // 2026-07-28: a server per request from this factory; the bridge's guards run first.
-  const modern = createMcpHandler(() => createBridgeServer(runtime), {
+  const modern = createMcpHandler(() => createBridgeServer(runtime, {}, setup), {
     legacy: "reject",
     maxRequestBodySize: maxBodyBytes,
   });
@@ -90,8 +96,8 @@ export async function startHttpServer(
       await serveModern(req, res, body);
       return;
     }
-    if (options.stateless) await handleStateless(runtime, req, res, body);
-    else await handleSessionful(runtime, sessions, req, res, body);
+    if (options.stateless) await handleStateless(runtime, setup, req, res, body);
+    else await handleSessionful(runtime, setup, sessions, req, res, body);
   };
 
   const httpServer: NodeServer = createServer((req, res) => {
@@ -144,6 +150,7 @@ function toClassified(req: IncomingMessage, url: URL): Request {
 /** Stateless: a server and transport for this one POST, gone when its answer is. */
 async function handleStateless(
   runtime: ServedRuntime,
+  setup: ServerSetup,
   req: IncomingMessage,
   res: ServerResponse,
   body: unknown,
@@ -156,7 +163,7 @@ async function handleStateless(
     sessionIdGenerator: undefined,
     enableJsonResponse: true,
   });
-  const server = createBridgeServer(runtime);
+  const server = createBridgeServer(runtime, {}, setup);
   res.on("close", () => {
     void transport.close();
     void server.close();
@@ -168,6 +175,7 @@ async function handleStateless(
 /** Sessionful: a request of a known session goes to it; an initialize opens a new one. */
 async function handleSessionful(
   runtime: ServedRuntime,
+  setup: ServerSetup,
   sessions: SessionStore,
   req: IncomingMessage,
   res: ServerResponse,
@@ -201,7 +209,7 @@ async function handleSessionful(
   transport.onclose = () => {
     if (transport.sessionId) sessions.remove(transport.sessionId);
   };
-  const server = createBridgeServer(runtime);
+  const server = createBridgeServer(runtime, {}, setup);
   await server.connect(transport);
   await transport.handleRequest(req, res, body);
 }
