@@ -195,7 +195,10 @@ describe.each(transports)("confirmation on the 2026-07-28 wire over %s", (name, 
 describe("a 2026-07-28 client that cannot show a form", () => {
   it("is refused as before, and nothing is sent", async () => {
     const bridge = await startHttpBridge(SPEC, ["--destructive", "confirm", "--base-url", upstream.url]);
-    const client = new Client({ name: "no-forms", version: "1.0.0" }, { versionNegotiation: { mode: { pin: MODERN } } });
+    const client = new Client(
+      { name: "no-forms", version: "1.0.0" },
+      { versionNegotiation: { mode: { pin: MODERN } } },
+    );
     try {
       await client.connect(new StreamableHTTPClientTransport(new URL(bridge.endpoint)));
       const result = await client.callTool({ name: "deletePet", arguments: { petId: 7 } });
@@ -226,7 +229,8 @@ describe("code mode on the 2026-07-28 wire", () => {
       const result = await client.callTool({
         name: "execute",
         arguments: {
-          program: "const pet = await api.getPet({ petId: 7 });\nreturn await api.deletePet({ petId: pet.id });",
+          program:
+            "const pet = await api.getPet({ petId: 7 });\nreturn await api.deletePet({ petId: pet.id });",
         },
       });
       expect(textOf(result)).toContain("a program cannot be paused for it");
@@ -305,7 +309,10 @@ describe("the rounds in raw JSON over HTTP", () => {
   async function ask(bridge: HttpBridge, args: Record<string, unknown>): Promise<string> {
     const asked = await call(bridge, args);
     expect(asked["resultType"]).toBe("input_required");
-    const requests = asked["inputRequests"] as Record<string, { method: string; params: { message: string } }>;
+    const requests = asked["inputRequests"] as Record<
+      string,
+      { method: string; params: { message: string } }
+    >;
     expect(requests["confirm"]?.method).toBe("elicitation/create");
     expect(requests["confirm"]?.params.message).toContain("deletePet");
     expect(typeof asked["requestState"]).toBe("string");

@@ -66,7 +66,7 @@ export function parseSecret(minBytes: number): ValueParser<string> {
   const expected = `a secret of at least ${minBytes} bytes`;
   const parse = (text: string): string => {
     const bytes = Buffer.byteLength(text, "utf8");
-    if (bytes < minBytes) throw new OptionValueError(`expected ${expected}, got ${bytes}`);
+    if (bytes < minBytes) throw new OptionValueError(`expected ${expected}, got ${bytes} bytes`);
     return text;
   };
   return {
