@@ -6,13 +6,17 @@
  * the upstream receives the DELETE; declined, it receives nothing. Raw JSON rounds then try
  * what a client could do wrong on purpose: an altered state, a state for other arguments, a
  * replayed answer, an answer with no question; and two replicas sharing OPENAPI_MCP_CONFIRM_KEY.
- * The 2025-era elicitation/create path is access-control.test.ts's.
+ * Next to them in the same process, a 1.x SDK (2025-era) client is still asked through
+ * elicitation/create, and refused on --stateless (access-control.test.ts has the rest of it).
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client, type ElicitResult, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { Client as LegacyClient } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport as LegacyHttpTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CLI, fixture, type HttpBridge, ROOT, startHttpBridge, textOf } from "../helpers/bridge.js";
 import { sendJson, startUpstream, type Upstream } from "../helpers/upstream.js";
@@ -189,6 +193,79 @@ describe.each(transports)("confirmation on the 2026-07-28 wire over %s", (name, 
     expect(result.isError ?? false).toBe(false);
     expect(questions).toEqual([]);
     expect(sent()).toEqual(["GET /pets/7"]);
+  });
+});
+
+describe("a 2025-era client of the same process", () => {
+  it.each([
+    ["sessionful", "asked through elicitation/create", [], ["DELETE /pets/7"]],
+    ["stateless", "refused: no session to ask through", ["--stateless"], []],
+  ] as const)("over %s HTTP is %s", async (mode, _what, extra, expected) => {
+    const bridge = await startHttpBridge(SPEC, [
+      "--destructive",
+      "confirm",
+      "--base-url",
+      upstream.url,
+      ...extra,
+    ]);
+    const questions: string[] = [];
+    const client = new LegacyClient(
+      { name: "omb-2025", version: "1.0.0" },
+      { capabilities: { elicitation: {} } },
+    );
+    client.setRequestHandler(ElicitRequestSchema, (request) => {
+      questions.push(request.params.message);
+      return { action: "accept", content: { confirm: true } };
+    });
+    try {
+      await client.connect(new LegacyHttpTransport(new URL(bridge.endpoint)));
+      const result = (await client.callTool({ name: "deletePet", arguments: { petId: 7 } })) as {
+        isError?: boolean;
+        _meta?: Record<string, unknown>;
+      };
+      expect(sent()).toEqual(expected);
+      if (mode === "sessionful") {
+        expect(result.isError ?? false).toBe(false);
+        expect(questions).toHaveLength(1);
+        expect(questions[0]).toContain("deletePet (DELETE /pets/{petId})");
+      } else {
+        expect(categoryOf(result)).toBe("confirmation_unavailable");
+        expect(questions).toEqual([]);
+      }
+    } finally {
+      await client.close();
+      await bridge.stop();
+    }
+  });
+});
+
+describe("discovery mode on the 2026-07-28 wire", () => {
+  it("asks before call_operation runs a destructive operation", async () => {
+    const bridge = await startHttpBridge(SPEC, [
+      "--destructive",
+      "confirm",
+      "--mode",
+      "discovery",
+      "--stateless",
+      "--base-url",
+      upstream.url,
+    ]);
+    const questions: string[] = [];
+    const client = modernClient(questions, () => ({ action: "accept", content: { confirm: true } }));
+    try {
+      await client.connect(new StreamableHTTPClientTransport(new URL(bridge.endpoint)));
+      const result = await client.callTool({
+        name: "call_operation",
+        arguments: { name: "deletePet", arguments: { petId: 7 } },
+      });
+      expect(result.isError ?? false).toBe(false);
+      expect(questions).toHaveLength(1);
+      expect(questions[0]).toContain("deletePet (DELETE /pets/{petId})");
+      expect(sent()).toEqual(["DELETE /pets/7"]);
+    } finally {
+      await client.close();
+      await bridge.stop();
+    }
   });
 });
 
