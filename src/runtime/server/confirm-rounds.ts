@@ -76,9 +76,12 @@ export function startConfirmRound(input: ConfirmRoundInput): ConfirmRound {
         );
       }
       const answer = inputResponse(input.responses, CONFIRM_INPUT);
-      if (!(answer.kind === "elicit" && answer.action === "accept" && answer.content?.["confirm"] === true)) {
-        return false;
+      // A retry without an answer (or with one the SDK could not read) was not the user saying no.
+      if (answer.kind !== "elicit") {
+        question = message;
+        throw new ConfirmationPending();
       }
+      if (!(answer.action === "accept" && answer.content?.["confirm"] === true)) return false;
       if (!states.spend(payload)) {
         throw new ConfirmationInvalid(
           "this confirmation was already used for a call; each answer allows one call, so call the tool " +

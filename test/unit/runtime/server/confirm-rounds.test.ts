@@ -124,11 +124,21 @@ describe("a confirmation round", () => {
     ["cancelled", { confirm: { action: "cancel" } }],
     ["accepted unticked", { confirm: { action: "accept", content: { confirm: false } } }],
     ["accepted with a string", { confirm: { action: "accept", content: { confirm: "true" } } }],
-    ["missing", undefined],
   ])("is not allowed when the answer is %s", async (_how, responses) => {
     const states = createConfirmStates();
     const call = { tool: "deletePet", args: { id: 1 } };
     await expect((await retried(states, call, call, responses)).confirm("Allow it?")).resolves.toBe(false);
+  });
+
+  it.each([
+    ["no answer", undefined],
+    ["an answer of another kind", { confirm: { roots: [] } }],
+  ])("asks again when the retry brings the state but %s", async (_what, responses) => {
+    const states = createConfirmStates();
+    const call = { tool: "deletePet", args: { id: 1 } };
+    const round = await retried(states, call, call, responses);
+    await expect(round.confirm("Allow it?")).rejects.toBeInstanceOf(ConfirmationPending);
+    expect(round.asked()).toBe("Allow it?");
   });
 
   it.each([
