@@ -191,7 +191,7 @@ export async function serveTransport<Runtime extends ServedRuntime>(
   // server from the factory then serves the connection.
   const served = serveStdio(
     () => {
-      const server = createBridgeServer(runtime, {}, listCache);
+      const server = createBridgeServer(runtime, {}, listCache !== undefined ? { listCache } : {});
       // Nothing fails silently: a message that cannot be handled or answered is said on stderr.
       server.onerror = (error) => say(error.message);
       return server;

@@ -22,10 +22,17 @@ export interface AuditEntry {
   /** Upstream attempts made (retries included). */
   attempts?: number;
   durationMs: number;
-  /** `ok`, or `error` with the error category (invalid_argument, timeout, unknown_tool, ...). */
-  outcome: "ok" | "error";
+  /**
+   * `ok`, or `error` with the error category (invalid_argument, timeout, unknown_tool, ...), or
+   * `pending`: the user was asked to confirm and the answer comes with the client's retry.
+   */
+  outcome: "ok" | "error" | "pending";
   category?: string;
+  /** `--destructive confirm`: asked, accepted, declined, or refused (an answer not to be trusted). */
+  confirmation?: ConfirmationStep;
 }
+
+export type ConfirmationStep = "asked" | "accepted" | "declined" | "refused";
 
 /** A line about the bridge itself rather than a call: a hot reload of an API's spec (reload/). */
 export interface AuditEvent {

@@ -8,13 +8,15 @@
 import { type CallToolResult, ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
 import type { JsonSchema } from "../../model/types.js";
 import { ERROR_META_KEY } from "../results/error-result.js";
-import { type AuditLog, redactArguments } from "./audit-log.js";
+import { type AuditEntry, type AuditLog, type ConfirmationStep, redactArguments } from "./audit-log.js";
 
 /** What one call gathers on its way: secrets to redact, and facts for the audit log. */
 export interface CallState {
   secrets: string[];
   status?: number;
   attempts?: number;
+  /** `--destructive confirm`: what became of the user's confirmation (access/confirm.ts). */
+  confirmation?: ConfirmationStep;
 }
 
 export type AuditedCall = (
@@ -41,7 +43,7 @@ export function createCallAuditor(options: CallAuditorOptions): AuditedCall {
     if (!audit) return run(call);
     const time = new Date().toISOString();
     const started = performance.now();
-    const log = (outcome: "ok" | "error", category?: string) => {
+    const log = (outcome: AuditEntry["outcome"], category?: string) => {
       audit.write({
         time,
         ...(options.api !== undefined ? { api: options.api } : {}),
@@ -52,6 +54,7 @@ export function createCallAuditor(options: CallAuditorOptions): AuditedCall {
         durationMs: Math.round(performance.now() - started),
         outcome,
         ...(category !== undefined ? { category } : {}),
+        ...(call.confirmation !== undefined ? { confirmation: call.confirmation } : {}),
       });
     };
     let result: CallToolResult;
@@ -67,7 +70,9 @@ export function createCallAuditor(options: CallAuditorOptions): AuditedCall {
       throw error;
     }
     const facts = result._meta?.[ERROR_META_KEY] as { category?: unknown } | undefined;
-    if (result.isError) log("error", typeof facts?.category === "string" ? facts.category : "error");
+    // Asked and not yet answered (2026-07-28): neither done nor failed, and nothing was sent.
+    if (call.confirmation === "asked") log("pending");
+    else if (result.isError) log("error", typeof facts?.category === "string" ? facts.category : "error");
     else log("ok");
     return result;
   };

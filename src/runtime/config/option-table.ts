@@ -19,6 +19,7 @@ import {
   DEFAULT_HTTP_SERVER,
   DEFAULT_MAX_MESSAGE_BYTES,
   DEFAULT_TRANSPORT,
+  MIN_CONFIRM_KEY_BYTES,
 } from "../transport/transport-options.js";
 import { DEFAULT_CIRCUIT } from "../upstream/circuit.js";
 import { DEFAULT_MAX_CONCURRENCY } from "../upstream/limit.js";
@@ -31,6 +32,7 @@ import {
   parseList,
   parsePairs,
   parsePort,
+  parseSecret,
   parseSwitch,
   parseText,
   parseWholeNumber,
@@ -77,6 +79,8 @@ export interface OptionSpec<T> {
   readonly group: OptionGroup;
   /** The diagnostic code of a bad value, when not OMB_OPTION_INVALID (kept for existing codes). */
   readonly code?: DiagnosticCode;
+  /** The value is a secret: registries and generated configs mark its variable as one. */
+  readonly secret?: true;
   /**
    * In a bridge of several APIs (`serve A B`, `--config`), `api-only` marks an option that
    * carries credentials or says where calls go: each API sets its own, and a value for the
@@ -211,6 +215,18 @@ export const OPTION_TABLE = {
     help: "MCP clients must send `Authorization: Bearer TOKEN` (the variable keeps it out of `ps`)",
     transports: "http",
     group: "http",
+    secret: true,
+  },
+  confirmKey: {
+    flag: "confirm-key",
+    placeholder: "KEY",
+    env: "OPENAPI_MCP_CONFIRM_KEY",
+    parser: parseSecret(MIN_CONFIRM_KEY_BYTES),
+    defaultText: "random, per process",
+    help: `signs \`--destructive confirm\`'s question between the rounds of a 2026-07-28 tool call (at least ${MIN_CONFIRM_KEY_BYTES} bytes); replicas behind a load balancer need the same key (the variable keeps it out of \`ps\`)`,
+    transports: "http",
+    group: "http",
+    secret: true,
   },
   maxBodyBytes: {
     flag: "max-body-bytes",

@@ -141,6 +141,7 @@ export function toHttpServerOptions(settings: Settings): HttpServerOptions {
   if (settings.port !== undefined) options.port = settings.port;
   if (settings.path !== undefined) options.path = settings.path;
   if (settings.httpToken) options.bearerToken = settings.httpToken;
+  if (settings.confirmKey !== undefined) options.confirmKey = settings.confirmKey;
   if (settings.maxBodyBytes !== undefined) options.maxBodyBytes = settings.maxBodyBytes;
   if (settings.maxSessions !== undefined) options.maxSessions = settings.maxSessions;
   if (settings.sessionIdleTimeout !== undefined) options.sessionIdleMs = settings.sessionIdleTimeout;

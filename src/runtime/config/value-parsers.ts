@@ -58,6 +58,26 @@ export function parseText(expected = "a value"): ValueParser<string> {
   return { kind: "text", expected, repeatable: false, fromFlags: last, fromEnv: (text) => text };
 }
 
+/**
+ * A secret of at least `minBytes` bytes of UTF-8 (an HMAC key): a short one is refused without
+ * repeating it, so the message never shows the secret.
+ */
+export function parseSecret(minBytes: number): ValueParser<string> {
+  const expected = `a secret of at least ${minBytes} bytes`;
+  const parse = (text: string): string => {
+    const bytes = Buffer.byteLength(text, "utf8");
+    if (bytes < minBytes) throw new OptionValueError(`expected ${expected}, got ${bytes} bytes`);
+    return text;
+  };
+  return {
+    kind: "text",
+    expected,
+    repeatable: false,
+    fromFlags: (values) => parse(last(values)),
+    fromEnv: parse,
+  };
+}
+
 /** A whole number of at least `min` (default 0) and at most `max`. */
 export function parseWholeNumber(
   options: { min?: number; max?: number; expected?: string; note?: string } = {},

@@ -96,8 +96,11 @@ export interface CallContext {
   /** The MCP session (sessionful Streamable HTTP): the circuit breaker keeps its callers apart. */
   session?: string;
   /**
-   * Asks the user to confirm (MCP elicitation): true when they accept. Absent when the client
-   * cannot be asked.
+   * Asks the user to confirm: true when they accept. Absent when the client cannot be asked.
+   * On 2025-era connections an MCP elicitation answered within the call; on the 2026-07-28 wire
+   * the answer comes with the client's retry, so the first round throws access/confirm's
+   * ConfirmationPending (the server answers with the question), and a retry whose answer cannot
+   * be trusted throws ConfirmationInvalid.
    */
   confirm?: (message: string) => Promise<boolean>;
   /**

@@ -127,7 +127,7 @@ async function runBeforeCall(
 /** A destructive call under `--destructive confirm` goes out only once the user said yes. */
 async function confirmCall(call: Call, args: Record<string, unknown>): Promise<Step> {
   if (!call.api.confirmDestructive || !isDestructive(call.tool)) return { args };
-  const refusal = await askConfirmation(call.tool, args, call.context);
+  const refusal = await askConfirmation(call.tool, args, call.context, call.state);
   return refusal ? { result: redactSecrets(refusal, secretsOf(call)) } : { args };
 }
 

@@ -30,6 +30,10 @@ export type ErrorCategory =
   /** A destructive call needs the user's confirmation, which the client cannot give. */
   | "confirmation_unavailable"
   | "confirmation_declined"
+  /** A confirmation state that was altered, has expired or was asked for another call (2026-07-28). */
+  | "confirmation_invalid"
+  /** The user is being asked (2026-07-28: the server answers this round with the question). */
+  | "confirmation_pending"
   /** Discovery mode: describe or call named an operation that is not served (see discovery/). */
   | "unknown_tool"
   /** Code mode: the program threw, or is not valid JavaScript (see code/). */
@@ -70,6 +74,8 @@ const CATEGORY_LABELS: Record<ErrorCategory, string> = {
   hook: "Hook failed",
   confirmation_unavailable: "Refused",
   confirmation_declined: "Refused",
+  confirmation_invalid: "Refused",
+  confirmation_pending: "Waiting",
   unknown_tool: "Unknown operation",
   program_error: "Program error",
   program_limit: "Stopped",

@@ -1,11 +1,18 @@
 /**
  * One MCP server (the SDK's low-level Server) per connection, session or (2026-07-28, and
  * stateless HTTP) request: tools/list and tools/call handlers over a bridge runtime that all of
- * them share, and the elicitation that asks the user to confirm a destructive call (2025-era
- * connections only: the 2026-07-28 era has no server-to-client requests, so there a call that
- * needs confirmation is refused as on stateless HTTP).
+ * them share, and how the user is asked to confirm a destructive call: an elicitation/create
+ * request on 2025-era connections; on the 2026-07-28 wire, which has no server-to-client
+ * requests, an input-required result and the client's retry (confirm-rounds.ts).
  */
-import { type CallToolResult, type jsonSchemaValidator, Server } from "@modelcontextprotocol/server";
+import {
+  type CallToolResult,
+  CLIENT_CAPABILITIES_META_KEY,
+  type ClientCapabilities,
+  type jsonSchemaValidator,
+  Server,
+  type ServerContext,
+} from "@modelcontextprotocol/server";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
 import { isDeeperThan, MAX_JSON_DEPTH } from "../../model/json-depth.js";
 import type { BridgeModel } from "../../model/types.js";
@@ -15,11 +22,29 @@ import { formatCount } from "../discovery/mode.js";
 import type { BridgeOptions, CatalogSession } from "../engine/bridge-options.js";
 import { createBridgeRuntime, type ToolRuntime } from "../engine/bridge-runtime.js";
 import { clip } from "../results/body-text.js";
-import { toErrorResult } from "../results/error-result.js";
+import { ERROR_META_KEY, toErrorResult } from "../results/error-result.js";
 import { BRIDGE_NAME, BRIDGE_VERSION } from "../version.js";
 import { type ListCacheHint, resolveListCacheHint, toCacheHints } from "./cache-hints.js";
+import {
+  type ConfirmRound,
+  startConfirmRound,
+  toConfirmationForm,
+  toConfirmationRequest,
+} from "./confirm-rounds.js";
+import { type ConfirmStates, getProcessConfirmStates, type VerifiedState } from "./confirm-state.js";
 import { type ServedRuntime, serveRuntime, toServedRuntime } from "./served-runtime.js";
 import { CATALOG_META_KEY } from "./tool-contracts.js";
+
+/** What the servers of one transport share beyond the runtime. */
+export interface ServerSetup {
+  /**
+   * Signs and checks the confirmation state of the 2026-07-28 wire; share one between every
+   * server of a process (and its key between replicas). Default: this process's, random key.
+   */
+  confirmStates?: ConfirmStates;
+  /** The list answers' cache hint (cache-hints.ts); default: private, as who may list is unknown here. */
+  listCache?: ListCacheHint;
+}
 
 /**
  * An MCP Server for one connection (session); share one runtime between many. Given a model,
@@ -31,8 +56,9 @@ import { CATALOG_META_KEY } from "./tool-contracts.js";
 export function createBridgeServer(
   source: BridgeModel | ToolRuntime | ServedRuntime,
   options: BridgeOptions = {},
-  listCache?: ListCacheHint,
+  setup: ServerSetup = {},
 ): Server {
+  const states = setup.confirmStates ?? getProcessConfirmStates();
   const ownsRuntime = isModel(source);
   const runtime = ownsRuntime ? serveRuntime(createBridgeRuntime(source, options)) : toServedRuntime(source);
   const { model } = runtime;
@@ -43,9 +69,11 @@ export function createBridgeServer(
       instructions: describeServer(runtime),
       jsonSchemaValidator: ELICITATION_VALIDATOR,
       cacheHints: toCacheHints(
-        listCache ??
+        setup.listCache ??
           resolveListCacheHint({ reloads: runtime.onToolsChanged !== undefined, accessControlled: true }),
       ),
+      // Checked before the handler sees it; a bad state is refused by the call (confirm-rounds.ts).
+      requestState: { verify: (state, ctx) => states.verify(state, ctx) },
     },
   );
   // What this session last listed (hot reload, serve/reload/live-runtime.ts): at first, what it started with.
@@ -55,17 +83,7 @@ export function createBridgeServer(
     ...runtime.listTools(request.params?.cursor, session),
   }));
   const confirm = async (message: string): Promise<boolean> => {
-    const answer = await server.elicitInput({
-      mode: "form",
-      message,
-      requestedSchema: {
-        type: "object",
-        properties: {
-          confirm: { type: "boolean", title: "Allow this call", description: message, default: false },
-        },
-        required: ["confirm"],
-      },
-    });
+    const answer = await server.elicitInput(toConfirmationForm(message));
     return answer.action === "accept" && answer.content?.confirm === true;
   };
   server.setRequestHandler("tools/call", async (request, ctx) => {
@@ -83,17 +101,30 @@ export function createBridgeServer(
               })
               .catch(() => {});
     const httpRequest = ctx.http?.req;
-    const result = await runtime.callTool(request.params.name, request.params.arguments, {
+    const { name, arguments: args } = request.params;
+    // 2026-07-28: the answer to a question comes with the client's retry of the call.
+    const modern = isModernEra(server);
+    const round = modern ? startModernRound(ctx, { states, tool: name, args }) : undefined;
+    const ask = modern
+      ? round?.confirm
+      : server.getClientCapabilities()?.elicitation?.form
+        ? confirm
+        : undefined;
+    const result = await runtime.callTool(name, args, {
       ...(progress ? { progress } : {}),
       ...(httpRequest ? { headers: headerRecord(httpRequest.headers) } : {}),
       ...(ctx.sessionId !== undefined ? { session: ctx.sessionId } : {}),
       signal: ctx.mcpReq.signal,
-      ...(server.getClientCapabilities()?.elicitation?.form ? { confirm } : {}),
+      ...(ask ? { confirm: ask } : {}),
       // A client may say which tool list it holds (stateless HTTP has no session to remember it).
       catalog: session,
       ...(typeof held?.catalogVersion === "string" ? { catalogVersion: held.catalogVersion } : {}),
     });
-    return answerable(request.params.name, result);
+    const question = round?.asked();
+    if (question !== undefined && categoryOf(result) === "confirmation_pending") {
+      return toConfirmationRequest(states, name, args, question);
+    }
+    return answerable(name, result);
   });
   // A reload that changes the tools tells every session (the capability says it may).
   const unsubscribe = runtime.onToolsChanged?.(() => {
@@ -106,6 +137,44 @@ export function createBridgeServer(
     if (ownsRuntime) void runtime.close();
   };
   return server;
+}
+
+/**
+ * Whether this server answers a 2026-07-28 request (the era is the instance's: a 2025-era
+ * initialize binds it to that era, the SDK's 2026 entry points to this one).
+ */
+function isModernEra(server: Server): boolean {
+  return (server.getNegotiatedProtocolVersion() ?? "") >= "2026-07-28";
+}
+
+/**
+ * The confirmation round of a 2026-07-28 call, when the request says its client can show a
+ * form (its per-request capabilities); undefined otherwise, and the call is refused as before.
+ */
+function startModernRound(
+  ctx: ServerContext,
+  call: { states: ConfirmStates; tool: string; args: unknown },
+): ConfirmRound | undefined {
+  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+  const capabilities = envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
+  if (!canShowForm(capabilities)) return undefined;
+  return startConfirmRound({
+    ...call,
+    state: ctx.mcpReq.requestState<VerifiedState>(),
+    responses: ctx.mcpReq.inputResponses,
+  });
+}
+
+/** Form elicitation: declared as `form`, or as an empty `elicitation` (form is then implied). */
+function canShowForm(capabilities: ClientCapabilities | undefined): boolean {
+  const elicitation = capabilities?.elicitation;
+  if (elicitation === undefined) return false;
+  return elicitation.form !== undefined || Object.keys(elicitation).length === 0;
+}
+
+/** The error category of a result (results/error-result.ts), if it has one. */
+function categoryOf(result: CallToolResult): unknown {
+  return (result._meta?.[ERROR_META_KEY] as { category?: unknown } | undefined)?.category;
 }
 
 /**

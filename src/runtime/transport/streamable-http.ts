@@ -21,7 +21,8 @@ import type { AddressInfo } from "node:net";
 import { NodeStreamableHTTPServerTransport, toNodeHandler } from "@modelcontextprotocol/node";
 import { createMcpHandler, isLegacyRequest, type Server } from "@modelcontextprotocol/server";
 import type { ToolRuntime } from "../engine/bridge-runtime.js";
-import { createBridgeServer } from "../server/mcp-server.js";
+import { createConfirmStates } from "../server/confirm-state.js";
+import { createBridgeServer, type ServerSetup } from "../server/mcp-server.js";
 import { type ServedRuntime, toServedRuntime } from "../server/served-runtime.js";
 import { digest, isLoopbackAddress, passGuards, type RequestGuards } from "./guards.js";
 import { readBody, sendJsonError } from "./http-io.js";
@@ -50,6 +51,12 @@ export async function startHttpServer(
     loopbackOnly: isLoopbackAddress(host),
     ...(options.bearerToken ? { tokenDigest: digest(options.bearerToken) } : {}),
   };
+  // One signer for every server of this endpoint: a confirmation asked by one request is
+  // answered by another (and, with a shared --confirm-key, by another replica).
+  const setup: ServerSetup = {
+    confirmStates: createConfirmStates(options.confirmKey !== undefined ? { key: options.confirmKey } : {}),
+    ...(options.listCache !== undefined ? { listCache: options.listCache } : {}),
+  };
   const sessions = createSessionStore({
     idleMs: options.sessionIdleMs,
     max: options.maxSessions,
@@ -57,7 +64,7 @@ export async function startHttpServer(
   });
 
   // One server per session or request, each with the list answers' cache hint.
-  const newServer = () => createBridgeServer(runtime, {}, options.listCache);
+  const newServer = () => createBridgeServer(runtime, {}, setup);
   // 2026-07-28: a server per request from this factory; the bridge's guards run first.
   const modern = createMcpHandler(newServer, {
     legacy: "reject",

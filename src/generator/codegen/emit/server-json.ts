@@ -52,7 +52,7 @@ export function listOptionVariables(): RegistryInput[] {
         name: spec.env,
         description: toPlainText(spec.help) + (spec.envFormat !== undefined ? ` (${spec.envFormat})` : ""),
         ...(fallback !== undefined && formatDefault(spec) === fallback ? { default: fallback } : {}),
-        ...(key === "httpToken" ? { isSecret: true } : {}),
+        ...(spec.secret === true ? { isSecret: true } : {}),
       },
     ];
   });

@@ -75,6 +75,7 @@ describe("readSettings: from the environment", () => {
     ],
     ["an empty variable counts as unset", { OPENAPI_MCP_BASE_URL: "", OPENAPI_MCP_PORT: "" }, {}],
     ["a token", { OPENAPI_MCP_HTTP_TOKEN: "t0k3n" }, { httpToken: "t0k3n" }],
+    ["a confirmation key", { OPENAPI_MCP_CONFIRM_KEY: "k".repeat(32) }, { confirmKey: "k".repeat(32) }],
     ["variables of other programs are ignored", { PORT: "1", OPENAPI_MCP_NO_SUCH: "x" }, {}],
   ])("%s", (_name, env, settings) => {
     expect(read({}, env)).toEqual(settings);
@@ -209,6 +210,16 @@ describe("readSettings: bad values", () => {
     expect(error.diagnostics).toHaveLength(1);
     expect(error.diagnostics[0]?.message).toMatch(message);
     expect(error.diagnostics[0]?.hint).toContain(HELP);
+  });
+
+  it("refuses a confirmation key under 32 bytes without showing it", () => {
+    for (const error of [
+      refusal({ "confirm-key": ["s3cret-but-short"] }),
+      refusal({}, { OPENAPI_MCP_CONFIRM_KEY: "s3cret-but-short" }),
+    ]) {
+      expect(error.diagnostics[0]?.message).toMatch(/expected a secret of at least 32 bytes, got 16 bytes$/);
+      expect(JSON.stringify(error.diagnostics)).not.toContain("s3cret");
+    }
   });
 
   it("the hint says what the option takes", () => {
