@@ -5,7 +5,6 @@
  * (`/users/:id`, which some specs carry over from their server's routes) are path parameters
  * like `{name}`, not text sent literally.
  */
-import { isRecord } from "../../model/records.js";
 import type { JsonSchema, JsonValue } from "../../model/types.js";
 
 /**
