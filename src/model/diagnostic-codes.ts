@@ -322,6 +322,24 @@ export const DIAGNOSTIC_CODES = {
     severity: "error",
     fix: "use a scheme name as the spec writes it (`openapi-mcp-bridge tools SPEC --json` shows each tool's security); for an API whose spec declares none, send the credential with --header",
   },
+  OMB_CREDENTIAL_PARAMETER: {
+    title:
+      "Parameters look like credentials (a key, token, password) and no value is configured: the model may not give them, so they are not sent",
+    severity: "warning",
+    fix: 'configure the value (--header "Name: value", or --auth for the apiKey scheme that names it), or let the model give it with --allow-credential-arguments NAME',
+  },
+  OMB_PARAMETER_FILLED: {
+    title:
+      "Parameters are sent from the configuration (--header, a configured apiKey scheme), not taken as arguments",
+    severity: "info",
+    fix: "nothing to do; the tools do not offer them, and a value the model gives is refused",
+  },
+  OMB_REQUEST_SIGNING: {
+    title:
+      "Operations need a per-request signature (AWS Signature v4's X-Amz-* parameters, a signing scheme): a static value cannot make one",
+    severity: "warning",
+    fix: "put a signing proxy in front of the API and give its URL with --base-url, or serve another API; the bridge does not sign requests",
+  },
   OMB_SECRET_SHORT: {
     title: "A credential is shorter than 4 characters: too short to be redacted from results",
     severity: "warning",
@@ -504,6 +522,12 @@ export const DIAGNOSTIC_CODES = {
     title: "Two routes differ only in parameter names, case or a trailing slash",
     severity: "warning",
     fix: "merge the two operations, or hide one (x-mcp: { hidden: true })",
+  },
+  OMB_LINT_CREDENTIAL_PARAMETER: {
+    title:
+      "Parameters look like credentials: the bridge never takes them from the model, so the operator must configure them",
+    severity: "warning",
+    fix: "declare them as a security scheme (components.securitySchemes) instead of parameters; operators configure them with --header or --auth",
   },
   OMB_LINT_SCHEMA_TOO_LARGE: {
     title: "A tool's input schema is over --schema-tokens tokens; every conversation pays for it",

@@ -7,9 +7,11 @@
 
 /**
  * Bumped on any change that an older runtime could misread. 2: the strict profile's
- * `x-omb-optional` keyword and the `authorizationHeader` credential scheme.
+ * `x-omb-optional` keyword and the `authorizationHeader` credential scheme. 3: parameters
+ * marked `credential` (never taken from the model unless the operator allows it) and
+ * `constant` (sent by the bridge, not an argument).
  */
-export const IR_VERSION = 2;
+export const IR_VERSION = 3;
 
 /**
  * Input-schema keyword of an object schema made for a strict client profile (`openai`), where
@@ -191,7 +193,21 @@ export interface ParameterBindingNode {
   contentType?: string;
   /** Coarse shape of the value, resolved once so the runtime need not read schemas. */
   shape: ValueShape;
+  /**
+   * The parameter looks like a credential (compile/credential-parameters.ts): `secret` (a key,
+   * token, password) or `signature` (computed per request, as AWS Signature v4's `X-Amz-*`).
+   * Its value never comes from the model's arguments unless the operator allows it; the
+   * runtime removes it from the input schema (runtime/request/filled-parameters.ts).
+   */
+  credential?: CredentialKind;
+  /**
+   * A required parameter whose schema allows one value (`enum: ["DescribeInstances"]`): the
+   * bridge sends it, and it is no argument (not in the input schema).
+   */
+  constant?: JsonValue;
 }
+
+export type CredentialKind = "secret" | "signature";
 
 export type ValueShape = "primitive" | "array" | "object";
 

@@ -352,6 +352,26 @@ function credentialsFor(model: BridgeModel): Record<string, string> {
   return auth;
 }
 
+/**
+ * What an operator configures for the parameters that look like credentials (the bridge never
+ * takes them from the model): a `--header` for each header one, and for query and cookie ones,
+ * which no option sends, `--allow-credential-arguments` (the generated arguments are sent).
+ */
+function credentialParametersFor(model: BridgeModel): { headers: Record<string, string>; allowed: string[] } {
+  const headers: Record<string, string> = {};
+  const allowed = new Set<string>();
+  for (const tool of model.tools) {
+    for (const binding of tool.http.parameters) {
+      if (binding.credential === undefined) continue;
+      // A name no HTTP header can have is refused by --header: the argument is allowed instead.
+      if (binding.in === "header" && /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(binding.name))
+        headers[binding.name] = "corpus-credential";
+      else allowed.add(binding.name);
+    }
+  }
+  return { headers, allowed: [...allowed] };
+}
+
 const MAX_PRISM_RESTARTS = 30;
 
 interface Recorder {
@@ -426,9 +446,12 @@ async function openSession(
   job: SpecJob,
 ): Promise<Session> {
   const recorder = createRecorder(url);
+  const configured = credentialParametersFor(model);
   const server = library.createBridgeServer(model, {
     baseUrl: url,
     auth: credentialsFor(model),
+    headers: configured.headers,
+    allowCredentialArguments: configured.allowed,
     env: {},
     dispatcher: recorder.dispatcher,
     timeoutMs: job.callTimeoutMs,
@@ -478,13 +501,20 @@ async function callTools(
         message: `tools/list gave ${listed.length} tools, the model has ${model.tools.length}`,
       });
     }
+    // Arguments are made for the input schema the client lists, as a model makes them: the
+    // runtime serves a tool without the parameters its configuration fills (filled-parameters.ts).
+    const listedSchemas = new Map(listed.map((tool) => [tool.name, tool.inputSchema]));
     let restarts = 0;
     // Each tool twice: with every argument the generator makes, then with the required ones only.
     const calls = chosen.flatMap((tool) => PASSES.map((pass) => ({ tool, pass })));
     const passResults: Record<CallPass, PassResult> = { full: result, minimal: result.minimal! };
     for (const [index, { tool, pass }] of calls.entries()) {
       const out = passResults[pass];
-      const failure = await callOne(session.client, tool, pass, ajv, session.recorder, job, out);
+      const served = {
+        ...tool,
+        inputSchema: (listedSchemas.get(tool.name) ?? tool.inputSchema) as ToolNode["inputSchema"],
+      };
+      const failure = await callOne(session.client, served, pass, ajv, session.recorder, job, out);
       if (!failure) continue;
       out.failures.push(failure);
       if (failure.exchange?.status !== undefined || failure.cause.startsWith("not sent")) continue;

@@ -104,6 +104,8 @@ beforeAll(async () => {
     auth: { api_key: "k-123", petstore_auth: "token-456" },
     env: {},
     mode: "code",
+    // The login task gives the new user's password on purpose.
+    allowCredentialArguments: ["password"],
   });
 }, 120_000);
 

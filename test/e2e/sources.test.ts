@@ -84,7 +84,7 @@ describe("spec sources", () => {
   it("a saved model gives the same tools, and serve can start from it", async () => {
     const { loadSpec, planModel } = await library();
     const model = planModel(await loadSpec(SPEC));
-    expect(model.irVersion).toBe(2);
+    expect(model.irVersion).toBe(3);
     const roundTripped = JSON.parse(JSON.stringify(model));
     expect(roundTripped).toEqual(model);
     const file = join(dir, "wire.model.json");

@@ -28,6 +28,7 @@ export interface BridgeOptions {
   env?: Record<string, string | undefined>;
   timeoutMs?: number;
   mode?: "tools" | "discovery" | "code" | "auto";
+  allowCredentialArguments?: string[];
 }
 
 export interface Connected {

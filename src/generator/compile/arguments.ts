@@ -16,6 +16,8 @@ import type {
 } from "../../model/types.js";
 import { assignArgumentNames, type Candidate, orderCandidates } from "./argument-names.js";
 import { type OperationContext, PARAMETER_STYLES, resolveRefObject, warn } from "./context.js";
+import { classifyCredentialParameter } from "./credential-parameters.js";
+import { findConstantValue } from "./fixed-parameters.js";
 import { pickExamples } from "./json-schema.js";
 import { planBody } from "./request-body.js";
 import { shareRepeatedSchemas } from "./shared-schemas.js";
@@ -84,6 +86,18 @@ export function planArguments(context: OperationContext): PlannedArguments {
     if (contentEntry) binding.contentType = contentEntry[0];
     else if (binding.required) requireDefinedValue(schema, binding.shape);
     parameters.push(binding);
+    const constant = contentEntry ? undefined : findConstantValue(schema, binding.required);
+    if (constant !== undefined) {
+      binding.constant = constant; // sent by the bridge: no argument
+      continue;
+    }
+    const credential = classifyCredentialParameter({
+      name,
+      in: location,
+      ...(typeof parameter.description === "string" ? { description: parameter.description } : {}),
+      ...(schema.type !== undefined ? { type: schema.type } : {}),
+    });
+    if (credential !== undefined) binding.credential = credential;
     candidates.push({
       location,
       name,

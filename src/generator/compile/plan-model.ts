@@ -17,6 +17,7 @@ import { planArguments } from "./arguments.js";
 import { DEFAULT_ARGUMENT_DESCRIPTION_BUDGET, DEFAULT_DESCRIPTION_BUDGET } from "./budgets.js";
 import { listOperations, type OperationContext } from "./context.js";
 import { describeOperation, titleOperation } from "./describe.js";
+import { toTemplatePath } from "./fixed-parameters.js";
 import { SchemaConverter } from "./json-schema.js";
 import {
   chooseToolName,
@@ -90,7 +91,7 @@ export function planModel(loaded: LoadedSpec, options: PlanOptions = {}): Bridge
       source: loaded.source,
       pointer,
       method,
-      path,
+      path: toTemplatePath(path),
       operation,
       pathItem,
     };

@@ -5,6 +5,7 @@
  */
 import type { LintCode } from "../../model/diagnostic-codes.js";
 import { isRecord } from "../../model/records.js";
+import type { CredentialKind, ToolNode } from "../../model/types.js";
 import { resolveRefObject } from "../compile/context.js";
 import { cleanProse } from "../compile/text.js";
 import {
@@ -34,6 +35,8 @@ export interface LintInput {
   budget: number;
   /** Tokens above which one tool's input schema is reported. */
   schemaTokens: number;
+  /** The planned tools (their parameters' `credential` marks). */
+  tools: readonly ToolNode[];
 }
 
 /** Where a rule is broken: becomes a diagnostic of the rule's code. */
@@ -148,7 +151,45 @@ export const LINT_RULES: readonly LintRule[] = [
           message: `the input schema of ${size.name} is ${size.inputSchemaTokens} tokens (over ${schemaTokens}); every conversation pays for it`,
         })),
   },
+  {
+    code: "OMB_LINT_CREDENTIAL_PARAMETER",
+    check: ({ tools }) => findCredentialParameters(tools),
+  },
 ];
+
+/**
+ * Parameters that look like credentials, one hit per kind for the whole API (Discourse's
+ * Api-Key on 21 operations is one line): the bridge never takes them from the model.
+ */
+function findCredentialParameters(tools: readonly ToolNode[]): LintHit[] {
+  const byKind = new Map<CredentialKind, Map<string, { pointer: string; tools: number }>>();
+  for (const tool of tools) {
+    for (const binding of tool.http.parameters) {
+      if (binding.credential === undefined) continue;
+      const names = byKind.get(binding.credential) ?? new Map<string, { pointer: string; tools: number }>();
+      byKind.set(binding.credential, names);
+      const key = `${binding.name} (${binding.in}`;
+      const seen = names.get(key) ?? { pointer: tool.source.pointer, tools: 0 };
+      seen.tools++;
+      names.set(key, seen);
+    }
+  }
+  const hits: LintHit[] = [];
+  for (const [kind, names] of byKind) {
+    const entries = [...names].sort((a, b) => b[1].tools - a[1].tools || a[0].localeCompare(b[0]));
+    const list = entries
+      .map(([key, seen]) => `${key}, ${seen.tools} operation${seen.tools === 1 ? "" : "s"})`)
+      .join(", ");
+    hits.push({
+      pointer: entries[0]![1].pointer,
+      message:
+        kind === "signature"
+          ? `${list}: a per-request signature, which no static value makes; the bridge does not sign requests and never takes it from the model`
+          : `${list}: ${entries.length === 1 ? "looks like a credential" : "look like credentials"}, which the bridge never takes from the model; the operator must configure ${entries.length === 1 ? "it" : "them"} (--header, --auth) or allow ${entries.length === 1 ? "it" : "them"} (--allow-credential-arguments)`,
+    });
+  }
+  return hits;
+}
 
 /** The operation's pointer and tool, where most hits are. */
 function at(op: LintOperation): { pointer: string; tool?: string } {

@@ -77,6 +77,7 @@ export function lintSpec(
     sizes,
     budget: options.budget ?? DEFAULT_DESCRIPTION_BUDGET,
     schemaTokens: options.schemaTokens ?? 2000,
+    tools: model.tools,
   };
   const findings = (options.rules ?? LINT_RULES).flatMap((rule) =>
     rule.check(input).map((hit) => toFinding(rule.code, hit, loaded.source)),

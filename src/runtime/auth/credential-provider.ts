@@ -43,6 +43,23 @@ export interface CredentialProvider {
   invalidate(call: CallCredentials): boolean;
   /** Every configured or fetched secret so far, for redaction. */
   secrets(): string[];
+  /** The schemes with a configured credential: static, OAuth2 client or pass-through. */
+  configuredSchemes(): ReadonlySet<string>;
+}
+
+/**
+ * The schemes a credential is configured for, without making the provider: what start-up
+ * reports and what filled-parameters.ts leaves out of the tools (pass-through schemes count,
+ * though a request may come without the header).
+ */
+export function listConfiguredSchemes(
+  model: BridgeModel,
+  options: Pick<CredentialOptions, "auth" | "env" | "oauth" | "passThroughHeaders">,
+): Set<string> {
+  const names = new Set(resolveCredentials(model, options.auth, options.env).keys());
+  for (const name of Object.keys(resolveOAuthClients(model, options.oauth, options.env))) names.add(name);
+  for (const scheme of Object.values(options.passThroughHeaders ?? {})) names.add(scheme);
+  return new Set([...names].filter((name) => Object.hasOwn(model.securitySchemes, name)));
 }
 
 export function createCredentialProvider(model: BridgeModel, options: CredentialOptions): CredentialProvider {
@@ -111,6 +128,9 @@ export function createCredentialProvider(model: BridgeModel, options: Credential
     },
     secrets() {
       return [...staticSecrets, ...[...sources.values()].flatMap((s) => s.secrets())];
+    },
+    configuredSchemes() {
+      return new Set([...staticCredentials.keys(), ...sources.keys(), ...passThrough.values()]);
     },
   };
 }

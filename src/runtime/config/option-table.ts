@@ -390,6 +390,17 @@ export const OPTION_TABLE = {
     group: "credentials",
     scope: "api-only",
   },
+  allowCredentialArguments: {
+    flag: "allow-credential-arguments",
+    placeholder: "NAMES",
+    env: "OPENAPI_MCP_ALLOW_CREDENTIAL_ARGUMENTS",
+    parser: parseList(),
+    help: "header, query or cookie parameters that look like credentials (a key, token, password, signature) which the model may give as arguments; any other is never taken from the model",
+    details: "see Credentials",
+    transports: "both",
+    group: "credentials",
+    scope: "api-only",
+  },
   passThroughHeader: {
     flag: "pass-through-header",
     placeholder: "INCOMING=SCHEME",

@@ -13,6 +13,7 @@ import type { AuditLog } from "../audit/audit-log.js";
 import type { AuthConfig } from "../auth/auth-config.js";
 import type { BridgeOptions } from "../engine/bridge-options.js";
 import { readAuthSettings } from "./auth-settings.js";
+import { checkCredentialParameters } from "./check-credential-parameters.js";
 import { checkStart } from "./check-start.js";
 import { OPTION_TABLE, type Settings } from "./option-table.js";
 import type { Environment } from "./read-settings.js";
@@ -75,8 +76,6 @@ export async function prepareApi(
       env,
       serverVariables: { ...readServerVariables(model, env), ...settings.serverVar },
     });
-    for (const warning of warnings)
-      notes.push(formatDiagnostic({ ...warning, message: `${label}${warning.message}` }));
     const options = toBridgeOptions(settings, {
       model,
       env,
@@ -84,6 +83,9 @@ export async function prepareApi(
       ...(context.hooks ? { hooks: context.hooks } : {}),
       ...(settings.auditLog !== undefined ? { audit: context.openAudit(settings.auditLog) } : {}),
     });
+    warnings.push(...checkCredentialParameters({ model, tools: selected.tools, options }));
+    for (const warning of warnings)
+      notes.push(formatDiagnostic({ ...warning, message: `${label}${warning.message}` }));
     return { model, options, notes, auth };
   } catch (error) {
     if (!(error instanceof BridgeError) || label === "") throw error;

@@ -84,6 +84,8 @@ export function toBridgeOptions(settings: Settings, inputs: RuntimeInputs): Brid
   if (settings.mode !== undefined) options.mode = settings.mode;
   if (settings.baseUrl !== undefined) options.baseUrl = settings.baseUrl;
   if (settings.trustOrigin !== undefined) options.trustedOrigins = settings.trustOrigin;
+  if (settings.allowCredentialArguments !== undefined)
+    options.allowCredentialArguments = settings.allowCredentialArguments;
   if (settings.timeout !== undefined) options.timeoutMs = settings.timeout;
   if (settings.connectTimeout !== undefined) options.connectTimeoutMs = settings.connectTimeout;
   if (settings.maxResponseBytes !== undefined) options.maxResponseBytes = settings.maxResponseBytes;

@@ -10,6 +10,7 @@ import { type CredentialProvider, createCredentialProvider } from "../auth/crede
 import { hasControlCharacters } from "../auth/credentials.js";
 import { headerValueForms, isCredentialHeader } from "../auth/secret-forms.js";
 import { resolveBaseUrl } from "../request/build-request.js";
+import { fillServedParameters } from "../request/filled-parameters.js";
 import { createOriginPolicy } from "../request/origins.js";
 import { type ApiConnection, createApiConnection } from "../upstream/connection.js";
 import { type BridgeOptions, type ResolvedBridgeOptions, resolveBridgeOptions } from "./bridge-options.js";
@@ -52,23 +53,29 @@ export function createApiContext(
 ): ApiContext {
   const resolved = resolveBridgeOptions(options);
   // Filtered tools are gone before anything is served: neither listed nor callable.
-  const model = selectModel(fullModel, options.access);
+  const selected = selectModel(fullModel, options.access);
   const staticHeaders = normaliseHeaders(options.headers ?? {});
-  const origins = createOriginPolicy(model, options);
+  const origins = createOriginPolicy(selected, options);
   const ownsConnection = connection === undefined;
   const api = connection ?? createApiConnection(resolved.connection);
-  const credentials = createCredentialProvider(model, {
+  const credentials = createCredentialProvider(selected, {
     env: resolved.env,
     getDispatcher: api.getDispatcher,
     http: api.http,
     baseUrl: () => {
-      const base = resolveBaseUrl(model.servers, options.baseUrl, options.serverVariables);
+      const base = resolveBaseUrl(selected.servers, options.baseUrl, options.serverVariables);
       return "url" in base ? base.url : undefined;
     },
     ...(options.auth ? { auth: options.auth } : {}),
     ...(options.oauth ? { oauth: options.oauth } : {}),
     ...(options.passThroughHeaders ? { passThroughHeaders: options.passThroughHeaders } : {}),
   });
+  // Parameters the configuration fills, and credentials the model may not give, are no arguments.
+  const model = fillServedParameters(selected, {
+    headers: new Set(Object.keys(staticHeaders)),
+    schemes: credentials.configuredSchemes(),
+    allowed: new Set((options.allowCredentialArguments ?? []).map((name) => name.toLowerCase())),
+  }).model;
   // A static header that carries a credential (`--header "Authorization: Bearer ..."`) is one.
   const headerSecrets = Object.entries(staticHeaders).flatMap(([name, value]) =>
     isCredentialHeader(name) ? headerValueForms(value) : [],

@@ -80,6 +80,11 @@ export interface BridgeOptions {
    * that request. Nothing of the MCP request is forwarded unless named here.
    */
   passThroughHeaders?: Record<string, string>;
+  /**
+   * Header, query and cookie parameters that look like credentials but that the model may give
+   * (by name, any case); any other is never taken from arguments (request/filled-parameters.ts).
+   */
+  allowCredentialArguments?: string[];
   /** Receives one entry per tool call, arguments already redacted (see audit.ts). */
   audit?: AuditLog;
   /**

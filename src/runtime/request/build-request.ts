@@ -6,6 +6,7 @@ import type { SecuritySchemeNode, ServerNode, ToolNode } from "../../model/types
 import { applyCredentials } from "../auth/credentials.js";
 import { ArgumentError } from "./argument-error.js";
 import { encodeBody, encodeEmptyBody } from "./body.js";
+import { withConstantValues } from "./constant-values.js";
 import {
   buildQueryString,
   fillPathTemplate,
@@ -36,12 +37,13 @@ export interface RequestContext {
 
 export function buildRequest(
   tool: ToolNode,
-  args: Record<string, unknown>,
+  given: Record<string, unknown>,
   context: RequestContext,
 ): OutgoingRequest {
   const { http } = tool;
+  const { parameters: declared, args } = withConstantValues(tool, given);
   const { path: template, query: literalQuery } = splitTemplate(withoutFragment(http.path));
-  const filled = fillPathTemplate(template, http.parameters, args);
+  const filled = fillPathTemplate(template, declared, args);
   refuseDotSegments(filled, tool);
   const base = parseBaseUrl(context.baseUrl);
   const path = joinPaths(base.pathname, filled);
@@ -50,7 +52,7 @@ export function buildRequest(
   // sent once, in its place, rather than next to the argument's value.
   const credentialQuery = new Set(credentials.query.map((pair) => pairName(pair)));
   const credentialCookies = new Set(credentials.cookies.map((pair) => pairName(pair)));
-  const parameters = http.parameters.filter(
+  const parameters = declared.filter(
     (b) =>
       !(b.in === "query" && credentialQuery.has(b.name)) &&
       !(b.in === "cookie" && credentialCookies.has(b.name)),

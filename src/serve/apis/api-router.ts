@@ -11,7 +11,7 @@
  * and the others' as they are (withApi).
  */
 import type { CallToolResult } from "@modelcontextprotocol/server";
-import type { BridgeModel, ToolNode } from "../../model/types.js";
+import { type BridgeModel, IR_VERSION, type ToolNode } from "../../model/types.js";
 import { selectModel } from "../../runtime/access/select.js";
 import type { AuditLog } from "../../runtime/audit/audit-log.js";
 import { createCallAuditor } from "../../runtime/audit/audited-call.js";
@@ -107,7 +107,7 @@ export function createApiRouter(apis: readonly ApiRuntime[], options: ApiRouterO
   const tools = [...byName.values()];
   const first = apis[0]?.runtime.model;
   const model: BridgeModel = {
-    irVersion: first?.irVersion ?? 2,
+    irVersion: first?.irVersion ?? IR_VERSION,
     info: {
       title: apis.map((api) => api.namespace).join(" + "),
       version: "",

@@ -10,7 +10,7 @@ import {
   toolNameLimit,
   toStrictSchema,
 } from "../../../src/generator/compile/profile.js";
-import type { BridgeModel, JsonSchema, ToolNode } from "../../../src/model/types.js";
+import { type BridgeModel, IR_VERSION, type JsonSchema, type ToolNode } from "../../../src/model/types.js";
 import { createArgumentValidator } from "../../../src/runtime/arguments/validate.js";
 import { fixture } from "../../helpers/bridge.js";
 
@@ -36,7 +36,7 @@ function tool(name: string, path = `/${name}`): ToolNode {
 
 function model(tools: ToolNode[], title = "Pets API"): BridgeModel {
   return {
-    irVersion: 2,
+    irVersion: IR_VERSION,
     info: { title, version: "1", specVersion: "3.0" },
     servers: [],
     securitySchemes: {},

@@ -208,6 +208,55 @@ describe("lint findings", () => {
   });
 });
 
+describe("credential parameters", () => {
+  it("one finding for the whole API, not one per operation, naming each parameter with its reach", () => {
+    const header = { name: "Api-Key", in: "header", required: true, schema: { type: "string" } };
+    const user = { name: "Api-Username", in: "header", required: true, schema: { type: "string" } };
+    const paths = {
+      "/latest.json": {
+        get: {
+          operationId: "listLatest",
+          summary: "Latest topics",
+          parameters: [header, user],
+          responses: ok,
+        },
+      },
+      "/t/{id}.json": {
+        get: {
+          operationId: "getTopic",
+          summary: "One topic",
+          parameters: [
+            header,
+            user,
+            { name: "id", in: "path", required: true, description: "The topic", schema: { type: "string" } },
+          ],
+          responses: ok,
+        },
+      },
+      "/backup": {
+        get: {
+          operationId: "getBackup",
+          summary: "Download a backup",
+          parameters: [{ name: "token", in: "query", required: true, schema: { type: "string" } }],
+          responses: ok,
+        },
+      },
+    };
+    const found = lint(paths).findings.filter((f) => f.code === "OMB_LINT_CREDENTIAL_PARAMETER");
+    expect(found).toHaveLength(1);
+    expect(found[0]!.severity).toBe("warning");
+    expect(found[0]!.message).toMatch(
+      /^Api-Key \(header, 2 operations\), token \(query, 1 operation\): look like credentials/,
+    );
+    expect(found[0]!.message).not.toContain("Api-Username");
+  });
+
+  it("nothing for a spec without them", () => {
+    const paths = { "/pets": { get: { operationId: "listPets", summary: "List pets", responses: ok } } };
+    expect(lint(paths).findings.map((f) => f.code)).not.toContain("OMB_LINT_CREDENTIAL_PARAMETER");
+  });
+});
+
 describe("lint rules", () => {
   it("one rule for each OMB_LINT_* code of the catalog, and no other", () => {
     const lintCodes = Object.keys(DIAGNOSTIC_CODES).filter((code) => code.startsWith("OMB_LINT_"));

@@ -17,6 +17,7 @@ describe("optionScope", () => {
   it("marks the options that carry credentials or say where calls go as each API's own", () => {
     expect([...API_ONLY_KEYS].sort()).toEqual(
       [
+        "allowCredentialArguments",
         "auth",
         "authConfig",
         "baseUrl",

@@ -57,6 +57,7 @@ export const tool: ToolNode = {
         explode: false,
         allowReserved: false,
         shape: "primitive",
+        credential: "secret",
       },
       {
         argument: "petId",

@@ -66,6 +66,7 @@ export const tool: ToolNode = {
         explode: true,
         allowReserved: false,
         shape: "primitive",
+        credential: "secret",
       },
     ],
     security: [],

@@ -1,0 +1,145 @@
+/**
+ * Which header, query and cookie parameters look like credentials: an API key, a token, a
+ * password, or a per-request signature (AWS Signature v4's `X-Amz-*`). Such a parameter is
+ * marked in the model (`credential`), and the runtime never takes its value from the model's
+ * arguments unless the operator allows it: a secret must not pass through the model.
+ *
+ * The name decides first, by its head word (the last one: `Api-Key`, `access_token`,
+ * `oldPassword`); words before it tell data from secrets (`sort_key`, `nextToken`,
+ * `Idempotency-Key` are not credentials). A name that says nothing (`license`, `key`) is a
+ * credential when its description says it is an API key or an access token. A parameter whose
+ * description says it filters or pages is never one.
+ */
+import type { CredentialKind, ParameterLocation } from "../../model/types.js";
+
+export interface ParameterFacts {
+  name: string;
+  in: ParameterLocation;
+  description?: string;
+  /** The schema's `type`, when it has one: only strings (or untyped values) can be credentials. */
+  type?: unknown;
+}
+
+/** Head words of a secret. */
+const SECRET_HEADS = new Set([
+  "password",
+  "passwd",
+  "pwd",
+  "passphrase",
+  "passcode",
+  "secret",
+  "credential",
+  "credentials",
+  "auth",
+  "authorization",
+  "authentication",
+  "authenticate",
+]);
+
+/** Words before `key` that make it a credential (`Api-Key`, `access_key`, `Subscription-Key`). */
+const KEY_QUALIFIERS = new Set([
+  "api",
+  "access",
+  "secret",
+  "private",
+  "app",
+  "application",
+  "client",
+  "consumer",
+  "developer",
+  "license",
+  "subscription",
+  "master",
+  "admin",
+  "auth",
+  "account",
+  "service",
+  "signing",
+]);
+
+/** Words before `token` that make it a page cursor or an idempotency value, not a credential. */
+const DATA_TOKEN_QUALIFIERS = new Set([
+  "next",
+  "page",
+  "prev",
+  "previous",
+  "continuation",
+  "continue",
+  "cursor",
+  "start",
+  "resume",
+  "sync",
+  "pagination",
+  "client",
+  "idempotency",
+  "marker",
+]);
+
+/** Words before `signature` that ask for a signature as data (`include_signature`). */
+const DATA_SIGNATURE_QUALIFIERS = new Set(["include", "with", "show", "email", "dimension"]);
+
+/** AWS Signature v4's request parameters: computed per request, never a static value. */
+const SIGV4_PARAMETERS = new Set([
+  "x-amz-signature",
+  "x-amz-signedheaders",
+  "x-amz-credential",
+  "x-amz-algorithm",
+  "x-amz-date",
+  "x-amz-content-sha256",
+]);
+
+/** Descriptions that make a parameter a filter or a page cursor. */
+const DATA_DESCRIPTION = /^\s*(filters?|only|search|sort|order)\b|\bpaginat|\bnext (page|set)\b|\bpage of\b/i;
+
+/** Descriptions that say the value is an API credential (`Your Interzoid license API key`). */
+const CREDENTIAL_DESCRIPTION = /\b(api[ _-]?key|access[ _-]?token|api[ _-]?token|bearer token|api secret)\b/i;
+
+/** The kind of credential a parameter looks like, or undefined for an ordinary argument. */
+export function classifyCredentialParameter(facts: ParameterFacts): CredentialKind | undefined {
+  if (facts.in === "path") return undefined; // a path segment names a resource
+  if (!mayBeText(facts.type)) return undefined;
+  const lower = facts.name.toLowerCase();
+  if (SIGV4_PARAMETERS.has(lower)) return "signature";
+  const description = facts.description ?? "";
+  if (DATA_DESCRIPTION.test(description)) return undefined;
+  const byName = classifyName(splitWords(facts.name));
+  if (byName !== undefined) return byName;
+  return CREDENTIAL_DESCRIPTION.test(description) ? "secret" : undefined;
+}
+
+function mayBeText(type: unknown): boolean {
+  if (type === undefined || type === "string") return true;
+  return Array.isArray(type) && type.includes("string");
+}
+
+function classifyName(words: string[]): CredentialKind | undefined {
+  const head = words.at(-1);
+  if (head === undefined) return undefined;
+  const before = words.at(-2);
+  if (head === "signature" || head === "sig") {
+    return before !== undefined && DATA_SIGNATURE_QUALIFIERS.has(before) ? undefined : "signature";
+  }
+  if (SECRET_HEADS.has(head)) return "secret";
+  // A word may hold its qualifier (`apikey`, `nexttoken`, `authtoken`).
+  for (const [suffix, decide] of WORD_ENDINGS) {
+    if (!head.endsWith(suffix)) continue;
+    const qualifier = head === suffix ? before : head.slice(0, -suffix.length);
+    return decide(qualifier) ? "secret" : undefined;
+  }
+  return undefined;
+}
+
+const WORD_ENDINGS: ReadonlyArray<readonly [string, (qualifier: string | undefined) => boolean]> = [
+  ["token", (qualifier) => qualifier === undefined || !DATA_TOKEN_QUALIFIERS.has(qualifier)],
+  ["key", (qualifier) => qualifier !== undefined && KEY_QUALIFIERS.has(qualifier)],
+];
+
+/** `X-ListenAPI-Key` → x, listen, api, key; `oldPassword` → old, password; `api_key` → api, key. */
+export function splitWords(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word !== "");
+}

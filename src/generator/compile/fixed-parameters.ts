@@ -1,0 +1,42 @@
+/**
+ * Parameters the bridge settles itself rather than asking the model: a required parameter
+ * whose schema allows one value (EC2's `Action=DescribeInstances`, `Version=2016-11-15`,
+ * `X-Amz-Target`) is a constant the bridge sends; and Express-style `:name` path segments
+ * (`/users/:id`, which some specs carry over from their server's routes) are path parameters
+ * like `{name}`, not text sent literally.
+ */
+import type { JsonSchema, JsonValue } from "../../model/types.js";
+
+/**
+ * The one value a required parameter's schema allows (`enum` of one, or `const`), else
+ * undefined. An optional one stays an argument: leaving it out means something.
+ */
+export function findConstantValue(schema: JsonSchema, required: boolean): JsonValue | undefined {
+  if (!required) return undefined;
+  if (Object.hasOwn(schema, "const") && isPrimitive(schema.const)) return schema.const;
+  if (Array.isArray(schema.enum) && schema.enum.length === 1 && isPrimitive(schema.enum[0]))
+    return schema.enum[0];
+  return undefined;
+}
+
+function isPrimitive(value: JsonValue | undefined): value is string | number | boolean {
+  return typeof value === "string" || typeof value === "number" || typeof value === "boolean";
+}
+
+/** A whole path segment `:name` (an Express route parameter). */
+const EXPRESS_SEGMENT = /^:([A-Za-z_][A-Za-z0-9_]*)$/;
+
+/**
+ * `/v1/integrations/webhooks/:id` → `/v1/integrations/webhooks/{id}`. Only whole segments are
+ * read so: a colon inside one (`/v1/{name}:cancel`, Google's custom methods) is literal.
+ */
+export function toTemplatePath(path: string): string {
+  if (!path.includes(":")) return path;
+  return path
+    .split("/")
+    .map((segment) => {
+      const match = EXPRESS_SEGMENT.exec(segment);
+      return match ? `{${match[1]}}` : segment;
+    })
+    .join("/");
+}

@@ -1,0 +1,35 @@
+/**
+ * A tool's constant parameters (the model's `constant`: a required parameter with one allowed
+ * value, no argument) as values the request builder reads like arguments. Each gets a key no
+ * argument can have (a NUL first), so a body property of the same name keeps its own value.
+ */
+import type { ParameterBindingNode, ToolNode } from "../../model/types.js";
+
+export interface ParameterValues {
+  parameters: ParameterBindingNode[];
+  args: Record<string, unknown>;
+}
+
+/** Bindings of constants rekeyed once per binding list: a runtime serves the same lists. */
+const rekeyed = new WeakMap<ParameterBindingNode[], ParameterBindingNode[]>();
+
+/** The bindings and values to build the request from: the arguments, and the constants. */
+export function withConstantValues(tool: ToolNode, args: Record<string, unknown>): ParameterValues {
+  const { parameters } = tool.http;
+  if (!parameters.some((binding) => binding.constant !== undefined)) return { parameters, args };
+  let bindings = rekeyed.get(parameters);
+  if (bindings === undefined) {
+    bindings = parameters.map((binding) =>
+      binding.constant === undefined ? binding : { ...binding, argument: constantKey(binding) },
+    );
+    rekeyed.set(parameters, bindings);
+  }
+  const values: Record<string, unknown> = { ...args };
+  for (const binding of parameters)
+    if (binding.constant !== undefined) values[constantKey(binding)] = binding.constant;
+  return { parameters: bindings, args: values };
+}
+
+function constantKey(binding: ParameterBindingNode): string {
+  return `\u0000${binding.in}:${binding.name}`;
+}
