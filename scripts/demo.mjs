@@ -4,8 +4,8 @@
 // call session.
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { DEMO_API_KEY, startPetstore } from "../examples/petstore/server.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");

@@ -18,7 +18,6 @@
  */
 import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -122,14 +121,10 @@ try {
   });
 
   await check("a stdio serve session through the SDK client", async () => {
-    // The client and the example API come from the installed folder, not from this repository.
-    const requireApp = createRequire(join(app, "package.json"));
-    const { Client } = await import(
-      pathToFileURL(requireApp.resolve("@modelcontextprotocol/sdk/client/index.js")).href
-    );
-    const { StdioClientTransport } = await import(
-      pathToFileURL(requireApp.resolve("@modelcontextprotocol/sdk/client/stdio.js")).href
-    );
+    // The example API comes from the installed folder; the client is this repository's (a user's
+    // client is not part of the package: it depends on the server side only).
+    const { Client } = await import("@modelcontextprotocol/client");
+    const { StdioClientTransport } = await import("@modelcontextprotocol/client/stdio");
     const { DEMO_API_KEY, startPetstore } = await import(
       pathToFileURL(join(installed, "examples", "petstore", "server.mjs")).href
     );

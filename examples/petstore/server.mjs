@@ -70,7 +70,9 @@ if (import.meta.url === (await import("node:url")).pathToFileURL(process.argv[1]
     const api = await startPetstore(port);
     process.stderr.write(`example pet store API on ${api.url} (API key: ${DEMO_API_KEY}); Ctrl-C stops it\n`);
   } catch (error) {
-    process.stderr.write(`cannot listen on 127.0.0.1:${port}: ${error.code ?? error.message}; give another port\n`);
+    process.stderr.write(
+      `cannot listen on 127.0.0.1:${port}: ${error.code ?? error.message}; give another port\n`,
+    );
     process.exitCode = 1;
   }
 }

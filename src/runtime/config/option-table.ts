@@ -15,11 +15,11 @@ import { DEFAULT_SANDBOX_LIMITS, SANDBOX_LIMIT_FLAGS } from "../code/sandbox/lim
 import { AUTO_LIMITS, DEFAULT_MODE } from "../discovery/mode.js";
 import { DEFAULT_MAX_RESULT_CHARS } from "../results/truncate.js";
 import { DEFAULT_LIST_TTL_MS, RELOADING_LIST_TTL_MS } from "../server/cache-hints.js";
+import { MIN_CONFIRM_KEY_BYTES } from "../server/confirm-state.js";
 import {
   DEFAULT_HTTP_SERVER,
   DEFAULT_MAX_MESSAGE_BYTES,
   DEFAULT_TRANSPORT,
-  MIN_CONFIRM_KEY_BYTES,
 } from "../transport/transport-options.js";
 import { DEFAULT_CIRCUIT } from "../upstream/circuit.js";
 import { DEFAULT_MAX_CONCURRENCY } from "../upstream/limit.js";

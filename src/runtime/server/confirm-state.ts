@@ -1,17 +1,17 @@
 /**
  * The state a confirmation carries between the two rounds of a 2026-07-28 tools/call (the
  * input-required result that asks, and the retry that answers): which tool, a digest of the
- * arguments the user was asked about, a one-time number and an expiry, signed with the SDK's
- * HMAC codec (createRequestStateCodec). The state round-trips through the client, so it is
- * checked before it is believed: a state that was altered, has expired, was asked for other
- * arguments or another tool, or was already used once in this process, confirms nothing.
+ * arguments the user was asked about, a one-time number and an expiry, signed with HMAC-SHA256.
+ * The state round-trips through the client, so it is checked before it is believed: a state that
+ * was altered, has expired, was asked for other arguments or another tool, or was already used
+ * once in this process, confirms nothing.
+ *
+ * The signing is node:crypto's, not the SDK's createRequestStateCodec: that codec lives in the
+ * server package's index module beside its HTTP handler (createMcpHandler), so importing it made
+ * every stdio start load the HTTP side. The state is opaque to the client; only this file reads it.
  */
-import { createHash, randomBytes, randomUUID } from "node:crypto";
-import {
-  createRequestStateCodec,
-  type RequestStateCodec,
-  type ServerContext,
-} from "@modelcontextprotocol/server";
+import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import type { ServerContext } from "@modelcontextprotocol/server";
 import { isRecord } from "../../model/records.js";
 import type { JsonValue } from "../../model/types.js";
 import { canonicalJson } from "./canonical.js";
@@ -66,22 +66,15 @@ export interface ConfirmStateOptions {
  */
 export function createConfirmStates(options: ConfirmStateOptions = {}): ConfirmStates {
   const ttlSeconds = options.ttlSeconds ?? CONFIRM_STATE_TTL_SECONDS;
-  const codec: RequestStateCodec<ConfirmPayload> = createRequestStateCodec<ConfirmPayload>({
-    key: options.key ?? randomBytes(32),
-    ttlSeconds,
-  });
+  const codec = createStateCodec(options.key ?? randomBytes(32), ttlSeconds);
   // One-time numbers already used, with when they expire (after that the codec refuses them anyway).
   const spent = new Map<string, number>();
   return {
-    mint: (tool, args) => codec.mint({ tool, args: digestArguments(args), nonce: randomUUID() }),
-    async verify(state, ctx) {
-      try {
-        const payload = await codec.verify(state, ctx);
-        return isPayload(payload) ? { payload } : { refused: "malformed" };
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : "";
-        return { refused: reason === "expired" ? "expired" : reason === "mac" ? "altered" : "malformed" };
-      }
+    mint: async (tool, args) => codec.seal({ tool, args: digestArguments(args), nonce: randomUUID() }),
+    async verify(state, _ctx) {
+      const opened = codec.open(state);
+      if ("refused" in opened) return opened;
+      return isPayload(opened.payload) ? { payload: opened.payload } : { refused: "malformed" };
     },
     spend(payload) {
       const at = Date.now();
@@ -89,6 +82,52 @@ export function createConfirmStates(options: ConfirmStateOptions = {}): ConfirmS
       if (spent.has(payload.nonce)) return false;
       spent.set(payload.nonce, at + ttlSeconds * 1000);
       return true;
+    },
+  };
+}
+
+/** Marks the states this file mints (a version, so a later format can refuse old ones by name). */
+const STATE_PREFIX = "c1.";
+/** The shortest HMAC key accepted, in bytes (a shorter one is guessable offline). */
+export const MIN_CONFIRM_KEY_BYTES = 32;
+
+interface StateCodec {
+  seal(payload: ConfirmPayload): string;
+  open(state: string): { payload: unknown } | { refused: StateRefusal };
+}
+
+/**
+ * `c1.<base64url JSON {p, exp}>.<base64url HMAC-SHA256 of what precedes the last dot>`: the
+ * MAC is checked (in constant time) before the body is parsed, then the expiry.
+ */
+function createStateCodec(key: string | Uint8Array, ttlSeconds: number): StateCodec {
+  const keyBytes = typeof key === "string" ? Buffer.from(key, "utf8") : Buffer.from(key);
+  if (keyBytes.byteLength < MIN_CONFIRM_KEY_BYTES)
+    throw new RangeError(`the confirmation key must be at least ${MIN_CONFIRM_KEY_BYTES} bytes`);
+  const mac = (text: string) => createHmac("sha256", keyBytes).update(text, "utf8").digest();
+  return {
+    seal(payload) {
+      const exp = Math.floor(Date.now() / 1000) + ttlSeconds;
+      const signed = `${STATE_PREFIX}${Buffer.from(JSON.stringify({ p: payload, exp }), "utf8").toString("base64url")}`;
+      return `${signed}.${mac(signed).toString("base64url")}`;
+    },
+    open(state) {
+      const dot = state.lastIndexOf(".");
+      if (!state.startsWith(STATE_PREFIX) || dot <= STATE_PREFIX.length) return { refused: "malformed" };
+      const signed = state.slice(0, dot);
+      const given = Buffer.from(state.slice(dot + 1), "base64url");
+      const expected = mac(signed);
+      if (given.byteLength !== expected.byteLength || !timingSafeEqual(given, expected))
+        return { refused: "altered" };
+      let envelope: unknown;
+      try {
+        envelope = JSON.parse(Buffer.from(signed.slice(STATE_PREFIX.length), "base64url").toString("utf8"));
+      } catch {
+        return { refused: "malformed" };
+      }
+      if (!isRecord(envelope) || typeof envelope["exp"] !== "number") return { refused: "malformed" };
+      if (envelope["exp"] < Math.floor(Date.now() / 1000)) return { refused: "expired" };
+      return { payload: envelope["p"] };
     },
   };
 }

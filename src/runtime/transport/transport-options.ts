@@ -44,14 +44,11 @@ export interface HttpServerOptions {
   listCache?: ListCacheHint;
   /**
    * The key that signs a destructive call's confirmation between the rounds of a 2026-07-28
-   * tools/call (at least MIN_CONFIRM_KEY_BYTES bytes). Replicas behind a load balancer need the
+   * tools/call (at least MIN_CONFIRM_KEY_BYTES bytes, server/confirm-state.ts). Replicas behind a load balancer need the
    * same one; default: random, for this process only.
    */
   confirmKey?: string;
 }
-
-/** The shortest `--confirm-key`, in bytes (the SDK's HMAC codec refuses shorter keys). */
-export const MIN_CONFIRM_KEY_BYTES = 32;
 
 const MIB = 1024 * 1024;
 
