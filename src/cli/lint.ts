@@ -3,14 +3,13 @@
  * and tools/list's size in tokens.
  */
 import { Command } from "commander";
-import { toBuildOptions } from "../generator/compile/plan-option-table.js";
+import { PLAN_OPTIONS, toBuildOptions } from "../generator/compile/plan-option-table.js";
 import { createProgress } from "../generator/shared/progress.js";
 import { addPlanOptions, parsePositiveInteger, type SpecFlags } from "./options.js";
 
 interface LintFlags extends SpecFlags {
   json?: boolean;
   schemaTokens?: number;
-  strict?: boolean;
 }
 
 export function createLintCommand(): Command {
@@ -22,13 +21,15 @@ export function createLintCommand(): Command {
       .argument("<spec>", "spec file, http(s) URL or - for stdin")
       .option("--json", "print the report as JSON"),
     "count tools with the output schemas `serve --output-schemas` advertises",
+    {
+      strict: `${PLAN_OPTIONS.strict.help}; and exit 1 when there are errors`,
+    },
   )
     .option(
       "--schema-tokens <n>",
       "report input schemas larger than this many tokens (default 2000)",
       parsePositiveInteger,
     )
-    .option("--strict", "exit 1 when there are errors")
     .action(async (spec: string, flags: LintFlags) => {
       const progress = createProgress("lint");
       progress.step("start");

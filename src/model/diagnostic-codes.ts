@@ -83,6 +83,12 @@ export const DIAGNOSTIC_CODES = {
     severity: "error",
     fix: "flatten the structure at the pointer given, e.g. with named components and $refs; no real API needs that depth",
   },
+  OMB_SPEC_REPAIRED: {
+    title:
+      'Values of one kind written as the wrong type where the keyword leaves no doubt (a bound as "50", a flag as "true") were read as meant; one warning per kind, with the count',
+    severity: "warning",
+    fix: "write numbers and booleans without quotes; --strict refuses the spec instead",
+  },
   OMB_SWAGGER2_CONVERT: {
     title: "A part of a Swagger 2.0 spec has no OpenAPI 3 equivalent; it is dropped or kept as is",
     severity: "warning",
@@ -125,6 +131,13 @@ export const DIAGNOSTIC_CODES = {
       "A network $ref redirects to another host (or from https to http), which --allow-network-refs does not follow",
     severity: "error",
     fix: "point the $ref at the final URL, or download the document next to the spec",
+  },
+
+  OMB_REF_LEFT_UNRESOLVED: {
+    title:
+      "A $ref that no operation reaches (in an x- extension or an unused component) could not be resolved; it was left out, nothing was read",
+    severity: "warning",
+    fix: "correct or remove the $ref; --strict refuses the spec instead",
   },
 
   // Overlays and overrides
@@ -190,6 +203,12 @@ export const DIAGNOSTIC_CODES = {
     title: "An operation has no tool: it could not be planned, or an override hides it",
     severity: "warning",
     fix: "fix the operation in the spec at the pointer given (nothing to do for a hidden one)",
+  },
+  OMB_TOOL_UNUSABLE: {
+    title:
+      "A tool's input schema does not compile: the tool is listed, and a call of it answers operation_unavailable without sending anything",
+    severity: "warning",
+    fix: "fix the operation's parameter or body schema at the pointer given",
   },
   OMB_NAME_COLLISION: {
     title: "Two operations derive the same tool name; the later one gets a suffix",
