@@ -5,6 +5,8 @@
 import { Command } from "commander";
 import { PLAN_OPTIONS, toBuildOptions } from "../generator/compile/plan-option-table.js";
 import { createProgress } from "../generator/shared/progress.js";
+import { isAnnounced } from "../model/diagnostic-codes.js";
+import { formatDiagnostic } from "../model/diagnostics.js";
 import { addPlanOptions, parsePositiveInteger, type SpecFlags } from "./options.js";
 
 interface LintFlags extends SpecFlags {
@@ -58,6 +60,8 @@ export function createLintCommand(): Command {
       const loaded = await loadSpec(spec, options);
       progress.step("plan");
       const model = planModel(loaded, options);
+      // What the lenient loader repaired or left out, and tools that cannot be called.
+      for (const d of model.diagnostics) if (isAnnounced(d)) process.stderr.write(`${formatDiagnostic(d)}\n`);
       const listed = model.tools.map((tool) => toListedTool(tool));
       const auto = chooseAutoMode(model.tools);
       progress.step("lint");

@@ -20,6 +20,11 @@ export interface DiagnosticCodeEntry {
   readonly fix: string;
   /** Why the code is listed though no source file reports it (yet). */
   readonly reserved?: string;
+  /**
+   * A spec warning the operator hears of without --verbose: at start-up, from `tools` and from
+   * `lint` (what the lenient loader repaired or left out, and tools that cannot be called).
+   */
+  readonly announced?: true;
 }
 
 export const DIAGNOSTIC_CODES = {
@@ -87,6 +92,7 @@ export const DIAGNOSTIC_CODES = {
     title:
       'Values of one kind written as the wrong type where the keyword leaves no doubt (a bound as "50", a flag as "true") were read as meant; one warning per kind, with the count',
     severity: "warning",
+    announced: true,
     fix: "write numbers and booleans without quotes; --strict refuses the spec instead",
   },
   OMB_SWAGGER2_CONVERT: {
@@ -137,6 +143,7 @@ export const DIAGNOSTIC_CODES = {
     title:
       "A $ref that no operation reaches (in an x- extension or an unused component) could not be resolved; it was left out, nothing was read",
     severity: "warning",
+    announced: true,
     fix: "correct or remove the $ref; --strict refuses the spec instead",
   },
 
@@ -208,6 +215,7 @@ export const DIAGNOSTIC_CODES = {
     title:
       "A tool's input schema does not compile: the tool is listed, and a call of it answers operation_unavailable without sending anything",
     severity: "warning",
+    announced: true,
     fix: "fix the operation's parameter or body schema at the pointer given",
   },
   OMB_NAME_COLLISION: {
@@ -569,4 +577,11 @@ export type LintCode = Extract<DiagnosticCode, `OMB_LINT_${string}`>;
 /** Whether a string (e.g. the code of a diagnostic read from a saved model) is in the catalog. */
 export function isDiagnosticCode(value: string): value is DiagnosticCode {
   return Object.hasOwn(DIAGNOSTIC_CODES, value);
+}
+
+/** Whether a diagnostic is one the operator hears of without --verbose (`announced` in the catalog). */
+export function isAnnounced(diagnostic: { code: string }): boolean {
+  if (!isDiagnosticCode(diagnostic.code)) return false;
+  const entry: DiagnosticCodeEntry = DIAGNOSTIC_CODES[diagnostic.code];
+  return entry.announced === true;
 }

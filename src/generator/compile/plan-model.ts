@@ -17,6 +17,7 @@ import { planArguments } from "./arguments.js";
 import { DEFAULT_ARGUMENT_DESCRIPTION_BUDGET, DEFAULT_DESCRIPTION_BUDGET } from "./budgets.js";
 import { listOperations, type OperationContext } from "./context.js";
 import { describeOperation, titleOperation } from "./describe.js";
+import { checkInputSchemas } from "./input-schema-check.js";
 import { SchemaConverter } from "./json-schema.js";
 import {
   chooseToolName,
@@ -178,6 +179,7 @@ export function planModel(loaded: LoadedSpec, options: PlanOptions = {}): Bridge
     return { name, ...tool };
   });
 
+  diagnostics.push(...checkInputSchemas(tools, loaded.source));
   const model: BridgeModel = {
     irVersion: IR_VERSION,
     info: {

@@ -164,10 +164,11 @@ export function repairSlips(doc: unknown, version: SpecVersion, file: string): D
     const { first } = tally;
     const keywords = [...tally.keywords].sort().join(", ");
     const others = tally.count > 1 ? ` and ${tally.count - 1} more` : "";
+    const written = tally.count === 1 ? "written as a string" : "written as strings";
     const what =
       kind === "default"
-        ? `${tally.count} default${plural(tally.count)} written as strings for schemas of type number, integer or boolean read as such`
-        : `${tally.count} ${kind}${plural(tally.count)} written as strings read as ${kind}s (${keywords})`;
+        ? `${tally.count} default${plural(tally.count)} of a number, integer or boolean schema ${written} read as meant`
+        : `${tally.count} ${kind}${plural(tally.count)} ${written} read as ${kind}${plural(tally.count)} (${keywords})`;
     return createDiagnostic(
       "OMB_SPEC_REPAIRED",
       `${what}: "${first.keyword}": ${JSON.stringify(first.text)} read as ${String(first.value)} here${others}`,
