@@ -90,7 +90,7 @@ export const DIAGNOSTIC_CODES = {
   },
   OMB_SPEC_REPAIRED: {
     title:
-      'Values of one kind written as the wrong type where the keyword leaves no doubt (a bound as "50", a flag as "true") were read as meant; one warning per kind, with the count',
+      'Numbers or booleans written as strings where the keyword takes only those ("maximum": "50") were read as meant; one warning a kind',
     severity: "warning",
     announced: true,
     fix: "write numbers and booleans without quotes; --strict refuses the spec instead",
