@@ -106,23 +106,22 @@ export function repairSlips(doc: unknown, version: SpecVersion, file: string): D
     }
   };
 
-  const repairEntry = (holder: Record<string, unknown>, key: string, text: string, pointer: string) => {
+  // The path to the node being visited; a pointer is made of it only for a first repair.
+  const tokens: string[] = [];
+  const pointerTo = (key: string) => [...tokens, key].map((t) => `/${escapePointerToken(t)}`).join("");
+
+  const repairEntry = (holder: Record<string, unknown>, key: string, text: string) => {
     const target = expectedKind(holder, key, numericExclusive);
     if (target === undefined) return;
     const value = target === "count" || target === "number" ? readNumber(text, target) : readBoolean(text);
     if (value === undefined) return;
     holder[key] = value;
-    record(
-      typeof value === "boolean" ? "boolean" : "number",
-      `${pointer}/${escapePointerToken(key)}`,
-      key,
-      text,
-      value,
-    );
+    const kind = typeof value === "boolean" ? "boolean" : "number";
+    record(kind, tallies.has(kind) ? "" : pointerTo(key), key, text, value);
   };
 
   // A default is data, but of a schema of one scalar type a string can only be a slip.
-  const repairDefault = (holder: Record<string, unknown>, pointer: string) => {
+  const repairDefault = (holder: Record<string, unknown>) => {
     const text = holder.default;
     if (typeof text !== "string") return;
     const type = holder.type;
@@ -135,30 +134,36 @@ export function repairSlips(doc: unknown, version: SpecVersion, file: string): D
     }
     if (value === undefined) return;
     holder.default = value;
-    record("default", `${pointer}/default`, "default", text, value);
+    record("default", tallies.has("default") ? "" : pointerTo("default"), "default", text, value);
   };
 
-  const visit = (node: unknown, pointer: string, parentKey: string | undefined): void => {
+  const visit = (node: unknown, parentKey: string | undefined): void => {
     if (node === null || typeof node !== "object" || seen.has(node)) return;
     seen.add(node);
     if (Array.isArray(node)) {
-      for (let i = 0; i < node.length; i++) visit(node[i], `${pointer}/${i}`, undefined);
+      for (let i = 0; i < node.length; i++) {
+        tokens.push(String(i));
+        visit(node[i], undefined);
+        tokens.pop();
+      }
       return;
     }
     const holder = node as Record<string, unknown>;
     const isNameMap = parentKey !== undefined && NAME_MAPS.has(parentKey);
-    if (!isNameMap) repairDefault(holder, pointer);
+    if (!isNameMap) repairDefault(holder);
     for (const key of Object.keys(holder)) {
       const child = holder[key];
       if (!isNameMap && (DATA_KEYS.has(key) || key.startsWith("x-"))) continue;
       if (typeof child === "string") {
-        if (!isNameMap) repairEntry(holder, key, child, pointer);
+        if (!isNameMap) repairEntry(holder, key, child);
       } else {
-        visit(child, `${pointer}/${escapePointerToken(key)}`, isNameMap ? undefined : key);
+        tokens.push(key);
+        visit(child, isNameMap ? undefined : key);
+        tokens.pop();
       }
     }
   };
-  visit(doc, "", undefined);
+  visit(doc, undefined);
 
   return [...tallies].map(([kind, tally]) => {
     const { first } = tally;
