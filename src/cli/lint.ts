@@ -3,14 +3,15 @@
  * and tools/list's size in tokens.
  */
 import { Command } from "commander";
-import { toBuildOptions } from "../generator/compile/plan-option-table.js";
+import { PLAN_OPTIONS, toBuildOptions } from "../generator/compile/plan-option-table.js";
 import { createProgress } from "../generator/shared/progress.js";
+import { isAnnounced } from "../model/diagnostic-codes.js";
+import { formatDiagnostic } from "../model/diagnostics.js";
 import { addPlanOptions, parsePositiveInteger, type SpecFlags } from "./options.js";
 
 interface LintFlags extends SpecFlags {
   json?: boolean;
   schemaTokens?: number;
-  strict?: boolean;
 }
 
 export function createLintCommand(): Command {
@@ -22,13 +23,15 @@ export function createLintCommand(): Command {
       .argument("<spec>", "spec file, http(s) URL or - for stdin")
       .option("--json", "print the report as JSON"),
     "count tools with the output schemas `serve --output-schemas` advertises",
+    {
+      strict: `${PLAN_OPTIONS.strict.help}; and exit 1 when there are errors`,
+    },
   )
     .option(
       "--schema-tokens <n>",
       "report input schemas larger than this many tokens (default 2000)",
       parsePositiveInteger,
     )
-    .option("--strict", "exit 1 when there are errors")
     .action(async (spec: string, flags: LintFlags) => {
       const progress = createProgress("lint");
       progress.step("start");
@@ -57,6 +60,8 @@ export function createLintCommand(): Command {
       const loaded = await loadSpec(spec, options);
       progress.step("plan");
       const model = planModel(loaded, options);
+      // What the lenient loader repaired or left out, and tools that cannot be called.
+      for (const d of model.diagnostics) if (isAnnounced(d)) process.stderr.write(`${formatDiagnostic(d)}\n`);
       const listed = model.tools.map((tool) => toListedTool(tool));
       const auto = chooseAutoMode(model.tools);
       progress.step("lint");

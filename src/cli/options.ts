@@ -60,12 +60,15 @@ function addPlanTableOptions(
  * budgets. Every command that plans a spec takes these (`outputSchemasHelp`: what the flag
  * does for that command).
  */
-export function addPlanOptions(command: Command, outputSchemasHelp?: string): Command {
-  return addPlanTableOptions(
-    command,
-    PLAN_KEYS,
-    outputSchemasHelp === undefined ? {} : { outputSchemas: outputSchemasHelp },
-  );
+export function addPlanOptions(
+  command: Command,
+  outputSchemasHelp?: string,
+  describe: Partial<Record<PlanOptionKey, string>> = {},
+): Command {
+  return addPlanTableOptions(command, PLAN_KEYS, {
+    ...describe,
+    ...(outputSchemasHelp === undefined ? {} : { outputSchemas: outputSchemasHelp }),
+  });
 }
 
 /** addPlanOptions, plus the result schemas, model cache, overrides and the client profile (serve, generate, tools, model). */

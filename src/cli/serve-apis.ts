@@ -14,6 +14,7 @@ import {
   type PlanValueKind,
 } from "../generator/compile/plan-option-table.js";
 import { DEFAULT_MAX_FILE_BYTES } from "../generator/spec/read-limits.js";
+import { isAnnounced } from "../model/diagnostic-codes.js";
 import { BridgeError, createDiagnostic, failWith, formatDiagnostic } from "../model/diagnostics.js";
 import type { BridgeModel } from "../model/types.js";
 import type { Settings } from "../runtime/config/option-table.js";
@@ -300,7 +301,8 @@ function reportMisplacedApiVariables(found: MisplacedApiVariables, namespaces: r
 
 /** The spec's warnings, counted on one line (or each one with --verbose), the API named. */
 export function reportSpecDiagnostics(model: BridgeModel, verbose: boolean, label: string): void {
-  const warnings = model.diagnostics.filter((d) => d.severity !== "info");
+  // The announced ones are printed at start-up anyway (runtime/config/prepare-api.ts).
+  const warnings = model.diagnostics.filter((d) => d.severity !== "info" && !isAnnounced(d));
   if (verbose) {
     for (const d of model.diagnostics) process.stderr.write(`${formatDiagnostic(d)}\n`);
   } else if (warnings.length > 0) {

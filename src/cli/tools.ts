@@ -1,5 +1,6 @@
 /** `tools SPEC`: what the bridge would serve, before serving it. */
 import { Command } from "commander";
+import { isAnnounced } from "../model/diagnostic-codes.js";
 import { formatDiagnostic } from "../model/diagnostics.js";
 import { readSettings } from "../runtime/config/read-settings.js";
 import { addSpecOptions, readModelOrSpec, type SpecFlags } from "./options.js";
@@ -32,8 +33,9 @@ export function createToolsCommand(): Command {
     );
     const selection = readSelection(flags, ["allow", "refuse", "confirm"], "tools");
     const fullModel = await readModelOrSpec(spec, flags);
-    if (flags.verbose)
-      for (const d of fullModel.diagnostics) process.stderr.write(`${formatDiagnostic(d)}\n`);
+    // What the lenient loader repaired or left out, and tools that cannot be called, always.
+    for (const d of fullModel.diagnostics)
+      if (flags.verbose || isAnnounced(d)) process.stderr.write(`${formatDiagnostic(d)}\n`);
     const model = await applySelection(fullModel, selection, "tools");
     const [
       { createBridgeRuntime },

@@ -20,6 +20,11 @@ export interface DiagnosticCodeEntry {
   readonly fix: string;
   /** Why the code is listed though no source file reports it (yet). */
   readonly reserved?: string;
+  /**
+   * A spec warning the operator hears of without --verbose: at start-up, from `tools` and from
+   * `lint` (what the lenient loader repaired or left out, and tools that cannot be called).
+   */
+  readonly announced?: true;
 }
 
 export const DIAGNOSTIC_CODES = {
@@ -88,6 +93,13 @@ export const DIAGNOSTIC_CODES = {
     severity: "error",
     fix: "flatten the structure at the pointer given, e.g. with named components and $refs; no real API needs that depth",
   },
+  OMB_SPEC_REPAIRED: {
+    title:
+      'Numbers or booleans written as strings where the keyword takes only those ("maximum": "50") were read as meant; one warning a kind',
+    severity: "warning",
+    announced: true,
+    fix: "write numbers and booleans without quotes; --strict refuses the spec instead",
+  },
   OMB_SWAGGER2_CONVERT: {
     title: "A part of a Swagger 2.0 spec has no OpenAPI 3 equivalent; it is dropped or kept as is",
     severity: "warning",
@@ -130,6 +142,14 @@ export const DIAGNOSTIC_CODES = {
       "A network $ref redirects to another host (or from https to http), which --allow-network-refs does not follow",
     severity: "error",
     fix: "point the $ref at the final URL, or download the document next to the spec",
+  },
+
+  OMB_REF_LEFT_UNRESOLVED: {
+    title:
+      "A $ref that no operation reaches (in an x- extension or an unused component) could not be resolved; it was left out, nothing was read",
+    severity: "warning",
+    announced: true,
+    fix: "correct or remove the $ref; --strict refuses the spec instead",
   },
 
   // Overlays and overrides
@@ -195,6 +215,13 @@ export const DIAGNOSTIC_CODES = {
     title: "An operation has no tool: it could not be planned, or an override hides it",
     severity: "warning",
     fix: "fix the operation in the spec at the pointer given (nothing to do for a hidden one)",
+  },
+  OMB_TOOL_UNUSABLE: {
+    title:
+      "A tool's input schema does not compile: the tool is listed, and a call of it answers operation_unavailable without sending anything",
+    severity: "warning",
+    announced: true,
+    fix: "fix the operation's parameter or body schema at the pointer given",
   },
   OMB_NAME_COLLISION: {
     title: "Two operations derive the same tool name; the later one gets a suffix",
@@ -579,4 +606,11 @@ export type LintCode = Extract<DiagnosticCode, `OMB_LINT_${string}`>;
 /** Whether a string (e.g. the code of a diagnostic read from a saved model) is in the catalog. */
 export function isDiagnosticCode(value: string): value is DiagnosticCode {
   return Object.hasOwn(DIAGNOSTIC_CODES, value);
+}
+
+/** Whether a diagnostic is one the operator hears of without --verbose (`announced` in the catalog). */
+export function isAnnounced(diagnostic: { code: string }): boolean {
+  if (!isDiagnosticCode(diagnostic.code)) return false;
+  const entry: DiagnosticCodeEntry = DIAGNOSTIC_CODES[diagnostic.code];
+  return entry.announced === true;
 }

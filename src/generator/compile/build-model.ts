@@ -34,6 +34,8 @@ export async function buildModel(source: string, options: BuildOptions = {}): Pr
       ? undefined
       : await openModelCache(source, {
           validate: options.validate !== false,
+          // Only when set, so entries cached before --strict existed stay valid.
+          ...(options.strict === true ? { strict: true } : {}),
           allowNetworkRefs: options.allowNetworkRefs === true,
           allowFileRefs: options.allowFileRefs !== false,
           descriptionBudget: options.descriptionBudget ?? null,

@@ -18,6 +18,7 @@ import { DEFAULT_ARGUMENT_DESCRIPTION_BUDGET, DEFAULT_DESCRIPTION_BUDGET } from 
 import { listOperations, type OperationContext } from "./context.js";
 import { describeOperation, titleOperation } from "./describe.js";
 import { toTemplatePath } from "./fixed-parameters.js";
+import { checkInputSchemas } from "./input-schema-check.js";
 import { SchemaConverter } from "./json-schema.js";
 import {
   chooseToolName,
@@ -179,6 +180,7 @@ export function planModel(loaded: LoadedSpec, options: PlanOptions = {}): Bridge
     return { name, ...tool };
   });
 
+  diagnostics.push(...checkInputSchemas(tools, loaded.source));
   const model: BridgeModel = {
     irVersion: IR_VERSION,
     info: {

@@ -92,6 +92,15 @@ export const PLAN_OPTIONS = {
     group: "load",
     config: true,
   },
+  strict: {
+    flag: "strict",
+    value: { kind: "switch" },
+    default: false,
+    help: "refuse a spec with slips instead of repairing them (numbers or booleans written as strings) or leaving them out (a $ref no operation reaches that cannot be resolved)",
+    details: "see Spec checks",
+    group: "load",
+    config: true,
+  },
   outputSchemas: {
     flag: "output-schemas",
     value: { kind: "switch" },

@@ -24,10 +24,19 @@ import {
   checkInternalRefs,
   collectRefStrings,
   collectRefs,
+  findBrokenInternalRefs,
   type RefContext,
+  type RefSite,
   refuseForbiddenRefs,
 } from "./ref-sites.js";
+import { repairSlips } from "./repair-slips.js";
 import { capDiagnostics } from "./spec-errors.js";
+import {
+  collectReachedPointers,
+  findUnresolvableRefs,
+  leaveRefsOut,
+  listUnreachedSites,
+} from "./unreached-refs.js";
 
 export interface LoadOptions {
   /** Default false: a `$ref` to an http(s) URL is refused with OMB_REF_NETWORK. */
@@ -49,6 +58,13 @@ export interface LoadOptions {
   maxTotalSpecBytes?: number;
   /** Default true: structural validation against the OpenAPI JSON Schema. */
   validate?: boolean;
+  /**
+   * Default false: the spec is read leniently. Numbers and booleans written as strings where
+   * the keyword leaves no doubt are read as meant (repair-slips.ts), and a `$ref` no operation
+   * reaches that would be refused or points to nothing is left out (unreached-refs.ts), each
+   * with a warning. True refuses such a spec, as every problem is refused.
+   */
+  strict?: boolean;
   /**
    * Default false: loadSpec returns once validation is done. When true, a large document (over
    * 1 MB, with cores to spare) is validated in a worker thread while the caller goes on, and
@@ -118,6 +134,7 @@ async function loadText(
   const specVersion = detectVersion(parsed.value, input.display);
   let doc = parsed.value as Record<string, unknown>;
   const diagnostics: Diagnostic[] = [];
+  const lenient = options.strict !== true;
 
   if (input.remote && specVersion !== "2.0") resolveRelativeServers(doc, input.location);
 
@@ -135,19 +152,45 @@ async function loadText(
     failures: [],
   };
   let refStrings = collectRefStrings(doc);
-  let bundled = false;
+  // Whether `doc` is no longer what the text says (the worker must be sent it, not the text).
+  let changed = false;
   if ([...refStrings].some((ref) => !ref.startsWith("#"))) {
-    const external = collectRefs(doc).filter((r) => !r.ref.startsWith("#"));
-    refs.rootSites = external;
-    refuseForbiddenRefs(external, refs);
-    if (refs.allowFile) refs.refRoots = await resolveRefRoots(input.location, options.refRoots ?? []);
-    nameExternalSchemas(doc, specVersion, external, input.location);
-    // Inlining documents that are each within the depth limit can still go beyond it.
-    doc = checkDepth(await bundleExternalRefs(doc, input, refs), input.display);
+    let external = collectRefs(doc).filter((r) => !r.ref.startsWith("#"));
+    const resolveRoots = async () => {
+      if (refs.allowFile) refs.refRoots = await resolveRefRoots(input.location, options.refRoots ?? []);
+    };
+    if (lenient) {
+      await resolveRoots();
+      const left = await leaveOutUnreachedExternalRefs(doc, external, refs);
+      diagnostics.push(...left.diagnostics);
+      external = left.kept;
+      changed = left.diagnostics.length > 0;
+    }
+    if (external.length > 0) {
+      refs.rootSites = external;
+      refuseForbiddenRefs(external, refs);
+      if (!lenient) await resolveRoots();
+      nameExternalSchemas(doc, specVersion, external, input.location);
+      // Inlining documents that are each within the depth limit can still go beyond it.
+      doc = checkDepth(await bundleExternalRefs(doc, input, refs), input.display);
+      changed = true;
+    }
     refStrings = collectRefStrings(doc);
-    bundled = true;
+  }
+  if (lenient) {
+    const left = leaveOutBrokenUnreachedRefs(doc, refStrings, input.display);
+    if (left.length > 0) {
+      diagnostics.push(...left);
+      refStrings = collectRefStrings(doc);
+      changed = true;
+    }
   }
   checkInternalRefs(doc, refStrings, input.display);
+  if (lenient) {
+    const repaired = repairSlips(doc, specVersion, input.display);
+    diagnostics.push(...repaired);
+    if (repaired.length > 0) changed = true;
+  }
 
   let validation: Promise<Diagnostic[]> | undefined;
   if (worker) {
@@ -156,7 +199,7 @@ async function loadText(
       doc,
       specVersion,
       input.display,
-      bundled ? undefined : parsed.json,
+      changed ? undefined : parsed.json,
     );
   } else if (options.validate !== false) {
     diagnostics.push(...throwProblems(validateDocument(doc, specVersion, input.display)));
@@ -183,6 +226,43 @@ async function loadText(
   // Only a deferred validation runs in a worker: otherwise it is done by now.
   if (options.deferValidation === true) loaded.validation = validation ?? Promise.resolve([]);
   return loaded;
+}
+
+/**
+ * The external refs no operation reaches that would be refused or name a missing file, left
+ * out of `doc` (never read), with a warning each; `kept`: the refs to bundle as before.
+ */
+async function leaveOutUnreachedExternalRefs(
+  doc: Record<string, unknown>,
+  external: RefSite[],
+  refs: RefContext,
+): Promise<{ kept: RefSite[]; diagnostics: Diagnostic[] }> {
+  const unreached = listUnreachedSites(external, collectReachedPointers(doc));
+  if (unreached.length === 0) return { kept: external, diagnostics: [] };
+  const failing = await findUnresolvableRefs(unreached, refs);
+  const left = new Set(failing.map((f) => f.site));
+  return {
+    kept: external.filter((site) => !left.has(site)),
+    diagnostics: leaveRefsOut(doc, failing, refs.rootDisplay),
+  };
+}
+
+/**
+ * Local refs that point to nothing, left out of `doc` with a warning each when no operation
+ * reaches any of them; when one is reached the spec is refused, naming them all.
+ */
+function leaveOutBrokenUnreachedRefs(doc: unknown, refStrings: Set<string>, file: string): Diagnostic[] {
+  const broken = findBrokenInternalRefs(doc, refStrings);
+  if (broken.size === 0) return [];
+  const sites = collectRefs(doc).filter((site) => broken.has(site.ref));
+  const unreached = listUnreachedSites(sites, collectReachedPointers(doc));
+  if (unreached.length < sites.length) return [];
+  const reason = "it points to nothing in this document";
+  return leaveRefsOut(
+    doc,
+    unreached.map((site) => ({ site, reason })),
+    file,
+  );
 }
 
 /**

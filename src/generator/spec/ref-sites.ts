@@ -252,11 +252,7 @@ export function locationOfRefTarget(target: string): string {
  * hold them computed (a second walk), for the messages.
  */
 export function checkInternalRefs(doc: unknown, refs: Iterable<string>, file: string): void {
-  const broken = new Set<string>();
-  for (const ref of refs) {
-    if (ref !== "#" && !ref.startsWith("#/")) continue;
-    if (resolvePointer(doc, ref) === undefined) broken.add(ref);
-  }
+  const broken = findBrokenInternalRefs(doc, refs);
   if (broken.size === 0) return;
   const problems = collectRefs(doc)
     .filter((site) => broken.has(site.ref))
@@ -271,3 +267,13 @@ export function checkInternalRefs(doc: unknown, refs: Iterable<string>, file: st
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
+
+/** The local `#/...` refs of `refs` that point at nothing in `doc`. */
+export function findBrokenInternalRefs(doc: unknown, refs: Iterable<string>): Set<string> {
+  const broken = new Set<string>();
+  for (const ref of refs) {
+    if (ref !== "#" && !ref.startsWith("#/")) continue;
+    if (resolvePointer(doc, ref) === undefined) broken.add(ref);
+  }
+  return broken;
+}

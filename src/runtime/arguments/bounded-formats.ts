@@ -11,7 +11,8 @@ import type { Ajv, Format } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import ajvFormats from "ajv-formats";
 import { fullFormats } from "ajv-formats/dist/formats.js";
-import { boundedRegExp, boundedRegExpEngine } from "../regex/bounded-regexp.js";
+import { boundedRegExp } from "../regex/bounded-regexp.js";
+import { INPUT_AJV_OPTIONS } from "./input-ajv-options.js";
 
 /**
  * ajv-formats, with each format that is a regular expression run by the bounded engine: the
@@ -37,16 +38,7 @@ function isRegexFormat(format: Format): format is { validate: RegExp } {
  * not strict (specs carry keywords of their own).
  */
 function createBoundedAjv2020(): Ajv2020 {
-  const ajv = new Ajv2020({
-    allErrors: true,
-    strict: false,
-    validateFormats: true,
-    validateSchema: false,
-    verbose: true,
-    logger: false,
-    addUsedSchema: false,
-    code: { regExp: boundedRegExpEngine },
-  });
+  const ajv = new Ajv2020(INPUT_AJV_OPTIONS);
   addBoundedFormats(ajv);
   return ajv;
 }

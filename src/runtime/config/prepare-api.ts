@@ -6,8 +6,9 @@
  * so does every reload of a watched spec (which then keeps serving the old tools when this
  * refuses the new ones).
  */
+import { isAnnounced } from "../../model/diagnostic-codes.js";
 import { BridgeError, failWith, formatDiagnostic } from "../../model/diagnostics.js";
-import type { BridgeModel } from "../../model/types.js";
+import type { BridgeModel, Diagnostic } from "../../model/types.js";
 import { describeUnmatched, selectToolsChecked } from "../access/select.js";
 import type { AuditLog } from "../audit/audit-log.js";
 import type { AuthConfig } from "../auth/auth-config.js";
@@ -84,13 +85,22 @@ export async function prepareApi(
       ...(settings.auditLog !== undefined ? { audit: context.openAudit(settings.auditLog) } : {}),
     });
     warnings.push(...checkCredentialParameters({ model, tools: selected.tools, options }));
-    for (const warning of warnings)
+    for (const warning of [...listAnnounced(model, selected.tools), ...warnings])
       notes.push(formatDiagnostic({ ...warning, message: `${label}${warning.message}` }));
     return { model, options, notes, auth };
   } catch (error) {
     if (!(error instanceof BridgeError) || label === "") throw error;
     throw new BridgeError(error.diagnostics.map((d) => ({ ...d, message: `${label}${d.message}` })));
   }
+}
+
+/**
+ * The spec's warnings an operator hears of at start-up (what the lenient loader repaired or left
+ * out), and the served tools that cannot be called.
+ */
+function listAnnounced(model: BridgeModel, served: readonly { name: string }[]): Diagnostic[] {
+  const names = new Set(served.map((tool) => tool.name));
+  return model.diagnostics.filter((d) => isAnnounced(d) && (d.tool === undefined || names.has(d.tool)));
 }
 
 /** The selection flags that were given, for the hint of a selection that leaves nothing. */

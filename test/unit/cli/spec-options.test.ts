@@ -80,6 +80,7 @@ describe("toBuildOptions", () => {
     expect(toBuildOptions({})).toEqual({
       allowNetworkRefs: false,
       validate: true,
+      strict: false,
       outputSchemas: false,
       resultSchemas: false,
       cache: true,
@@ -97,6 +98,7 @@ describe("toBuildOptions", () => {
       refRoots: ["/a"],
       maxSpecBytes: 5,
       validate: false,
+      strict: false,
       outputSchemas: false,
       resultSchemas: false,
       cache: true,

@@ -1,0 +1,48 @@
+/**
+ * Every tool's input schema compiled once when the model is built, as a call would compile it
+ * (the runtime's Ajv options): a schema that does not compile (a spec served with --no-validate,
+ * or a slip no repair could read) makes its tool unusable, and the operator hears of it at
+ * start-up, in `tools` and in `lint` rather than from the model's first call. The tool stays
+ * listed: a call of it answers operation_unavailable (runtime/engine/call-pipeline.ts).
+ */
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { createDiagnostic } from "../../model/diagnostics.js";
+import type { Diagnostic, ToolNode } from "../../model/types.js";
+import { INPUT_AJV_OPTIONS } from "../../runtime/arguments/input-ajv-options.js";
+
+/** An Ajv instance keeps what it compiled; a fresh one after this many keeps the memory flat. */
+const COMPILES_PER_AJV = 200;
+
+/** One OMB_TOOL_UNUSABLE warning per tool whose input schema does not compile. */
+export function checkInputSchemas(tools: readonly ToolNode[], file: string): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  let ajv: Ajv2020 | undefined;
+  let compiled = 0;
+  for (const tool of tools) {
+    if (ajv === undefined || compiled >= COMPILES_PER_AJV) {
+      // Whether a schema compiles does not depend on how well its code is optimised.
+      ajv = new Ajv2020({
+        ...INPUT_AJV_OPTIONS,
+        allErrors: false,
+        verbose: false,
+        code: { ...INPUT_AJV_OPTIONS.code, optimize: false },
+      });
+      compiled = 0;
+    }
+    compiled += 1;
+    try {
+      ajv.compile(tool.inputSchema);
+    } catch (error) {
+      diagnostics.push(
+        createDiagnostic(
+          "OMB_TOOL_UNUSABLE",
+          `tool ${tool.name} cannot be called: its input schema does not compile (${(error as Error).message}); it stays listed, and a call of it answers operation_unavailable`,
+          { file, pointer: tool.source.pointer, tool: tool.name },
+        ),
+      );
+    } finally {
+      ajv.removeSchema(tool.inputSchema);
+    }
+  }
+  return diagnostics;
+}
