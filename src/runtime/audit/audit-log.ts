@@ -25,6 +25,8 @@ export interface AuditEntry {
   /** `ok`, or `error` with the error category (invalid_argument, timeout, unknown_tool, ...). */
   outcome: "ok" | "error";
   category?: string;
+  /** The W3C trace id of the call's `_meta.traceparent`, when it sent a valid one. */
+  traceId?: string;
 }
 
 /** A line about the bridge itself rather than a call: a hot reload of an API's spec (reload/). */

@@ -15,6 +15,8 @@ export interface CallState {
   secrets: string[];
   status?: number;
   attempts?: number;
+  /** The W3C trace id the client sent with the call (`_meta.traceparent`). */
+  traceId?: string;
 }
 
 export type AuditedCall = (
@@ -52,6 +54,7 @@ export function createCallAuditor(options: CallAuditorOptions): AuditedCall {
         durationMs: Math.round(performance.now() - started),
         outcome,
         ...(category !== undefined ? { category } : {}),
+        ...(call.traceId !== undefined ? { traceId: call.traceId } : {}),
       });
     };
     let result: CallToolResult;
