@@ -185,7 +185,10 @@ const SETUPS: [string, (extra?: string[]) => Promise<Opened>][] = [
         client: fromModern(client),
         era: "modern",
         audit,
-        close: async () => (await client.close(), await bridge.stop()),
+        close: async () => {
+          await client.close();
+          await bridge.stop();
+        },
       };
     },
   ],
@@ -216,7 +219,10 @@ const SETUPS: [string, (extra?: string[]) => Promise<Opened>][] = [
         client: fromLegacy(connected),
         era: "legacy",
         audit,
-        close: async () => (await connected.close(), await bridge.stop()),
+        close: async () => {
+          await connected.close();
+          await bridge.stop();
+        },
       };
     },
   ],

@@ -10,10 +10,6 @@ import type { BridgeModel } from "../../../../src/model/types.js";
 import { createBridgeRuntime } from "../../../../src/runtime/engine/bridge-runtime.js";
 import { toLegacyMetaKey } from "../../../../src/runtime/server/meta-keys.js";
 import { CATALOG_META_KEY, CONTRACT_META_KEY } from "../../../../src/runtime/server/tool-contracts.js";
-
-// These clients speak the 2025 era (in memory): tools/list carries the keys under the old prefix.
-const LISTED_CATALOG = toLegacyMetaKey(CATALOG_META_KEY);
-const LISTED_CONTRACT = toLegacyMetaKey(CONTRACT_META_KEY);
 import { createLiveRuntime, type LiveRuntime } from "../../../../src/serve/reload/live-runtime.js";
 import {
   connectRuntime,
@@ -23,6 +19,10 @@ import {
   textOf,
 } from "../../../e2e/safety-support.js";
 import { echoHandler, startUpstream, type Upstream } from "../../../helpers/upstream.js";
+
+// These clients speak the 2025 era (in memory): tools/list carries the keys under the old prefix.
+const LISTED_CATALOG = toLegacyMetaKey(CATALOG_META_KEY);
+const LISTED_CONTRACT = toLegacyMetaKey(CONTRACT_META_KEY);
 
 const ok = { "200": { description: "OK", content: { "application/json": { schema: { type: "object" } } } } };
 
