@@ -194,6 +194,12 @@ export const DIAGNOSTIC_CODES = {
     severity: "warning",
     fix: "give x-mcp { name, description, title, hidden, annotations } with the types the README lists",
   },
+  OMB_MCP_HEADER_REFUSED: {
+    title:
+      "A header parameter asked to be mirrored as Mcp-Param-* (x-mcp-header, mcpHeaders) is not; it stays a plain argument",
+    severity: "warning",
+    fix: "mirror only header parameters that carry no credential, of one type (string, integer or boolean), under a header-name token used once per tool",
+  },
   OMB_OVERRIDE_UNMATCHED: {
     title: "An override names no operation of the spec",
     severity: "warning",

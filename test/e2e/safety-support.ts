@@ -15,7 +15,9 @@ import type { LoadedSpec } from "../../src/generator/spec/load-spec.js";
 import type { BridgeModel } from "../../src/model/types.js";
 import type { BridgeOptions } from "../../src/runtime/engine/bridge-options.js";
 import { createBridgeRuntime, type ToolRuntime } from "../../src/runtime/engine/bridge-runtime.js";
+import { ERROR_META_KEY } from "../../src/runtime/results/error-result.js";
 import { createBridgeServer } from "../../src/runtime/server/mcp-server.js";
+import { readMetaValue } from "../../src/runtime/server/meta-keys.js";
 import type { ServedRuntime } from "../../src/runtime/server/served-runtime.js";
 
 /** An OpenAPI 3.1 document → model, without touching the file system. */
@@ -119,5 +121,6 @@ export function textOf(result: { content: ReadonlyArray<{ type: string }> }): st
 export function errorMeta(result: {
   _meta?: Record<string, unknown> | undefined;
 }): Record<string, unknown> | undefined {
-  return result._meta?.["openapi-mcp-bridge/error"] as Record<string, unknown> | undefined;
+  // A 2025-era client gets the old key, a runtime's own result the new one (server/meta-keys.ts).
+  return readMetaValue(result._meta, ERROR_META_KEY) as Record<string, unknown> | undefined;
 }

@@ -5,6 +5,7 @@
  */
 import { spawn } from "node:child_process";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { toLegacyListing } from "../../src/runtime/server/meta-keys.js";
 import {
   CLI,
   connectStdio,
@@ -211,7 +212,11 @@ describe("tools command", () => {
     const printedTools = Array.isArray(printed) ? printed : printed.tools;
     const bridge = await connectStdio(SPEC);
     try {
-      expect(printedTools).toEqual(JSON.parse(JSON.stringify(bridge.tools)));
+      // `tools --json` prints the runtime's listing (the new _meta keys); the 2025-era client gets the old ones.
+      const asLegacy = toLegacyListing({
+        tools: printedTools as { _meta?: Record<string, unknown> }[],
+      }).tools;
+      expect(asLegacy).toEqual(JSON.parse(JSON.stringify(bridge.tools)));
     } finally {
       await bridge.close();
     }

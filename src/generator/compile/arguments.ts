@@ -33,6 +33,15 @@ export interface PlannedArguments {
    * planner may make it a credential instead); the operation's own wins over the path item's.
    */
   authorizationHeader?: { required: boolean };
+  /** Header parameters whose spec says `x-mcp-header` (mcp-headers.ts decides whether to mirror them). */
+  declaredMcpHeaders: DeclaredMcpHeader[];
+}
+
+/** A header parameter's own `x-mcp-header` (its value as written, and where). */
+export interface DeclaredMcpHeader {
+  header: string;
+  value: unknown;
+  pointer: string;
 }
 
 const LOCATIONS = new Set<string>(["path", "query", "header", "cookie"]);
@@ -59,11 +68,19 @@ export function planArguments(context: OperationContext): PlannedArguments {
   const refs = new Set<string>();
   const candidates: Candidate[] = [];
   const parameters: ParameterBindingNode[] = [];
+  const declaredMcpHeaders: DeclaredMcpHeader[] = [];
 
   const collected = collectParameters(context);
   for (const { parameter, pointer } of collected.parameters) {
     const location = parameter.in as ParameterLocation;
     const name = parameter.name as string;
+    if (location === "header" && Object.hasOwn(parameter, "x-mcp-header")) {
+      declaredMcpHeaders.push({
+        header: name,
+        value: parameter["x-mcp-header"],
+        pointer: `${pointer}/x-mcp-header`,
+      });
+    }
     const contentEntry = isRecord(parameter.content) ? Object.entries(parameter.content)[0] : undefined;
     const rawSchema = contentEntry
       ? isRecord(contentEntry[1])
@@ -127,7 +144,11 @@ export function planArguments(context: OperationContext): PlannedArguments {
   inputSchema.additionalProperties = false;
   const defs = converter.collectDefs(refs);
   if (Object.keys(defs).length > 0) inputSchema.$defs = defs;
-  const planned: PlannedArguments = { inputSchema: shareRepeatedSchemas(inputSchema), parameters };
+  const planned: PlannedArguments = {
+    inputSchema: shareRepeatedSchemas(inputSchema),
+    parameters,
+    declaredMcpHeaders,
+  };
   if (body) planned.body = body;
   if (collected.authorizationHeader) planned.authorizationHeader = collected.authorizationHeader;
   return planned;

@@ -8,7 +8,10 @@
  *   has the shape of `x-mcp` and wins over both.
  *
  * `x-mcp` = `{ name, description, title, hidden, annotations: { title, readOnlyHint,
- * destructiveHint, idempotentHint, openWorldHint } }`, every field optional.
+ * destructiveHint, idempotentHint, openWorldHint }, mcpHeaders: { <header parameter>: <name> |
+ * true | false } }`, every field optional. `mcpHeaders` mirrors header parameters into
+ * `Mcp-Param-<name>` HTTP headers of MCP 2026-07-28 clients (mcp-headers.ts): `true` keeps the
+ * parameter's own name, `false` undoes a spec's `x-mcp-header`.
  */
 import { readFile } from "node:fs/promises";
 import { createDiagnostic, failWith } from "../../model/diagnostics.js";
@@ -28,6 +31,8 @@ export interface McpOverride {
   title?: string;
   hidden?: boolean;
   annotations?: Partial<ToolAnnotationsNode>;
+  /** Header parameter name → the `Mcp-Param-` name to mirror it under (true: its own; false: never). */
+  mcpHeaders?: Record<string, string | boolean>;
 }
 
 /** An override and where each of its fields was written, for diagnostics. */
@@ -55,7 +60,7 @@ export type OverridesInput = string | Record<string, unknown>;
 
 const HINTS = ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const;
 const STRING_FIELDS = ["name", "description", "title"] as const;
-const FIELDS = new Set<string>([...STRING_FIELDS, "hidden", "annotations"]);
+const FIELDS = new Set<string>([...STRING_FIELDS, "hidden", "annotations", "mcpHeaders"]);
 
 export interface OverrideProblem {
   pointer: string;
@@ -81,7 +86,7 @@ export function parseMcpOverride(
     if (!FIELDS.has(key)) {
       problems.push({
         pointer: at,
-        message: `unknown field "${key}" (known: name, description, title, hidden, annotations)`,
+        message: `unknown field "${key}" (known: name, description, title, hidden, annotations, mcpHeaders)`,
       });
       continue;
     }
@@ -93,6 +98,11 @@ export function parseMcpOverride(
     if (key === "annotations") {
       const annotations = parseAnnotations(field, at, problems);
       if (annotations) override.annotations = annotations;
+      continue;
+    }
+    if (key === "mcpHeaders") {
+      const mcpHeaders = parseMcpHeaders(field, at, problems);
+      if (mcpHeaders) override.mcpHeaders = mcpHeaders;
       continue;
     }
     if (typeof field === "string" && (key !== "name" || field !== "")) {
@@ -131,14 +141,38 @@ function parseAnnotations(
   return result;
 }
 
-/** Later overrides win field by field; annotations are merged hint by hint. */
+/** `mcpHeaders`: header parameter names (as the spec writes them) → a name, true or false. */
+function parseMcpHeaders(
+  value: unknown,
+  pointer: string,
+  problems: OverrideProblem[],
+): Record<string, string | boolean> | undefined {
+  if (!isRecord(value)) {
+    problems.push({ pointer, message: `mcpHeaders must be an object, got ${describe(value)}` });
+    return undefined;
+  }
+  const result: Record<string, string | boolean> = {};
+  for (const [name, field] of Object.entries(value)) {
+    if (typeof field === "boolean" || (typeof field === "string" && field !== "")) result[name] = field;
+    else {
+      problems.push({
+        pointer: `${pointer}${joinPointer(name)}`,
+        message: `mcpHeaders.${name} must be a header name, true or false, got ${describe(field)}`,
+      });
+    }
+  }
+  return result;
+}
+
+/** Later overrides win field by field; annotations are merged hint by hint, mcpHeaders header by header. */
 export function mergeOverrides(...overrides: (McpOverride | undefined)[]): McpOverride {
   const result: McpOverride = {};
   for (const override of overrides) {
     if (!override) continue;
-    const { annotations, ...rest } = override;
+    const { annotations, mcpHeaders, ...rest } = override;
     Object.assign(result, rest);
     if (annotations) result.annotations = { ...result.annotations, ...annotations };
+    if (mcpHeaders) result.mcpHeaders = { ...result.mcpHeaders, ...mcpHeaders };
   }
   return result;
 }
@@ -187,7 +221,7 @@ export function parseOverridesDocument(value: unknown, file: string, text: strin
     failWith("OMB_OVERRIDES_INVALID", `the override file must be an object, got ${describe(value)}`, {
       file,
       pointer: "",
-      hint: "write an OpenAPI Overlay 1.0 document or a map of operationId → { name, description, hidden, title, annotations }",
+      hint: "write an OpenAPI Overlay 1.0 document or a map of operationId → { name, description, hidden, title, annotations, mcpHeaders }",
     });
   }
   if ("overlay" in value) return { kind: "overlay", file, overlay: parseOverlay(value, file), text };
@@ -200,7 +234,7 @@ export function parseOverridesDocument(value: unknown, file: string, text: strin
       failWith("OMB_OVERRIDES_INVALID", `override "${key}": ${first.message}`, {
         file,
         pointer: first.pointer,
-        hint: "each entry is { name, description, title, hidden, annotations: { readOnlyHint, destructiveHint, idempotentHint, openWorldHint, title } }",
+        hint: "each entry is { name, description, title, hidden, annotations: { readOnlyHint, destructiveHint, idempotentHint, openWorldHint, title }, mcpHeaders: { <header>: <name> | true | false } }",
       });
     }
     const normalized = normalizeOverrideKey(key);

@@ -20,6 +20,7 @@ import { describeOperation, titleOperation } from "./describe.js";
 import { toTemplatePath } from "./fixed-parameters.js";
 import { checkInputSchemas } from "./input-schema-check.js";
 import { SchemaConverter } from "./json-schema.js";
+import { listSecretHeaders, markMcpHeaders } from "./mcp-headers.js";
 import {
   chooseToolName,
   fitNames,
@@ -123,7 +124,7 @@ export function planModel(loaded: LoadedSpec, options: PlanOptions = {}): Bridge
       continue;
     }
     try {
-      const tool = applyOverride(planOperation(context, options), override);
+      const tool = applyOverride(planOperation(context, options, override.mcpHeaders), override);
       limitAnnotations(tool, operatorHints, diagnostics, loaded.source);
       planned.push(tool);
       const derived = chooseToolName({ operationId: tool.source.operationId, method, path });
@@ -269,10 +270,24 @@ function reportOverrideCollisions(
   }
 }
 
-function planOperation(context: OperationContext, options: PlanOptions): Omit<ToolNode, "name"> {
+function planOperation(
+  context: OperationContext,
+  options: PlanOptions,
+  mcpHeaders: McpOverride["mcpHeaders"],
+): Omit<ToolNode, "name"> {
   const { operation, method, path, document } = context;
   const operationId = typeof operation.operationId === "string" ? operation.operationId : undefined;
   const args = planArguments(context);
+  const inputSchema = markMcpHeaders({
+    inputSchema: args.inputSchema,
+    parameters: args.parameters,
+    declared: args.declaredMcpHeaders,
+    override: mcpHeaders,
+    secretHeaders: listSecretHeaders(document),
+    diagnostics: context.diagnostics,
+    source: context.source,
+    pointer: context.pointer,
+  });
   const responses = planResponses(context);
   const output = options.outputSchemas === true ? planOutput(context, options.outlineFields) : undefined;
   const result = options.resultSchemas === true ? planResult(context) : undefined;
@@ -291,7 +306,7 @@ function planOperation(context: OperationContext, options: PlanOptions): Omit<To
       budget: options.descriptionBudget ?? DEFAULT_DESCRIPTION_BUDGET,
       hasOutputSchema: output !== undefined,
     }),
-    inputSchema: args.inputSchema,
+    inputSchema,
     annotations: { title, ...deriveAnnotations(method) },
     http: {
       method,

@@ -30,6 +30,8 @@ export interface AuditEntry {
   category?: string;
   /** `--destructive confirm`: asked, accepted, declined, or refused (an answer not to be trusted). */
   confirmation?: ConfirmationStep;
+  /** The W3C trace id of the call's `_meta.traceparent`, when it sent a valid one. */
+  traceId?: string;
 }
 
 export type ConfirmationStep = "asked" | "accepted" | "declined" | "refused";

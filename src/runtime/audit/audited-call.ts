@@ -17,6 +17,8 @@ export interface CallState {
   attempts?: number;
   /** `--destructive confirm`: what became of the user's confirmation (access/confirm.ts). */
   confirmation?: ConfirmationStep;
+  /** The W3C trace id the client sent with the call (`_meta.traceparent`). */
+  traceId?: string;
 }
 
 export type AuditedCall = (
@@ -55,6 +57,7 @@ export function createCallAuditor(options: CallAuditorOptions): AuditedCall {
         outcome,
         ...(category !== undefined ? { category } : {}),
         ...(call.confirmation !== undefined ? { confirmation: call.confirmation } : {}),
+        ...(call.traceId !== undefined ? { traceId: call.traceId } : {}),
       });
     };
     let result: CallToolResult;

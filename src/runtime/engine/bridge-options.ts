@@ -12,6 +12,7 @@ import type { AuditLog } from "../audit/audit-log.js";
 import type { OAuthClientConfig } from "../auth/oauth.js";
 import { resolveSandboxLimits, type SandboxLimits } from "../code/sandbox/limits.js";
 import { DEFAULT_MODE, type RequestedMode } from "../discovery/mode.js";
+import type { TraceContext } from "../request/trace-context.js";
 import { DEFAULT_MAX_RESULT_CHARS } from "../results/truncate.js";
 import { DEFAULT_PAGE_BYTES } from "../server/tool-list.js";
 import type { CircuitOptions } from "../upstream/circuit.js";
@@ -125,6 +126,11 @@ export interface CallContext {
   signal?: AbortSignal;
   /** The client asked for progress (`_meta.progressToken`): how much is done, in words too. */
   progress?: (done: number, message: string) => void;
+  /**
+   * The W3C trace context of the request's `_meta`, validated (request/trace-context.ts): sent
+   * upstream with every API request of the call (a program's too) and named in its audit line.
+   */
+  trace?: TraceContext;
 }
 
 /**

@@ -57,6 +57,7 @@ export async function callOperation(
   context: CallContext,
   state: CallState,
 ): Promise<CallToolResult> {
+  if (context.trace !== undefined) state.traceId = context.trace.traceId;
   const tool = api.byName.get(name);
   if (!tool) throw createInvalidParamsError(`Unknown tool: ${name}`);
   const call: Call = { api, tool, context, state, whole: context.wholeAnswer === true };
@@ -179,6 +180,7 @@ async function sendCall(call: Call, args: Record<string, unknown>): Promise<Call
         securitySchemes: api.model.securitySchemes,
         credentials: credentials.credentials,
         headers: credentialed ? api.staticHeaders : {},
+        ...(context.trace !== undefined ? { trace: context.trace } : {}),
       });
       // Nothing was withheld for lack of configuration: the origin may not have any.
       if (!credentialed) request.missingCredentials = [];

@@ -13,6 +13,7 @@ import {
   serializeCookieParameter,
   serializeHeaderParameter,
 } from "./params.js";
+import { addTraceHeaders, type TraceContext } from "./trace-context.js";
 
 export interface OutgoingRequest {
   method: string;
@@ -33,6 +34,8 @@ export interface RequestContext {
   credentials: Map<string, string>;
   /** Static headers from `--header`, lower-cased names. */
   headers: Record<string, string>;
+  /** The call's W3C trace context (from its `_meta`): sent unless a header of that name is set. */
+  trace?: TraceContext;
 }
 
 export function buildRequest(
@@ -79,6 +82,7 @@ export function buildRequest(
   queryParts.push(...credentials.query);
   cookies.push(...credentials.cookies);
   if (cookies.length > 0) headers.cookie = cookies.join("; ");
+  addTraceHeaders(headers, context.trace);
 
   headers.accept = http.accept.length > 0 ? http.accept.join(", ") : "*/*";
   const encoded = http.body ? (encodeBody(http.body, args) ?? encodeEmptyBody(http.body)) : undefined;

@@ -4,10 +4,11 @@
  * a retry can help, and the API's own message and rejected fields.
  */
 import type { CallToolResult } from "@modelcontextprotocol/server";
+import { toMetaKey } from "../server/meta-keys.js";
 import type { MappedFieldError } from "./field-map.js";
 
 /** Key of the structured error facts in a result's `_meta`. */
-export const ERROR_META_KEY = "openapi-mcp-bridge/error";
+export const ERROR_META_KEY = toMetaKey("error");
 
 export type ErrorCategory =
   | "invalid_argument"

@@ -11,6 +11,7 @@
 
 import { isRecord } from "../../model/records.js";
 import type { ToolNode } from "../../model/types.js";
+import { toMetaKey } from "../server/meta-keys.js";
 import {
   findNarrowingArguments,
   findNextPage,
@@ -22,7 +23,7 @@ import {
 export const DEFAULT_MAX_RESULT_CHARS = 25_000;
 
 /** Key of the truncation facts in a result's `_meta`. */
-export const TRUNCATION_META_KEY = "openapi-mcp-bridge/truncated";
+export const TRUNCATION_META_KEY = toMetaKey("truncated");
 
 export interface FitOptions {
   /** Characters of text a result may hold; 0 or Infinity: no limit. */

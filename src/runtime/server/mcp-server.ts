@@ -21,6 +21,7 @@ import { CALL_TOOL, DESCRIBE_TOOL, nameApi, SEARCH_TOOL } from "../discovery/dis
 import { formatCount } from "../discovery/mode.js";
 import type { BridgeOptions, CatalogSession } from "../engine/bridge-options.js";
 import { createBridgeRuntime, type ToolRuntime } from "../engine/bridge-runtime.js";
+import { readTraceContext } from "../request/trace-context.js";
 import { clip } from "../results/body-text.js";
 import { ERROR_META_KEY, toErrorResult } from "../results/error-result.js";
 import { BRIDGE_NAME, BRIDGE_VERSION } from "../version.js";
@@ -32,6 +33,7 @@ import {
   toConfirmationRequest,
 } from "./confirm-rounds.js";
 import { type ConfirmStates, getProcessConfirmStates, type VerifiedState } from "./confirm-state.js";
+import { readMetaValue, toLegacyListing, withLegacyMeta } from "./meta-keys.js";
 import { type ServedRuntime, serveRuntime, toServedRuntime } from "./served-runtime.js";
 import { CATALOG_META_KEY } from "./tool-contracts.js";
 
@@ -79,15 +81,19 @@ export function createBridgeServer(
   // What this session last listed (hot reload, serve/reload/live-runtime.ts): at first, what it started with.
   const session: CatalogSession = { listed: runtime.contracts.generation };
   // The SDK types a result as an open record; the listed page is copied as it is (same keys, same order).
-  server.setRequestHandler("tools/list", (request) => ({
-    ...runtime.listTools(request.params?.cursor, session),
-  }));
+  // 2025-era requests carry no envelope: they get the `_meta` keys they always had (meta-keys.ts).
+  server.setRequestHandler("tools/list", (request, ctx) => {
+    const page = runtime.listTools(request.params?.cursor, session);
+    return { ...(ctx.mcpReq.envelope === undefined ? toLegacyListing(page) : page) };
+  });
   const confirm = async (message: string): Promise<boolean> => {
     const answer = await server.elicitInput(toConfirmationForm(message));
     return answer.action === "accept" && answer.content?.confirm === true;
   };
   server.setRequestHandler("tools/call", async (request, ctx) => {
-    const held = request.params._meta?.[CATALOG_META_KEY] as { catalogVersion?: unknown } | undefined;
+    const meta = { ...ctx.mcpReq._meta, ...request.params._meta };
+    const held = readMetaValue(meta, CATALOG_META_KEY) as { catalogVersion?: unknown } | undefined;
+    const trace = readTraceContext(meta);
     const progressToken = request.params._meta?.progressToken ?? ctx.mcpReq._meta?.progressToken;
     // The client asked for progress: long work (a program's API calls) says how far it got.
     const progress =
@@ -119,12 +125,13 @@ export function createBridgeServer(
       // A client may say which tool list it holds (stateless HTTP has no session to remember it).
       catalog: session,
       ...(typeof held?.catalogVersion === "string" ? { catalogVersion: held.catalogVersion } : {}),
+      ...(trace !== undefined ? { trace } : {}),
     });
     const question = round?.asked();
     if (question !== undefined && categoryOf(result) === "confirmation_pending") {
       return toConfirmationRequest(states, name, args, question);
     }
-    return answerable(name, result);
+    return answerable(name, ctx.mcpReq.envelope === undefined ? withLegacyMeta(result) : result);
   });
   // A reload that changes the tools tells every session (the capability says it may).
   const unsubscribe = runtime.onToolsChanged?.(() => {

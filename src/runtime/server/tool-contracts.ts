@@ -12,13 +12,14 @@ import type { Tool } from "@modelcontextprotocol/server";
 import type { BridgeModel, JsonValue, ToolNode } from "../../model/types.js";
 import { canonicalJson, canonicalSchemaJson, digestText } from "./canonical.js";
 import { digestToolContract } from "./contract.js";
+import { toMetaKey } from "./meta-keys.js";
 import { readSavedDigest } from "./saved-digests.js";
 
 /** Key of the catalog facts in a tools/list result's `_meta`. */
-export const CATALOG_META_KEY = "openapi-mcp-bridge/catalog";
+export const CATALOG_META_KEY = toMetaKey("catalog");
 
 /** Key of a tool's contract facts in its `_meta` (tools/list). */
-export const CONTRACT_META_KEY = "openapi-mcp-bridge/contract";
+export const CONTRACT_META_KEY = toMetaKey("contract");
 
 /** The catalogVersion of the first tool set a bridge serves. */
 export const FIRST_CATALOG_VERSION = "1.0.0";

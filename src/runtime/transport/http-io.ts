@@ -22,8 +22,15 @@ export async function readBody(req: IncomingMessage, limit: number): Promise<Bod
   }
 }
 
-export function sendJsonError(res: ServerResponse, status: number, code: number, message: string): void {
+export function sendJsonError(
+  res: ServerResponse,
+  status: number,
+  code: number,
+  message: string,
+  echo: { id: string | number | null; data?: unknown } = { id: null },
+): void {
+  const error = echo.data === undefined ? { code, message } : { code, message, data: echo.data };
   res
     .writeHead(status, { "content-type": "application/json" })
-    .end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
+    .end(JSON.stringify({ jsonrpc: "2.0", error, id: echo.id }));
 }

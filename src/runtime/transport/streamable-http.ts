@@ -23,6 +23,7 @@ import { createMcpHandler, isLegacyRequest, type Server } from "@modelcontextpro
 import type { ToolRuntime } from "../engine/bridge-runtime.js";
 import { createConfirmStates } from "../server/confirm-state.js";
 import { createBridgeServer, type ServerSetup } from "../server/mcp-server.js";
+import { findParamHeaderMismatch, HEADER_MISMATCH_CODE } from "../server/param-headers.js";
 import { type ServedRuntime, toServedRuntime } from "../server/served-runtime.js";
 import { digest, isLoopbackAddress, passGuards, type RequestGuards } from "./guards.js";
 import { readBody, sendJsonError } from "./http-io.js";
@@ -96,6 +97,13 @@ export async function startHttpServer(
       body = read.value;
     }
     if (!(await isLegacyRequest(toClassified(req, url), body, { maxRequestBodySize: maxBodyBytes }))) {
+      // Mcp-Param-* headers that disagree with the body: refused before the call (param-headers.ts).
+      const mismatch =
+        runtime.mode.mode === "tools" ? findParamHeaderMismatch(runtime.model, body, req.headers) : undefined;
+      if (mismatch !== undefined) {
+        sendJsonError(res, 400, HEADER_MISMATCH_CODE, mismatch.message, mismatch);
+        return;
+      }
       await serveModern(req, res, body);
       return;
     }

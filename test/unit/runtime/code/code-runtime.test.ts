@@ -13,6 +13,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AuditEntry } from "../../../../src/runtime/audit/audit-log.js";
 import type { BridgeOptions } from "../../../../src/runtime/engine/bridge-options.js";
 import { createBridgeRuntime } from "../../../../src/runtime/engine/bridge-runtime.js";
+import { ERROR_META_KEY } from "../../../../src/runtime/results/error-result.js";
+import { TRUNCATION_META_KEY } from "../../../../src/runtime/results/truncate.js";
 import { connectRuntime, planSpec, textOf } from "../../../e2e/safety-support.js";
 import { SHOP_SPEC, shopResponder } from "../../../helpers/shop-api.js";
 import { sendJson, startUpstream, type Upstream } from "../../../helpers/upstream.js";
@@ -122,7 +124,7 @@ describe("execute: every api call is the operation's own call", () => {
     expect(uncaught.isError).toBe(true);
     expect(textOf(uncaught)).toContain('at line 2 (`await api.getSupplier({ supplierId: "s9" });`)');
     expect(textOf(uncaught)).toContain(textOf(direct));
-    expect(uncaught._meta?.["openapi-mcp-bridge/error"]).toMatchObject({
+    expect(uncaught._meta?.[ERROR_META_KEY]).toMatchObject({
       category: "not_found",
       status: 404,
     });
@@ -231,7 +233,7 @@ describe("execute: every api call is the operation's own call", () => {
     expect(textOf(result).length).toBeLessThan(2600);
     expect(textOf(result)).toContain("Return less from the program");
     expect((result.structuredContent as { result: unknown[] }).result.length).toBeLessThan(5000);
-    expect(result._meta?.["openapi-mcp-bridge/truncated"]).toMatchObject({ truncated: true });
+    expect(result._meta?.[TRUNCATION_META_KEY]).toMatchObject({ truncated: true });
   });
 
   it("returns console output with the result, and non-objects wrapped as { result }", async () => {
@@ -267,7 +269,7 @@ describe("execute: every api call is the operation's own call", () => {
       const result = await execute(program, code === undefined ? {} : { code });
       expect(result.isError, program).toBe(true);
       expect(textOf(result), program).toMatch(want);
-      expect(result._meta?.["openapi-mcp-bridge/error"]).toMatchObject({ category: "program_limit" });
+      expect(result._meta?.[ERROR_META_KEY]).toMatchObject({ category: "program_limit" });
     }
   });
 });

@@ -186,7 +186,7 @@ describe("redirects", () => {
     const text = (result.content[0] as { text: string }).text;
     for (const word of words) expect(text).toContain(word);
     if (isError) {
-      expect(result._meta?.["openapi-mcp-bridge/error"]).toMatchObject({
+      expect(result._meta?.[ERROR_META_KEY]).toMatchObject({
         category: "unexpected_response",
         status,
       });

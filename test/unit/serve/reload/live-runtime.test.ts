@@ -8,6 +8,7 @@ import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/typ
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { BridgeModel } from "../../../../src/model/types.js";
 import { createBridgeRuntime } from "../../../../src/runtime/engine/bridge-runtime.js";
+import { toLegacyMetaKey } from "../../../../src/runtime/server/meta-keys.js";
 import { CATALOG_META_KEY, CONTRACT_META_KEY } from "../../../../src/runtime/server/tool-contracts.js";
 import { createLiveRuntime, type LiveRuntime } from "../../../../src/serve/reload/live-runtime.js";
 import {
@@ -18,6 +19,10 @@ import {
   textOf,
 } from "../../../e2e/safety-support.js";
 import { echoHandler, startUpstream, type Upstream } from "../../../helpers/upstream.js";
+
+// These clients speak the 2025 era (in memory): tools/list carries the keys under the old prefix.
+const LISTED_CATALOG = toLegacyMetaKey(CATALOG_META_KEY);
+const LISTED_CONTRACT = toLegacyMetaKey(CONTRACT_META_KEY);
 
 const ok = { "200": { description: "OK", content: { "application/json": { schema: { type: "object" } } } } };
 
@@ -113,15 +118,15 @@ describe("tools/list of a live runtime", () => {
   it("carries the catalog version, and each tool its contract version and digest", async () => {
     const bridge = await connect(live(spec()));
     const listed = await bridge.client.listTools();
-    expect(listed._meta?.[CATALOG_META_KEY]).toEqual({ catalogVersion: "1.0.0" });
+    expect(listed._meta?.[LISTED_CATALOG]).toEqual({ catalogVersion: "1.0.0" });
     for (const tool of listed.tools) {
-      expect(tool._meta?.[CONTRACT_META_KEY]).toEqual({
+      expect(tool._meta?.[LISTED_CONTRACT]).toEqual({
         contractVersion: 1,
         digest: expect.stringMatching(/^sha256:[0-9a-f]{16}$/),
       });
     }
     const digests = listed.tools.map(
-      (t) => (t._meta?.[CONTRACT_META_KEY] as { digest?: string } | undefined)?.digest,
+      (t) => (t._meta?.[LISTED_CONTRACT] as { digest?: string } | undefined)?.digest,
     );
     expect(new Set(digests).size).toBe(2);
   });
@@ -158,7 +163,7 @@ describe("tools/list of a live runtime", () => {
     const listed = await bridge.client.listTools();
     expect(
       listed.tools.map(
-        (t) => (t._meta?.[CONTRACT_META_KEY] as { contractVersion?: number } | undefined)?.contractVersion,
+        (t) => (t._meta?.[LISTED_CONTRACT] as { contractVersion?: number } | undefined)?.contractVersion,
       ),
     ).toEqual([1, 1, 1]);
   });
@@ -180,9 +185,9 @@ describe("a swap", () => {
     expect([...step.broken.keys()]).toEqual(["getPet"]);
     await until(() => one.changes() === 1 && two.changes() === 1);
     const after = await one.client.listTools();
-    expect(after._meta?.[CATALOG_META_KEY]).toEqual({ catalogVersion: "2.0.0" });
+    expect(after._meta?.[LISTED_CATALOG]).toEqual({ catalogVersion: "2.0.0" });
     const contract = (list: typeof after, name: string) =>
-      list.tools.find((t) => t.name === name)!._meta?.[CONTRACT_META_KEY] as {
+      list.tools.find((t) => t.name === name)!._meta?.[LISTED_CONTRACT] as {
         contractVersion: number;
         digest: string;
       };
