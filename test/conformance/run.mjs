@@ -110,6 +110,7 @@ async function main() {
   const upstream = await startUpstream();
   const runs = [];
   let inspectorCases = [];
+  let suiteUpstreamCalls = 0;
   try {
     const generatedDir = join(scratch, "generated-petstore");
     if (targets.some((target) => TARGETS[target].kind === "generated")) {
@@ -145,6 +146,11 @@ async function main() {
         await server?.stop();
       }
     }
+    suiteUpstreamCalls = upstream.received.length;
+    const sent = upstream.received.slice(0, 5).join(", ");
+    console.log(
+      `  requests the suite's runs made the bridges send to the API: ${suiteUpstreamCalls} (${sent || "none"})`,
+    );
     if (!options["no-inspector"]) {
       inspectorCases = await checkInspector({ tools, root: ROOT, spec: SPEC, upstream, scratch });
       for (const c of inspectorCases) {
@@ -195,6 +201,7 @@ async function main() {
         ]),
       ),
     })),
+    suiteUpstreamCalls,
     inspector: inspectorCases,
   };
   writeFileSync(join(CACHE, "results.json"), `${JSON.stringify(report, null, 2)}\n`);

@@ -91,7 +91,10 @@ export function runSuite({ tools, endpoint, requirements, outDir, timeoutMs = 60
         );
         return;
       }
-      resolve({ scenarios, output, exitCode: code, ms: Date.now() - started });
+      // In the suite's own order (its summary's), which groups related scenarios.
+      const ordered = new Map(summary.map((name) => [name, scenarios.get(name)]));
+      for (const [name, scenario] of scenarios) if (!ordered.has(name)) ordered.set(name, scenario);
+      resolve({ scenarios: ordered, output, exitCode: code, ms: Date.now() - started });
     });
   });
 }
