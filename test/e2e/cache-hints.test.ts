@@ -13,13 +13,16 @@ import { join } from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { ERROR_META_KEY } from "../../src/runtime/results/error-result.js";
 import { DEFAULT_LIST_TTL_MS, RELOADING_LIST_TTL_MS } from "../../src/runtime/server/cache-hints.js";
+import { CATALOG_META_KEY } from "../../src/runtime/server/tool-contracts.js";
 import { CLI, type HttpBridge, ROOT, startHttpBridge, textOf } from "../helpers/bridge.js";
 import { echoHandler, startUpstream, type Upstream } from "../helpers/upstream.js";
 
 const MODERN = "2026-07-28";
-const CATALOG = "openapi-mcp-bridge/catalog";
-const ERROR = "openapi-mcp-bridge/error";
+// Every client here speaks 2026-07-28: the reverse-DNS keys (meta-keys.ts).
+const CATALOG = CATALOG_META_KEY;
+const ERROR = ERROR_META_KEY;
 
 const ok = { "200": { description: "OK", content: { "application/json": { schema: { type: "object" } } } } };
 

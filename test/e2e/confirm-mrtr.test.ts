@@ -18,13 +18,16 @@ import { Client as LegacyClient } from "@modelcontextprotocol/sdk/client/index.j
 import { StreamableHTTPClientTransport as LegacyHttpTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ERROR_META_KEY } from "../../src/runtime/results/error-result.js";
+import { toLegacyMetaKey } from "../../src/runtime/server/meta-keys.js";
 import { CLI, fixture, type HttpBridge, ROOT, startHttpBridge, textOf } from "../helpers/bridge.js";
 import { sendJson, startUpstream, type Upstream } from "../helpers/upstream.js";
 import { WIRE_SPECS } from "./wire-cases.js";
 
 const SPEC = fixture(WIRE_SPECS["3.1"]);
 const MODERN = "2026-07-28";
-const ERROR_KEY = "openapi-mcp-bridge/error";
+/** The error key a 2026-07-28 client reads (2025-era clients get the old one, meta-keys.ts). */
+const ERROR_KEY = ERROR_META_KEY;
 
 let upstream: Upstream;
 let dir: string;
@@ -48,8 +51,8 @@ function sent(): string[] {
   return upstream.requests.map((r) => `${r.method} ${r.rawPath}`);
 }
 
-function categoryOf(result: { _meta?: Record<string, unknown> }): unknown {
-  return (result._meta?.[ERROR_KEY] as { category?: unknown } | undefined)?.category;
+function categoryOf(result: { _meta?: Record<string, unknown> }, key = ERROR_KEY): unknown {
+  return (result._meta?.[key] as { category?: unknown } | undefined)?.category;
 }
 
 /** The audit file's lines, once there are `count` of them (the log is written as calls end). */
@@ -229,7 +232,8 @@ describe("a 2025-era client of the same process", () => {
         expect(questions).toHaveLength(1);
         expect(questions[0]).toContain("deletePet (DELETE /pets/{petId})");
       } else {
-        expect(categoryOf(result)).toBe("confirmation_unavailable");
+        // A 2025-era client gets the old key (meta-keys.ts).
+        expect(categoryOf(result, toLegacyMetaKey(ERROR_KEY))).toBe("confirmation_unavailable");
         expect(questions).toEqual([]);
       }
     } finally {

@@ -375,7 +375,9 @@ describe("Mcp-Param-* headers (x-mcp-header)", () => {
       const properties = tool!.inputSchema.properties as Record<string, Record<string, unknown>>;
       expect(properties["X-Tenant-Id"]?.["x-mcp-header"]).toBe("Tenant");
       expect(properties["X-Api-Version"]?.["x-mcp-header"]).toBe("Api-Version");
-      expect(properties["X-Session-Token"]).not.toHaveProperty("x-mcp-header");
+      // A credential-looking header is no argument at all (filled or withheld, never the model's);
+      // the planner's refusal to mark one is in test/unit/compile/mcp-headers.test.ts.
+      expect(properties).not.toHaveProperty("X-Session-Token");
       expect(properties.q).not.toHaveProperty("x-mcp-header");
       // The v2 client mirrors the values; the bridge finds them equal and calls the API.
       const result = await client.callTool({
