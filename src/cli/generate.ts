@@ -24,7 +24,7 @@ export function createGenerateCommand(): Command {
     .option("--name <name>", "npm package name and MCP client key (default: from the spec's title)")
     .option(
       "--force",
-      "write into a non-empty directory: replaces the files an earlier generation wrote, unless you changed them",
+      "write into a non-empty directory: replaces the files an earlier generation wrote, unless you changed them; completes a generation that was interrupted",
     )
     .option("--overwrite-changed", "with --force: replace the files you changed too, instead of refusing");
   addSelectionOptions(command, ["allow", "refuse"]);
@@ -53,6 +53,11 @@ export function createGenerateCommand(): Command {
       written === 0
         ? `${flags.output} is up to date: its ${unchanged} files (${tools} tool${tools === 1 ? "" : "s"}) already are what this generation writes`
         : `wrote ${written} files (${tools} tool${tools === 1 ? "" : "s"}) to ${flags.output}${unchanged > 0 ? `, ${unchanged} unchanged` : ""}`;
+    if (result.interrupted) {
+      process.stderr.write(
+        `openapi-mcp-bridge: the last generation into ${flags.output} had been interrupted; this one completed it\n`,
+      );
+    }
     process.stderr.write(
       `openapi-mcp-bridge: ${summary}` +
         `${removed > 0 ? `, removed ${removed} unchanged file(s) of the previous generation` : ""}\n`,

@@ -461,6 +461,12 @@ export const DIAGNOSTIC_CODES = {
     severity: "error",
     fix: "move hook code into src/hooks.ts (generation never rewrites it), then restore or delete the listed files, or pass --overwrite-changed to replace them",
   },
+  OMB_OUTPUT_INTERRUPTED: {
+    title:
+      "An earlier generate into the directory was interrupted (its marker is still there): the files may be a mix of two generations",
+    severity: "error",
+    fix: "run generate again with --force: it completes the generation and removes the marker (files you changed are still refused unless --overwrite-changed)",
+  },
   OMB_OUTPUT_NOT_EMPTY: {
     title: "generate -o names a directory that is not empty",
     severity: "error",
@@ -608,6 +614,28 @@ export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;
 
 /** The codes of lint findings. */
 export type LintCode = Extract<DiagnosticCode, `OMB_LINT_${string}`>;
+
+const LINT_PREFIX = "OMB_LINT_";
+
+/** Every lint code, in the catalog's order. */
+export const LINT_CODES: readonly LintCode[] = Object.keys(DIAGNOSTIC_CODES).filter(
+  (code): code is LintCode => code.startsWith(LINT_PREFIX),
+);
+
+/**
+ * The lint code a person typed: `OMB_LINT_MISSING_OPERATION_ID`, `missing_operation_id` or
+ * `missing-operation-id` (any case, the prefix optional); undefined when there is none.
+ */
+export function toLintCode(name: string): LintCode | undefined {
+  const code = spellLintCode(name);
+  return (LINT_CODES as readonly string[]).includes(code) ? (code as LintCode) : undefined;
+}
+
+/** A name as a lint code is spelt (upper case, `_`, the prefix): what toLintCode looks up. */
+export function spellLintCode(name: string): string {
+  const upper = name.trim().toUpperCase().replaceAll("-", "_");
+  return upper.startsWith(LINT_PREFIX) ? upper : `${LINT_PREFIX}${upper}`;
+}
 
 /** Whether a string (e.g. the code of a diagnostic read from a saved model) is in the catalog. */
 export function isDiagnosticCode(value: string): value is DiagnosticCode {

@@ -92,15 +92,29 @@ describe("specs that cannot be served", () => {
     expect(run.stderr).not.toMatch(STACK_LINE);
   });
 
-  it("a URL answering 404 is refused with the status", async () => {
-    const upstream = await startUpstream((_req, res) => sendJson(res, 404, { message: "nope" }));
+  it.each([
+    ["serve", []],
+    ["tools", []],
+    ["lint", []],
+    ["generate", ["-o", join(tmpdir(), "omb-never-written")]],
+  ])("%s: a URL answering 404 is refused with the status and a hint", async (command, extra) => {
+    const upstream = await startUpstream((req, res) =>
+      req.rawPath === "/private.yaml" ? sendJson(res, 401, {}) : sendJson(res, 404, { message: "nope" }),
+    );
     try {
       const url = `${upstream.url}/missing.yaml`;
-      const run = await runCli(["tools", url]);
-      expect(run.code).not.toBe(0);
-      expect(run.stderr).toContain(url);
-      expect(run.stderr).toContain("404");
-      expect(run.stderr).not.toMatch(STACK_LINE);
+      const run = await runCli([command, url, ...extra], { timeoutMs: 60_000 });
+      expect(run.code).toBe(1);
+      expect(run.stdout).toBe("");
+      expect(run.stderr).toBe(
+        `error OMB_SPEC_FETCH ${url}: GET ${url} returned HTTP 404 Not Found\n` +
+          "  hint: check the URL: the server said 404 Not Found, it has no document at this address; if the spec is private (some hosts answer 404 then), download the spec (e.g. curl -fL -H 'Authorization: ...' -o openapi.yaml URL) and give the file\n",
+      );
+      const denied = await runCli([command, `${upstream.url}/private.yaml`, ...extra], { timeoutMs: 60_000 });
+      expect(denied.code).toBe(1);
+      expect(denied.stderr).toContain(
+        "returned HTTP 401 Unauthorized\n  hint: the server said 401 Unauthorized: the spec is private",
+      );
     } finally {
       await upstream.close();
     }

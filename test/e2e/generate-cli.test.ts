@@ -3,10 +3,10 @@
  * saved model, says what it did on stderr only, refuses a non-empty directory and selects tools
  * like `serve` (the library function behind it: test/unit/codegen/write.test.ts).
  */
-import { readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MANIFEST } from "../../src/generator/codegen/write-project.js";
+import { MANIFEST, MARKER } from "../../src/generator/codegen/write-project.js";
 import { fixture, runCli } from "../helpers/bridge.js";
 import { listFiles, scratchDir } from "./generated-support.js";
 
@@ -55,6 +55,36 @@ describe("openapi-mcp-bridge generate", () => {
     expect(refused.stderr).toContain("--force");
     const forced = await runCli(["generate", PETSTORE, "-o", dir, "--force"], { timeoutMs: 60_000 });
     expect(forced.code, forced.stderr).toBe(0);
+  });
+
+  it("an interrupted generation: the next run says so and refuses, --force completes it", async () => {
+    const dir = join(scratch, "interrupted");
+    // A folder where a file's temporary copy goes: the generation fails half-way, as a full
+    // disk or a Ctrl-C would stop it.
+    const obstacle = join(dir, "src", "tools", "index.ts.omb-partial");
+    mkdirSync(obstacle, { recursive: true });
+    const failed = await runCli(["generate", PETSTORE, "-o", dir, "--force"], { timeoutMs: 60_000 });
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain("OMB_OUTPUT_UNWRITABLE");
+    rmSync(obstacle, { recursive: true });
+    expect(existsSync(join(dir, MARKER))).toBe(true);
+
+    const refused = await runCli(["generate", PETSTORE, "-o", dir], { timeoutMs: 60_000 });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(
+      /^error OMB_OUTPUT_INTERRUPTED .*: the last generation into .* \(started [^)]+\) was interrupted before it finished: its files may be a mix of two generations; nothing was written\n {2}hint: run the same command again with --force to complete it/m,
+    );
+
+    const completed = await runCli(["generate", PETSTORE, "-o", dir, "--force"], { timeoutMs: 60_000 });
+    expect(completed.code, completed.stderr).toBe(0);
+    expect(completed.stderr).toContain(
+      `openapi-mcp-bridge: the last generation into ${dir} had been interrupted; this one completed it\n`,
+    );
+    expect(existsSync(join(dir, MARKER))).toBe(false);
+    expect(listFiles(dir).filter((f) => f.endsWith(".omb-partial"))).toEqual([]);
+    const again = await runCli(["generate", PETSTORE, "-o", dir, "--force"], { timeoutMs: 60_000 });
+    expect(again.stderr).not.toContain("had been interrupted");
+    expect(again.stderr).toContain("is up to date");
   });
 
   it("selects tools like serve does: unselected operations get no module", async () => {

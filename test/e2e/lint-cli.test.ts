@@ -55,4 +55,102 @@ describe("lint command", () => {
     const lax = await runCli(["lint", "-"], { stdin: noWords, timeoutMs: 60_000 });
     expect(lax.code).toBe(0);
   }, 120_000);
+
+  /** 30 operations without words (errors), ids (warnings) or parameter descriptions (notes). */
+  const LARGE = JSON.stringify({
+    openapi: "3.0.3",
+    info: { title: "T", version: "1" },
+    paths: Object.fromEntries(
+      Array.from({ length: 30 }, (_, i) => [
+        `/things${i}/{id}`,
+        {
+          get: {
+            parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+            responses: { "200": { description: "ok" } },
+          },
+        },
+      ]),
+    ),
+  });
+
+  it("a long report is summarised by code; --severity, --code, --no-group and --json choose what is shown", async () => {
+    const lint = (...flags: string[]) => runCli(["lint", "-", ...flags], { stdin: LARGE, timeoutMs: 60_000 });
+    const summary = await lint();
+    expect(summary.code, summary.stderr).toBe(0);
+    expect(summary.stdout).toMatch(/^error OMB_LINT_MISSING_DESCRIPTION: 30 findings: /m);
+    expect(summary.stdout).toMatch(/^warning OMB_LINT_MISSING_OPERATION_ID: 30 findings: /m);
+    expect(summary.stdout).toMatch(/^info OMB_LINT_PARAMETER_WITHOUT_DESCRIPTION: 30 findings: /m);
+    expect(summary.stdout).toContain("  ... and 27 more (--code OMB_LINT_MISSING_DESCRIPTION lists them)");
+    expect(summary.stdout).toContain("30 errors, 30 warnings, 30 notes\na summary by code:");
+    expect(summary.stdout.split("\n").length).toBeLessThan(70);
+
+    const all = await lint("--no-group");
+    expect(all.stdout.match(/^(error|warning|info) OMB_LINT_\w+ <stdin>#/gm)).toHaveLength(90);
+
+    const errors = await lint("--severity", "error", "--no-group");
+    expect(errors.stdout.match(/^error OMB_LINT_MISSING_DESCRIPTION <stdin>#/gm)).toHaveLength(30);
+    expect(errors.stdout).not.toMatch(/^(warning|info) OMB_LINT/m);
+    expect(errors.stdout).toContain("\nshowing 30 of 90 findings (errors only)\n");
+    const warnings = await lint("--severity", "warning", "--group");
+    expect(warnings.stdout).toMatch(/^warning OMB_LINT_MISSING_OPERATION_ID: 30 findings/m);
+    expect(warnings.stdout).not.toMatch(/^info OMB_LINT/m);
+
+    const oneCode = await lint("--code", "missing-operation-id", "--no-group");
+    expect(oneCode.stdout.match(/^warning OMB_LINT_MISSING_OPERATION_ID <stdin>#/gm)).toHaveLength(30);
+    expect(oneCode.stdout).toContain("showing 30 of 90 findings (OMB_LINT_MISSING_OPERATION_ID)");
+
+    // --json: every finding unless filtered (never grouped); filtered, it says what it kept.
+    const json = JSON.parse((await lint("--json")).stdout) as { findings: unknown[]; filter?: unknown };
+    expect(json.findings).toHaveLength(90);
+    expect(json.filter).toBeUndefined();
+    const filtered = JSON.parse((await lint("--json", "--severity", "warning")).stdout) as {
+      findings: { severity: string }[];
+      counts: Record<string, number>;
+      filter: unknown;
+    };
+    expect(filtered.findings).toHaveLength(60);
+    expect(filtered.counts).toEqual({ error: 30, warning: 30, info: 30 });
+    expect(filtered.filter).toEqual({ severity: "warning", shown: 60 });
+
+    // --strict still counts the errors a filter hides.
+    expect((await lint("--strict", "--severity", "warning")).code).toBe(1);
+
+    const badLevel = await lint("--severity", "errors");
+    expect(badLevel.code).toBe(2);
+    expect(badLevel.stderr).toContain("Allowed choices are error, warning, info");
+    const badCode = await lint("--code", "MISSING_DESCRIPTON");
+    expect(badCode.code).toBe(2);
+    expect(badCode.stderr).toContain("did you mean OMB_LINT_MISSING_DESCRIPTION?");
+  }, 120_000);
+
+  it("never fails on tokenizer special tokens in the spec's text", async () => {
+    const special = "<|endoftext|> <|endofprompt|> <|fim_prefix|> <|im_start|>";
+    const spec = JSON.stringify({
+      openapi: "3.0.3",
+      info: { title: `T ${special}`, version: "1", description: special },
+      paths: {
+        "/x": {
+          get: {
+            operationId: "getX",
+            summary: `Get x ${special}`,
+            description: `Stop at <|endoftext|> and go on ${special}`,
+            parameters: [
+              {
+                name: "q",
+                in: "query",
+                description: special,
+                schema: { type: "string", enum: ["<|endoftext|>", "plain"], default: "<|endoftext|>" },
+              },
+            ],
+            responses: { "200": { description: special } },
+          },
+        },
+      },
+    });
+    for (const flags of [[], ["--json"]]) {
+      const run = await runCli(["lint", "-", ...flags], { stdin: spec, timeoutMs: 60_000 });
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stderr).not.toContain("OMB_INTERNAL");
+    }
+  }, 120_000);
 });

@@ -75,6 +75,11 @@ export interface GenerateResult {
   kept: string[];
   /** Files that already had this generation's contents: not written again. */
   unchanged: string[];
+  /**
+   * An earlier generation into `outDir` had been interrupted (its marker was there, see
+   * write-project.ts): this one, given `force`, completed it.
+   */
+  interrupted: boolean;
   /** Selection criteria (`tool x*`, `tag pets`, `method put`...) that matched no tool: likely typos. */
   unmatched: string[];
   /** The spec's closest tags or tool names for an unmatched one (see selectTools). */
@@ -233,7 +238,7 @@ export async function generateProject(
     options.onStep?.("print");
     const files = await emitProject(model, options, printer);
     options.onStep?.("write");
-    const { removed, kept, unchanged } = writeProject(options.outDir, files, {
+    const { removed, kept, unchanged, interrupted } = writeProject(options.outDir, files, {
       force: options.force === true,
       overwriteChanged: options.overwriteChanged === true,
     });
@@ -244,6 +249,7 @@ export async function generateProject(
       removed,
       kept,
       unchanged,
+      interrupted,
       unmatched: selected?.unmatched ?? [],
       near: selected?.near ?? {},
     };

@@ -8,9 +8,25 @@
  * again: they are the user's. A directory that cannot be made or written is refused before any
  * work, and any failure while writing is OMB_OUTPUT_UNWRITABLE (shared/output-errors.ts), never
  * an uncoded error.
+ *
+ * A generation can be interrupted (Ctrl-C, a full disk, a crash). Each file is written to a
+ * temporary name and renamed, so a file is either as it was or as this generation writes it,
+ * never cut short; and a marker (MARKER, the hashes this generation writes) is there from
+ * before the first write until the manifest is written. The next generation that finds it
+ * refuses without --force (OMB_OUTPUT_INTERRUPTED), and with --force completes the job: the
+ * marker's files count as generated ones, its temporary files are removed.
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { BridgeError, failWith } from "../../model/diagnostics.js";
 import { checkWritableDirectory, throwOutputError } from "../shared/output-errors.js";
@@ -32,6 +48,8 @@ export interface WriteOutcome {
   kept: string[];
   /** Files this generation would write that already had its contents, and seeds already there: left untouched. */
   unchanged: string[];
+  /** An earlier generation into the directory had been interrupted: this one completed it. */
+  interrupted: boolean;
 }
 
 export interface WriteOptions {
@@ -43,6 +61,24 @@ export interface WriteOptions {
 
 /** Records what a generation wrote, so the next one can tell its own files from the user's. */
 export const MANIFEST = ".openapi-mcp-bridge.json";
+
+/**
+ * There while a generation writes (from before its first file until its manifest is written):
+ * found by the next generation, it says the last one was interrupted.
+ */
+export const MARKER = ".openapi-mcp-bridge.incomplete.json";
+
+/** What a file is written to before it is renamed into place. */
+const TEMP_SUFFIX = ".omb-partial";
+
+/** What an interrupted generation left: when it started and the hashes it was writing, by path. */
+interface Marker {
+  started: string;
+  files: Record<string, string[]>;
+}
+
+/** The hashes a generation wrote, or was writing when it was interrupted, by path. */
+type KnownHashes = Map<string, Set<string>>;
 
 /** Files named in the OMB_OUTPUT_CHANGED message; the rest are counted. */
 const LISTED_CHANGES = 20;
@@ -59,6 +95,44 @@ function readManifest(outDir: string): Record<string, string> {
     // no manifest: nothing here was written by a generation
   }
   return {};
+}
+
+/** The marker an interrupted generation left in `root`, if any (an unreadable one still says so). */
+export function readMarker(root: string): Marker | undefined {
+  let text: string;
+  try {
+    text = readFileSync(join(root, MARKER), "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return undefined;
+    throw error;
+  }
+  const marker: Marker = { started: "at an unknown time", files: {} };
+  try {
+    const value = JSON.parse(text) as { started?: unknown; files?: unknown };
+    if (typeof value.started === "string") marker.started = value.started;
+    if (typeof value.files === "object" && value.files !== null) {
+      for (const [path, hashes] of Object.entries(value.files as Record<string, unknown>)) {
+        if (Array.isArray(hashes)) marker.files[path] = hashes.filter((h) => typeof h === "string");
+      }
+    }
+  } catch {
+    // cut short itself: the generation was interrupted all the same
+  }
+  return marker;
+}
+
+function knownHashes(previous: Record<string, string>, marker: Marker | undefined): KnownHashes {
+  const known: KnownHashes = new Map();
+  const add = (path: string, hash: string) => {
+    const set = known.get(path);
+    if (set === undefined) known.set(path, new Set([hash]));
+    else set.add(hash);
+  };
+  for (const [path, hash] of Object.entries(previous)) add(path, hash);
+  for (const [path, hashes] of Object.entries(marker?.files ?? {}))
+    for (const hash of hashes) add(path, hash);
+  return known;
 }
 
 function isEmptyDir(dir: string): boolean {
@@ -84,15 +158,19 @@ export function writeProject(
   checkOutDir(outDir, options.force === true);
   const root = resolve(outDir);
   let previous: Record<string, string>;
+  let marker: Marker | undefined;
+  let known: KnownHashes;
   try {
     previous = readManifest(root);
-    if (options.overwriteChanged !== true) refuseChangedFiles(outDir, root, files, previous);
+    marker = readMarker(root);
+    known = knownHashes(previous, marker);
+    if (options.overwriteChanged !== true) refuseChangedFiles(outDir, root, files, known);
   } catch (error) {
     if (error instanceof BridgeError) throw error;
     return throwOutputError(error, outDir, "directory");
   }
   try {
-    return writeFiles(root, files, previous);
+    return { ...writeFiles(root, files, previous, known, marker), interrupted: marker !== undefined };
   } catch (error) {
     return throwOutputError(error, outDir, "directory");
   }
@@ -103,30 +181,21 @@ export function writeProject(
  * since (their hash is not the manifest's) or never written by one (not in the manifest). A
  * file that already has the new contents is no change.
  */
-export function findChangedFiles(
-  root: string,
-  files: GeneratedFile[],
-  previous: Record<string, string>,
-): string[] {
+export function findChangedFiles(root: string, files: GeneratedFile[], known: KnownHashes): string[] {
   const changed: string[] = [];
   for (const file of files) {
     if (file.seed) continue;
     const target = join(root, ...file.path.split("/"));
     if (!existsSync(target)) continue;
     const hash = hashOf(readFileSync(target));
-    if (hash === previous[file.path] || hash === hashOf(file.contents)) continue;
+    if (known.get(file.path)?.has(hash) === true || hash === hashOf(file.contents)) continue;
     changed.push(file.path);
   }
   return changed.sort();
 }
 
-function refuseChangedFiles(
-  outDir: string,
-  root: string,
-  files: GeneratedFile[],
-  previous: Record<string, string>,
-): void {
-  const changed = findChangedFiles(root, files, previous);
+function refuseChangedFiles(outDir: string, root: string, files: GeneratedFile[], known: KnownHashes): void {
+  const changed = findChangedFiles(root, files, known);
   if (changed.length === 0) return;
   const listed = changed.slice(0, LISTED_CHANGES).join(", ");
   const more = changed.length > LISTED_CHANGES ? ` and ${changed.length - LISTED_CHANGES} more` : "";
@@ -140,9 +209,31 @@ function refuseChangedFiles(
   );
 }
 
-/** Writes the files and the manifest under `root`; deletes what the previous generation left. */
-function writeFiles(root: string, files: GeneratedFile[], previous: Record<string, string>): WriteOutcome {
+/**
+ * Writes the marker, the files and the manifest under `root`, deletes what an earlier generation
+ * left, then removes the marker: a generation cut short anywhere in between leaves it.
+ */
+function writeFiles(
+  root: string,
+  files: GeneratedFile[],
+  previousFiles: Record<string, string>,
+  known: KnownHashes,
+  interrupted: Marker | undefined,
+): Omit<WriteOutcome, "interrupted"> {
   const current: Record<string, string> = {};
+  for (const file of files) if (!file.seed) current[file.path] = hashOf(file.contents);
+  mkdirSync(root, { recursive: true });
+  // The hashes of an interrupted generation stay known until this one is done.
+  const pending: Record<string, string[]> = { ...interrupted?.files };
+  for (const [path, hash] of Object.entries(current)) {
+    pending[path] = [...new Set([...(pending[path] ?? []), hash])];
+  }
+  writeAtomically(
+    join(root, MARKER),
+    toJson({ started: new Date().toISOString(), files: sortedRecord(pending) }),
+  );
+  if (interrupted !== undefined) removeTempFiles(root, Object.keys(interrupted.files));
+
   const unchanged: string[] = [];
   const made = new Set<string>();
   for (const file of files) {
@@ -156,35 +247,57 @@ function writeFiles(root: string, files: GeneratedFile[], previous: Record<strin
       mkdirSync(folder, { recursive: true });
       made.add(folder);
     }
-    const hash = hashOf(file.contents);
-    if (!file.seed) current[file.path] = hash;
+    const hash = current[file.path];
     // The same bytes are not written again: file times stay, and the summary can say so.
-    if (!file.seed && previous[file.path] === hash && hasHash(target, hash)) {
+    if (hash !== undefined && known.get(file.path)?.has(hash) === true && hasHash(target, hash)) {
       unchanged.push(file.path);
       continue;
     }
-    writeFileSync(target, file.contents);
+    writeAtomically(target, file.contents);
   }
   const seeds = new Set(files.filter((file) => file.seed).map((file) => file.path));
   const removed: string[] = [];
   const kept: string[] = [];
-  for (const [path, hash] of Object.entries(previous).sort()) {
+  for (const [path, hashes] of [...known].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     if (path in current || seeds.has(path) || path.split("/").includes("..")) continue;
     const target = join(root, ...path.split("/"));
     try {
-      if (hashOf(readFileSync(target)) === hash) {
+      if (hashes.has(hashOf(readFileSync(target)))) {
         rmSync(target);
         removed.push(path);
-      } else kept.push(path);
+      } else if (path in previousFiles) kept.push(path);
+      // else: a file an interrupted generation meant to write, never the one it wrote: not ours
     } catch {
-      // already gone
+      // already gone (or never written by the interrupted generation)
     }
   }
-  writeFileSync(
+  writeAtomically(
     join(root, MANIFEST),
     toJson({ generator: `openapi-mcp-bridge ${readOwnPackage().version}`, files: current }),
   );
+  rmSync(join(root, MARKER), { force: true });
   return { removed, kept, unchanged };
+}
+
+/** Writes a temporary file beside `target`, then renames it: `target` is never cut short. */
+function writeAtomically(target: string, contents: string): void {
+  const temp = `${target}${TEMP_SUFFIX}`;
+  writeFileSync(temp, contents);
+  renameSync(temp, target);
+}
+
+/** The temporary files an interrupted generation left beside the files it was writing. */
+function removeTempFiles(root: string, paths: readonly string[]): void {
+  for (const path of paths) {
+    if (path.split("/").includes("..")) continue;
+    rmSync(`${join(root, ...path.split("/"))}${TEMP_SUFFIX}`, { force: true });
+  }
+  rmSync(join(root, `${MANIFEST}${TEMP_SUFFIX}`), { force: true });
+  rmSync(join(root, `${MARKER}${TEMP_SUFFIX}`), { force: true });
+}
+
+function sortedRecord<T>(record: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 function hasHash(target: string, hash: string): boolean {
@@ -204,6 +317,22 @@ export function checkOutDir(outDir: string, force: boolean): void {
       hint: "give the path of a new or empty directory",
     });
   checkWritableDirectory(outDir);
+  let marker: Marker | undefined;
+  try {
+    marker = readMarker(root);
+  } catch (error) {
+    throwOutputError(error, outDir, "directory");
+  }
+  if (!force && marker !== undefined) {
+    failWith(
+      "OMB_OUTPUT_INTERRUPTED",
+      `the last generation into ${outDir} (started ${marker.started}) was interrupted before it finished: its files may be a mix of two generations; nothing was written`,
+      {
+        file: outDir,
+        hint: `run the same command again with --force to complete it (files you changed are still refused); ${MARKER} marks the unfinished generation`,
+      },
+    );
+  }
   if (!force && !isEmptyDir(root)) {
     failWith("OMB_OUTPUT_NOT_EMPTY", `${outDir} is not empty`, {
       file: outDir,

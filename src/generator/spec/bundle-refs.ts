@@ -4,21 +4,24 @@
  * it. The ref parser only bundles: reading goes through this module's resolvers (the read
  * limits, the roots, the network policy) and parsing through the spec parser.
  */
+import * as path from "node:path";
 import type { ParserOptions } from "@apidevtools/json-schema-ref-parser";
 import { isDiagnosticCode } from "../../model/diagnostic-codes.js";
 import { BridgeError, createDiagnostic } from "../../model/diagnostics.js";
 import { joinPointer, resolvePointer, splitPointer } from "../../model/pointer.js";
 import { isRecord } from "../../model/records.js";
+import { suggestNames } from "../../model/similarity.js";
 import type { Diagnostic, SpecVersion } from "../../model/types.js";
 import { parseSpecText } from "./parse-text.js";
 import { locateInRoots, ReadRefusal, readFileWithin } from "./read-limits.js";
 import { fetchText, isHttpUrl, type SourceText, TOO_LARGE_HINT } from "./read-source.js";
 import {
+  collectRefs,
   displayLocation,
   fileRefDiagnostic,
-  findReferrers,
+  findPointerReferrers,
+  hashOf,
   locationOfFileUrl,
-  locationOfRefTarget,
   networkRefDiagnostic,
   outsideRootDiagnostic,
   type RefContext,
@@ -141,6 +144,7 @@ export async function bundleExternalRefs(
           createDiagnostic("OMB_REF_UNRESOLVED", `$ref "${site.ref}": ${reason}: ${location}`, {
             file: from,
             pointer: site.pointer,
+            ...(code === "ENOENT" ? { hint: RELATIVE_REF_HINT } : {}),
           }),
         );
       }
@@ -189,7 +193,7 @@ export async function bundleExternalRefs(
       const text = typeof file.data === "string" ? file.data : file.data.toString("utf8");
       try {
         const value = parseSpecText(text, displayLocation(location, ctx));
-        ctx.loaded.set(location, value);
+        ctx.loaded.set(location, { value, sites: collectRefs(value) });
         return value;
       } catch (error) {
         if (error instanceof BridgeError) ctx.failures.push(...error.diagnostics);
@@ -198,39 +202,201 @@ export async function bundleExternalRefs(
     },
   };
 
+  const options = {
+    parse: { json: false, yaml: false, text: false, binary: false, spec: specParser },
+    resolve: { external: true, file: fileResolver, http: httpResolver },
+    dereference: { circular: true },
+    mutateInputSchema: true,
+    // Every file is read (each through the resolvers above, within the same limits) and every
+    // ref tried, so that one run names every broken ref, not only the first.
+    continueOnError: true,
+  } satisfies ParserOptions;
+  // The ref parser is loaded only for specs with external refs: most specs are one file.
+  const { $RefParser } = await import("@apidevtools/json-schema-ref-parser");
+  let bundled: Record<string, unknown> | undefined;
+  let failure: unknown;
   try {
-    const options = {
-      parse: { json: false, yaml: false, text: false, binary: false, spec: specParser },
-      resolve: { external: true, file: fileResolver, http: httpResolver },
-      dereference: { circular: true },
-      mutateInputSchema: true,
-    } satisfies ParserOptions;
-    // The ref parser is loaded only for specs with external refs: most specs are one file.
-    const { $RefParser } = await import("@apidevtools/json-schema-ref-parser");
-    return (await $RefParser.bundle(input.location, doc, options)) as Record<string, unknown>;
+    bundled = (await $RefParser.bundle(input.location, doc, options)) as Record<string, unknown>;
   } catch (error) {
-    if (ctx.failures.length > 0) throw new BridgeError(capDiagnostics(dedupe(ctx.failures)));
-    throw new BridgeError([refErrorDiagnostic(error, ctx)]);
+    failure = error;
   }
+  if (failure !== undefined && ctx.failures.length === 0 && onlyRootMisses(failure, ctx)) {
+    // The bundle is done (in place: mutateInputSchema) but for refs of the root to nothing in
+    // the root: the loader reports those, or leaves them out when nothing reaches them.
+    return doc;
+  }
+  // A file that could not be read or parsed fails the load even when only a part of another
+  // file that nothing uses names it (the ref parser then goes on without a word).
+  const problems = [...ctx.failures, ...(failure === undefined ? [] : pointerProblems(failure, ctx))];
+  if (problems.length > 0)
+    throw new BridgeError(capDiagnostics(sortProblems(dedupe(problems), ctx), MAX_REF_PROBLEMS));
+  if (failure !== undefined || bundled === undefined) {
+    throw new BridgeError([refErrorDiagnostic(failure, ctx)]);
+  }
+  return bundled;
 }
 
-/** Maps a json-schema-ref-parser error that no resolver recorded (e.g. a missing pointer). */
-function refErrorDiagnostic(error: unknown, ctx: RefContext): Diagnostic {
-  const e = error as { name?: string; message?: string; targetRef?: string; source?: string };
-  const message = shortMessage(error);
-  if (e.name === "MissingPointerError" || /Missing \$ref pointer/.test(message)) {
-    const target = e.targetRef ?? /"([^"]+)"/.exec(message)?.[1] ?? "";
-    const hash = target.includes("#") ? target.slice(target.indexOf("#")) : "";
-    const location = target.replace(/#.*$/, "");
-    const resolved = location === "" ? ctx.rootLocation : locationOfRefTarget(location);
-    const referrer = findReferrers(resolved, ctx).find((r) => hash === "" || r.site.ref.endsWith(hash));
-    return createDiagnostic(
-      "OMB_REF_UNRESOLVED",
-      `$ref "${referrer?.site.ref ?? target}": pointer ${hash || "#"} does not exist in ${displayLocation(resolved, ctx)}`,
-      referrer ? { file: referrer.file, pointer: referrer.site.pointer } : { file: ctx.rootDisplay },
-    );
+/** Broken refs are each a fix of their own (unlike schema problems, which cascade): more are listed. */
+const MAX_REF_PROBLEMS = 50;
+
+const RELATIVE_REF_HINT = "a relative $ref is read from the folder of the file that holds it";
+
+/**
+ * The refs to a pointer that does not exist, from the ref parser's errors: one diagnostic per
+ * place such a ref is written (the file that holds it and its pointer there), naming the target.
+ * The parser's own location of an error is where the ref ended up in the bundle, not where it is
+ * written; the places are found again from the refs as each file was parsed.
+ */
+function pointerProblems(error: unknown, ctx: RefContext): Diagnostic[] {
+  const errors = isErrorGroup(error) ? error.errors : [error];
+  const problems: Diagnostic[] = [];
+  for (const e of errors) {
+    const missing = missingPointerOf(e);
+    if (missing !== undefined) {
+      problems.push(...missingPointerDiagnostics(missing.location, missing.hash, ctx));
+      continue;
+    }
+    const invalid = invalidPointerOf(e);
+    if (invalid !== undefined) problems.push(...invalidPointerDiagnostics(invalid, ctx));
+    // Anything else was a read or a parse, recorded in ctx.failures by the resolvers and the parser.
   }
-  return createDiagnostic("OMB_REF_UNRESOLVED", `cannot resolve $refs: ${message}`, {
+  return problems;
+}
+
+/** True when every error is a local ref of the root (and only of the root) to nothing. */
+function onlyRootMisses(error: unknown, ctx: RefContext): boolean {
+  if (!isErrorGroup(error) || error.errors.length === 0) return false;
+  return error.errors.every((e) => {
+    const missing = missingPointerOf(e);
+    if (missing === undefined || missing.location !== ctx.rootLocation) return false;
+    const referrers = findPointerReferrers(missing.location, missing.hash, ctx);
+    return referrers.length > 0 && referrers.every((r) => r.location === ctx.rootLocation);
+  });
+}
+
+function isErrorGroup(error: unknown): error is { errors: unknown[] } {
+  return (
+    error !== null &&
+    typeof error === "object" &&
+    (error as { name?: unknown }).name === "JSONParserErrorGroup" &&
+    Array.isArray((error as { errors?: unknown }).errors)
+  );
+}
+
+/** A MissingPointerError's document (its `source`) and the fragment it did not find. */
+function missingPointerOf(error: unknown): { location: string; hash: string } | undefined {
+  const e = error as { name?: unknown; message?: unknown; source?: unknown };
+  if (e === null || typeof e !== "object" || e.name !== "MissingPointerError") return undefined;
+  const hash = /Missing \$ref pointer "([^"]*)"/.exec(String(e.message))?.[1];
+  if (hash === undefined || typeof e.source !== "string") return undefined;
+  return { location: locationOfErrorSource(e.source), hash };
+}
+
+/** The parser's `source`: a URL, a file URL or an absolute path, already URI-decoded. */
+function locationOfErrorSource(source: string): string {
+  if (isHttpUrl(source)) return source;
+  if (/^file:/i.test(source)) return locationOfFileUrl(source);
+  return path.resolve(source);
+}
+
+/** An InvalidPointerError's fragment (without `#`): its location is the bundle's, not usable. */
+function invalidPointerOf(error: unknown): string | undefined {
+  const e = error as { name?: unknown; message?: unknown };
+  if (e === null || typeof e !== "object" || e.name !== "InvalidPointerError") return undefined;
+  return /Invalid \$ref pointer "([^"]*)"/.exec(String(e.message))?.[1];
+}
+
+function missingPointerDiagnostics(location: string, hash: string, ctx: RefContext): Diagnostic[] {
+  const target = displayLocation(location, ctx);
+  const hint = closestPointerHint(location, hash, ctx);
+  const referrers = findPointerReferrers(location, hash, ctx);
+  if (referrers.length === 0) {
+    return [
+      createDiagnostic("OMB_REF_UNRESOLVED", `pointer ${hash} does not exist in ${target}`, {
+        file: target,
+        ...(hint !== undefined ? { hint } : {}),
+      }),
+    ];
+  }
+  return referrers.map((referrer) =>
+    createDiagnostic(
+      "OMB_REF_UNRESOLVED",
+      referrer.location === location
+        ? `$ref "${referrer.site.ref}" points to nothing in this document`
+        : `$ref "${referrer.site.ref}": pointer ${hash} does not exist in ${target}`,
+      { file: referrer.file, pointer: referrer.site.pointer, ...(hint !== undefined ? { hint } : {}) },
+    ),
+  );
+}
+
+function invalidPointerDiagnostics(fragment: string, ctx: RefContext): Diagnostic[] {
+  const message = (ref: string) =>
+    `$ref "${ref}": the part after # must be a JSON pointer starting with "/" (#/${fragment})`;
+  const documents: [string, RefSite[]][] = [
+    [ctx.rootLocation, ctx.rootSites],
+    ...[...ctx.loaded].map(([location, loaded]): [string, RefSite[]] => [location, loaded.sites]),
+  ];
+  const problems: Diagnostic[] = [];
+  for (const [location, sites] of documents) {
+    for (const site of sites) {
+      if (hashOf(site.ref) !== `#${fragment}`) continue;
+      problems.push(
+        createDiagnostic("OMB_REF_UNRESOLVED", message(site.ref), {
+          file: displayLocation(location, ctx),
+          pointer: site.pointer,
+        }),
+      );
+    }
+  }
+  if (problems.length > 0) return problems;
+  return [createDiagnostic("OMB_REF_UNRESOLVED", message(`#${fragment}`), { file: ctx.rootDisplay })];
+}
+
+/**
+ * "did you mean" for the first token of `hash` that the document lacks, among the names of the
+ * object that would hold it (the pointer's way is followed as written: through no `$ref`).
+ */
+function closestPointerHint(location: string, hash: string, ctx: RefContext): string | undefined {
+  const value = location === ctx.rootLocation ? ctx.root : ctx.loaded.get(location)?.value;
+  let tokens: string[];
+  try {
+    tokens = splitPointer(hash);
+  } catch {
+    return undefined;
+  }
+  let node: unknown = value;
+  for (const [i, token] of tokens.entries()) {
+    if (!isRecord(node)) return undefined;
+    if (Object.hasOwn(node, token)) {
+      node = node[token];
+      continue;
+    }
+    const near = suggestNames(token, Object.keys(node), 3);
+    if (near.length === 0) return undefined;
+    const pointers = near.map((name) => `#${joinPointer(...tokens.slice(0, i), name)}`);
+    return `did you mean ${pointers.join(" or ")}?`;
+  }
+  return undefined;
+}
+
+/** The root's problems first, then each file's, each in the order of its places. */
+function sortProblems(problems: Diagnostic[], ctx: RefContext): Diagnostic[] {
+  const rank = (d: Diagnostic) => (d.file === ctx.rootDisplay ? 0 : 1);
+  return problems
+    .map((d, i) => ({ d, i }))
+    .sort(
+      (a, b) =>
+        rank(a.d) - rank(b.d) ||
+        (a.d.file ?? "").localeCompare(b.d.file ?? "") ||
+        (a.d.pointer ?? "").localeCompare(b.d.pointer ?? "") ||
+        a.i - b.i,
+    )
+    .map(({ d }) => d);
+}
+
+/** Maps a json-schema-ref-parser error that no resolver recorded and that names no ref. */
+function refErrorDiagnostic(error: unknown, ctx: RefContext): Diagnostic {
+  return createDiagnostic("OMB_REF_UNRESOLVED", `cannot resolve $refs: ${shortMessage(error)}`, {
     file: ctx.rootDisplay,
   });
 }

@@ -155,7 +155,8 @@ async function loadText(
   // Whether `doc` is no longer what the text says (the worker must be sent it, not the text).
   let changed = false;
   if ([...refStrings].some((ref) => !ref.startsWith("#"))) {
-    let external = collectRefs(doc).filter((r) => !r.ref.startsWith("#"));
+    const sites = collectRefs(doc);
+    let external = sites.filter((r) => !r.ref.startsWith("#"));
     const resolveRoots = async () => {
       if (refs.allowFile) refs.refRoots = await resolveRefRoots(input.location, options.refRoots ?? []);
     };
@@ -167,7 +168,9 @@ async function loadText(
       changed = left.diagnostics.length > 0;
     }
     if (external.length > 0) {
-      refs.rootSites = external;
+      // As written (local ones too, for a ref into the root that bundling finds broken).
+      const kept = new Set(external);
+      refs.rootSites = sites.filter((site) => site.ref.startsWith("#") || kept.has(site));
       refuseForbiddenRefs(external, refs);
       if (!lenient) await resolveRoots();
       nameExternalSchemas(doc, specVersion, external, input.location);

@@ -192,9 +192,8 @@ export async function fetchText(
   }
   if (response.status < 200 || response.status > 299) {
     await response.body?.cancel().catch(() => {});
-    return fail(
-      `GET ${current} returned HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`,
-    );
+    const status = `${response.status}${response.statusText ? ` ${response.statusText}` : ""}`;
+    return fail(`GET ${current} returned HTTP ${status}`, httpStatusHint(response.status, status, code));
   }
   try {
     const collector = createCollector(budget);
@@ -209,6 +208,31 @@ export async function fetchText(
     }
     return fail(describeFetchError(error, current, timeoutMs));
   }
+}
+
+/**
+ * What to do about a non-2xx answer: the spec's own URL (OMB_SPEC_FETCH) is the operator's to
+ * check or download; a network `$ref`'s URL is the spec's to correct. The bridge sends no
+ * credentials with either (there is no option for it): a private spec is downloaded first.
+ */
+function httpStatusHint(status: number, said: string, code: DiagnosticCode): string {
+  const ownUrl = code === "OMB_SPEC_FETCH";
+  const check = ownUrl ? "check the URL" : "correct the $ref's URL";
+  const download = ownUrl
+    ? "download the spec (e.g. curl -fL -H 'Authorization: ...' -o openapi.yaml URL) and give the file"
+    : "download the document next to the spec and point the $ref at the file";
+  if (status === 404 || status === 410) {
+    // Some hosts (GitHub among them) answer 404 to a request without the credentials it needs.
+    const privately = ownUrl ? `; if the spec is private (some hosts answer 404 then), ${download}` : "";
+    return `${check}: the server said ${said}, it has no document at this address${privately}`;
+  }
+  if (status === 401 || status === 403 || status === 407) {
+    return `the server said ${said}: the ${ownUrl ? "spec" : "document"} is private and the bridge sends no credentials when it fetches one; ${download}`;
+  }
+  if (status === 429 || status >= 500) {
+    return `the server said ${said}: try again later, or ${download}`;
+  }
+  return `${check} (the server said ${said}), or ${download}`;
 }
 
 /** The next URL of a `same-host` redirect, or why it is refused. */

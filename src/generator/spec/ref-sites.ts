@@ -28,12 +28,21 @@ export interface RefContext {
   rootLocation: string;
   rootDisplay: string;
   root: unknown;
-  /** The root's refs as written (before any rewriting), for naming where a failed ref is. */
+  /**
+   * The root's refs as written (before any rewriting; local ones included), for naming where a
+   * failed ref is.
+   */
   rootSites: RefSite[];
   /** External documents parsed so far, by location (absolute path or URL without hash). */
-  loaded: Map<string, unknown>;
+  loaded: Map<string, LoadedRefDocument>;
   /** Diagnostics recorded by the resolvers and parser: their errors reach us wrapped. */
   failures: Diagnostic[];
+}
+
+/** An external document as parsed, with its refs as written (bundling rewrites them later). */
+export interface LoadedRefDocument {
+  value: unknown;
+  sites: RefSite[];
 }
 
 /** Keys whose values are maps of names; their children are never data keywords. */
@@ -203,20 +212,58 @@ export function refuseForbiddenRefs(sites: RefSite[], ctx: RefContext): void {
 
 /** Where (in the root or an already loaded external file) a failed location is referenced. */
 export function findReferrers(location: string, ctx: RefContext): { file: string; site: RefSite }[] {
-  const found: { file: string; site: RefSite }[] = [];
+  // A local ref never names a file: only external ones can be what failed to be read.
+  return listReferrers(ctx, (site, target) => !site.ref.startsWith("#") && target === location);
+}
+
+/**
+ * Where (in the root or a loaded external file) a ref to `hash` in the document at `location`
+ * is written, local refs of that document included.
+ */
+export function findPointerReferrers(
+  location: string,
+  hash: string,
+  ctx: RefContext,
+): { file: string; location: string; site: RefSite }[] {
+  const wanted = normaliseHash(hash);
+  return listReferrers(
+    ctx,
+    (site, target) => target === location && normaliseHash(hashOf(site.ref)) === wanted,
+  );
+}
+
+function listReferrers(
+  ctx: RefContext,
+  matches: (site: RefSite, target: string) => boolean,
+): { file: string; location: string; site: RefSite }[] {
+  const found: { file: string; location: string; site: RefSite }[] = [];
   const documents: [string, RefSite[]][] = [
     [ctx.rootLocation, ctx.rootSites],
-    ...[...ctx.loaded].map(([location, doc]): [string, RefSite[]] => [location, collectRefs(doc)]),
+    ...[...ctx.loaded].map(([location, loaded]): [string, RefSite[]] => [location, loaded.sites]),
   ];
   for (const [docLocation, sites] of documents) {
     for (const site of sites) {
-      if (site.ref.startsWith("#")) continue;
-      if (resolveRef(site.ref, docLocation).location === location) {
-        found.push({ file: displayLocation(docLocation, ctx), site });
+      if (matches(site, resolveRef(site.ref, docLocation).location)) {
+        found.push({ file: displayLocation(docLocation, ctx), location: docLocation, site });
       }
     }
   }
   return found;
+}
+
+/** The fragment of a ref, `#` included (`#` alone when it has none). */
+export function hashOf(ref: string): string {
+  const at = ref.indexOf("#");
+  return at < 0 ? "#" : ref.slice(at);
+}
+
+/** A fragment compared as the ref parser reads it: URI-decoded. */
+function normaliseHash(hash: string): string {
+  try {
+    return decodeURIComponent(hash);
+  } catch {
+    return hash;
+  }
 }
 
 /** Records one failure per place the location is referenced from, then returns an Error to throw. */

@@ -1,13 +1,16 @@
 /** Diagnostics of the spec stage kept short: capped in number, deduplicated, one line each. */
 import type { Diagnostic } from "../../model/types.js";
 
-/** At most this many diagnostics of one kind are reported, plus a note saying how many more. */
+/**
+ * At most this many diagnostics of one kind are reported (unless the caller says otherwise),
+ * plus a note saying how many more.
+ */
 const MAX_REPORTED = 20;
 
-export function capDiagnostics(list: Diagnostic[]): Diagnostic[] {
-  if (list.length <= MAX_REPORTED) return list;
+export function capDiagnostics(list: Diagnostic[], max = MAX_REPORTED): Diagnostic[] {
+  if (list.length <= max) return list;
   const first = list[0]!;
-  const more = list.length - MAX_REPORTED;
+  const more = list.length - max;
   // The note takes the code of the problems it counts (checked against the catalog where they were made).
   const note: Diagnostic = {
     code: first.code,
@@ -15,7 +18,7 @@ export function capDiagnostics(list: Diagnostic[]): Diagnostic[] {
     message: `... and ${more} more problem${more === 1 ? "" : "s"} like these`,
   };
   if (first.file !== undefined) note.file = first.file;
-  return [...list.slice(0, MAX_REPORTED), note];
+  return [...list.slice(0, max), note];
 }
 
 export function dedupe(list: Diagnostic[]): Diagnostic[] {

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emitProject, generateProject } from "../../../src/generator/codegen/generate.js";
-import { MANIFEST } from "../../../src/generator/codegen/write-project.js";
+import { MANIFEST, MARKER } from "../../../src/generator/codegen/write-project.js";
 import { BridgeError, buildModel } from "../../../src/index.js";
 import type { BridgeModel } from "../../../src/model/types.js";
 import { listFiles, scratchDir } from "../../e2e/generated-support.js";
@@ -26,6 +26,9 @@ beforeAll(async () => {
 afterAll(() => {
   rmSync(scratch, { recursive: true, force: true });
 });
+
+/** What a file is written to before it is renamed into place (write-project.ts). */
+const PARTIAL = ".omb-partial";
 
 function withoutTool(source: BridgeModel, name: string): BridgeModel {
   return { ...source, tools: source.tools.filter((t) => t.name !== name) };
@@ -172,6 +175,79 @@ describe("generateProject", () => {
     expect((refusal as BridgeError).diagnostics[0]?.code).toBe("OMB_OUTPUT_CHANGED");
     expect((refusal as BridgeError).diagnostics[0]?.message).toContain("src/api.ts");
     expect(readFileSync(join(dir, "src", "api.ts"), "utf8")).toBe("// my own api.ts\n");
+  });
+
+  describe("an interrupted generation", () => {
+    /**
+     * Interrupts a generation for real: a folder where src/tools/index.ts's temporary file goes
+     * makes writing it fail once the files before it (in path order) are written. Returns the
+     * error.
+     */
+    async function interruptedGeneration(dir: string, source: BridgeModel): Promise<BridgeError> {
+      const obstacle = join(dir, "src", "tools", `index.ts${PARTIAL}`);
+      mkdirSync(obstacle, { recursive: true });
+      const error = await generateProject(source, { outDir: dir, force: true }).catch((e: unknown) => e);
+      rmSync(obstacle, { recursive: true });
+      expect(error).toBeInstanceOf(BridgeError);
+      return error as BridgeError;
+    }
+
+    it("a fresh one: the next run says so and refuses; --force completes it", async () => {
+      const dir = join(scratch, "interrupted-fresh");
+      const failed = await interruptedGeneration(dir, model);
+      expect(failed.diagnostics[0]?.code).toBe("OMB_OUTPUT_UNWRITABLE");
+      // Some files are there, the manifest is not: the marker says the generation did not finish.
+      expect(existsSync(join(dir, "Dockerfile"))).toBe(true);
+      expect(existsSync(join(dir, MANIFEST))).toBe(false);
+      expect(existsSync(join(dir, MARKER))).toBe(true);
+
+      const refusal = await generateProject(model, { outDir: dir }).catch((e: unknown) => e);
+      expect(refusal).toBeInstanceOf(BridgeError);
+      const [diagnostic] = (refusal as BridgeError).diagnostics;
+      expect(diagnostic).toMatchObject({ code: "OMB_OUTPUT_INTERRUPTED", file: dir });
+      expect(diagnostic!.message).toMatch(
+        /^the last generation into .* \(started \d{4}-\d\d-\d\dT[^)]+\) was interrupted before it finished: its files may be a mix of two generations; nothing was written$/,
+      );
+      expect(diagnostic!.hint).toMatch(/^run the same command again with --force to complete it/);
+
+      const completed = await generateProject(model, { outDir: dir, force: true });
+      expect(completed.interrupted).toBe(true);
+      expect(listFiles(dir)).toEqual([...completed.files.map((f) => f.path), MANIFEST].sort());
+      // Done: the next one is an ordinary regeneration.
+      const again = await generateProject(model, { outDir: dir, force: true });
+      expect(again.interrupted).toBe(false);
+      expect(again.unchanged.length).toBe(again.files.length);
+    });
+
+    it("a regeneration: its half-written files are its own, not the user's; a user's change is still refused", async () => {
+      const dir = join(scratch, "interrupted-again");
+      await generateProject(model, { outDir: dir });
+      const smaller = withoutTool(model, "getInventory");
+      await interruptedGeneration(dir, smaller);
+      // Some files have the new generation's contents, the rest the old one's; a temporary
+      // file of the cut-short write is left too.
+      expect(readFileSync(join(dir, "README.md"), "utf8")).not.toContain("getInventory");
+      expect(readFileSync(join(dir, "src", "tools", "index.ts"), "utf8")).toContain("get-inventory");
+      writeFileSync(join(dir, "src", "tools", `index.ts${PARTIAL}`), "export const tools = [");
+      expect(existsSync(join(dir, MARKER))).toBe(true);
+
+      const edited = join(dir, "src", "tools", "get-pet-by-id.ts");
+      const original = readFileSync(edited, "utf8");
+      writeFileSync(edited, `${original}// my change\n`);
+      const refusal = await generateProject(smaller, { outDir: dir, force: true }).catch((e: unknown) => e);
+      expect((refusal as BridgeError).diagnostics[0]).toMatchObject({ code: "OMB_OUTPUT_CHANGED" });
+      expect((refusal as BridgeError).diagnostics[0]!.message).toContain("1 file(s)");
+      expect(existsSync(join(dir, MARKER))).toBe(true);
+      writeFileSync(edited, original);
+
+      const completed = await generateProject(smaller, { outDir: dir, force: true });
+      expect(completed.interrupted).toBe(true);
+      expect(completed.removed).toEqual(["src/tools/get-inventory.ts"]);
+      expect(completed.kept).toEqual([]);
+      expect(listFiles(dir)).toEqual([...completed.files.map((f) => f.path), MANIFEST].sort());
+      for (const file of completed.files)
+        expect(readFileSync(join(dir, file.path), "utf8")).toBe(file.contents);
+    });
   });
 
   it("src/hooks.ts is written once and then the user's: never overwritten, never deleted", async () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { planModel } from "../../../src/generator/compile/plan-model.js";
+import {
+  EXAMPLES_PER_CODE,
+  filterLintReport,
+  formatLintReport,
+  GROUP_OVER,
+} from "../../../src/generator/lint/format-lint-report.js";
 import { LINT_RULES } from "../../../src/generator/lint/lint-rules.js";
 import { lintSpec } from "../../../src/generator/lint/lint-spec.js";
 import type { LoadedSpec } from "../../../src/generator/spec/load-spec.js";
@@ -288,5 +294,79 @@ describe("lint rules", () => {
     );
     expect(only.findings.map((f) => f.code)).toEqual(["OMB_LINT_MISSING_DESCRIPTION"]);
     expect(only.counts).toEqual({ error: 1, warning: 0, info: 0 });
+  });
+});
+
+describe("the report for a reader", () => {
+  /** n operations with no words (errors), each with an undescribed parameter (notes), ids missing (warnings). */
+  function largeReport(n: number) {
+    const paths = Object.fromEntries(
+      Array.from({ length: n }, (_, i) => [
+        `/things${i}/{id}`,
+        {
+          get: {
+            parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+            responses: ok,
+          },
+        },
+      ]),
+    );
+    return lint(paths);
+  }
+
+  it("--severity keeps that severity and the more severe ones; the counts stay those of all", () => {
+    const report = largeReport(3);
+    expect(report.counts).toEqual({ error: 3, warning: 3, info: 3 });
+    const errors = filterLintReport(report, { severity: "error" });
+    expect(new Set(errors.findings.map((f) => f.severity))).toEqual(new Set(["error"]));
+    expect(errors.counts).toEqual(report.counts);
+    expect(errors.filter).toEqual({ severity: "error", shown: 3 });
+    const warnings = filterLintReport(report, { severity: "warning" });
+    expect(new Set(warnings.findings.map((f) => f.severity))).toEqual(new Set(["error", "warning"]));
+    expect(filterLintReport(report, { severity: "info" }).findings).toHaveLength(9);
+    // No filter: the report as it is, without a `filter` key (--json stays what it was).
+    expect(filterLintReport(report, {})).toBe(report);
+    const codes = filterLintReport(report, { codes: ["OMB_LINT_PARAMETER_WITHOUT_DESCRIPTION"] });
+    expect(codes.findings.map((f) => f.code)).toEqual(
+      Array(3).fill("OMB_LINT_PARAMETER_WITHOUT_DESCRIPTION"),
+    );
+    const text = formatLintReport(errors);
+    expect(text).toContain("\nshowing 3 of 9 findings (errors only)\n");
+    expect(text).not.toContain("warning OMB_LINT");
+  });
+
+  it(`lists each finding up to ${GROUP_OVER}, and past that summarises them by code (--group / --no-group decide)`, () => {
+    const small = largeReport(3);
+    const listed = formatLintReport(small);
+    expect(listed.match(/^(error|warning|info) OMB_LINT_\w+ spec\.yaml#/gm)).toHaveLength(9);
+    expect(listed).not.toContain("a summary by code");
+
+    const large = largeReport(20); // 60 findings
+    const summary = formatLintReport(large);
+    const headers = summary.match(/^(error|warning|info) OMB_LINT_\w+: \d+ findings?: .+$/gm);
+    expect(headers).toEqual([
+      `error OMB_LINT_MISSING_DESCRIPTION: 20 findings: ${DIAGNOSTIC_CODES.OMB_LINT_MISSING_DESCRIPTION.title}`,
+      `warning OMB_LINT_MISSING_OPERATION_ID: 20 findings: ${DIAGNOSTIC_CODES.OMB_LINT_MISSING_OPERATION_ID.title}`,
+      `info OMB_LINT_PARAMETER_WITHOUT_DESCRIPTION: 20 findings: ${DIAGNOSTIC_CODES.OMB_LINT_PARAMETER_WITHOUT_DESCRIPTION.title}`,
+    ]);
+    expect(summary).toContain(`  fix: ${DIAGNOSTIC_CODES.OMB_LINT_MISSING_DESCRIPTION.fix}\n`);
+    // A few places a code, each with its own hint where it says more than the fix.
+    expect(summary.match(/^ {2}spec\.yaml#\/paths\/~1things\d+~1\{id\}\/get/gm)).toHaveLength(
+      3 * EXAMPLES_PER_CODE,
+    );
+    expect(summary).toMatch(/\n {4}hint: add operationId: getThings\d+ById\n/);
+    expect(summary).toContain(
+      `  ... and ${20 - EXAMPLES_PER_CODE} more (--code OMB_LINT_MISSING_DESCRIPTION lists them)\n`,
+    );
+    expect(summary).toContain(
+      "\n20 errors, 20 warnings, 20 notes\na summary by code: --no-group lists every finding",
+    );
+    expect(summary.split("\n").length).toBeLessThan(60);
+
+    const everything = formatLintReport(large, { group: false });
+    expect(everything.match(/^(error|warning|info) OMB_LINT_\w+ spec\.yaml#/gm)).toHaveLength(60);
+    expect(formatLintReport(small, { group: true })).toContain(
+      "error OMB_LINT_MISSING_DESCRIPTION: 3 findings",
+    );
   });
 });

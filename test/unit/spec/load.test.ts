@@ -352,6 +352,53 @@ describe("loadSpec failures", () => {
     expect(d!.message).toContain(url.replace(/^http:\/\//, "").replace(/\/.*$/, ""));
   });
 
+  it.each([
+    [
+      "/missing.yaml",
+      "check the URL: the server said 404 Not Found, it has no document at this address; if the spec is private (some hosts answer 404 then), download the spec (e.g. curl -fL -H 'Authorization: ...' -o openapi.yaml URL) and give the file",
+    ],
+    [
+      "/private.yaml",
+      "the server said 401 Unauthorized: the spec is private and the bridge sends no credentials when it fetches one; download the spec (e.g. curl -fL -H 'Authorization: ...' -o openapi.yaml URL) and give the file",
+    ],
+    [
+      "/down.yaml",
+      "the server said 503 Service Unavailable: try again later, or download the spec (e.g. curl -fL -H 'Authorization: ...' -o openapi.yaml URL) and give the file",
+    ],
+  ])("an HTTP error status of the spec URL (%s) comes with a hint", async (route, hint) => {
+    routes.set("/private.yaml", (res) => {
+      res.writeHead(401, { "www-authenticate": "Bearer" });
+      res.end();
+    });
+    routes.set("/down.yaml", (res) => {
+      res.writeHead(503);
+      res.end();
+    });
+    const diagnostics = await failure(`${base}${route}`);
+    expect(diagnostics).toEqual([
+      expect.objectContaining({ code: "OMB_SPEC_FETCH", file: `${base}${route}`, hint }),
+    ]);
+  });
+
+  it("a network $ref answering 404 says to correct the $ref, where it is written", async () => {
+    routes.set(
+      "/api/broken.yaml",
+      serveText(
+        'openapi: 3.0.3\ninfo: {title: t, version: "1"}\npaths:\n  /a:\n    get:\n      responses:\n        "200": {$ref: "gone.yaml"}\n',
+      ),
+    );
+    const diagnostics = await failure(`${base}/api/broken.yaml`, { allowNetworkRefs: true });
+    expect(diagnostics).toEqual([
+      expect.objectContaining({
+        code: "OMB_REF_UNRESOLVED",
+        file: `${base}/api/broken.yaml`,
+        pointer: "/paths/~1a/get/responses/200",
+        message: `$ref "gone.yaml": GET ${base}/api/gone.yaml returned HTTP 404 Not Found`,
+        hint: "correct the $ref's URL: the server said 404 Not Found, it has no document at this address",
+      }),
+    ]);
+  });
+
   it("a JSON syntax error names file:line:column", async () => {
     const [d] = await failure(fixture("bad-syntax.json"));
     expect(d!.message).toMatch(
