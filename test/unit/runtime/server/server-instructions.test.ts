@@ -8,7 +8,7 @@ import { clip } from "../../../../src/runtime/results/body-text.js";
 import { describeServer } from "../../../../src/runtime/server/server-instructions.js";
 import { planSpec, TOY_PATHS } from "../../../e2e/safety-support.js";
 
-const TOOLS_MODE: ModeChoice = { mode: "tools", requested: "tools", tools: 10 };
+const TOOLS_MODE: ModeChoice = { mode: "tools", requested: "tools", tools: 10, reason: "forced" };
 const sentence = "Pets live here and are fed twice a day by the staff. "; // 53 characters
 
 function instructionsFor(description: string): string {
