@@ -141,8 +141,9 @@ function bracketDepths(text: string): Int32Array {
     const char = text[i];
     if (char === "(" || char === "[") open.push(i);
     else if ((char === ")" || char === "]") && open.length > 0) {
-      delta[open.pop()!] += 1;
-      delta[i] -= 1;
+      const start = open.pop()!;
+      delta[start] = (delta[start] ?? 0) + 1;
+      delta[i] = (delta[i] ?? 0) - 1;
     }
   }
   let depth = 0;
