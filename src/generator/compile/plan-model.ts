@@ -45,6 +45,7 @@ import {
   withAuthorizationHeader,
 } from "./security.js";
 import { planServers } from "./servers.js";
+import { cleanProse } from "./text.js";
 
 export interface PlanOptions {
   /** Maximum characters of a tool description (default DEFAULT_DESCRIPTION_BUDGET). */
@@ -196,9 +197,10 @@ export function planModel(loaded: LoadedSpec, options: PlanOptions = {}): Bridge
     diagnostics,
   };
   addAuthorizationHeaderScheme(model, loaded.source);
-  if (typeof info.description === "string" && info.description.trim() !== "") {
-    model.info.description = info.description;
-  }
+  // Cleaned here, like every text of the model: the server's instructions quote it to a model,
+  // and specs write it for a docs page (HTML, markdown, links).
+  const description = cleanProse(info.description);
+  if (description !== "") model.info.description = description;
   return model;
 }
 

@@ -103,6 +103,57 @@ function cleanUncached(value: string, keepParagraphs: boolean): string {
   return text.replace(SOFT_BREAK, "$1 ").replaceAll(HARD_BREAK, "");
 }
 
+/** Words a period ends without ending the sentence: "(e.g. Paris)", "No. 5", "red, blue, etc. The". */
+const ABBREVIATIONS = new Set(
+  "e.g eg i.e ie etc vs approx no nos cf incl esp resp ca viz al fig mr mrs ms dr st".split(" "),
+);
+/** The end of a sentence: . ! or ? (and closing quotes), then space and no lower-case letter. */
+const SENTENCE_END = /[.!?]+["'”’]*(?=\s+[^a-z\s])/g;
+/** Sentences a description may have and still be kept whole when it fits its budget. */
+const MAX_WHOLE_SENTENCES = 3;
+
+/**
+ * Where each sentence of `text` ends (the index after its punctuation). A period after a known
+ * abbreviation ends none, and nothing inside parentheses or brackets that close does: cutting
+ * there leaves "…to search around (e.g." and an unclosed parenthesis.
+ */
+export function findSentenceEnds(text: string): number[] {
+  const depths = bracketDepths(text);
+  const ends: number[] = [];
+  for (const match of text.matchAll(SENTENCE_END)) {
+    if ((depths[match.index] ?? 0) > 0) continue;
+    if (match[0].startsWith(".") && endsAbbreviation(text, match.index)) continue;
+    ends.push(match.index + match[0].length);
+  }
+  return ends;
+}
+
+function endsAbbreviation(text: string, dot: number): boolean {
+  const word = /([A-Za-z][A-Za-z.]*)$/.exec(text.slice(Math.max(0, dot - 12), dot))?.[1];
+  return word !== undefined && ABBREVIATIONS.has(word.toLowerCase());
+}
+
+/** The bracket depth at each index, counting only brackets that close (a stray "(" opens nothing). */
+function bracketDepths(text: string): Int32Array {
+  const delta = new Int32Array(text.length + 1);
+  const open: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (char === "(" || char === "[") open.push(i);
+    else if ((char === ")" || char === "]") && open.length > 0) {
+      const start = open.pop()!;
+      delta[start] = (delta[start] ?? 0) + 1;
+      delta[i] = (delta[i] ?? 0) - 1;
+    }
+  }
+  let depth = 0;
+  for (let i = 0; i < delta.length; i++) {
+    depth += delta[i]!;
+    delta[i] = depth;
+  }
+  return delta;
+}
+
 /**
  * Cuts text to at most `budget` characters, at the end of a sentence when one ends late
  * enough, else at a word, marking the cut with an ellipsis.
@@ -111,23 +162,38 @@ export function fitText(text: string, budget: number): string {
   if (text.length <= budget) return text;
   if (budget <= 1) return "";
   const cut = text.slice(0, budget - 1);
-  const sentenceEnd = Math.max(cut.lastIndexOf(". "), cut.lastIndexOf(".\n"), cut.lastIndexOf("\n\n"));
-  if (sentenceEnd >= budget * 0.5) return cut.slice(0, sentenceEnd + 1).trim();
+  const sentenceEnd = Math.max(
+    findSentenceEnds(text.slice(0, budget + 1)).findLast((end) => end < budget) ?? -1,
+    cut.lastIndexOf(".\n") + 1,
+    cut.lastIndexOf("\n\n"),
+  );
+  if (sentenceEnd >= budget * 0.5) return cut.slice(0, sentenceEnd).trim();
   const wordEnd = cut.lastIndexOf(" ");
   return `${(wordEnd >= budget * 0.5 ? cut.slice(0, wordEnd) : cut).trimEnd()}…`;
 }
 
 /**
- * One-line description of a parameter or property: its first sentence (two when the first is
- * very short), within the budget. Later sentences of argument docs are mostly caveats and
- * cross-references; a model reads the first for what to put there.
+ * One-line description of a parameter or property within the budget: the whole text when it
+ * fits and is short (a few sentences), else its first sentence (two when the first is very
+ * short, and what follows when it ends with ":" and announces a list). Later sentences of long
+ * argument docs are mostly caveats and cross-references; a model reads the first for what to
+ * put there.
  */
 export function compactDescription(value: unknown, budget: number): string {
   const text = cleanProse(value, false);
-  // A sentence ends at . ! or ? followed by a space (not inside ".git" or "e.g.").
-  const sentences = text.split(/(?<=[.!?])\s+(?=[^a-z\s])/);
-  let lead = (sentences[0] ?? "").trim();
-  if (lead.length < 24 && sentences.length > 1) lead = `${lead} ${(sentences[1] ?? "").trim()}`;
+  const ends = findSentenceEnds(text);
+  if (text.length <= budget && ends.filter((end) => end < text.length).length < MAX_WHOLE_SENTENCES)
+    return text;
+  let taken = 0;
+  let lead = "";
+  const extend = () => {
+    const end = ends[taken++] ?? text.length;
+    lead = text.slice(0, end).trim();
+    return end < text.length;
+  };
+  let more = extend();
+  if (lead.length < 24 && more) more = extend();
+  while (lead.endsWith(":") && more) more = extend();
   return fitText(lead, budget);
 }
 

@@ -1,12 +1,13 @@
 /**
  * Ajv errors → one short, model-readable issue per bad argument (the argument path, what was
- * expected, the closest known names for an unknown one), and the text of a refused call.
+ * expected, the closest known names for an unknown one); argument-issues-text.ts words them.
  */
 import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import { splitPointer } from "../../model/pointer.js";
 import { isRecord } from "../../model/records.js";
 import { suggestNames } from "../../model/similarity.js";
 import type { JsonSchema } from "../../model/types.js";
+import type { ArgumentIssue } from "./argument-issues-text.js";
 import { compileSchema } from "./compile-schema.js";
 import {
   joinPath,
@@ -19,27 +20,7 @@ import {
   typeAccepts,
 } from "./schema-context.js";
 
-export interface ArgumentIssue {
-  /** Top-level argument name, a path such as `filter.status` or `tags[2]`, or `(root)`. */
-  argument: string;
-  message: string;
-}
-
-/**
- * Model-readable text: one line per bad argument, then a line asking for a corrected call.
- */
-export function formatArgumentIssues(toolName: string, issues: ArgumentIssue[]): string {
-  const grouped = new Map<string, string[]>();
-  for (const { argument, message } of issues) {
-    const messages = grouped.get(argument);
-    if (!messages) grouped.set(argument, [message]);
-    else if (!messages.includes(message)) messages.push(message);
-  }
-  const lines = [`Invalid arguments for tool ${toolName}:`];
-  for (const [argument, messages] of grouped) lines.push(`- ${argument}: ${messages.join("; ")}`);
-  lines.push(`Fix the arguments listed above and call ${toolName} again.`);
-  return lines.join("\n");
-}
+export { type ArgumentIssue, formatArgumentIssues } from "./argument-issues-text.js";
 
 // ---------------------------------------------------------------------------------------------
 // Compilation

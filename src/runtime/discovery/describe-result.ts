@@ -8,7 +8,7 @@ import type { CallToolResult } from "@modelcontextprotocol/server";
 import type { JsonSchema, ToolAnnotationsNode, ToolNode } from "../../model/types.js";
 import { isDestructive } from "../access/select.js";
 import { toErrorResult } from "../results/error-result.js";
-import { SEARCH_TOOL } from "./discovery-tools.js";
+import { nameApi, SEARCH_TOOL } from "./discovery-tools.js";
 
 export interface DescribedOperation {
   name: string;
@@ -63,7 +63,7 @@ export function toDescribeResult(
   if (found.length === 0) {
     const lines = notFound.map(
       (n) =>
-        `${JSON.stringify(n.name)} is no operation of the ${apiTitle} API` +
+        `${JSON.stringify(n.name)} is no operation of ${nameApi(apiTitle)}` +
         (n.closest.length > 0 ? `; the closest: ${n.closest.join(", ")}.` : "."),
     );
     lines.push(`${SEARCH_TOOL} finds operations by what they do.`);

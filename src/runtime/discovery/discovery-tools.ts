@@ -92,9 +92,14 @@ export function describeApi(context: DiscoveryContext): string {
   return nameApi(clip(context.title, 60));
 }
 
-/** `the Pet Store API`, and `the GitHub REST API` for a title that says API already. */
+/**
+ * `the Pet Store API`, and `the GitHub REST API`, `the Discourse API Documentation` or `the
+ * Amadeus APIs` for a title that says API already: a third of real titles do, and every text
+ * that names the API goes through here so none reads "the ... API API".
+ */
 export function nameApi(title: string): string {
-  return /\bAPI\s*$/i.test(title) ? `the ${title.trimEnd()}` : `the ${title} API`;
+  const trimmed = title.trim();
+  return /\bAPIs?\b/i.test(trimmed) ? `the ${trimmed}` : `the ${trimmed} API`;
 }
 
 /** Annotations of a tool that can reach `operations`: read-only when all are, destructive when any is. */

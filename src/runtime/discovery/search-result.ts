@@ -6,7 +6,7 @@
  */
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { clip } from "../results/body-text.js";
-import { CALL_TOOL, DESCRIBE_TOOL } from "./discovery-tools.js";
+import { CALL_TOOL, DESCRIBE_TOOL, nameApi } from "./discovery-tools.js";
 import { formatCount } from "./mode.js";
 import type { SearchHit, SearchOptions } from "./search.js";
 
@@ -80,7 +80,7 @@ function describeNoMatch(
   api: { title: string; operations: number; tags: readonly { tag: string; count: number }[] },
 ): string {
   const parts = [
-    `No operation of the ${clip(api.title, 60)} API matches ${JSON.stringify(request.query)}${describeFilters(request)}.`,
+    `No operation of ${nameApi(clip(api.title, 60))} matches ${JSON.stringify(request.query)}${describeFilters(request)}.`,
   ];
   const tag = request.tag?.toLowerCase();
   if (tag !== undefined && !api.tags.some((t) => t.tag.toLowerCase() === tag)) {

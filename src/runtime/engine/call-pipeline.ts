@@ -10,6 +10,7 @@ import { messageOf } from "../../model/error-message.js";
 import type { ToolNode } from "../../model/types.js";
 import { askConfirmation } from "../access/confirm.js";
 import { isDestructive } from "../access/select.js";
+import { formatArgumentIssues } from "../arguments/argument-issues-text.js";
 import type { CallState } from "../audit/audited-call.js";
 import type { CallCredentials } from "../auth/credential-provider.js";
 import { TokenError } from "../auth/oauth.js";
@@ -86,7 +87,7 @@ function secretsOf(call: Call): string[] {
 /** The arguments checked against the tool's input schema (coerced where a client sent strings). */
 async function validateArguments(call: Call, rawArgs: unknown): Promise<Step> {
   const { api, tool } = call;
-  const { createArgumentValidator, formatArgumentIssues } = await loadValidation();
+  const { createArgumentValidator } = await loadValidation();
   let validator = api.validators.get(tool.name);
   if (!validator) {
     validator = createArgumentValidator(tool.inputSchema);
@@ -187,7 +188,7 @@ async function sendCall(call: Call, args: Record<string, unknown>): Promise<Call
     } catch (error) {
       if (error instanceof ArgumentError) {
         return toErrorResult(
-          `Invalid arguments for ${tool.name}:\n- ${error.message}\nFix the arguments and call again.`,
+          formatArgumentIssues(tool.name, [{ argument: error.argument, message: error.issue }]),
           "invalid_argument",
         );
       }

@@ -4,10 +4,13 @@
  */
 export class ArgumentError extends Error {
   readonly argument: string;
+  /** What is wrong with it, without the argument's name (the message has both). */
+  readonly issue: string;
 
-  constructor(argument: string, message: string) {
-    super(`${argument}: ${message}`);
+  constructor(argument: string, issue: string) {
+    super(`${argument}: ${issue}`);
     this.name = "ArgumentError";
     this.argument = argument;
+    this.issue = issue;
   }
 }

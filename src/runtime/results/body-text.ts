@@ -58,8 +58,12 @@ export function decodeText(body: Buffer): string {
   return body.toString("utf8");
 }
 
-/** Cuts text to `max` characters with a marker that says how much was left out. */
+/**
+ * Cuts text to `max` characters with a marker that says how much was left out, unless the
+ * marker would be as long as what it leaves out: then the whole text costs no more.
+ */
 export function clip(text: string, max: number): string {
   if (text.length <= max || !hasBudget(max)) return text;
-  return `${text.slice(0, max)}\n[… ${text.length - max} more characters not shown]`;
+  const marker = `\n[… ${text.length - max} more characters not shown]`;
+  return marker.length >= text.length - max ? text : `${text.slice(0, max)}${marker}`;
 }

@@ -16,13 +16,9 @@ import {
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
 import { isDeeperThan, MAX_JSON_DEPTH } from "../../model/json-depth.js";
 import type { BridgeModel } from "../../model/types.js";
-import { EXECUTE_TOOL } from "../code/code-tools.js";
-import { CALL_TOOL, DESCRIBE_TOOL, nameApi, SEARCH_TOOL } from "../discovery/discovery-tools.js";
-import { formatCount } from "../discovery/mode.js";
 import type { BridgeOptions, CatalogSession } from "../engine/bridge-options.js";
 import { createBridgeRuntime, type ToolRuntime } from "../engine/bridge-runtime.js";
 import { readTraceContext } from "../request/trace-context.js";
-import { clip } from "../results/body-text.js";
 import { ERROR_META_KEY, toErrorResult } from "../results/error-result.js";
 import { BRIDGE_NAME, BRIDGE_VERSION } from "../version.js";
 import { type ListCacheHint, resolveListCacheHint, toCacheHints } from "./cache-hints.js";
@@ -35,6 +31,7 @@ import {
 import { type ConfirmStates, getProcessConfirmStates, type VerifiedState } from "./confirm-state.js";
 import { readMetaValue, toLegacyListing, withLegacyMeta } from "./meta-keys.js";
 import { type ServedRuntime, serveRuntime, toServedRuntime } from "./served-runtime.js";
+import { describeServer } from "./server-instructions.js";
 import { CATALOG_META_KEY } from "./tool-contracts.js";
 
 /** What the servers of one transport share beyond the runtime. */
@@ -224,24 +221,4 @@ function headerRecord(headers: Headers): Record<string, string> {
 /** A model has no `kind`; every runtime says which it is. */
 function isModel(source: BridgeModel | ToolRuntime | ServedRuntime): source is BridgeModel {
   return !("kind" in source);
-}
-
-function describeServer(runtime: ServedRuntime): string {
-  const { model } = runtime;
-  const description = model.info.description ? ` ${clip(model.info.description.split("\n")[0]!, 300)}` : "";
-  const api = `${nameApi(model.info.title)}${model.info.version ? ` (version ${model.info.version})` : ""}`;
-  if (runtime.mode.mode === "code") {
-    return (
-      `Tools for ${api}, whose ${formatCount(model.tools.length)} HTTP operations are called from JavaScript programs: ` +
-      `${SEARCH_TOOL} finds the operations for a task with their TypeScript signatures, ${DESCRIBE_TOOL} gives full declarations, ` +
-      `${EXECUTE_TOOL} runs a program that calls them as \`await api.<name>(args)\` and returns what it computes.${description}`
-    );
-  }
-  if (runtime.mode.mode === "discovery") {
-    return (
-      `Tools for ${api}, whose ${formatCount(model.tools.length)} HTTP operations are reached through three tools: ` +
-      `${SEARCH_TOOL} finds the operations for a task, ${DESCRIBE_TOOL} gives their arguments, ${CALL_TOOL} calls one.${description}`
-    );
-  }
-  return `Tools for ${api}: each tool is one HTTP operation.${description}`;
 }

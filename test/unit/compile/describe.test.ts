@@ -45,8 +45,55 @@ describe("fitText and compactDescription", () => {
   });
   it.each([
     {
+      text: "Searches places (e.g. Paris. Or London) nearby. More words here.",
+      budget: 60,
+      want: "Searches places (e.g. Paris. Or London) nearby.",
+    },
+    {
+      text: "Searches places, e.g. Paris or London and other big cities too.",
+      budget: 40,
+      want: "Searches places, e.g. Paris or London…",
+    },
+  ])("never cuts at an abbreviation or inside parentheses: $want", ({ text, budget, want }) => {
+    expect(fitText(text, budget)).toBe(want);
+  });
+  it.each([
+    // Fits the budget and is short: kept whole.
+    {
       given: "The account owner of the repository. The name is not case sensitive.",
+      want: "The account owner of the repository. The name is not case sensitive.",
+    },
+    // Too long to keep whole: the first sentence.
+    {
+      given: `The account owner of the repository. ${"The name is not case sensitive. ".repeat(3)}`,
       want: "The account owner of the repository.",
+    },
+    // No sentence ends at an abbreviation or inside parentheses.
+    {
+      given: `The location to search around (e.g. Paris. Or a postcode). ${"Later caveats here. ".repeat(4)}`,
+      want: "The location to search around (e.g. Paris. Or a postcode).",
+    },
+    {
+      given: `Filter by name, i.e. The display name. ${"Later caveats here. ".repeat(4)}`,
+      want: "Filter by name, i.e. The display name.",
+    },
+    {
+      given: `Works with Zapier, Slack, etc. Not with IFTTT vs. Others. ${"Later caveats here. ".repeat(4)}`,
+      want: "Works with Zapier, Slack, etc. Not with IFTTT vs. Others.",
+    },
+    {
+      given: `Sort by house No. 5 first. ${"Later caveats here. ".repeat(4)}`,
+      want: "Sort by house No. 5 first.",
+    },
+    // A lead that announces a list keeps the list when it fits.
+    {
+      given: `You can filter the results:\n- by name\n- by date. ${"Later caveats here. ".repeat(4)}`,
+      want: "You can filter the results: - by name - by date.",
+    },
+    // A stray parenthesis does not swallow every sentence end.
+    {
+      given: `Lists items (see below. Then more words follow here. ${"Later caveats here. ".repeat(4)}`,
+      want: "Lists items (see below. Then more words follow here.",
     },
     {
       given: "The org name. The name is not case sensitive.",
@@ -492,6 +539,10 @@ describe("parameter descriptions", () => {
   it.each([
     {
       given: "The name of the repository without the `.git` extension. Not case sensitive.",
+      want: "The name of the repository without the .git extension. Not case sensitive.",
+    },
+    {
+      given: `The name of the repository without the \`.git\` extension. ${"Not case sensitive. ".repeat(4)}`,
       want: "The name of the repository without the .git extension.",
     },
     { given: "Use e.g. a tag. More text here.", want: "Use e.g. a tag. More text here." },

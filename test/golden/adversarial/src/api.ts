@@ -17,7 +17,7 @@ export const model: BridgeModel = {
   info: {
     title: "Evil `${process.exit(1)}` */ process.exit(2) /* \"quoted\" 'single' <\/script><script>alert(1)<\/script>",
     version: "1.0.0\"; process.exit(3); \"",
-    description: "Line one with a backtick ` and ${process.exit(4)}.\n*/ process.exit(5); /*\n```js\nprocess.exit(6)\n# not a heading\n<img src=x onerror=\"process.exit(7)\">\nUnicode: café, 日本語, emoji 🚀, RTL override \u202e evil \u202c, zero width \u200bhere, line separator \u2028 and paragraph separator \u2029 end.\n",
+    description: "Line one with a backtick and ${process.exit(4)}. */ process.exit(5); /* ``js process.exit(6) not a heading\n\nUnicode: café, 日本語, emoji 🚀, RTL override \u202e evil \u202c, zero width \u200bhere, line separator \u2028 and paragraph separator \u2029 end.",
     specVersion: "3.1",
   },
   servers: [

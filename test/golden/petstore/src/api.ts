@@ -17,7 +17,7 @@ export const model: BridgeModel = {
   info: {
     title: "Swagger Petstore",
     version: "1.0.0",
-    description: "This is a sample server Petstore server.  You can find out more about Swagger at [http://swagger.io](http://swagger.io) or on [irc.freenode.net, #swagger](http://swagger.io/irc/).  For this sample, you can use the api key `special-key` to test the authorization filters.",
+    description: "This is a sample server Petstore server. You can find out more about Swagger at http://swagger.io or on irc.freenode.net, #swagger. For this sample, you can use the api key special-key to test the authorization filters.",
     specVersion: "3.0",
   },
   servers: [

@@ -49,7 +49,33 @@ describe("nameApi", () => {
     ["Stripe api ", "the Stripe api"],
     ["OpenAPI Petstore", "the OpenAPI Petstore API"],
     ["RAPI", "the RAPI API"],
+    ["Discourse API Documentation", "the Discourse API Documentation"],
+    ["Amadeus APIs", "the Amadeus APIs"],
+    [" Seller Service Metrics API ", "the Seller Service Metrics API"],
+    ["Listen API: Podcast Search", "the Listen API: Podcast Search"],
   ])("names %j as %j (never 'the ... API API')", (title, named) => {
     expect(nameApi(title)).toBe(named);
   });
+
+  it.each(["Discourse API", "Discourse Api", "Amadeus APIs", "Discourse API Documentation"])(
+    "names %j once in every text a model sees in discovery mode",
+    async (title) => {
+      const model = planSpec({ info: { title, version: "1" }, paths: TOY_PATHS });
+      const runtime = createBridgeRuntime(model, { env: {}, mode: "discovery" });
+      try {
+        const texts = [
+          ...runtime.listTools(undefined).tools.map((tool) => JSON.stringify(tool)),
+          JSON.stringify(await runtime.callTool("search_operations", { query: "quantum flux capacitor" })),
+          JSON.stringify(await runtime.callTool("describe_operations", { names: ["removePet"] })),
+          JSON.stringify(await runtime.callTool("call_operation", { name: "removePet", arguments: {} })),
+        ];
+        for (const text of texts) {
+          expect(text).toContain(title);
+          expect(text).not.toMatch(/\bAPIs? API\b/i);
+        }
+      } finally {
+        await runtime.close();
+      }
+    },
+  );
 });

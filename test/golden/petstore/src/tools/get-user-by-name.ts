@@ -10,7 +10,7 @@ import type { ToolHooks } from "../runtime/engine/bridge-options.js";
 
 /** Arguments of `getUserByName` after validation: what its `beforeCall` hook receives. */
 export interface Args {
-  /** The name that needs to be fetched. */
+  /** The name that needs to be fetched. Use user1 for testing. */
   username: string;
 }
 
@@ -24,7 +24,7 @@ export const tool: ToolNode = {
     properties: {
       username: {
         type: "string",
-        description: "The name that needs to be fetched.",
+        description: "The name that needs to be fetched. Use user1 for testing.",
       },
     },
     required: ["username"],
