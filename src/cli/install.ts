@@ -228,7 +228,6 @@ function report(change: ConfigChange, target: ClientTarget, what: string): void 
         `${change.outcome} ${what} ${change.outcome === "removed" ? "from" : "in"} ${client}'s configuration: ${change.where}`,
       );
       if (change.backup !== undefined) lines.push(`backup of the previous file: ${change.backup}`);
-      if (change.droppedComments) lines.push("the file's comments were not kept (the backup has them)");
       if (change.outcome !== "removed")
         lines.push(`restart ${client} (or reload its MCP servers) to start it`);
   }

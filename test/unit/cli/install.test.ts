@@ -23,7 +23,7 @@ import { join } from "node:path";
 import type { Command } from "commander";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { locateClientConfig } from "../../../src/cli/install/client-paths.js";
-import { stripJsonComments } from "../../../src/cli/install/config-file.js";
+import { parseJsonc } from "../../../src/cli/install/jsonc.js";
 import { createInstallCommand, createUninstallCommand } from "../../../src/cli/install.js";
 import type { McpClient } from "../../../src/generator/codegen/emit/client-entry.js";
 import { BridgeError } from "../../../src/model/diagnostics.js";
@@ -91,7 +91,7 @@ const ref = (inner: string) => `\${${inner}}`;
 
 // biome-ignore lint/suspicious/noExplicitAny: the parsed files are read by path in the assertions
 function readJson(path: string): Record<string, any> {
-  return JSON.parse(stripJsonComments(readFileSync(path, "utf8")));
+  return parseJsonc(readFileSync(path, "utf8")).value as ReturnType<typeof readJson>;
 }
 
 function backupsOf(path: string): string[] {
@@ -188,7 +188,10 @@ describe.each(CLIENTS)(
           ...original["inputs"],
           expect.objectContaining({ id: "openapi_mcp_auth_apikey", type: "promptString", password: true }),
         ]);
-        expect(first.stderr).toContain("comments were not kept");
+        // Only the entry and its input were added: the comments and the rest stay as they were.
+        const text = readFileSync(path, "utf8");
+        expect(text).toContain("// Added by hand: the fetch server.");
+        expect(text).toContain("/* the token is asked once */");
       }
       if (client === "claude-desktop")
         expect(first.stderr).toContain("Claude Desktop cannot refer to a secret");
@@ -213,6 +216,8 @@ describe.each(CLIENTS)(
       const removed = await uninstall("--client", client, "--config", path, "--name", "demo-pet-store");
       expect(removed.error).toBeUndefined();
       expect(readJson(path)).toEqual(original);
+      // The file is back to what it was, byte for byte: the edits touched only the entry.
+      expect(readFileSync(path, "utf8")).toBe(before);
     });
 
     it.each(["malformed.json", "servers-not-object.json"])(
