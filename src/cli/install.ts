@@ -20,7 +20,13 @@ import {
 } from "../generator/codegen/emit/client-entry.js";
 import { toPackageName } from "../generator/codegen/emit/names.js";
 import { credentialVariables } from "../generator/codegen/emit/project.js";
-import type { ClientProfile } from "../generator/compile/profile.js";
+import {
+  formatPlanFlag,
+  listPlanOptionKeys,
+  PLAN_OPTIONS,
+  type PlanOptionSpec,
+} from "../generator/compile/plan-option-table.js";
+import { type ClientProfile, DEFAULT_CLIENT_PROFILE } from "../generator/compile/profile.js";
 import { failWith } from "../model/diagnostics.js";
 import { toClientEnvNames, toCredentialEnvName } from "../runtime/auth/credentials.js";
 import { isCredentialHeader } from "../runtime/auth/secret-forms.js";
@@ -36,7 +42,7 @@ import {
   labelClient,
   removeClientEntry,
 } from "./install/client-config.js";
-import { readModelOrSpec } from "./options.js";
+import { addSpecOptions, readModelOrSpec, type SpecFlags } from "./options.js";
 import { addTableOptions, readTableFlags } from "./table-options.js";
 
 /** serve's options that mean something to a server a client starts over stdio. */
@@ -44,6 +50,8 @@ const INSTALL_KEYS: OptionKey[] = OPTION_KEYS.filter(
   (key) => key !== "transport" && OPTION_TABLE[key].transports !== "http",
 );
 const HELP = "`openapi-mcp-bridge install --help`";
+/** serve's spec options (plan-option-table.ts): written onto the command line the client runs. */
+const SPEC_KEYS = listPlanOptionKeys("load", "plan", "model");
 /** This CLI, as the client will start it. */
 const CLI_MAIN = fileURLToPath(new URL("./main.js", import.meta.url));
 /** The client profile (names and schemas adapted to its limits) each client gets. */
@@ -60,7 +68,9 @@ interface TargetFlags {
   dryRun?: boolean;
 }
 
-interface InstallFlags extends TargetFlags {
+interface InstallFlags extends TargetFlags, Omit<SpecFlags, "profile"> {
+  profile?: string;
+  watch?: boolean;
   force?: boolean;
   inlineSecrets?: boolean;
 }
@@ -101,6 +111,11 @@ export function createInstallCommand(): Command {
       "write --auth values and credential --header values into the configuration file (by default the entry refers to environment variables or, in VS Code, asks for them)",
     );
   addTableOptions(command, INSTALL_KEYS, { env: false });
+  addSpecOptions(command);
+  command.option(
+    "--watch",
+    "the bridge reloads the spec when it changes and tells the client (see Hot reload)",
+  );
   return command.action(async (spec: string, flags: InstallFlags) => {
     const raw = readTableFlags(flags, INSTALL_KEYS);
     const settings = readSettings(raw, {}, { help: HELP, keys: INSTALL_KEYS }); // a bad value fails here, as in serve
@@ -114,7 +129,8 @@ export function createInstallCommand(): Command {
       );
     }
     const source = /^https?:\/\//i.test(spec) || isAbsolute(spec) ? spec : resolve(spec);
-    const model = await readModelOrSpec(source, {}); // the spec must load now, not when the client starts it
+    const { profile: _profile, ...specFlags } = flags;
+    const model = await readModelOrSpec(source, specFlags as SpecFlags); // the spec must load now, not when the client starts it
     // What serve would refuse at start (a password in --base-url, a typo'd scheme...) is refused
     // now, before it is written into the client's configuration.
     checkStart({
@@ -187,9 +203,11 @@ function toStdioServer(
     }
   }
   if (given.size > 0 && flags.inlineSecrets !== true) refuseInline("--auth", flags.client);
-  const profile = PROFILES[flags.client];
-  if (profile !== undefined && raw["profile"] === undefined)
-    args.push("--profile", profile, "--server-name", name);
+  args.push(...toSpecArgs(flags));
+  if (flags.watch === true) args.push("--watch");
+  const profile = givenProfile(flags) ?? PROFILES[flags.client];
+  if (profile !== undefined && profile !== DEFAULT_CLIENT_PROFILE)
+    args.push("--profile", profile, ...(flags.serverName === undefined ? ["--server-name", name] : []));
   const secrets: StdioServer["secrets"] = credentialVariables(model).map((c) => ({
     env: c.env,
     description: `Credential for the ${c.scheme} security scheme of ${model.info.title}`,
@@ -200,6 +218,30 @@ function toStdioServer(
   }
   for (const env of oauthSecrets) secrets.push({ env, description: "OAuth2 client secret" });
   return { command: process.execPath, args, env: {}, secrets };
+}
+
+/** The spec options given (those that differ from their defaults), files as absolute paths. */
+function toSpecArgs(flags: InstallFlags): string[] {
+  const args: string[] = [];
+  for (const key of SPEC_KEYS) {
+    const spec: PlanOptionSpec = PLAN_OPTIONS[key];
+    const value = (flags as unknown as Record<string, unknown>)[key];
+    if (key === "profile" || value === undefined || value === spec.default) continue;
+    const flag = formatPlanFlag(spec, () => "").trim();
+    if (spec.value.kind === "switch") args.push(flag);
+    else if (spec.value.kind === "paths")
+      for (const path of value as string[]) args.push(flag, resolve(path));
+    else if (spec.value.kind === "path") args.push(flag, resolve(String(value)));
+    else args.push(flag, String(value));
+  }
+  return args;
+}
+
+/** `--profile` when given (commander fills in the default otherwise). */
+function givenProfile(flags: InstallFlags): ClientProfile | undefined {
+  return flags.profile === undefined || flags.profile === DEFAULT_CLIENT_PROFILE
+    ? undefined
+    : (flags.profile as ClientProfile);
 }
 
 function refuseInline(what: string, client: McpClient): never {

@@ -500,3 +500,45 @@ describe("locateClientConfig", () => {
     expect(() => locateClientConfig("claude-desktop", linux)).toThrow(/Claude Desktop has no Linux version/);
   });
 });
+
+describe("install takes serve's spec options", () => {
+  it("writes --overrides (as an absolute path), --watch, --profile, --output-schemas and --no-validate into the command line", async () => {
+    const dir = mkdtempSync(join(scratch, "case-"));
+    const path = join(dir, "mcp.json");
+    writeFileSync(join(dir, "overrides.yaml"), "listPets:\n  description: All the pets\n");
+    const cwd = process.cwd();
+    process.chdir(dir);
+    try {
+      const outcome = await install(
+        SPEC,
+        "--client",
+        "vscode",
+        "--config",
+        path,
+        "--overrides",
+        "overrides.yaml",
+        "--watch",
+        "--profile",
+        "openai",
+        "--output-schemas",
+        "--no-validate",
+      );
+      expect(outcome.error).toBeUndefined();
+    } finally {
+      process.chdir(cwd);
+    }
+    const args: string[] = readJson(path)["servers"]["demo-pet-store"].args;
+    expect(args.slice(2)).toEqual([
+      SPEC,
+      "--no-validate",
+      "--output-schemas",
+      "--overrides",
+      join(dir, "overrides.yaml"),
+      "--watch",
+      "--profile",
+      "openai",
+      "--server-name",
+      "demo-pet-store",
+    ]);
+  });
+});
