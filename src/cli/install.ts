@@ -26,15 +26,16 @@ import {
   PLAN_OPTIONS,
   type PlanOptionSpec,
 } from "../generator/compile/plan-option-table.js";
-import { type ClientProfile, DEFAULT_CLIENT_PROFILE } from "../generator/compile/profile.js";
+import { type ClientProfile, DEFAULT_CLIENT_PROFILE, toolCountLimit } from "../generator/compile/profile.js";
 import { failWith } from "../model/diagnostics.js";
+import { selectToolsChecked } from "../runtime/access/select.js";
 import { toClientEnvNames, toCredentialEnvName } from "../runtime/auth/credentials.js";
 import { isCredentialHeader } from "../runtime/auth/secret-forms.js";
 import { readAuthSettings } from "../runtime/config/auth-settings.js";
 import { checkStart } from "../runtime/config/check-start.js";
 import { getOptionSpec, OPTION_KEYS, OPTION_TABLE, type OptionKey } from "../runtime/config/option-table.js";
 import { type RawFlags, readSettings } from "../runtime/config/read-settings.js";
-import { readServerVariables } from "../runtime/config/to-options.js";
+import { readServerVariables, toToolSelection } from "../runtime/config/to-options.js";
 import {
   addClientEntry,
   type ClientTarget,
@@ -152,6 +153,7 @@ export function createInstallCommand(): Command {
     const target = toTarget(flags, name);
     const change = await addClientEntry(target, entry, flags.force === true);
     report(change, target, `"${name}"`);
+    warnToolCount(model, settings, givenProfile(flags) ?? PROFILES[flags.client]);
     if (change.outcome === "dry-run" || change.outcome === "unchanged") return;
     noteCredentials(flags.client, server, entry.omitted);
   });
@@ -235,6 +237,24 @@ function toSpecArgs(flags: InstallFlags): string[] {
     else args.push(flag, String(value));
   }
   return args;
+}
+
+/**
+ * A warning when the client offers its model fewer tools than the entry serves (Cursor: about
+ * 40) and no mode that serves a few tools was asked for.
+ */
+function warnToolCount(
+  model: Awaited<ReturnType<typeof readModelOrSpec>>,
+  settings: ReturnType<typeof readSettings>,
+  profile: ClientProfile | undefined,
+): void {
+  const limit = profile === undefined ? undefined : toolCountLimit(profile);
+  if (limit === undefined || settings.mode === "discovery" || settings.mode === "code") return;
+  const count = selectToolsChecked(model.tools, toToolSelection(settings), HELP).tools.length;
+  if (count <= limit.limit) return;
+  process.stderr.write(
+    `openapi-mcp-bridge: warning: the entry serves ${count} tools, more than ${limit.limit} (${limit.why}): add --mode discovery (three tools that search, describe and call them), or select fewer (--include-tags, --include-tools, --methods, --read-only)\n`,
+  );
 }
 
 /** `--profile` when given (commander fills in the default otherwise). */

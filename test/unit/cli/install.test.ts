@@ -542,3 +542,51 @@ describe("install takes serve's spec options", () => {
     ]);
   });
 });
+
+describe("install warns when the client offers fewer tools than the entry serves", () => {
+  it("warns for Cursor past 40 tools, not with --mode discovery nor for a client without a limit", async () => {
+    const dir = mkdtempSync(join(scratch, "case-"));
+    const spec = join(dir, "big.json");
+    const paths = Object.fromEntries(
+      Array.from({ length: 45 }, (_, i) => [
+        `/thing${i}`,
+        { get: { operationId: `getThing${i}`, responses: { "200": { description: "ok" } } } },
+      ]),
+    );
+    writeFileSync(
+      spec,
+      JSON.stringify({
+        openapi: "3.1.0",
+        info: { title: "Big", version: "1" },
+        servers: [{ url: "https://api.example.test" }],
+        paths,
+      }),
+    );
+    const cursor = await install(spec, "--client", "cursor", "--config", join(dir, "a.json"));
+    expect(cursor.error).toBeUndefined();
+    expect(cursor.stderr).toContain("warning: the entry serves 45 tools, more than 40");
+    expect(cursor.stderr).toContain("--mode discovery");
+    const discovery = await install(
+      spec,
+      "--client",
+      "cursor",
+      "--config",
+      join(dir, "b.json"),
+      "--mode",
+      "discovery",
+    );
+    expect(discovery.stderr).not.toContain("warning");
+    const few = await install(
+      spec,
+      "--client",
+      "cursor",
+      "--config",
+      join(dir, "c.json"),
+      "--include-tools",
+      "getThing1",
+    );
+    expect(few.stderr).not.toContain("warning");
+    const windsurf = await install(spec, "--client", "windsurf", "--config", join(dir, "d.json"));
+    expect(windsurf.stderr).not.toContain("warning");
+  });
+});
