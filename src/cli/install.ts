@@ -210,7 +210,11 @@ function toStdioServer(
   const profile = givenProfile(flags) ?? PROFILES[flags.client];
   if (profile !== undefined && profile !== DEFAULT_CLIENT_PROFILE)
     args.push("--profile", profile, ...(flags.serverName === undefined ? ["--server-name", name] : []));
-  const secrets: StdioServer["secrets"] = credentialVariables(model).map((c) => ({
+  const asked = flags.client === "vscode" ? chooseSchemes(model, [...given.keys()]) : undefined;
+  const variables = credentialVariables(model).filter(
+    (c) => asked === undefined || asked.has(c.scheme) || given.has(c.env),
+  );
+  const secrets: StdioServer["secrets"] = variables.map((c) => ({
     env: c.env,
     description: `Credential for the ${c.scheme} security scheme of ${model.info.title}`,
     ...(given.has(c.env) ? { value: given.get(c.env)! } : {}),
@@ -255,6 +259,27 @@ function warnToolCount(
   process.stderr.write(
     `openapi-mcp-bridge: warning: the entry serves ${count} tools, more than ${limit.limit} (${limit.why}): add --mode discovery (three tools that search, describe and call them), or select fewer (--include-tags, --include-tools, --methods, --read-only)\n`,
   );
+}
+
+/**
+ * The schemes VS Code asks for: of each operation's alternatives (any one is enough), the first
+ * that uses a scheme given with --auth, else its first; undefined when no operation needs one.
+ */
+function chooseSchemes(
+  model: Awaited<ReturnType<typeof readModelOrSpec>>,
+  givenEnv: string[],
+): Set<string> | undefined {
+  const chosen = new Set<string>();
+  for (const tool of model.tools) {
+    const alternatives = tool.http.security.filter((a) => Object.keys(a).length > 0);
+    if (alternatives.length === 0 || tool.http.security.some((a) => Object.keys(a).length === 0)) continue;
+    const pick =
+      alternatives.find((a) =>
+        Object.keys(a).some((scheme) => givenEnv.includes(toCredentialEnvName(scheme))),
+      ) ?? alternatives[0]!;
+    for (const scheme of Object.keys(pick)) chosen.add(scheme);
+  }
+  return chosen.size === 0 ? undefined : chosen;
 }
 
 /** `--profile` when given (commander fills in the default otherwise). */

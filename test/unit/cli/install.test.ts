@@ -590,3 +590,40 @@ describe("install warns when the client offers fewer tools than the entry serves
     expect(windsurf.stderr).not.toContain("warning");
   });
 });
+
+describe("VS Code asks for one alternative's credentials", () => {
+  it("prompts for the first alternative's scheme only, or the one given with --auth", async () => {
+    const dir = mkdtempSync(join(scratch, "case-"));
+    const spec = join(dir, "alt.json");
+    writeFileSync(
+      spec,
+      JSON.stringify({
+        openapi: "3.1.0",
+        info: { title: "Alt", version: "1" },
+        servers: [{ url: "https://api.example.test" }],
+        security: [{ key: [] }, { token: [] }, { basic: [] }],
+        components: {
+          securitySchemes: {
+            key: { type: "apiKey", in: "header", name: "X-Key" },
+            token: { type: "http", scheme: "bearer" },
+            basic: { type: "http", scheme: "basic" },
+          },
+        },
+        paths: { "/a": { get: { operationId: "getA", responses: { "200": { description: "ok" } } } } },
+      }),
+    );
+    const first = await install(spec, "--client", "vscode", "--config", join(dir, "a.json"));
+    expect(first.error).toBeUndefined();
+    expect(readJson(join(dir, "a.json"))["inputs"].map((i: { id: string }) => i.id)).toEqual([
+      "openapi_mcp_auth_key",
+    ]);
+    const chosen = await install(
+      spec,
+      ...["--client", "vscode", "--config", join(dir, "b.json"), "--auth", "token=t0k", "--inline-secrets"],
+    );
+    expect(chosen.error).toBeUndefined();
+    const written = readJson(join(dir, "b.json"));
+    expect(written["inputs"] ?? []).toEqual([]);
+    expect(written["servers"]["alt"].env).toEqual({ OPENAPI_MCP_AUTH_TOKEN: "t0k" });
+  });
+});
