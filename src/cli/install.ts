@@ -20,15 +20,22 @@ import {
 } from "../generator/codegen/emit/client-entry.js";
 import { toPackageName } from "../generator/codegen/emit/names.js";
 import { credentialVariables } from "../generator/codegen/emit/project.js";
-import type { ClientProfile } from "../generator/compile/profile.js";
+import {
+  formatPlanFlag,
+  listPlanOptionKeys,
+  PLAN_OPTIONS,
+  type PlanOptionSpec,
+} from "../generator/compile/plan-option-table.js";
+import { type ClientProfile, DEFAULT_CLIENT_PROFILE, toolCountLimit } from "../generator/compile/profile.js";
 import { failWith } from "../model/diagnostics.js";
+import { selectToolsChecked } from "../runtime/access/select.js";
 import { toClientEnvNames, toCredentialEnvName } from "../runtime/auth/credentials.js";
 import { isCredentialHeader } from "../runtime/auth/secret-forms.js";
 import { readAuthSettings } from "../runtime/config/auth-settings.js";
 import { checkStart } from "../runtime/config/check-start.js";
 import { getOptionSpec, OPTION_KEYS, OPTION_TABLE, type OptionKey } from "../runtime/config/option-table.js";
 import { type RawFlags, readSettings } from "../runtime/config/read-settings.js";
-import { readServerVariables } from "../runtime/config/to-options.js";
+import { readServerVariables, toToolSelection } from "../runtime/config/to-options.js";
 import {
   addClientEntry,
   type ClientTarget,
@@ -36,7 +43,7 @@ import {
   labelClient,
   removeClientEntry,
 } from "./install/client-config.js";
-import { readModelOrSpec } from "./options.js";
+import { addSpecOptions, readModelOrSpec, type SpecFlags } from "./options.js";
 import { addTableOptions, readTableFlags } from "./table-options.js";
 
 /** serve's options that mean something to a server a client starts over stdio. */
@@ -44,6 +51,8 @@ const INSTALL_KEYS: OptionKey[] = OPTION_KEYS.filter(
   (key) => key !== "transport" && OPTION_TABLE[key].transports !== "http",
 );
 const HELP = "`openapi-mcp-bridge install --help`";
+/** serve's spec options (plan-option-table.ts): written onto the command line the client runs. */
+const SPEC_KEYS = listPlanOptionKeys("load", "plan", "model");
 /** This CLI, as the client will start it. */
 const CLI_MAIN = fileURLToPath(new URL("./main.js", import.meta.url));
 /** The client profile (names and schemas adapted to its limits) each client gets. */
@@ -60,7 +69,9 @@ interface TargetFlags {
   dryRun?: boolean;
 }
 
-interface InstallFlags extends TargetFlags {
+interface InstallFlags extends TargetFlags, Omit<SpecFlags, "profile"> {
+  profile?: string;
+  watch?: boolean;
   force?: boolean;
   inlineSecrets?: boolean;
 }
@@ -101,6 +112,11 @@ export function createInstallCommand(): Command {
       "write --auth values and credential --header values into the configuration file (by default the entry refers to environment variables or, in VS Code, asks for them)",
     );
   addTableOptions(command, INSTALL_KEYS, { env: false });
+  addSpecOptions(command);
+  command.option(
+    "--watch",
+    "the bridge reloads the spec when it changes and tells the client (see Hot reload)",
+  );
   return command.action(async (spec: string, flags: InstallFlags) => {
     const raw = readTableFlags(flags, INSTALL_KEYS);
     const settings = readSettings(raw, {}, { help: HELP, keys: INSTALL_KEYS }); // a bad value fails here, as in serve
@@ -114,7 +130,8 @@ export function createInstallCommand(): Command {
       );
     }
     const source = /^https?:\/\//i.test(spec) || isAbsolute(spec) ? spec : resolve(spec);
-    const model = await readModelOrSpec(source, {}); // the spec must load now, not when the client starts it
+    const { profile: _profile, ...specFlags } = flags;
+    const model = await readModelOrSpec(source, specFlags as SpecFlags); // the spec must load now, not when the client starts it
     // What serve would refuse at start (a password in --base-url, a typo'd scheme...) is refused
     // now, before it is written into the client's configuration.
     checkStart({
@@ -136,6 +153,7 @@ export function createInstallCommand(): Command {
     const target = toTarget(flags, name);
     const change = await addClientEntry(target, entry, flags.force === true);
     report(change, target, `"${name}"`);
+    warnToolCount(model, settings, givenProfile(flags) ?? PROFILES[flags.client]);
     if (change.outcome === "dry-run" || change.outcome === "unchanged") return;
     noteCredentials(flags.client, server, entry.omitted);
   });
@@ -187,10 +205,16 @@ function toStdioServer(
     }
   }
   if (given.size > 0 && flags.inlineSecrets !== true) refuseInline("--auth", flags.client);
-  const profile = PROFILES[flags.client];
-  if (profile !== undefined && raw["profile"] === undefined)
-    args.push("--profile", profile, "--server-name", name);
-  const secrets: StdioServer["secrets"] = credentialVariables(model).map((c) => ({
+  args.push(...toSpecArgs(flags));
+  if (flags.watch === true) args.push("--watch");
+  const profile = givenProfile(flags) ?? PROFILES[flags.client];
+  if (profile !== undefined && profile !== DEFAULT_CLIENT_PROFILE)
+    args.push("--profile", profile, ...(flags.serverName === undefined ? ["--server-name", name] : []));
+  const asked = flags.client === "vscode" ? chooseSchemes(model, [...given.keys()]) : undefined;
+  const variables = credentialVariables(model).filter(
+    (c) => asked === undefined || asked.has(c.scheme) || given.has(c.env),
+  );
+  const secrets: StdioServer["secrets"] = variables.map((c) => ({
     env: c.env,
     description: `Credential for the ${c.scheme} security scheme of ${model.info.title}`,
     ...(given.has(c.env) ? { value: given.get(c.env)! } : {}),
@@ -200,6 +224,69 @@ function toStdioServer(
   }
   for (const env of oauthSecrets) secrets.push({ env, description: "OAuth2 client secret" });
   return { command: process.execPath, args, env: {}, secrets };
+}
+
+/** The spec options given (those that differ from their defaults), files as absolute paths. */
+function toSpecArgs(flags: InstallFlags): string[] {
+  const args: string[] = [];
+  for (const key of SPEC_KEYS) {
+    const spec: PlanOptionSpec = PLAN_OPTIONS[key];
+    const value = (flags as unknown as Record<string, unknown>)[key];
+    if (key === "profile" || value === undefined || value === spec.default) continue;
+    const flag = formatPlanFlag(spec, () => "").trim();
+    if (spec.value.kind === "switch") args.push(flag);
+    else if (spec.value.kind === "paths")
+      for (const path of value as string[]) args.push(flag, resolve(path));
+    else if (spec.value.kind === "path") args.push(flag, resolve(String(value)));
+    else args.push(flag, String(value));
+  }
+  return args;
+}
+
+/**
+ * A warning when the client offers its model fewer tools than the entry serves (Cursor: about
+ * 40) and no mode that serves a few tools was asked for.
+ */
+function warnToolCount(
+  model: Awaited<ReturnType<typeof readModelOrSpec>>,
+  settings: ReturnType<typeof readSettings>,
+  profile: ClientProfile | undefined,
+): void {
+  const limit = profile === undefined ? undefined : toolCountLimit(profile);
+  if (limit === undefined || settings.mode === "discovery" || settings.mode === "code") return;
+  const count = selectToolsChecked(model.tools, toToolSelection(settings), HELP).tools.length;
+  if (count <= limit.limit) return;
+  process.stderr.write(
+    `openapi-mcp-bridge: warning: the entry serves ${count} tools, more than ${limit.limit} (${limit.why}): add --mode discovery (three tools that search, describe and call them), or select fewer (--include-tags, --include-tools, --methods, --read-only)\n`,
+  );
+}
+
+/**
+ * The schemes VS Code asks for: of each operation's alternatives (any one is enough), the first
+ * that uses a scheme given with --auth, else its first; undefined when no operation needs one.
+ */
+function chooseSchemes(
+  model: Awaited<ReturnType<typeof readModelOrSpec>>,
+  givenEnv: string[],
+): Set<string> | undefined {
+  const chosen = new Set<string>();
+  for (const tool of model.tools) {
+    const alternatives = tool.http.security.filter((a) => Object.keys(a).length > 0);
+    if (alternatives.length === 0 || tool.http.security.some((a) => Object.keys(a).length === 0)) continue;
+    const pick =
+      alternatives.find((a) =>
+        Object.keys(a).some((scheme) => givenEnv.includes(toCredentialEnvName(scheme))),
+      ) ?? alternatives[0]!;
+    for (const scheme of Object.keys(pick)) chosen.add(scheme);
+  }
+  return chosen.size === 0 ? undefined : chosen;
+}
+
+/** `--profile` when given (commander fills in the default otherwise). */
+function givenProfile(flags: InstallFlags): ClientProfile | undefined {
+  return flags.profile === undefined || flags.profile === DEFAULT_CLIENT_PROFILE
+    ? undefined
+    : (flags.profile as ClientProfile);
 }
 
 function refuseInline(what: string, client: McpClient): never {
@@ -228,7 +315,6 @@ function report(change: ConfigChange, target: ClientTarget, what: string): void 
         `${change.outcome} ${what} ${change.outcome === "removed" ? "from" : "in"} ${client}'s configuration: ${change.where}`,
       );
       if (change.backup !== undefined) lines.push(`backup of the previous file: ${change.backup}`);
-      if (change.droppedComments) lines.push("the file's comments were not kept (the backup has them)");
       if (change.outcome !== "removed")
         lines.push(`restart ${client} (or reload its MCP servers) to start it`);
   }

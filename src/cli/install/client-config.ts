@@ -1,7 +1,8 @@
 /**
- * Adding and removing one server entry in a client's configuration: in its file (merged with
- * what is there, a backup kept, nothing written when the entry is already as wanted), or
- * through `claude mcp` for Claude Code where that command exists.
+ * Adding and removing one server entry in a client's configuration: in its file (only that
+ * entry and its VS Code inputs edited in the file's text, so every other byte, comments and
+ * layout included, stays; a backup kept; nothing written when the entry is already as wanted),
+ * or through `claude mcp` for Claude Code where that command exists.
  */
 import type { ClientEntry, ClientInput, McpClient } from "../../generator/codegen/emit/client-entry.js";
 import { failWith } from "../../model/diagnostics.js";
@@ -9,6 +10,7 @@ import { isRecord as isObject } from "../../model/records.js";
 import { findClaudeCli, formatClaudeCommand, runClaude } from "./claude-cli.js";
 import { type ClientPlace, locateClientConfig } from "./client-paths.js";
 import { type ConfigDocument, readConfigDocument, readServers, writeConfigDocument } from "./config-file.js";
+import { setJsoncMember } from "./jsonc.js";
 
 export interface ClientTarget {
   client: McpClient;
@@ -28,8 +30,6 @@ export interface ConfigChange {
   backup?: string;
   /** What would be written (--dry-run): the servers entry, VS Code's inputs, or the commands. */
   preview?: string;
-  /** The file had comments (VS Code), which the rewrite did not keep (the backup has them). */
-  droppedComments?: boolean;
 }
 
 const LABELS: Record<McpClient, string> = {
@@ -71,11 +71,6 @@ export async function addClientEntry(
   const same = existing !== undefined && sameJson(existing, wanted.entry) && sameJson(inputs, mergedInputs);
   if (same) return { where: doc.path, outcome: "unchanged" };
   if (existing !== undefined && !force) failExists(target, doc.path);
-  const data: Record<string, unknown> = {
-    ...doc.data,
-    [wanted.serversKey]: { ...servers, [target.name]: wanted.entry },
-  };
-  if (mergedInputs.length > 0 || Array.isArray(doc.data["inputs"])) data["inputs"] = mergedInputs;
   const preview = JSON.stringify(
     {
       ...(wanted.inputs.length > 0 ? { inputs: wanted.inputs } : {}),
@@ -85,12 +80,25 @@ export async function addClientEntry(
     2,
   );
   if (target.dryRun) return { where: doc.path, outcome: "dry-run", preview };
-  const backup = writeConfigDocument(doc, data);
+  let content: Record<string, unknown> | string;
+  if (doc.text === undefined || doc.text.trim() === "") {
+    content = { [wanted.serversKey]: { [target.name]: wanted.entry } };
+    if (mergedInputs.length > 0) content["inputs"] = mergedInputs;
+  } else {
+    let text = setJsoncMember(doc.text, [wanted.serversKey, target.name], wanted.entry);
+    let count = inputs.length;
+    for (const input of wanted.inputs) {
+      const index = inputs.findIndex((i) => i.id === input.id);
+      if (index === -1) text = setJsoncMember(text, ["inputs", count++], input);
+      else if (!sameJson(inputs[index], input)) text = setJsoncMember(text, ["inputs", index], input);
+    }
+    content = text;
+  }
+  const backup = writeConfigDocument(doc, content);
   return {
     where: doc.path,
     outcome: existing === undefined ? "added" : "replaced",
     ...(backup !== undefined ? { backup } : {}),
-    droppedComments: doc.relaxed,
   };
 }
 
@@ -110,22 +118,24 @@ export async function removeClientEntry(target: ClientTarget, serversKey: string
   const servers = readServers(doc, serversKey);
   if (findEntry(servers, target.name) === undefined) failNotFound(target, doc.path, Object.keys(servers));
   const { [target.name]: removed, ...others } = servers;
-  const data: Record<string, unknown> = { ...doc.data, [serversKey]: others };
+  let text = setJsoncMember(doc.text ?? "{}", [serversKey, target.name], undefined);
   if (Array.isArray(doc.data["inputs"])) {
     const stillUsed = JSON.stringify(others);
     const removedText = JSON.stringify(removed);
-    data["inputs"] = readInputs(doc).filter((input) => {
-      const reference = `\${input:${input.id}}`;
-      return !removedText.includes(reference) || stillUsed.includes(reference);
-    });
+    const inputs = readInputs(doc);
+    // From the last, so that each index still names the input it named.
+    for (let index = inputs.length - 1; index >= 0; index--) {
+      const reference = `\${input:${inputs[index]!.id}}`;
+      if (removedText.includes(reference) && !stillUsed.includes(reference))
+        text = setJsoncMember(text, ["inputs", index], undefined);
+    }
   }
-  if (target.dryRun) return { where: doc.path, outcome: "dry-run", preview: JSON.stringify(data, null, 2) };
-  const backup = writeConfigDocument(doc, data);
+  if (target.dryRun) return { where: doc.path, outcome: "dry-run", preview: text };
+  const backup = writeConfigDocument(doc, text);
   return {
     where: doc.path,
     outcome: "removed",
     ...(backup !== undefined ? { backup } : {}),
-    droppedComments: doc.relaxed,
   };
 }
 

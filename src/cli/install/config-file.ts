@@ -1,8 +1,9 @@
 /**
  * A client's configuration file, read and written without losing what others put there: read
- * as JSON (VS Code's may have comments and trailing commas, which it allows), refused with
- * OMB_CLIENT_CONFIG_INVALID and left untouched when it is not an object of JSON, written whole
- * with the previous bytes kept in a backup beside it, through a temporary file and a rename so
+ * as JSON (VS Code's as JSONC: comments and trailing commas, which it allows), refused with
+ * OMB_CLIENT_CONFIG_INVALID and left untouched when it is not an object of JSON, written
+ * (client-config.ts edits only its entry in the text, jsonc.ts) with the previous bytes kept in
+ * a backup beside it, through a temporary file and a rename so
  * the client never reads half a file, with the file's mode kept (0600 for a new file: it may
  * end up holding a secret). The backup and the temporary file are created exclusively (a name
  * someone planted, a symlink to another file, is never written through), the temporary one
@@ -22,24 +23,22 @@ import {
 import { dirname } from "node:path";
 import { failWith } from "../../model/diagnostics.js";
 import { isRecord as isObject } from "../../model/records.js";
+import { JsoncSyntaxError, parseJsonc } from "./jsonc.js";
 
 export interface ConfigDocument {
   path: string;
   /** The file's text, undefined when it does not exist yet. */
   text: string | undefined;
   data: Record<string, unknown>;
-  /** It had comments or trailing commas (VS Code's JSONC), which the rewrite does not keep. */
-  relaxed: boolean;
 }
 
-/** Reads the file (missing or empty: an empty object); `relaxed` allows comments and trailing commas. */
+/** Reads the file (missing or empty: an empty object); `relaxed` reads it as JSONC (comments, trailing commas). */
 export function readConfigDocument(path: string, options: { relaxed: boolean }): ConfigDocument {
   let text: string;
   try {
     text = readFileSync(path, "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT")
-      return { path, text: undefined, data: {}, relaxed: false };
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { path, text: undefined, data: {} };
     return failWith(
       "OMB_CLIENT_CONFIG_INVALID",
       `cannot read the client's configuration: ${(error as Error).message}`,
@@ -48,14 +47,12 @@ export function readConfigDocument(path: string, options: { relaxed: boolean }):
       },
     );
   }
-  if (text.trim() === "") return { path, text, data: {}, relaxed: false };
-  const strict = tryParse(text);
-  const relaxedText = options.relaxed && strict.error !== undefined ? stripJsonComments(text) : undefined;
-  const parsed = relaxedText === undefined ? strict : tryParse(relaxedText);
+  if (text.trim() === "") return { path, text, data: {} };
+  const parsed = tryParse(text, options.relaxed);
   if (parsed.error !== undefined) {
     return failWith(
       "OMB_CLIENT_CONFIG_INVALID",
-      `not valid JSON${locate(relaxedText ?? text, parsed.error)}: the file was left untouched`,
+      `not valid ${options.relaxed ? "JSONC" : "JSON"}${parsed.error}: the file was left untouched`,
       {
         file: path,
         hint: "fix the file (or move it away), then run the command again",
@@ -72,7 +69,7 @@ export function readConfigDocument(path: string, options: { relaxed: boolean }):
       },
     );
   }
-  return { path, text, data: parsed.value, relaxed: relaxedText !== undefined };
+  return { path, text, data: parsed.value };
 }
 
 /** The object under `key` (created when absent); OMB_CLIENT_CONFIG_INVALID when it is something else. */
@@ -88,10 +85,13 @@ export function readServers(doc: ConfigDocument, key: string): Record<string, un
   return servers;
 }
 
-/** Writes `data` over the file; returns the backup's path (undefined for a new file). */
+/**
+ * Writes `content` over the file: text as it is (an edit of the file's own text), an object as
+ * JSON; returns the backup's path (undefined for a new file).
+ */
 export function writeConfigDocument(
   doc: ConfigDocument,
-  data: Record<string, unknown>,
+  content: Record<string, unknown> | string,
   now = new Date(),
 ): string | undefined {
   mkdirSync(dirname(doc.path), { recursive: true });
@@ -108,7 +108,10 @@ export function writeConfigDocument(
     );
   }
   const temporary = `${doc.path}.${randomBytes(8).toString("hex")}.tmp`;
-  writeFileSync(temporary, `${JSON.stringify(data, null, 2)}\n`, { mode, flag: "wx" });
+  writeFileSync(temporary, typeof content === "string" ? content : `${JSON.stringify(content, null, 2)}\n`, {
+    mode,
+    flag: "wx",
+  });
   chmodSync(temporary, mode);
   renameSync(temporary, doc.path);
   return backup;
@@ -127,50 +130,15 @@ function copyToNewFile(file: string, stem: string): string {
   }
 }
 
-function tryParse(text: string): { value?: unknown; error?: Error } {
+/** The value, or where and why the text is not JSON (`relaxed`: JSONC). */
+function tryParse(text: string, relaxed: boolean): { value?: unknown; error?: string } {
   try {
-    return { value: JSON.parse(text) };
+    return { value: parseJsonc(text, { relaxed }).value };
   } catch (error) {
-    return { error: error as Error };
+    if (!(error instanceof JsoncSyntaxError)) throw error;
+    const before = text.slice(0, error.offset);
+    const line = before.split("\n").length;
+    const column = before.length - before.lastIndexOf("\n");
+    return { error: ` at line ${line}, column ${column} (${error.message})` };
   }
-}
-
-/** ` at line L, column C` from a JSON.parse message that names a position, else its message. */
-function locate(text: string, error: Error): string {
-  const position = /position (\d+)/.exec(error.message);
-  if (position === null) return ` (${error.message})`;
-  const before = text.slice(0, Number(position[1]));
-  const line = before.split("\n").length;
-  const column = before.length - before.lastIndexOf("\n");
-  return ` at line ${line}, column ${column}`;
-}
-
-/**
- * JSONC → JSON: `//` and `/* *\/` comments and trailing commas removed outside strings (what
- * VS Code accepts in its settings files). Comments become spaces so positions keep their lines.
- */
-export function stripJsonComments(text: string): string {
-  let out = "";
-  let i = 0;
-  while (i < text.length) {
-    const char = text[i]!;
-    if (char === '"') {
-      let end = i + 1;
-      while (end < text.length && text[end] !== '"') end += text[end] === "\\" ? 2 : 1;
-      out += text.slice(i, end + 1);
-      i = end + 1;
-    } else if (char === "/" && text[i + 1] === "/") {
-      while (i < text.length && text[i] !== "\n") i++;
-    } else if (char === "/" && text[i + 1] === "*") {
-      const end = text.indexOf("*/", i + 2);
-      const stop = end === -1 ? text.length : end + 2;
-      out += text.slice(i, stop).replace(/[^\n]/g, " ");
-      i = stop;
-    } else {
-      // A trailing comma: the next thing that is not white space closes the object or array.
-      if (char !== "," || !/^\s*[}\]]/.test(text.slice(i + 1))) out += char;
-      i++;
-    }
-  }
-  return out;
 }

@@ -52,6 +52,10 @@ const TOOL_COUNT_LIMITS: Partial<Record<ClientProfile, { limit: number; why: str
   openai: { limit: 128, why: "OpenAI's API accepts at most 128 tools in one request" },
   cursor: { limit: 40, why: "Cursor offers its agent about 40 tools at most" },
 };
+/** The most tools `profile`'s client handles well, or undefined when it names no limit. */
+export function toolCountLimit(profile: ClientProfile): { limit: number; why: string } | undefined {
+  return TOOL_COUNT_LIMITS[profile];
+}
 /** Shortest tool-name budget a profile leaves: room for some text and the 8-character hash. */
 const MIN_NAME_LENGTH = 20;
 const SERVER_NAME_LENGTH = 16;

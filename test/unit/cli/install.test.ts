@@ -23,7 +23,7 @@ import { join } from "node:path";
 import type { Command } from "commander";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { locateClientConfig } from "../../../src/cli/install/client-paths.js";
-import { stripJsonComments } from "../../../src/cli/install/config-file.js";
+import { parseJsonc } from "../../../src/cli/install/jsonc.js";
 import { createInstallCommand, createUninstallCommand } from "../../../src/cli/install.js";
 import type { McpClient } from "../../../src/generator/codegen/emit/client-entry.js";
 import { BridgeError } from "../../../src/model/diagnostics.js";
@@ -91,7 +91,7 @@ const ref = (inner: string) => `\${${inner}}`;
 
 // biome-ignore lint/suspicious/noExplicitAny: the parsed files are read by path in the assertions
 function readJson(path: string): Record<string, any> {
-  return JSON.parse(stripJsonComments(readFileSync(path, "utf8")));
+  return parseJsonc(readFileSync(path, "utf8")).value as ReturnType<typeof readJson>;
 }
 
 function backupsOf(path: string): string[] {
@@ -188,7 +188,10 @@ describe.each(CLIENTS)(
           ...original["inputs"],
           expect.objectContaining({ id: "openapi_mcp_auth_apikey", type: "promptString", password: true }),
         ]);
-        expect(first.stderr).toContain("comments were not kept");
+        // Only the entry and its input were added: the comments and the rest stay as they were.
+        const text = readFileSync(path, "utf8");
+        expect(text).toContain("// Added by hand: the fetch server.");
+        expect(text).toContain("/* the token is asked once */");
       }
       if (client === "claude-desktop")
         expect(first.stderr).toContain("Claude Desktop cannot refer to a secret");
@@ -213,6 +216,8 @@ describe.each(CLIENTS)(
       const removed = await uninstall("--client", client, "--config", path, "--name", "demo-pet-store");
       expect(removed.error).toBeUndefined();
       expect(readJson(path)).toEqual(original);
+      // The file is back to what it was, byte for byte: the edits touched only the entry.
+      expect(readFileSync(path, "utf8")).toBe(before);
     });
 
     it.each(["malformed.json", "servers-not-object.json"])(
@@ -493,5 +498,132 @@ describe("locateClientConfig", () => {
 
   it("says Claude Desktop has no Linux version", () => {
     expect(() => locateClientConfig("claude-desktop", linux)).toThrow(/Claude Desktop has no Linux version/);
+  });
+});
+
+describe("install takes serve's spec options", () => {
+  it("writes --overrides (as an absolute path), --watch, --profile, --output-schemas and --no-validate into the command line", async () => {
+    const dir = mkdtempSync(join(scratch, "case-"));
+    const path = join(dir, "mcp.json");
+    writeFileSync(join(dir, "overrides.yaml"), "listPets:\n  description: All the pets\n");
+    const cwd = process.cwd();
+    process.chdir(dir);
+    try {
+      const outcome = await install(
+        SPEC,
+        "--client",
+        "vscode",
+        "--config",
+        path,
+        "--overrides",
+        "overrides.yaml",
+        "--watch",
+        "--profile",
+        "openai",
+        "--output-schemas",
+        "--no-validate",
+      );
+      expect(outcome.error).toBeUndefined();
+    } finally {
+      process.chdir(cwd);
+    }
+    const args: string[] = readJson(path)["servers"]["demo-pet-store"].args;
+    expect(args.slice(2)).toEqual([
+      SPEC,
+      "--no-validate",
+      "--output-schemas",
+      "--overrides",
+      join(dir, "overrides.yaml"),
+      "--watch",
+      "--profile",
+      "openai",
+      "--server-name",
+      "demo-pet-store",
+    ]);
+  });
+});
+
+describe("install warns when the client offers fewer tools than the entry serves", () => {
+  it("warns for Cursor past 40 tools, not with --mode discovery nor for a client without a limit", async () => {
+    const dir = mkdtempSync(join(scratch, "case-"));
+    const spec = join(dir, "big.json");
+    const paths = Object.fromEntries(
+      Array.from({ length: 45 }, (_, i) => [
+        `/thing${i}`,
+        { get: { operationId: `getThing${i}`, responses: { "200": { description: "ok" } } } },
+      ]),
+    );
+    writeFileSync(
+      spec,
+      JSON.stringify({
+        openapi: "3.1.0",
+        info: { title: "Big", version: "1" },
+        servers: [{ url: "https://api.example.test" }],
+        paths,
+      }),
+    );
+    const cursor = await install(spec, "--client", "cursor", "--config", join(dir, "a.json"));
+    expect(cursor.error).toBeUndefined();
+    expect(cursor.stderr).toContain("warning: the entry serves 45 tools, more than 40");
+    expect(cursor.stderr).toContain("--mode discovery");
+    const discovery = await install(
+      spec,
+      "--client",
+      "cursor",
+      "--config",
+      join(dir, "b.json"),
+      "--mode",
+      "discovery",
+    );
+    expect(discovery.stderr).not.toContain("warning");
+    const few = await install(
+      spec,
+      "--client",
+      "cursor",
+      "--config",
+      join(dir, "c.json"),
+      "--include-tools",
+      "getThing1",
+    );
+    expect(few.stderr).not.toContain("warning");
+    const windsurf = await install(spec, "--client", "windsurf", "--config", join(dir, "d.json"));
+    expect(windsurf.stderr).not.toContain("warning");
+  });
+});
+
+describe("VS Code asks for one alternative's credentials", () => {
+  it("prompts for the first alternative's scheme only, or the one given with --auth", async () => {
+    const dir = mkdtempSync(join(scratch, "case-"));
+    const spec = join(dir, "alt.json");
+    writeFileSync(
+      spec,
+      JSON.stringify({
+        openapi: "3.1.0",
+        info: { title: "Alt", version: "1" },
+        servers: [{ url: "https://api.example.test" }],
+        security: [{ key: [] }, { token: [] }, { basic: [] }],
+        components: {
+          securitySchemes: {
+            key: { type: "apiKey", in: "header", name: "X-Key" },
+            token: { type: "http", scheme: "bearer" },
+            basic: { type: "http", scheme: "basic" },
+          },
+        },
+        paths: { "/a": { get: { operationId: "getA", responses: { "200": { description: "ok" } } } } },
+      }),
+    );
+    const first = await install(spec, "--client", "vscode", "--config", join(dir, "a.json"));
+    expect(first.error).toBeUndefined();
+    expect(readJson(join(dir, "a.json"))["inputs"].map((i: { id: string }) => i.id)).toEqual([
+      "openapi_mcp_auth_key",
+    ]);
+    const chosen = await install(
+      spec,
+      ...["--client", "vscode", "--config", join(dir, "b.json"), "--auth", "token=t0k", "--inline-secrets"],
+    );
+    expect(chosen.error).toBeUndefined();
+    const written = readJson(join(dir, "b.json"));
+    expect(written["inputs"] ?? []).toEqual([]);
+    expect(written["servers"]["alt"].env).toEqual({ OPENAPI_MCP_AUTH_TOKEN: "t0k" });
   });
 });
