@@ -1,7 +1,8 @@
 /**
  * One API of a bridge made ready to serve from its settings: its tool selection checked
  * (criteria that match nothing noted, a selection that leaves nothing refused), its
- * credentials read, the mistakes check-start.ts knows refused or warned about, and its
+ * credentials read, the mistakes check-start.ts knows refused or warned about, the schemes its
+ * tools need and nobody configured noted (check-missing-credentials.ts), and its
  * BridgeOptions. A bridge of one API and each API of a bridge of several go through here, and
  * so does every reload of a watched spec (which then keeps serving the old tools when this
  * refuses the new ones).
@@ -15,6 +16,7 @@ import type { AuthConfig } from "../auth/auth-config.js";
 import type { BridgeOptions } from "../engine/bridge-options.js";
 import { readAuthSettings } from "./auth-settings.js";
 import { checkCredentialParameters } from "./check-credential-parameters.js";
+import { checkMissingCredentials } from "./check-missing-credentials.js";
 import { checkStart } from "./check-start.js";
 import { OPTION_TABLE, type Settings } from "./option-table.js";
 import type { Environment } from "./read-settings.js";
@@ -84,7 +86,10 @@ export async function prepareApi(
       ...(context.hooks ? { hooks: context.hooks } : {}),
       ...(settings.auditLog !== undefined ? { audit: context.openAudit(settings.auditLog) } : {}),
     });
-    warnings.push(...checkCredentialParameters({ model, tools: selected.tools, options }));
+    warnings.push(
+      ...checkMissingCredentials({ model, tools: selected.tools, options }),
+      ...checkCredentialParameters({ model, tools: selected.tools, options }),
+    );
     for (const warning of [...listAnnounced(model, selected.tools), ...warnings])
       notes.push(formatDiagnostic({ ...warning, message: `${label}${warning.message}` }));
     return { model, options, notes, auth };
