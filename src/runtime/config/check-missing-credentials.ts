@@ -39,7 +39,7 @@ export function checkMissingCredentials(inputs: MissingCredentialInputs): CodedD
   return [...needing].map(([name, names]) =>
     createDiagnostic(
       "OMB_CREDENTIAL_MISSING",
-      `no credential for the security scheme "${name}", which ${describeTools(names)}: the API will refuse their calls; ${describeSetting(name, model.securitySchemes[name]!, audience)}`,
+      `no credential for the security scheme "${name}", which ${describeTools(names)}: the API will refuse ${names.length === 1 ? "its" : "their"} calls; ${describeSetting(name, model.securitySchemes[name]!, audience)}`,
     ),
   );
 }
