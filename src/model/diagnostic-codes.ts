@@ -363,9 +363,9 @@ export const DIAGNOSTIC_CODES = {
   },
   OMB_CREDENTIAL_MISSING: {
     title:
-      "Served operations need a security scheme no credential is configured for (no alternative of theirs is): the API will refuse their calls (401)",
+      "Served tools need a security scheme that has no credential (nor has any alternative of theirs): the API will refuse their calls",
     severity: "warning",
-    fix: "configure it with --auth SCHEME=VALUE or OPENAPI_MCP_AUTH_<SCHEME> (an OAuth2 client with --oauth-client; over HTTP a --pass-through-header); the library's options.auth",
+    fix: "configure it: --auth SCHEME=VALUE or OPENAPI_MCP_AUTH_<SCHEME>, an OAuth2 client (--oauth-client), a --pass-through-header over HTTP; the library: options.auth",
   },
   OMB_PARAMETER_FILLED: {
     title:
