@@ -15,9 +15,15 @@ import {
 import type { BridgeModel, Diagnostic } from "../../model/types.js";
 import { selectModel } from "../access/select.js";
 import type { BridgeOptions } from "../engine/bridge-options.js";
+import type { HttpServerOptions } from "../transport/transport-options.js";
 import { checkMissingCredentials } from "./check-missing-credentials.js";
 import { checkStart } from "./check-start.js";
-import { LIBRARY_OPTION_PATHS, type LibraryOptionKey, nameOption } from "./library-options.js";
+import {
+  HTTP_SERVER_OPTION_PATHS,
+  LIBRARY_OPTION_PATHS,
+  type LibraryOptionKey,
+  nameOption,
+} from "./library-options.js";
 import { getOptionSpec, type Settings } from "./option-table.js";
 import { OPTION_INVALID } from "./read-settings.js";
 import { checkTypedValue, OptionValueError } from "./value-parsers.js";
@@ -64,10 +70,22 @@ export function reportWarnings(options: BridgeOptions, warnings: readonly Diagno
   for (const warning of warnings) report(warning);
 }
 
+/**
+ * startHttpServer's options against the rules of `--port`, `--max-body-bytes` and the rest;
+ * throws a BridgeError with every bad value.
+ */
+export function checkHttpServerOptions(options: HttpServerOptions): void {
+  const refused = checkValues(options, HTTP_SERVER_OPTION_PATHS);
+  if (refused.length > 0) throw new BridgeError(refused);
+}
+
 /** Each option's value against its parser's rules: all the bad ones. */
-function checkValues(options: BridgeOptions): CodedDiagnostic[] {
+function checkValues(
+  options: BridgeOptions | HttpServerOptions,
+  paths: Partial<Record<LibraryOptionKey, string>> = LIBRARY_OPTION_PATHS,
+): CodedDiagnostic[] {
   const found: CodedDiagnostic[] = [];
-  for (const [key, path] of Object.entries(LIBRARY_OPTION_PATHS) as [LibraryOptionKey, string][]) {
+  for (const [key, path] of Object.entries(paths) as [LibraryOptionKey, string][]) {
     // OAuth2 clients are objects here, not the flag's `SCHEME=ID` text: checkStart checks them.
     if (key === "oauthClient") continue;
     const value = readPath(options, path);
@@ -90,7 +108,7 @@ function checkValues(options: BridgeOptions): CodedDiagnostic[] {
 }
 
 /** `retry.retries` of the options; undefined where a step is not an object (`circuitBreaker: false`). */
-function readPath(options: BridgeOptions, path: string): unknown {
+function readPath(options: BridgeOptions | HttpServerOptions, path: string): unknown {
   let value: unknown = options;
   for (const step of path.split(".")) {
     if (typeof value !== "object" || value === null) return undefined;

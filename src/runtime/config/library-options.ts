@@ -9,7 +9,7 @@ import { OPTION_TABLE, type OptionKey } from "./option-table.js";
 /** Who reads what start-up says: an operator (flags, variables) or a program (BridgeOptions). */
 export type Audience = "cli" | "library";
 
-/** The BridgeOptions field of each option the library takes, as a path (`retry.retries`). */
+/** The BridgeOptions field of each option createBridgeRuntime takes, as a path (`retry.retries`). */
 export const LIBRARY_OPTION_PATHS = {
   baseUrl: "baseUrl",
   serverVar: "serverVariables",
@@ -35,7 +35,24 @@ export const LIBRARY_OPTION_PATHS = {
   codeMaxStack: "code.maxStackBytes",
 } as const satisfies Partial<Record<OptionKey, string>>;
 
-export type LibraryOptionKey = keyof typeof LIBRARY_OPTION_PATHS;
+/** The HttpServerOptions field of each option startHttpServer takes. */
+export const HTTP_SERVER_OPTION_PATHS = {
+  host: "host",
+  port: "port",
+  path: "path",
+  stateless: "stateless",
+  allowOrigin: "allowedOrigins",
+  httpToken: "bearerToken",
+  confirmKey: "confirmKey",
+  maxBodyBytes: "maxBodyBytes",
+  listTtl: "listCache.ttlMs",
+  maxSessions: "maxSessions",
+  sessionIdleTimeout: "sessionIdleMs",
+} as const satisfies Partial<Record<OptionKey, string>>;
+
+export type LibraryOptionKey = keyof typeof LIBRARY_OPTION_PATHS | keyof typeof HTTP_SERVER_OPTION_PATHS;
+
+const PATHS: Record<LibraryOptionKey, string> = { ...LIBRARY_OPTION_PATHS, ...HTTP_SERVER_OPTION_PATHS };
 
 /**
  * An option as a message names it, with the entry it is about: `--auth api_key` for the CLI,
@@ -43,7 +60,7 @@ export type LibraryOptionKey = keyof typeof LIBRARY_OPTION_PATHS;
  */
 export function nameOption(audience: Audience, key: LibraryOptionKey, entry?: string): string {
   if (audience === "cli") return `--${OPTION_TABLE[key].flag}${entry !== undefined ? ` ${entry}` : ""}`;
-  const path = `options.${LIBRARY_OPTION_PATHS[key]}`;
+  const path = `options.${PATHS[key]}`;
   if (entry === undefined) return path;
   return /^[A-Za-z_$][\w$]*$/.test(entry) ? `${path}.${entry}` : `${path}[${JSON.stringify(entry)}]`;
 }

@@ -11,6 +11,8 @@ import {
   createBridgeRuntime,
   createBridgeServer,
   type Diagnostic,
+  type HttpServerOptions,
+  startHttpServer,
 } from "../../../../src/index.js";
 import { BridgeError } from "../../../../src/model/diagnostics.js";
 import type { BridgeModel } from "../../../../src/model/types.js";
@@ -240,5 +242,48 @@ describe("the library refuses what the CLI refuses", () => {
         'no credential for the security scheme "cc", which the tool listOrders needs: the API will refuse its calls; give it in options.auth.cc or the environment variable OPENAPI_MCP_AUTH_CC, or an OAuth2 client in options.oauth.cc',
       ],
     ]);
+  });
+});
+
+describe("startHttpServer refuses what serve's HTTP flags refuse", () => {
+  it.each<[string, HttpServerOptions, string, RegExp]>([
+    [
+      "a port out of range",
+      { port: 70_000 },
+      "OMB_OPTION_INVALID",
+      /^options\.port: expected a port number from 0 to 65535, got "70000"$/,
+    ],
+    ["a body limit of 0", { maxBodyBytes: 0 }, "OMB_OPTION_INVALID", /^options\.maxBodyBytes: /],
+    ["no sessions", { maxSessions: 0 }, "OMB_OPTION_INVALID", /^options\.maxSessions: /],
+    ["an idle timeout of 0", { sessionIdleMs: 0 }, "OMB_OPTION_INVALID", /^options\.sessionIdleMs: /],
+    [
+      "a confirmation key too short",
+      { confirmKey: "short" },
+      "OMB_OPTION_INVALID",
+      /^options\.confirmKey: expected a secret of at least \d+ bytes, got 5 bytes$/,
+    ],
+    [
+      "a host that is no string",
+      { host: 127 as unknown as string },
+      "OMB_OPTION_INVALID",
+      /^options\.host: expected an address \(a string\), got 127$/,
+    ],
+    [
+      "a negative list TTL",
+      { listCache: { ttlMs: -1 } },
+      "OMB_OPTION_INVALID",
+      /^options\.listCache\.ttlMs: /,
+    ],
+  ])("%s", async (_case, options, code, message) => {
+    const runtime = createBridgeRuntime(model, { ...GOOD, onWarning: () => {} });
+    const error = await startHttpServer(runtime, options).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(BridgeError);
+    const [diagnostic] = (error as BridgeError).diagnostics;
+    expect(diagnostic!.code).toBe(code);
+    expect(diagnostic!.message).toMatch(message);
+    expect(diagnostic!.hint).not.toMatch(/(^|\s)--[a-z]/);
   });
 });
