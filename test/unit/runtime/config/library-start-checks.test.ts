@@ -270,7 +270,7 @@ describe("startHttpServer refuses what serve's HTTP flags refuse", () => {
     ],
     [
       "a negative list TTL",
-      { listCache: { ttlMs: -1 } },
+      { listCache: { ttlMs: -1, cacheScope: "private" } },
       "OMB_OPTION_INVALID",
       /^options\.listCache\.ttlMs: /,
     ],
