@@ -238,7 +238,8 @@ type ServedApi = PreparedApi & { auth: AuthConfig; namespace?: string };
 async function prepareServedApi(api: ServedApiInputs, context: PrepareContext): Promise<ServedApi> {
   const { namespace } = api;
   if (namespace === undefined) return prepareApi(api, context);
-  return { ...(await prepareApi(api, { ...context, label: `api ${namespace}: ` })), namespace };
+  const own = { label: `api ${namespace}: `, envPrefix: toApiEnvPrefix(namespace) };
+  return { ...(await prepareApi(api, { ...context, ...own })), namespace };
 }
 
 /**

@@ -17,13 +17,20 @@ export interface MissingCredentialInputs {
   tools: readonly ToolNode[];
   options: Pick<BridgeOptions, "auth" | "env" | "oauth" | "passThroughHeaders">;
   audience?: Audience;
+  /**
+   * The start of this API's variables in a bridge of several (`OPENAPI_MCP_ERP__`), for the
+   * variable names the line gives; default `OPENAPI_MCP_`.
+   */
+  envPrefix?: string;
 }
 
 /** Tools named in a line, at most. */
 const NAMED_TOOLS = 3;
 
 export function checkMissingCredentials(inputs: MissingCredentialInputs): CodedDiagnostic[] {
-  const { model, tools, options, audience = "cli" } = inputs;
+  const { model, tools, options, audience = "cli", envPrefix } = inputs;
+  const variableOf = (name: string) =>
+    envPrefix === undefined ? name : name.replace(/^OPENAPI_MCP_/, envPrefix);
   const configured = listConfiguredSchemes(model, { ...options, env: options.env ?? process.env });
   const needing = new Map<string, string[]>();
   for (const tool of tools) {
@@ -39,7 +46,7 @@ export function checkMissingCredentials(inputs: MissingCredentialInputs): CodedD
   return [...needing].map(([name, names]) =>
     createDiagnostic(
       "OMB_CREDENTIAL_MISSING",
-      `no credential for the security scheme "${name}", which ${describeTools(names)}: the API will refuse ${names.length === 1 ? "its" : "their"} calls; ${describeSetting(name, model.securitySchemes[name]!, audience)}`,
+      `no credential for the security scheme "${name}", which ${describeTools(names)}: the API will refuse ${names.length === 1 ? "its" : "their"} calls; ${describeSetting(name, model.securitySchemes[name]!, audience, variableOf)}`,
     ),
   );
 }
@@ -56,10 +63,16 @@ function describeTools(names: string[]): string {
 }
 
 /** How to configure the scheme: the flag and the variable, or the library's option and the variable. */
-function describeSetting(name: string, scheme: SecuritySchemeNode, audience: Audience): string {
-  const variable = toCredentialEnvName(name);
+function describeSetting(
+  name: string,
+  scheme: SecuritySchemeNode,
+  audience: Audience,
+  variableOf: (name: string) => string,
+): string {
+  const variable = variableOf(toCredentialEnvName(name));
   const isOAuth = scheme.type === "oauth2" || scheme.type === "openIdConnect";
-  const client = toClientEnvNames(name);
+  const names = toClientEnvNames(name);
+  const client = { id: variableOf(names.id), secret: variableOf(names.secret) };
   if (audience === "library") {
     const oauth = isOAuth ? `, or an OAuth2 client in ${nameOption(audience, "oauthClient", name)}` : "";
     return `give it in ${nameOption(audience, "auth", name)} or the environment variable ${variable}${oauth}`;

@@ -47,6 +47,8 @@ export interface PrepareContext {
   auth?: AuthConfig;
   /** What every note and error of this API starts with, when the bridge serves several (`api erp: `). */
   label?: string;
+  /** The start of this API's variables in a bridge of several (`OPENAPI_MCP_ERP__`), for hints. */
+  envPrefix?: string;
 }
 
 /** Throws a BridgeError (every error at once) when the API cannot be served. */
@@ -87,7 +89,12 @@ export async function prepareApi(
       ...(settings.auditLog !== undefined ? { audit: context.openAudit(settings.auditLog) } : {}),
     });
     warnings.push(
-      ...checkMissingCredentials({ model, tools: selected.tools, options }),
+      ...checkMissingCredentials({
+        model,
+        tools: selected.tools,
+        options,
+        ...(context.envPrefix !== undefined ? { envPrefix: context.envPrefix } : {}),
+      }),
       ...checkCredentialParameters({ model, tools: selected.tools, options }),
     );
     for (const warning of [...listAnnounced(model, selected.tools), ...warnings])

@@ -129,6 +129,19 @@ describe("checkMissingCredentials", () => {
     expect(lines(operations, options)).toEqual(expected);
   });
 
+  it("names an API's own variables in a bridge of several", () => {
+    const model = modelOf({ a: [{ cc: [] }] });
+    const [line] = checkMissingCredentials({
+      model,
+      tools: model.tools,
+      options: { env: {} },
+      envPrefix: "OPENAPI_MCP_ERP__",
+    });
+    expect(line!.message).toMatch(
+      /configure it with --auth cc=VALUE or OPENAPI_MCP_ERP__AUTH_CC, or an OAuth2 client with --oauth-client cc=ID \(or OPENAPI_MCP_ERP__CLIENT_ID_CC\) and OPENAPI_MCP_ERP__CLIENT_SECRET_CC$/,
+    );
+  });
+
   it("names the library's option for a program", () => {
     expect(lines({ a: [{ api_key: [] }] }, {}, "library")).toEqual([
       'warning OMB_CREDENTIAL_MISSING no credential for the security scheme "api_key", which the tool a needs: the API will refuse its calls; give it in options.auth.api_key or the environment variable OPENAPI_MCP_AUTH_API_KEY',
