@@ -38,7 +38,7 @@ export function createToolsCommand(): Command {
       if (flags.verbose || isAnnounced(d)) process.stderr.write(`${formatDiagnostic(d)}\n`);
     const model = await applySelection(fullModel, selection, "tools");
     const [
-      { createBridgeRuntime },
+      { assembleBridgeRuntime },
       { createLiveRuntime },
       { chooseAutoMode },
       { formatAutoReport, formatServedTools },
@@ -50,7 +50,7 @@ export function createToolsCommand(): Command {
     ]);
     // As serve lists them: each tool with its contract version and digest in `_meta`.
     const runtime = createLiveRuntime(
-      createBridgeRuntime(model, { env: {}, ...(mode !== undefined ? { mode } : {}) }),
+      assembleBridgeRuntime(model, { env: {}, ...(mode !== undefined ? { mode } : {}) }),
     );
     const tools = [];
     let cursor: string | undefined;

@@ -339,7 +339,7 @@ export const DIAGNOSTIC_CODES = {
     fix: "use a port from 1024 up, or a --host that is an address of this machine (127.0.0.1, 0.0.0.0)",
   },
   OMB_BASE_URL: {
-    title: "--base-url is not an http(s) URL",
+    title: "--base-url (the library's options.baseUrl) is not an http(s) URL",
     severity: "error",
     fix: "give a full URL such as http://127.0.0.1:8080/v1",
   },
@@ -360,6 +360,12 @@ export const DIAGNOSTIC_CODES = {
       "Parameters look like credentials (a key, token, password) and no value is configured: the model may not give them, so they are not sent",
     severity: "warning",
     fix: 'configure the value (--header "Name: value", or --auth for the apiKey scheme that names it), or let the model give it with --allow-credential-arguments NAME',
+  },
+  OMB_CREDENTIAL_MISSING: {
+    title:
+      "Served tools need a security scheme that has no credential (nor has any alternative of theirs): the API will refuse their calls",
+    severity: "warning",
+    fix: "configure it: --auth SCHEME=VALUE or OPENAPI_MCP_AUTH_<SCHEME>, an OAuth2 client (--oauth-client), a --pass-through-header over HTTP; the library: options.auth",
   },
   OMB_PARAMETER_FILLED: {
     title:

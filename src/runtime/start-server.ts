@@ -68,13 +68,13 @@ export async function startServer(
   }
   for (const note of api.notes) say(note);
   // The MCP SDK and the runtime are loaded only once the settings are known to be good.
-  const [{ createBridgeRuntime }, { serveRuntime }] = await Promise.all([
+  const [{ assembleBridgeRuntime }, { serveRuntime }] = await Promise.all([
     import("./engine/bridge-runtime.js"),
     import("./server/served-runtime.js"),
   ]);
   let runtime: ServedRuntime;
   try {
-    runtime = serveRuntime(createBridgeRuntime(api.model, api.options));
+    runtime = serveRuntime(assembleBridgeRuntime(api.model, api.options));
   } catch (error) {
     await audits.close();
     return failWith(AUTH_CONFIG_INVALID, (error as Error).message);

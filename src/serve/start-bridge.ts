@@ -174,7 +174,7 @@ async function watchApis(input: {
     api.watch !== undefined ? [{ api, index, watch: api.watch }] : [],
   );
   if (watched.length === 0) return undefined;
-  const [{ startReloads }, { createBridgeRuntime }, { createApiRuntime }] = await Promise.all([
+  const [{ startReloads }, { assembleBridgeRuntime }, { assembleApiRuntime }] = await Promise.all([
     import("./reload/reloader.js"),
     import("../runtime/engine/bridge-runtime.js"),
     import("./apis/api-router.js"),
@@ -208,7 +208,7 @@ async function watchApis(input: {
       if (before.kind === "api") {
         // The old runtime holds nothing the new one shares but the connection, which it does not own.
         return {
-          runtime: createBridgeRuntime(ready.model, ready.options, connection),
+          runtime: assembleBridgeRuntime(ready.model, ready.options, connection),
           retire: () => before.close(),
         };
       }
@@ -216,7 +216,7 @@ async function watchApis(input: {
       const replaced = router.apis.find((served) => served.namespace === api.namespace)!;
       return {
         runtime: router.withApi(
-          createApiRuntime(
+          assembleApiRuntime(
             { namespace: api.namespace!, model: ready.model, options: ready.options },
             connection,
           ),
@@ -238,7 +238,8 @@ type ServedApi = PreparedApi & { auth: AuthConfig; namespace?: string };
 async function prepareServedApi(api: ServedApiInputs, context: PrepareContext): Promise<ServedApi> {
   const { namespace } = api;
   if (namespace === undefined) return prepareApi(api, context);
-  return { ...(await prepareApi(api, { ...context, label: `api ${namespace}: ` })), namespace };
+  const own = { label: `api ${namespace}: `, envPrefix: toApiEnvPrefix(namespace) };
+  return { ...(await prepareApi(api, { ...context, ...own })), namespace };
 }
 
 /**
@@ -279,14 +280,14 @@ async function createServedRuntime(
   options: ApiRouterOptions,
 ): Promise<ToolRuntime> {
   if (!namespaced) {
-    const { createBridgeRuntime } = await import("../runtime/engine/bridge-runtime.js");
+    const { assembleBridgeRuntime } = await import("../runtime/engine/bridge-runtime.js");
     const api = apis[0]!;
-    return createBridgeRuntime(api.model, api.options, connections[0]);
+    return assembleBridgeRuntime(api.model, api.options, connections[0]);
   }
-  const { createApiRouter, createApiRuntime } = await import("./apis/api-router.js");
+  const { createApiRouter, assembleApiRuntime } = await import("./apis/api-router.js");
   return createApiRouter(
     apis.map((api, index) =>
-      createApiRuntime(
+      assembleApiRuntime(
         { namespace: api.namespace!, model: api.model, options: api.options },
         connections[index],
       ),

@@ -14,7 +14,7 @@ import { type PlanOptions, planModel } from "../../src/generator/compile/plan-mo
 import type { LoadedSpec } from "../../src/generator/spec/load-spec.js";
 import type { BridgeModel } from "../../src/model/types.js";
 import type { BridgeOptions } from "../../src/runtime/engine/bridge-options.js";
-import { createBridgeRuntime, type ToolRuntime } from "../../src/runtime/engine/bridge-runtime.js";
+import { assembleBridgeRuntime, type ToolRuntime } from "../../src/runtime/engine/bridge-runtime.js";
 import { ERROR_META_KEY } from "../../src/runtime/results/error-result.js";
 import { createBridgeServer } from "../../src/runtime/server/mcp-server.js";
 import { readMetaValue } from "../../src/runtime/server/meta-keys.js";
@@ -79,13 +79,17 @@ export interface ClientSetup {
   elicit?: (message: string) => ElicitResult | Promise<ElicitResult>;
 }
 
-/** A real SDK Client connected in memory to a bridge server over `runtime` (or a new one). */
+/**
+ * A real SDK Client connected in memory to a bridge server over `runtime` (or a new one, made
+ * without the library's start checks: these tests hold the engine's own defences at call time,
+ * which a hostile server URL or a mistaken option must meet even when nothing checked before).
+ */
 export async function connectRuntime(
   source: BridgeModel | ToolRuntime | ServedRuntime,
   options: BridgeOptions = {},
   setup: ClientSetup = {},
 ): Promise<InMemoryBridge> {
-  const runtime = "kind" in source ? source : createBridgeRuntime(source, options);
+  const runtime = "kind" in source ? source : assembleBridgeRuntime(source, options);
   const server = createBridgeServer(runtime);
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   await server.connect(serverTransport);

@@ -15,6 +15,7 @@ import { MIN_SECRET_LENGTH } from "../auth/secret-forms.js";
 import { resolveBaseUrl } from "../request/build-request.js";
 import { isLoopbackAddress } from "../transport/guards.js";
 import { resolveHttpServerOptions } from "../transport/transport-options.js";
+import { type Audience, nameOption } from "./library-options.js";
 import { OPTION_TABLE, type Settings } from "./option-table.js";
 import type { Environment } from "./read-settings.js";
 import { toHttpServerOptions, toTransport } from "./to-options.js";
@@ -28,6 +29,11 @@ export interface StartCheckInputs {
   env: Environment;
   /** Values of the server variables from the flags and OPENAPI_MCP_SERVER_VAR_<NAME>. */
   serverVariables: Record<string, string>;
+  /**
+   * Who reads the diagnostics (default the CLI's operator): the library's are about
+   * `options.auth.api_key`, not `--auth api_key`.
+   */
+  audience?: Audience;
 }
 
 /** The warnings to print; throws a BridgeError with every error found. */
@@ -57,7 +63,13 @@ function guessName(name: string, names: string[]): string | undefined {
   return suggestNames(name, names, 1)[0];
 }
 
-function checkSchemeNames({ model, settings, auth, env }: StartCheckInputs): CodedDiagnostic[] {
+function checkSchemeNames({
+  model,
+  settings,
+  auth,
+  env,
+  audience = "cli",
+}: StartCheckInputs): CodedDiagnostic[] {
   const schemes = Object.keys(model.securitySchemes);
   const found: CodedDiagnostic[] = [];
   const hint = (name: string) => {
@@ -65,7 +77,7 @@ function checkSchemeNames({ model, settings, auth, env }: StartCheckInputs): Cod
     if (guess !== undefined)
       return `did you mean "${guess}"? The spec's security schemes: ${listNames(schemes)}`;
     return schemes.length === 0
-      ? 'the spec declares no security scheme; send a credential with --header "Name: value"'
+      ? `the spec declares no security scheme; send a credential ${audience === "cli" ? 'with --header "Name: value"' : "in options.headers"}`
       : `the spec's security schemes: ${listNames(schemes)}`;
   };
   const unknown = (where: string, name: string) => {
@@ -77,16 +89,21 @@ function checkSchemeNames({ model, settings, auth, env }: StartCheckInputs): Cod
     );
   };
   const fromFlags = new Set(Object.keys(settings.auth ?? {}));
-  for (const name of fromFlags) unknown(`--auth ${name}`, name);
+  for (const name of fromFlags) unknown(nameOption(audience, "auth", name), name);
   for (const name of Object.keys(auth.auth))
     if (!fromFlags.has(name)) unknown(`the auth config's auth.${name}`, name);
   const clientFlags = new Set(Object.keys(settings.oauthClient ?? {}));
-  for (const name of clientFlags) unknown(`--oauth-client ${name}`, name);
+  for (const name of clientFlags) unknown(nameOption(audience, "oauthClient", name), name);
   for (const name of Object.keys(auth.oauth))
     if (!clientFlags.has(name)) unknown(`the auth config's oauth2.${name}`, name);
   const passFlags = settings.passThroughHeader ?? {};
   for (const [header, name] of Object.entries({ ...auth.passThroughHeaders, ...passFlags })) {
-    unknown(`--pass-through-header ${header}=${name}`, name);
+    unknown(
+      audience === "cli"
+        ? `--pass-through-header ${header}=${name}`
+        : nameOption(audience, "passThroughHeader", header),
+      name,
+    );
   }
   // A variable for a scheme the spec does not have may be meant for another API: a warning.
   const known = new Set<string>([OPTION_TABLE.authConfig.env]);
@@ -109,7 +126,7 @@ function checkSchemeNames({ model, settings, auth, env }: StartCheckInputs): Cod
   return found;
 }
 
-function checkOAuthClients({ model, auth }: StartCheckInputs): CodedDiagnostic[] {
+function checkOAuthClients({ model, auth, audience = "cli" }: StartCheckInputs): CodedDiagnostic[] {
   const found: CodedDiagnostic[] = [];
   for (const [name, client] of Object.entries(auth.oauth)) {
     const scheme = model.securitySchemes[name];
@@ -119,7 +136,12 @@ function checkOAuthClients({ model, auth }: StartCheckInputs): CodedDiagnostic[]
         createDiagnostic(
           "OMB_AUTH_CONFIG",
           `OAuth2 client credentials are configured for "${name}", which is a ${scheme.type} scheme, not oauth2 or openIdConnect`,
-          { hint: `give its credential with --auth ${name}=VALUE instead` },
+          {
+            hint:
+              audience === "cli"
+                ? `give its credential with --auth ${name}=VALUE instead`
+                : `give its credential in ${nameOption(audience, "auth", name)} instead`,
+          },
         ),
       );
       continue;
@@ -134,7 +156,10 @@ function checkOAuthClients({ model, auth }: StartCheckInputs): CodedDiagnostic[]
           "OMB_AUTH_CONFIG",
           `OAuth2 client credentials are configured for "${name}", whose flows have no clientCredentials flow with a tokenUrl`,
           {
-            hint: `name the token URL in the auth config (oauth2.${name}.tokenUrl), or give a token you have with --auth ${name}=TOKEN`,
+            hint:
+              audience === "cli"
+                ? `name the token URL in the auth config (oauth2.${name}.tokenUrl), or give a token you have with --auth ${name}=TOKEN`
+                : `name the token URL in ${nameOption(audience, "oauthClient", name)}.tokenUrl, or give a token you have in ${nameOption(audience, "auth", name)}`,
           },
         ),
       );
@@ -169,7 +194,13 @@ function isSentAsIs(scheme: SecuritySchemeNode): boolean {
   return scheme.type === "oauth2" || scheme.type === "openIdConnect";
 }
 
-function checkCredentialValues({ model, settings, auth, env }: StartCheckInputs): CodedDiagnostic[] {
+function checkCredentialValues({
+  model,
+  settings,
+  auth,
+  env,
+  audience = "cli",
+}: StartCheckInputs): CodedDiagnostic[] {
   const found: CodedDiagnostic[] = [];
   for (const [name, scheme] of Object.entries(model.securitySchemes)) {
     const fromFlag = settings.auth?.[name];
@@ -178,7 +209,7 @@ function checkCredentialValues({ model, settings, auth, env }: StartCheckInputs)
     if (value === undefined || value === "") continue;
     const where =
       fromFlag !== undefined
-        ? `--auth ${name}`
+        ? nameOption(audience, "auth", name)
         : auth.auth[name] !== undefined
           ? `the auth config's auth.${name}`
           : variable;
@@ -214,7 +245,7 @@ function serversOf({ model, tools }: StartCheckInputs): ServerNode[] {
 }
 
 function checkServerVariables(inputs: StartCheckInputs): CodedDiagnostic[] {
-  const { settings, serverVariables } = inputs;
+  const { settings, serverVariables, audience = "cli" } = inputs;
   const found: CodedDiagnostic[] = [];
   const servers = serversOf(inputs);
   const names = [...new Set(servers.flatMap((s) => Object.keys(s.variables)))];
@@ -224,7 +255,7 @@ function checkServerVariables(inputs: StartCheckInputs): CodedDiagnostic[] {
     found.push(
       createDiagnostic(
         "OMB_SERVER_VARIABLE",
-        `--server-var ${name}: no server URL of the spec has a variable "${name}"`,
+        `${nameOption(audience, "serverVar", name)}: no server URL of the spec has a variable "${name}"`,
         {
           ...(replaced ? { severity: "warning" as const } : {}),
           hint:
@@ -242,13 +273,17 @@ function checkServerVariables(inputs: StartCheckInputs): CodedDiagnostic[] {
       if (allowed === undefined || allowed.length === 0 || allowed.includes(value)) continue;
       const source =
         settings.serverVar?.[name] !== undefined
-          ? `--server-var ${name}=${value}`
+          ? audience === "cli"
+            ? `--server-var ${name}=${value}`
+            : `${nameOption(audience, "serverVar", name)} "${value}"`
           : `${toServerVariableEnvName(name)}=${value}`;
       found.push(
         createDiagnostic(
           "OMB_SERVER_VARIABLE",
           `${source}: the server URL ${server.url} allows only ${listNames(allowed)}`,
-          { hint: `give one of the values the spec lists, e.g. --server-var ${name}=${allowed[0]}` },
+          {
+            hint: `give one of the values the spec lists, e.g. ${audience === "cli" ? `--server-var ${name}=${allowed[0]}` : `${nameOption(audience, "serverVar", name)}: "${allowed[0]}"`}`,
+          },
         ),
       );
       break;
@@ -258,7 +293,7 @@ function checkServerVariables(inputs: StartCheckInputs): CodedDiagnostic[] {
 }
 
 function checkServerUrls(inputs: StartCheckInputs): CodedDiagnostic[] {
-  const { model, tools, settings, serverVariables } = inputs;
+  const { model, tools, settings, serverVariables, audience = "cli" } = inputs;
   if (tools.length === 0) return [];
   const failures = new Map<string, string[]>();
   // Most tools share the document's servers: each list is resolved once.
@@ -281,9 +316,7 @@ function checkServerUrls(inputs: StartCheckInputs): CodedDiagnostic[] {
   const found: CodedDiagnostic[] = [];
   for (const [problem, names] of failures) {
     const all = names.length === tools.length;
-    const hint = problem.includes("without a value")
-      ? `give it with --server-var NAME=VALUE (or OPENAPI_MCP_SERVER_VAR_<NAME>), or the whole URL with --base-url`
-      : "give the API's URL with --base-url https://host/path (or OPENAPI_MCP_BASE_URL)";
+    const hint = serverUrlHint(audience, problem.includes("without a value"));
     found.push(
       createDiagnostic(
         "OMB_SERVER_URL",
@@ -295,6 +328,17 @@ function checkServerUrls(inputs: StartCheckInputs): CodedDiagnostic[] {
     );
   }
   return found;
+}
+
+function serverUrlHint(audience: Audience, variableUnfilled: boolean): string {
+  if (audience === "library") {
+    return variableUnfilled
+      ? "give it in options.serverVariables, or the whole URL in options.baseUrl"
+      : 'give the API\'s URL in options.baseUrl ("https://host/path")';
+  }
+  return variableUnfilled
+    ? "give it with --server-var NAME=VALUE (or OPENAPI_MCP_SERVER_VAR_<NAME>), or the whole URL with --base-url"
+    : "give the API's URL with --base-url https://host/path (or OPENAPI_MCP_BASE_URL)";
 }
 
 function checkTransport({ settings, auth }: StartCheckInputs): CodedDiagnostic[] {

@@ -1,7 +1,8 @@
 /**
  * One API of a bridge made ready to serve from its settings: its tool selection checked
  * (criteria that match nothing noted, a selection that leaves nothing refused), its
- * credentials read, the mistakes check-start.ts knows refused or warned about, and its
+ * credentials read, the mistakes check-start.ts knows refused or warned about, the schemes its
+ * tools need and nobody configured noted (check-missing-credentials.ts), and its
  * BridgeOptions. A bridge of one API and each API of a bridge of several go through here, and
  * so does every reload of a watched spec (which then keeps serving the old tools when this
  * refuses the new ones).
@@ -15,6 +16,7 @@ import type { AuthConfig } from "../auth/auth-config.js";
 import type { BridgeOptions } from "../engine/bridge-options.js";
 import { readAuthSettings } from "./auth-settings.js";
 import { checkCredentialParameters } from "./check-credential-parameters.js";
+import { checkMissingCredentials } from "./check-missing-credentials.js";
 import { checkStart } from "./check-start.js";
 import { OPTION_TABLE, type Settings } from "./option-table.js";
 import type { Environment } from "./read-settings.js";
@@ -45,6 +47,8 @@ export interface PrepareContext {
   auth?: AuthConfig;
   /** What every note and error of this API starts with, when the bridge serves several (`api erp: `). */
   label?: string;
+  /** The start of this API's variables in a bridge of several (`OPENAPI_MCP_ERP__`), for hints. */
+  envPrefix?: string;
 }
 
 /** Throws a BridgeError (every error at once) when the API cannot be served. */
@@ -84,7 +88,15 @@ export async function prepareApi(
       ...(context.hooks ? { hooks: context.hooks } : {}),
       ...(settings.auditLog !== undefined ? { audit: context.openAudit(settings.auditLog) } : {}),
     });
-    warnings.push(...checkCredentialParameters({ model, tools: selected.tools, options }));
+    warnings.push(
+      ...checkMissingCredentials({
+        model,
+        tools: selected.tools,
+        options,
+        ...(context.envPrefix !== undefined ? { envPrefix: context.envPrefix } : {}),
+      }),
+      ...checkCredentialParameters({ model, tools: selected.tools, options }),
+    );
     for (const warning of [...listAnnounced(model, selected.tools), ...warnings])
       notes.push(formatDiagnostic({ ...warning, message: `${label}${warning.message}` }));
     return { model, options, notes, auth };

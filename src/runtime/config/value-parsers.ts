@@ -286,3 +286,54 @@ export function parseHttpUrl(): ValueParser<string> {
     fromEnv: parse,
   };
 }
+
+/**
+ * A value given typed rather than as text (the library's BridgeOptions: `timeoutMs: 0`), checked
+ * by the rules its text would meet: the same parser refuses it with the same words, so the CLI
+ * and the library cannot drift. Returns the value as given; throws an OptionValueError.
+ */
+export function checkTypedValue<T>(parser: ValueParser<T>, value: unknown): unknown {
+  const wrongType = (what: string) =>
+    new OptionValueError(`expected ${parser.expected} (${what}), got ${describeTyped(value)}`);
+  switch (parser.kind) {
+    case "whole-number":
+      if (typeof value !== "number") throw wrongType("a number");
+      // String(1.5), String(NaN), String(1e21): text the parser refuses like a flag's.
+      parser.fromEnv(String(value));
+      return value;
+    case "text":
+    case "choice":
+    case "url":
+      if (typeof value !== "string") throw wrongType("a string");
+      parser.fromEnv(value);
+      return value;
+    case "switch":
+      if (typeof value !== "boolean") throw wrongType("a boolean");
+      return value;
+    case "list":
+      if (!Array.isArray(value) || value.some((v) => typeof v !== "string"))
+        throw wrongType("an array of strings");
+      return value;
+    case "pairs":
+    case "headers":
+      if (!isStringRecord(value)) throw wrongType("an object of strings");
+      // Headers: the variable's form (a JSON object) meets the same name and value rules as flags.
+      if (parser.kind === "headers") parser.fromEnv(JSON.stringify(value));
+      return value;
+  }
+}
+
+function isStringRecord(value: unknown): value is Record<string, string> {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((v) => typeof v === "string")
+  );
+}
+
+function describeTyped(value: unknown): string {
+  if (typeof value === "string") return quote(value);
+  if (value === null || typeof value !== "object") return String(value);
+  return Array.isArray(value) ? "an array" : "an object";
+}

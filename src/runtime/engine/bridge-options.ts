@@ -7,6 +7,7 @@
  */
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import type { Dispatcher } from "undici";
+import type { Diagnostic } from "../../model/types.js";
 import type { ToolSelection } from "../access/select.js";
 import type { AuditLog } from "../audit/audit-log.js";
 import type { OAuthClientConfig } from "../auth/oauth.js";
@@ -93,6 +94,12 @@ export interface BridgeOptions {
    * its tools are already named `<namespace>__<tool>`.
    */
   apiName?: string;
+  /**
+   * Receives each warning of the start checks (createBridgeRuntime, createApiRuntime): a scheme
+   * the served tools need that has no credential, a credential too short to redact... Default:
+   * one line each on stderr.
+   */
+  onWarning?: (warning: Diagnostic) => void;
 }
 
 /** What one call knows about the MCP connection it came from. */

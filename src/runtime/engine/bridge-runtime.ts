@@ -7,6 +7,7 @@
 import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import type { BridgeModel } from "../../model/types.js";
 import { createCallAuditor } from "../audit/audited-call.js";
+import { checkBridgeOptions, reportWarnings } from "../config/check-bridge-options.js";
 import type { ModeChoice } from "../discovery/mode.js";
 import type { ApiConnection } from "../upstream/connection.js";
 import { createApiContext } from "./api-context.js";
@@ -45,10 +46,25 @@ export interface ListedTools {
 }
 
 /**
- * The runtime of one API. `connection` (the pool, circuit breaker and concurrency limit) is
- * made for it unless given: hot reload gives each version of an API's tools the same one.
+ * The runtime of one API, its options first checked as the CLI's are at start
+ * (config/check-bridge-options.ts): a bad one throws a BridgeError, warnings go to
+ * `options.onWarning`. `connection` (the pool, circuit breaker and concurrency limit) is made
+ * for it unless given: hot reload gives each version of an API's tools the same one.
  */
 export function createBridgeRuntime(
+  fullModel: BridgeModel,
+  options: BridgeOptions = {},
+  connection?: ApiConnection,
+): BridgeRuntime {
+  reportWarnings(options, checkBridgeOptions(fullModel, options));
+  return assembleBridgeRuntime(fullModel, options, connection);
+}
+
+/**
+ * createBridgeRuntime without the start checks: for options made from settings that
+ * config/prepare-api.ts checked already (serve, a generated server, a reload).
+ */
+export function assembleBridgeRuntime(
   fullModel: BridgeModel,
   options: BridgeOptions = {},
   connection?: ApiConnection,

@@ -10,6 +10,7 @@
  * Binds 127.0.0.1 by default, checks `Origin` and `Host` (guards.ts) and limits request bodies
  * before either era's code sees a request.
  */
+
 import { randomUUID } from "node:crypto";
 import {
   createServer,
@@ -20,6 +21,7 @@ import {
 import type { AddressInfo } from "node:net";
 import { NodeStreamableHTTPServerTransport, toNodeHandler } from "@modelcontextprotocol/node";
 import { createMcpHandler, isLegacyRequest, type Server } from "@modelcontextprotocol/server";
+import { checkHttpServerOptions } from "../config/check-bridge-options.js";
 import type { ToolRuntime } from "../engine/bridge-runtime.js";
 import { createConfirmStates } from "../server/confirm-state.js";
 import { createBridgeServer, type ServerSetup } from "../server/mcp-server.js";
@@ -42,6 +44,8 @@ export async function startHttpServer(
   source: ToolRuntime | ServedRuntime,
   given: HttpServerOptions = {},
 ): Promise<RunningHttpServer> {
+  // A program's options meet the rules serve's flags do (serve's were checked already: a no-op).
+  checkHttpServerOptions(given);
   // Every session lists one tool set with one record of contracts.
   const runtime = toServedRuntime(source);
   const options = resolveHttpServerOptions(given);

@@ -16,6 +16,7 @@ import { selectModel } from "../../runtime/access/select.js";
 import type { AuditLog } from "../../runtime/audit/audit-log.js";
 import { createCallAuditor } from "../../runtime/audit/audited-call.js";
 import type { SandboxLimits } from "../../runtime/code/sandbox/limits.js";
+import { checkBridgeOptions, reportWarnings } from "../../runtime/config/check-bridge-options.js";
 import type { RequestedMode } from "../../runtime/discovery/mode.js";
 import {
   type BridgeOptions,
@@ -23,8 +24,8 @@ import {
   resolveSurfaceOptions,
 } from "../../runtime/engine/bridge-options.js";
 import {
+  assembleBridgeRuntime,
   type BridgeRuntime,
-  createBridgeRuntime,
   type ToolRuntime,
 } from "../../runtime/engine/bridge-runtime.js";
 import { createToolSurface } from "../../runtime/engine/tool-surface.js";
@@ -72,6 +73,16 @@ export function createApiRuntime(
   input: { namespace: string; model: BridgeModel; options: BridgeOptions },
   connection?: ApiConnection,
 ): ApiRuntime {
+  // Checked on the tools' own names, as the CLI checks each API of a bridge.
+  reportWarnings(input.options, checkBridgeOptions(input.model, input.options));
+  return assembleApiRuntime(input, connection);
+}
+
+/** createApiRuntime without the start checks: for options config/prepare-api.ts checked already. */
+export function assembleApiRuntime(
+  input: { namespace: string; model: BridgeModel; options: BridgeOptions },
+  connection?: ApiConnection,
+): ApiRuntime {
   const { namespace, options } = input;
   const selected = selectModel(input.model, options.access);
   const model: BridgeModel = {
@@ -80,7 +91,7 @@ export function createApiRuntime(
   };
   delete model.searchIndex; // it indexes the tools' own names
   const confirmsDestructive = options.access?.destructive === "confirm";
-  const runtime = createBridgeRuntime(
+  const runtime = assembleBridgeRuntime(
     model,
     {
       ...options,

@@ -308,7 +308,11 @@ describe("the other tools of the model in discovery mode", () => {
 describe("tools mode", () => {
   it("lists every tool as before, and is what auto serves for a small API", () => {
     for (const mode of ["tools", "auto", undefined] as const) {
-      const runtime = createBridgeRuntime(model, { env: {}, ...(mode ? { mode } : {}) });
+      const runtime = createBridgeRuntime(model, {
+        env: {},
+        baseUrl: "http://127.0.0.1:9",
+        ...(mode ? { mode } : {}),
+      });
       expect(runtime.mode.mode).toBe("tools");
       expect(runtime.listTools(undefined)).toEqual({ tools: model.tools.map(toListedTool) });
     }

@@ -34,7 +34,12 @@ describe("tools/list in discovery mode", () => {
     ],
   ])("call_operation's annotations with %s: those of what it can reach", (_label, access, want) => {
     const model = planSpec({ paths: TOY_PATHS });
-    const runtime = createBridgeRuntime(model, { env: {}, mode: "discovery", access });
+    const runtime = createBridgeRuntime(model, {
+      env: {},
+      baseUrl: "http://127.0.0.1:9",
+      mode: "discovery",
+      access,
+    });
     const call = runtime.listTools(undefined).tools.find((t) => t.name === "call_operation")!;
     expect(call.annotations).toMatchObject({ ...want, openWorldHint: true });
     const search = runtime.listTools(undefined).tools.find((t) => t.name === "search_operations")!;
