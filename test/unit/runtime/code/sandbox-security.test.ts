@@ -21,6 +21,8 @@ const LIMITS: SandboxLimits = {
   timeoutMs: 1500,
   memoryBytes: 16 * 1024 * 1024,
   maxCalls: 50,
+  maxCallBytes: 64 * 1024,
+  maxAnswerBytes: 256 * 1024,
   maxLogChars: 2000,
   maxStackBytes: 48 * 1024,
 };
