@@ -55,7 +55,11 @@ export interface CodeMode {
 function programEnded(name: string): ApiOutcome {
   return {
     ok: false,
-    error: { message: `api.${showName(name)} was not called: the program had ended`, category: "cancelled", retryable: false },
+    error: {
+      message: `api.${showName(name)} was not called: the program had ended`,
+      category: "cancelled",
+      retryable: false,
+    },
   };
 }
 
@@ -140,7 +144,10 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
                   ok: false,
                   error: { message: unknownOperation(name), category: "unknown_tool", retryable: false },
                 }
-              : toApiOutcome(tool, await options.callOperation(name, JSON.parse(argsJson), { ...context, signal }));
+              : toApiOutcome(
+                  tool,
+                  await options.callOperation(name, JSON.parse(argsJson), { ...context, signal }),
+                );
         } catch (error) {
           // Nothing a program calls may end the bridge: a failure the call could not turn into
           // a result (a protocol error, a bug) is the program's failed call, said in its words.

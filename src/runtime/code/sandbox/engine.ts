@@ -216,10 +216,11 @@ export async function runProgram(
       };
       // Measured here, off the main thread: an oversized call is never sent to it.
       const refused = refuseCallBytes(name, Buffer.byteLength(args, "utf8"), limits);
-      (refused !== undefined ? Promise.resolve(refused) : host.call(name, args))
-        .then(settle, (error: unknown) =>
+      (refused !== undefined ? Promise.resolve(refused) : host.call(name, args)).then(
+        settle,
+        (error: unknown) =>
           settle(JSON.stringify({ ok: false, error: { message: String(error), category: "internal" } })),
-        );
+      );
       return deferred.handle;
     });
     const hostLog = context.newFunction("log", (levelHandle, textHandle) => {

@@ -23,11 +23,11 @@ import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
+import { refuseCallBytes } from "./call-bytes.js";
 import { discardQuickJs, loadQuickJs, type ProgramHost, type ProgramOutcome, runProgram } from "./engine.js";
 import { DEFAULT_POOL_SHARE, type PoolShare, type SandboxLimits } from "./limits.js";
 import type { FromWorker, ToWorker } from "./messages.js";
 import { createProgramQueue, type DropReason, type QueueClock } from "./program-queue.js";
-import { refuseCallBytes } from "./call-bytes.js";
 
 /** How long after its wall time a program's worker is terminated if it has not answered. */
 const GRACE_MS = 2000;
@@ -143,7 +143,8 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
     if (message.type === "call") {
       current.calls++;
       const refused = refuseCallBytes(message.name, message.args.length, limits);
-      const answering = refused !== undefined ? Promise.resolve(refused) : current.host.call(message.name, message.args);
+      const answering =
+        refused !== undefined ? Promise.resolve(refused) : current.host.call(message.name, message.args);
       void answering.then((answer) => {
         if (slot.current?.id === message.run) {
           slot.worker.postMessage({ type: "answer", call: message.call, answer } satisfies ToWorker);
