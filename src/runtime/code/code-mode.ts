@@ -19,7 +19,8 @@ import { toErrorResult } from "../results/error-result.js";
 import { type ApiOutcome, toApiOutcome } from "./api-outcome.js";
 import { EXECUTE_TOOL, listCodeTools } from "./code-tools.js";
 import { toExecuteResult } from "./program-result.js";
-import type { ProgramHost } from "./sandbox/engine.js";
+import { fitAnswer } from "./sandbox/call-bytes.js";
+import type { ProgramHost, ProgramOutcome } from "./sandbox/engine.js";
 import type { SandboxLimits } from "./sandbox/limits.js";
 import { createSandboxPool, type SandboxPool } from "./sandbox/pool.js";
 import { createSignatures } from "./signatures.js";
@@ -48,6 +49,18 @@ export interface CodeMode {
   /** Builds the search index and starts a sandbox worker in the background. */
   warm(): void;
   close(): Promise<void>;
+}
+
+/** A call that arrives after its program ended (it is not made). */
+function programEnded(name: string): ApiOutcome {
+  return {
+    ok: false,
+    error: {
+      message: `api.${showName(name)} was not called: the program had ended`,
+      category: "cancelled",
+      retryable: false,
+    },
+  };
 }
 
 export function createCodeMode(options: CodeModeOptions): CodeMode {
@@ -112,8 +125,15 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
     if ("content" in checked) return checked as CallToolResult;
     const source = (checked as { program: string }).program;
     const called: string[] = [];
+    // Ends the program's calls still under way when it ends: one fired without await must not
+    // outlive it (holding the upstream's concurrency slots other sessions wait for).
+    const running = new AbortController();
+    const signal =
+      context.signal !== undefined ? AbortSignal.any([context.signal, running.signal]) : running.signal;
+    let answered = 0;
     const host: ProgramHost = {
       async call(name, argsJson) {
+        if (running.signal.aborted) return JSON.stringify(programEnded(name));
         called.push(name);
         const tool = byName.get(name);
         let outcome: ApiOutcome;
@@ -124,7 +144,10 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
                   ok: false,
                   error: { message: unknownOperation(name), category: "unknown_tool", retryable: false },
                 }
-              : toApiOutcome(tool, await options.callOperation(name, JSON.parse(argsJson), context));
+              : toApiOutcome(
+                  tool,
+                  await options.callOperation(name, JSON.parse(argsJson), { ...context, signal }),
+                );
         } catch (error) {
           // Nothing a program calls may end the bridge: a failure the call could not turn into
           // a result (a protocol error, a bug) is the program's failed call, said in its words.
@@ -135,10 +158,20 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
           called.length,
           `${called.length} API call${called.length === 1 ? "" : "s"} made (last: ${showName(name)})`,
         );
-        return JSON.stringify(outcome);
+        const fitted = fitAnswer(showName(name), JSON.stringify(outcome), answered, limits);
+        answered += fitted.bytes;
+        return fitted.answer;
       },
     };
-    const outcome = await getPool().run(source, host, context.signal);
+    let outcome: ProgramOutcome;
+    try {
+      outcome = await getPool().run(source, host, {
+        ...(context.signal ? { signal: context.signal } : {}),
+        ...(context.session !== undefined ? { session: context.session } : {}),
+      });
+    } finally {
+      running.abort();
+    }
     if (context.signal?.aborted) {
       // Nobody reads it (the client cancelled): it is what the audit line records.
       return toErrorResult(

@@ -51,6 +51,12 @@ export function toExecuteResult(outcome: ProgramOutcome, context: ResultContext)
         `${describeLimit(outcome.limit, context.limits)}${describeCalls(context)}`,
         logs,
       );
+    case "busy":
+      return {
+        isError: true,
+        content: [{ type: "text", text: `The program did not run: ${outcome.message}.` }],
+        _meta: { [ERROR_META_KEY]: { category: "rate_limited", retryable: true } satisfies ErrorFacts },
+      };
     case "crashed":
       return programError(
         "program_error",

@@ -103,6 +103,8 @@ export function toSandboxLimits(settings: Settings): Partial<SandboxLimits> {
     ...(settings.codeTimeout !== undefined ? { timeoutMs: settings.codeTimeout } : {}),
     ...(settings.codeMemory !== undefined ? { memoryBytes: settings.codeMemory } : {}),
     ...(settings.codeMaxCalls !== undefined ? { maxCalls: settings.codeMaxCalls } : {}),
+    ...(settings.codeMaxCallBytes !== undefined ? { maxCallBytes: settings.codeMaxCallBytes } : {}),
+    ...(settings.codeMaxAnswerBytes !== undefined ? { maxAnswerBytes: settings.codeMaxAnswerBytes } : {}),
     ...(settings.codeMaxLogChars !== undefined ? { maxLogChars: settings.codeMaxLogChars } : {}),
     ...(settings.codeMaxStack !== undefined ? { maxStackBytes: settings.codeMaxStack } : {}),
   };

@@ -27,6 +27,7 @@ import type {
   QuickJSSyncVariant,
   QuickJSWASMModule,
 } from "quickjs-emscripten-core";
+import { refuseCallBytes } from "./call-bytes.js";
 import type { LimitName, SandboxLimits } from "./limits.js";
 import { PRELUDE } from "./prelude.js";
 
@@ -62,10 +63,13 @@ export type ProgramOutcome = OutcomeBase &
     | { kind: "stopped"; limit: LimitName }
     /** The thread running it died (pool.ts), for a reason none of the limits names. */
     | { kind: "crashed"; message: string }
+    /** It never started: the pool refused it or it waited too long (pool.ts, program-queue.ts). */
+    | { kind: "busy"; message: string }
   );
 
 /** The host side of a program: its API calls. Answers are JSON text of an ApiOutcome. */
 export interface ProgramHost {
+  /** Arguments over the per-call byte cap never reach it (call-bytes.ts). */
   call(name: string, argsJson: string): Promise<string>;
 }
 
@@ -210,11 +214,13 @@ export async function runProgram(
         pending.delete(deferred);
         wake?.();
       };
-      host
-        .call(name, args)
-        .then(settle, (error: unknown) =>
+      // Measured here, off the main thread: an oversized call is never sent to it.
+      const refused = refuseCallBytes(name, Buffer.byteLength(args, "utf8"), limits);
+      (refused !== undefined ? Promise.resolve(refused) : host.call(name, args)).then(
+        settle,
+        (error: unknown) =>
           settle(JSON.stringify({ ok: false, error: { message: String(error), category: "internal" } })),
-        );
+      );
       return deferred.handle;
     });
     const hostLog = context.newFunction("log", (levelHandle, textHandle) => {

@@ -4,7 +4,11 @@
  *
  * - Warm: the first worker starts (and loads QuickJS) when code mode is first listed; a worker
  *   runs one program at a time and is reused. Up to `maxWorkers` run at once; more programs wait
- *   for one. Idle workers beyond the first are ended after a minute.
+ *   for one in a bounded queue where each session has its share (program-queue.ts): one session
+ *   runs at most all workers but one, and a program cancelled or out of time while it waits
+ *   leaves the queue at once. Idle workers beyond the first are ended after a minute.
+ * - A call whose arguments are longer than the per-call byte cap is refused here, before the
+ *   host parses any of it (the worker refuses it first; this is the main thread's own check).
  * - Each worker's WebAssembly memory is capped at the memory limit (engine.ts); one whose memory
  *   grew far past its start is ended after its program, to give the memory back.
  * - Backstop: a worker still busy `GRACE_MS` after the program's wall time (stuck in one
@@ -19,9 +23,11 @@ import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
+import { refuseCallBytes } from "./call-bytes.js";
 import { discardQuickJs, loadQuickJs, type ProgramHost, type ProgramOutcome, runProgram } from "./engine.js";
-import type { SandboxLimits } from "./limits.js";
+import { DEFAULT_POOL_SHARE, type PoolShare, type SandboxLimits } from "./limits.js";
 import type { FromWorker, ToWorker } from "./messages.js";
+import { createProgramQueue, type DropReason, type QueueClock } from "./program-queue.js";
 
 /** How long after its wall time a program's worker is terminated if it has not answered. */
 const GRACE_MS = 2000;
@@ -38,7 +44,7 @@ export interface SandboxPool {
    * (the client cancelled), a waiting program never starts and a running one's worker is ended
    * at once, so it stops using CPU; its pending API calls are aborted by the same signal.
    */
-  run(source: string, host: ProgramHost, signal?: AbortSignal): Promise<ProgramOutcome>;
+  run(source: string, host: ProgramHost, options?: RunOptions): Promise<ProgramOutcome>;
   /** Starts the first worker in the background, unless it is up. */
   warm(): void;
   /** Ends every worker. */
@@ -47,10 +53,21 @@ export interface SandboxPool {
   readonly where: "worker" | "thread";
 }
 
+export interface RunOptions {
+  /** Aborted when the client cancels. */
+  signal?: AbortSignal;
+  /** The MCP session the program runs for: its share of the pool is counted by it. */
+  session?: string;
+}
+
 export interface PoolOptions {
   limits: SandboxLimits;
   /** Programs that may run at once (default: the cores, from 2 to 4). */
   maxWorkers?: number;
+  /** How sessions share the pool (default: DEFAULT_POOL_SHARE, all workers but one per session). */
+  share?: Partial<PoolShare>;
+  /** The queue's timers (tests). */
+  clock?: QueueClock;
   /** The worker's entry (default: worker.js beside this file). */
   entry?: URL;
 }
@@ -64,6 +81,7 @@ interface Slot {
     resolve(outcome: ProgramOutcome): void;
     calls: number;
     timer: NodeJS.Timeout;
+    session: string | undefined;
   };
   idleTimer?: NodeJS.Timeout;
 }
@@ -80,12 +98,23 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
   const maxWorkers = options.maxWorkers ?? Math.max(2, Math.min(4, availableParallelism()));
   const slots = new Set<Slot>();
   const idle: Slot[] = [];
-  const waiting: {
+  interface Job {
     source: string;
     host: ProgramHost;
+    session: string | undefined;
     signal?: AbortSignal;
     resolve(outcome: ProgramOutcome): void;
-  }[] = [];
+  }
+  const waiting = createProgramQueue<Job>(
+    {
+      maxWaiting: options.share?.maxWaiting ?? DEFAULT_POOL_SHARE.maxWaiting,
+      maxWaitingPerSession: options.share?.maxWaitingPerSession ?? DEFAULT_POOL_SHARE.maxWaitingPerSession,
+      maxRunningPerSession: options.share?.maxRunningPerSession ?? Math.max(1, maxWorkers - 1),
+      waitMs: limits.timeoutMs,
+      ...(options.clock ? { clock: options.clock } : {}),
+    },
+    (job, why) => job.resolve(droppedOutcome(why, limits)),
+  );
   let nextRun = 0;
   let closed = false;
 
@@ -113,7 +142,10 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
     if (current === undefined || message.run !== current.id) return;
     if (message.type === "call") {
       current.calls++;
-      void current.host.call(message.name, message.args).then((answer) => {
+      const refused = refuseCallBytes(message.name, message.args.length, limits);
+      const answering =
+        refused !== undefined ? Promise.resolve(refused) : current.host.call(message.name, message.args);
+      void answering.then((answer) => {
         if (slot.current?.id === message.run) {
           slot.worker.postMessage({ type: "answer", call: message.call, answer } satisfies ToWorker);
         }
@@ -123,10 +155,10 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
     clearTimeout(current.timer);
     slot.current = undefined;
     if (message.type === "failed") {
-      current.resolve({ kind: "crashed", message: message.message, logs: [], calls: current.calls });
+      settleRun(current, { kind: "crashed", message: message.message, logs: [], calls: current.calls });
       retire(slot);
     } else {
-      current.resolve(message.outcome);
+      settleRun(current, message.outcome);
       if (message.memoryBytes > RECYCLE_BYTES) retire(slot);
       else release(slot);
     }
@@ -134,6 +166,12 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
   };
 
   /** The slot's worker died or was terminated: its run ends with `outcome`, and it is gone. */
+  /** The slot's run ended: its session's share is free again. */
+  const settleRun = (current: NonNullable<Slot["current"]>, outcome: ProgramOutcome) => {
+    waiting.finish(current.session);
+    current.resolve(outcome);
+  };
+
   const end = (
     slot: Slot,
     outcome: { kind: "crashed"; message: string } | { kind: "stopped"; limit: "stack" | "memory" | "time" },
@@ -147,7 +185,7 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
     slot.current = undefined;
     if (current !== undefined) {
       clearTimeout(current.timer);
-      current.resolve({ ...outcome, logs: [], calls: current.calls });
+      settleRun(current, { ...outcome, logs: [], calls: current.calls });
     }
     void slot.worker.terminate();
     next();
@@ -173,13 +211,8 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
     }
   };
 
-  const start = (
-    slot: Slot,
-    source: string,
-    host: ProgramHost,
-    resolve: (outcome: ProgramOutcome) => void,
-    signal?: AbortSignal,
-  ) => {
+  const start = (slot: Slot, job: Job) => {
+    const { source, host, resolve, signal } = job;
     clearTimeout(slot.idleTimer);
     const id = nextRun++;
     const timer = setTimeout(
@@ -195,32 +228,31 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
       signal?.removeEventListener("abort", onCancel);
       resolve(outcome);
     };
-    slot.current = { id, host, resolve: settle, calls: 0, timer };
+    slot.current = { id, host, resolve: settle, calls: 0, timer, session: job.session };
     slot.worker.postMessage({ type: "run", run: id, source, limits } satisfies ToWorker);
   };
 
   const next = () => {
-    while (waiting.length > 0 && !closed) {
-      const slot = idle.pop() ?? (slots.size < maxWorkers ? spawn() : undefined);
-      if (slot === undefined) return;
-      const job = waiting.shift()!;
-      if (job.signal?.aborted) {
-        job.resolve({ ...CANCELLED, logs: [], calls: 0 });
-        release(slot);
-        continue;
-      }
-      start(slot, job.source, job.host, job.resolve, job.signal);
+    while (waiting.waiting > 0 && !closed) {
+      if (idle.length === 0 && slots.size >= maxWorkers) return;
+      // Only a job whose session is under its share: the others wait for one of theirs to end.
+      const job = waiting.take();
+      if (job === undefined) return;
+      start(idle.pop() ?? spawn(), job);
     }
   };
 
   return {
     where: "worker",
-    run(source, host, signal) {
+    run(source, host, options = {}) {
+      const { signal, session } = options;
       if (closed)
         return Promise.resolve({ kind: "crashed", message: "the bridge is closing", logs: [], calls: 0 });
       if (signal?.aborted) return Promise.resolve({ ...CANCELLED, logs: [], calls: 0 });
       return new Promise((resolve) => {
-        waiting.push({ source, host, resolve, ...(signal ? { signal } : {}) });
+        const job: Job = { source, host, resolve, session, ...(signal ? { signal } : {}) };
+        const refused = waiting.add(job, session, signal);
+        if (refused !== undefined) return resolve({ kind: "busy", message: refused, logs: [], calls: 0 });
         next();
       });
     },
@@ -229,7 +261,7 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
     },
     async close() {
       closed = true;
-      for (const job of waiting.splice(0))
+      for (const job of waiting.drain())
         job.resolve({ kind: "crashed", message: "the bridge is closing", logs: [], calls: 0 });
       await Promise.all([...slots].map((slot) => slot.worker.terminate()));
       slots.clear();
@@ -240,6 +272,17 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
 
 /** How a program the client cancelled ends (its worker is ended: see SandboxPool.run). */
 const CANCELLED = { kind: "crashed", message: "the client cancelled the program" } as const;
+
+/** How a program that left the queue without starting ends. */
+function droppedOutcome(why: DropReason, limits: SandboxLimits): ProgramOutcome {
+  if (why === "cancelled") return { ...CANCELLED, logs: [], calls: 0 };
+  return {
+    kind: "busy",
+    message: `every sandbox worker was busy for ${limits.timeoutMs} ms, the program's whole wall time, so it did not start`,
+    logs: [],
+    calls: 0,
+  };
+}
 
 /** What a worker's death means: its native stack or heap ran out, or something else. */
 function deathOutcome(

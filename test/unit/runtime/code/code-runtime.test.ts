@@ -272,4 +272,28 @@ describe("execute: every api call is the operation's own call", () => {
       expect(result._meta?.[ERROR_META_KEY]).toMatchObject({ category: "program_limit" });
     }
   });
+
+  it("withholds an answer over the per-call cap, and answers past the execute's budget, as errors the program catches", async () => {
+    const program = `const seen = [];
+      for (let i = 0; i < 4; i++) {
+        try { await api.getProduct({ productId: "p1" }); seen.push("ok"); }
+        catch (e) { seen.push(e.category + ": " + e.message); }
+      }
+      return seen;`;
+    const perCall = await execute(program, { code: { maxCallBytes: 20 } });
+    expect((perCall.structuredContent as { result: string[] }).result).toEqual(
+      Array(4).fill(
+        expect.stringMatching(
+          /^program_limit: api\.getProduct's answer is .* more than the 20 bytes one call may hand a program \(--code-max-call-bytes\)/,
+        ),
+      ),
+    );
+    const perExecute = await execute(program, { code: { maxAnswerBytes: 300 } });
+    const seen = (perExecute.structuredContent as { result: string[] }).result;
+    expect(seen[0]).toBe("ok");
+    expect(seen.at(-1)).toMatch(
+      /^program_limit: .*past the 300 bytes of answers one execute may be handed \(--code-max-answer-bytes\)/,
+    );
+    expect(upstream.requests).toHaveLength(8);
+  });
 });

@@ -21,6 +21,8 @@ const LIMITS: SandboxLimits = {
   timeoutMs: 1500,
   memoryBytes: 16 * 1024 * 1024,
   maxCalls: 50,
+  maxCallBytes: 64 * 1024,
+  maxAnswerBytes: 256 * 1024,
   maxLogChars: 2000,
   maxStackBytes: 48 * 1024,
 };
@@ -349,5 +351,37 @@ describe("results, errors and lines", () => {
       "type Id = number;\ninterface Pet {\n  id: Id;\n}\n\nconst p: Pet | null = null;\nreturn p!.id;",
     );
     expect(thrown).toMatchObject({ kind: "threw", error: { name: "TypeError", line: 7 } });
+  });
+});
+
+describe("the per-call byte cap (call-bytes.ts)", () => {
+  it("refuses arguments over it in the sandbox: the host never gets them, the program can catch it", async () => {
+    const received: { name: string; args: string }[] = [];
+    const outcome = await run(
+      `try { await api.echo({ blob: "x".repeat(70 * 1024) }); return "sent"; }
+       catch (e) { return [e.category, e.message, await api.echo({ small: 1 })]; }`,
+      {},
+      testHost(received),
+    );
+    expect(returned(outcome)).toEqual([
+      "program_limit",
+      expect.stringMatching(
+        /^api\.echo was not called: its arguments are 70\.0 KiB of JSON, more than the 64 KiB one call may carry \(--code-max-call-bytes\)/,
+      ),
+      { small: 1 },
+    ]);
+    expect(received.map((r) => r.args)).toEqual(['{"small":1}']);
+  });
+
+  it("counts UTF-8 bytes, not characters", async () => {
+    const received: { name: string; args: string }[] = [];
+    // 30,000 three-byte characters: 90,000 bytes, over 64 KiB though under it in characters.
+    const outcome = await run(
+      `try { await api.echo({ s: "€".repeat(30000) }); return "sent"; } catch (e) { return e.category; }`,
+      {},
+      testHost(received),
+    );
+    expect(returned(outcome)).toBe("program_limit");
+    expect(received).toEqual([]);
   });
 });

@@ -48,6 +48,8 @@ describe("toBridgeOptions", () => {
         timeoutMs: OPTION_TABLE.codeTimeout.default,
         memoryBytes: OPTION_TABLE.codeMemory.default,
         maxCalls: OPTION_TABLE.codeMaxCalls.default,
+        maxCallBytes: OPTION_TABLE.codeMaxCallBytes.default,
+        maxAnswerBytes: OPTION_TABLE.codeMaxAnswerBytes.default,
         maxLogChars: OPTION_TABLE.codeMaxLogChars.default,
         maxStackBytes: OPTION_TABLE.codeMaxStack.default,
       },
