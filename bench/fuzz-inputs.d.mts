@@ -1,4 +1,7 @@
 /** Types of bench/fuzz-inputs.mjs (for the search fuzz test). */
+import type { ToolNode } from "../src/model/types.js";
+import type { OperationSearch } from "../src/runtime/discovery/search.js";
+
 export type Case = [label: string, text: string];
 export const HOSTILE_PIECES: string[];
 export function createRandom(seed: number): () => number;
@@ -11,16 +14,15 @@ export function randomHostileStrings(
 ): Case[];
 export function measureCall(call: () => unknown, runs?: number): number;
 export interface FuzzApi {
-  createOperationSearch: (tools: any[]) => {
-    search(query: string, options?: Record<string, unknown>): unknown[];
-  };
-  findClosestOperations: (name: string, tools: any[], search: any) => string[];
+  createOperationSearch: (tools: ToolNode[]) => OperationSearch;
+  findClosestOperations: (name: string, tools: readonly ToolNode[], search: OperationSearch) => string[];
   suggestNames: (name: string, candidates: Iterable<string>, max: number) => string[];
+  // biome-ignore lint/suspicious/noExplicitAny: the validator's schema type is the runtime's own
   createArgumentValidator: (schema: any) => (args: unknown) => unknown;
 }
 export function fuzzResolvers(
   api: FuzzApi,
-  model: { tools: any[] },
+  model: { tools: ToolNode[] },
   inputs: readonly Case[],
   runs?: number,
 ): [target: string, label: string, ms: number][];
