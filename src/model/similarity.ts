@@ -53,8 +53,16 @@ export interface NearName {
   distance: number;
 }
 
+/**
+ * The longest name compared: a client's unknown argument or operation name may be megabytes,
+ * and each comparison costs its length (containment) or its length times the candidate's (edit
+ * distance); no name a spec declares is this long, so a longer one is near none.
+ */
+export const MAX_COMPARED_CHARS = 256;
+
 /** The candidates near `name` (see the module comment), the closest first; ties keep their order. */
 export function rankClosest(name: string, candidates: Iterable<string>): NearName[] {
+  if (name.length > MAX_COMPARED_CHARS) return [];
   const wanted = normaliseName(name);
   const near: NearName[] = [];
   for (const candidate of candidates) {

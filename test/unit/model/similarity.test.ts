@@ -1,6 +1,12 @@
 /** One way to say which names are near a name that is none. */
 import { describe, expect, it } from "vitest";
-import { editDistance, normaliseName, rankClosest, suggestNames } from "../../../src/model/similarity.js";
+import {
+  editDistance,
+  MAX_COMPARED_CHARS,
+  normaliseName,
+  rankClosest,
+  suggestNames,
+} from "../../../src/model/similarity.js";
 
 describe("editDistance", () => {
   it.each([
@@ -70,5 +76,15 @@ describe("suggestNames", () => {
     ["zzzz", ["name"], 3, []],
   ])("%s among %j, at most %d: %j", (name, candidates, max, want) => {
     expect(suggestNames(name, candidates, max)).toEqual(want);
+  });
+});
+
+describe("rankClosest on a name longer than any declared one", () => {
+  it("compares it with nothing, even when it holds a candidate", () => {
+    // Compared, this name would hold `petId` and be ranked by an edit distance of 4 MiB × 5.
+    const huge = `${"x".repeat(2 * 1024 * 1024)}petId${"x".repeat(2 * 1024 * 1024)}`;
+    expect(rankClosest(huge, ["petId", "name"])).toEqual([]);
+    expect(rankClosest(`petId${"x".repeat(MAX_COMPARED_CHARS - 5)}`, ["petId"])).toHaveLength(1);
+    expect(rankClosest(`petId${"x".repeat(MAX_COMPARED_CHARS - 4)}`, ["petId"])).toEqual([]);
   });
 });
