@@ -4,6 +4,7 @@
  * hostile input, in each context, must keep its value (strings), never end the construct it is
  * placed in early (comments, Markdown, lines), and show invisible characters.
  */
+import MarkdownIt from "markdown-it";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { escapeText } from "../../../src/generator/codegen/print/escape.js";
@@ -100,6 +101,53 @@ describe("escapeText: Markdown", () => {
     expect(escapeText("```\ncode\n```", "markdown")).toBe("```\ncode\n```");
     expect(escapeText("# Title\n---", "markdown")).toBe("\\# Title\n\\---");
     expect(escapeText("a &amp; b & c", "markdown")).toBe("a &amp; b &amp; c");
+  });
+});
+
+// Each destination a browser would run or load instead of navigating, in the disguises CommonMark
+// and browsers see through: case, entities, leading spaces and controls, tabs inside the scheme.
+const UNSAFE_LINKS: [string, string][] = [
+  ["inline link", "[docs](javascript:alert(1))"],
+  ["image", "![logo](data:text/html;base64,PHNjcmlwdD4=)"],
+  ["upper case", "[x](JavaScript:alert(1))"],
+  ["vbscript", "[x](vbscript:msgbox(1))"],
+  ["file", "[x](file:///etc/passwd)"],
+  ["numeric entity", "[x](&#106;avascript:alert(1))"],
+  ["hex entity", "[x](&#x6A;avascript&#x3A;alert(1))"],
+  ["named colon", "[x](javascript&colon;alert(1))"],
+  ["pointy brackets", "[x](<javascript:alert(1)>)"],
+  ["leading space", "[x](   javascript:alert(1))"],
+  ["destination on the next line", "[x](\njavascript:alert(1))"],
+  ["reference definition", "[x]\n\n[x]: javascript:alert(1)"],
+  ["reference definition, next line", "[x]\n\n[x]:\n  data:text/html,hi"],
+];
+
+describe("escapeText: links in Markdown", () => {
+  const markdown = new MarkdownIt({ html: true, linkify: false });
+  const unsafeUrl = /^\s*(javascript|vbscript|data|file):/i;
+
+  function readUrls(html: string): string[] {
+    return [...html.matchAll(/(?:href|src)="([^"]*)"/g)].map((m) => decodeURIComponent(m[1]!));
+  }
+
+  it.each(UNSAFE_LINKS)("%s is no longer a link", (_name, text) => {
+    // Without escaping a CommonMark renderer (told to allow every scheme) would link it: the case is real.
+    const permissive = new MarkdownIt({ html: true });
+    permissive.validateLink = () => true;
+    expect(readUrls(permissive.render(text)).some((url) => unsafeUrl.test(url.replace(/[\t\n]/g, "")))).toBe(
+      true,
+    );
+    const rendered = permissive.render(escapeText(text, "markdown"));
+    expect(readUrls(rendered).filter((url) => unsafeUrl.test(url.replace(/[\t\n]/g, "")))).toEqual([]);
+    expect(rendered).not.toMatch(/<a |<img /);
+  });
+
+  it.each([
+    ["https link", "[docs](https://example.com/a_(b))", "https://example.com/a_(b)"],
+    ["relative link", "[guide](./guide.md)", "./guide.md"],
+    ["mailto", "[mail](mailto:api@example.com)", "mailto:api@example.com"],
+  ])("%s stays a link", (_name, text, url) => {
+    expect(readUrls(markdown.render(escapeText(text, "markdown")))).toEqual([url]);
   });
 });
 

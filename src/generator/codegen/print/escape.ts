@@ -85,6 +85,50 @@ function escapeHtml(text: string): string {
     .replace(/</g, "&lt;");
 }
 
+/**
+ * URL schemes a README viewer would run or load instead of navigating: a spec's description
+ * must not turn a click in the generated README into script.
+ */
+const UNSAFE_SCHEME = /^(?:javascript|vbscript|data|file):/;
+
+/** Numeric and the few named character references CommonMark decodes inside a link destination. */
+function decodeReferences(text: string): string {
+  return text
+    .replace(/&#(\d{1,7});?/g, (_m, n: string) => String.fromCodePoint(Math.min(Number(n), 0x10ffff)))
+    .replace(/&#x([0-9a-f]{1,6});?/gi, (_m, n: string) =>
+      String.fromCodePoint(Math.min(Number.parseInt(n, 16), 0x10ffff)),
+    )
+    .replace(/&colon;/gi, ":")
+    .replace(/&(?:tab|newline);/gi, "");
+}
+
+/** Whether a link destination, as a browser would read it, names an unsafe scheme. */
+function isUnsafeDestination(destination: string): boolean {
+  const url = decodeReferences(destination.replace(/^(?:<|&lt;)/, ""))
+    // Browsers drop tabs, line breaks and leading controls or spaces before reading the scheme.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: these are what browsers drop
+    .replace(/\\u00[01][0-9a-f]|[\u0000-\u0020\\]/gi, "")
+    .toLowerCase();
+  return UNSAFE_SCHEME.test(url);
+}
+
+/**
+ * Inline links and images (`[x](javascript:...)`) and reference definitions (`[x]: data:...`)
+ * whose destination has an unsafe scheme stop being links: the `(` or the `[` is escaped, so the
+ * text stays readable and nothing is clickable. Autolinks and raw HTML are already escaped.
+ */
+function neutraliseUnsafeLinks(body: string): string {
+  return body
+    .replace(/\]\(([ \t]*\n?[ \t]*)([^\s)]{0,2048})/g, (match, space: string, destination: string) =>
+      isUnsafeDestination(destination) ? `]\\(${space}${destination}` : match,
+    )
+    .replace(
+      /^( {0,3})\[([^\]\n]{0,999})\]:([ \t]*\n?[ \t]*)(\S{0,2048})/gm,
+      (match, indent: string, label: string, space: string, destination: string) =>
+        isUnsafeDestination(destination) ? `${indent}\\[${label}]:${space}${destination}` : match,
+    );
+}
+
 function toMarkdown(text: string): string {
   let body = escapeHtml(revealInvisible(text.replace(LINE_BREAK, "\n")))
     .split("\n")
@@ -96,6 +140,7 @@ function toMarkdown(text: string): string {
   const fences = body.match(/^ {0,3}(```|~~~)/gm)?.length ?? 0;
   if (fences % 2 === 1)
     body = body.replace(/^( {0,3})(```|~~~)/gm, (_m, indent: string, fence: string) => `${indent}\\${fence}`);
+  body = neutraliseUnsafeLinks(body);
   // A line starting with `#` or `---` would restructure the README around the description.
   return body.replace(/^( {0,3})(#{1,6}\s|-{3,}\s*$|={3,}\s*$)/gm, "$1\\$2");
 }
