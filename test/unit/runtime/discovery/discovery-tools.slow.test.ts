@@ -25,7 +25,11 @@ describe("tools/list in discovery mode", () => {
     ["GitHub", githubSpec],
   ])("%s: the three tools, under 1,000 tokens in all", { timeout: 60_000 }, async (_label, spec) => {
     const model = await plannedModel(spec());
-    const runtime = createBridgeRuntime(model, { env: {}, mode: "discovery" });
+    const runtime = createBridgeRuntime(model, {
+      env: {},
+      mode: "discovery",
+      baseUrl: "https://api.example.test",
+    });
     const page = runtime.listTools(undefined);
     expect(page.tools.map((t) => t.name)).toEqual(DISCOVERY_TOOL_NAMES);
     expect(page).not.toHaveProperty("nextCursor");

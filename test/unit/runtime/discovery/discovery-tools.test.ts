@@ -66,7 +66,11 @@ describe("nameApi", () => {
     "names %j once in every text a model sees in discovery mode",
     async (title) => {
       const model = planSpec({ info: { title, version: "1" }, paths: TOY_PATHS });
-      const runtime = createBridgeRuntime(model, { env: {}, mode: "discovery" });
+      const runtime = createBridgeRuntime(model, {
+        env: {},
+        mode: "discovery",
+        baseUrl: "https://api.example.test",
+      });
       try {
         const texts = [
           ...runtime.listTools(undefined).tools.map((tool) => JSON.stringify(tool)),
