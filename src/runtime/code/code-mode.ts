@@ -19,7 +19,7 @@ import { toErrorResult } from "../results/error-result.js";
 import { type ApiOutcome, toApiOutcome } from "./api-outcome.js";
 import { EXECUTE_TOOL, listCodeTools } from "./code-tools.js";
 import { toExecuteResult } from "./program-result.js";
-import { fitAnswer } from "./sandbox/call-bytes.js";
+import { fitAnswer, limitAnswer } from "./sandbox/call-bytes.js";
 import type { ProgramHost, ProgramOutcome } from "./sandbox/engine.js";
 import type { SandboxLimits } from "./sandbox/limits.js";
 import { createSandboxPool, type SandboxPool } from "./sandbox/pool.js";
@@ -146,7 +146,11 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
                 }
               : toApiOutcome(
                   tool,
-                  await options.callOperation(name, JSON.parse(argsJson), { ...context, signal }),
+                  await options.callOperation(name, JSON.parse(argsJson), {
+                    ...context,
+                    signal,
+                    answerLimit: limitAnswer(showName(name), answered, limits),
+                  }),
                 );
         } catch (error) {
           // Nothing a program calls may end the bridge: a failure the call could not turn into

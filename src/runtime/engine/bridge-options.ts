@@ -126,6 +126,13 @@ export interface CallContext {
   /** A program's call (code mode): the whole answer, not cut to the result budget. */
   wholeAnswer?: boolean;
   /**
+   * A program's call (code mode): the most bytes of answer the program may still be handed.
+   * The upstream body is not read past them: a larger answer would be withheld anyway, and
+   * reading, parsing and copying it would hold the main thread every session shares. Such an
+   * answer is an error result of category program_limit saying `message`.
+   */
+  answerLimit?: { bytes: number; message: string };
+  /**
    * Aborted when the client cancels the request (notifications/cancelled, or its HTTP response
    * stream closed): the upstream request, its retries and its wait for a slot stop, and a
    * program in code mode is stopped.

@@ -198,6 +198,7 @@ async function sendCall(call: Call, args: Record<string, unknown>): Promise<Call
       operation: `${tool.http.method.toUpperCase()} ${tool.http.path}`,
       caller: callerOf(context, credentials),
       ...(context.signal ? { signal: context.signal } : {}),
+      ...(context.answerLimit ? { maxResponseBytes: context.answerLimit.bytes } : {}),
     });
     state.attempts = (state.attempts ?? 0) + outcome.attempts;
     if ("response" in outcome) state.status = outcome.response.status;
@@ -219,6 +220,9 @@ function toCallResult(
   const { maxTextChars } = api.resolved;
   if (!("response" in outcome)) return toFailureResult(tool, outcome.failure, request.origin);
   const { response } = outcome;
+  const { answerLimit } = call.context;
+  if (answerLimit && response.truncated && response.body.length >= answerLimit.bytes)
+    return toErrorResult(answerLimit.message, "program_limit");
   if (response.status >= 200 && response.status < 300) {
     // A program's call: the whole answer for the program, which the outline would not check.
     const checkOutput = whole ? undefined : api.outputCheckFor(tool);

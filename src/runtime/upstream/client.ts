@@ -68,7 +68,7 @@ export interface UpstreamClient {
    */
   send(
     request: OutgoingRequest,
-    call?: { operation?: string; caller?: string; signal?: AbortSignal },
+    call?: { operation?: string; caller?: string; signal?: AbortSignal; maxResponseBytes?: number },
   ): Promise<UpstreamOutcome>;
   breaker: CircuitBreaker;
   limit: ConcurrencyLimit;
@@ -89,6 +89,11 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     };
     const { signal } = call;
     if (signal?.aborted) return { attempts: 0, failure: cancelledFailure() };
+    // A caller that can use less of the answer (a program's budget) reads less of it.
+    const limits =
+      call.maxResponseBytes !== undefined && call.maxResponseBytes < http.maxResponseBytes
+        ? { ...http, maxResponseBytes: call.maxResponseBytes }
+        : http;
     // Fail fast without queueing while a circuit is open; the admission proper follows.
     const early = breaker.peek(key);
     if (!early.allowed) return { attempts: 0, failure: circuitFailure(early.message) };
@@ -139,7 +144,13 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
         let outcome: UpstreamOutcome;
         let delay: number | undefined;
         try {
-          const response = await sendRequest(await options.getDispatcher(), request, http, remaining, signal);
+          const response = await sendRequest(
+            await options.getDispatcher(),
+            request,
+            limits,
+            remaining,
+            signal,
+          );
           note(
             GATEWAY_STATUSES.has(response.status) ? "unresponsive" : "answered",
             `HTTP ${response.status}`,

@@ -30,6 +30,29 @@ export function refuseCallBytes(
 }
 
 /**
+ * How much of the next answer a program may still be handed (`used`: bytes of answers handed
+ * before), and what it is told when the API's answer is larger: the bridge stops reading there
+ * (call-pipeline.ts), so an oversized answer never costs more than the budget to receive.
+ */
+export function limitAnswer(
+  name: string,
+  used: number,
+  limits: Pick<SandboxLimits, "maxCallBytes" | "maxAnswerBytes">,
+): { bytes: number; message: string } {
+  const room = Math.max(0, limits.maxAnswerBytes - used);
+  if (limits.maxCallBytes <= room) {
+    return {
+      bytes: limits.maxCallBytes,
+      message: `api.${name}'s answer is more than the ${formatBytes(limits.maxCallBytes)} one call may hand a program (--${SANDBOX_LIMIT_FLAGS.maxCallBytes}); the call was made, the rest of its answer was not read. Ask for less: filter, page or pick fields.`,
+    };
+  }
+  return {
+    bytes: room,
+    message: `api.${name}'s answer would take the program past the ${formatBytes(limits.maxAnswerBytes)} of answers one execute may be handed (--${SANDBOX_LIMIT_FLAGS.maxAnswerBytes}); ${formatBytes(used)} were handed before. The call was made, the rest of its answer was not read. Ask for less, or split the work over several executes.`,
+  };
+}
+
+/**
  * The answer to hand the program, or its refusal when it is over the per-call cap or would
  * take the program past its answer budget (`used`: bytes of answers it was handed before).
  */

@@ -3,7 +3,7 @@
  * answer over it, and answers past the execute's budget are refused with the program's words.
  */
 import { describe, expect, it } from "vitest";
-import { fitAnswer, refuseCallBytes } from "../../../../src/runtime/code/sandbox/call-bytes.js";
+import { fitAnswer, limitAnswer, refuseCallBytes } from "../../../../src/runtime/code/sandbox/call-bytes.js";
 
 const LIMITS = { maxCallBytes: 1024, maxAnswerBytes: 3000 };
 const error = (answer: string) =>
@@ -48,5 +48,28 @@ describe("fitAnswer", () => {
         message: expect.stringMatching(why!),
       });
     }
+  });
+});
+
+describe("limitAnswer", () => {
+  it.each([
+    {
+      used: 0,
+      bytes: 1024,
+      why: /more than the 1 KiB one call may hand a program \(--code-max-call-bytes\)/,
+    },
+    { used: 1976, bytes: 1024, why: /--code-max-call-bytes/ },
+    {
+      used: 2500,
+      bytes: 500,
+      why: /past the 2\.9 KiB of answers one execute may be handed.*2\.4 KiB were handed before/,
+    },
+    { used: 3000, bytes: 0, why: /--code-max-answer-bytes/ },
+    { used: 3500, bytes: 0, why: /--code-max-answer-bytes/ },
+  ])("after $used bytes handed: read at most $bytes", ({ used, bytes, why }) => {
+    const limit = limitAnswer("listPets", used, LIMITS);
+    expect(limit.bytes).toBe(bytes);
+    expect(limit.message).toMatch(why);
+    expect(limit.message).toMatch(/^api\.listPets's answer .*the rest of its answer was not read/);
   });
 });
