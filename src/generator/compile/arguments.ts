@@ -18,7 +18,7 @@ import { assignArgumentNames, type Candidate, orderCandidates } from "./argument
 import { type OperationContext, PARAMETER_STYLES, resolveRefObject, warn } from "./context.js";
 import { classifyCredentialParameter } from "./credential-parameters.js";
 import { findConstantValue } from "./fixed-parameters.js";
-import { pickExamples } from "./json-schema.js";
+import { pickExamples, type SchemaConverter } from "./json-schema.js";
 import { planBody } from "./request-body.js";
 import { shareRepeatedSchemas } from "./shared-schemas.js";
 import { compactDescription, restatesName } from "./text.js";
@@ -88,7 +88,7 @@ export function planArguments(context: OperationContext): PlannedArguments {
         : undefined
       : parameter.schema;
     const schema = converter.convert(rawSchema ?? { type: "string" }, refs);
-    annotateParameterSchema(schema, parameter, converter.descriptionBudget);
+    annotateParameterSchema(schema, parameter, converter);
     const style = chooseStyle(parameter, location, context, pointer);
     const binding: ParameterBindingNode = {
       argument: name,
@@ -282,9 +282,11 @@ function chooseStyle(
 function annotateParameterSchema(
   schema: JsonSchema,
   parameter: Record<string, unknown>,
-  budget: number,
+  converter: Pick<SchemaConverter, "descriptionBudget" | "repeatedTexts">,
 ): void {
-  const description = compactDescription(parameter.description, budget);
+  const repeated =
+    typeof parameter.description === "string" && converter.repeatedTexts.has(parameter.description);
+  const description = compactDescription(parameter.description, converter.descriptionBudget, !repeated);
   if (description !== "" && !restatesName(String(parameter.name), description))
     schema.description = description;
   if (parameter.deprecated === true) schema.deprecated = true;

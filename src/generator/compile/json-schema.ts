@@ -72,6 +72,8 @@ export interface SchemaConverterOptions {
   openapi30: boolean;
   /** Maximum characters of a description inside a schema (default DEFAULT_ARGUMENT_DESCRIPTION_BUDGET). */
   descriptionBudget?: number;
+  /** Parameter descriptions said on many operations (repeated-texts.ts): never kept whole. */
+  repeatedTexts?: ReadonlySet<string>;
 }
 
 /** Examples longer than this (as JSON) cost more tokens than they teach. */
@@ -85,6 +87,7 @@ export class SchemaConverter {
   private readonly document: unknown;
   private readonly openapi30: boolean;
   readonly descriptionBudget: number;
+  readonly repeatedTexts: ReadonlySet<string>;
   private readonly defsByPointer = new Map<string, DefEntry>();
   private readonly defsByName = new Map<string, DefEntry>();
   private readonly usedNames = new Set<string>();
@@ -93,6 +96,7 @@ export class SchemaConverter {
     this.document = options.document;
     this.openapi30 = options.openapi30;
     this.descriptionBudget = options.descriptionBudget ?? DEFAULT_ARGUMENT_DESCRIPTION_BUDGET;
+    this.repeatedTexts = options.repeatedTexts ?? new Set();
   }
 
   /**

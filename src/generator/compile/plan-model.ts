@@ -37,6 +37,7 @@ import {
   type OverrideMap,
   reportUnusedOverrides,
 } from "./overrides.js";
+import { findRepeatedParameterTexts } from "./repeated-texts.js";
 import { planAccept, planResponses } from "./responses.js";
 import {
   addAuthorizationHeaderScheme,
@@ -79,6 +80,7 @@ export function planModel(loaded: LoadedSpec, options: PlanOptions = {}): Bridge
     document,
     openapi30: loaded.specVersion !== "3.1",
     descriptionBudget: options.argumentDescriptionBudget ?? DEFAULT_ARGUMENT_DESCRIPTION_BUDGET,
+    repeatedTexts: findRepeatedParameterTexts(document),
   });
   // Checked here too: a spec loaded with validate: false may have any info.
   const info: Record<string, unknown> = isRecord(document.info) ? document.info : {};

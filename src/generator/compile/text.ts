@@ -177,12 +177,17 @@ export function fitText(text: string, budget: number): string {
  * fits and is short (a few sentences), else its first sentence (two when the first is very
  * short, and what follows when it ends with ":" and announces a list). Later sentences of long
  * argument docs are mostly caveats and cross-references; a model reads the first for what to
- * put there.
+ * put there. `keepWhole` false (a text the API repeats on many operations) takes the lead even
+ * when the whole would fit.
  */
-export function compactDescription(value: unknown, budget: number): string {
+export function compactDescription(value: unknown, budget: number, keepWhole = true): string {
   const text = cleanProse(value, false);
   const ends = findSentenceEnds(text);
-  if (text.length <= budget && ends.filter((end) => end < text.length).length < MAX_WHOLE_SENTENCES)
+  if (
+    keepWhole &&
+    text.length <= budget &&
+    ends.filter((end) => end < text.length).length < MAX_WHOLE_SENTENCES
+  )
     return text;
   let taken = 0;
   let lead = "";
