@@ -245,7 +245,7 @@ function toSpecArgs(flags: InstallFlags): string[] {
 
 /**
  * A warning when the client offers its model fewer tools than the entry serves (Cursor: about
- * 40) and no mode that serves a few tools was asked for.
+ * 40) and `--mode tools` was asked for: auto switches to discovery there by itself.
  */
 function warnToolCount(
   model: Awaited<ReturnType<typeof readModelOrSpec>>,
@@ -253,7 +253,8 @@ function warnToolCount(
   profile: ClientProfile | undefined,
 ): void {
   const limit = profile === undefined ? undefined : toolCountLimit(profile);
-  if (limit === undefined || settings.mode === "discovery" || settings.mode === "code") return;
+  // Auto (the default) serves discovery past the profile's limit itself (runtime/discovery/mode.ts).
+  if (limit === undefined || settings.mode !== "tools") return;
   const count = selectToolsChecked(model.tools, toToolSelection(settings), HELP).tools.length;
   if (count <= limit.limit) return;
   process.stderr.write(

@@ -108,7 +108,7 @@ export function createLintCommand(): Command {
       // What the lenient loader repaired or left out, and tools that cannot be called.
       for (const d of model.diagnostics) if (isAnnounced(d)) process.stderr.write(`${formatDiagnostic(d)}\n`);
       const listed = model.tools.map((tool) => toListedTool(tool));
-      const auto = chooseAutoMode(model.tools);
+      const auto = chooseAutoMode(model.tools, model.clientToolLimit);
       progress.step("lint");
       const report = lintSpec(loaded, model, listed, {
         mode: { auto: auto.mode, estimatedTokens: auto.tokens ?? 0, summary: formatAutoReport(auto) },

@@ -74,7 +74,7 @@ export function createToolsCommand(): Command {
         `${tool.name.padEnd(width)}  ${String(properties).padStart(2)} ${(properties === 1 ? "arg" : "args").padEnd(4)} (${required} required)  ${summary}`,
       );
     }
-    lines.push(formatAutoReport(chooseAutoMode(model.tools)));
+    lines.push(formatAutoReport(chooseAutoMode(model.tools, model.clientToolLimit)));
     process.stdout.write(`${lines.join("\n")}\n`);
   });
 }

@@ -47,6 +47,7 @@ export function checkModel(value: unknown, file = "<model>"): BridgeModel {
       hint: "build the model again from the spec (`model SPEC -o FILE`)",
     });
   }
+  checkClientToolLimit(model, file);
   const tools = model.tools.map((tool, index) => checkToolMethod(tool, index, file));
   return tools.every((tool, index) => tool === model.tools[index]) ? model : { ...model, tools };
 }
@@ -71,4 +72,27 @@ function checkToolMethod(tool: ToolNode, index: number, file: string): ToolNode 
     );
   }
   return lower === method ? tool : { ...tool, http: { ...tool.http, method: lower } };
+}
+
+/** A client tool limit, when there is one, as the profile writes it: auto reads its count. */
+function checkClientToolLimit(model: BridgeModel, file: string): void {
+  const limit: unknown = model.clientToolLimit;
+  if (limit === undefined) return;
+  const ok =
+    isRecord(limit) &&
+    typeof limit.profile === "string" &&
+    typeof limit.why === "string" &&
+    Number.isSafeInteger(limit.count) &&
+    (limit.count as number) > 0;
+  if (!ok) {
+    failWith(
+      "OMB_MODEL_INVALID",
+      "clientToolLimit must be { profile, count (a whole number above 0), why }",
+      {
+        file,
+        pointer: "/clientToolLimit",
+        hint: "build the model again from the spec (`model SPEC -o FILE`)",
+      },
+    );
+  }
 }

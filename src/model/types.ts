@@ -52,6 +52,20 @@ export interface BridgeModel {
    * the same (runtime/server/saved-digests.ts); any other tool's digest is computed.
    */
   contractDigests?: ContractDigestsNode;
+  /**
+   * The most tools the client of the profile the model was planned for handles well
+   * (`--profile cursor`: about 40; generator/compile/profile.ts). Past it, `--mode auto` serves
+   * discovery, as it does past its own 128. Absent: no client limit below auto's.
+   */
+  clientToolLimit?: ClientToolLimitNode;
+}
+
+/** A client's tool limit: how many, and why, in words for the start-up line. */
+export interface ClientToolLimitNode {
+  /** The profile that set it (`cursor`). */
+  profile: string;
+  count: number;
+  why: string;
 }
 
 /** Saved contract digests: the digest of each tool by name, and a hash of the tool's JSON. */

@@ -5,7 +5,7 @@
  * both serves the same without the override file.
  */
 import { execFile } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -88,6 +88,39 @@ describe("override file and x-mcp", () => {
       expect(bridge.tools.map((t) => t.name)).toEqual(["find_pets", "register_pet", "getPet", "replacePet"]);
       await bridge.call("register_pet", { name: "rex" });
       expect(sent()).toEqual([{ line: "POST /pets", body: { name: "rex" } }]);
+    });
+  });
+});
+
+describe("cursor profile", () => {
+  it("auto serves discovery past Cursor's 40 tools, and says why on stderr", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "omb-cursor-"));
+    const spec = join(dir, "many.json");
+    const paths = Object.fromEntries(
+      Array.from({ length: 41 }, (_, i) => [
+        `/thing${i}`,
+        { get: { operationId: `getThing${i}`, responses: { "200": { description: "ok" } } } },
+      ]),
+    );
+    writeFileSync(
+      spec,
+      JSON.stringify({
+        openapi: "3.1.0",
+        info: { title: "Many", version: "1" },
+        servers: [{ url: upstream.url }],
+        paths,
+      }),
+    );
+    await withBridge(spec, ["--profile", "cursor"], async (bridge) => {
+      expect(bridge.tools.map((t) => t.name)).toEqual([
+        "search_operations",
+        "describe_operations",
+        "call_operation",
+      ]);
+      expect(bridge.stderr()).toContain("more than the 40 tools of the cursor profile");
+    });
+    await withBridge(spec, [], async (bridge) => {
+      expect(bridge.tools).toHaveLength(41);
     });
   });
 });

@@ -161,12 +161,17 @@ export function applyProfile(model: BridgeModel, options: ProfileOptions = {}): 
         "OMB_PROFILE_TOOL_COUNT",
         `${tools.length} tools: more than ${count.limit}, and ${count.why}`,
         {
-          hint: "serve fewer tools (--include-tags, --include-tools, --methods, --read-only) or hide some with x-mcp",
+          hint: "auto serves discovery past it; or serve fewer tools (--include-tags, --include-tools, --methods, --read-only) or hide some with x-mcp",
         },
       ),
     );
   }
-  return { ...model, tools, diagnostics };
+  return {
+    ...model,
+    tools,
+    diagnostics,
+    ...(count ? { clientToolLimit: { profile, count: count.limit, why: count.why } } : {}),
+  };
 }
 
 function shortenNames(

@@ -17,7 +17,7 @@
  * discovery would. Tokens are estimated (token-estimate.ts); past 128 tools they are not counted
  * at all at start-up, so the decision costs nothing on a spec of 20,000 operations.
  */
-import type { ToolNode } from "../../model/types.js";
+import type { ClientToolLimitNode, ToolNode } from "../../model/types.js";
 import { estimateTokens } from "./token-estimate.js";
 
 /** What `--mode` asks for. `code` (runtime/code/) is served only when asked for. */
@@ -43,7 +43,9 @@ export interface ModeChoice {
    */
   tokens?: number;
   /** `forced`: the mode was asked for; else which limit decided. */
-  reason: "forced" | "tool-count" | "tokens" | "within-limits";
+  reason: "forced" | "tool-count" | "client-tool-count" | "tokens" | "within-limits";
+  /** The client profile's tool limit, when it is below auto's own (model.clientToolLimit). */
+  clientLimit?: ClientToolLimitNode;
 }
 
 /** Estimated tokens of what clients pass to a model for one tool: name, description, input schema. */
@@ -69,7 +71,7 @@ export function estimateListTokens(tools: readonly ToolNode[]): number {
 export function chooseMode(
   tools: readonly ToolNode[],
   requested: RequestedMode = DEFAULT_MODE,
-  options: { measure?: boolean } = {},
+  options: { measure?: boolean; clientLimit?: ClientToolLimitNode | undefined } = {},
 ): ModeChoice {
   const measured = () => (options.measure === true ? { tokens: estimateListTokens(tools) } : {});
   if (requested !== "auto")
@@ -77,10 +79,18 @@ export function chooseMode(
   if (tools.length > AUTO_LIMITS.tools) {
     return { mode: "discovery", requested, tools: tools.length, reason: "tool-count", ...measured() };
   }
+  const clientLimit =
+    options.clientLimit !== undefined && options.clientLimit.count < AUTO_LIMITS.tools
+      ? { clientLimit: options.clientLimit }
+      : {};
+  if (clientLimit.clientLimit !== undefined && tools.length > clientLimit.clientLimit.count) {
+    const reason = "client-tool-count";
+    return { mode: "discovery", requested, tools: tools.length, reason, ...clientLimit, ...measured() };
+  }
   const tokens = estimateListTokens(tools);
   return tokens > AUTO_LIMITS.tokens
     ? { mode: "discovery", requested, tools: tools.length, tokens, reason: "tokens" }
-    : { mode: "tools", requested, tools: tools.length, tokens, reason: "within-limits" };
+    : { mode: "tools", requested, tools: tools.length, tokens, reason: "within-limits", ...clientLimit };
 }
 
 /** `1,223`. */
@@ -111,17 +121,22 @@ export function explainAutoChoice(choice: ModeChoice): string {
   switch (choice.reason) {
     case "tool-count":
       return `${tools}${size}: more than the ${AUTO_LIMITS.tools} tools auto lists in full`;
+    case "client-tool-count":
+      return `${tools}${size}: more than the ${choice.clientLimit?.count} tools of the ${choice.clientLimit?.profile} profile (${choice.clientLimit?.why})`;
     case "tokens":
       return `${tools}${size}: more than the ${formatCount(AUTO_LIMITS.tokens)} tokens auto lists in full`;
     case "within-limits":
-      return `${tools}${size}: within auto's limits of ${AUTO_LIMITS.tools} tools and ${formatCount(AUTO_LIMITS.tokens)} tokens`;
+      return `${tools}${size}: within auto's limits of ${choice.clientLimit?.count ?? AUTO_LIMITS.tools} tools${choice.clientLimit ? ` (the ${choice.clientLimit.profile} profile)` : ""} and ${formatCount(AUTO_LIMITS.tokens)} tokens`;
     case "forced":
       return `${tools}${size}: --mode ${choice.requested} was asked for`;
   }
 }
 
 /** What auto would choose for these tools, as `lint` and `tools` report it (never code mode). */
-export function chooseAutoMode(tools: readonly ToolNode[]): ModeChoice & { mode: "tools" | "discovery" } {
-  const choice = chooseMode(tools, "auto") as ModeChoice & { mode: "tools" | "discovery" };
+export function chooseAutoMode(
+  tools: readonly ToolNode[],
+  clientLimit?: ClientToolLimitNode,
+): ModeChoice & { mode: "tools" | "discovery" } {
+  const choice = chooseMode(tools, "auto", { clientLimit }) as ModeChoice & { mode: "tools" | "discovery" };
   return choice.tokens === undefined ? { ...choice, tokens: estimateListTokens(tools) } : choice;
 }

@@ -54,7 +54,7 @@ export interface ToolSurface {
 
 export function createToolSurface(options: ToolSurfaceOptions): ToolSurface {
   const { model } = options;
-  const mode = chooseMode(model.tools, options.mode);
+  const mode = chooseMode(model.tools, options.mode, { clientLimit: model.clientToolLimit });
   const known = new Set(model.tools.map((tool) => tool.name));
   const pager = createToolPager(model.tools, options.pageBytes, CONTRACT_META_BYTES);
   const savedIndex = options.searchIndex !== undefined ? { index: options.searchIndex } : {};

@@ -544,7 +544,7 @@ describe("install takes serve's spec options", () => {
 });
 
 describe("install warns when the client offers fewer tools than the entry serves", () => {
-  it("warns for Cursor past 40 tools, not with --mode discovery nor for a client without a limit", async () => {
+  it("warns for Cursor past 40 tools with --mode tools, not under auto (it switches), --mode discovery nor for a client without a limit", async () => {
     const dir = mkdtempSync(join(scratch, "case-"));
     const spec = join(dir, "big.json");
     const paths = Object.fromEntries(
@@ -562,10 +562,22 @@ describe("install warns when the client offers fewer tools than the entry serves
         paths,
       }),
     );
-    const cursor = await install(spec, "--client", "cursor", "--config", join(dir, "a.json"));
+    const cursor = await install(
+      spec,
+      "--client",
+      "cursor",
+      "--config",
+      join(dir, "a.json"),
+      "--mode",
+      "tools",
+    );
     expect(cursor.error).toBeUndefined();
     expect(cursor.stderr).toContain("warning: the entry serves 45 tools, more than 40");
     expect(cursor.stderr).toContain("--mode discovery");
+    // Auto (the default) serves discovery past the cursor profile's 40 by itself.
+    const auto = await install(spec, "--client", "cursor", "--config", join(dir, "auto.json"));
+    expect(auto.error).toBeUndefined();
+    expect(auto.stderr).not.toContain("warning");
     const discovery = await install(
       spec,
       "--client",

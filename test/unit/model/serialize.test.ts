@@ -65,6 +65,35 @@ describe("parseModel", () => {
     expect(diagnostic?.pointer).toMatch(/^\/tools\/\d+\/http\/method$/);
   });
 
+  it.each<[string, unknown]>([
+    ["a count of zero", { profile: "cursor", count: 0, why: "w" }],
+    ["a fractional count", { profile: "cursor", count: 1.5, why: "w" }],
+    ["no why", { profile: "cursor", count: 40 }],
+    ["not an object", 40],
+  ])("refuses a client tool limit with %s at /clientToolLimit", (_label, clientToolLimit) => {
+    let error: unknown;
+    try {
+      parseModel(serializeModel({ ...planned, clientToolLimit } as typeof planned), "api.model.json");
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as BridgeError).diagnostics[0]).toMatchObject({
+      code: "OMB_MODEL_INVALID",
+      pointer: "/clientToolLimit",
+    });
+  });
+
+  it("keeps a client tool limit as the profile writes it", () => {
+    const clientToolLimit = {
+      profile: "cursor",
+      count: 40,
+      why: "Cursor offers its agent about 40 tools at most",
+    };
+    expect(parseModel(serializeModel({ ...planned, clientToolLimit })).clientToolLimit).toEqual(
+      clientToolLimit,
+    );
+  });
+
   it("refuses a model nested deeper than a spec may be, before anything walks it", () => {
     const text = serializeModel(planned).replace(
       '"tools":[',

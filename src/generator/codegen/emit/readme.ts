@@ -262,7 +262,7 @@ export function emitEnvExample(model: BridgeModel): string {
 
 /** What `--mode auto` serves for these tools, and what the other modes are. */
 function describeModes(model: BridgeModel): string {
-  const auto = chooseAutoMode(model.tools);
+  const auto = chooseAutoMode(model.tools, model.clientToolLimit);
   return [
     `With \`--mode auto\` (the default; \`${OPTION_TABLE.mode.env}\`) this server is in ${auto.mode} mode:`,
     `${escapeText(explainAutoChoice(auto), "markdown")}.`,

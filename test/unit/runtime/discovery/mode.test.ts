@@ -47,6 +47,30 @@ describe("chooseMode", () => {
     expect(choice).toMatchObject({ ...want, requested, tools: list.length });
   });
 
+  const cursor = { profile: "cursor", count: 40, why: "Cursor offers its agent about 40 tools at most" };
+  it.each<[string, ToolNode[], RequestedMode, Partial<ModeChoice>]>([
+    ["41 tools under cursor", tools(41), "auto", { mode: "discovery", reason: "client-tool-count" }],
+    ["40 tools under cursor", tools(40), "auto", { mode: "tools", reason: "within-limits" }],
+    ["41 tools under cursor, forced tools", tools(41), "tools", { mode: "tools", reason: "forced" }],
+  ])("a client's tool limit: %s → %j", (_label, list, requested, want) => {
+    expect(chooseMode(list, requested, { clientLimit: cursor })).toMatchObject(want);
+  });
+
+  it("a client limit above auto's own changes nothing", () => {
+    const big = { profile: "x", count: 500, why: "y" };
+    expect(chooseMode(tools(AUTO_LIMITS.tools + 1), "auto", { clientLimit: big }).reason).toBe("tool-count");
+    expect(chooseMode(tools(41), "auto", { clientLimit: big })).not.toHaveProperty("clientLimit");
+  });
+
+  it("says which limit decided, the client's included", () => {
+    expect(explainAutoChoice(chooseMode(tools(41), "auto", { clientLimit: cursor }))).toMatch(
+      /^41 tools: more than the 40 tools of the cursor profile \(Cursor offers its agent about 40 tools at most\)$/,
+    );
+    expect(explainAutoChoice(chooseMode(tools(3), "auto", { clientLimit: cursor }))).toMatch(
+      /within auto's limits of 40 tools \(the cursor profile\) and 20,000 tokens$/,
+    );
+  });
+
   it("counts no tokens when the count decides or the mode is forced, unless asked to measure", () => {
     expect(chooseMode(tools(AUTO_LIMITS.tools + 1), "auto").tokens).toBeUndefined();
     expect(chooseMode(tools(3), "discovery").tokens).toBeUndefined();
