@@ -29,6 +29,7 @@ addActions(
   "get gets fetch fetches retrieve retrieves show shows view read see look lookup display check find finds obtain details detail info information",
 );
 addActions("update", "update updates updating modify change changes edit set rename patch replace");
+addActions("create", "schedule");
 addActions(
   "delete",
   "delete deletes deleting remove removes removing destroy erase purge unsubscribe revoke",
@@ -51,7 +52,20 @@ export interface QueryIntent {
   owned: Set<string>;
   /** The task names something by its name ("Titanic", "'Naruto'"): it may need a search first. */
   named: boolean;
+  /**
+   * Stems of the first thing the task names outside a prepositional phrase: what it asks for
+   * ("users" in "all users in the organization").
+   */
+  targets: Set<string>;
+  /**
+   * Stems of the things named after "in", "of", "from"...: where what it asks for lives
+   * ("organization" in "all users in the organization"), a container, not the answer.
+   */
+  containers: Set<string>;
 }
+
+/** Words that start a phrase naming where the task's object is, not the object. */
+const PREPOSITIONS = new Set("in of from for within inside on at under across into per by".split(" "));
 
 /**
  * A quoted value, or a capitalised word that does not start a sentence. No opening quote may
@@ -77,6 +91,19 @@ export function readQueryIntent(words: readonly string[], named = false): QueryI
     nextMeaningful[i] = next;
     if (!isNoise(words[i]!)) next = words[i];
   }
+  const targets = new Set<string>();
+  const containers = new Set<string>();
+  let after: "start" | "preposition" | "other" = "start";
+  for (const word of words) {
+    if (PREPOSITIONS.has(word)) after = "preposition";
+    else if (isNoise(word) || ACTION_WORDS[word] !== undefined) continue;
+    else {
+      if (after === "preposition") containers.add(stem(word));
+      else if (targets.size === 0) targets.add(stem(word));
+      after = "other";
+    }
+  }
+  for (const target of targets) containers.delete(target);
   words.forEach((word, i) => {
     const action = ACTION_WORDS[word];
     if (action !== undefined) actions.add(action);
@@ -87,7 +114,7 @@ export function readQueryIntent(words: readonly string[], named = false): QueryI
       if (word === "my" && owner !== undefined) owned.add(stem(owner));
     }
   });
-  return { actions, self, owned, named };
+  return { actions, self, owned, named, targets, containers };
 }
 
 export interface OperationShape {
@@ -118,6 +145,9 @@ const SELF_SEGMENTS = new Set([
   "whoami",
 ]);
 
+/** Segments that act on the resource before them (OData's system segments, delta). */
+const IDIOM_SEGMENT = /^(\$count|\$ref|\$value|([a-z0-9_]+\.)*delta(\(.*\))?)$/i;
+
 /** Segments that name no resource: an API's prefix and version (`/api/v2/...`). */
 const PREFIX_SEGMENT = /^(api|apis|rest|v\d+(\.\d+)*)$/i;
 
@@ -131,8 +161,11 @@ export function readOperationShape(tool: ToolNode): OperationShape {
     // GitHub-style: /user/repos is the current user's, /users/{username}/repos anyone's.
     (first === "user" && !second.startsWith("{")) ||
     ((first === "users" || first === "accounts") && (second === "me" || second === "self"));
-  const words = splitPathWords(fixed.at(-1) ?? "");
   const last = fixed.at(-1)?.toLowerCase() ?? "";
+  // `/users/$count`, `/groups/{id}/members/$ref`, `/users/delta()`: the idiom acts on the
+  // collection before it, which is what the task names.
+  const named = fixed.filter((segment) => !IDIOM_SEGMENT.test(segment));
+  const words = splitPathWords(named.at(-1) ?? "");
   return {
     method: tool.http.method,
     item: segments.at(-1)?.startsWith("{") === true,
