@@ -266,7 +266,9 @@ describe("argument contract", () => {
       Body: ["name__body", "To"],
     });
     const properties = tool.inputSchema.properties as Record<string, { description?: string }>;
-    expect(properties.name__body!.description).toBe("The new name. Required when any body field is given.");
+    expect(properties.name__body!.description).toBe(
+      'The new name. Sent as the body property "name"; the path parameter is `name`. Required when any body field is given.',
+    );
     expect(properties.Body!.description).toBeUndefined();
   });
 

@@ -10,10 +10,11 @@ import type { ToolHooks } from "../runtime/engine/bridge-options.js";
 
 /** Arguments of `updateUser` after validation: what its `beforeCall` hook receives. */
 export interface Args {
-  /** name that need to be updated */
+  /** name that need to be updated. Sent as the path parameter "username"; the body property is `username__body`. */
   username: string;
   /** Format: int64. */
   id?: number;
+  /** Sent as the body property "username"; the path parameter is `username`. */
   username__body?: string;
   firstName?: string;
   lastName?: string;
@@ -37,7 +38,7 @@ export const tool: ToolNode = {
     properties: {
       username: {
         type: "string",
-        description: "name that need to be updated",
+        description: "name that need to be updated. Sent as the path parameter \"username\"; the body property is `username__body`.",
       },
       id: {
         type: "integer",
@@ -45,6 +46,7 @@ export const tool: ToolNode = {
       },
       username__body: {
         type: "string",
+        description: "Sent as the body property \"username\"; the path parameter is `username`.",
       },
       firstName: {
         type: "string",
