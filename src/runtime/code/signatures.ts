@@ -93,13 +93,10 @@ function clippedObject(properties: TypeProperty[], index: TypeNode | undefined, 
     ...optional.filter((p) => p.docs !== undefined),
     ...optional.filter((p) => p.docs === undefined),
   ];
-  const kept = new Set<TypeProperty>(properties.filter((p) => !p.optional));
+  const required = properties.filter((p) => !p.optional);
+  const kept = new Set<TypeProperty>(required);
   const render = (left: TypeProperty[]) => {
-    const shown = objectText(
-      properties.filter((p) => kept.has(p)),
-      undefined,
-      {},
-    );
+    const shown = objectText([...required, ...ranked.filter((p) => kept.has(p))], undefined, {});
     if (left.length === 0) return shown;
     const names = left.slice(0, MAX_NAMED_LEFT_OUT).map((p) => p.name);
     const rest = left.length > MAX_NAMED_LEFT_OUT ? `, …${left.length - MAX_NAMED_LEFT_OUT}` : "";
