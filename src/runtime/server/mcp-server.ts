@@ -234,7 +234,7 @@ function describeServer(runtime: ServedRuntime): string {
     return (
       `Tools for ${api}, whose ${formatCount(model.tools.length)} HTTP operations are called from JavaScript programs: ` +
       `${SEARCH_TOOL} finds the operations for a task with their TypeScript signatures, ${DESCRIBE_TOOL} gives full declarations, ` +
-      `${EXECUTE_TOOL} runs a program that calls them as \`await api.<name>(args)\` and returns what it computes.${description}`
+      `${EXECUTE_TOOL} runs a program that calls them as \`await api.<method>(args)\`, by the method name in their signatures, and returns what it computes.${description}`
     );
   }
   if (runtime.mode.mode === "discovery") {
