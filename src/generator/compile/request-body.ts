@@ -129,8 +129,7 @@ export function planBody(
         },
       });
     }
-    if (objectShape.extra !== undefined)
-      planExtraArgument(body, objectShape.extra, converter, refs, candidates);
+    if (!objectShape.closed) planExtraArgument(body, objectShape.extra, converter, refs, candidates);
     return body;
   }
 
@@ -165,8 +164,8 @@ export function planBody(
 export const EXTRA_PROPERTIES_ARGUMENT = "extraProperties";
 
 /**
- * The body allows properties it does not list (Graph's schema extensions, open types): they
- * are one object argument whose entries are sent in the body beside the listed ones, checked
+ * The body allows properties it does not list (`additionalProperties` true, a schema, or left
+ * unsaid, as Graph's schema extensions and open types need): they are one object argument whose entries are sent in the body beside the listed ones, checked
  * against the schema's `additionalProperties` when it gives one. A reserved argument rather
  * than unknown top-level arguments, so a misspelt argument is still refused with its closest
  * name.
@@ -179,11 +178,9 @@ function planExtraArgument(
   candidates: Candidate[],
 ): void {
   body.extraArgument = EXTRA_PROPERTIES_ARGUMENT;
-  const schema: JsonSchema = {
-    type: "object",
-    description:
-      "Body properties beyond those listed as arguments, which the API also accepts: { name: value }, each sent in the body as given.",
-  };
+  // Left unsaid, the argument costs a few tokens only: its name says what it is.
+  const schema: JsonSchema = { type: "object" };
+  if (extra !== undefined) schema.description = "Other body properties, sent as given.";
   if (isRecord(extra)) schema.additionalProperties = converter.convert(extra, refs);
   candidates.push({
     location: "body",
@@ -233,7 +230,7 @@ export function readObjectProperties(
   converter: SchemaConverter,
   schema: unknown,
   depth = 0,
-): { properties: Record<string, unknown>; required: string[]; extra?: unknown } | undefined {
+): { properties: Record<string, unknown>; required: string[]; extra?: unknown; closed: boolean } | undefined {
   const node = converter.dereference(schema);
   if (!isRecord(node) || depth > 16) return undefined;
   if (node.oneOf !== undefined || node.anyOf !== undefined || node.not !== undefined) return undefined;
@@ -243,10 +240,11 @@ export function readObjectProperties(
   // No prototype: a property named `__proto__` is an own key here like any other.
   const properties: Record<string, unknown> = Object.create(null);
   const required: string[] = [];
-  // Properties beyond those listed, when the schema (or one of its allOf members) explicitly
-  // allows them: `true` or a schema. Left unsaid (OpenAPI's default "allowed") offers nothing:
-  // most specs never thought about it, and an extra argument on every body would cost tokens.
+  // Properties beyond those listed: a schema (or `true`) the object or one of its allOf members
+  // gives, else allowed as OpenAPI reads a schema that leaves it unsaid (Graph's, whose schema
+  // extensions a body carries), unless one of them says `false`.
   let extra: unknown = explicitExtra(node.additionalProperties);
+  let closed = node.additionalProperties === false;
   if (Array.isArray(node.allOf)) {
     for (const member of node.allOf) {
       const part = readObjectProperties(converter, member, depth + 1);
@@ -254,9 +252,10 @@ export function readObjectProperties(
       Object.assign(properties, part.properties);
       required.push(...part.required);
       extra ??= part.extra;
+      closed ||= part.closed;
     }
   }
-  if (node.additionalProperties === false) extra = undefined;
+  if (closed) extra = undefined;
   if (isRecord(node.properties)) Object.assign(properties, node.properties);
   if (Array.isArray(node.required))
     required.push(...node.required.filter((r): r is string => typeof r === "string"));
@@ -265,7 +264,7 @@ export function readObjectProperties(
     // A required property the schema does not describe must still be sendable: any value.
     for (const name of required) if (!(name in properties)) properties[name] = {};
   }
-  const shape = { properties, required: [...new Set(required)] };
+  const shape = { properties, required: [...new Set(required)], closed };
   return extra === undefined ? shape : { ...shape, extra };
 }
 

@@ -192,17 +192,23 @@ describe("properties beyond those the body lists", () => {
     expect(() => encodeBody(tool.http.body!, { extraProperties: { name: "x" } })).toThrow(/argument `name`/);
   });
 
-  it.each([
-    { label: "unsaid", additional: undefined },
-    { label: "false", additional: false },
-  ])("additionalProperties $label: no extraProperties argument", ({ additional }) => {
-    const tool = planBody({
+  it("additionalProperties false (also in an allOf member): no extraProperties argument", () => {
+    for (const schema of [
+      { type: "object", properties: { name: { type: "string" } }, additionalProperties: false },
+      { allOf: [GRAPH_GROUP, { type: "object", additionalProperties: false }] },
+    ]) {
+      const tool = planBody(schema);
+      expect(Object.keys(tool.inputSchema.properties as object)).not.toContain("extraProperties");
+      expect(tool.http.body?.extraArgument).toBeUndefined();
+    }
+  });
+
+  it("additionalProperties unsaid (OpenAPI's default: allowed): a bare extraProperties object", () => {
+    const tool = planBody({ type: "object", properties: { name: { type: "string" } } });
+    expect((tool.inputSchema.properties as Record<string, unknown>).extraProperties).toEqual({
       type: "object",
-      properties: { name: { type: "string" } },
-      additionalProperties: additional,
     });
-    expect(Object.keys(tool.inputSchema.properties as object)).toEqual(["name"]);
-    expect(tool.http.body?.extraArgument).toBeUndefined();
+    expect(sentJson(tool, { name: "n", extraProperties: { x: [1] } })).toEqual({ name: "n", x: [1] });
   });
 
   it("a body property named extraProperties keeps its name; the extras get a suffix", () => {

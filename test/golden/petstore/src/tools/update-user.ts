@@ -26,6 +26,7 @@ export interface Args {
    * Format: int32.
    */
   userStatus?: number;
+  extraProperties?: Record<string, unknown>;
 }
 
 /** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
@@ -67,6 +68,9 @@ export const tool: ToolNode = {
         type: "integer",
         format: "int32",
         description: "User Status",
+      },
+      extraProperties: {
+        type: "object",
       },
     },
     required: ["username"],
@@ -155,6 +159,7 @@ export const tool: ToolNode = {
           shape: "primitive",
         },
       ],
+      extraArgument: "extraProperties",
     },
   },
   source: {

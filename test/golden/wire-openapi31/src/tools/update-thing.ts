@@ -17,6 +17,7 @@ export interface Args {
   /** Sent as the body property "id"; the path parameter is `id`, the query parameter is `id__query`. */
   id__body: string;
   name: string;
+  extraProperties?: Record<string, unknown>;
 }
 
 /** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
@@ -41,6 +42,9 @@ export const tool: ToolNode = {
       },
       name: {
         type: "string",
+      },
+      extraProperties: {
+        type: "object",
       },
     },
     required: ["id", "id__query", "id__body", "name"],
@@ -104,6 +108,7 @@ export const tool: ToolNode = {
           shape: "primitive",
         },
       ],
+      extraArgument: "extraProperties",
     },
   },
   source: {
