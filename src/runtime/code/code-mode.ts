@@ -16,7 +16,8 @@ import { createArgumentCheck, createDiscovery } from "../discovery/discovery.js"
 import { DESCRIBE_TOOL, nameApi, SEARCH_TOOL, toDiscoveryContext } from "../discovery/discovery-tools.js";
 import type { CallContext } from "../engine/bridge-options.js";
 import { toErrorResult } from "../results/error-result.js";
-import { type ApiOutcome, toApiOutcome } from "./api-outcome.js";
+import { planApiNames } from "./api-names.js";
+import { type ApiErrorFacts, type ApiOutcome, toApiOutcome } from "./api-outcome.js";
 import { EXECUTE_TOOL, listCodeTools } from "./code-tools.js";
 import { toExecuteResult } from "./program-result.js";
 import { fitAnswer, limitAnswer } from "./sandbox/call-bytes.js";
@@ -63,10 +64,32 @@ function programEnded(name: string): ApiOutcome {
   };
 }
 
+/**
+ * Whether a failed call reached the API. Refused before anything was sent: invalid arguments
+ * (no HTTP status), an operation the bridge cannot validate, the bridge's configuration, a
+ * confirmation not given, an unknown operation. Everything else may have been sent.
+ */
+function wasSent(error: ApiErrorFacts): boolean {
+  if (error.status !== undefined) return true;
+  return !NOT_SENT.has(error.category);
+}
+
+const NOT_SENT = new Set([
+  "invalid_argument",
+  "operation_unavailable",
+  "configuration",
+  "confirmation_unavailable",
+  "confirmation_declined",
+  "confirmation_invalid",
+  "confirmation_pending",
+  "unknown_tool",
+]);
+
 export function createCodeMode(options: CodeModeOptions): CodeMode {
   const { model, limits } = options;
   const byName = new Map<string, ToolNode>(model.tools.map((tool) => [tool.name, tool]));
-  const signatures = createSignatures();
+  const names = planApiNames(model.tools);
+  const signatures = createSignatures(names.methodOf);
   const discovery = createDiscovery({
     model,
     ...(options.index !== undefined ? { index: options.index } : {}),
@@ -75,7 +98,7 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
     callOperation: options.callOperation,
     searchStyle: {
       signatureOf: (name) => signatures.signatureOf(byName.get(name)!),
-      next: `${DESCRIBE_TOOL} gives full declarations; ${EXECUTE_TOOL} runs a program that calls them as \`await api.<name>(args)\`.`,
+      next: `${DESCRIBE_TOOL} gives full declarations; ${EXECUTE_TOOL} runs a program that calls them as \`await api.<method>(args)\`, the method named in the signature.`,
     },
   });
   let listed: Tool[] | undefined;
@@ -104,9 +127,9 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
   const describe = async (args: unknown): Promise<CallToolResult> => {
     const checked = await check(DESCRIBE_TOOL, args);
     if ("content" in checked) return checked as CallToolResult;
-    const names = [...new Set((checked as { names: string[] }).names)];
-    const found = names.flatMap((name) => byName.get(name) ?? []);
-    const missing = names.filter((name) => !byName.has(name)).map(unknownOperation);
+    const asked = [...new Set((checked as { names: string[] }).names)];
+    const found = [...new Set(asked.flatMap((name) => names.resolve(name) ?? []))];
+    const missing = asked.filter((name) => names.resolve(name) === undefined).map(unknownOperation);
     if (found.length === 0) return toErrorResult(missing.join("\n"), "unknown_tool");
     const declaration = signatures.declarationOf(found, { confirmDestructive: options.confirmDestructive });
     const text = missing.length > 0 ? `${declaration}\n\n${missing.join("\n")}` : declaration;
@@ -125,6 +148,7 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
     if ("content" in checked) return checked as CallToolResult;
     const source = (checked as { program: string }).program;
     const called: string[] = [];
+    const refused: string[] = [];
     // Ends the program's calls still under way when it ends: one fired without await must not
     // outlive it (holding the upstream's concurrency slots other sessions wait for).
     const running = new AbortController();
@@ -134,33 +158,34 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
     const host: ProgramHost = {
       async call(name, argsJson) {
         if (running.signal.aborted) return JSON.stringify(programEnded(name));
-        called.push(name);
-        const tool = byName.get(name);
+        const tool = names.resolve(name);
         let outcome: ApiOutcome;
+        let sent = false;
         try {
-          outcome =
-            tool === undefined
-              ? {
-                  ok: false,
-                  error: { message: unknownOperation(name), category: "unknown_tool", retryable: false },
-                }
-              : toApiOutcome(
-                  tool,
-                  await options.callOperation(name, JSON.parse(argsJson), {
-                    ...context,
-                    signal,
-                    answerLimit: limitAnswer(showName(name), answered, limits),
-                  }),
-                );
+          if (tool === undefined) {
+            outcome = {
+              ok: false,
+              error: { message: unknownOperation(name), category: "unknown_tool", retryable: false },
+            };
+          } else {
+            const result = await options.callOperation(tool.name, JSON.parse(argsJson), {
+              ...context,
+              signal,
+              answerLimit: limitAnswer(showName(name), answered, limits),
+            });
+            outcome = toApiOutcome(tool, result);
+            sent = !outcome.ok ? wasSent(outcome.error) : true;
+          }
         } catch (error) {
           // Nothing a program calls may end the bridge: a failure the call could not turn into
           // a result (a protocol error, a bug) is the program's failed call, said in its words.
           const message = `api.${showName(name)} failed in the bridge: ${messageOf(error)}`;
           outcome = { ok: false, error: { message, category: "upstream_bug", retryable: false } };
         }
+        (sent ? called : refused).push(tool?.name ?? name);
         context.progress?.(
-          called.length,
-          `${called.length} API call${called.length === 1 ? "" : "s"} made (last: ${showName(name)})`,
+          called.length + refused.length,
+          `${called.length} API call${called.length === 1 ? "" : "s"} made (last: ${showName(name)}${sent ? "" : ", refused before it was sent"})`,
         );
         const fitted = fitAnswer(showName(name), JSON.stringify(outcome), answered, limits);
         answered += fitted.bytes;
@@ -179,11 +204,11 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
     if (context.signal?.aborted) {
       // Nobody reads it (the client cancelled): it is what the audit line records.
       return toErrorResult(
-        `Cancelled: the client cancelled the program after ${called.length} API calls.`,
+        `Cancelled: the client cancelled the program after ${called.length} API call${called.length === 1 ? "" : "s"}.`,
         "cancelled",
       );
     }
-    return toExecuteResult(outcome, { source, limits, maxTextChars: options.maxTextChars, called });
+    return toExecuteResult(outcome, { source, limits, maxTextChars: options.maxTextChars, called, refused });
   };
 
   return {

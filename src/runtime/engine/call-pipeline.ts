@@ -100,7 +100,8 @@ async function validateArguments(call: Call, rawArgs: unknown): Promise<Step> {
       result: toErrorResult(
         `The operation ${tool.name} cannot be called through this bridge: the spec describes its arguments ` +
           `in a way the bridge cannot check (${check.unusable}). Nothing was sent to the API. ` +
-          "Use another operation for the task, or tell the user: the spec needs fixing for this one.",
+          "Use another operation for the task, or tell the user: the spec needs fixing for this one " +
+          `(the operator can correct the schema at ${tool.source.pointer} in the spec or with an overlay).`,
         "operation_unavailable",
       ),
     };

@@ -23,7 +23,7 @@ export function describeServer(runtime: Pick<ServedRuntime, "model" | "mode">): 
     return (
       `Tools for ${api}, whose ${formatCount(model.tools.length)} HTTP operations are called from JavaScript programs: ` +
       `${SEARCH_TOOL} finds the operations for a task with their TypeScript signatures, ${DESCRIBE_TOOL} gives full declarations, ` +
-      `${EXECUTE_TOOL} runs a program that calls them as \`await api.<name>(args)\` and returns what it computes.${description}`
+      `${EXECUTE_TOOL} runs a program that calls them as \`await api.<method>(args)\`, by the method name in their signatures, and returns what it computes.${description}`
     );
   }
   if (runtime.mode.mode === "discovery") {
