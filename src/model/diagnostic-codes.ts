@@ -409,6 +409,17 @@ export const DIAGNOSTIC_CODES = {
     severity: "warning",
     fix: "set OPENAPI_MCP_HTTP_TOKEN (clients then send Authorization: Bearer TOKEN), or bind 127.0.0.1",
   },
+  OMB_OAUTH_RESOURCE_CONFLICT: {
+    title: "--http-token and --auth-issuer both guard the HTTP endpoint; the bridge takes one of them",
+    severity: "error",
+    fix: "keep --http-token for one shared token, or --auth-issuer for each user's OAuth access token, not both",
+  },
+  OMB_OAUTH_RESOURCE_INVALID: {
+    title:
+      "The OAuth front door's settings cannot work: an issuer or resource that is not an https URL (http only on loopback), an HMAC or unknown algorithm, or an introspection client without its secret",
+    severity: "error",
+    fix: "give --auth-issuer https://issuer, --auth-resource https://bridge/mcp, asymmetric --auth-algorithms, and OPENAPI_MCP_AUTH_INTROSPECTION_SECRET with --auth-introspection-client",
+  },
   OMB_MESSAGE_TOO_LARGE: {
     title:
       "An MCP message over stdio was larger than the bridge reads (--max-message-bytes); it was refused, the bridge keeps serving",
