@@ -343,7 +343,7 @@ function checkFrontDoor({ settings, auth }: StartCheckInputs): CodedDiagnostic[]
   const invalid = (message: string, hint: string) =>
     found.push(createDiagnostic("OMB_OAUTH_RESOURCE_INVALID", message, { hint }));
   if (issuers.length === 0) {
-    const stray = (["authResource", "authScopeMap", "authIntrospectionClient"] as const).filter(
+    const stray = (["authResource", "authScopes", "authScopeMap", "authIntrospectionClient"] as const).filter(
       (key) => settings[key] !== undefined,
     );
     for (const key of stray) {

@@ -239,6 +239,15 @@ export const OPTION_TABLE = {
     transports: "http",
     group: "http",
   },
+  authScopes: {
+    flag: "auth-scopes",
+    placeholder: "SCOPES",
+    env: "OPENAPI_MCP_AUTH_SCOPES",
+    parser: parseList(),
+    help: "scopes every access token needs, whatever it calls; the 401 challenge names them, so clients ask for these first and step up from there",
+    transports: "http",
+    group: "http",
+  },
   authScopeMap: {
     flag: "auth-scope-map",
     placeholder: "PATTERN=SCOPES",

@@ -159,6 +159,7 @@ export function toHttpServerOptions(settings: Settings): HttpServerOptions {
 export function toOAuthResourceOptions(settings: Settings): OAuthResourceOptions {
   const options: OAuthResourceOptions = { issuers: settings.authIssuer ?? [] };
   if (settings.authResource !== undefined) options.resource = settings.authResource;
+  if (settings.authScopes !== undefined) options.baseScopes = settings.authScopes;
   if (settings.authScopeMap !== undefined) options.scopeMap = settings.authScopeMap;
   if (settings.authSpecScopes === true) options.specScopes = true;
   if (settings.authAlgorithms !== undefined) options.algorithms = settings.authAlgorithms;

@@ -93,7 +93,7 @@ export function createFrontDoor(
         const document = {
           resource: options.resource,
           authorization_servers: options.issuers,
-          scopes_supported: policy.scopesOf(runtime.model.tools),
+          scopes_supported: [...new Set([...options.baseScopes, ...policy.scopesOf(runtime.model.tools)])],
           bearer_methods_supported: ["header"],
           resource_name: `${runtime.model.info.title} (${BRIDGE_NAME})`,
         };
@@ -108,12 +108,13 @@ export function createFrontDoor(
       const header = req.headers.authorization;
       const match = header === undefined ? null : /^Bearer[ \t]+([^\s]+)[ \t]*$/i.exec(header);
       if (match === null) {
-        // No credentials: RFC 6750 §3.1 names no error, only where to get a token.
+        // No credentials: RFC 6750 §3.1 names no error, only where to get a token (and which scopes to ask for first).
         req.resume();
+        const scope = options.baseScopes.length > 0 ? `, scope="${options.baseScopes.join(" ")}"` : "";
         res
           .writeHead(401, {
             "content-type": "application/json",
-            "www-authenticate": `Bearer resource_metadata="${metadataUrl}"`,
+            "www-authenticate": `Bearer resource_metadata="${metadataUrl}"${scope}`,
           })
           .end(
             JSON.stringify({
@@ -124,13 +125,37 @@ export function createFrontDoor(
           );
         return undefined;
       }
+      let token: VerifiedToken;
       try {
-        return await verifier.verify(match[1]!);
+        token = await verifier.verify(match[1]!);
       } catch (error) {
         req.resume();
-        await sendWebResponse(res, bearerAuthChallengeResponse(error, { resourceMetadataUrl: metadataUrl }));
+        await sendWebResponse(
+          res,
+          bearerAuthChallengeResponse(error, {
+            requiredScopes: options.baseScopes,
+            resourceMetadataUrl: metadataUrl,
+          }),
+        );
         return undefined;
       }
+      const granted = new Set(token.scopes);
+      if (options.baseScopes.some((scope) => !granted.has(scope))) {
+        req.resume();
+        const refusal = new OAuthError(
+          OAuthErrorCode.InsufficientScope,
+          "Every request needs the scopes named",
+        );
+        await sendWebResponse(
+          res,
+          bearerAuthChallengeResponse(refusal, {
+            requiredScopes: options.baseScopes,
+            resourceMetadataUrl: metadataUrl,
+          }),
+        );
+        return undefined;
+      }
+      return token;
     },
     async refuseScope(body, token, res) {
       const caller = callerOf(token);

@@ -23,6 +23,12 @@ export interface OAuthResourceOptions {
    * must name. Default: the URL the bridge listens on (right only without a proxy in front).
    */
   resource?: string;
+  /**
+   * Scopes every token needs, whatever it calls (`--auth-scopes`): the 401 challenge names
+   * them, so a client asks for these first and steps up from there. Without them the challenge
+   * names none, and clients ask for every scope the metadata lists.
+   */
+  baseScopes?: string[];
   /** Operator rules, first match wins (`--auth-scope-map`). */
   scopeMap?: ScopeRule[];
   /** An operation no rule matches needs the scopes of its spec's oauth2/openIdConnect requirement. */
@@ -84,6 +90,7 @@ export function resolveOAuthResourceOptions(
   return {
     issuers: options.issuers,
     resource: options.resource ?? listening,
+    baseScopes: options.baseScopes ?? [],
     scopeMap: options.scopeMap ?? [],
     specScopes: options.specScopes ?? false,
     algorithms: options.algorithms ?? [...DEFAULT_OAUTH_RESOURCE.algorithms],

@@ -46,7 +46,7 @@ export function createTokenVerifier(
     }
     if (typeof alg !== "string" || !options.algorithms.includes(alg)) {
       throw invalid(
-        `The access token is signed with ${JSON.stringify(alg)}, which this resource does not accept`,
+        `The access token is signed with alg ${String(alg)}, which this resource does not accept`,
       );
     }
     const issuer = claims.iss;
