@@ -416,9 +416,9 @@ export const DIAGNOSTIC_CODES = {
   },
   OMB_OAUTH_RESOURCE_INVALID: {
     title:
-      "The OAuth front door's settings cannot work: an issuer or resource that is not an https URL (http only on loopback), an HMAC or unknown algorithm, or an introspection client without its secret",
+      "The OAuth front door's settings cannot work: a non-https issuer or resource (http only on loopback), an HMAC algorithm, half a client",
     severity: "error",
-    fix: "give --auth-issuer https://issuer, --auth-resource https://bridge/mcp, asymmetric --auth-algorithms, and OPENAPI_MCP_AUTH_INTROSPECTION_SECRET with --auth-introspection-client",
+    fix: "give https issuer and resource URLs, asymmetric --auth-algorithms, and an introspection client's id with its secret",
   },
   OMB_MESSAGE_TOO_LARGE: {
     title:

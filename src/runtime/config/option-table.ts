@@ -252,7 +252,7 @@ export const OPTION_TABLE = {
     flag: "auth-scope-map",
     placeholder: "PATTERN=SCOPES",
     env: "OPENAPI_MCP_AUTH_SCOPE_MAP",
-    envFormat: "rules separated by `;`",
+    envFormat: "rules separated by ;",
     parser: parseScopeMap(),
     help: "the scopes a token needs for the tools a glob names (`pets_*`, or `tag:GLOB` for a tag), first match wins; scopes separated by spaces or commas",
     details:

@@ -291,7 +291,8 @@ export function parseHttpUrl(): ValueParser<string> {
 /**
  * `--auth-scope-map` rules: `PATTERN=SCOPES` (repeatable, in order: the first match wins), the
  * scopes separated by spaces or commas; the variable holds several rules separated by `;`.
- * An empty SCOPES says the tools the pattern names need no scope.
+ * An empty SCOPES says the tools the pattern names need no scope. In a --config file: a map of
+ * patterns to scopes, in order, or a list of `PATTERN=SCOPES`.
  */
 export function parseScopeMap(): ValueParser<ScopeRule[]> {
   const what = "PATTERN=SCOPES";
@@ -310,7 +311,7 @@ export function parseScopeMap(): ValueParser<ScopeRule[]> {
       return { pattern, scopes };
     });
   return {
-    kind: "list",
+    kind: "pairs",
     expected: what,
     repeatable: true,
     fromFlags: toRules,
