@@ -364,6 +364,69 @@ describe("identity", () => {
   });
 });
 
+describe("discovery mode", () => {
+  let discovery: HttpBridge;
+  let endpoint: string;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    endpoint = `http://127.0.0.1:${port}/mcp`;
+    discovery = await startHttpBridge(
+      SPEC,
+      [
+        "--mode",
+        "discovery",
+        "--base-url",
+        upstream.url,
+        "--auth",
+        `notesOAuth=${UPSTREAM_TOKEN}`,
+        "--auth-issuer",
+        as.issuer,
+        "--auth-resource",
+        endpoint,
+        "--auth-scopes",
+        "notes:read",
+        "--auth-spec-scopes",
+      ],
+      {},
+      port,
+    );
+  });
+
+  afterAll(async () => {
+    await discovery?.stop();
+  });
+
+  it("search finds only what the token may call; call_operation outside its scopes gets the step-up 403", async () => {
+    const authProvider = new ClientCredentialsProvider({
+      clientId: READER.id,
+      clientSecret: READER.secret,
+      scope: READER.scope,
+      expectedIssuer: as.issuer,
+    });
+    const mcp = new Client({ name: "front-door-e2e", version: "1.0.0" });
+    await mcp.connect(
+      new StreamableHTTPClientTransport(new URL(endpoint), { authProvider, onInsufficientScope: "throw" }),
+    );
+    try {
+      const search = await mcp.callTool({ name: "search_operations", arguments: { query: "notes" } });
+      const found = JSON.stringify(search.structuredContent ?? search.content);
+      expect(found).toContain("listNotes");
+      expect(found).not.toContain("createNote");
+      const refused = await mcp
+        .callTool({ name: "call_operation", arguments: { name: "createNote", arguments: { text: "x" } } })
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+      expect((refused as InsufficientScopeError).requiredScope).toBe("notes:write");
+      expect(upstream.requests).toHaveLength(0);
+    } finally {
+      await mcp.close();
+    }
+  });
+});
+
 describe("start-up", () => {
   it("refuses --http-token with --auth-issuer", async () => {
     const run = await runCli([
