@@ -19,6 +19,8 @@ export interface CallState {
   confirmation?: ConfirmationStep;
   /** The W3C trace id the client sent with the call (`_meta.traceparent`). */
   traceId?: string;
+  /** Who called: the access token's subject, when the OAuth front door verified one. */
+  subject?: string;
 }
 
 export type AuditedCall = (
@@ -58,6 +60,7 @@ export function createCallAuditor(options: CallAuditorOptions): AuditedCall {
         ...(category !== undefined ? { category } : {}),
         ...(call.confirmation !== undefined ? { confirmation: call.confirmation } : {}),
         ...(call.traceId !== undefined ? { traceId: call.traceId } : {}),
+        ...(call.subject !== undefined ? { subject: call.subject } : {}),
       });
     };
     let result: CallToolResult;

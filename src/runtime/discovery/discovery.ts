@@ -15,6 +15,7 @@ import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import { HTTP_METHODS, isHttpMethod } from "../../model/http-methods.js";
 import { isRecord } from "../../model/records.js";
 import type { BridgeModel, JsonSchema, SearchIndexNode, ToolNode } from "../../model/types.js";
+import { type CallerAccess, mayCall } from "../access/caller.js";
 import type { ArgumentIssue, ArgumentValidator } from "../arguments/validate.js";
 import type { CallContext } from "../engine/bridge-options.js";
 import { toErrorResult } from "../results/error-result.js";
@@ -92,7 +93,7 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
     (name) => listTools().find((tool) => tool.name === name)!.inputSchema as unknown as JsonSchema,
   );
 
-  const runSearch = async (args: unknown): Promise<CallToolResult> => {
+  const runSearch = async (args: unknown, caller: CallerAccess | undefined): Promise<CallToolResult> => {
     const checked = await check(SEARCH_TOOL, args);
     if ("content" in checked) return checked as CallToolResult;
     const request = checked as unknown as SearchRequest;
@@ -117,6 +118,7 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
       ...(request.tag !== undefined ? { tag: request.tag } : {}),
       ...(request.method !== undefined ? { method: request.method } : {}),
       ...(request.readOnly === true ? { readOnly: true } : {}),
+      ...(caller !== undefined ? { allows: (tool: ToolNode) => mayCall(caller, tool) } : {}),
     });
     return toSearchResult(
       request,
@@ -126,15 +128,16 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
     );
   };
 
-  const runDescribe = async (args: unknown): Promise<CallToolResult> => {
+  const runDescribe = async (args: unknown, caller: CallerAccess | undefined): Promise<CallToolResult> => {
     const checked = await check(DESCRIBE_TOOL, args);
     if ("content" in checked) return checked as CallToolResult;
     const names = [...new Set((checked as { names: string[] }).names)];
     const found = [];
     const notFound: NotFound[] = [];
     for (const name of names) {
+      // An operation the caller's token may not call is not shown, as search does not find it.
       const tool = byName.get(name);
-      if (tool) found.push(describeOperation(tool, confirms(tool)));
+      if (tool && mayCall(caller, tool)) found.push(describeOperation(tool, confirms(tool)));
       else
         notFound.push({
           name: showName(name),
@@ -181,7 +184,9 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
     },
     callTool(name, args, context) {
       if (name === CALL_TOOL) return runCall(args, context);
-      return options.audited(name, args, () => (name === SEARCH_TOOL ? runSearch(args) : runDescribe(args)));
+      return options.audited(name, args, () =>
+        name === SEARCH_TOOL ? runSearch(args, context.caller) : runDescribe(args, context.caller),
+      );
     },
   };
 }

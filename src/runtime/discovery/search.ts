@@ -22,6 +22,8 @@ export interface SearchOptions {
   method?: string;
   /** Only read-only operations. */
   readOnly?: boolean;
+  /** Only operations the caller may call (the OAuth front door's scopes, access/caller.ts). */
+  allows?: (tool: ToolNode) => boolean;
 }
 
 export interface SearchHit {
@@ -110,10 +112,13 @@ function toSearch(tools: ToolNode[], postings: Postings, sequences: string[][][]
       const limit = Math.min(Math.max(Math.trunc(options.limit ?? DEFAULT_LIMIT), 1), MAX_LIMIT);
       const tag = options.tag?.toLowerCase();
       const method = options.method?.toLowerCase();
-      const filtered = tag !== undefined || method !== undefined || options.readOnly === true;
+      const { allows } = options;
+      const filtered =
+        tag !== undefined || method !== undefined || options.readOnly === true || allows !== undefined;
       const allowed = filtered
         ? (doc: number) => {
             const tool = tools[doc]!;
+            if (allows !== undefined && !allows(tool)) return false;
             if (tag !== undefined && !tool.tags.some((t) => t.toLowerCase() === tag)) return false;
             if (method !== undefined && tool.http.method !== method) return false;
             return options.readOnly !== true || tool.annotations.readOnlyHint;

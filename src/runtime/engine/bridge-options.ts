@@ -8,6 +8,7 @@
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import type { Dispatcher } from "undici";
 import type { Diagnostic } from "../../model/types.js";
+import type { CallerAccess } from "../access/caller.js";
 import type { ToolSelection } from "../access/select.js";
 import type { AuditLog } from "../audit/audit-log.js";
 import type { OAuthClientConfig } from "../auth/oauth.js";
@@ -145,6 +146,12 @@ export interface CallContext {
    * upstream with every API request of the call (a program's too) and named in its audit line.
    */
   trace?: TraceContext;
+  /**
+   * The caller the bridge's OAuth front door verified (transport/oauth/): its subject is the
+   * audit line's, and an operation its token's scopes do not cover is refused before anything
+   * is sent (a program's call too).
+   */
+  caller?: CallerAccess;
 }
 
 /**

@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { messageOf } from "../../model/error-message.js";
 import type { ToolNode } from "../../model/types.js";
+import { toScopeRefusal } from "../access/caller.js";
 import { askConfirmation } from "../access/confirm.js";
 import { isDestructive } from "../access/select.js";
 import { formatArgumentIssues } from "../arguments/argument-issues-text.js";
@@ -61,6 +62,11 @@ export async function callOperation(
   if (context.trace !== undefined) state.traceId = context.trace.traceId;
   const tool = api.byName.get(name);
   if (!tool) throw createInvalidParamsError(`Unknown tool: ${name}`);
+  if (context.caller !== undefined) {
+    state.subject = context.caller.subject;
+    const missing = context.caller.missingScopes(tool);
+    if (missing.length > 0) return toScopeRefusal(tool, missing);
+  }
   const call: Call = { api, tool, context, state, whole: context.wholeAnswer === true };
   const hooks =
     api.options.hooks && Object.hasOwn(api.options.hooks, name) ? api.options.hooks[name] : undefined;
