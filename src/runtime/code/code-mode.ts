@@ -15,13 +15,17 @@ import { findClosestOperations, showName } from "../discovery/closest.js";
 import { createArgumentCheck, createDiscovery } from "../discovery/discovery.js";
 import { DESCRIBE_TOOL, nameApi, SEARCH_TOOL, toDiscoveryContext } from "../discovery/discovery-tools.js";
 import type { CallContext } from "../engine/bridge-options.js";
+import { readContinuation } from "../results/continuation.js";
 import { toErrorResult } from "../results/error-result.js";
+import { sharedResultStore } from "../results/result-store.js";
+import type { KeepOptions } from "../results/truncate.js";
 import { type ApiOutcome, toApiOutcome } from "./api-outcome.js";
 import { EXECUTE_TOOL, listCodeTools } from "./code-tools.js";
 import { toExecuteResult } from "./program-result.js";
 import type { ProgramHost } from "./sandbox/engine.js";
 import type { SandboxLimits } from "./sandbox/limits.js";
 import { createSandboxPool, type SandboxPool } from "./sandbox/pool.js";
+import { CALL_OPTIONS_MARK } from "./sandbox/prelude.js";
 import { createSignatures } from "./signatures.js";
 
 export interface CodeModeOptions {
@@ -107,10 +111,32 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
     };
   };
 
+  const keepOf = (context: CallContext): KeepOptions => ({
+    store: sharedResultStore,
+    ...(context.session !== undefined ? { owner: context.session } : {}),
+    continueText: (handle) => `${EXECUTE_TOOL} with ${JSON.stringify({ continue: handle })}`,
+  });
+
   const execute = async (args: unknown, context: CallContext): Promise<CallToolResult> => {
     const checked = await check(EXECUTE_TOOL, args);
     if ("content" in checked) return checked as CallToolResult;
-    const source = (checked as { program: string }).program;
+    const request = checked as { program?: string; continue?: string };
+    if (request.continue !== undefined) {
+      const keep = keepOf(context);
+      return readContinuation(request.continue, {
+        store: keep.store,
+        ...(keep.owner !== undefined ? { owner: keep.owner } : {}),
+        budget: options.maxTextChars,
+        continueText: keep.continueText,
+      });
+    }
+    if (request.program === undefined) {
+      return toErrorResult(
+        `Invalid arguments for ${EXECUTE_TOOL}:\n- program: required: the program to run (or "continue": a cut result's handle)`,
+        "invalid_argument",
+      );
+    }
+    const source = request.program;
     const called: string[] = [];
     const host: ProgramHost = {
       async call(name, argsJson) {
@@ -118,13 +144,16 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
         const tool = byName.get(name);
         let outcome: ApiOutcome;
         try {
+          const sent = readProgramCall(argsJson);
+          const callContext: CallContext =
+            sent.fields === undefined ? context : { ...context, results: { fields: sent.fields } };
           outcome =
             tool === undefined
               ? {
                   ok: false,
                   error: { message: unknownOperation(name), category: "unknown_tool", retryable: false },
                 }
-              : toApiOutcome(tool, await options.callOperation(name, JSON.parse(argsJson), context));
+              : toApiOutcome(tool, await options.callOperation(name, sent.args, callContext));
         } catch (error) {
           // Nothing a program calls may end the bridge: a failure the call could not turn into
           // a result (a protocol error, a bug) is the program's failed call, said in its words.
@@ -146,7 +175,13 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
         "cancelled",
       );
     }
-    return toExecuteResult(outcome, { source, limits, maxTextChars: options.maxTextChars, called });
+    return toExecuteResult(outcome, {
+      source,
+      limits,
+      maxTextChars: options.maxTextChars,
+      called,
+      keep: keepOf(context),
+    });
   };
 
   return {
@@ -165,4 +200,11 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
       await pool?.close();
     },
   };
+}
+
+/** A program's call as the prelude sends it: the arguments, and the call's options if any. */
+function readProgramCall(text: string): { args: unknown; fields?: unknown } {
+  if (!text.startsWith(CALL_OPTIONS_MARK)) return { args: JSON.parse(text) };
+  const sent = JSON.parse(text.slice(CALL_OPTIONS_MARK.length)) as { args: unknown; fields?: unknown };
+  return { args: sent.args, ...(sent.fields !== undefined ? { fields: sent.fields } : {}) };
 }

@@ -68,14 +68,24 @@ export function listDiscoveryTools(context: DiscoveryContext, operations: readon
       description:
         `Call one operation of ${api} by name, with the arguments its input schema (from ` +
         `${DESCRIBE_TOOL}) asks for. The arguments are checked before anything is sent; the ` +
-        "result is the API's answer.",
+        "result is the API's answer. `fields` keeps only the fields you need; a result cut to fit " +
+        "gives a `continue` handle that reads the rest.",
       inputSchema: {
         type: "object",
         properties: {
           name: { type: "string", description: "the operation's name" },
           arguments: { type: "object", description: "the operation's arguments" },
+          fields: {
+            type: "array",
+            items: { type: "string" },
+            description:
+              'only these fields of the answer: dotted paths, [] for each list element, e.g. ["items[].id","total"]',
+          },
+          continue: {
+            type: "string",
+            description: "instead of name and arguments: the handle a cut result gave, to read its next part",
+          },
         },
-        required: ["name"],
         additionalProperties: false,
       },
       annotations: {

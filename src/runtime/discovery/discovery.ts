@@ -17,7 +17,10 @@ import { isRecord } from "../../model/records.js";
 import type { BridgeModel, JsonSchema, SearchIndexNode, ToolNode } from "../../model/types.js";
 import type { ArgumentIssue, ArgumentValidator } from "../arguments/validate.js";
 import type { CallContext } from "../engine/bridge-options.js";
+import { readContinuation } from "../results/continuation.js";
 import { toErrorResult } from "../results/error-result.js";
+import { FIELD_SYNTAX } from "../results/project-fields.js";
+import { sharedResultStore } from "../results/result-store.js";
 import { findClosestOperations, showName } from "./closest.js";
 import { describeOperation, type NotFound, toDescribeResult } from "./describe-result.js";
 import {
@@ -54,7 +57,13 @@ export interface DiscoveryOptions {
   callOperation(name: string, args: unknown, context: CallContext): Promise<CallToolResult>;
   /** Code mode: search results carry signatures and end with this style's next step. */
   searchStyle?: SearchResultStyle;
+  /** Characters of text in one result (Infinity: no limit): a continuation's part. */
+  maxTextChars?: number;
 }
+
+/** How call_operation reads the rest of a cut answer and asks for fewer fields. */
+const continueWithCall = (handle: string) => `${CALL_TOOL} with ${JSON.stringify({ continue: handle })}`;
+const CALL_FIELDS_HINT = `To get only the fields you need, call ${CALL_TOOL} again with "fields": a list of ${FIELD_SYNTAX}.`;
 
 export interface Discovery {
   /** tools/list: the three tools. */
@@ -148,6 +157,16 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
     const request = readCallRequest(args);
     if ("issues" in request)
       return options.audited(CALL_TOOL, args, () => invalid(CALL_TOOL, request.issues));
+    if ("continuation" in request) {
+      return options.audited(CALL_TOOL, args, async () =>
+        readContinuation(request.continuation, {
+          store: sharedResultStore,
+          ...(context.session !== undefined ? { owner: context.session } : {}),
+          budget: options.maxTextChars ?? Number.POSITIVE_INFINITY,
+          continueText: continueWithCall,
+        }),
+      );
+    }
     if (!byName.has(request.name)) {
       return options.audited(request.name, request.arguments, async () => {
         const closest = findClosestOperations(request.name, model.tools, getSearch());
@@ -159,7 +178,14 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
         );
       });
     }
-    return options.callOperation(request.name, request.arguments, context);
+    return options.callOperation(request.name, request.arguments, {
+      ...context,
+      results: {
+        ...(request.fields !== undefined ? { fields: request.fields } : {}),
+        continueText: continueWithCall,
+        fieldsHint: CALL_FIELDS_HINT,
+      },
+    });
   };
 
   return {
@@ -221,9 +247,23 @@ async function invalid(tool: string, issues: ArgumentIssue[]): Promise<CallToolR
  * validator so that the operation's arguments reach the operation's validator exactly as they
  * were sent, and fail with exactly the messages of tools mode.
  */
-function readCallRequest(args: unknown): { name: string; arguments: unknown } | { issues: ArgumentIssue[] } {
+function readCallRequest(
+  args: unknown,
+):
+  | { name: string; arguments: unknown; fields?: unknown }
+  | { continuation: string }
+  | { issues: ArgumentIssue[] } {
   if (!isRecord(args)) return { issues: [{ argument: "(root)", message: "arguments must be an object" }] };
   const issues: ArgumentIssue[] = [];
+  if (args.continue !== undefined) {
+    // Reading the rest of a cut answer: the handle says everything; name and arguments may be there.
+    if (typeof args.continue !== "string" || args.continue === "") {
+      return {
+        issues: [{ argument: "continue", message: "must be the handle a cut result gave, as a string" }],
+      };
+    }
+    return { continuation: args.continue };
+  }
   const name = args.name;
   if (typeof name !== "string" || name === "") {
     issues.push({
@@ -245,7 +285,7 @@ function readCallRequest(args: unknown): { name: string; arguments: unknown } | 
   if (!isRecord(operationArgs)) {
     issues.push({ argument: "arguments", message: "must be an object of the operation's arguments" });
   }
-  const extra = Object.keys(args).filter((key) => key !== "name" && key !== "arguments");
+  const extra = Object.keys(args).filter((key) => !CALL_KEYS.has(key));
   if (extra.length > 0) {
     issues.push({
       argument: extra.join(", "),
@@ -255,5 +295,13 @@ function readCallRequest(args: unknown): { name: string; arguments: unknown } | 
         .join(": ..., ")}: ...}}`,
     });
   }
-  return issues.length > 0 ? { issues } : { name: name as string, arguments: operationArgs };
+  if (issues.length > 0) return { issues };
+  return {
+    name: name as string,
+    arguments: operationArgs,
+    ...(args.fields !== undefined ? { fields: args.fields } : {}),
+  };
 }
+
+/** call_operation's own arguments. */
+const CALL_KEYS = new Set(["name", "arguments", "fields", "continue"]);
