@@ -115,16 +115,17 @@ function createNode(): Node {
 function addPath(root: Node, segments: Segment[], path: string): void {
   let node = root;
   for (const segment of segments) {
-    if (segment.kind === "key") {
-      let next = node.keys.get(segment.name);
-      if (!next) node.keys.set(segment.name, (next = createNode()));
-      node = next;
-    } else if (segment.kind === "each") node = node.each ??= createNode();
-    else {
-      let next = node.indexes.get(segment.index);
-      if (!next) node.indexes.set(segment.index, (next = createNode()));
-      node = next;
+    if (segment.kind === "each") {
+      node.each ??= createNode();
+      node = node.each;
+      continue;
     }
+    const children: Map<string | number, Node> =
+      segment.kind === "key" ? node.keys : (node.indexes as Map<string | number, Node>);
+    const key = segment.kind === "key" ? segment.name : segment.index;
+    const next = children.get(key) ?? createNode();
+    children.set(key, next);
+    node = next;
   }
   node.whole = true;
   node.paths.push(path);
@@ -160,12 +161,17 @@ function projectNode(value: unknown, node: Node, matched: Set<string>): unknown 
     // `[]` and keys alike apply to each element (`items.id` is `items[].id`).
     const each = mergeNodes(node.each, node.keys.size > 0 ? { ...createNode(), keys: node.keys } : undefined);
     if (each === undefined) return MISSING;
+    // An empty list is what the answer says (there are none): shown, and no path's fault.
+    if (value.length === 0) {
+      markPaths(each, matched);
+      return [];
+    }
     const items: unknown[] = [];
     for (const item of value) {
       const out = projectNode(item, each, matched);
       if (out !== MISSING) items.push(out);
     }
-    return items;
+    return items.length > 0 ? items : MISSING;
   }
   if (isRecord(value) && node.keys.size > 0) {
     const out: Record<string, unknown> = {};
@@ -181,6 +187,13 @@ function projectNode(value: unknown, node: Node, matched: Set<string>): unknown 
     return any ? out : MISSING;
   }
   return MISSING;
+}
+
+function markPaths(node: Node, matched: Set<string>): void {
+  for (const path of node.paths) matched.add(path);
+  for (const child of node.keys.values()) markPaths(child, matched);
+  for (const child of node.indexes.values()) markPaths(child, matched);
+  if (node.each) markPaths(node.each, matched);
 }
 
 /** Two selections of the same place as one (`items[].id` and `items.name`). */
