@@ -27,7 +27,7 @@ function readAll(store: ResultStore, first: string | undefined, budget: number, 
     expect(part.isError, textOf(part)).toBeUndefined();
     expect(textOf(part).length).toBeLessThanOrEqual(budget);
     parts.push({ text: textOf(part), structured: part.structuredContent });
-    handle = (part._meta?.[TRUNCATION_META_KEY] as { continuation?: string }).continuation;
+    handle = (part._meta?.[TRUNCATION_META_KEY] as { continuation?: string } | undefined)?.continuation;
   }
   return parts;
 }
