@@ -12,13 +12,15 @@ import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import { messageOf } from "../../model/error-message.js";
 import type { BridgeModel, JsonSchema, SearchIndexNode, ToolNode } from "../../model/types.js";
 import { findClosestOperations, showName } from "../discovery/closest.js";
+import { expandHint, expandPointer, fitDescribed } from "../discovery/describe-budget.js";
+import { describeOperation } from "../discovery/describe-result.js";
 import { createArgumentCheck, createDiscovery } from "../discovery/discovery.js";
 import { DESCRIBE_TOOL, nameApi, SEARCH_TOOL, toDiscoveryContext } from "../discovery/discovery-tools.js";
 import type { CallContext } from "../engine/bridge-options.js";
 import { readContinuation } from "../results/continuation.js";
 import { toErrorResult } from "../results/error-result.js";
 import { sharedResultStore } from "../results/result-store.js";
-import type { KeepOptions } from "../results/truncate.js";
+import { hasBudget, type KeepOptions } from "../results/truncate.js";
 import { type ApiOutcome, toApiOutcome } from "./api-outcome.js";
 import { EXECUTE_TOOL, listCodeTools } from "./code-tools.js";
 import { toExecuteResult } from "./program-result.js";
@@ -92,14 +94,50 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
     );
   };
 
+  const confirms = (tool: ToolNode) =>
+    typeof options.confirmDestructive === "function"
+      ? options.confirmDestructive(tool)
+      : options.confirmDestructive;
+
   const describe = async (args: unknown): Promise<CallToolResult> => {
     const checked = await check(DESCRIBE_TOOL, args);
     if ("content" in checked) return checked as CallToolResult;
-    const names = [...new Set((checked as { names: string[] }).names)];
+    const request = checked as { names: string[]; pointer?: string };
+    const names = [...new Set(request.names)];
     const found = names.flatMap((name) => byName.get(name) ?? []);
     const missing = names.filter((name) => !byName.has(name)).map(unknownOperation);
     if (found.length === 0) return toErrorResult(missing.join("\n"), "unknown_tool");
-    const declaration = signatures.declarationOf(found, { confirmDestructive: options.confirmDestructive });
+    if (request.pointer !== undefined) {
+      if (found.length !== 1 || names.length !== 1) {
+        return toErrorResult(
+          `Invalid arguments for ${DESCRIBE_TOOL}:\n- names: with a pointer, name exactly one operation`,
+          "invalid_argument",
+        );
+      }
+      const tool = found[0]!;
+      const part = expandPointer(
+        describeOperation(tool, confirms(tool)),
+        request.pointer,
+        options.maxTextChars,
+      );
+      if ("problem" in part) {
+        return toErrorResult(
+          `Invalid arguments for ${DESCRIBE_TOOL}:\n- pointer: ${part.problem}`,
+          "invalid_argument",
+        );
+      }
+      const structuredContent = {
+        name: tool.name,
+        pointer: request.pointer,
+        schema: part.schema,
+        ...(part.summarized ? { expand: expandHint(DESCRIBE_TOOL) } : {}),
+      };
+      return { content: [{ type: "text", text: JSON.stringify(structuredContent) }], structuredContent };
+    }
+    let declaration = signatures.declarationOf(found, { confirmDestructive: options.confirmDestructive });
+    if (hasBudget(options.maxTextChars) && declaration.length > options.maxTextChars) {
+      declaration = summarizeDeclarations(found, declaration.length);
+    }
     const text = missing.length > 0 ? `${declaration}\n\n${missing.join("\n")}` : declaration;
     return {
       content: [{ type: "text", text }],
@@ -109,6 +147,28 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
         ...(missing.length > 0 ? { notFound: missing } : {}),
       },
     };
+  };
+
+  /**
+   * Declarations too large for one result: each operation's one-line signature, then its
+   * arguments as summarised JSON Schema (describe-budget.ts), which a pointer expands.
+   */
+  const summarizeDeclarations = (found: ToolNode[], fullChars: number): string => {
+    const lines = found.map((tool) => signatures.signatureOf(tool));
+    const head =
+      `// The full declarations are ${fullChars.toLocaleString("en-US")} characters, more than a result may hold. ` +
+      "Signatures, then each operation's arguments as summarised JSON Schema.";
+    const room = options.maxTextChars - head.length - lines.join("\n").length - 10;
+    const described = fitDescribed(
+      found.map((tool) => describeOperation(tool, confirms(tool))),
+      room,
+      DESCRIBE_TOOL,
+    );
+    const argumentsOnly = {
+      operations: described.operations.map((op) => ({ name: op.name, inputSchema: op.inputSchema })),
+      ...(described.expand ? { expand: described.expand } : {}),
+    };
+    return `${head}\n${lines.join("\n")}\n\n${JSON.stringify(argumentsOnly)}`;
   };
 
   const keepOf = (context: CallContext): KeepOptions => ({

@@ -131,6 +131,10 @@ export const DESCRIBE_INPUT_SCHEMA: Tool["inputSchema"] = {
       maxItems: DESCRIBE_MAX,
       description: "operation names",
     },
+    pointer: {
+      type: "string",
+      description: 'with one name: a part of a summarised schema to see, e.g. "/inputSchema/properties/body"',
+    },
   },
   required: ["names"],
   additionalProperties: false,

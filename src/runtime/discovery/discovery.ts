@@ -22,6 +22,7 @@ import { toErrorResult } from "../results/error-result.js";
 import { FIELD_SYNTAX } from "../results/project-fields.js";
 import { sharedResultStore } from "../results/result-store.js";
 import { findClosestOperations, showName } from "./closest.js";
+import { expandHint, expandPointer } from "./describe-budget.js";
 import { describeOperation, type NotFound, toDescribeResult } from "./describe-result.js";
 import {
   CALL_TOOL,
@@ -138,7 +139,9 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
   const runDescribe = async (args: unknown): Promise<CallToolResult> => {
     const checked = await check(DESCRIBE_TOOL, args);
     if ("content" in checked) return checked as CallToolResult;
-    const names = [...new Set((checked as { names: string[] }).names)];
+    const request = checked as { names: string[]; pointer?: string };
+    const names = [...new Set(request.names)];
+    if (request.pointer !== undefined) return describePart(names, request.pointer);
     const found = [];
     const notFound: NotFound[] = [];
     for (const name of names) {
@@ -150,7 +153,32 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
           closest: findClosestOperations(name, model.tools, getSearch()),
         });
     }
-    return toDescribeResult(found, notFound, model.info.title);
+    return toDescribeResult(found, notFound, model.info.title, options.maxTextChars);
+  };
+
+  /** One part of one operation's description, by pointer (describe-budget.ts). */
+  const describePart = async (names: string[], pointer: string): Promise<CallToolResult> => {
+    const tool = names.length === 1 ? byName.get(names[0]!) : undefined;
+    if (names.length !== 1 || tool === undefined) {
+      const problem =
+        names.length !== 1
+          ? "with a pointer, name exactly one operation"
+          : `${JSON.stringify(showName(names[0]!))} is no operation here; ${SEARCH_TOOL} finds them`;
+      return invalid(DESCRIBE_TOOL, [{ argument: "names", message: problem }]);
+    }
+    const part = expandPointer(
+      describeOperation(tool, confirms(tool)),
+      pointer,
+      options.maxTextChars ?? Number.POSITIVE_INFINITY,
+    );
+    if ("problem" in part) return invalid(DESCRIBE_TOOL, [{ argument: "pointer", message: part.problem }]);
+    const structuredContent = {
+      name: tool.name,
+      pointer,
+      schema: part.schema,
+      ...(part.summarized ? { expand: expandHint(DESCRIBE_TOOL) } : {}),
+    };
+    return { content: [{ type: "text", text: JSON.stringify(structuredContent) }], structuredContent };
   };
 
   const runCall = (args: unknown, context: CallContext): Promise<CallToolResult> => {
