@@ -70,7 +70,7 @@ export function listCodeTools(
           },
           continue: {
             type: "string",
-            description: "instead of a program: the handle a cut result gave, to read its next part",
+            description: "instead of a program: a cut result's handle, to read its next part",
           },
         },
         additionalProperties: false,

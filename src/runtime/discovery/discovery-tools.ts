@@ -68,8 +68,7 @@ export function listDiscoveryTools(context: DiscoveryContext, operations: readon
       description:
         `Call one operation of ${api} by name, with the arguments its input schema (from ` +
         `${DESCRIBE_TOOL}) asks for. The arguments are checked before anything is sent; the ` +
-        "result is the API's answer. `fields` keeps only the fields you need; a result cut to fit " +
-        "gives a `continue` handle that reads the rest.",
+        "result is the API's answer; `fields` picks fields of it, `continue` reads the rest of a cut one.",
       inputSchema: {
         type: "object",
         properties: {
@@ -83,7 +82,7 @@ export function listDiscoveryTools(context: DiscoveryContext, operations: readon
           },
           continue: {
             type: "string",
-            description: "instead of name and arguments: the handle a cut result gave, to read its next part",
+            description: "a cut result's handle: its next part",
           },
         },
         additionalProperties: false,
@@ -133,7 +132,7 @@ export const DESCRIBE_INPUT_SCHEMA: Tool["inputSchema"] = {
     },
     pointer: {
       type: "string",
-      description: 'with one name: a part of a summarised schema to see, e.g. "/inputSchema/properties/body"',
+      description: 'with one name: an "expand" pointer of a summary, shown in full',
     },
   },
   required: ["names"],
