@@ -13,7 +13,7 @@ import { messageOf } from "../../model/error-message.js";
 import type { BridgeModel, JsonSchema, SearchIndexNode, ToolNode } from "../../model/types.js";
 import { findClosestOperations, showName } from "../discovery/closest.js";
 import { expandHint, expandPointer, fitDescribed } from "../discovery/describe-budget.js";
-import { describeOperation } from "../discovery/describe-result.js";
+import { describeOperation, keepWithinBudget } from "../discovery/describe-result.js";
 import { createArgumentCheck, createDiscovery } from "../discovery/discovery.js";
 import { DESCRIBE_TOOL, nameApi, SEARCH_TOOL, toDiscoveryContext } from "../discovery/discovery-tools.js";
 import type { CallContext } from "../engine/bridge-options.js";
@@ -248,8 +248,10 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
     listTools,
     callTool(name, args, context) {
       if (name === SEARCH_TOOL) return discovery.callTool(name, args, context);
-      return options.audited(name, args, () =>
-        name === DESCRIBE_TOOL ? describe(args) : execute(args, context),
+      return options.audited(name, args, async () =>
+        name === DESCRIBE_TOOL
+          ? keepWithinBudget(await describe(args), options.maxTextChars, keepOf(context))
+          : execute(args, context),
       );
     },
     warm() {

@@ -35,6 +35,7 @@ const LEVELS: Level[] = [
   { propertyText: 160, operationText: 800, enumValues: 15, optionalProperties: 120, output: "summary" },
   { propertyText: 60, operationText: 300, enumValues: 8, optionalProperties: 60, output: "pointer" },
   { propertyText: 0, operationText: 160, enumValues: 5, optionalProperties: 30, output: "pointer" },
+  { propertyText: 0, operationText: 100, enumValues: 3, optionalProperties: 0, output: "pointer" },
 ];
 
 /** Schema keywords a summary keeps as they are: short and needed to write a value. */
@@ -214,7 +215,11 @@ export function summarizeSchema(
   }
   if (names.length > 0) out.properties = shownProperties;
   if (optional.length > level.optionalProperties) {
-    out.moreProperties = `${optional.length - level.optionalProperties} more optional properties: expand ${pointer}/properties`;
+    // By name only: each is shown by its own pointer.
+    out.moreProperties = {
+      names: optional.slice(level.optionalProperties),
+      expand: `${pointer}/properties/<name>`,
+    };
   }
   if (isRecord(target.additionalProperties)) {
     out.additionalProperties = summarizeProperty(

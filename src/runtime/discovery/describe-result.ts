@@ -8,6 +8,7 @@ import type { CallToolResult } from "@modelcontextprotocol/server";
 import type { JsonSchema, ToolAnnotationsNode, ToolNode } from "../../model/types.js";
 import { isDestructive } from "../access/select.js";
 import { toErrorResult } from "../results/error-result.js";
+import { fitText, hasBudget, type KeepOptions, TRUNCATION_META_KEY } from "../results/truncate.js";
 import { fitDescribed } from "./describe-budget.js";
 import { DESCRIBE_TOOL, SEARCH_TOOL } from "./discovery-tools.js";
 
@@ -79,4 +80,19 @@ export function toDescribeResult(
     ...(notFound.length > 0 ? { notFound } : {}),
   };
   return { content: [{ type: "text", text: JSON.stringify(structuredContent) }], structuredContent };
+}
+
+/**
+ * The last resort when summaries could not bring a describe answer within the budget (a
+ * schema of thousands of properties): the text cut, kept whole for reading in parts.
+ */
+export function keepWithinBudget(result: CallToolResult, budget: number, keep: KeepOptions): CallToolResult {
+  const first = result.content[0];
+  if (result.isError || result.content.length !== 1 || first?.type !== "text") return result;
+  if (!hasBudget(budget) || first.text.length <= budget) return result;
+  const fitted = fitText(first.text, { budget, keep });
+  return {
+    content: [{ type: "text", text: fitted.text }],
+    ...(fitted.truncation ? { _meta: { [TRUNCATION_META_KEY]: { ...fitted.truncation } } } : {}),
+  };
 }

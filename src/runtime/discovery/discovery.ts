@@ -23,7 +23,7 @@ import { FIELD_SYNTAX } from "../results/project-fields.js";
 import { sharedResultStore } from "../results/result-store.js";
 import { findClosestOperations, showName } from "./closest.js";
 import { expandHint, expandPointer } from "./describe-budget.js";
-import { describeOperation, type NotFound, toDescribeResult } from "./describe-result.js";
+import { describeOperation, keepWithinBudget, type NotFound, toDescribeResult } from "./describe-result.js";
 import {
   CALL_TOOL,
   countTags,
@@ -136,7 +136,14 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
     );
   };
 
-  const runDescribe = async (args: unknown): Promise<CallToolResult> => {
+  const runDescribe = async (args: unknown, context: CallContext): Promise<CallToolResult> =>
+    keepWithinBudget(await describeOperations(args), options.maxTextChars ?? Number.POSITIVE_INFINITY, {
+      store: sharedResultStore,
+      ...(context.session !== undefined ? { owner: context.session } : {}),
+      continueText: continueWithCall,
+    });
+
+  const describeOperations = async (args: unknown): Promise<CallToolResult> => {
     const checked = await check(DESCRIBE_TOOL, args);
     if ("content" in checked) return checked as CallToolResult;
     const request = checked as { names: string[]; pointer?: string };
@@ -235,7 +242,9 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
     },
     callTool(name, args, context) {
       if (name === CALL_TOOL) return runCall(args, context);
-      return options.audited(name, args, () => (name === SEARCH_TOOL ? runSearch(args) : runDescribe(args)));
+      return options.audited(name, args, () =>
+        name === SEARCH_TOOL ? runSearch(args) : runDescribe(args, context),
+      );
     },
   };
 }

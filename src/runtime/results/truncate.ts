@@ -352,9 +352,14 @@ function howToContinue(
   const what = fromStart
     ? "The whole answer is kept: read it in parts from the start"
     : "The rest is kept: read it";
+  // The API's own paging stays an alternative worth saying when it names the arguments.
+  const paging =
+    hint.next !== undefined && options.tool !== undefined
+      ? ` Or from the API: ${hint.text.charAt(0).toLowerCase()}${hint.text.slice(1)}`
+      : "";
   // Without an operation (a program's value) its own advice follows: return less next time.
   const more = options.tool === undefined && options.continuation ? ` ${options.continuation}` : "";
-  return `${what} with ${keep.continueText(handle)} (nothing is sent or run again).${fields}${more}`;
+  return `${what} with ${keep.continueText(handle)} (nothing is sent or run again).${paging}${fields}${more}`;
 }
 
 function formatMarker(truncation: Truncation, how: string): string {
@@ -464,7 +469,7 @@ export function describeContinuation(
     if (size && nextPage && Object.keys(nextPage.arguments).length > 0) {
       const next = { ...nextPage.arguments, [size.argument]: n };
       return {
-        text: `The cut items cannot be fetched by themselves; ask for smaller pages (${code(size.argument)} = ${n}) from the start, or go on with the next page: ${again(next)} (from ${nextPage.source}).`,
+        text: `The API's paging reaches the cut items only with smaller pages (${code(size.argument)} = ${n}) from the start; the next page: ${again(next)} (from ${nextPage.source}).`,
         next,
       };
     }
@@ -478,7 +483,7 @@ export function describeContinuation(
     if (page) {
       const next = { [page.argument]: (currentNumber(args, page.argument) ?? 1) + 1 };
       return {
-        text: `The cut items of this page cannot be fetched (this operation has no page-size argument); narrow the request${narrowing(tool)} to see them. The next page: ${again(next)}.`,
+        text: `The API's paging does not reach the cut items of this page (this operation has no page-size argument); a narrower request${narrowing(tool)} does. The next page: ${again(next)}.`,
         next,
       };
     }
