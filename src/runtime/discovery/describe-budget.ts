@@ -14,7 +14,15 @@
 import { escapePointerToken, splitPointer } from "../../model/pointer.js";
 import { isRecord } from "../../model/records.js";
 import type { JsonSchema } from "../../model/types.js";
-import type { DescribedOperation } from "./describe-result.js";
+
+/** What the budget reads of a described operation (describe-result.ts's DescribedOperation). */
+interface DescribedOperation {
+  name: string;
+  description: string;
+  inputSchema: JsonSchema;
+  outputSchema?: JsonSchema;
+  responses: { status: string; description: string; mediaTypes?: string[] }[];
+}
 
 /** How far one operation is summarised: 0 as it is, up to MAX_LEVEL. */
 interface Level {

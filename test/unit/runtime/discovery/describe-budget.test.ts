@@ -48,7 +48,13 @@ function operation(name: string, inputSchema: JsonSchema, responses = ERRORS): D
     description: `Does ${name}.`,
     inputSchema,
     responses: [{ status: "200", description: "OK" }, ...responses],
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    annotations: {
+      title: name,
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: true,
+    },
     needsConfirmation: false,
   };
 }
