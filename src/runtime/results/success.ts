@@ -57,7 +57,9 @@ export function toSuccessResult(
   response: UpstreamResponse,
   options: ResultOptions,
 ): CallToolResult {
-  const fit = (structuredOf?: (value: unknown) => Record<string, unknown> | undefined): FitOptions => ({
+  const fitOptions = (
+    structuredOf?: (value: unknown) => Record<string, unknown> | undefined,
+  ): FitOptions => ({
     budget: options.maxTextChars,
     tool,
     headers: response.headers,
@@ -99,7 +101,7 @@ export function toSuccessResult(
     if (ok && isDeeperThan(parsed, MAX_JSON_DEPTH)) {
       const problem = `it nests deeper than ${MAX_JSON_DEPTH} levels, more than the bridge passes on as structured content`;
       if (tool.outputSchema) return toMismatchResult(response, text, problem, options);
-      const fitted = fitText(text, fit());
+      const fitted = fitText(text, fitOptions());
       const result: CallToolResult = {
         content: [
           { type: "text", text: `[The API's JSON answer: ${problem}; here it is as text.]\n${fitted.text}` },
@@ -129,7 +131,7 @@ export function toSuccessResult(
       const wrapped = tool.outputWrapped || !isRecord(parsed);
       const structured = wrapOf(parsed);
       const wrap = wrapOf;
-      const fitted = fitJson(parsed, shownText, fit(wrap));
+      const fitted = fitJson(parsed, shownText, fitOptions(wrap));
       const withNote = (body: string) => (note === undefined ? body : `${body}\n${note}`);
       if (!fitted.truncation) {
         return { content: [{ type: "text", text: withNote(shownText) }], structuredContent: structured };
@@ -180,7 +182,7 @@ export function toSuccessResult(
     isJsonMediaType(mediaType) ||
     (mediaType === "" && isProbablyText(response.body))
   ) {
-    const fitted = fitText(decodeText(response.body), fit());
+    const fitted = fitText(decodeText(response.body), fitOptions());
     const fieldsNote = options.fields
       ? "\n[The fields asked for were not applied: the answer is not JSON.]"
       : "";
