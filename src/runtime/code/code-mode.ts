@@ -19,7 +19,7 @@ import { DESCRIBE_TOOL, nameApi, SEARCH_TOOL, toDiscoveryContext } from "../disc
 import type { CallContext } from "../engine/bridge-options.js";
 import { readContinuation } from "../results/continuation.js";
 import { toErrorResult } from "../results/error-result.js";
-import { sharedResultStore } from "../results/result-store.js";
+import { ownerOption, sharedResultStore } from "../results/result-store.js";
 import { hasBudget, type KeepOptions } from "../results/truncate.js";
 import { type ApiOutcome, toApiOutcome } from "./api-outcome.js";
 import { EXECUTE_TOOL, listCodeTools } from "./code-tools.js";
@@ -173,7 +173,7 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
 
   const keepOf = (context: CallContext): KeepOptions => ({
     store: sharedResultStore,
-    ...(context.session !== undefined ? { owner: context.session } : {}),
+    ...ownerOption(context),
     continueText: (handle) => `${EXECUTE_TOOL} with ${JSON.stringify({ continue: handle })}`,
   });
 

@@ -20,7 +20,7 @@ import type { CallContext } from "../engine/bridge-options.js";
 import { readContinuation } from "../results/continuation.js";
 import { toErrorResult } from "../results/error-result.js";
 import { FIELD_SYNTAX } from "../results/project-fields.js";
-import { sharedResultStore } from "../results/result-store.js";
+import { ownerOption, sharedResultStore } from "../results/result-store.js";
 import { findClosestOperations, showName } from "./closest.js";
 import { expandHint, expandPointer } from "./describe-budget.js";
 import { describeOperation, keepWithinBudget, type NotFound, toDescribeResult } from "./describe-result.js";
@@ -139,7 +139,7 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
   const runDescribe = async (args: unknown, context: CallContext): Promise<CallToolResult> =>
     keepWithinBudget(await describeOperations(args), options.maxTextChars ?? Number.POSITIVE_INFINITY, {
       store: sharedResultStore,
-      ...(context.session !== undefined ? { owner: context.session } : {}),
+      ...ownerOption(context),
       continueText: continueWithCall,
     });
 
@@ -196,7 +196,7 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
       return options.audited(CALL_TOOL, args, async () =>
         readContinuation(request.continuation, {
           store: sharedResultStore,
-          ...(context.session !== undefined ? { owner: context.session } : {}),
+          ...ownerOption(context),
           budget: options.maxTextChars ?? Number.POSITIVE_INFINITY,
           continueText: continueWithCall,
         }),

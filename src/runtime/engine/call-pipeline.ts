@@ -27,7 +27,7 @@ import { FIELD_SYNTAX, type FieldSelection, parseFieldPaths } from "../results/p
 import { createInvalidParamsError } from "../results/protocol-error.js";
 import { redactSecrets } from "../results/redact-secrets.js";
 import { nameResultArguments, takeResultArguments } from "../results/result-arguments.js";
-import { sharedResultStore } from "../results/result-store.js";
+import { ownerOption, sharedResultStore } from "../results/result-store.js";
 import { toSuccessResult } from "../results/success.js";
 import type { KeepOptions } from "../results/truncate.js";
 import type { UpstreamOutcome } from "../upstream/client.js";
@@ -73,7 +73,7 @@ export async function callOperation(
   const taken = takeResultArguments(names, rawArgs);
   const keep: KeepOptions = {
     store: sharedResultStore,
-    ...(context.session !== undefined ? { owner: context.session } : {}),
+    ...ownerOption(context),
     continueText:
       context.results?.continueText ??
       ((handle) => `a call of ${tool.name} with only ${JSON.stringify({ [names.continue]: handle })}`),

@@ -11,7 +11,7 @@
  * answer larger than a whole owner's room is not kept, and the marker says how to narrow it.
  * The ids are random (128 bits), and a handle is read only by the owner that got it.
  */
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 
 /** The store's bounds: chars are UTF-16 code units, so memory is about twice as many bytes. */
 export const RESULT_STORE_LIMITS = {
@@ -113,6 +113,28 @@ export function createResultStore(
       return entry;
     },
   };
+}
+
+/**
+ * Who may read what a call keeps: its MCP session; without one (stateless HTTP), the credential
+ * its request carried (hashed), so one user's handle is no other's; else everyone (stdio: the
+ * one client).
+ */
+export function resultOwner(context: {
+  session?: string;
+  headers?: Record<string, string | string[] | undefined>;
+}): string | undefined {
+  if (context.session !== undefined) return `session ${context.session}`;
+  const credential = context.headers?.authorization ?? context.headers?.["x-api-key"];
+  if (credential === undefined) return undefined;
+  const text = Array.isArray(credential) ? credential.join("\n") : credential;
+  return `credential ${createHash("sha256").update(text).digest("base64url")}`;
+}
+
+/** `{ owner }` for the options of keep and read, or nothing when everyone may read. */
+export function ownerOption(context: Parameters<typeof resultOwner>[0]): { owner?: string } {
+  const owner = resultOwner(context);
+  return owner === undefined ? {} : { owner };
 }
 
 /** The process's store: every runtime of this process (one API or several) reads and writes it. */

@@ -10,6 +10,7 @@ import {
   createResultStore,
   parseHandle,
   type ResultStore,
+  resultOwner,
 } from "../../../../src/runtime/results/result-store.js";
 import { fitJson, fitText, TRUNCATION_META_KEY } from "../../../../src/runtime/results/truncate.js";
 
@@ -172,5 +173,26 @@ describe("the store's bounds and owners", () => {
     });
     expect(parseHandle("abcdefgh.3")).toEqual({ id: "abcdefgh", position: { unit: 3, offset: 0 } });
     expect(parseHandle("x.1")).toBeUndefined();
+  });
+});
+
+describe("resultOwner: who may read a call's kept answers", () => {
+  it.each([
+    [{ session: "s1" }, "session s1"],
+    [{ session: "s1", headers: { authorization: "Bearer a" } }, "session s1"],
+    [{ headers: { authorization: "Bearer a" } }, "credential"],
+    [{ headers: { "x-api-key": "k" } }, "credential"],
+    [{}, undefined],
+  ])("%j", (context, want) => {
+    const owner = resultOwner(context);
+    if (want === undefined) expect(owner).toBeUndefined();
+    else expect(owner?.startsWith(want)).toBe(true);
+  });
+
+  it("two credentials without a session are two owners, and the secret is not in the owner", () => {
+    const a = resultOwner({ headers: { authorization: "Bearer secret-a" } });
+    const b = resultOwner({ headers: { authorization: "Bearer secret-b" } });
+    expect(a).not.toBe(b);
+    expect(a).not.toContain("secret-a");
   });
 });
