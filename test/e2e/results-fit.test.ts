@@ -87,7 +87,30 @@ beforeAll(async () => {
             responses: {
               "200": {
                 description: "The credits",
-                content: { "application/json": { schema: { type: "object" } } },
+                content: {
+                  "application/json": {
+                    schema: {
+                      type: "object",
+                      required: ["id", "crew"],
+                      properties: {
+                        id: { type: "integer" },
+                        cast: { type: "array", items: { type: "object" } },
+                        crew: {
+                          type: "array",
+                          items: {
+                            type: "object",
+                            required: ["id", "name"],
+                            properties: {
+                              id: { type: "integer" },
+                              name: { type: "string" },
+                              job: { type: "string" },
+                            },
+                          },
+                        },
+                      },
+                    },
+                  },
+                },
               },
               ...ERRORS,
             },
@@ -151,7 +174,15 @@ async function readRest(
 describe("tools mode over stdio", () => {
   let bridge: SpawnedConnected;
   beforeAll(async () => {
-    bridge = await connectStdio(spec, ["--mode", "tools", "--max-result-chars", String(BUDGET)]);
+    // With output schemas: the SDK Client checks every part's structuredContent against it.
+    bridge = await connectStdio(spec, [
+      "--mode",
+      "tools",
+      "--output-schemas",
+      "--max-result-chars",
+      String(BUDGET),
+    ]);
+    expect(bridge.tools.find((tool) => tool.name === "getCredits")?.outputSchema).toBeDefined();
   });
   afterAll(async () => {
     await bridge?.close();
