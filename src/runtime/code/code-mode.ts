@@ -12,10 +12,15 @@ import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import { messageOf } from "../../model/error-message.js";
 import type { BridgeModel, JsonSchema, SearchIndexNode, ToolNode } from "../../model/types.js";
 import { findClosestOperations, showName } from "../discovery/closest.js";
+import { expandHint, expandPointer, fitDescribed } from "../discovery/describe-budget.js";
+import { describeOperation, keepWithinBudget } from "../discovery/describe-result.js";
 import { createArgumentCheck, createDiscovery } from "../discovery/discovery.js";
 import { DESCRIBE_TOOL, nameApi, SEARCH_TOOL, toDiscoveryContext } from "../discovery/discovery-tools.js";
 import type { CallContext } from "../engine/bridge-options.js";
+import { readContinuation } from "../results/continuation.js";
 import { toErrorResult } from "../results/error-result.js";
+import { ownerOption, sharedResultStore } from "../results/result-store.js";
+import { hasBudget, type KeepOptions } from "../results/truncate.js";
 import { planApiNames } from "./api-names.js";
 import { type ApiErrorFacts, type ApiOutcome, toApiOutcome } from "./api-outcome.js";
 import { EXECUTE_TOOL, listCodeTools } from "./code-tools.js";
@@ -24,6 +29,7 @@ import { fitAnswer, limitAnswer } from "./sandbox/call-bytes.js";
 import type { ProgramHost, ProgramOutcome } from "./sandbox/engine.js";
 import type { SandboxLimits } from "./sandbox/limits.js";
 import { createSandboxPool, type SandboxPool } from "./sandbox/pool.js";
+import { CALL_OPTIONS_MARK } from "./sandbox/prelude.js";
 import { createSignatures } from "./signatures.js";
 
 export interface CodeModeOptions {
@@ -124,14 +130,50 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
     );
   };
 
+  const confirms = (tool: ToolNode) =>
+    typeof options.confirmDestructive === "function"
+      ? options.confirmDestructive(tool)
+      : options.confirmDestructive;
+
   const describe = async (args: unknown): Promise<CallToolResult> => {
     const checked = await check(DESCRIBE_TOOL, args);
     if ("content" in checked) return checked as CallToolResult;
-    const asked = [...new Set((checked as { names: string[] }).names)];
+    const request = checked as { names: string[]; pointer?: string };
+    const asked = [...new Set(request.names)];
     const found = [...new Set(asked.flatMap((name) => names.resolve(name) ?? []))];
     const missing = asked.filter((name) => names.resolve(name) === undefined).map(unknownOperation);
     if (found.length === 0) return toErrorResult(missing.join("\n"), "unknown_tool");
-    const declaration = signatures.declarationOf(found, { confirmDestructive: options.confirmDestructive });
+    if (request.pointer !== undefined) {
+      if (found.length !== 1 || asked.length !== 1) {
+        return toErrorResult(
+          `Invalid arguments for ${DESCRIBE_TOOL}:\n- names: with a pointer, name exactly one operation`,
+          "invalid_argument",
+        );
+      }
+      const tool = found[0]!;
+      const part = expandPointer(
+        describeOperation(tool, confirms(tool)),
+        request.pointer,
+        options.maxTextChars,
+      );
+      if ("problem" in part) {
+        return toErrorResult(
+          `Invalid arguments for ${DESCRIBE_TOOL}:\n- pointer: ${part.problem}`,
+          "invalid_argument",
+        );
+      }
+      const structuredContent = {
+        name: tool.name,
+        pointer: request.pointer,
+        schema: part.schema,
+        ...(part.summarized ? { expand: expandHint(DESCRIBE_TOOL) } : {}),
+      };
+      return { content: [{ type: "text", text: JSON.stringify(structuredContent) }], structuredContent };
+    }
+    let declaration = signatures.declarationOf(found, { confirmDestructive: options.confirmDestructive });
+    if (hasBudget(options.maxTextChars) && declaration.length > options.maxTextChars) {
+      declaration = summarizeDeclarations(found, declaration.length);
+    }
     const text = missing.length > 0 ? `${declaration}\n\n${missing.join("\n")}` : declaration;
     return {
       content: [{ type: "text", text }],
@@ -143,10 +185,54 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
     };
   };
 
+  /**
+   * Declarations too large for one result: each operation's one-line signature, then its
+   * arguments as summarised JSON Schema (describe-budget.ts), which a pointer expands.
+   */
+  const summarizeDeclarations = (found: ToolNode[], fullChars: number): string => {
+    const lines = found.map((tool) => signatures.signatureOf(tool));
+    const head =
+      `// The full declarations are ${fullChars.toLocaleString("en-US")} characters, more than a result may hold. ` +
+      "Signatures, then each operation's arguments as summarised JSON Schema.";
+    const room = options.maxTextChars - head.length - lines.join("\n").length - 10;
+    const described = fitDescribed(
+      found.map((tool) => describeOperation(tool, confirms(tool))),
+      room,
+      DESCRIBE_TOOL,
+    );
+    const argumentsOnly = {
+      operations: described.operations.map((op) => ({ name: op.name, inputSchema: op.inputSchema })),
+      ...(described.expand ? { expand: described.expand } : {}),
+    };
+    return `${head}\n${lines.join("\n")}\n\n${JSON.stringify(argumentsOnly)}`;
+  };
+
+  const keepOf = (context: CallContext): KeepOptions => ({
+    store: sharedResultStore,
+    ...ownerOption(context),
+    continueText: (handle) => `${EXECUTE_TOOL} with ${JSON.stringify({ continue: handle })}`,
+  });
+
   const execute = async (args: unknown, context: CallContext): Promise<CallToolResult> => {
     const checked = await check(EXECUTE_TOOL, args);
     if ("content" in checked) return checked as CallToolResult;
-    const source = (checked as { program: string }).program;
+    const request = checked as { program?: string; continue?: string };
+    if (request.continue !== undefined) {
+      const keep = keepOf(context);
+      return readContinuation(request.continue, {
+        store: keep.store,
+        ...(keep.owner !== undefined ? { owner: keep.owner } : {}),
+        budget: options.maxTextChars,
+        continueText: keep.continueText,
+      });
+    }
+    if (request.program === undefined) {
+      return toErrorResult(
+        `Invalid arguments for ${EXECUTE_TOOL}:\n- program: required: the program to run (or "continue": a cut result's handle)`,
+        "invalid_argument",
+      );
+    }
+    const source = request.program;
     const called: string[] = [];
     const refused: string[] = [];
     // Ends the program's calls still under way when it ends: one fired without await must not
@@ -168,10 +254,12 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
               error: { message: unknownOperation(name), category: "unknown_tool", retryable: false },
             };
           } else {
-            const result = await options.callOperation(tool.name, JSON.parse(argsJson), {
+            const call = readProgramCall(argsJson);
+            const result = await options.callOperation(tool.name, call.args, {
               ...context,
               signal,
               answerLimit: limitAnswer(showName(name), answered, limits),
+              ...(call.fields !== undefined ? { results: { fields: call.fields } } : {}),
             });
             outcome = toApiOutcome(tool, result);
             sent = !outcome.ok ? wasSent(outcome.error) : true;
@@ -208,15 +296,24 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
         "cancelled",
       );
     }
-    return toExecuteResult(outcome, { source, limits, maxTextChars: options.maxTextChars, called, refused });
+    return toExecuteResult(outcome, {
+      source,
+      limits,
+      maxTextChars: options.maxTextChars,
+      called,
+      refused,
+      keep: keepOf(context),
+    });
   };
 
   return {
     listTools,
     callTool(name, args, context) {
       if (name === SEARCH_TOOL) return discovery.callTool(name, args, context);
-      return options.audited(name, args, () =>
-        name === DESCRIBE_TOOL ? describe(args) : execute(args, context),
+      return options.audited(name, args, async () =>
+        name === DESCRIBE_TOOL
+          ? keepWithinBudget(await describe(args), options.maxTextChars, keepOf(context))
+          : execute(args, context),
       );
     },
     warm() {
@@ -227,4 +324,11 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
       await pool?.close();
     },
   };
+}
+
+/** A program's call as the prelude sends it: the arguments, and the call's options if any. */
+function readProgramCall(text: string): { args: unknown; fields?: unknown } {
+  if (!text.startsWith(CALL_OPTIONS_MARK)) return { args: JSON.parse(text) };
+  const sent = JSON.parse(text.slice(CALL_OPTIONS_MARK.length)) as { args: unknown; fields?: unknown };
+  return { args: sent.args, ...(sent.fields !== undefined ? { fields: sent.fields } : {}) };
 }

@@ -15,7 +15,7 @@ import { isRecord } from "../../model/records.js";
 import { formatCount } from "../discovery/mode.js";
 import { clip } from "../results/body-text.js";
 import { ERROR_META_KEY, type ErrorCategory, type ErrorFacts } from "../results/error-result.js";
-import { fitJson, TRUNCATION_META_KEY } from "../results/truncate.js";
+import { fitJson, type KeepOptions, TRUNCATION_META_KEY } from "../results/truncate.js";
 import type { ProgramOutcome, ThrownFacts } from "./sandbox/engine.js";
 import { type LimitName, SANDBOX_LIMIT_FLAGS, type SandboxLimits } from "./sandbox/limits.js";
 
@@ -28,6 +28,8 @@ export interface ResultContext {
   called: string[];
   /** The calls refused before anything was sent (invalid arguments, unknown operation...). */
   refused?: string[];
+  /** Where a cut return value is kept, for execute's `continue`. */
+  keep?: KeepOptions;
 }
 
 /** What to do when the result is cut, instead of an operation's paging arguments. */
@@ -79,6 +81,7 @@ function toReturnedResult(
   const fitted = fitJson(value, text, {
     budget: Math.max(budget, context.maxTextChars / 2),
     continuation: RETURN_LESS,
+    ...(context.keep ? { keep: context.keep } : {}),
   });
   const wrap = (v: unknown): Record<string, unknown> => (isRecord(v) ? v : { result: v });
   const content: CallToolResult["content"] = [

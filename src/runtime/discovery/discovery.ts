@@ -18,9 +18,13 @@ import type { BridgeModel, JsonSchema, SearchIndexNode, ToolNode } from "../../m
 import { type CallerAccess, mayCall } from "../access/caller.js";
 import type { ArgumentIssue, ArgumentValidator } from "../arguments/validate.js";
 import type { CallContext } from "../engine/bridge-options.js";
+import { readContinuation } from "../results/continuation.js";
 import { toErrorResult } from "../results/error-result.js";
+import { FIELD_SYNTAX } from "../results/project-fields.js";
+import { ownerOption, sharedResultStore } from "../results/result-store.js";
 import { findClosestOperations, showName } from "./closest.js";
-import { describeOperation, type NotFound, toDescribeResult } from "./describe-result.js";
+import { expandHint, expandPointer } from "./describe-budget.js";
+import { describeOperation, keepWithinBudget, type NotFound, toDescribeResult } from "./describe-result.js";
 import {
   CALL_TOOL,
   countTags,
@@ -55,7 +59,13 @@ export interface DiscoveryOptions {
   callOperation(name: string, args: unknown, context: CallContext): Promise<CallToolResult>;
   /** Code mode: search results carry signatures and end with this style's next step. */
   searchStyle?: SearchResultStyle;
+  /** Characters of text in one result (Infinity: no limit): a continuation's part. */
+  maxTextChars?: number;
 }
+
+/** How call_operation reads the rest of a cut answer and asks for fewer fields. */
+const continueWithCall = (handle: string) => `${CALL_TOOL} with ${JSON.stringify({ continue: handle })}`;
+const CALL_FIELDS_HINT = `To get only the fields you need, call ${CALL_TOOL} again with "fields": a list of ${FIELD_SYNTAX}.`;
 
 export interface Discovery {
   /** tools/list: the three tools. */
@@ -128,10 +138,26 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
     );
   };
 
-  const runDescribe = async (args: unknown, caller: CallerAccess | undefined): Promise<CallToolResult> => {
+  const runDescribe = async (args: unknown, context: CallContext): Promise<CallToolResult> =>
+    keepWithinBudget(
+      await describeOperations(args, context.caller),
+      options.maxTextChars ?? Number.POSITIVE_INFINITY,
+      {
+        store: sharedResultStore,
+        ...ownerOption(context),
+        continueText: continueWithCall,
+      },
+    );
+
+  const describeOperations = async (
+    args: unknown,
+    caller: CallerAccess | undefined,
+  ): Promise<CallToolResult> => {
     const checked = await check(DESCRIBE_TOOL, args);
     if ("content" in checked) return checked as CallToolResult;
-    const names = [...new Set((checked as { names: string[] }).names)];
+    const request = checked as { names: string[]; pointer?: string };
+    const names = [...new Set(request.names)];
+    if (request.pointer !== undefined) return describePart(names, request.pointer, caller);
     const found = [];
     const notFound: NotFound[] = [];
     for (const name of names) {
@@ -144,13 +170,54 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
           closest: findClosestOperations(name, model.tools, getSearch()),
         });
     }
-    return toDescribeResult(found, notFound, model.info.title);
+    return toDescribeResult(found, notFound, model.info.title, options.maxTextChars);
+  };
+
+  /** One part of one operation's description, by pointer (describe-budget.ts). */
+  const describePart = async (
+    names: string[],
+    pointer: string,
+    caller: CallerAccess | undefined,
+  ): Promise<CallToolResult> => {
+    // An operation the caller's token may not call is no operation here, as in a plain describe.
+    const found = names.length === 1 ? byName.get(names[0]!) : undefined;
+    const tool = found !== undefined && mayCall(caller, found) ? found : undefined;
+    if (names.length !== 1 || tool === undefined) {
+      const problem =
+        names.length !== 1
+          ? "with a pointer, name exactly one operation"
+          : `${JSON.stringify(showName(names[0]!))} is no operation here; ${SEARCH_TOOL} finds them`;
+      return invalid(DESCRIBE_TOOL, [{ argument: "names", message: problem }]);
+    }
+    const part = expandPointer(
+      describeOperation(tool, confirms(tool)),
+      pointer,
+      options.maxTextChars ?? Number.POSITIVE_INFINITY,
+    );
+    if ("problem" in part) return invalid(DESCRIBE_TOOL, [{ argument: "pointer", message: part.problem }]);
+    const structuredContent = {
+      name: tool.name,
+      pointer,
+      schema: part.schema,
+      ...(part.summarized ? { expand: expandHint(DESCRIBE_TOOL) } : {}),
+    };
+    return { content: [{ type: "text", text: JSON.stringify(structuredContent) }], structuredContent };
   };
 
   const runCall = (args: unknown, context: CallContext): Promise<CallToolResult> => {
     const request = readCallRequest(args);
     if ("issues" in request)
       return options.audited(CALL_TOOL, args, () => invalid(CALL_TOOL, request.issues));
+    if ("continuation" in request) {
+      return options.audited(CALL_TOOL, args, async () =>
+        readContinuation(request.continuation, {
+          store: sharedResultStore,
+          ...ownerOption(context),
+          budget: options.maxTextChars ?? Number.POSITIVE_INFINITY,
+          continueText: continueWithCall,
+        }),
+      );
+    }
     if (!byName.has(request.name)) {
       return options.audited(request.name, request.arguments, async () => {
         const closest = findClosestOperations(request.name, model.tools, getSearch());
@@ -162,7 +229,14 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
         );
       });
     }
-    return options.callOperation(request.name, request.arguments, context);
+    return options.callOperation(request.name, request.arguments, {
+      ...context,
+      results: {
+        ...(request.fields !== undefined ? { fields: request.fields } : {}),
+        continueText: continueWithCall,
+        fieldsHint: CALL_FIELDS_HINT,
+      },
+    });
   };
 
   return {
@@ -185,7 +259,7 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
     callTool(name, args, context) {
       if (name === CALL_TOOL) return runCall(args, context);
       return options.audited(name, args, () =>
-        name === SEARCH_TOOL ? runSearch(args, context.caller) : runDescribe(args, context.caller),
+        name === SEARCH_TOOL ? runSearch(args, context.caller) : runDescribe(args, context),
       );
     },
   };
@@ -226,9 +300,23 @@ async function invalid(tool: string, issues: ArgumentIssue[]): Promise<CallToolR
  * validator so that the operation's arguments reach the operation's validator exactly as they
  * were sent, and fail with exactly the messages of tools mode.
  */
-function readCallRequest(args: unknown): { name: string; arguments: unknown } | { issues: ArgumentIssue[] } {
+function readCallRequest(
+  args: unknown,
+):
+  | { name: string; arguments: unknown; fields?: unknown }
+  | { continuation: string }
+  | { issues: ArgumentIssue[] } {
   if (!isRecord(args)) return { issues: [{ argument: "(root)", message: "arguments must be an object" }] };
   const issues: ArgumentIssue[] = [];
+  if (args.continue !== undefined) {
+    // Reading the rest of a cut answer: the handle says everything; name and arguments may be there.
+    if (typeof args.continue !== "string" || args.continue === "") {
+      return {
+        issues: [{ argument: "continue", message: "must be the handle a cut result gave, as a string" }],
+      };
+    }
+    return { continuation: args.continue };
+  }
   const name = args.name;
   if (typeof name !== "string" || name === "") {
     issues.push({
@@ -250,7 +338,7 @@ function readCallRequest(args: unknown): { name: string; arguments: unknown } | 
   if (!isRecord(operationArgs)) {
     issues.push({ argument: "arguments", message: "must be an object of the operation's arguments" });
   }
-  const extra = Object.keys(args).filter((key) => key !== "name" && key !== "arguments");
+  const extra = Object.keys(args).filter((key) => !CALL_KEYS.has(key));
   if (extra.length > 0) {
     issues.push({
       argument: extra.join(", "),
@@ -260,5 +348,13 @@ function readCallRequest(args: unknown): { name: string; arguments: unknown } | 
         .join(": ..., ")}: ...}}`,
     });
   }
-  return issues.length > 0 ? { issues } : { name: name as string, arguments: operationArgs };
+  if (issues.length > 0) return { issues };
+  return {
+    name: name as string,
+    arguments: operationArgs,
+    ...(args.fields !== undefined ? { fields: args.fields } : {}),
+  };
 }
+
+/** call_operation's own arguments. */
+const CALL_KEYS = new Set(["name", "arguments", "fields", "continue"]);

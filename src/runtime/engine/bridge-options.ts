@@ -103,6 +103,16 @@ export interface BridgeOptions {
   onWarning?: (warning: Diagnostic) => void;
 }
 
+/** How a mode asks for fields of an answer and reads the rest of a cut one. */
+export interface ResultRequest {
+  /** Only these fields of the answer (as sent: checked by the pipeline). */
+  fields?: unknown;
+  /** The call that reads the part a continuation handle names, in this mode's words. */
+  continueText?: (handle: string) => string;
+  /** A sentence on asking for fewer fields, in this mode's words. */
+  fieldsHint?: string;
+}
+
 /** What one call knows about the MCP connection it came from. */
 export interface CallContext {
   /** Headers of the incoming MCP HTTP request (Streamable HTTP only). */
@@ -133,6 +143,11 @@ export interface CallContext {
    * answer is an error result of category program_limit saying `message`.
    */
   answerLimit?: { bytes: number; message: string };
+  /**
+   * The mode's way to shape and continue results (discovery and code mode; tools mode uses the
+   * reserved arguments `_fields` and `_continue`, results/result-arguments.ts).
+   */
+  results?: ResultRequest;
   /**
    * Aborted when the client cancels the request (notifications/cancelled, or its HTTP response
    * stream closed): the upstream request, its retries and its wait for a slot stop, and a

@@ -71,6 +71,7 @@ export function createToolSurface(options: ToolSurfaceOptions): ToolSurface {
           confirmDestructive: options.confirms,
           audited: auditedModeTool,
           callOperation: options.callOperation,
+          maxTextChars: options.code.maxTextChars,
         })
       : undefined;
   const codeMode: CodeMode | undefined =
