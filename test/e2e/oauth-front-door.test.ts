@@ -413,6 +413,19 @@ describe("discovery mode", () => {
       const found = JSON.stringify(search.structuredContent ?? search.content);
       expect(found).toContain("listNotes");
       expect(found).not.toContain("createNote");
+      // A near miss is never answered with the name of an operation the token may not call.
+      const described = await mcp.callTool({
+        name: "describe_operations",
+        arguments: { names: ["createNotez"] },
+      });
+      const unknown = await mcp.callTool({
+        name: "call_operation",
+        arguments: { name: "createNotez", arguments: {} },
+      });
+      for (const answer of [described, unknown]) {
+        expect(answer.isError).toBe(true);
+        expect(JSON.stringify(answer.content)).not.toMatch(/createNote(?!z)/);
+      }
       const refused = await mcp
         .callTool({ name: "call_operation", arguments: { name: "createNote", arguments: { text: "x" } } })
         .then(

@@ -167,7 +167,7 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
       else
         notFound.push({
           name: showName(name),
-          closest: findClosestOperations(name, model.tools, getSearch()),
+          closest: findClosestOperations(name, allowedTools(caller), getSearch()),
         });
     }
     return toDescribeResult(found, notFound, model.info.title, options.maxTextChars);
@@ -204,6 +204,10 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
     return { content: [{ type: "text", text: JSON.stringify(structuredContent) }], structuredContent };
   };
 
+  /** The operations a caller may call: suggestions never name one its token may not. */
+  const allowedTools = (caller: CallerAccess | undefined): readonly ToolNode[] =>
+    caller === undefined ? model.tools : model.tools.filter((tool) => mayCall(caller, tool));
+
   const runCall = (args: unknown, context: CallContext): Promise<CallToolResult> => {
     const request = readCallRequest(args);
     if ("issues" in request)
@@ -220,7 +224,7 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
     }
     if (!byName.has(request.name)) {
       return options.audited(request.name, request.arguments, async () => {
-        const closest = findClosestOperations(request.name, model.tools, getSearch());
+        const closest = findClosestOperations(request.name, allowedTools(context.caller), getSearch());
         return toErrorResult(
           `Unknown operation ${JSON.stringify(showName(request.name))}: ${nameApi(model.info.title)} served here has no operation of that name` +
             (closest.length > 0 ? `. The closest: ${closest.join(", ")}.` : ".") +

@@ -27,7 +27,7 @@ import {
 } from "../results/failure.js";
 import { FIELD_SYNTAX, type FieldSelection, parseFieldPaths } from "../results/project-fields.js";
 import { createInvalidParamsError } from "../results/protocol-error.js";
-import { redactSecrets } from "../results/redact-secrets.js";
+import { createScrubber, redactSecrets } from "../results/redact-secrets.js";
 import { nameResultArguments, takeResultArguments } from "../results/result-arguments.js";
 import { ownerOption, sharedResultStore } from "../results/result-store.js";
 import { toSuccessResult } from "../results/success.js";
@@ -87,6 +87,8 @@ export async function callOperation(
     fieldsHint:
       context.results?.fieldsHint ??
       `To get only the fields you need, call again with "${names.fields}": a list of ${FIELD_SYNTAX}.`,
+    // Read when the answer is kept, after the call's credentials (and their secrets) are known.
+    scrub: (text) => createScrubber([...api.secrets(), ...state.secrets])(text),
   };
   if (taken.continuation !== undefined) {
     // The kept answer is as the API sent it: redacted as it is read, like every result.

@@ -52,6 +52,11 @@ export interface KeepOptions {
   fieldsHint?: string;
   /** The structured copy of a part: a root value of the same shape, or a text window (undefined). */
   structuredOf?: (value: unknown) => Record<string, unknown> | undefined;
+  /**
+   * Redacts secrets from each unit before it is kept: a part read later is cut at places the
+   * answer did not choose, so a secret redacted only as parts are read could straddle two.
+   */
+  scrub?: (text: string) => string;
 }
 
 export interface Truncation {
@@ -329,7 +334,12 @@ const PROBE_HANDLE = `${"x".repeat(22)}.999999999.999999999999`;
 
 function keepAnswer(options: FitOptions, answer: KeptAnswer): string | undefined {
   const { keep } = options;
-  return keep ? keep.store.keep(keep.owner, answer) : undefined;
+  if (!keep) return undefined;
+  const { scrub } = keep;
+  return keep.store.keep(
+    keep.owner,
+    scrub ? { ...answer, units: answer.units.map((unit) => scrub(unit)) } : answer,
+  );
 }
 
 /**
