@@ -9,8 +9,8 @@
  * Bumped on any change that an older runtime could misread. 2: the strict profile's
  * `x-omb-optional` keyword and the `authorizationHeader` credential scheme. 3: parameters
  * marked `credential` (never taken from the model unless the operator allows it) and
- * `constant` (sent by the bridge, not an argument). 4: body properties' `fill` (sent by the
- * bridge when the call leaves them out) and the body's `extraArgument`.
+ * `constant` (sent by the bridge, not an argument). 4: body properties' and parameters' `fill`
+ * (sent by the bridge when the call leaves them out) and the body's `extraArgument`.
  */
 export const IR_VERSION = 4;
 
@@ -206,6 +206,11 @@ export interface ParameterBindingNode {
    * bridge sends it, and it is no argument (not in the input schema).
    */
   constant?: JsonValue;
+  /**
+   * A required query, header or cookie parameter whose schema gives a `default`: an optional
+   * argument, sent with this value when the call leaves it out.
+   */
+  fill?: JsonValue;
 }
 
 export type CredentialKind = "secret" | "signature";

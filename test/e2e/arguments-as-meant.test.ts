@@ -1,8 +1,9 @@
 /**
  * Arguments as the API means them and code mode's polish, end to end: the built CLI over stdio
  * and Streamable HTTP, real SDK clients, a recording upstream on 127.0.0.1.
- * - A required body property with a default (Graph's `@odata.type`) is no required argument
- *   and reaches the API with its default; properties the body schema allows beyond those it
+ * - A required body property with a default (Graph's `@odata.type`), or a required query
+ *   parameter with one (`api-version`), is no required argument and reaches the API with its
+ *   default; properties the body schema allows beyond those it
  *   lists go as `extraProperties` and reach the API in the body.
  * - Code mode: a hyphenated operationId is `api.listPets` (and `api["list-pets"]`), signatures
  *   show enum values, a refused call is not counted as made, an argument in query and body
@@ -51,6 +52,12 @@ const SPEC = {
         parameters: [
           { name: "state", in: "query", schema: { $ref: "#/components/schemas/RepeatState" } },
           { name: "limit", in: "query", schema: { type: "integer" } },
+          {
+            name: "api-version",
+            in: "query",
+            required: true,
+            schema: { type: "string", default: "2024-01-01" },
+          },
         ],
         responses: OK,
       },
@@ -206,7 +213,9 @@ describe("code mode over stdio", () => {
   it("search shows valid method names and enum values; the tool text tells no invalid JavaScript", async () => {
     const search = await bridge.call("search_operations", { query: "list pets" });
     const text = textOf(search);
-    expect(text).toContain('listPets(args?: { state?: "track" | "context" | "off"; limit?: number })');
+    expect(text).toContain(
+      'listPets(args?: { state?: "track" | "context" | "off"; limit?: number; "api-version"?: string })',
+    );
     expect(text).not.toContain('"list-pets"(');
     const execute = bridge.tools.find((t) => t.name === "execute")!;
     expect(execute.description).toContain("`await api.<method>(args)`");
@@ -226,8 +235,8 @@ describe("code mode over stdio", () => {
     });
     expectOk(result);
     expect(sent()).toEqual([
-      "GET /pets?state=off",
-      "GET /pets?limit=2",
+      "GET /pets?state=off&api-version=2024-01-01",
+      "GET /pets?limit=2&api-version=2024-01-01",
       'POST /groups {"@odata.type":"#microsoft.graph.group","displayName":"T","ext_x":{"on":true}}',
     ]);
     upstream.reset();
@@ -259,7 +268,7 @@ describe("code mode over stdio", () => {
       expect(textOf(uncaught)).toMatch(/cannot be called through this bridge/);
     }
     expectOk(await bridge.call("execute", { program: "return (await api.listPets()).method;" }));
-    expect(sent()).toEqual(["GET /pets"]);
+    expect(sent()).toEqual(["GET /pets?api-version=2024-01-01"]);
     expect(bridge.stderr()).not.toMatch(STACK_LINE);
   });
 });

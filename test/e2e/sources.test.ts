@@ -120,7 +120,11 @@ describe("references", () => {
     try {
       expect(bridge.tools.map((t) => t.name).sort()).toEqual(["createPet", "getPet"]);
       const create = bridge.tools.find((t) => t.name === "createPet")!;
-      expect(Object.keys(create.inputSchema.properties ?? {}).sort()).toEqual(["color", "extraProperties", "name"]);
+      expect(Object.keys(create.inputSchema.properties ?? {}).sort()).toEqual([
+        "color",
+        "extraProperties",
+        "name",
+      ]);
       expect(create.inputSchema.required).toEqual(["name"]);
       upstream.setHandler((_req, res) => sendJson(res, 201, { id: 1, name: "Tom", color: "ginger" }));
       const result = await bridge.call("createPet", { name: "Tom", color: "ginger" });
@@ -146,7 +150,11 @@ describe("references", () => {
       expect(text.length).toBeLessThan(20_000);
       expect(text).toMatch(/"\$ref":"#\/\$defs\//);
       expect(create.inputSchema).toHaveProperty("$defs");
-      expect(Object.keys(create.inputSchema.properties ?? {}).sort()).toEqual(["children", "extraProperties", "name"]);
+      expect(Object.keys(create.inputSchema.properties ?? {}).sort()).toEqual([
+        "children",
+        "extraProperties",
+        "name",
+      ]);
 
       const tree = { name: "root", children: [{ name: "a", children: [{ name: "a1" }] }, { name: "b" }] };
       upstream.setHandler((req, res) => sendJson(res, 200, req.json()));

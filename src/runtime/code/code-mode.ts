@@ -269,6 +269,7 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
           // a result (a protocol error, a bug) is the program's failed call, said in its words.
           const message = `api.${showName(name)} failed in the bridge: ${messageOf(error)}`;
           outcome = { ok: false, error: { message, category: "upstream_bug", retryable: false } };
+          sent = tool !== undefined; // it may have gone out: counted as made, not as refused
         }
         (sent ? called : refused).push(tool?.name ?? name);
         context.progress?.(

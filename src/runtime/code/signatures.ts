@@ -22,7 +22,7 @@ import {
   type TypeNode,
   type TypeProperty,
 } from "./schema-types.js";
-import { docLines, objectText, propertyKey, typeText } from "./type-text.js";
+import { commentText, docLines, objectText, propertyKey, typeText } from "./type-text.js";
 
 /** The interface the declarations put the operations in; `$defs` types never take its name. */
 export const API_INTERFACE = "Api";
@@ -100,7 +100,7 @@ function clippedObject(properties: TypeProperty[], index: TypeNode | undefined, 
     if (left.length === 0) return shown;
     const names = left.slice(0, MAX_NAMED_LEFT_OUT).map((p) => p.name);
     const rest = left.length > MAX_NAMED_LEFT_OUT ? `, …${left.length - MAX_NAMED_LEFT_OUT}` : "";
-    const note = `/* +${left.length} more: ${names.join(", ")}${rest} */`;
+    const note = `/* +${left.length} more: ${commentText(names.join(", "))}${rest} */`;
     return kept.size === 0 ? `{ ${note} }` : `${shown.slice(0, -2)}; ${note} }`;
   };
   for (const property of ranked) {

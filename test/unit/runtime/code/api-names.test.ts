@@ -140,3 +140,26 @@ describe("execute", () => {
     expect(text).toContain("2 calls were refused before anything was sent (listPets, nope)");
   });
 });
+
+describe("a left-out argument's name cannot end the comment", () => {
+  it("`*/` in a name is broken up", () => {
+    const hostile = planSpec({
+      paths: {
+        "/x": {
+          get: {
+            operationId: "getX",
+            parameters: Array.from({ length: 30 }, (_, i) => ({
+              name: i === 5 ? "end*/evil" : `parameter_number_${i}`,
+              in: "query",
+              schema: { type: "string" },
+            })),
+            responses: { "204": { description: "No content" } },
+          },
+        },
+      },
+    });
+    const line = createSignatures().signatureOf(hostile.tools[0]!);
+    expect(line).toContain("end*\\/evil");
+    expect(line.match(/\*\//g)).toHaveLength(1);
+  });
+});
