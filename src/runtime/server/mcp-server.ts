@@ -24,6 +24,7 @@ import { createBridgeRuntime, type ToolRuntime } from "../engine/bridge-runtime.
 import { readTraceContext } from "../request/trace-context.js";
 import { clip } from "../results/body-text.js";
 import { ERROR_META_KEY, toErrorResult } from "../results/error-result.js";
+import { FIELD_SYNTAX } from "../results/project-fields.js";
 import { BRIDGE_NAME, BRIDGE_VERSION } from "../version.js";
 import { type ListCacheHint, resolveListCacheHint, toCacheHints } from "./cache-hints.js";
 import {
@@ -243,5 +244,8 @@ function describeServer(runtime: ServedRuntime): string {
       `${SEARCH_TOOL} finds the operations for a task, ${DESCRIBE_TOOL} gives their arguments, ${CALL_TOOL} calls one.${description}`
     );
   }
-  return `Tools for ${api}: each tool is one HTTP operation.${description}`;
+  return (
+    `Tools for ${api}: each tool is one HTTP operation. ` +
+    `Beside its arguments, a tool takes "_fields" (${FIELD_SYNTAX}) to answer with only those fields.${description}`
+  );
 }
