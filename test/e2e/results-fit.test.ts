@@ -183,6 +183,8 @@ describe("tools mode over stdio", () => {
       String(BUDGET),
     ]);
     expect(bridge.tools.find((tool) => tool.name === "getCredits")?.outputSchema).toBeDefined();
+    // Tools mode says once, in the server's instructions, that every tool takes `_fields`.
+    expect(bridge.client.getInstructions()).toContain('"_fields"');
   });
   afterAll(async () => {
     await bridge?.close();
