@@ -45,9 +45,10 @@ export function createTokenVerifier(
     } catch {
       throw invalid("The access token is not a well-formed JWT");
     }
+    // The text comes from the token: cut short (the SDK quotes it safely into the header).
     if (typeof alg !== "string" || !options.algorithms.includes(alg)) {
       throw invalid(
-        `The access token is signed with alg ${String(alg)}, which this resource does not accept`,
+        `The access token is signed with alg ${String(alg).slice(0, 20)}, which this resource does not accept`,
       );
     }
     const issuer = claims.iss;

@@ -5,7 +5,7 @@
  * words a client reads in the challenge. The e2e (oauth-front-door.test.ts) runs the same
  * against a real authorization server.
  */
-import { OAuthError } from "@modelcontextprotocol/server";
+import { bearerAuthChallengeResponse, OAuthError } from "@modelcontextprotocol/server";
 import {
   type CryptoKey,
   createLocalJWKSet,
@@ -143,6 +143,19 @@ describe("refused", () => {
       .setProtectedHeader({ alg: "HS256", kid: "k1" })
       .sign(new TextEncoder().encode("a secret anyone could guess, 32 bytes"));
     expect(await refusal(token)).toMatch(/alg HS256/);
+  });
+
+  it("an alg crafted to break the challenge header stays inside it, cut short", async () => {
+    const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
+    const alg = `x"\r\nSet-Cookie: a=b; ${"y".repeat(5000)}`;
+    const token = `${part({ alg, kid: "k1" })}.${part(base())}.c2ln`;
+    const message = await refusal(token);
+    expect(message.length).toBeLessThan(120);
+    const challenge = bearerAuthChallengeResponse(new OAuthError("invalid_token", message)).headers.get(
+      "www-authenticate",
+    )!;
+    expect(challenge).not.toMatch(/[\r\n]/);
+    expect(challenge).toMatch(/^Bearer error="invalid_token", error_description="[^"]*\\"/);
   });
 
   it("an algorithm not configured though asymmetric (RS512)", async () => {
