@@ -172,3 +172,36 @@ describe("refused", () => {
     expect(await refusal("opaque-token-123")).toMatch(/not a JWT/);
   });
 });
+
+describe("several issuers", () => {
+  it("checks each token with its own issuer's keys, never another's", async () => {
+    const other = await generateKeyPair("ES256");
+    const keysOf = async (issuer: string) =>
+      createLocalJWKSet({
+        keys: [
+          {
+            ...(await exportJWK(
+              issuer === ISSUER ? (await generateKeyPair("ES256")).publicKey : other.publicKey,
+            )),
+            kid: "k1",
+            alg: "ES256",
+          },
+        ],
+      });
+    const second = "https://second.example.test";
+    const both = createTokenVerifier(
+      resolveOAuthResourceOptions({ issuers: [ISSUER, second], resource: RESOURCE }, "http://unused"),
+      { metadataOf: async (issuer) => ({ issuer }), keysOf },
+      () => NOW * 1000,
+    );
+    const token = await sign({ ...base(), iss: second }, { k: other.privateKey });
+    expect((await both.verify(token)).extra.facts.issuer).toBe(second);
+    // The same key's signature, claimed for the first issuer: that issuer's keys do not verify it.
+    const claimed = await sign({ ...base(), iss: ISSUER }, { k: other.privateKey });
+    const error = await both.verify(claimed).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    expect(error?.message).toMatch(/signature is not valid/);
+  });
+});
