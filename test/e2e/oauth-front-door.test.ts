@@ -178,6 +178,8 @@ describe.each(ERAS)("an SDK client with its own token, %s", (_era, options) => {
       expect(result.isError).toBeFalsy();
       expect(upstream.requests).toHaveLength(1);
       expect(upstream.requests[0]!.header("authorization")).toBe(`Bearer ${UPSTREAM_TOKEN}`);
+      // No header the API received carries a JWT (the MCP token, or any part of it).
+      expect(JSON.stringify(upstream.requests[0]!.rawHeaders)).not.toMatch(/eyJ[A-Za-z0-9_-]{10,}/);
     } finally {
       await reader.close();
     }

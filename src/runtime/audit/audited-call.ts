@@ -23,10 +23,12 @@ export interface CallState {
   subject?: string;
 }
 
+/** `subject`: who calls (the OAuth front door's token subject), for the line. */
 export type AuditedCall = (
   name: string,
   rawArgs: unknown,
   run: (call: CallState) => Promise<CallToolResult>,
+  subject?: string,
 ) => Promise<CallToolResult>;
 
 export interface CallAuditorOptions {
@@ -42,8 +44,8 @@ export interface CallAuditorOptions {
 /** Runs a call with its audit line (nothing is written without an audit log). */
 export function createCallAuditor(options: CallAuditorOptions): AuditedCall {
   const { audit } = options;
-  return async (name, rawArgs, run) => {
-    const call: CallState = { secrets: [] };
+  return async (name, rawArgs, run, subject) => {
+    const call: CallState = { secrets: [], ...(subject !== undefined ? { subject } : {}) };
     if (!audit) return run(call);
     const time = new Date().toISOString();
     const started = performance.now();

@@ -42,7 +42,12 @@ export interface CodeModeOptions {
   /** Characters of text in one result (Infinity: no limit). */
   maxTextChars: number;
   /** Runs one call of a code-mode tool with the runtime's audit line and redaction around it. */
-  audited(name: string, args: unknown, run: () => Promise<CallToolResult>): Promise<CallToolResult>;
+  audited(
+    name: string,
+    args: unknown,
+    run: () => Promise<CallToolResult>,
+    subject?: string,
+  ): Promise<CallToolResult>;
   /**
    * Calls an operation as its own tool is called in tools mode (audited there), for a program:
    * the whole answer, not cut to the result budget, which applies to the program's result.
@@ -311,10 +316,14 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
     listTools,
     callTool(name, args, context) {
       if (name === SEARCH_TOOL) return discovery.callTool(name, args, context);
-      return options.audited(name, args, async () =>
-        name === DESCRIBE_TOOL
-          ? keepWithinBudget(await describe(args), options.maxTextChars, keepOf(context))
-          : execute(args, context),
+      return options.audited(
+        name,
+        args,
+        async () =>
+          name === DESCRIBE_TOOL
+            ? keepWithinBudget(await describe(args), options.maxTextChars, keepOf(context))
+            : execute(args, context),
+        context.caller?.subject,
       );
     },
     warm() {

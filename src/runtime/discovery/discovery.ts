@@ -54,7 +54,12 @@ export interface DiscoveryOptions {
    */
   confirmDestructive: boolean | ((tool: ToolNode) => boolean);
   /** Runs one call of a discovery tool with the runtime's audit line and redaction around it. */
-  audited(name: string, args: unknown, run: () => Promise<CallToolResult>): Promise<CallToolResult>;
+  audited(
+    name: string,
+    args: unknown,
+    run: () => Promise<CallToolResult>,
+    subject?: string,
+  ): Promise<CallToolResult>;
   /** Calls an operation exactly as its own tool is called in tools mode (audited there). */
   callOperation(name: string, args: unknown, context: CallContext): Promise<CallToolResult>;
   /** Code mode: search results carry signatures and end with this style's next step. */
@@ -211,27 +216,41 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
   const runCall = (args: unknown, context: CallContext): Promise<CallToolResult> => {
     const request = readCallRequest(args);
     if ("issues" in request)
-      return options.audited(CALL_TOOL, args, () => invalid(CALL_TOOL, request.issues));
+      return options.audited(
+        CALL_TOOL,
+        args,
+        () => invalid(CALL_TOOL, request.issues),
+        context.caller?.subject,
+      );
     if ("continuation" in request) {
-      return options.audited(CALL_TOOL, args, async () =>
-        readContinuation(request.continuation, {
-          store: sharedResultStore,
-          ...ownerOption(context),
-          budget: options.maxTextChars ?? Number.POSITIVE_INFINITY,
-          continueText: continueWithCall,
-        }),
+      return options.audited(
+        CALL_TOOL,
+        args,
+        async () =>
+          readContinuation(request.continuation, {
+            store: sharedResultStore,
+            ...ownerOption(context),
+            budget: options.maxTextChars ?? Number.POSITIVE_INFINITY,
+            continueText: continueWithCall,
+          }),
+        context.caller?.subject,
       );
     }
     if (!byName.has(request.name)) {
-      return options.audited(request.name, request.arguments, async () => {
-        const closest = findClosestOperations(request.name, allowedTools(context.caller), getSearch());
-        return toErrorResult(
-          `Unknown operation ${JSON.stringify(showName(request.name))}: ${nameApi(model.info.title)} served here has no operation of that name` +
-            (closest.length > 0 ? `. The closest: ${closest.join(", ")}.` : ".") +
-            ` ${SEARCH_TOOL} finds operations by what they do; call ${CALL_TOOL} with one of their names.`,
-          "unknown_tool",
-        );
-      });
+      return options.audited(
+        request.name,
+        request.arguments,
+        async () => {
+          const closest = findClosestOperations(request.name, allowedTools(context.caller), getSearch());
+          return toErrorResult(
+            `Unknown operation ${JSON.stringify(showName(request.name))}: ${nameApi(model.info.title)} served here has no operation of that name` +
+              (closest.length > 0 ? `. The closest: ${closest.join(", ")}.` : ".") +
+              ` ${SEARCH_TOOL} finds operations by what they do; call ${CALL_TOOL} with one of their names.`,
+            "unknown_tool",
+          );
+        },
+        context.caller?.subject,
+      );
     }
     return options.callOperation(request.name, request.arguments, {
       ...context,
@@ -262,8 +281,11 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
     },
     callTool(name, args, context) {
       if (name === CALL_TOOL) return runCall(args, context);
-      return options.audited(name, args, () =>
-        name === SEARCH_TOOL ? runSearch(args, context.caller) : runDescribe(args, context),
+      return options.audited(
+        name,
+        args,
+        () => (name === SEARCH_TOOL ? runSearch(args, context.caller) : runDescribe(args, context)),
+        context.caller?.subject,
       );
     },
   };

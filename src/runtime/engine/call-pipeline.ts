@@ -69,10 +69,10 @@ export async function callOperation(
   state: CallState,
 ): Promise<CallToolResult> {
   if (context.trace !== undefined) state.traceId = context.trace.traceId;
+  if (context.caller !== undefined) state.subject = context.caller.subject;
   const tool = api.byName.get(name);
   if (!tool) throw createInvalidParamsError(`Unknown tool: ${name}`);
   if (context.caller !== undefined) {
-    state.subject = context.caller.subject;
     const missing = context.caller.missingScopes(tool);
     if (missing.length > 0) return toScopeRefusal(tool, missing);
   }

@@ -59,8 +59,6 @@ export async function startHttpServer(
     loopbackOnly: isLoopbackAddress(host),
     ...(options.bearerToken ? { tokenDigest: digest(options.bearerToken) } : {}),
   };
-  // One signer for every server of this endpoint: a confirmation asked by one request is
-  // answered by another (and, with a shared --confirm-key, by another replica).
   if (options.oauth !== undefined && options.bearerToken !== undefined) {
     failWith(
       "OMB_OAUTH_RESOURCE_CONFLICT",
@@ -78,6 +76,8 @@ export async function startHttpServer(
     callerOf: (authInfo: Parameters<FrontDoor["callers"]["callerOf"]>[0]) =>
       frontDoor?.callers.callerOf(authInfo),
   };
+  // One signer for every server of this endpoint: a confirmation asked by one request is
+  // answered by another (and, with a shared --confirm-key, by another replica).
   const setup: ServerSetup = {
     confirmStates: createConfirmStates(options.confirmKey !== undefined ? { key: options.confirmKey } : {}),
     ...(options.listCache !== undefined ? { listCache: options.listCache } : {}),
@@ -168,7 +168,13 @@ export async function startHttpServer(
       if (frontDoorModule !== undefined && options.oauth !== undefined) {
         const { createFrontDoor, resolveOAuthResourceOptions } = frontDoorModule;
         const resolved = resolveOAuthResourceOptions(options.oauth, `http://${shownHost}:${port}${endpoint}`);
-        frontDoor = createFrontDoor(resolved, runtime, endpoint);
+        try {
+          frontDoor = createFrontDoor(resolved, runtime, endpoint);
+        } catch (error) {
+          httpServer.close();
+          reject(error);
+          return;
+        }
       }
       resolve();
     });

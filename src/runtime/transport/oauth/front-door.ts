@@ -20,6 +20,7 @@ import {
   OAuthError,
   OAuthErrorCode,
 } from "@modelcontextprotocol/server";
+import { failWith } from "../../../model/diagnostics.js";
 import { isRecord } from "../../../model/records.js";
 import type { CallerAccess, CallerSource } from "../../access/caller.js";
 import { findServedTool } from "../../access/caller.js";
@@ -58,6 +59,17 @@ export function createFrontDoor(
   });
   const verifier = createTokenVerifier(options, directory);
   const policy = createScopePolicy({ rules: options.scopeMap, specScopes: options.specScopes });
+  if (options.issuers.length === 0 || !URL.canParse(options.resource)) {
+    failWith(
+      "OMB_OAUTH_RESOURCE_INVALID",
+      options.issuers.length === 0
+        ? "the OAuth front door names no issuer"
+        : `the resource ${JSON.stringify(options.resource)} is not a URL`,
+      {
+        hint: "give the authorization server's issuer and the bridge's public URL (https://mcp.example.com/mcp)",
+      },
+    );
+  }
   const resource = new URL(options.resource);
   const metadataUrl = getOAuthProtectedResourceMetadataUrl(resource);
   const metadataPaths = new Set([

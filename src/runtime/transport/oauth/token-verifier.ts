@@ -7,6 +7,7 @@
  * configured clock skew) and, as a JWT, be signed with an accepted asymmetric algorithm by a
  * key of that issuer's JWKS (`alg: none` and HMAC never are).
  */
+import { createHash } from "node:crypto";
 import { type AuthInfo, OAuthError, OAuthErrorCode } from "@modelcontextprotocol/server";
 import { decodeJwt, decodeProtectedHeader, errors, type JWTPayload, jwtVerify } from "jose";
 import { fetchJson, IssuerFetchError } from "./fetch-json.js";
@@ -44,9 +45,10 @@ export function createTokenVerifier(
     } catch {
       throw invalid("The access token is not a well-formed JWT");
     }
+    // The text comes from the token: cut short (the SDK quotes it safely into the header).
     if (typeof alg !== "string" || !options.algorithms.includes(alg)) {
       throw invalid(
-        `The access token is signed with alg ${String(alg)}, which this resource does not accept`,
+        `The access token is signed with alg ${String(alg).slice(0, 20)}, which this resource does not accept`,
       );
     }
     const issuer = claims.iss;
@@ -129,9 +131,48 @@ export function createTokenVerifier(
     return toVerified(token, answer as JWTPayload, issuerOfToken, options.resource, readScopes(answer));
   };
 
-  return {
-    verify: (token) => (looksLikeJws(token) ? verifyJwt(token) : introspect(token)),
+  /**
+   * An introspection's answer is reused for INTROSPECTION_CACHE_MS at most (never past the
+   * token's expiry), keyed by the token's SHA-256: a client's burst of requests is one call to
+   * the issuer, and a revoked token is refused again within that time.
+   */
+  const answers = new Map<string, { facts: Omit<VerifiedToken, "token">; until: number }>();
+  const introspected = async (token: string): Promise<VerifiedToken> => {
+    const key = createHash("sha256").update(token).digest("base64url");
+    const held = answers.get(key);
+    if (held !== undefined && held.until > now()) return { ...held.facts, token };
+    answers.delete(key);
+    const verified = await introspect(token);
+    const expiry = (verified.expiresAt ?? 0) * 1000;
+    if (answers.size >= MAX_INTROSPECTION_CACHE) answers.delete(answers.keys().next().value!);
+    const { token: _token, ...facts } = verified;
+    answers.set(key, { facts, until: Math.min(now() + INTROSPECTION_CACHE_MS, expiry) });
+    return verified;
   };
+
+  return {
+    verify: async (token) => {
+      if (!looksLikeJws(token)) return introspected(token);
+      // Shaped like a JWT but not one (an opaque format with dots): the issuer may still know it.
+      if (options.introspection !== undefined && !isDecodable(token)) return introspected(token);
+      return verifyJwt(token);
+    },
+  };
+}
+
+/** How long an introspection's answer is reused, at most (revocation shows within this time). */
+const INTROSPECTION_CACHE_MS = 30_000;
+/** Answers held at once; the oldest goes first. */
+const MAX_INTROSPECTION_CACHE = 10_000;
+
+function isDecodable(token: string): boolean {
+  try {
+    decodeProtectedHeader(token);
+    decodeJwt(token);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Three base64url parts: a JWS in compact form (an opaque token never has this shape by accident worth caring about). */

@@ -151,8 +151,12 @@ describe("a caller's scopes in the runtime", () => {
     }
   });
 
-  it("discovery's search and describe do not show what the token may not call", async () => {
-    const runtime = createBridgeRuntime(model, { mode: "discovery" });
+  it("discovery's search and describe do not show what the token may not call; their lines name the subject", async () => {
+    const lines: AuditEntry[] = [];
+    const runtime = createBridgeRuntime(model, {
+      mode: "discovery",
+      audit: { write: (entry) => lines.push(entry as AuditEntry), close: async () => {} },
+    });
     try {
       const search = await runtime.callTool("search_operations", { query: "pets" }, { caller: reader });
       const found = JSON.stringify(search.structuredContent ?? search.content);
@@ -167,6 +171,11 @@ describe("a caller's scopes in the runtime", () => {
         { caller: reader },
       );
       expect(JSON.stringify(describe.structuredContent ?? describe.content)).not.toContain("Delete a pet");
+      expect(lines.map((line) => [line.tool, line.subject])).toEqual([
+        ["search_operations", "alice"],
+        ["search_operations", undefined],
+        ["describe_operations", "alice"],
+      ]);
     } finally {
       await runtime.close();
     }

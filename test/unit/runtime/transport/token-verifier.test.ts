@@ -5,7 +5,7 @@
  * words a client reads in the challenge. The e2e (oauth-front-door.test.ts) runs the same
  * against a real authorization server.
  */
-import { OAuthError } from "@modelcontextprotocol/server";
+import { bearerAuthChallengeResponse, OAuthError } from "@modelcontextprotocol/server";
 import {
   type CryptoKey,
   createLocalJWKSet,
@@ -145,6 +145,19 @@ describe("refused", () => {
     expect(await refusal(token)).toMatch(/alg HS256/);
   });
 
+  it("an alg crafted to break the challenge header stays inside it, cut short", async () => {
+    const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
+    const alg = `x"\r\nSet-Cookie: a=b; ${"y".repeat(5000)}`;
+    const token = `${part({ alg, kid: "k1" })}.${part(base())}.c2ln`;
+    const message = await refusal(token);
+    expect(message.length).toBeLessThan(120);
+    const challenge = bearerAuthChallengeResponse(new OAuthError("invalid_token", message)).headers.get(
+      "www-authenticate",
+    )!;
+    expect(challenge).not.toMatch(/[\r\n]/);
+    expect(challenge).toMatch(/^Bearer error="invalid_token", error_description="[^"]*\\"/);
+  });
+
   it("an algorithm not configured though asymmetric (RS512)", async () => {
     const { privateKey } = await generateKeyPair("RS512");
     const token = await new SignJWT(base()).setProtectedHeader({ alg: "RS512", kid: "k1" }).sign(privateKey);
@@ -157,5 +170,38 @@ describe("refused", () => {
 
   it("an opaque token without introspection configured", async () => {
     expect(await refusal("opaque-token-123")).toMatch(/not a JWT/);
+  });
+});
+
+describe("several issuers", () => {
+  it("checks each token with its own issuer's keys, never another's", async () => {
+    const other = await generateKeyPair("ES256");
+    const keysOf = async (issuer: string) =>
+      createLocalJWKSet({
+        keys: [
+          {
+            ...(await exportJWK(
+              issuer === ISSUER ? (await generateKeyPair("ES256")).publicKey : other.publicKey,
+            )),
+            kid: "k1",
+            alg: "ES256",
+          },
+        ],
+      });
+    const second = "https://second.example.test";
+    const both = createTokenVerifier(
+      resolveOAuthResourceOptions({ issuers: [ISSUER, second], resource: RESOURCE }, "http://unused"),
+      { metadataOf: async (issuer) => ({ issuer }), keysOf },
+      () => NOW * 1000,
+    );
+    const token = await sign({ ...base(), iss: second }, { k: other.privateKey });
+    expect((await both.verify(token)).extra.facts.issuer).toBe(second);
+    // The same key's signature, claimed for the first issuer: that issuer's keys do not verify it.
+    const claimed = await sign({ ...base(), iss: ISSUER }, { k: other.privateKey });
+    const error = await both.verify(claimed).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    expect(error?.message).toMatch(/signature is not valid/);
   });
 });
