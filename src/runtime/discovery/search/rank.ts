@@ -30,6 +30,7 @@ import { stem } from "./stem.js";
 import { findSynonyms } from "./synonyms.js";
 import { splitWords, toTerms } from "./tokenize.js";
 
+const OFF = (name: string) => (process.env.OMB_OFF ?? "").split(",").includes(name);
 export const TUNING = {
   k1: 1.2,
   action: 0.25,
@@ -133,21 +134,29 @@ function scoreTerms(context: RankContext, terms: string[], intent: QueryIntent, 
   // "users in the organization") says where, not what: it counts for less.
   const weighted: [string, number, string][] = terms.map((term) => [
     term,
-    intent.containers.has(term) ? TUNING.container : 1,
+    intent.containers.has(term) && !OFF("containerw") ? TUNING.container : 1,
     term,
   ]);
   // "how many" asks for a count operation (idioms.ts gives `$count` paths the word).
   if (intent.actions.has("count") && !own.has("count")) weighted.push(["count", TUNING.synonym, "count"]);
   for (const term of terms) {
-    const synonyms = findSynonyms(term).filter((synonym) => !own.has(synonym));
+    const synonyms = findSynonyms(term, intent.short).filter((synonym) => !own.has(synonym));
     // The task's noun is not the API's ("mail" where the API has `/messages`): when no
     // operation is named by the word and one is by its synonym, the synonym is what it means.
-    const swap = resources !== undefined && !resources.has(term) && synonyms.some((s) => resources.has(s));
+    const swap = !OFF("swap") && resources !== undefined && !resources.has(term) && synonyms.some((s) => resources.has(s));
     if (swap) weighted[weighted.findIndex(([own]) => own === term)]![1] *= TUNING.synonym;
-    for (const synonym of synonyms) weighted.push([synonym, swap ? 1 : TUNING.synonym, term]);
-    // A word no operation has may be the start of one ("calend") or two run together
-    // ("mailfolders"): the operations' words it begins, or the two it is made of.
-    if (!postings.terms.has(term)) {
+    if (!OFF("syn")) for (const synonym of synonyms) weighted.push([synonym, swap ? 1 : TUNING.synonym, term]);
+    // In a short phrase, a word no operation has may be the start of one ("calend") or two run
+    // together ("directreports"): the operations' words it begins, or the two it is made of. (In
+    // a long task such a word is more often a name or a value: there it cost recall.)
+    // An API's abbreviation of the word ("repos" for "repositories", "org" for
+    // "organization"), in a short phrase.
+    if (!OFF("abbr") && intent.short) {
+      for (const other of findAbbreviations(postings, term)) {
+        if (!own.has(other)) weighted.push([other, TUNING.synonym, term]);
+      }
+    }
+    if (!OFF("prefix") && intent.short && !postings.terms.has(term)) {
       for (const other of expandUnknown(postings, term)) {
         if (!own.has(other)) weighted.push([other, TUNING.synonym, term]);
       }
@@ -232,6 +241,21 @@ export function expandUnknown(postings: Postings, term: string): string[] {
   return [];
 }
 
+/** Shortest abbreviation read, and the least a word must be longer than it. */
+const MIN_ABBREVIATION = 3;
+const ABBREVIATED_BY = 3;
+
+/** The operation words that begin a query term and are much shorter ("repo" of "repositori"). */
+export function findAbbreviations(postings: Postings, term: string): string[] {
+  const found: string[] = [];
+  if (!/^[a-z]+$/.test(term)) return found;
+  for (let end = MIN_ABBREVIATION; end <= term.length - ABBREVIATED_BY; end++) {
+    const head = term.slice(0, end);
+    if (postings.terms.has(head)) found.push(head);
+  }
+  return found;
+}
+
 function isBetter(score: number, doc: number, than: Ranked): boolean {
   return score > than.score || (score === than.score && doc < than.doc);
 }
@@ -247,7 +271,7 @@ export function weighShape(
   if (intent.self && shape.self && owns) factor *= 1 + TUNING.self;
   // The collection the task asks for before the one it says it lives in ("users in the
   // organization": /users, then /organization).
-  if (shape.resource !== "" && intent.containers.has(shape.resource)) factor /= 1 + TUNING.resource;
+  if (!OFF("containerr") && shape.resource !== "" && intent.containers.has(shape.resource)) factor /= 1 + TUNING.resource;
   else if (shape.resource !== "" && terms.has(shape.resource)) factor *= 1 + TUNING.resource;
   if (shape.depth > 1) factor /= 1 + TUNING.depth * (shape.depth - 1);
   if (intent.named && shape.finds) factor *= 1 + TUNING.named;
