@@ -29,14 +29,19 @@ addActions(
   "get gets fetch fetches retrieve retrieves show shows view read see look lookup display check find finds obtain details detail info information",
 );
 addActions("update", "update updates updating modify change changes edit set rename patch replace");
-addActions("create", "schedule");
-// Verbs that make the API do something: a POST, as creating is.
-addActions("create", "trigger run launch execute invoke dispatch send reply forward");
 addActions(
   "delete",
   "delete deletes deleting remove removes removing destroy erase purge unsubscribe revoke",
 );
 addActions("count", "count counts");
+
+/**
+ * Verbs that make the API do something, a POST as creating is; read as actions in a short
+ * phrase only ("trigger a workflow"): a long task says "send me" and "run into" as often.
+ */
+const SHORT_ACTION_WORDS: Record<string, Action> = {};
+for (const word of "schedule trigger run launch execute invoke dispatch send reply forward".split(" "))
+  SHORT_ACTION_WORDS[word] = "create";
 
 /** Words before "me" that make it the object of a request ("tell me"), not the current user. */
 const REQUEST_VERBS = new Set(
@@ -124,7 +129,7 @@ export function readQueryIntent(words: readonly string[], named = false): QueryI
   const short = meaningful <= SHORT_QUERY_WORDS;
   if (!short) containers.clear();
   words.forEach((word, i) => {
-    const action = ACTION_WORDS[word];
+    const action = ACTION_WORDS[word] ?? (short ? SHORT_ACTION_WORDS[word] : undefined);
     if (action !== undefined) actions.add(action);
     if ((word === "many" && words[i - 1] === "how") || (word === "number" && words[i + 1] === "of"))
       actions.add("count");

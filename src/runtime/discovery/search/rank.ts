@@ -16,6 +16,13 @@
  * collection deeper in the tree (`/me/events` before `/me/calendars/{id}/events`). Synonyms
  * (synonyms.ts) count at half weight.
  *
+ * A short phrase (intent.ts, SHORT_QUERY_WORDS) is read more loosely, since it says less: the
+ * vocabulary bridges of synonyms.ts, at full weight when the API names no resource by the
+ * person's word and does by the bridged one ("mail" → `/messages`); an API's abbreviations
+ * ("repos"); a word begun or two run together; and the collection asked for before the one it
+ * lives in (a container's words count at half weight, its own operations lose the resource
+ * factor: "all users in the organization"). On long multi-step tasks each of these cost recall.
+ *
  * Measured and dropped (bench/results/search.md): ranking a long task clause by clause and
  * interleaving the rankings, and re-ranking for the coverage of the task's words; both lowered
  * recall on every multi-step set, whose gold operations share words more often than not.
@@ -30,7 +37,6 @@ import { stem } from "./stem.js";
 import { findSynonyms } from "./synonyms.js";
 import { splitWords, toTerms } from "./tokenize.js";
 
-const OFF = (name: string) => (process.env.OMB_OFF ?? "").split(",").includes(name);
 export const TUNING = {
   k1: 1.2,
   action: 0.25,
@@ -134,7 +140,7 @@ function scoreTerms(context: RankContext, terms: string[], intent: QueryIntent, 
   // "users in the organization") says where, not what: it counts for less.
   const weighted: [string, number, string][] = terms.map((term) => [
     term,
-    intent.containers.has(term) && !OFF("containerw") ? TUNING.container : 1,
+    intent.containers.has(term) ? TUNING.container : 1,
     term,
   ]);
   // "how many" asks for a count operation (idioms.ts gives `$count` paths the word).
@@ -143,20 +149,19 @@ function scoreTerms(context: RankContext, terms: string[], intent: QueryIntent, 
     const synonyms = findSynonyms(term, intent.short).filter((synonym) => !own.has(synonym));
     // The task's noun is not the API's ("mail" where the API has `/messages`): when no
     // operation is named by the word and one is by its synonym, the synonym is what it means.
-    const swap = !OFF("swap") && resources !== undefined && !resources.has(term) && synonyms.some((s) => resources.has(s));
+    const swap = resources !== undefined && !resources.has(term) && synonyms.some((s) => resources.has(s));
     if (swap) weighted[weighted.findIndex(([own]) => own === term)]![1] *= TUNING.synonym;
-    if (!OFF("syn")) for (const synonym of synonyms) weighted.push([synonym, swap ? 1 : TUNING.synonym, term]);
-    // In a short phrase, a word no operation has may be the start of one ("calend") or two run
-    // together ("directreports"): the operations' words it begins, or the two it is made of. (In
-    // a long task such a word is more often a name or a value: there it cost recall.)
-    // An API's abbreviation of the word ("repos" for "repositories", "org" for
-    // "organization"), in a short phrase.
-    if (!OFF("abbr") && intent.short) {
+    for (const synonym of synonyms) weighted.push([synonym, swap ? 1 : TUNING.synonym, term]);
+    // An API's abbreviation of the word ("repos" for "repositories"), in a short phrase.
+    if (intent.short) {
       for (const other of findAbbreviations(postings, term)) {
         if (!own.has(other)) weighted.push([other, TUNING.synonym, term]);
       }
     }
-    if (!OFF("prefix") && intent.short && !postings.terms.has(term)) {
+    // In a short phrase, a word no operation has may be the start of one ("calend") or two run
+    // together ("directreports"): the operations' words it begins, or the two it is made of. (In
+    // a long task such a word is more often a name or a value: there it cost recall.)
+    if (intent.short && !postings.terms.has(term)) {
       for (const other of expandUnknown(postings, term)) {
         if (!own.has(other)) weighted.push([other, TUNING.synonym, term]);
       }
@@ -271,7 +276,7 @@ export function weighShape(
   if (intent.self && shape.self && owns) factor *= 1 + TUNING.self;
   // The collection the task asks for before the one it says it lives in ("users in the
   // organization": /users, then /organization).
-  if (!OFF("containerr") && shape.resource !== "" && intent.containers.has(shape.resource)) factor /= 1 + TUNING.resource;
+  if (shape.resource !== "" && intent.containers.has(shape.resource)) factor /= 1 + TUNING.resource;
   else if (shape.resource !== "" && terms.has(shape.resource)) factor *= 1 + TUNING.resource;
   if (shape.depth > 1) factor /= 1 + TUNING.depth * (shape.depth - 1);
   if (intent.named && shape.finds) factor *= 1 + TUNING.named;
