@@ -131,7 +131,7 @@ export function readQueryIntent(words: readonly string[], named = false): QueryI
   words.forEach((word, i) => {
     const action = ACTION_WORDS[word] ?? (short ? SHORT_ACTION_WORDS[word] : undefined);
     if (action !== undefined) actions.add(action);
-    if ((word === "many" && words[i - 1] === "how") || (word === "number" && words[i + 1] === "of"))
+    if ((word === "many" && words[i - 1] === "how") || (short && word === "number" && words[i + 1] === "of"))
       actions.add("count");
     // "who am I" (its "I" is too short a word to be read): the current user.
     if (word === "who" && words[i + 1] === "am") self = true;

@@ -149,7 +149,11 @@ function scoreTerms(context: RankContext, terms: string[], intent: QueryIntent, 
     const synonyms = findSynonyms(term, intent.short).filter((synonym) => !own.has(synonym));
     // The task's noun is not the API's ("mail" where the API has `/messages`): when no
     // operation is named by the word and one is by its synonym, the synonym is what it means.
-    const swap = resources !== undefined && !resources.has(term) && synonyms.some((s) => resources.has(s));
+    const swap =
+      intent.short &&
+      resources !== undefined &&
+      !resources.has(term) &&
+      synonyms.some((s) => resources.has(s));
     if (swap) weighted[weighted.findIndex(([own]) => own === term)]![1] *= TUNING.synonym;
     for (const synonym of synonyms) weighted.push([synonym, swap ? 1 : TUNING.synonym, term]);
     // An API's abbreviation of the word ("repos" for "repositories"), in a short phrase.
@@ -182,8 +186,9 @@ function scoreTerms(context: RankContext, terms: string[], intent: QueryIntent, 
       if (marks) owned[doc] = 1;
     }
   }
-  // What the task names, by its words or theirs (a bridge's "message" for "mail").
-  const termSet = new Set(weighted.map(([term]) => term));
+  // What the task names: in a short phrase by its words or theirs (a bridge's "message" for
+  // "mail"); in a long task by its own words (the synonyms' resources there cost recall).
+  const termSet = intent.short ? new Set(weighted.map(([term]) => term)) : new Set(terms);
   // The best `limit`, kept sorted (best first, then the earlier operation) as they come.
   const best: Ranked[] = [];
   for (let i = 0; i < count; i++) {
