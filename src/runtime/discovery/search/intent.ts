@@ -43,6 +43,12 @@ const SHORT_ACTION_WORDS: Record<string, Action> = {};
 for (const word of "schedule trigger run launch execute invoke dispatch send reply forward".split(" "))
   SHORT_ACTION_WORDS[word] = "create";
 
+/**
+ * Words that are nouns as often as verbs, read as a POST when they start a short phrase, the
+ * imperative ("open an issue", "comment on a post", "tag a resource").
+ */
+const IMPERATIVE_WORDS = new Set("open comment post tag label book order".split(" "));
+
 /** Words before "me" that make it the object of a request ("tell me"), not the current user. */
 const REQUEST_VERBS = new Set(
   "tell give show help let send provide fetch get find bring remind email notify text call ask for to with".split(
@@ -129,7 +135,11 @@ export function readQueryIntent(words: readonly string[], named = false): QueryI
   const short = meaningful <= SHORT_QUERY_WORDS;
   if (!short) containers.clear();
   words.forEach((word, i) => {
-    const action = ACTION_WORDS[word] ?? (short ? SHORT_ACTION_WORDS[word] : undefined);
+    const action =
+      ACTION_WORDS[word] ??
+      (short
+        ? (SHORT_ACTION_WORDS[word] ?? (i === 0 && IMPERATIVE_WORDS.has(word) ? "create" : undefined))
+        : undefined);
     if (action !== undefined) actions.add(action);
     if ((word === "many" && words[i - 1] === "how") || (short && word === "number" && words[i + 1] === "of"))
       actions.add("count");

@@ -50,7 +50,7 @@ export const TUNING = {
   /** What a synonym's match is worth against the word's own. */
   synonym: 0.5,
   /** What a word of the place the task's object lives in is worth ("in the organization"). */
-  container: 0.5,
+  container: 0.25,
   /** A task that names something ("the movie Titanic") may need the search that finds it first. */
   named: 0.15,
   /**

@@ -228,6 +228,7 @@ describe("the intent's verb picks the method", () => {
     ["get: the GET among POSTs", "get the data of a feed", FEEDS, "listData"],
     ["add: the POST", "add data to a feed", FEEDS, "createData"],
     ["trigger: the POST that does it", "trigger a workflow", ABBREVIATED, "dispatchWorkflow"],
+    ["a noun-verb first is the imperative: open → POST", "open a feed data point", FEEDS, "createData"],
   ])("%s: %s", (_label, query, tools, want) => {
     expect(top(tools, query), query).toEqual([want]);
   });
