@@ -20,7 +20,7 @@
  * vocabulary bridges of synonyms.ts, at full weight when the API names no resource by the
  * person's word and does by the bridged one ("mail" → `/messages`); an API's abbreviations
  * ("repos"); a word begun or two run together; and the collection asked for before the one it
- * lives in (a container's words count at half weight, its own operations lose the resource
+ * lives in (a container's words count at a quarter weight, its own operations lose the resource
  * factor: "all users in the organization"). On long multi-step tasks each of these cost recall.
  *
  * Measured and dropped (bench/results/search.md): ranking a long task clause by clause and
