@@ -41,7 +41,7 @@ function searchesOf(tools) {
     const ours = createOperationSearch(tools, buildSearchIndex(tools));
     ours.search("warm up", { limit: 1 });
     const oursMs = performance.now() - started;
-    const previous = main && main.createOperationSearch(tools, main.buildSearchIndex(tools));
+    const previous = main?.createOperationSearch(tools, main.buildSearchIndex(tools));
     pair = { ours, baseline: createBaselineSearch(tools), previous, oursMs };
     searches.set(tools, pair);
   }

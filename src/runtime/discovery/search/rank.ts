@@ -16,6 +16,13 @@
  * collection deeper in the tree (`/me/events` before `/me/calendars/{id}/events`). Synonyms
  * (synonyms.ts) count at half weight.
  *
+ * A short phrase (intent.ts, SHORT_QUERY_WORDS) is read more loosely, since it says less: the
+ * vocabulary bridges of synonyms.ts, at full weight when the API names no resource by the
+ * person's word and does by the bridged one ("mail" → `/messages`); an API's abbreviations
+ * ("repos"); a word begun or two run together; and the collection asked for before the one it
+ * lives in (a container's words count at a quarter weight, its own operations lose the resource
+ * factor: "all users in the organization"). On long multi-step tasks each of these cost recall.
+ *
  * Measured and dropped (bench/results/search.md): ranking a long task clause by clause and
  * interleaving the rankings, and re-ranking for the coverage of the task's words; both lowered
  * recall on every multi-step set, whose gold operations share words more often than not.
@@ -43,7 +50,7 @@ export const TUNING = {
   /** What a synonym's match is worth against the word's own. */
   synonym: 0.5,
   /** What a word of the place the task's object lives in is worth ("in the organization"). */
-  container: 0.5,
+  container: 0.25,
   /** A task that names something ("the movie Titanic") may need the search that finds it first. */
   named: 0.15,
   /**
@@ -139,15 +146,26 @@ function scoreTerms(context: RankContext, terms: string[], intent: QueryIntent, 
   // "how many" asks for a count operation (idioms.ts gives `$count` paths the word).
   if (intent.actions.has("count") && !own.has("count")) weighted.push(["count", TUNING.synonym, "count"]);
   for (const term of terms) {
-    const synonyms = findSynonyms(term).filter((synonym) => !own.has(synonym));
+    const synonyms = findSynonyms(term, intent.short).filter((synonym) => !own.has(synonym));
     // The task's noun is not the API's ("mail" where the API has `/messages`): when no
     // operation is named by the word and one is by its synonym, the synonym is what it means.
-    const swap = resources !== undefined && !resources.has(term) && synonyms.some((s) => resources.has(s));
+    const swap =
+      intent.short &&
+      resources !== undefined &&
+      !resources.has(term) &&
+      synonyms.some((s) => resources.has(s));
     if (swap) weighted[weighted.findIndex(([own]) => own === term)]![1] *= TUNING.synonym;
     for (const synonym of synonyms) weighted.push([synonym, swap ? 1 : TUNING.synonym, term]);
-    // A word no operation has may be the start of one ("calend") or two run together
-    // ("mailfolders"): the operations' words it begins, or the two it is made of.
-    if (!postings.terms.has(term)) {
+    // An API's abbreviation of the word ("repos" for "repositories"), in a short phrase.
+    if (intent.short) {
+      for (const other of findAbbreviations(postings, term)) {
+        if (!own.has(other)) weighted.push([other, TUNING.synonym, term]);
+      }
+    }
+    // In a short phrase, a word no operation has may be the start of one ("calend") or two run
+    // together ("directreports"): the operations' words it begins, or the two it is made of. (In
+    // a long task such a word is more often a name or a value: there it cost recall.)
+    if (intent.short && !postings.terms.has(term)) {
       for (const other of expandUnknown(postings, term)) {
         if (!own.has(other)) weighted.push([other, TUNING.synonym, term]);
       }
@@ -168,8 +186,9 @@ function scoreTerms(context: RankContext, terms: string[], intent: QueryIntent, 
       if (marks) owned[doc] = 1;
     }
   }
-  // What the task names, by its words or theirs (a bridge's "message" for "mail").
-  const termSet = new Set(weighted.map(([term]) => term));
+  // What the task names: in a short phrase by its words or theirs (a bridge's "message" for
+  // "mail"); in a long task by its own words (the synonyms' resources there cost recall).
+  const termSet = intent.short ? new Set(weighted.map(([term]) => term)) : new Set(terms);
   // The best `limit`, kept sorted (best first, then the earlier operation) as they come.
   const best: Ranked[] = [];
   for (let i = 0; i < count; i++) {
@@ -230,6 +249,21 @@ export function expandUnknown(postings: Postings, term: string): string[] {
     if (postings.terms.has(head) && postings.terms.has(tail)) return [head, tail];
   }
   return [];
+}
+
+/** Shortest abbreviation read, and the least a word must be longer than it. */
+const MIN_ABBREVIATION = 3;
+const ABBREVIATED_BY = 3;
+
+/** The operation words that begin a query term and are much shorter ("repo" of "repositori"). */
+export function findAbbreviations(postings: Postings, term: string): string[] {
+  const found: string[] = [];
+  if (!/^[a-z]+$/.test(term)) return found;
+  for (let end = MIN_ABBREVIATION; end <= term.length - ABBREVIATED_BY; end++) {
+    const head = term.slice(0, end);
+    if (postings.terms.has(head)) found.push(head);
+  }
+  return found;
 }
 
 function isBetter(score: number, doc: number, than: Ranked): boolean {

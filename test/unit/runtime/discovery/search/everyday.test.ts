@@ -95,6 +95,20 @@ const SIGNED_IN_USER = planSpec({
   },
 }).tools;
 
+/** Abbreviated paths and a workflow runner, as a code-hosting API has them. */
+const ABBREVIATED = planSpec({
+  paths: {
+    "/user/repos": { get: op("listMine", "List yours") },
+    "/user/keys": { get: op("listMyKeys", "List yours") },
+    "/workflows/{id}": { ...withId("id"), get: op("getWorkflow", "A workflow") },
+    "/workflows/{id}/dispatches": {
+      ...withId("id"),
+      post: op("dispatchWorkflow", "Workflow dispatch event"),
+    },
+    "/workflows/{id}/timing": { ...withId("id"), get: op("getWorkflowTiming", "Workflow usage") },
+  },
+}).tools;
+
 /** An AWS query API: one path per action, `Describe*` for lists. */
 const AWS_QUERY = planSpec({
   paths: Object.fromEntries(
@@ -162,6 +176,7 @@ describe("short queries are never answered with nothing", () => {
     ["only verbs: the shallow collections that do them", "show all", ODATA_LIKE, "op11"],
     ["a word begun, not finished", "calend", ODATA_LIKE, "op10"],
     ["two words run together", "directreports", ODATA_LIKE, "op25"],
+    ["'who am I': the signed-in user", "who am I", SIGNED_IN_USER, "users_get-authenticated"],
   ])("%s: %s", (_label, query, tools, want) => {
     const got = top(tools, query, 3);
     expect(got.length, query).toBeGreaterThan(0);
@@ -181,6 +196,7 @@ describe("a person's words find the API's", () => {
     ["list → Describe*", "list instances", AWS_QUERY, "GET_DescribeInstances"],
     ["list → Describe*, another noun", "list volumes", AWS_QUERY, "GET_DescribeVolumes"],
     ["remove → delete", "remove a user", ODATA_LIKE, "op16"],
+    ["an API's abbreviation: repositories → repos", "my repositories", ABBREVIATED, "listMine"],
   ])("%s: %s", (_label, query, tools, want) => {
     expect(top(tools, query), query).toEqual([want]);
   });
@@ -190,6 +206,7 @@ describe("an API's idioms are found by what they do", () => {
   it.each<[string, string, ToolNode[], string]>([
     ["OData $count", "how many users are there", ODATA_LIKE, "op13"],
     ["OData $count, 'number of'", "number of users", ODATA_LIKE, "op13"],
+    ["OData $count, 'number of' a sub-collection", "number of members in a group", ODATA_LIKE, "op22"],
     ["OData $ref: add a link", "add a member to a group", ODATA_LIKE, "op20"],
     ["OData $ref: remove a link", "remove a member from a group", ODATA_LIKE, "op21"],
     ["OData $value: raw content", "download a message", ODATA_LIKE, "op07"],
@@ -210,6 +227,8 @@ describe("the intent's verb picks the method", () => {
   it.each<[string, string, ToolNode[], string]>([
     ["get: the GET among POSTs", "get the data of a feed", FEEDS, "listData"],
     ["add: the POST", "add data to a feed", FEEDS, "createData"],
+    ["trigger: the POST that does it", "trigger a workflow", ABBREVIATED, "dispatchWorkflow"],
+    ["a noun-verb first is the imperative: open → POST", "open a feed data point", FEEDS, "createData"],
   ])("%s: %s", (_label, query, tools, want) => {
     expect(top(tools, query), query).toEqual([want]);
   });
@@ -234,8 +253,17 @@ describe("hostile queries stay bounded", () => {
     );
   });
 
-  it("many unknown words, each read as a prefix, answer", () => {
-    const query = Array.from({ length: 400 }, (_, i) => `cal${"e".repeat(i % 7)}`).join(" ");
-    expect(createOperationSearch(ODATA_LIKE).search(query, { limit: 3 }).length).toBeGreaterThan(0);
+  it("a short prefix that begins thousands of words stands for a few of them", () => {
+    const many = planSpec({
+      paths: Object.fromEntries(
+        Array.from({ length: 2_000 }, (_, i) => [
+          `/cal${i.toString(36)}x`,
+          { get: op(`op${i}`, "Read one") },
+        ]),
+      ),
+    }).tools;
+    const hits = createOperationSearch(many).search("cal", { limit: 50 });
+    expect(hits.length).toBeGreaterThan(0);
+    expect(hits.length).toBeLessThanOrEqual(50);
   });
 });
