@@ -9,7 +9,8 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { BENCH_DIR, REPO_DIR, RESULTS_DIR } from "../lib.mjs";
 import { createBaselineSearch } from "./baseline-bm25.mjs";
 import { averageScores, DEPTH, scoreRanking } from "./metrics.mjs";
@@ -18,6 +19,15 @@ import { loadSets } from "./sets.mjs";
 const { buildSearchIndex, createOperationSearch } = await import(
   join(REPO_DIR, "dist", "runtime", "discovery", "search.js")
 );
+/**
+ * Another build's search to compare with (`OMB_EVAL_MAIN_DIST=<a dist folder>`, e.g. main's
+ * before a change): a third column, "main".
+ */
+const mainDist = process.env.OMB_EVAL_MAIN_DIST;
+const main =
+  mainDist === undefined
+    ? undefined
+    : await import(pathToFileURL(join(resolve(mainDist), "runtime", "discovery", "search.js")).href);
 
 const only = process.env.OMB_EVAL_ONLY === undefined ? undefined : new RegExp(process.env.OMB_EVAL_ONLY, "i");
 const { sets, sizes } = await loadSets();
@@ -31,7 +41,8 @@ function searchesOf(tools) {
     const ours = createOperationSearch(tools, buildSearchIndex(tools));
     ours.search("warm up", { limit: 1 });
     const oursMs = performance.now() - started;
-    pair = { ours, baseline: createBaselineSearch(tools), oursMs };
+    const previous = main?.createOperationSearch(tools, main.buildSearchIndex(tools));
+    pair = { ours, baseline: createBaselineSearch(tools), previous, oursMs };
     searches.set(tools, pair);
   }
   return pair;
@@ -44,6 +55,7 @@ for (const set of sets) {
   if (only && !only.test(set.label)) continue;
   const ours = [];
   const baseline = [];
+  const previous = [];
   let queryMs = 0;
   for (const group of set.groups) {
     const pair = searchesOf(group.tools);
@@ -51,9 +63,17 @@ for (const set of sets) {
       const started = performance.now();
       const ranked = pair.ours.search(task.query, { limit: DEPTH }).map((hit) => hit.name);
       queryMs += performance.now() - started;
-      const score = scoreRanking(ranked, task.gold);
+      const score = scoreRanking(ranked, task.gold, task.any);
       ours.push(score);
-      baseline.push(scoreRanking(pair.baseline.search(task.query, DEPTH), task.gold));
+      baseline.push(scoreRanking(pair.baseline.search(task.query, DEPTH), task.gold, task.any));
+      if (pair.previous)
+        previous.push(
+          scoreRanking(
+            pair.previous.search(task.query, { limit: DEPTH }).map((hit) => hit.name),
+            task.gold,
+            task.any,
+          ),
+        );
       if (score.r5 < 1 && process.env.OMB_EVAL_MISSES)
         misses.push({ set: set.label, query: task.query, gold: task.gold, got: ranked.slice(0, 5) });
     }
@@ -71,18 +91,26 @@ for (const set of sets) {
         : `${Math.min(...operations)}-${Math.max(...operations)}`,
     ours: a,
     baseline: b,
+    previous: previous.length > 0 ? averageScores(previous) : undefined,
     msPerQuery: queryMs / Math.max(ours.length, 1),
   });
 }
 
+const withMain = rows.some((r) => r.previous !== undefined);
+const who = withMain ? "ours / main / BM25" : "ours / BM25";
 const header = [
-  "| task set | tasks | operations searched | R@1 ours / BM25 | R@5 ours / BM25 | R@10 ours / BM25 | MRR ours / BM25 | R@5 ratio | ms per query |",
+  `| task set | tasks | operations searched | R@1 ${who} | R@5 ${who} | R@10 ${who} | MRR ${who} | R@5 ratio | ms per query |`,
   "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
 ];
+const cell = (r, key, bold = false) => {
+  const own = bold ? `**${fmt(r.ours[key])}**` : fmt(r.ours[key]);
+  return [own, ...(r.previous ? [fmt(r.previous[key])] : []), fmt(r.baseline[key])].join(" / ");
+};
 const lines = rows.map(
   (r) =>
-    `| ${r.label} | ${r.tasks} | ${r.operations} | ${fmt(r.ours.r1)} / ${fmt(r.baseline.r1)} | **${fmt(r.ours.r5)}** / ${fmt(r.baseline.r5)} | ${fmt(r.ours.r10)} / ${fmt(r.baseline.r10)} | ${fmt(r.ours.rr)} / ${fmt(r.baseline.rr)} | ${(r.ours.r5 / Math.max(r.baseline.r5, 1e-9)).toFixed(2)}x | ${r.msPerQuery.toFixed(2)} |`,
+    `| ${r.label} | ${r.tasks} | ${r.operations} | ${cell(r, "r1")} | ${cell(r, "r5", true)} | ${cell(r, "r10")} | ${cell(r, "rr")} | ${(r.ours.r5 / Math.max(r.baseline.r5, 1e-9)).toFixed(2)}x | ${r.msPerQuery.toFixed(2)} |`,
 );
+if (process.env.OMB_EVAL_JSON) writeFileSync(process.env.OMB_EVAL_JSON, JSON.stringify(rows, null, 1));
 const table = [...header, ...lines].join("\n");
 process.stdout.write(`${table}\n`);
 if (process.env.OMB_EVAL_MISSES) writeFileSync(process.env.OMB_EVAL_MISSES, JSON.stringify(misses, null, 1));

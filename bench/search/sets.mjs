@@ -19,6 +19,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { REPO_DIR } from "../lib.mjs";
+import { EC2, GITHUB, GRAPH_V1, resolvePhrases } from "./everyday-phrases.mjs";
 import { buildStableToolBenchSpec, readStableToolBench } from "./stabletoolbench-spec.mjs";
 
 export const EVAL_DATA_DIR = process.env.OMB_EVAL_DATA_DIR ?? resolve(REPO_DIR, "..", "shared", "eval");
@@ -300,6 +301,22 @@ export async function loadSets() {
       },
     ],
   });
+
+  // Short everyday phrases over large real specs (everyday-phrases.mjs: written by this project
+  // as a proxy, the public Graph sets being reserved).
+  const directory = ensureDirectory();
+  for (const [label, file, phrases] of [
+    ["Everyday phrases, Graph v1.0", join("microsoft.com", "graph.json"), GRAPH_V1],
+    ["Everyday phrases, AWS EC2", join("amazonaws.com", "ec2.json"), EC2],
+    ["Everyday phrases, GitHub", join("github.com", "api.github.com.json"), GITHUB],
+  ]) {
+    const tools = await planTools(join(directory, file));
+    sets.push({
+      label,
+      kind: `short everyday phrases, ${tools.length.toLocaleString("en-US")} operations`,
+      groups: [{ tools, tasks: resolvePhrases(tools, phrases, log) }],
+    });
+  }
   return { sets, sizes: { stb: stbTools.length, graph: graphTools.length, pool: pool.length } };
 }
 

@@ -415,6 +415,17 @@ export const DIAGNOSTIC_CODES = {
     severity: "warning",
     fix: "set OPENAPI_MCP_HTTP_TOKEN (clients then send Authorization: Bearer TOKEN), or bind 127.0.0.1",
   },
+  OMB_OAUTH_RESOURCE_CONFLICT: {
+    title: "--http-token and --auth-issuer both guard the HTTP endpoint; the bridge takes one of them",
+    severity: "error",
+    fix: "keep --http-token for one shared token, or --auth-issuer for each user's OAuth access token, not both",
+  },
+  OMB_OAUTH_RESOURCE_INVALID: {
+    title:
+      "The OAuth front door's settings cannot work: a non-https issuer or resource (http only on loopback), an HMAC algorithm, half a client",
+    severity: "error",
+    fix: "give https issuer and resource URLs, asymmetric --auth-algorithms, and an introspection client's id with its secret",
+  },
   OMB_MESSAGE_TOO_LARGE: {
     title:
       "An MCP message over stdio was larger than the bridge reads (--max-message-bytes); it was refused, the bridge keeps serving",

@@ -9,9 +9,10 @@
  * Bumped on any change that an older runtime could misread. 2: the strict profile's
  * `x-omb-optional` keyword and the `authorizationHeader` credential scheme. 3: parameters
  * marked `credential` (never taken from the model unless the operator allows it) and
- * `constant` (sent by the bridge, not an argument).
+ * `constant` (sent by the bridge, not an argument). 4: body properties' and parameters' `fill`
+ * (sent by the bridge when the call leaves them out) and the body's `extraArgument`.
  */
-export const IR_VERSION = 3;
+export const IR_VERSION = 4;
 
 /**
  * Input-schema keyword of an object schema made for a strict client profile (`openai`), where
@@ -219,6 +220,11 @@ export interface ParameterBindingNode {
    * bridge sends it, and it is no argument (not in the input schema).
    */
   constant?: JsonValue;
+  /**
+   * A required query, header or cookie parameter whose schema gives a `default`: an optional
+   * argument, sent with this value when the call leaves it out.
+   */
+  fill?: JsonValue;
 }
 
 export type CredentialKind = "secret" | "signature";
@@ -237,6 +243,12 @@ export interface BodyBindingNode {
   argument?: string;
   /** For `properties` mode: argument name → property name in the body. */
   properties?: BodyPropertyNode[];
+  /**
+   * For `properties` mode, when the body's schema allows properties beyond those it lists
+   * (`additionalProperties: true` or a schema): the argument, an object, whose entries are
+   * sent in the body as given beside the listed ones.
+   */
+  extraArgument?: string;
   /** Per-property encoding for form and multipart bodies. */
   encoding?: Record<string, BodyEncodingNode>;
   /** How the argument values are turned into bytes. */
@@ -253,6 +265,12 @@ export interface BodyPropertyNode {
   shape: ValueShape;
   /** True for `format: binary` / `contentEncoding` file parts (multipart) given as base64. */
   file?: boolean;
+  /**
+   * A required property whose schema gives a `default` or allows one value (`const`, `enum` of
+   * one), as Graph's `@odata.type`: an optional argument, and sent with this value whenever the
+   * body is sent without it.
+   */
+  fill?: JsonValue;
 }
 
 export interface BodyEncodingNode {

@@ -81,7 +81,7 @@ describe("over stdio", () => {
     expect(tools.map((t) => t.name)).toEqual(["search_operations", "describe_operations", "execute"]);
     expect(stderr()).toContain("3 tools (code mode, 11 operations)");
     expect(client.getInstructions()).toContain(
-      "execute runs a program that calls them as `await api.<name>(args)`",
+      "execute runs a program that calls them as `await api.<method>(args)`, by the method name in their signatures",
     );
   });
 

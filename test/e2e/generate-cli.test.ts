@@ -38,6 +38,8 @@ describe("openapi-mcp-bridge generate", () => {
       "@modelcontextprotocol/server",
       "ajv",
       "ajv-formats",
+      // the OAuth front door's token checks (--auth-issuer), loaded only when it is on
+      "jose",
       "quickjs-emscripten-core",
       "tldts",
       "undici",

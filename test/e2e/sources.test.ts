@@ -84,7 +84,7 @@ describe("spec sources", () => {
   it("a saved model gives the same tools, and serve can start from it", async () => {
     const { loadSpec, planModel } = await library();
     const model = planModel(await loadSpec(SPEC));
-    expect(model.irVersion).toBe(3);
+    expect(model.irVersion).toBe(4);
     const roundTripped = JSON.parse(JSON.stringify(model));
     expect(roundTripped).toEqual(model);
     const file = join(dir, "wire.model.json");
@@ -120,7 +120,11 @@ describe("references", () => {
     try {
       expect(bridge.tools.map((t) => t.name).sort()).toEqual(["createPet", "getPet"]);
       const create = bridge.tools.find((t) => t.name === "createPet")!;
-      expect(Object.keys(create.inputSchema.properties ?? {}).sort()).toEqual(["color", "name"]);
+      expect(Object.keys(create.inputSchema.properties ?? {}).sort()).toEqual([
+        "color",
+        "extraProperties",
+        "name",
+      ]);
       expect(create.inputSchema.required).toEqual(["name"]);
       upstream.setHandler((_req, res) => sendJson(res, 201, { id: 1, name: "Tom", color: "ginger" }));
       const result = await bridge.call("createPet", { name: "Tom", color: "ginger" });
@@ -146,7 +150,11 @@ describe("references", () => {
       expect(text.length).toBeLessThan(20_000);
       expect(text).toMatch(/"\$ref":"#\/\$defs\//);
       expect(create.inputSchema).toHaveProperty("$defs");
-      expect(Object.keys(create.inputSchema.properties ?? {}).sort()).toEqual(["children", "name"]);
+      expect(Object.keys(create.inputSchema.properties ?? {}).sort()).toEqual([
+        "children",
+        "extraProperties",
+        "name",
+      ]);
 
       const tree = { name: "root", children: [{ name: "a", children: [{ name: "a1" }] }, { name: "b" }] };
       upstream.setHandler((req, res) => sendJson(res, 200, req.json()));
@@ -230,7 +238,7 @@ describe("references", () => {
       const bridge = await connectModel(model, { baseUrl: upstream.url });
       try {
         const tool = bridge.tools.find((t) => t.name === "createThing")!;
-        expect(Object.keys(tool.inputSchema.properties ?? {})).toEqual(["name"]);
+        expect(Object.keys(tool.inputSchema.properties ?? {})).toEqual(["name", "extraProperties"]);
       } finally {
         await bridge.close();
       }

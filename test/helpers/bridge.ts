@@ -168,13 +168,17 @@ export interface HttpBridge {
   stop(): Promise<void>;
 }
 
-/** Spawns `serve spec --transport http --port N ...args` and waits until the endpoint answers. */
+/**
+ * Spawns `serve spec --transport http --port N ...args` and waits until the endpoint answers;
+ * `port` when the arguments must name it (a free one otherwise).
+ */
 export async function startHttpBridge(
   spec: string,
   args: string[] = [],
   env: Record<string, string> = {},
+  port: number | undefined = undefined,
 ): Promise<HttpBridge> {
-  const port = await freePort();
+  port ??= await freePort();
   const child = spawn(
     process.execPath,
     [CLI, "serve", spec, "--transport", "http", "--port", String(port), ...args],

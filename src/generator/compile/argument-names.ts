@@ -68,6 +68,31 @@ export function assignArgumentNames(candidates: Candidate[]): void {
     for (let i = 2; taken.has(argument); i++) argument = `${candidate.name}__${candidate.location}${i}`;
     setArgument(candidate, argument);
   }
+  for (const list of byName.values()) if (list.length > 1) explainClash(list);
+}
+
+const LOCATION_LABELS: Record<Location, string> = {
+  path: "path parameter",
+  query: "query parameter",
+  header: "header",
+  cookie: "cookie",
+  body: "body property",
+};
+
+/**
+ * Arguments for one wire name in several places (`ids` in the query, `ids__body` in the body):
+ * each says where it goes and which argument is the other, so the model need not guess.
+ */
+function explainClash(list: Candidate[]): void {
+  for (const candidate of list) {
+    const others = list
+      .filter((other) => other !== candidate)
+      .map((other) => `the ${LOCATION_LABELS[other.location]} is \`${other.argument}\``);
+    const note = `Sent as the ${LOCATION_LABELS[candidate.location]} "${candidate.name}"; ${others.join(", ")}.`;
+    const text = typeof candidate.schema.description === "string" ? candidate.schema.description.trim() : "";
+    const own = text === "" ? "" : /[.!?:]$/.test(text) ? `${text} ` : `${text}. `;
+    candidate.schema.description = `${own}${note}`;
+  }
 }
 
 export function orderCandidates(candidates: Candidate[]): Candidate[] {

@@ -108,6 +108,13 @@ export function planArguments(context: OperationContext): PlannedArguments {
       binding.constant = constant; // sent by the bridge: no argument
       continue;
     }
+    // A required parameter with a default is the bridge's to send when the call leaves it out
+    // (not a path one: a default id would silently name one resource).
+    const fill =
+      contentEntry || location === "path" || !binding.required || !Object.hasOwn(schema, "default")
+        ? undefined
+        : schema.default;
+    if (fill !== undefined) binding.fill = fill;
     const credential = classifyCredentialParameter({
       name,
       in: location,
@@ -119,7 +126,7 @@ export function planArguments(context: OperationContext): PlannedArguments {
       location,
       name,
       schema,
-      required: binding.required,
+      required: binding.required && fill === undefined,
       assign: (argument) => {
         binding.argument = argument;
       },

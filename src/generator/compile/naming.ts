@@ -165,6 +165,68 @@ function shortenName(name: string, maxLength: number, keep: Set<string>): string
 }
 
 /**
+ * A tail a generator appended to keep operationIds unique: `-` and 4 lower-case hex characters
+ * (Graph's `-7c9f`, `-5960`), or 4 to 12 with a digit and a letter (`_163275ec`), which say
+ * nothing to a model.
+ */
+const HASH_TAIL = /-[0-9a-f]{4}$|[-_.](?=[0-9a-f]*[0-9])(?=[0-9a-f]*[a-f])[0-9a-f]{4,12}$/;
+
+/**
+ * An operationId a generator made rather than a person: it ends in a hash-like tail, or it is
+ * a dotted path of four or more parts too long to be a tool name (Microsoft Graph's type casts,
+ * `Get.microsoft.graph.directoryObject.Items.As.microsoft.graph.group-7c9f`).
+ */
+export function looksGenerated(operationId: string): boolean {
+  if (HASH_TAIL.test(operationId)) return true;
+  return operationId.split(".").length >= 4 && sanitizeName(operationId).length > MAX_TOOL_NAME_LENGTH;
+}
+
+/**
+ * A readable name from the route: the method, then the path's words, with a parameter named
+ * only where it is the path's last one (`by_id`, `by_petId`), an OData cast or function segment by its
+ * own name (`microsoft.graph.group` → `group`, `microsoft.graph.delta()` → `delta`) and `$count`
+ * as `count`. Too long, it drops words after the first resource from the middle, keeping the
+ * end (what the operation acts on): no hash, so it stays readable; a clash is settled by
+ * resolveNameCollisions.
+ */
+export function deriveReadableName(method: string, path: string, maxLength = MAX_TOOL_NAME_LENGTH): string {
+  const segments = path.split("/").filter((segment) => segment !== "");
+  const isParameter = (segment: string) => /^\{[^}]+\}$/.test(segment);
+  let lastParameter = -1;
+  segments.forEach((segment, index) => {
+    if (isParameter(segment)) lastParameter = index;
+  });
+  const words: string[] = [];
+  segments.forEach((segment, index) => {
+    if (isParameter(segment)) {
+      if (index === lastParameter) words.push(sanitizeName(`by_${shortParameter(segment.slice(1, -1))}`));
+      return;
+    }
+    const plain = segment.replace(/\(.*\)$/s, "").replace(/^\$/, "");
+    const word = sanitizeName(plain.includes(".") ? plain.slice(plain.lastIndexOf(".") + 1) : plain);
+    if (word !== "") words.push(word);
+  });
+  const verb = method.toLowerCase();
+  const render = (kept: string[]) => [verb, ...kept].join("_");
+  const kept = [...words];
+  // The last two words (the resource and what is done to it) stay; the first (the root the
+  // path hangs from) goes last; parameter words in the middle go before resource words.
+  const middle = () => kept.slice(1, -2);
+  while (kept.length > 3 && render(kept).length > maxLength) {
+    const parameter = middle().findIndex((word) => word.startsWith("by_"));
+    kept.splice(parameter >= 0 ? parameter + 1 : 1, 1);
+  }
+  if (kept.length === 3 && render(kept).length > maxLength) kept.splice(0, 1);
+  const name = render(kept);
+  return name.length <= maxLength ? name : fitName(name, maxLength);
+}
+
+/** `user-id`, `singleValueLegacyExtendedProperty-id` → `id`: the segment before already says whose. */
+function shortParameter(name: string): string {
+  return name.length > 12 && /[-_.]id$|[a-z]Id$/.test(name) ? "id" : name;
+}
+
+/**
  * How a name was made, best first: a name the user chose (`x-mcp` or an override file), an
  * operationId used as it is, a cleaned or shortened operationId, a name derived from the route.
  * On a clash the better kind keeps the name.
@@ -180,6 +242,9 @@ export function chooseToolName(operation: { operationId?: string; method: string
   full?: string;
 } {
   const id = operation.operationId ?? "";
+  if (id !== "" && looksGenerated(id)) {
+    return { name: deriveReadableName(operation.method, operation.path), origin: "cleaned" };
+  }
   if (TOOL_NAME_PATTERN.test(id)) return { name: id, origin: "operationId" };
   const fromId = sanitizeName(id);
   const origin: NameOrigin = fromId !== "" ? "cleaned" : "route";

@@ -31,6 +31,32 @@ import {
 } from "../../model/types.js";
 import { fitNames, MAX_TOOL_NAME_LENGTH, resolveNameCollisions, sanitizeName } from "./naming.js";
 
+/**
+ * The tool without its body's extra-properties argument (request-body.ts): a free-form object,
+ * which strict mode can only send empty, so it would be noise (and a warning per tool).
+ */
+function withoutExtraProperties(tool: ToolNode): ToolNode {
+  const argument = tool.http.body?.extraArgument;
+  if (argument === undefined || tool.http.body === undefined) return tool;
+  const inputSchema: JsonSchema = { ...tool.inputSchema };
+  if (isRecord(inputSchema.properties)) {
+    const { [argument]: _gone, ...rest } = inputSchema.properties;
+    inputSchema.properties = rest;
+  }
+  const dependent = inputSchema.dependentRequired;
+  if (isRecord(dependent)) {
+    const kept: Record<string, JsonValue> = {};
+    for (const [name, needs] of Object.entries(dependent)) {
+      if (name === argument || !Array.isArray(needs)) continue;
+      kept[name] = needs.filter((need) => need !== argument);
+    }
+    if (Object.keys(kept).length > 0) inputSchema.dependentRequired = kept;
+    else delete inputSchema.dependentRequired;
+  }
+  const { extraArgument: _dropped, ...body } = tool.http.body;
+  return { ...tool, inputSchema, http: { ...tool.http, body } };
+}
+
 /** The client profiles, in the order help text lists them: the one list (the type is made from it). */
 export const CLIENT_PROFILES = ["mcp", "claude", "openai", "cursor"] as const;
 export type ClientProfile = (typeof CLIENT_PROFILES)[number];
@@ -137,7 +163,8 @@ export function applyProfile(model: BridgeModel, options: ProfileOptions = {}): 
     tools = shortenNames(tools, limit, { profile, serverName, source, diagnostics });
   }
   if (profile === "openai") {
-    tools = tools.map((tool) => {
+    tools = tools.map((original) => {
+      const tool = withoutExtraProperties(original);
       const { schema, freeForm } = toStrictSchema(tool.inputSchema);
       for (const where of freeForm) {
         diagnostics.push(

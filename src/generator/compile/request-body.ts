@@ -14,6 +14,7 @@ import type {
 } from "../../model/types.js";
 import type { Candidate } from "./argument-names.js";
 import { type OperationContext, PARAMETER_STYLES, resolveRefObject } from "./context.js";
+import { findFillValue } from "./fixed-parameters.js";
 import type { SchemaConverter } from "./json-schema.js";
 import { compactDescription } from "./text.js";
 import { determineShape } from "./value-shape.js";
@@ -109,7 +110,14 @@ export function planBody(
       const readOnly = isRecord(resolved) && resolved.readOnly === true;
       if (readOnly) continue; // readOnly properties are never sent in a request
       body.properties.push(property);
-      const requiredField = objectShape.required.includes(name);
+      // A required property with a default or one allowed value is the bridge's to send.
+      const fill =
+        objectShape.required.includes(name) && !file && isRecord(resolved)
+          ? findFillValue(resolved as JsonSchema)
+          : undefined;
+      if (fill !== undefined) property.fill = fill;
+      const requiredField = objectShape.required.includes(name) && fill === undefined;
+      if (fill !== undefined && presence === "unsaid") body.required = true;
       candidates.push({
         location: "body",
         name,
@@ -121,6 +129,7 @@ export function planBody(
         },
       });
     }
+    if (!objectShape.closed) planExtraArgument(body, objectShape.extra, converter, refs, candidates);
     return body;
   }
 
@@ -149,6 +158,40 @@ export function planBody(
     },
   });
   return body;
+}
+
+/** The argument of an object body's properties beyond those it lists. */
+export const EXTRA_PROPERTIES_ARGUMENT = "extraProperties";
+
+/**
+ * The body allows properties it does not list (`additionalProperties` true, a schema, or left
+ * unsaid, as Graph's schema extensions and open types need): they are one object argument whose entries are sent in the body beside the listed ones, checked
+ * against the schema's `additionalProperties` when it gives one. A reserved argument rather
+ * than unknown top-level arguments, so a misspelt argument is still refused with its closest
+ * name.
+ */
+function planExtraArgument(
+  body: BodyBindingNode,
+  extra: unknown,
+  converter: SchemaConverter,
+  refs: Set<string>,
+  candidates: Candidate[],
+): void {
+  body.extraArgument = EXTRA_PROPERTIES_ARGUMENT;
+  // Left unsaid, the argument costs a few tokens only: its name says what it is.
+  const schema: JsonSchema = { type: "object" };
+  if (extra !== undefined) schema.description = "Other body properties, sent as given.";
+  if (isRecord(extra)) schema.additionalProperties = converter.convert(extra, refs);
+  candidates.push({
+    location: "body",
+    name: EXTRA_PROPERTIES_ARGUMENT,
+    schema,
+    required: false,
+    bodyField: "optional",
+    assign: (argument) => {
+      body.extraArgument = argument;
+    },
+  });
 }
 
 /**
@@ -187,7 +230,7 @@ export function readObjectProperties(
   converter: SchemaConverter,
   schema: unknown,
   depth = 0,
-): { properties: Record<string, unknown>; required: string[] } | undefined {
+): { properties: Record<string, unknown>; required: string[]; extra?: unknown; closed: boolean } | undefined {
   const node = converter.dereference(schema);
   if (!isRecord(node) || depth > 16) return undefined;
   if (node.oneOf !== undefined || node.anyOf !== undefined || node.not !== undefined) return undefined;
@@ -197,14 +240,22 @@ export function readObjectProperties(
   // No prototype: a property named `__proto__` is an own key here like any other.
   const properties: Record<string, unknown> = Object.create(null);
   const required: string[] = [];
+  // Properties beyond those listed: a schema (or `true`) the object or one of its allOf members
+  // gives, else allowed as OpenAPI reads a schema that leaves it unsaid (Graph's, whose schema
+  // extensions a body carries), unless one of them says `false`.
+  let extra: unknown = explicitExtra(node.additionalProperties);
+  let closed = node.additionalProperties === false;
   if (Array.isArray(node.allOf)) {
     for (const member of node.allOf) {
       const part = readObjectProperties(converter, member, depth + 1);
       if (!part) return undefined;
       Object.assign(properties, part.properties);
       required.push(...part.required);
+      extra ??= part.extra;
+      closed ||= part.closed;
     }
   }
+  if (closed) extra = undefined;
   if (isRecord(node.properties)) Object.assign(properties, node.properties);
   if (Array.isArray(node.required))
     required.push(...node.required.filter((r): r is string => typeof r === "string"));
@@ -213,7 +264,14 @@ export function readObjectProperties(
     // A required property the schema does not describe must still be sendable: any value.
     for (const name of required) if (!(name in properties)) properties[name] = {};
   }
-  return { properties, required: [...new Set(required)] };
+  const shape = { properties, required: [...new Set(required)], closed };
+  return extra === undefined ? shape : { ...shape, extra };
+}
+
+/** `additionalProperties` that says yes: true, or a schema other than `{}`-like nothing. */
+function explicitExtra(value: unknown): unknown {
+  if (value === true) return true;
+  return isRecord(value) ? value : undefined;
 }
 
 function isFileSchema(converter: SchemaConverter, schema: unknown): boolean {

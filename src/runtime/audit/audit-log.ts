@@ -32,6 +32,8 @@ export interface AuditEntry {
   confirmation?: ConfirmationStep;
   /** The W3C trace id of the call's `_meta.traceparent`, when it sent a valid one. */
   traceId?: string;
+  /** The caller: the subject of the access token the OAuth front door verified (HTTP only). */
+  subject?: string;
 }
 
 export type ConfirmationStep = "asked" | "accepted" | "declined" | "refused";

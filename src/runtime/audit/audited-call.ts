@@ -19,12 +19,16 @@ export interface CallState {
   confirmation?: ConfirmationStep;
   /** The W3C trace id the client sent with the call (`_meta.traceparent`). */
   traceId?: string;
+  /** Who called: the access token's subject, when the OAuth front door verified one. */
+  subject?: string;
 }
 
+/** `subject`: who calls (the OAuth front door's token subject), for the line. */
 export type AuditedCall = (
   name: string,
   rawArgs: unknown,
   run: (call: CallState) => Promise<CallToolResult>,
+  subject?: string,
 ) => Promise<CallToolResult>;
 
 export interface CallAuditorOptions {
@@ -40,8 +44,8 @@ export interface CallAuditorOptions {
 /** Runs a call with its audit line (nothing is written without an audit log). */
 export function createCallAuditor(options: CallAuditorOptions): AuditedCall {
   const { audit } = options;
-  return async (name, rawArgs, run) => {
-    const call: CallState = { secrets: [] };
+  return async (name, rawArgs, run, subject) => {
+    const call: CallState = { secrets: [], ...(subject !== undefined ? { subject } : {}) };
     if (!audit) return run(call);
     const time = new Date().toISOString();
     const started = performance.now();
@@ -58,6 +62,7 @@ export function createCallAuditor(options: CallAuditorOptions): AuditedCall {
         ...(category !== undefined ? { category } : {}),
         ...(call.confirmation !== undefined ? { confirmation: call.confirmation } : {}),
         ...(call.traceId !== undefined ? { traceId: call.traceId } : {}),
+        ...(call.subject !== undefined ? { subject: call.subject } : {}),
       });
     };
     let result: CallToolResult;

@@ -12,17 +12,24 @@ import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import { messageOf } from "../../model/error-message.js";
 import type { BridgeModel, JsonSchema, SearchIndexNode, ToolNode } from "../../model/types.js";
 import { findClosestOperations, showName } from "../discovery/closest.js";
+import { expandHint, expandPointer, fitDescribed } from "../discovery/describe-budget.js";
+import { describeOperation, keepWithinBudget } from "../discovery/describe-result.js";
 import { createArgumentCheck, createDiscovery } from "../discovery/discovery.js";
 import { DESCRIBE_TOOL, nameApi, SEARCH_TOOL, toDiscoveryContext } from "../discovery/discovery-tools.js";
 import type { CallContext } from "../engine/bridge-options.js";
+import { readContinuation } from "../results/continuation.js";
 import { toErrorResult } from "../results/error-result.js";
-import { type ApiOutcome, toApiOutcome } from "./api-outcome.js";
+import { ownerOption, sharedResultStore } from "../results/result-store.js";
+import { hasBudget, type KeepOptions } from "../results/truncate.js";
+import { planApiNames } from "./api-names.js";
+import { type ApiErrorFacts, type ApiOutcome, toApiOutcome } from "./api-outcome.js";
 import { EXECUTE_TOOL, listCodeTools } from "./code-tools.js";
 import { toExecuteResult } from "./program-result.js";
 import { fitAnswer, limitAnswer } from "./sandbox/call-bytes.js";
 import type { ProgramHost, ProgramOutcome } from "./sandbox/engine.js";
 import type { SandboxLimits } from "./sandbox/limits.js";
 import { createSandboxPool, type SandboxPool } from "./sandbox/pool.js";
+import { CALL_OPTIONS_MARK } from "./sandbox/prelude.js";
 import { createSignatures } from "./signatures.js";
 
 export interface CodeModeOptions {
@@ -35,7 +42,12 @@ export interface CodeModeOptions {
   /** Characters of text in one result (Infinity: no limit). */
   maxTextChars: number;
   /** Runs one call of a code-mode tool with the runtime's audit line and redaction around it. */
-  audited(name: string, args: unknown, run: () => Promise<CallToolResult>): Promise<CallToolResult>;
+  audited(
+    name: string,
+    args: unknown,
+    run: () => Promise<CallToolResult>,
+    subject?: string,
+  ): Promise<CallToolResult>;
   /**
    * Calls an operation as its own tool is called in tools mode (audited there), for a program:
    * the whole answer, not cut to the result budget, which applies to the program's result.
@@ -63,10 +75,32 @@ function programEnded(name: string): ApiOutcome {
   };
 }
 
+/**
+ * Whether a failed call reached the API. Refused before anything was sent: invalid arguments
+ * (no HTTP status), an operation the bridge cannot validate, the bridge's configuration, a
+ * confirmation not given, an unknown operation. Everything else may have been sent.
+ */
+function wasSent(error: ApiErrorFacts): boolean {
+  if (error.status !== undefined) return true;
+  return !NOT_SENT.has(error.category);
+}
+
+const NOT_SENT = new Set([
+  "invalid_argument",
+  "operation_unavailable",
+  "configuration",
+  "confirmation_unavailable",
+  "confirmation_declined",
+  "confirmation_invalid",
+  "confirmation_pending",
+  "unknown_tool",
+]);
+
 export function createCodeMode(options: CodeModeOptions): CodeMode {
   const { model, limits } = options;
   const byName = new Map<string, ToolNode>(model.tools.map((tool) => [tool.name, tool]));
-  const signatures = createSignatures();
+  const names = planApiNames(model.tools);
+  const signatures = createSignatures(names.methodOf);
   const discovery = createDiscovery({
     model,
     ...(options.index !== undefined ? { index: options.index } : {}),
@@ -75,7 +109,7 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
     callOperation: options.callOperation,
     searchStyle: {
       signatureOf: (name) => signatures.signatureOf(byName.get(name)!),
-      next: `${DESCRIBE_TOOL} gives full declarations; ${EXECUTE_TOOL} runs a program that calls them as \`await api.<name>(args)\`.`,
+      next: `${DESCRIBE_TOOL} gives full declarations; ${EXECUTE_TOOL} runs a program that calls them as \`await api.<method>(args)\`, the method named in the signature.`,
     },
   });
   let listed: Tool[] | undefined;
@@ -101,14 +135,50 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
     );
   };
 
+  const confirms = (tool: ToolNode) =>
+    typeof options.confirmDestructive === "function"
+      ? options.confirmDestructive(tool)
+      : options.confirmDestructive;
+
   const describe = async (args: unknown): Promise<CallToolResult> => {
     const checked = await check(DESCRIBE_TOOL, args);
     if ("content" in checked) return checked as CallToolResult;
-    const names = [...new Set((checked as { names: string[] }).names)];
-    const found = names.flatMap((name) => byName.get(name) ?? []);
-    const missing = names.filter((name) => !byName.has(name)).map(unknownOperation);
+    const request = checked as { names: string[]; pointer?: string };
+    const asked = [...new Set(request.names)];
+    const found = [...new Set(asked.flatMap((name) => names.resolve(name) ?? []))];
+    const missing = asked.filter((name) => names.resolve(name) === undefined).map(unknownOperation);
     if (found.length === 0) return toErrorResult(missing.join("\n"), "unknown_tool");
-    const declaration = signatures.declarationOf(found, { confirmDestructive: options.confirmDestructive });
+    if (request.pointer !== undefined) {
+      if (found.length !== 1 || asked.length !== 1) {
+        return toErrorResult(
+          `Invalid arguments for ${DESCRIBE_TOOL}:\n- names: with a pointer, name exactly one operation`,
+          "invalid_argument",
+        );
+      }
+      const tool = found[0]!;
+      const part = expandPointer(
+        describeOperation(tool, confirms(tool)),
+        request.pointer,
+        options.maxTextChars,
+      );
+      if ("problem" in part) {
+        return toErrorResult(
+          `Invalid arguments for ${DESCRIBE_TOOL}:\n- pointer: ${part.problem}`,
+          "invalid_argument",
+        );
+      }
+      const structuredContent = {
+        name: tool.name,
+        pointer: request.pointer,
+        schema: part.schema,
+        ...(part.summarized ? { expand: expandHint(DESCRIBE_TOOL) } : {}),
+      };
+      return { content: [{ type: "text", text: JSON.stringify(structuredContent) }], structuredContent };
+    }
+    let declaration = signatures.declarationOf(found, { confirmDestructive: options.confirmDestructive });
+    if (hasBudget(options.maxTextChars) && declaration.length > options.maxTextChars) {
+      declaration = summarizeDeclarations(found, declaration.length);
+    }
     const text = missing.length > 0 ? `${declaration}\n\n${missing.join("\n")}` : declaration;
     return {
       content: [{ type: "text", text }],
@@ -120,11 +190,56 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
     };
   };
 
+  /**
+   * Declarations too large for one result: each operation's one-line signature, then its
+   * arguments as summarised JSON Schema (describe-budget.ts), which a pointer expands.
+   */
+  const summarizeDeclarations = (found: ToolNode[], fullChars: number): string => {
+    const lines = found.map((tool) => signatures.signatureOf(tool));
+    const head =
+      `// The full declarations are ${fullChars.toLocaleString("en-US")} characters, more than a result may hold. ` +
+      "Signatures, then each operation's arguments as summarised JSON Schema.";
+    const room = options.maxTextChars - head.length - lines.join("\n").length - 10;
+    const described = fitDescribed(
+      found.map((tool) => describeOperation(tool, confirms(tool))),
+      room,
+      DESCRIBE_TOOL,
+    );
+    const argumentsOnly = {
+      operations: described.operations.map((op) => ({ name: op.name, inputSchema: op.inputSchema })),
+      ...(described.expand ? { expand: described.expand } : {}),
+    };
+    return `${head}\n${lines.join("\n")}\n\n${JSON.stringify(argumentsOnly)}`;
+  };
+
+  const keepOf = (context: CallContext): KeepOptions => ({
+    store: sharedResultStore,
+    ...ownerOption(context),
+    continueText: (handle) => `${EXECUTE_TOOL} with ${JSON.stringify({ continue: handle })}`,
+  });
+
   const execute = async (args: unknown, context: CallContext): Promise<CallToolResult> => {
     const checked = await check(EXECUTE_TOOL, args);
     if ("content" in checked) return checked as CallToolResult;
-    const source = (checked as { program: string }).program;
+    const request = checked as { program?: string; continue?: string };
+    if (request.continue !== undefined) {
+      const keep = keepOf(context);
+      return readContinuation(request.continue, {
+        store: keep.store,
+        ...(keep.owner !== undefined ? { owner: keep.owner } : {}),
+        budget: options.maxTextChars,
+        continueText: keep.continueText,
+      });
+    }
+    if (request.program === undefined) {
+      return toErrorResult(
+        `Invalid arguments for ${EXECUTE_TOOL}:\n- program: required: the program to run (or "continue": a cut result's handle)`,
+        "invalid_argument",
+      );
+    }
+    const source = request.program;
     const called: string[] = [];
+    const refused: string[] = [];
     // Ends the program's calls still under way when it ends: one fired without await must not
     // outlive it (holding the upstream's concurrency slots other sessions wait for).
     const running = new AbortController();
@@ -134,33 +249,37 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
     const host: ProgramHost = {
       async call(name, argsJson) {
         if (running.signal.aborted) return JSON.stringify(programEnded(name));
-        called.push(name);
-        const tool = byName.get(name);
+        const tool = names.resolve(name);
         let outcome: ApiOutcome;
+        let sent = false;
         try {
-          outcome =
-            tool === undefined
-              ? {
-                  ok: false,
-                  error: { message: unknownOperation(name), category: "unknown_tool", retryable: false },
-                }
-              : toApiOutcome(
-                  tool,
-                  await options.callOperation(name, JSON.parse(argsJson), {
-                    ...context,
-                    signal,
-                    answerLimit: limitAnswer(showName(name), answered, limits),
-                  }),
-                );
+          if (tool === undefined) {
+            outcome = {
+              ok: false,
+              error: { message: unknownOperation(name), category: "unknown_tool", retryable: false },
+            };
+          } else {
+            const call = readProgramCall(argsJson);
+            const result = await options.callOperation(tool.name, call.args, {
+              ...context,
+              signal,
+              answerLimit: limitAnswer(showName(name), answered, limits),
+              ...(call.fields !== undefined ? { results: { fields: call.fields } } : {}),
+            });
+            outcome = toApiOutcome(tool, result);
+            sent = !outcome.ok ? wasSent(outcome.error) : true;
+          }
         } catch (error) {
           // Nothing a program calls may end the bridge: a failure the call could not turn into
           // a result (a protocol error, a bug) is the program's failed call, said in its words.
           const message = `api.${showName(name)} failed in the bridge: ${messageOf(error)}`;
           outcome = { ok: false, error: { message, category: "upstream_bug", retryable: false } };
+          sent = tool !== undefined; // it may have gone out: counted as made, not as refused
         }
+        (sent ? called : refused).push(tool?.name ?? name);
         context.progress?.(
-          called.length,
-          `${called.length} API call${called.length === 1 ? "" : "s"} made (last: ${showName(name)})`,
+          called.length + refused.length,
+          `${called.length} API call${called.length === 1 ? "" : "s"} made (last: ${showName(name)}${sent ? "" : ", refused before it was sent"})`,
         );
         const fitted = fitAnswer(showName(name), JSON.stringify(outcome), answered, limits);
         answered += fitted.bytes;
@@ -179,19 +298,32 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
     if (context.signal?.aborted) {
       // Nobody reads it (the client cancelled): it is what the audit line records.
       return toErrorResult(
-        `Cancelled: the client cancelled the program after ${called.length} API calls.`,
+        `Cancelled: the client cancelled the program after ${called.length} API call${called.length === 1 ? "" : "s"}.`,
         "cancelled",
       );
     }
-    return toExecuteResult(outcome, { source, limits, maxTextChars: options.maxTextChars, called });
+    return toExecuteResult(outcome, {
+      source,
+      limits,
+      maxTextChars: options.maxTextChars,
+      called,
+      refused,
+      keep: keepOf(context),
+    });
   };
 
   return {
     listTools,
     callTool(name, args, context) {
       if (name === SEARCH_TOOL) return discovery.callTool(name, args, context);
-      return options.audited(name, args, () =>
-        name === DESCRIBE_TOOL ? describe(args) : execute(args, context),
+      return options.audited(
+        name,
+        args,
+        async () =>
+          name === DESCRIBE_TOOL
+            ? keepWithinBudget(await describe(args), options.maxTextChars, keepOf(context))
+            : execute(args, context),
+        context.caller?.subject,
       );
     },
     warm() {
@@ -202,4 +334,11 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
       await pool?.close();
     },
   };
+}
+
+/** A program's call as the prelude sends it: the arguments, and the call's options if any. */
+function readProgramCall(text: string): { args: unknown; fields?: unknown } {
+  if (!text.startsWith(CALL_OPTIONS_MARK)) return { args: JSON.parse(text) };
+  const sent = JSON.parse(text.slice(CALL_OPTIONS_MARK.length)) as { args: unknown; fields?: unknown };
+  return { args: sent.args, ...(sent.fields !== undefined ? { fields: sent.fields } : {}) };
 }

@@ -53,7 +53,8 @@ export function listCodeTools(
       name: EXECUTE_TOOL,
       description:
         `Run a JavaScript program against ${api}: the body of an async function, so use await and return. ` +
-        "`await api.<name>(args)` calls an operation (arguments as in its signature) and gives its parsed result; " +
+        "`await api.<method>(args)` calls an operation (the method name and arguments as in its signature) and gives its parsed result " +
+        '(`api.<method>(args, { fields: ["items[].id"] })`: only those fields); ' +
         "a failed call throws an Error with status, category and apiMessage. Chain calls, filter and compute in the program " +
         "and return only what is needed: the return value is the result, console.log output comes with it. " +
         "TypeScript annotations are accepted. No network, files, timers or modules; " +
@@ -67,8 +68,11 @@ export function listCodeTools(
             maxLength: MAX_PROGRAM_CHARS,
             description: "e.g. const items = await api.someOperation({ id: 1 }); return items.length;",
           },
+          continue: {
+            type: "string",
+            description: "instead of a program: a cut result's handle, to read its next part",
+          },
         },
-        required: ["program"],
         additionalProperties: false,
       },
       annotations: { title: "Execute a program", ...reachAnnotations(operations), openWorldHint: true },

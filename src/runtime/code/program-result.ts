@@ -15,7 +15,7 @@ import { isRecord } from "../../model/records.js";
 import { formatCount } from "../discovery/mode.js";
 import { clip } from "../results/body-text.js";
 import { ERROR_META_KEY, type ErrorCategory, type ErrorFacts } from "../results/error-result.js";
-import { fitJson, TRUNCATION_META_KEY } from "../results/truncate.js";
+import { fitJson, type KeepOptions, TRUNCATION_META_KEY } from "../results/truncate.js";
 import type { ProgramOutcome, ThrownFacts } from "./sandbox/engine.js";
 import { type LimitName, SANDBOX_LIMIT_FLAGS, type SandboxLimits } from "./sandbox/limits.js";
 
@@ -24,8 +24,12 @@ export interface ResultContext {
   limits: SandboxLimits;
   /** Characters of text the result may hold (Infinity: no limit). */
   maxTextChars: number;
-  /** The operations called, in order (one entry per call). */
+  /** The operations called, in order (one entry per call that reached, or may have reached, the API). */
   called: string[];
+  /** The calls refused before anything was sent (invalid arguments, unknown operation...). */
+  refused?: string[];
+  /** Where a cut return value is kept, for execute's `continue`. */
+  keep?: KeepOptions;
 }
 
 /** What to do when the result is cut, instead of an operation's paging arguments. */
@@ -77,6 +81,7 @@ function toReturnedResult(
   const fitted = fitJson(value, text, {
     budget: Math.max(budget, context.maxTextChars / 2),
     continuation: RETURN_LESS,
+    ...(context.keep ? { keep: context.keep } : {}),
   });
   const wrap = (v: unknown): Record<string, unknown> => (isRecord(v) ? v : { result: v });
   const content: CallToolResult["content"] = [
@@ -148,15 +153,27 @@ function lineText(error: ThrownFacts, context: ResultContext, strippedTypes = fa
   return ` at line ${error.line}${strippedTypes ? " of the program as written" : ""}${code}`;
 }
 
-/** ` Before it ended, the program made 2 API calls (listPets, getPetById); what they changed stays changed.` */
+/**
+ * ` Before it ended, the program made 2 API calls (listPets, getPetById); what they changed
+ * stays changed.` A call refused before anything was sent is no call made: it is said apart.
+ */
 function describeCalls(context: ResultContext): string {
   const { called } = context;
-  if (called.length === 0) return " The program made no API call.";
-  const names = [...new Set(called)];
-  const shown = names.slice(0, 8).join(", ") + (names.length > 8 ? `, and ${names.length - 8} more` : "");
+  const refused = context.refused ?? [];
+  const refusedText =
+    refused.length === 0
+      ? ""
+      : ` ${refused.length === 1 ? "1 call was" : `${formatCount(refused.length)} calls were`} refused before anything was sent (${listNames(refused)}).`;
+  if (called.length === 0) return ` The program made no API call.${refusedText}`;
+  const shown = listNames(called);
   return called.length === 1
-    ? ` Before it ended, the program made 1 API call (${shown}); what it changed stays changed.`
-    : ` Before it ended, the program made ${formatCount(called.length)} API calls (${shown}); what they changed stays changed.`;
+    ? ` Before it ended, the program made 1 API call (${shown}); what it changed stays changed.${refusedText}`
+    : ` Before it ended, the program made ${formatCount(called.length)} API calls (${shown}); what they changed stays changed.${refusedText}`;
+}
+
+function listNames(called: string[]): string {
+  const names = [...new Set(called)];
+  return names.slice(0, 8).join(", ") + (names.length > 8 ? `, and ${names.length - 8} more` : "");
 }
 
 const flag = (limit: keyof SandboxLimits) => `--${SANDBOX_LIMIT_FLAGS[limit]}`;

@@ -6,8 +6,8 @@
  * schema, else what its documented answers say (no body: null; text: string).
  *
  * - `signatureOf`: one line for search results, `listPets(args?: { limit?: number }): Promise<Pet[]>`,
- *   at most about 300 characters (optional arguments and result fields beyond that are counted,
- *   not shown);
+ *   at most about 300 characters (optional arguments beyond that are named in a comment, result
+ *   fields counted), short enum aliases written out;
  * - `declarationOf`: the full declaration for describe, TSDoc included, with the `$defs` types.
  *
  * Computed on first use per operation, never at start-up: a search shows a handful.
@@ -22,7 +22,7 @@ import {
   type TypeNode,
   type TypeProperty,
 } from "./schema-types.js";
-import { docLines, objectText, propertyKey, typeText } from "./type-text.js";
+import { commentText, docLines, objectText, propertyKey, typeText } from "./type-text.js";
 
 /** The interface the declarations put the operations in; `$defs` types never take its name. */
 export const API_INTERFACE = "Api";
@@ -69,34 +69,77 @@ function needsArguments(properties: TypeProperty[]): boolean {
 }
 
 /** The documentation of one method: the tool's description, its HTTP line and what to know. */
-function methodDocs(tool: ToolNode, confirmDestructive: boolean): string {
+function methodDocs(tool: ToolNode, confirmDestructive: boolean, method: string): string {
   const lines = [tool.description.trim() === "" ? tool.title : tool.description.trim()];
   const notes = [`${tool.http.method.toUpperCase()} ${tool.http.path}`];
+  if (method !== tool.name) notes.push(`also api[${JSON.stringify(tool.name)}]`);
   if (confirmDestructive && isDestructive(tool)) notes.push("the user is asked to confirm each call");
   if (tool.deprecated) notes.push("deprecated");
   lines.push(notes.join("; "));
   return lines.join("\n");
 }
 
-/** `{ a: string; b?: number }` within `max` characters: required properties first, then what fits. */
+/**
+ * `{ a: string; b?: number }` within `max` characters: the required properties first, then the
+ * documented optional ones, then the rest, while they fit; the names of those left out are
+ * listed in a comment (`/* +2 more: market, offset *\/`), so none is hidden from the model.
+ */
 function clippedObject(properties: TypeProperty[], index: TypeNode | undefined, max: number): string {
   if (properties.length === 0 && index === undefined) return "{}";
   const full = objectText(properties, index, {});
   if (full.length <= max || properties.length === 0) return full;
-  const kept: TypeProperty[] = properties.filter((p) => !p.optional);
-  let text = objectText(kept, undefined, {});
-  for (const property of properties) {
-    if (!property.optional) continue;
-    const next = objectText([...kept, property], undefined, {});
-    if (next.length > max) break;
-    kept.push(property);
-    text = next;
+  const optional = properties.filter((p) => p.optional);
+  const ranked = [
+    ...optional.filter((p) => p.docs !== undefined),
+    ...optional.filter((p) => p.docs === undefined),
+  ];
+  const required = properties.filter((p) => !p.optional);
+  const kept = new Set<TypeProperty>(required);
+  const render = (left: TypeProperty[]) => {
+    const shown = objectText([...required, ...ranked.filter((p) => kept.has(p))], undefined, {});
+    if (left.length === 0) return shown;
+    const names = left.slice(0, MAX_NAMED_LEFT_OUT).map((p) => p.name);
+    const rest = left.length > MAX_NAMED_LEFT_OUT ? `, …${left.length - MAX_NAMED_LEFT_OUT}` : "";
+    const note = `/* +${left.length} more: ${commentText(names.join(", "))}${rest} */`;
+    return kept.size === 0 ? `{ ${note} }` : `${shown.slice(0, -2)}; ${note} }`;
+  };
+  for (const property of ranked) {
+    kept.add(property);
+    if (render(ranked.filter((p) => !kept.has(p))).length > max) {
+      kept.delete(property);
+      break;
+    }
   }
-  const cut = properties.length - kept.length;
-  if (cut === 0) return text;
-  const note = `/* +${cut} more */`;
-  return kept.length === 0 ? `{ ${note} }` : `${text.slice(0, -2)}; ${note} }`;
+  return render(ranked.filter((p) => !kept.has(p)));
 }
+
+/** Names of left-out properties a one-line signature lists. */
+const MAX_NAMED_LEFT_OUT = 8;
+
+/**
+ * A `$defs` alias a one-line signature would only name (`state?: RepeatState`) written out
+ * where it is short, as an enum's values are (`state?: "track" | "context" | "off"`): the model
+ * reads the values without a describe.
+ */
+function inlineShortAliases(properties: TypeProperty[], aliases: readonly TypeAlias[]): TypeProperty[] {
+  if (aliases.length === 0) return properties;
+  const short = new Map<string, TypeNode>();
+  for (const alias of aliases) {
+    const kind = alias.type.kind;
+    if (kind === "object" || kind === "intersection") continue;
+    if (typeText(alias.type).length <= SHORT_ALIAS_CHARS) short.set(alias.name, alias.type);
+  }
+  const inline = (type: TypeNode): TypeNode => {
+    if (type.kind === "ref") return short.get(type.name) ?? type;
+    if (type.kind === "array") return { kind: "array", items: inline(type.items) };
+    if (type.kind === "union") return { kind: "union", members: type.members.map(inline) };
+    return type;
+  };
+  return properties.map((p) => ({ ...p, type: inline(p.type) }));
+}
+
+/** Characters of an alias's type that a one-line signature writes out instead of its name. */
+const SHORT_ALIAS_CHARS = 80;
 
 /** A result type on one line within `max` characters: long objects keep their first fields. */
 function clippedResult(type: TypeNode, max: number): string {
@@ -109,15 +152,21 @@ function clippedResult(type: TypeNode, max: number): string {
   return full;
 }
 
-export function createSignatures(): Signatures {
+/**
+ * The signatures of one API's operations; `methodOf` gives each operation's method name in
+ * `api` (api-names.ts), by default its tool name.
+ */
+export function createSignatures(methodOf: (name: string) => string = (name) => name): Signatures {
   const compact = new Map<string, string>();
   return {
     signatureOf(tool) {
       let text = compact.get(tool.name);
       if (text === undefined) {
-        const { properties, index } = planArgumentTypes(tool, new Set([API_INTERFACE]));
+        const types = planArgumentTypes(tool, new Set([API_INTERFACE]));
+        const { index } = types;
+        const properties = inlineShortAliases(types.properties, types.aliases);
         const optional = needsArguments(properties) ? "" : "?";
-        const head = `${propertyKey(tool.name)}(args${optional}: `;
+        const head = `${propertyKey(methodOf(tool.name))}(args${optional}: `;
         const result = clippedResult(resultTypeOf(tool), SIGNATURE_CHARS / 2);
         const room = Math.max(80, SIGNATURE_CHARS - head.length - result.length);
         text = `${head}${clippedObject(properties, index, room)}): Promise<${result}>`;
@@ -136,9 +185,10 @@ export function createSignatures(): Signatures {
         const optional = needsArguments(types.properties) ? "" : "?";
         const args = objectText(types.properties, types.index, { indent }, 1);
         const result = typeText(resultTypeOf(tool), { indent }, 1);
+        const method = methodOf(tool.name);
         methods.push(
-          ...docLines(methodDocs(tool, confirmsOf(options.confirmDestructive, tool)), indent),
-          `${indent}${propertyKey(tool.name)}(args${optional}: ${args}): Promise<${result}>;`,
+          ...docLines(methodDocs(tool, confirmsOf(options.confirmDestructive, tool), method), indent),
+          `${indent}${propertyKey(method)}(args${optional}: ${args}): Promise<${result}>;`,
         );
       }
       const lines = [`interface ${API_INTERFACE} {`, ...methods, "}"];

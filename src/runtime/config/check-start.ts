@@ -14,6 +14,7 @@ import { toClientEnvNames, toCredentialEnvName, toServerVariableEnvName } from "
 import { MIN_SECRET_LENGTH } from "../auth/secret-forms.js";
 import { resolveBaseUrl } from "../request/build-request.js";
 import { isLoopbackAddress } from "../transport/guards.js";
+import { isAcceptableIssuer, SUPPORTED_ALGORITHMS } from "../transport/oauth/resource-options.js";
 import { resolveHttpServerOptions } from "../transport/transport-options.js";
 import { type Audience, nameOption } from "./library-options.js";
 import { OPTION_TABLE, type Settings } from "./option-table.js";
@@ -341,7 +342,8 @@ function serverUrlHint(audience: Audience, variableUnfilled: boolean): string {
     : "give the API's URL with --base-url https://host/path (or OPENAPI_MCP_BASE_URL)";
 }
 
-function checkTransport({ settings, auth }: StartCheckInputs): CodedDiagnostic[] {
+function checkTransport(inputs: StartCheckInputs): CodedDiagnostic[] {
+  const { settings, auth } = inputs;
   if (toTransport(settings) !== "http") return [];
   const found: CodedDiagnostic[] = [];
   if (settings.httpToken !== undefined) {
@@ -358,14 +360,114 @@ function checkTransport({ settings, auth }: StartCheckInputs): CodedDiagnostic[]
       );
     }
   }
+  found.push(...checkFrontDoor(inputs));
   const { host } = resolveHttpServerOptions(toHttpServerOptions(settings));
-  if (settings.httpToken === undefined && !isLoopbackAddress(host)) {
+  if (settings.httpToken === undefined && settings.authIssuer === undefined && !isLoopbackAddress(host)) {
     found.push(
       createDiagnostic(
         "OMB_HTTP_EXPOSED",
         `the bridge listens on ${host} without --http-token: ANYONE WHO CAN REACH THIS PORT CAN CALL EVERY TOOL with the configured credentials`,
         {
           hint: "set OPENAPI_MCP_HTTP_TOKEN (clients send Authorization: Bearer TOKEN), or bind --host 127.0.0.1",
+        },
+      ),
+    );
+  }
+  return found;
+}
+
+/**
+ * The OAuth front door (transport/oauth/): not beside --http-token, issuers and resource that
+ * can be trusted (https; http only on loopback, for local testing), asymmetric algorithms, an
+ * introspection client with its secret, and the MCP token never taken for an API credential.
+ */
+function checkFrontDoor({ settings, auth }: StartCheckInputs): CodedDiagnostic[] {
+  const found: CodedDiagnostic[] = [];
+  const issuers = settings.authIssuer ?? [];
+  const invalid = (message: string, hint: string) =>
+    found.push(createDiagnostic("OMB_OAUTH_RESOURCE_INVALID", message, { hint }));
+  if (issuers.length === 0) {
+    const stray = (["authResource", "authScopes", "authScopeMap", "authIntrospectionClient"] as const).filter(
+      (key) => settings[key] !== undefined,
+    );
+    for (const key of stray) {
+      found.push(
+        createDiagnostic(
+          "OMB_OAUTH_RESOURCE_INVALID",
+          `--${OPTION_TABLE[key].flag} does nothing without --auth-issuer`,
+          {
+            severity: "warning",
+            hint: "name the authorization server with --auth-issuer https://issuer (or OPENAPI_MCP_AUTH_ISSUER)",
+          },
+        ),
+      );
+    }
+    return found;
+  }
+  if (settings.httpToken !== undefined) {
+    found.push(
+      createDiagnostic(
+        "OMB_OAUTH_RESOURCE_CONFLICT",
+        "--http-token and --auth-issuer both guard the HTTP endpoint: give one of them",
+        {
+          hint: "--http-token is one shared token for simple setups; --auth-issuer checks each user's OAuth access token",
+        },
+      ),
+    );
+  }
+  for (const issuer of issuers) {
+    if (!isAcceptableIssuer(issuer, isLoopbackAddress)) {
+      invalid(
+        `--auth-issuer ${issuer}: an issuer must be an https URL (http only on a loopback address, for testing)`,
+        "give the authorization server's issuer identifier, as its metadata names it: https://login.example.com/realm",
+      );
+    }
+  }
+  if (settings.authResource !== undefined && !isAcceptableIssuer(settings.authResource, isLoopbackAddress)) {
+    invalid(
+      `--auth-resource ${settings.authResource}: the bridge's public URL must be https (http only on a loopback address)`,
+      "give the MCP endpoint's URL as clients reach it, e.g. https://mcp.example.com/mcp",
+    );
+  }
+  const { host } = resolveHttpServerOptions(toHttpServerOptions(settings));
+  if (settings.authResource === undefined && !isLoopbackAddress(host)) {
+    found.push(
+      createDiagnostic(
+        "OMB_OAUTH_RESOURCE_INVALID",
+        `--auth-issuer without --auth-resource on ${host}: tokens must name the URL the bridge listens on, which clients behind a proxy or DNS name do not use`,
+        {
+          severity: "warning",
+          hint: "set --auth-resource to the MCP endpoint's public URL (OPENAPI_MCP_AUTH_RESOURCE)",
+        },
+      ),
+    );
+  }
+  const supported: readonly string[] = SUPPORTED_ALGORITHMS;
+  for (const alg of settings.authAlgorithms ?? []) {
+    if (supported.includes(alg)) continue;
+    invalid(
+      /^HS\d+$/i.test(alg) || alg.toLowerCase() === "none"
+        ? `--auth-algorithms ${alg}: tokens are checked with the issuer's public keys; ${alg === "none" ? "an unsigned token" : "an HMAC signature"} is never accepted`
+        : `--auth-algorithms ${alg}: not an algorithm the bridge checks`,
+      `use asymmetric algorithms: ${SUPPORTED_ALGORITHMS.join(", ")}`,
+    );
+  }
+  if ((settings.authIntrospectionClient === undefined) !== (settings.authIntrospectionSecret === undefined)) {
+    invalid(
+      settings.authIntrospectionClient === undefined
+        ? "OPENAPI_MCP_AUTH_INTROSPECTION_SECRET is set without --auth-introspection-client"
+        : "--auth-introspection-client has no secret: set OPENAPI_MCP_AUTH_INTROSPECTION_SECRET",
+      "give both the introspection client's id and its secret, or neither (then only JWT access tokens are accepted)",
+    );
+  }
+  for (const header of Object.keys({ ...auth.passThroughHeaders, ...settings.passThroughHeader })) {
+    if (header.toLowerCase() !== "authorization") continue;
+    found.push(
+      createDiagnostic(
+        "OMB_AUTH_CONFIG",
+        `--pass-through-header ${header}: the Authorization header carries the MCP access token, which is never sent upstream`,
+        {
+          hint: "let clients send the API credential in another header, e.g. --pass-through-header X-Upstream-Authorization=SCHEME",
         },
       ),
     );

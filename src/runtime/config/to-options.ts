@@ -13,6 +13,7 @@ import { toServerVariableEnvName } from "../auth/credentials.js";
 import type { SandboxLimits } from "../code/sandbox/limits.js";
 import type { BridgeOptions } from "../engine/bridge-options.js";
 import type { ListCacheFacts } from "../server/cache-hints.js";
+import type { OAuthResourceOptions } from "../transport/oauth/resource-options.js";
 import type { StdioTransportOptions } from "../transport/stdio.js";
 import {
   DEFAULT_MAX_MESSAGE_BYTES,
@@ -131,7 +132,9 @@ export function toListCacheFacts(
   return {
     reloads: known.reloads,
     accessControlled:
-      known.perCallerCredentials || (toTransport(settings) === "http" && settings.httpToken !== undefined),
+      known.perCallerCredentials ||
+      (toTransport(settings) === "http" &&
+        (settings.httpToken !== undefined || settings.authIssuer !== undefined)),
     ...(settings.listTtl !== undefined ? { ttlMs: settings.listTtl } : {}),
   };
 }
@@ -145,9 +148,29 @@ export function toHttpServerOptions(settings: Settings): HttpServerOptions {
   if (settings.port !== undefined) options.port = settings.port;
   if (settings.path !== undefined) options.path = settings.path;
   if (settings.httpToken) options.bearerToken = settings.httpToken;
+  if (settings.authIssuer !== undefined && settings.authIssuer.length > 0)
+    options.oauth = toOAuthResourceOptions(settings);
   if (settings.confirmKey !== undefined) options.confirmKey = settings.confirmKey;
   if (settings.maxBodyBytes !== undefined) options.maxBodyBytes = settings.maxBodyBytes;
   if (settings.maxSessions !== undefined) options.maxSessions = settings.maxSessions;
   if (settings.sessionIdleTimeout !== undefined) options.sessionIdleMs = settings.sessionIdleTimeout;
+  return options;
+}
+
+/** The OAuth front door's options (transport/oauth/): what the settings give, no default applied. */
+export function toOAuthResourceOptions(settings: Settings): OAuthResourceOptions {
+  const options: OAuthResourceOptions = { issuers: settings.authIssuer ?? [] };
+  if (settings.authResource !== undefined) options.resource = settings.authResource;
+  if (settings.authScopes !== undefined) options.baseScopes = settings.authScopes;
+  if (settings.authScopeMap !== undefined) options.scopeMap = settings.authScopeMap;
+  if (settings.authSpecScopes === true) options.specScopes = true;
+  if (settings.authAlgorithms !== undefined) options.algorithms = settings.authAlgorithms;
+  if (settings.authClockSkew !== undefined) options.clockSkewMs = settings.authClockSkew;
+  if (settings.authIntrospectionClient !== undefined && settings.authIntrospectionSecret !== undefined) {
+    options.introspection = {
+      clientId: settings.authIntrospectionClient,
+      clientSecret: settings.authIntrospectionSecret,
+    };
+  }
   return options;
 }

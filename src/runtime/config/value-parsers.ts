@@ -7,6 +7,7 @@
  * says which flag or variable the text came from.
  */
 import { hasControlCharacters } from "../auth/credentials.js";
+import type { ScopeRule } from "../transport/oauth/resource-options.js";
 
 /**
  * A value a parser refuses: `problem` says what is wrong with the text, not where it came
@@ -337,3 +338,39 @@ function describeTyped(value: unknown): string {
   if (value === null || typeof value !== "object") return String(value);
   return Array.isArray(value) ? "an array" : "an object";
 }
+
+/**
+ * `--auth-scope-map` rules: `PATTERN=SCOPES` (repeatable, in order: the first match wins), the
+ * scopes separated by spaces or commas; the variable holds several rules separated by `;`.
+ * An empty SCOPES says the tools the pattern names need no scope. In a --config file: a map of
+ * patterns to scopes, in order, or a list of `PATTERN=SCOPES`.
+ */
+export function parseScopeMap(): ValueParser<ScopeRule[]> {
+  const what = "PATTERN=SCOPES";
+  const toRules = (entries: readonly string[]): ScopeRule[] =>
+    entries.map((entry) => {
+      const index = entry.indexOf("=");
+      const pattern = entry.slice(0, index).trim();
+      if (index <= 0 || pattern === "") throw new OptionValueError(`expected ${what}, got ${quote(entry)}`);
+      const scopes = entry
+        .slice(index + 1)
+        .split(/[\s,]+/)
+        .filter((scope) => scope !== "");
+      const bad = scopes.find((scope) => !SCOPE_TOKEN.test(scope));
+      if (bad !== undefined)
+        throw new OptionValueError(`${quote(bad)} is not an OAuth scope (RFC 6749 §3.3)`);
+      return { pattern, scopes };
+    });
+  return {
+    kind: "pairs",
+    expected: what,
+    repeatable: true,
+    fromFlags: toRules,
+    fromEnv: (text) => toRules(text.split(";").filter((entry) => entry.trim() !== "")),
+    // The flags win: their rules come first, the variable's after them.
+    combine: (fromEnv, fromFlags) => [...fromFlags, ...fromEnv],
+  };
+}
+
+/** RFC 6749's scope-token: printable ASCII but space, `"` and `\\`. */
+const SCOPE_TOKEN = /^[\x21\x23-\x5B\x5D-\x7E]+$/;

@@ -37,9 +37,11 @@ export function findClosestOperations(
         )
           .slice(0, MAX_CLOSEST)
           .map((n) => n.name);
-  for (const hit of search.search(name, { limit: MAX_CLOSEST })) {
+  // Only `tools`: a caller whose token may call fewer is never told the others' names.
+  const known = new Set(tools.map((tool) => tool.name));
+  for (const hit of search.search(name, { limit: MAX_CLOSEST * 4 })) {
     if (names.length >= MAX_CLOSEST) break;
-    if (!names.includes(hit.name)) names.push(hit.name);
+    if (known.has(hit.name) && !names.includes(hit.name)) names.push(hit.name);
   }
   return names;
 }

@@ -8,7 +8,9 @@ import type { CallToolResult } from "@modelcontextprotocol/server";
 import type { JsonSchema, ToolAnnotationsNode, ToolNode } from "../../model/types.js";
 import { isDestructive } from "../access/select.js";
 import { toErrorResult } from "../results/error-result.js";
-import { nameApi, SEARCH_TOOL } from "./discovery-tools.js";
+import { fitText, hasBudget, type KeepOptions, TRUNCATION_META_KEY } from "../results/truncate.js";
+import { fitDescribed } from "./describe-budget.js";
+import { DESCRIBE_TOOL, nameApi, SEARCH_TOOL } from "./discovery-tools.js";
 
 export interface DescribedOperation {
   name: string;
@@ -54,11 +56,15 @@ export function describeOperation(tool: ToolNode, confirmDestructive: boolean): 
   };
 }
 
-/** The answer for the operations found and the names that are none. */
+/**
+ * The answer for the operations found and the names that are none, within `budget` characters
+ * where summaries make it fit (describe-budget.ts).
+ */
 export function toDescribeResult(
   found: DescribedOperation[],
   notFound: NotFound[],
   apiTitle: string,
+  budget = Number.POSITIVE_INFINITY,
 ): CallToolResult {
   if (found.length === 0) {
     const lines = notFound.map(
@@ -69,6 +75,24 @@ export function toDescribeResult(
     lines.push(`${SEARCH_TOOL} finds operations by what they do.`);
     return toErrorResult(lines.join("\n"), "unknown_tool");
   }
-  const structuredContent = { operations: found, ...(notFound.length > 0 ? { notFound } : {}) };
+  const structuredContent = {
+    ...fitDescribed(found, budget, DESCRIBE_TOOL),
+    ...(notFound.length > 0 ? { notFound } : {}),
+  };
   return { content: [{ type: "text", text: JSON.stringify(structuredContent) }], structuredContent };
+}
+
+/**
+ * The last resort when summaries could not bring a describe answer within the budget (a
+ * schema of thousands of properties): the text cut, kept whole for reading in parts.
+ */
+export function keepWithinBudget(result: CallToolResult, budget: number, keep: KeepOptions): CallToolResult {
+  const first = result.content[0];
+  if (result.isError || result.content.length !== 1 || first?.type !== "text") return result;
+  if (!hasBudget(budget) || first.text.length <= budget) return result;
+  const fitted = fitText(first.text, { budget, keep });
+  return {
+    content: [{ type: "text", text: fitted.text }],
+    ...(fitted.truncation ? { _meta: { [TRUNCATION_META_KEY]: { ...fitted.truncation } } } : {}),
+  };
 }

@@ -68,14 +68,23 @@ export function listDiscoveryTools(context: DiscoveryContext, operations: readon
       description:
         `Call one operation of ${api} by name, with the arguments its input schema (from ` +
         `${DESCRIBE_TOOL}) asks for. The arguments are checked before anything is sent; the ` +
-        "result is the API's answer.",
+        "result is the API's answer; `fields` picks fields of it, `continue` reads the rest of a cut one.",
       inputSchema: {
         type: "object",
         properties: {
           name: { type: "string", description: "the operation's name" },
           arguments: { type: "object", description: "the operation's arguments" },
+          fields: {
+            type: "array",
+            items: { type: "string" },
+            description:
+              'only these fields of the answer: dotted paths, [] for each list element, e.g. ["items[].id","total"]',
+          },
+          continue: {
+            type: "string",
+            description: "a cut result's handle: its next part",
+          },
         },
-        required: ["name"],
         additionalProperties: false,
       },
       annotations: {
@@ -125,6 +134,10 @@ export const DESCRIBE_INPUT_SCHEMA: Tool["inputSchema"] = {
       minItems: 1,
       maxItems: DESCRIBE_MAX,
       description: "operation names",
+    },
+    pointer: {
+      type: "string",
+      description: 'with one name: an "expand" pointer of a summary, shown in full',
     },
   },
   required: ["names"],

@@ -15,11 +15,16 @@ import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import { HTTP_METHODS, isHttpMethod } from "../../model/http-methods.js";
 import { isRecord } from "../../model/records.js";
 import type { BridgeModel, JsonSchema, SearchIndexNode, ToolNode } from "../../model/types.js";
+import { type CallerAccess, mayCall } from "../access/caller.js";
 import type { ArgumentIssue, ArgumentValidator } from "../arguments/validate.js";
 import type { CallContext } from "../engine/bridge-options.js";
+import { readContinuation } from "../results/continuation.js";
 import { toErrorResult } from "../results/error-result.js";
+import { FIELD_SYNTAX } from "../results/project-fields.js";
+import { ownerOption, sharedResultStore } from "../results/result-store.js";
 import { findClosestOperations, showName } from "./closest.js";
-import { describeOperation, type NotFound, toDescribeResult } from "./describe-result.js";
+import { expandHint, expandPointer } from "./describe-budget.js";
+import { describeOperation, keepWithinBudget, type NotFound, toDescribeResult } from "./describe-result.js";
 import {
   CALL_TOOL,
   countTags,
@@ -49,12 +54,23 @@ export interface DiscoveryOptions {
    */
   confirmDestructive: boolean | ((tool: ToolNode) => boolean);
   /** Runs one call of a discovery tool with the runtime's audit line and redaction around it. */
-  audited(name: string, args: unknown, run: () => Promise<CallToolResult>): Promise<CallToolResult>;
+  audited(
+    name: string,
+    args: unknown,
+    run: () => Promise<CallToolResult>,
+    subject?: string,
+  ): Promise<CallToolResult>;
   /** Calls an operation exactly as its own tool is called in tools mode (audited there). */
   callOperation(name: string, args: unknown, context: CallContext): Promise<CallToolResult>;
   /** Code mode: search results carry signatures and end with this style's next step. */
   searchStyle?: SearchResultStyle;
+  /** Characters of text in one result (Infinity: no limit): a continuation's part. */
+  maxTextChars?: number;
 }
+
+/** How call_operation reads the rest of a cut answer and asks for fewer fields. */
+const continueWithCall = (handle: string) => `${CALL_TOOL} with ${JSON.stringify({ continue: handle })}`;
+const CALL_FIELDS_HINT = `To get only the fields you need, call ${CALL_TOOL} again with "fields": a list of ${FIELD_SYNTAX}.`;
 
 export interface Discovery {
   /** tools/list: the three tools. */
@@ -92,7 +108,7 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
     (name) => listTools().find((tool) => tool.name === name)!.inputSchema as unknown as JsonSchema,
   );
 
-  const runSearch = async (args: unknown): Promise<CallToolResult> => {
+  const runSearch = async (args: unknown, caller: CallerAccess | undefined): Promise<CallToolResult> => {
     const checked = await check(SEARCH_TOOL, args);
     if ("content" in checked) return checked as CallToolResult;
     const request = checked as unknown as SearchRequest;
@@ -117,6 +133,7 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
       ...(request.tag !== undefined ? { tag: request.tag } : {}),
       ...(request.method !== undefined ? { method: request.method } : {}),
       ...(request.readOnly === true ? { readOnly: true } : {}),
+      ...(caller !== undefined ? { allows: (tool: ToolNode) => mayCall(caller, tool) } : {}),
     });
     return toSearchResult(
       request,
@@ -126,40 +143,123 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
     );
   };
 
-  const runDescribe = async (args: unknown): Promise<CallToolResult> => {
+  const runDescribe = async (args: unknown, context: CallContext): Promise<CallToolResult> =>
+    keepWithinBudget(
+      await describeOperations(args, context.caller),
+      options.maxTextChars ?? Number.POSITIVE_INFINITY,
+      {
+        store: sharedResultStore,
+        ...ownerOption(context),
+        continueText: continueWithCall,
+      },
+    );
+
+  const describeOperations = async (
+    args: unknown,
+    caller: CallerAccess | undefined,
+  ): Promise<CallToolResult> => {
     const checked = await check(DESCRIBE_TOOL, args);
     if ("content" in checked) return checked as CallToolResult;
-    const names = [...new Set((checked as { names: string[] }).names)];
+    const request = checked as { names: string[]; pointer?: string };
+    const names = [...new Set(request.names)];
+    if (request.pointer !== undefined) return describePart(names, request.pointer, caller);
     const found = [];
     const notFound: NotFound[] = [];
     for (const name of names) {
+      // An operation the caller's token may not call is not shown, as search does not find it.
       const tool = byName.get(name);
-      if (tool) found.push(describeOperation(tool, confirms(tool)));
+      if (tool && mayCall(caller, tool)) found.push(describeOperation(tool, confirms(tool)));
       else
         notFound.push({
           name: showName(name),
-          closest: findClosestOperations(name, model.tools, getSearch()),
+          closest: findClosestOperations(name, allowedTools(caller), getSearch()),
         });
     }
-    return toDescribeResult(found, notFound, model.info.title);
+    return toDescribeResult(found, notFound, model.info.title, options.maxTextChars);
   };
+
+  /** One part of one operation's description, by pointer (describe-budget.ts). */
+  const describePart = async (
+    names: string[],
+    pointer: string,
+    caller: CallerAccess | undefined,
+  ): Promise<CallToolResult> => {
+    // An operation the caller's token may not call is no operation here, as in a plain describe.
+    const found = names.length === 1 ? byName.get(names[0]!) : undefined;
+    const tool = found !== undefined && mayCall(caller, found) ? found : undefined;
+    if (names.length !== 1 || tool === undefined) {
+      const problem =
+        names.length !== 1
+          ? "with a pointer, name exactly one operation"
+          : `${JSON.stringify(showName(names[0]!))} is no operation here; ${SEARCH_TOOL} finds them`;
+      return invalid(DESCRIBE_TOOL, [{ argument: "names", message: problem }]);
+    }
+    const part = expandPointer(
+      describeOperation(tool, confirms(tool)),
+      pointer,
+      options.maxTextChars ?? Number.POSITIVE_INFINITY,
+    );
+    if ("problem" in part) return invalid(DESCRIBE_TOOL, [{ argument: "pointer", message: part.problem }]);
+    const structuredContent = {
+      name: tool.name,
+      pointer,
+      schema: part.schema,
+      ...(part.summarized ? { expand: expandHint(DESCRIBE_TOOL) } : {}),
+    };
+    return { content: [{ type: "text", text: JSON.stringify(structuredContent) }], structuredContent };
+  };
+
+  /** The operations a caller may call: suggestions never name one its token may not. */
+  const allowedTools = (caller: CallerAccess | undefined): readonly ToolNode[] =>
+    caller === undefined ? model.tools : model.tools.filter((tool) => mayCall(caller, tool));
 
   const runCall = (args: unknown, context: CallContext): Promise<CallToolResult> => {
     const request = readCallRequest(args);
     if ("issues" in request)
-      return options.audited(CALL_TOOL, args, () => invalid(CALL_TOOL, request.issues));
-    if (!byName.has(request.name)) {
-      return options.audited(request.name, request.arguments, async () => {
-        const closest = findClosestOperations(request.name, model.tools, getSearch());
-        return toErrorResult(
-          `Unknown operation ${JSON.stringify(showName(request.name))}: ${nameApi(model.info.title)} served here has no operation of that name` +
-            (closest.length > 0 ? `. The closest: ${closest.join(", ")}.` : ".") +
-            ` ${SEARCH_TOOL} finds operations by what they do; call ${CALL_TOOL} with one of their names.`,
-          "unknown_tool",
-        );
-      });
+      return options.audited(
+        CALL_TOOL,
+        args,
+        () => invalid(CALL_TOOL, request.issues),
+        context.caller?.subject,
+      );
+    if ("continuation" in request) {
+      return options.audited(
+        CALL_TOOL,
+        args,
+        async () =>
+          readContinuation(request.continuation, {
+            store: sharedResultStore,
+            ...ownerOption(context),
+            budget: options.maxTextChars ?? Number.POSITIVE_INFINITY,
+            continueText: continueWithCall,
+          }),
+        context.caller?.subject,
+      );
     }
-    return options.callOperation(request.name, request.arguments, context);
+    if (!byName.has(request.name)) {
+      return options.audited(
+        request.name,
+        request.arguments,
+        async () => {
+          const closest = findClosestOperations(request.name, allowedTools(context.caller), getSearch());
+          return toErrorResult(
+            `Unknown operation ${JSON.stringify(showName(request.name))}: ${nameApi(model.info.title)} served here has no operation of that name` +
+              (closest.length > 0 ? `. The closest: ${closest.join(", ")}.` : ".") +
+              ` ${SEARCH_TOOL} finds operations by what they do; call ${CALL_TOOL} with one of their names.`,
+            "unknown_tool",
+          );
+        },
+        context.caller?.subject,
+      );
+    }
+    return options.callOperation(request.name, request.arguments, {
+      ...context,
+      results: {
+        ...(request.fields !== undefined ? { fields: request.fields } : {}),
+        continueText: continueWithCall,
+        fieldsHint: CALL_FIELDS_HINT,
+      },
+    });
   };
 
   return {
@@ -181,7 +281,12 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
     },
     callTool(name, args, context) {
       if (name === CALL_TOOL) return runCall(args, context);
-      return options.audited(name, args, () => (name === SEARCH_TOOL ? runSearch(args) : runDescribe(args)));
+      return options.audited(
+        name,
+        args,
+        () => (name === SEARCH_TOOL ? runSearch(args, context.caller) : runDescribe(args, context)),
+        context.caller?.subject,
+      );
     },
   };
 }
@@ -221,9 +326,23 @@ async function invalid(tool: string, issues: ArgumentIssue[]): Promise<CallToolR
  * validator so that the operation's arguments reach the operation's validator exactly as they
  * were sent, and fail with exactly the messages of tools mode.
  */
-function readCallRequest(args: unknown): { name: string; arguments: unknown } | { issues: ArgumentIssue[] } {
+function readCallRequest(
+  args: unknown,
+):
+  | { name: string; arguments: unknown; fields?: unknown }
+  | { continuation: string }
+  | { issues: ArgumentIssue[] } {
   if (!isRecord(args)) return { issues: [{ argument: "(root)", message: "arguments must be an object" }] };
   const issues: ArgumentIssue[] = [];
+  if (args.continue !== undefined) {
+    // Reading the rest of a cut answer: the handle says everything; name and arguments may be there.
+    if (typeof args.continue !== "string" || args.continue === "") {
+      return {
+        issues: [{ argument: "continue", message: "must be the handle a cut result gave, as a string" }],
+      };
+    }
+    return { continuation: args.continue };
+  }
   const name = args.name;
   if (typeof name !== "string" || name === "") {
     issues.push({
@@ -245,7 +364,7 @@ function readCallRequest(args: unknown): { name: string; arguments: unknown } | 
   if (!isRecord(operationArgs)) {
     issues.push({ argument: "arguments", message: "must be an object of the operation's arguments" });
   }
-  const extra = Object.keys(args).filter((key) => key !== "name" && key !== "arguments");
+  const extra = Object.keys(args).filter((key) => !CALL_KEYS.has(key));
   if (extra.length > 0) {
     issues.push({
       argument: extra.join(", "),
@@ -255,5 +374,13 @@ function readCallRequest(args: unknown): { name: string; arguments: unknown } | 
         .join(": ..., ")}: ...}}`,
     });
   }
-  return issues.length > 0 ? { issues } : { name: name as string, arguments: operationArgs };
+  if (issues.length > 0) return { issues };
+  return {
+    name: name as string,
+    arguments: operationArgs,
+    ...(args.fields !== undefined ? { fields: args.fields } : {}),
+  };
 }
+
+/** call_operation's own arguments. */
+const CALL_KEYS = new Set(["name", "arguments", "fields", "continue"]);

@@ -6,10 +6,12 @@
  * only when the first search needs it (discovery.ts warms it after the first tools/list).
  */
 import type { SearchIndexNode, ToolNode } from "../../model/types.js";
-import { readOperationShape } from "./search/intent.js";
+import { rankFallback } from "./search/fallback.js";
+import { hasName, readOperationShape, readQueryIntent } from "./search/intent.js";
 import { buildPostingsSteps, type Postings, STEP_SIZE } from "./search/postings.js";
 import { createScratch, rankQuery } from "./search/rank.js";
 import { buildSavedIndex, createTermsReader } from "./search/saved-index.js";
+import { splitWords } from "./search/tokenize.js";
 
 export interface SearchOptions {
   /** Results at most (default 8, at most 50). */
@@ -20,6 +22,8 @@ export interface SearchOptions {
   method?: string;
   /** Only read-only operations. */
   readOnly?: boolean;
+  /** Only operations the caller may call (the OAuth front door's scopes, access/caller.ts). */
+  allows?: (tool: ToolNode) => boolean;
 }
 
 export interface SearchHit {
@@ -99,6 +103,7 @@ function* buildSearchSteps(
 
 function toSearch(tools: ToolNode[], postings: Postings, sequences: string[][][]): OperationSearch {
   const shapes = tools.map(readOperationShape);
+  const resources = new Set(shapes.map((shape) => shape.resource).filter((resource) => resource !== ""));
   const scratch = createScratch(postings.size);
   let byName: Map<string, number> | undefined;
   return {
@@ -107,10 +112,13 @@ function toSearch(tools: ToolNode[], postings: Postings, sequences: string[][][]
       const limit = Math.min(Math.max(Math.trunc(options.limit ?? DEFAULT_LIMIT), 1), MAX_LIMIT);
       const tag = options.tag?.toLowerCase();
       const method = options.method?.toLowerCase();
-      const filtered = tag !== undefined || method !== undefined || options.readOnly === true;
+      const { allows } = options;
+      const filtered =
+        tag !== undefined || method !== undefined || options.readOnly === true || allows !== undefined;
       const allowed = filtered
         ? (doc: number) => {
             const tool = tools[doc]!;
+            if (allows !== undefined && !allows(tool)) return false;
             if (tag !== undefined && !tool.tags.some((t) => t.toLowerCase() === tag)) return false;
             if (method !== undefined && tool.http.method !== method) return false;
             return options.readOnly !== true || tool.annotations.readOnlyHint;
@@ -118,11 +126,21 @@ function toSearch(tools: ToolNode[], postings: Postings, sequences: string[][][]
         : undefined;
       byName ??= new Map(tools.map((tool, doc) => [tool.name.toLowerCase(), doc]));
       const named = findNamedDocs(query, byName).filter((doc) => allowed === undefined || allowed(doc));
-      const ranked = rankQuery(
-        { postings, shapes, scratch, sequences, ...(allowed ? { allowed } : {}) },
+      let ranked = rankQuery(
+        { postings, shapes, scratch, sequences, resources, ...(allowed ? { allowed } : {}) },
         query,
         limit + named.length,
       ).filter(({ doc }) => !named.includes(doc));
+      // Never an empty answer while some operation's path or name has the query's words.
+      if (ranked.length === 0 && named.length === 0) {
+        const words = splitWords(query);
+        ranked = rankFallback(
+          { tools, shapes, ...(allowed ? { allowed } : {}) },
+          words,
+          readQueryIntent(words, hasName(query)),
+          limit,
+        );
+      }
       // An operation named in the query comes first, whatever its words: a name may be all
       // noise to the ranker (`op19999`, `getV2Item3f9a`), and the model that typed it means it.
       const top = (ranked[0]?.score ?? 0) + 1;

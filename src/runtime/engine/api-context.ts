@@ -15,6 +15,7 @@ import { createOriginPolicy } from "../request/origins.js";
 import { type ApiConnection, createApiConnection } from "../upstream/connection.js";
 import { type BridgeOptions, type ResolvedBridgeOptions, resolveBridgeOptions } from "./bridge-options.js";
 import { createOutputChecks, type OutputCheck } from "./output-check.js";
+import { markUnusableTools } from "./unusable-tools.js";
 
 /** Where a list of servers sends calls, and whether they carry credentials. */
 export type CallTarget = { url: string; credentialed: boolean } | { error: string };
@@ -71,11 +72,13 @@ export function createApiContext(
     ...(options.passThroughHeaders ? { passThroughHeaders: options.passThroughHeaders } : {}),
   });
   // Parameters the configuration fills, and credentials the model may not give, are no arguments.
-  const model = fillServedParameters(selected, {
-    headers: new Set(Object.keys(staticHeaders)),
-    schemes: credentials.configuredSchemes(),
-    allowed: new Set((options.allowCredentialArguments ?? []).map((name) => name.toLowerCase())),
-  }).model;
+  const model = markUnusableTools(
+    fillServedParameters(selected, {
+      headers: new Set(Object.keys(staticHeaders)),
+      schemes: credentials.configuredSchemes(),
+      allowed: new Set((options.allowCredentialArguments ?? []).map((name) => name.toLowerCase())),
+    }).model,
+  );
   // A static header that carries a credential (`--header "Authorization: Bearer ..."`) is one.
   const headerSecrets = Object.entries(staticHeaders).flatMap(([name, value]) =>
     isCredentialHeader(name) ? headerValueForms(value) : [],

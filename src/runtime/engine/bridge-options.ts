@@ -8,6 +8,7 @@
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import type { Dispatcher } from "undici";
 import type { Diagnostic } from "../../model/types.js";
+import type { CallerAccess } from "../access/caller.js";
 import type { ToolSelection } from "../access/select.js";
 import type { AuditLog } from "../audit/audit-log.js";
 import type { OAuthClientConfig } from "../auth/oauth.js";
@@ -102,6 +103,16 @@ export interface BridgeOptions {
   onWarning?: (warning: Diagnostic) => void;
 }
 
+/** How a mode asks for fields of an answer and reads the rest of a cut one. */
+export interface ResultRequest {
+  /** Only these fields of the answer (as sent: checked by the pipeline). */
+  fields?: unknown;
+  /** The call that reads the part a continuation handle names, in this mode's words. */
+  continueText?: (handle: string) => string;
+  /** A sentence on asking for fewer fields, in this mode's words. */
+  fieldsHint?: string;
+}
+
 /** What one call knows about the MCP connection it came from. */
 export interface CallContext {
   /** Headers of the incoming MCP HTTP request (Streamable HTTP only). */
@@ -133,6 +144,11 @@ export interface CallContext {
    */
   answerLimit?: { bytes: number; message: string };
   /**
+   * The mode's way to shape and continue results (discovery and code mode; tools mode uses the
+   * reserved arguments `_fields` and `_continue`, results/result-arguments.ts).
+   */
+  results?: ResultRequest;
+  /**
    * Aborted when the client cancels the request (notifications/cancelled, or its HTTP response
    * stream closed): the upstream request, its retries and its wait for a slot stop, and a
    * program in code mode is stopped.
@@ -145,6 +161,12 @@ export interface CallContext {
    * upstream with every API request of the call (a program's too) and named in its audit line.
    */
   trace?: TraceContext;
+  /**
+   * The caller the bridge's OAuth front door verified (transport/oauth/): its subject is the
+   * audit line's, and an operation its token's scopes do not cover is refused before anything
+   * is sent (a program's call too).
+   */
+  caller?: CallerAccess;
 }
 
 /**

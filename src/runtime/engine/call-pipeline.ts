@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { messageOf } from "../../model/error-message.js";
 import type { ToolNode } from "../../model/types.js";
+import { toScopeRefusal } from "../access/caller.js";
 import { askConfirmation } from "../access/confirm.js";
 import { isDestructive } from "../access/select.js";
 import { formatArgumentIssues } from "../arguments/argument-issues-text.js";
@@ -16,6 +17,7 @@ import type { CallCredentials } from "../auth/credential-provider.js";
 import { TokenError } from "../auth/oauth.js";
 import { ArgumentError } from "../request/argument-error.js";
 import { buildRequest, type OutgoingRequest } from "../request/build-request.js";
+import { readContinuation } from "../results/continuation.js";
 import { toErrorResult } from "../results/error-result.js";
 import {
   isDocumentedRedirect,
@@ -23,9 +25,13 @@ import {
   toRedirectResult,
   toStatusErrorResult,
 } from "../results/failure.js";
+import { FIELD_SYNTAX, type FieldSelection, parseFieldPaths } from "../results/project-fields.js";
 import { createInvalidParamsError } from "../results/protocol-error.js";
-import { redactSecrets } from "../results/redact-secrets.js";
+import { createScrubber, redactSecrets } from "../results/redact-secrets.js";
+import { nameResultArguments, takeResultArguments } from "../results/result-arguments.js";
+import { ownerOption, sharedResultStore } from "../results/result-store.js";
 import { toSuccessResult } from "../results/success.js";
+import type { KeepOptions } from "../results/truncate.js";
 import type { UpstreamOutcome } from "../upstream/client.js";
 import type { ApiContext } from "./api-context.js";
 import type { CallContext, ToolHooks } from "./bridge-options.js";
@@ -38,6 +44,10 @@ interface Call {
   state: CallState;
   /** A program's call (code mode): the whole answer, not cut to the result budget. */
   whole: boolean;
+  /** Only these fields of the answer. */
+  fields?: FieldSelection;
+  /** Where a cut answer is kept, and how the agent reads the rest. */
+  keep: KeepOptions;
 }
 
 /** A step's early answer (nothing more happens), or the arguments the next step gets. */
@@ -59,9 +69,60 @@ export async function callOperation(
   state: CallState,
 ): Promise<CallToolResult> {
   if (context.trace !== undefined) state.traceId = context.trace.traceId;
+  if (context.caller !== undefined) state.subject = context.caller.subject;
   const tool = api.byName.get(name);
   if (!tool) throw createInvalidParamsError(`Unknown tool: ${name}`);
-  const call: Call = { api, tool, context, state, whole: context.wholeAnswer === true };
+  if (context.caller !== undefined) {
+    const missing = context.caller.missingScopes(tool);
+    if (missing.length > 0) return toScopeRefusal(tool, missing);
+  }
+  const names = nameResultArguments(tool);
+  const taken = takeResultArguments(names, rawArgs);
+  const keep: KeepOptions = {
+    store: sharedResultStore,
+    ...ownerOption(context),
+    continueText:
+      context.results?.continueText ??
+      ((handle) => `a call of ${tool.name} with only ${JSON.stringify({ [names.continue]: handle })}`),
+    fieldsHint:
+      context.results?.fieldsHint ??
+      `To get only the fields you need, call again with "${names.fields}": a list of ${FIELD_SYNTAX}.`,
+    // Read when the answer is kept, after the call's credentials (and their secrets) are known.
+    scrub: (text) => createScrubber([...api.secrets(), ...state.secrets])(text),
+  };
+  if (taken.continuation !== undefined) {
+    // The kept answer is as the API sent it: redacted as it is read, like every result.
+    const part = readContinuation(taken.continuation, {
+      store: keep.store,
+      ...(keep.owner !== undefined ? { owner: keep.owner } : {}),
+      budget: context.wholeAnswer === true ? Number.POSITIVE_INFINITY : api.resolved.maxTextChars,
+      continueText: keep.continueText,
+    });
+    return redactSecrets(part, [...api.secrets(), ...state.secrets]);
+  }
+  rawArgs = taken.args;
+  const fieldsInput = context.results?.fields ?? taken.fields;
+  let fields: FieldSelection | undefined;
+  if (fieldsInput !== undefined) {
+    const parsed = parseFieldPaths(fieldsInput);
+    if ("problem" in parsed) {
+      const argument = context.results?.fields !== undefined ? "fields" : names.fields;
+      return toErrorResult(
+        formatArgumentIssues(tool.name, [{ argument, message: parsed.problem }]),
+        "invalid_argument",
+      );
+    }
+    fields = parsed;
+  }
+  const call: Call = {
+    api,
+    tool,
+    context,
+    state,
+    whole: context.wholeAnswer === true,
+    keep,
+    ...(fields ? { fields } : {}),
+  };
   const hooks =
     api.options.hooks && Object.hasOwn(api.options.hooks, name) ? api.options.hooks[name] : undefined;
   const steps = [
@@ -100,7 +161,8 @@ async function validateArguments(call: Call, rawArgs: unknown): Promise<Step> {
       result: toErrorResult(
         `The operation ${tool.name} cannot be called through this bridge: the spec describes its arguments ` +
           `in a way the bridge cannot check (${check.unusable}). Nothing was sent to the API. ` +
-          "Use another operation for the task, or tell the user: the spec needs fixing for this one.",
+          "Use another operation for the task, or tell the user: the spec needs fixing for this one " +
+          `(the operator can correct the schema at ${tool.source.pointer} in the spec or with an overlay).`,
         "operation_unavailable",
       ),
     };
@@ -230,6 +292,8 @@ function toCallResult(
       maxTextChars: whole ? Number.POSITIVE_INFINITY : maxTextChars,
       ...(checkOutput ? { checkOutput } : {}),
       args,
+      ...(call.fields ? { fields: call.fields } : {}),
+      ...(whole ? {} : { keep: call.keep }),
     });
   }
   if (isDocumentedRedirect(tool, response.status)) return toRedirectResult(tool, response);

@@ -59,9 +59,17 @@ export function createToolSurface(options: ToolSurfaceOptions): ToolSurface {
   const pager = createToolPager(model.tools, options.pageBytes, CONTRACT_META_BYTES);
   const savedIndex = options.searchIndex !== undefined ? { index: options.searchIndex } : {};
   /** A discovery or code-mode tool's own call, with its audit line and redaction. */
-  const auditedModeTool = (name: string, rawArgs: unknown, run: () => Promise<CallToolResult>) =>
-    options.audited(name, rawArgs, async (call) =>
-      redactSecrets(await run(), [...options.secrets(), ...call.secrets]),
+  const auditedModeTool = (
+    name: string,
+    rawArgs: unknown,
+    run: () => Promise<CallToolResult>,
+    subject?: string,
+  ) =>
+    options.audited(
+      name,
+      rawArgs,
+      async (call) => redactSecrets(await run(), [...options.secrets(), ...call.secrets]),
+      subject,
     );
   const discovery: Discovery | undefined =
     mode.mode === "discovery"
@@ -71,6 +79,7 @@ export function createToolSurface(options: ToolSurfaceOptions): ToolSurface {
           confirmDestructive: options.confirms,
           audited: auditedModeTool,
           callOperation: options.callOperation,
+          maxTextChars: options.code.maxTextChars,
         })
       : undefined;
   const codeMode: CodeMode | undefined =
@@ -105,24 +114,39 @@ export function createToolSurface(options: ToolSurfaceOptions): ToolSurface {
   const callTool = (name: string, args: unknown, context: CallContext = {}): Promise<CallToolResult> => {
     if (codeMode !== undefined) {
       if (isCodeTool(name)) return codeMode.callTool(name, args, context);
-      return options.audited(name, args, async () => {
-        throw createInvalidParamsError(
-          `Unknown tool: ${name}. This server is in code mode: find operations with ${SEARCH_TOOL}, call them from a program with ${EXECUTE_TOOL}.`,
-        );
-      });
+      return options.audited(
+        name,
+        args,
+        async () => {
+          throw createInvalidParamsError(
+            `Unknown tool: ${name}. This server is in code mode: find operations with ${SEARCH_TOOL}, call them from a program with ${EXECUTE_TOOL}.`,
+          );
+        },
+        context.caller?.subject,
+      );
     }
     if (discovery === undefined) {
       if (known.has(name)) return options.callOperation(name, args, context);
-      return options.audited(name, args, async () => {
-        throw createInvalidParamsError(`Unknown tool: ${name}`);
-      });
+      return options.audited(
+        name,
+        args,
+        async () => {
+          throw createInvalidParamsError(`Unknown tool: ${name}`);
+        },
+        context.caller?.subject,
+      );
     }
     if (isDiscoveryTool(name)) return discovery.callTool(name, args, context);
-    return options.audited(name, args, async () => {
-      throw createInvalidParamsError(
-        `Unknown tool: ${name}. This server is in discovery mode: find operations with ${SEARCH_TOOL}, call them with ${CALL_TOOL}.`,
-      );
-    });
+    return options.audited(
+      name,
+      args,
+      async () => {
+        throw createInvalidParamsError(
+          `Unknown tool: ${name}. This server is in discovery mode: find operations with ${SEARCH_TOOL}, call them with ${CALL_TOOL}.`,
+        );
+      },
+      context.caller?.subject,
+    );
   };
 
   return { mode, listTools, callTool, close: async () => codeMode?.close() };

@@ -4,7 +4,9 @@
  *
  * Choices where the specifications leave room (each one is tested in test/unit/body.test.ts):
  * - A body with no value (value mode: the argument is undefined; properties mode: no property
- *   argument present) gives `undefined`. A required body in value mode has a required `body`
+ *   argument present) gives `undefined`. A properties-mode body that is sent carries each
+ *   property's `fill` (a required property with a default or one allowed value) the call left
+ *   out, and the entries of its extra-properties argument (`extraArgument`) as given. A required body in value mode has a required `body`
  *   argument, so input validation reports its absence before a request is built. A required
  *   body in properties mode whose schema requires no property is a call the input schema
  *   allows with no body argument at all: `encodeEmptyBody` sends the smallest valid body
@@ -164,11 +166,17 @@ function listConcreteTypes(contentType: string | undefined): string[] {
 /** Collects the body's fields: present property arguments, or the entries of the value. */
 function collectFields(body: BodyBindingNode, args: Record<string, unknown>): BodyField[] | undefined {
   if (body.mode === "properties") {
+    const nodes = body.properties ?? [];
+    const extra = collectExtraFields(body, args);
+    const given = extra.length > 0 || nodes.some((node) => args[node.argument] !== undefined);
+    // The bridge's values (`fill`) go with a body that is sent: given fields, or a required body.
+    if (!given && !body.required) return undefined;
     const fields: BodyField[] = [];
-    for (const node of body.properties ?? []) {
-      const value = args[node.argument];
+    for (const node of nodes) {
+      const value = args[node.argument] !== undefined ? args[node.argument] : node.fill;
       if (value !== undefined) fields.push({ name: node.name, argument: node.argument, value, node });
     }
+    fields.push(...extra);
     return fields.length === 0 ? undefined : fields;
   }
   const argument = body.argument ?? "body";
@@ -184,6 +192,31 @@ function collectFields(body: BodyBindingNode, args: Record<string, unknown>): Bo
       const node = nodes.get(name);
       return node === undefined ? { name, argument, value: item } : { name, argument, value: item, node };
     });
+}
+
+/**
+ * The entries of the body's extra-properties argument (`extraArgument`). A name the body lists
+ * is refused: it has its own argument, and two values for one property would leave the choice
+ * to chance.
+ */
+function collectExtraFields(body: BodyBindingNode, args: Record<string, unknown>): BodyField[] {
+  const argument = body.extraArgument;
+  const value = argument === undefined ? undefined : args[argument];
+  if (argument === undefined || !isRecord(value)) return [];
+  const listed = new Map((body.properties ?? []).map((node) => [node.name, node.argument]));
+  const fields: BodyField[] = [];
+  for (const [name, item] of Object.entries(value)) {
+    if (item === undefined) continue;
+    const own = listed.get(name);
+    if (own !== undefined) {
+      throw new ArgumentError(
+        argument,
+        `"${name}" is a listed body property: give it as the argument \`${own}\``,
+      );
+    }
+    fields.push({ name, argument, value: item });
+  }
+  return fields;
 }
 
 /** The whole body value: the argument itself, or an object assembled from property arguments. */

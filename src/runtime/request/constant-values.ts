@@ -1,6 +1,7 @@
 /**
  * A tool's constant parameters (the model's `constant`: a required parameter with one allowed
- * value, no argument) as values the request builder reads like arguments. Each gets a key no
+ * value, no argument) as values the request builder reads like arguments, and the `fill` of a
+ * required parameter with a default that the call left out. Each constant gets a key no
  * argument can have (a NUL first), so a body property of the same name keeps its own value.
  */
 import type { ParameterBindingNode, ToolNode } from "../../model/types.js";
@@ -14,8 +15,9 @@ export interface ParameterValues {
 const rekeyed = new WeakMap<ParameterBindingNode[], ParameterBindingNode[]>();
 
 /** The bindings and values to build the request from: the arguments, and the constants. */
-export function withConstantValues(tool: ToolNode, args: Record<string, unknown>): ParameterValues {
+export function withConstantValues(tool: ToolNode, given: Record<string, unknown>): ParameterValues {
   const { parameters } = tool.http;
+  const args = withFills(parameters, given);
   if (!parameters.some((binding) => binding.constant !== undefined)) return { parameters, args };
   let bindings = rekeyed.get(parameters);
   if (bindings === undefined) {
@@ -28,6 +30,20 @@ export function withConstantValues(tool: ToolNode, args: Record<string, unknown>
   for (const binding of parameters)
     if (binding.constant !== undefined) values[constantKey(binding)] = binding.constant;
   return { parameters: bindings, args: values };
+}
+
+/** The arguments with each left-out parameter's `fill` (a required one's default). */
+function withFills(
+  parameters: ParameterBindingNode[],
+  args: Record<string, unknown>,
+): Record<string, unknown> {
+  const missing = parameters.filter(
+    (binding) => binding.fill !== undefined && args[binding.argument] === undefined,
+  );
+  if (missing.length === 0) return args;
+  const values: Record<string, unknown> = { ...args };
+  for (const binding of missing) values[binding.argument] = binding.fill;
+  return values;
 }
 
 function constantKey(binding: ParameterBindingNode): string {

@@ -20,7 +20,16 @@ import {
   noteCutAnswer,
 } from "./body-text.js";
 import { ERROR_META_KEY, type ErrorFacts } from "./error-result.js";
-import { fitJson, fitText, hasBudget, TRUNCATION_META_KEY, type Truncation } from "./truncate.js";
+import { describeUnmatched, type FieldSelection, projectFields } from "./project-fields.js";
+import {
+  type FitOptions,
+  fitJson,
+  fitText,
+  hasBudget,
+  type KeepOptions,
+  TRUNCATION_META_KEY,
+  type Truncation,
+} from "./truncate.js";
 
 export interface ResultOptions {
   /** Characters of body text kept in a result (default 25,000; Infinity or 0: no limit). */
@@ -29,6 +38,10 @@ export interface ResultOptions {
   checkOutput?: (value: unknown) => string | undefined;
   /** The call's arguments, to say which page comes next when an answer is cut. */
   args?: Record<string, unknown>;
+  /** Only these fields of a JSON answer (project-fields.ts), applied before the budget. */
+  fields?: FieldSelection;
+  /** Where a cut answer is kept for reading in parts (without: the marker says how to narrow). */
+  keep?: KeepOptions;
 }
 
 /** The text of a success without a body (a program's api call reads it as `null`). */
@@ -44,6 +57,25 @@ export function toSuccessResult(
   response: UpstreamResponse,
   options: ResultOptions,
 ): CallToolResult {
+  const fitOptions = (
+    structuredOf?: (value: unknown) => Record<string, unknown> | undefined,
+  ): FitOptions => ({
+    budget: options.maxTextChars,
+    tool,
+    headers: response.headers,
+    ...(options.args ? { args: options.args } : {}),
+    ...(options.keep
+      ? {
+          keep: {
+            ...options.keep,
+            // A part read later is this tool's result too: with an output schema, its structured
+            // copy has the answer's shape (the outline requires nothing, so {} conforms for text).
+            structuredOf: (value: unknown) =>
+              tool.outputSchema === undefined ? undefined : value === undefined ? {} : structuredOf?.(value),
+          },
+        }
+      : {}),
+  });
   const mediaType = (response.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
   const truncatedNote = response.truncated ? `\n[${describeCutAnswer(response.body.length)}.]` : "";
   if (response.body.length === 0) {
@@ -69,12 +101,7 @@ export function toSuccessResult(
     if (ok && isDeeperThan(parsed, MAX_JSON_DEPTH)) {
       const problem = `it nests deeper than ${MAX_JSON_DEPTH} levels, more than the bridge passes on as structured content`;
       if (tool.outputSchema) return toMismatchResult(response, text, problem, options);
-      const fitted = fitText(text, {
-        budget: options.maxTextChars,
-        tool,
-        headers: response.headers,
-        ...(options.args ? { args: options.args } : {}),
-      });
+      const fitted = fitText(text, fitOptions());
       const result: CallToolResult = {
         content: [
           { type: "text", text: `[The API's JSON answer: ${problem}; here it is as text.]\n${fitted.text}` },
@@ -84,21 +111,31 @@ export function toSuccessResult(
       return result;
     }
     if (ok) {
-      const wrapped = tool.outputWrapped || !isRecord(parsed);
-      const structured = wrapped ? { result: parsed } : (parsed as Record<string, unknown>);
+      const wrapOf = (value: unknown) =>
+        tool.outputWrapped || !isRecord(value) ? { result: value } : (value as Record<string, unknown>);
+      // The API's answer is checked as it came; a projection of it keeps its shape.
       if (tool.outputSchema && options.checkOutput) {
-        const problem = options.checkOutput(structured);
+        const problem = options.checkOutput(wrapOf(parsed));
         if (problem !== undefined) {
           return toMismatchResult(response, text, problem, options);
         }
       }
-      const fitted = fitJson(parsed, text, {
-        budget: options.maxTextChars,
-        tool,
-        headers: response.headers,
-        ...(options.args ? { args: options.args } : {}),
-      });
-      if (!fitted.truncation) return { content: [{ type: "text", text }], structuredContent: structured };
+      let shownText = text;
+      let note: string | undefined;
+      if (options.fields) {
+        const projected = projectFields(parsed, options.fields);
+        note = describeUnmatched(projected.unmatched, parsed);
+        parsed = projected.value;
+        shownText = JSON.stringify(parsed);
+      }
+      const wrapped = tool.outputWrapped || !isRecord(parsed);
+      const structured = wrapOf(parsed);
+      const wrap = wrapOf;
+      const fitted = fitJson(parsed, shownText, fitOptions(wrap));
+      const withNote = (body: string) => (note === undefined ? body : `${body}\n${note}`);
+      if (!fitted.truncation) {
+        return { content: [{ type: "text", text: withNote(shownText) }], structuredContent: structured };
+      }
       let cut: Record<string, unknown> = wrapped
         ? { result: fitted.value }
         : (fitted.value as Record<string, unknown>);
@@ -110,7 +147,7 @@ export function toSuccessResult(
         structuredComplete = true;
       }
       return {
-        content: [{ type: "text", text: fitted.text }],
+        content: [{ type: "text", text: withNote(fitted.text) }],
         structuredContent: cut,
         _meta: {
           [TRUNCATION_META_KEY]: {
@@ -145,13 +182,13 @@ export function toSuccessResult(
     isJsonMediaType(mediaType) ||
     (mediaType === "" && isProbablyText(response.body))
   ) {
-    const fitted = fitText(decodeText(response.body), {
-      budget: options.maxTextChars,
-      tool,
-      headers: response.headers,
-      ...(options.args ? { args: options.args } : {}),
-    });
-    const result: CallToolResult = { content: [{ type: "text", text: fitted.text + truncatedNote }] };
+    const fitted = fitText(decodeText(response.body), fitOptions());
+    const fieldsNote = options.fields
+      ? "\n[The fields asked for were not applied: the answer is not JSON.]"
+      : "";
+    const result: CallToolResult = {
+      content: [{ type: "text", text: fitted.text + truncatedNote + fieldsNote }],
+    };
     if (fitted.truncation) result._meta = { [TRUNCATION_META_KEY]: { ...fitted.truncation } };
     return result;
   }

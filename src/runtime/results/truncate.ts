@@ -18,6 +18,7 @@ import {
   findPaginationArguments,
   type PaginationArgument,
 } from "./pagination.js";
+import { formatHandle, type KeptAnswer, type ResultStore } from "./result-store.js";
 
 /** Characters of text in one result (`--max-result-chars` cites it). */
 export const DEFAULT_MAX_RESULT_CHARS = 25_000;
@@ -36,6 +37,26 @@ export interface FitOptions {
   args?: Record<string, unknown>;
   /** The upstream answer's headers (lower-case names), for `Link`. */
   headers?: Record<string, string>;
+  /** Where the whole answer is kept when it is cut, so the rest can be read (result-store.ts). */
+  keep?: KeepOptions;
+}
+
+/** How a cut answer is kept and how the agent reads the rest in this mode. */
+export interface KeepOptions {
+  store: ResultStore;
+  /** The MCP session, or undefined (stdio, stateless HTTP). */
+  owner?: string;
+  /** The call that reads the part a handle names: `call_operation with {"continue": "..."}`. */
+  continueText(handle: string): string;
+  /** A sentence on asking for fewer fields, or nothing. */
+  fieldsHint?: string;
+  /** The structured copy of a part: a root value of the same shape, or a text window (undefined). */
+  structuredOf?: (value: unknown) => Record<string, unknown> | undefined;
+  /**
+   * Redacts secrets from each unit before it is kept: a part read later is cut at places the
+   * answer did not choose, so a secret redacted only as parts are read could straddle two.
+   */
+  scrub?: (text: string) => string;
 }
 
 export interface Truncation {
@@ -53,6 +74,8 @@ export interface Truncation {
   shortened?: boolean;
   /** Arguments that fetch what was cut (the other arguments stay as they were). */
   next?: Record<string, string | number>;
+  /** The handle that reads the rest from the bridge (result-store.ts). */
+  continuation?: string;
 }
 
 export interface FittedJson {
@@ -75,6 +98,7 @@ export function fitJson(value: unknown, text: string, options: FitOptions): Fitt
   const main = findMainArray(value);
   // Room for the marker: measured on a marker with the largest numbers it can say.
   let target = Math.max(0, budget - estimateMarker(options, value, text.length, main));
+  let handle: string | undefined;
   if (main && main.array.length > 0) {
     const lengths = main.array.map((item) => JSON.stringify(item)?.length ?? 4);
     const base = JSON.stringify(replaceAt(value, main.path, [])).length;
@@ -94,6 +118,14 @@ export function fitJson(value: unknown, text: string, options: FitOptions): Fitt
         total: main.array.length,
         last: shown[k - 1],
       });
+      handle ??= keepAnswer(options, {
+        units: main.array.map((item) => JSON.stringify(item) ?? "null"),
+        label: main.path.length > 0 ? `items of \`${formatPath(main.path)}\`` : "items of the answer",
+        items: true,
+        structured: (items) =>
+          options.keep?.structuredOf?.(items ? replaceAt(value, main.path, items) : undefined),
+      });
+      const position = handle && { id: handle, position: { unit: k, offset: 0 } };
       const truncation: Truncation = {
         truncated: true,
         originalChars: text.length,
@@ -101,8 +133,9 @@ export function fitJson(value: unknown, text: string, options: FitOptions): Fitt
         budget,
         items: { path: formatPath(main.path), shown: k, total: main.array.length },
         ...(hint.next ? { next: hint.next } : {}),
+        ...(position ? { continuation: formatHandle(position.id, position.position) } : {}),
       };
-      const result = `${cutText}\n${formatMarker(truncation, hint.text)}`;
+      const result = `${cutText}\n${formatMarker(truncation, howToContinue(options, hint, truncation.continuation))}`;
       if (result.length <= budget || attempt === 3) return { value: cut, text: result, truncation };
       target -= result.length - budget;
     }
@@ -115,6 +148,13 @@ export function fitJson(value: unknown, text: string, options: FitOptions): Fitt
     const prunedText = JSON.stringify(pruned);
     if (prunedText.length > target && index < last) continue;
     const shownText = prunedText.length <= target ? prunedText : cutAtBoundary(prunedText, target).text;
+    // The whole answer is kept as its text, read in windows from the start.
+    const kept = keepAnswer(options, {
+      units: [text],
+      label: "the whole answer as JSON text",
+      items: false,
+      structured: () => options.keep?.structuredOf?.(undefined),
+    });
     const truncation: Truncation = {
       truncated: true,
       originalChars: text.length,
@@ -122,8 +162,13 @@ export function fitJson(value: unknown, text: string, options: FitOptions): Fitt
       budget,
       shortened: true,
       ...(hint.next ? { next: hint.next } : {}),
+      ...(kept ? { continuation: formatHandle(kept, { unit: 0, offset: 0 }) } : {}),
     };
-    return { value: pruned, text: `${shownText}\n${formatMarker(truncation, hint.text)}`, truncation };
+    return {
+      value: pruned,
+      text: `${shownText}\n${formatMarker(truncation, howToContinue(options, hint, truncation.continuation, true))}`,
+      truncation,
+    };
   }
   /* c8 ignore next */
   throw new Error("unreachable: the last prune level always returns");
@@ -136,6 +181,12 @@ export function fitText(text: string, options: FitOptions): { text: string; trun
   const reserve = estimateMarker(options, null, text.length, undefined);
   const cut = cutAtBoundary(text, Math.max(0, budget - reserve));
   const hint = describeContinuation(options, null, undefined);
+  const kept = keepAnswer(options, {
+    units: [text],
+    label: "the answer's text",
+    items: false,
+    structured: () => options.keep?.structuredOf?.(undefined),
+  });
   const truncation: Truncation = {
     truncated: true,
     originalChars: text.length,
@@ -143,8 +194,12 @@ export function fitText(text: string, options: FitOptions): { text: string; trun
     budget,
     ...(cut.lines ? { lines: cut.lines } : {}),
     ...(hint.next ? { next: hint.next } : {}),
+    ...(kept ? { continuation: formatHandle(kept, { unit: 0, offset: cut.text.length }) } : {}),
   };
-  return { text: `${cut.text}\n${formatMarker(truncation, hint.text)}`, truncation };
+  return {
+    text: `${cut.text}\n${formatMarker(truncation, howToContinue(options, hint, truncation.continuation))}`,
+    truncation,
+  };
 }
 
 /** Text cut to at most `max` characters: after a line end if one is near, else after a space. */
@@ -266,10 +321,56 @@ function estimateMarker(
     lines: { shown: originalChars, total: originalChars },
   };
   // + room for next values longer than the probe's (cursors) and the newline
-  return formatMarker(probe, hint.text).length + 200;
+  return (
+    formatMarker(probe, howToContinue(options, hint, options.keep ? PROBE_HANDLE : undefined, true)).length +
+    200
+  );
 }
 
 const number = (n: number) => n.toLocaleString("en-US");
+
+/** A handle as long as any: room for it in the marker. */
+const PROBE_HANDLE = `${"x".repeat(22)}.999999999.999999999999`;
+
+function keepAnswer(options: FitOptions, answer: KeptAnswer): string | undefined {
+  const { keep } = options;
+  if (!keep) return undefined;
+  const { scrub } = keep;
+  return keep.store.keep(
+    keep.owner,
+    scrub ? { ...answer, units: answer.units.map((unit) => scrub(unit)) } : answer,
+  );
+}
+
+/**
+ * What the marker says to get the rest: the handle that reads it from the bridge when the
+ * answer is kept (then paging is only an alternative to say when it names arguments), else the
+ * operation's paging or narrowing arguments.
+ */
+function howToContinue(
+  options: FitOptions,
+  hint: { text: string; next?: Record<string, string | number> },
+  handle: string | undefined,
+  fromStart = false,
+): string {
+  const { keep } = options;
+  if (!keep) return hint.text;
+  const fields = keep.fieldsHint ? ` ${keep.fieldsHint}` : "";
+  if (handle === undefined) {
+    return `${hint.text} (The answer is too large for the bridge to keep for reading in parts.)${fields}`;
+  }
+  const what = fromStart
+    ? "The whole answer is kept: read it in parts from the start"
+    : "The rest is kept: read it";
+  // The API's own paging stays an alternative worth saying when it names the arguments.
+  const paging =
+    hint.next !== undefined && options.tool !== undefined
+      ? ` Or from the API: ${hint.text.charAt(0).toLowerCase()}${hint.text.slice(1)}`
+      : "";
+  // Without an operation (a program's value) its own advice follows: return less next time.
+  const more = options.tool === undefined && options.continuation ? ` ${options.continuation}` : "";
+  return `${what} with ${keep.continueText(handle)} (nothing is sent or run again).${paging}${fields}${more}`;
+}
 
 function formatMarker(truncation: Truncation, how: string): string {
   const parts = [
@@ -378,7 +479,7 @@ export function describeContinuation(
     if (size && nextPage && Object.keys(nextPage.arguments).length > 0) {
       const next = { ...nextPage.arguments, [size.argument]: n };
       return {
-        text: `The cut items cannot be fetched by themselves; ask for smaller pages (${code(size.argument)} = ${n}) from the start, or go on with the next page: ${again(next)} (from ${nextPage.source}).`,
+        text: `The API's paging reaches the cut items only with smaller pages (${code(size.argument)} = ${n}) from the start; the next page: ${again(next)} (from ${nextPage.source}).`,
         next,
       };
     }
@@ -392,7 +493,7 @@ export function describeContinuation(
     if (page) {
       const next = { [page.argument]: (currentNumber(args, page.argument) ?? 1) + 1 };
       return {
-        text: `The cut items of this page cannot be fetched (this operation has no page-size argument); narrow the request${narrowing(tool)} to see them. The next page: ${again(next)}.`,
+        text: `The API's paging does not reach the cut items of this page (this operation has no page-size argument); a narrower request${narrowing(tool)} does. The next page: ${again(next)}.`,
         next,
       };
     }

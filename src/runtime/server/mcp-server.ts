@@ -16,8 +16,9 @@ import {
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
 import { isDeeperThan, MAX_JSON_DEPTH } from "../../model/json-depth.js";
 import type { BridgeModel } from "../../model/types.js";
+import { type CallerAccess, type CallerSource, findServedTool, mayCall } from "../access/caller.js";
 import type { BridgeOptions, CatalogSession } from "../engine/bridge-options.js";
-import { createBridgeRuntime, type ToolRuntime } from "../engine/bridge-runtime.js";
+import { createBridgeRuntime, type ListedTools, type ToolRuntime } from "../engine/bridge-runtime.js";
 import { readTraceContext } from "../request/trace-context.js";
 import { ERROR_META_KEY, toErrorResult } from "../results/error-result.js";
 import { BRIDGE_NAME, BRIDGE_VERSION } from "../version.js";
@@ -43,6 +44,11 @@ export interface ServerSetup {
   confirmStates?: ConfirmStates;
   /** The list answers' cache hint (cache-hints.ts); default: private, as who may list is unknown here. */
   listCache?: ListCacheHint;
+  /**
+   * The caller of a request the transport verified (the OAuth front door, transport/oauth/):
+   * tools/list shows only what its token may call, and calls carry it (audit identity, scopes).
+   */
+  callers?: CallerSource;
 }
 
 /**
@@ -80,7 +86,8 @@ export function createBridgeServer(
   // The SDK types a result as an open record; the listed page is copied as it is (same keys, same order).
   // 2025-era requests carry no envelope: they get the `_meta` keys they always had (meta-keys.ts).
   server.setRequestHandler("tools/list", (request, ctx) => {
-    const page = runtime.listTools(request.params?.cursor, session);
+    const caller = setup.callers?.callerOf(ctx.http?.authInfo);
+    const page = withoutForbidden(runtime, runtime.listTools(request.params?.cursor, session), caller);
     return { ...(ctx.mcpReq.envelope === undefined ? toLegacyListing(page) : page) };
   });
   const confirm = async (message: string): Promise<boolean> => {
@@ -104,6 +111,7 @@ export function createBridgeServer(
               })
               .catch(() => {});
     const httpRequest = ctx.http?.req;
+    const caller = setup.callers?.callerOf(ctx.http?.authInfo);
     const { name, arguments: args } = request.params;
     // 2026-07-28: the answer to a question comes with the client's retry of the call.
     const modern = isModernEra(server);
@@ -123,6 +131,7 @@ export function createBridgeServer(
       catalog: session,
       ...(typeof held?.catalogVersion === "string" ? { catalogVersion: held.catalogVersion } : {}),
       ...(trace !== undefined ? { trace } : {}),
+      ...(caller !== undefined ? { caller } : {}),
     });
     const question = round?.asked();
     if (question !== undefined && categoryOf(result) === "confirmation_pending") {
@@ -216,6 +225,24 @@ function headerRecord(headers: Headers): Record<string, string> {
     record[name] = value;
   });
   return record;
+}
+
+/**
+ * A page without the operations the caller's token may not call (the mode tools of discovery
+ * and code mode are not operations: they stay, and their search finds only what it may call).
+ * The page keeps its cursor: a shorter page is still a page.
+ */
+function withoutForbidden(
+  runtime: ServedRuntime,
+  page: ListedTools,
+  caller: CallerAccess | undefined,
+): ListedTools {
+  if (caller === undefined) return page;
+  const tools = page.tools.filter((tool) => {
+    const node = findServedTool(runtime.model, tool.name);
+    return node === undefined || mayCall(caller, node);
+  });
+  return tools.length === page.tools.length ? page : { ...page, tools };
 }
 
 /** A model has no `kind`; every runtime says which it is. */

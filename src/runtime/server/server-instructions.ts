@@ -6,6 +6,7 @@ import { EXECUTE_TOOL } from "../code/code-tools.js";
 import { CALL_TOOL, DESCRIBE_TOOL, nameApi, SEARCH_TOOL } from "../discovery/discovery-tools.js";
 import { formatCount } from "../discovery/mode.js";
 import { clip } from "../results/body-text.js";
+import { FIELD_SYNTAX } from "../results/project-fields.js";
 import type { ServedRuntime } from "./served-runtime.js";
 
 /** Room for the spec's description: a client puts instructions in every session's context. */
@@ -23,7 +24,7 @@ export function describeServer(runtime: Pick<ServedRuntime, "model" | "mode">): 
     return (
       `Tools for ${api}, whose ${formatCount(model.tools.length)} HTTP operations are called from JavaScript programs: ` +
       `${SEARCH_TOOL} finds the operations for a task with their TypeScript signatures, ${DESCRIBE_TOOL} gives full declarations, ` +
-      `${EXECUTE_TOOL} runs a program that calls them as \`await api.<name>(args)\` and returns what it computes.${description}`
+      `${EXECUTE_TOOL} runs a program that calls them as \`await api.<method>(args)\`, by the method name in their signatures, and returns what it computes.${description}`
     );
   }
   if (runtime.mode.mode === "discovery") {
@@ -32,5 +33,8 @@ export function describeServer(runtime: Pick<ServedRuntime, "model" | "mode">): 
       `${SEARCH_TOOL} finds the operations for a task, ${DESCRIBE_TOOL} gives their arguments, ${CALL_TOOL} calls one.${description}`
     );
   }
-  return `Tools for ${api}: each tool is one HTTP operation.${description}`;
+  return (
+    `Tools for ${api}: each tool is one HTTP operation. ` +
+    `Beside its arguments, a tool takes "_fields" (${FIELD_SYNTAX}) to answer with only those fields.${description}`
+  );
 }

@@ -78,7 +78,7 @@ export function passGuards(
  * part of the bridge (a pass-through header mapping `Authorization`) can send it upstream. The
  * SDK reads `rawHeaders`, Node's parsed `headers` are read by the rest.
  */
-function forgetAuthorization(req: IncomingMessage): void {
+export function forgetAuthorization(req: IncomingMessage): void {
   delete req.headers.authorization;
   const raw = req.rawHeaders;
   for (let i = raw.length - 2; i >= 0; i -= 2) {

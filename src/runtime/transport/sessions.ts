@@ -24,7 +24,10 @@ export interface SessionStoreOptions {
 export interface SessionStore {
   /** The session's transport, marked as seen now (its handshake done); undefined for an unknown id. */
   touch(id: string): StreamableHTTPServerTransport | undefined;
-  add(id: string, transport: StreamableHTTPServerTransport): void;
+  /** `owner`: who opened it (the OAuth front door's token subject); its other requests must be theirs. */
+  add(id: string, transport: StreamableHTTPServerTransport, owner?: string): void;
+  /** Who opened the session, when the front door said. */
+  ownerOf(id: string): string | undefined;
   remove(id: string): void;
   /** A request or stream of the session is open until the returned function is called. */
   hold(id: string): () => void;
@@ -48,6 +51,7 @@ interface Entry {
   established: boolean;
   /** Requests and streams open now. */
   open: number;
+  owner?: string;
 }
 
 export function createSessionStore(options: SessionStoreOptions): SessionStore {
@@ -83,10 +87,13 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       entry.established = true;
       return entry.transport;
     },
-    add: (id, transport) => {
+    add: (id, transport, owner) => {
       const time = now();
-      sessions.set(id, { transport, opened: time, lastSeen: time, established: false, open: 0 });
+      const entry: Entry = { transport, opened: time, lastSeen: time, established: false, open: 0 };
+      if (owner !== undefined) entry.owner = owner;
+      sessions.set(id, entry);
     },
+    ownerOf: (id) => sessions.get(id)?.owner,
     remove: (id) => {
       sessions.delete(id);
     },

@@ -21,14 +21,17 @@ import {
 import type { AddressInfo } from "node:net";
 import { NodeStreamableHTTPServerTransport, toNodeHandler } from "@modelcontextprotocol/node";
 import { createMcpHandler, isLegacyRequest, type Server } from "@modelcontextprotocol/server";
+import { failWith } from "../../model/diagnostics.js";
 import { checkHttpServerOptions } from "../config/check-bridge-options.js";
 import type { ToolRuntime } from "../engine/bridge-runtime.js";
 import { createConfirmStates } from "../server/confirm-state.js";
 import { createBridgeServer, type ServerSetup } from "../server/mcp-server.js";
 import { findParamHeaderMismatch, HEADER_MISMATCH_CODE } from "../server/param-headers.js";
 import { type ServedRuntime, toServedRuntime } from "../server/served-runtime.js";
-import { digest, isLoopbackAddress, passGuards, type RequestGuards } from "./guards.js";
+import { digest, forgetAuthorization, isLoopbackAddress, passGuards, type RequestGuards } from "./guards.js";
 import { readBody, sendJsonError } from "./http-io.js";
+import type { FrontDoor } from "./oauth/front-door.js";
+import type { VerifiedToken } from "./oauth/token-verifier.js";
 import { createSessionStore, type SessionStore } from "./sessions.js";
 import { type HttpServerOptions, resolveHttpServerOptions } from "./transport-options.js";
 
@@ -56,11 +59,29 @@ export async function startHttpServer(
     loopbackOnly: isLoopbackAddress(host),
     ...(options.bearerToken ? { tokenDigest: digest(options.bearerToken) } : {}),
   };
+  if (options.oauth !== undefined && options.bearerToken !== undefined) {
+    failWith(
+      "OMB_OAUTH_RESOURCE_CONFLICT",
+      "--http-token and --auth-issuer both guard the HTTP endpoint: give one of them",
+      {
+        hint: "--http-token is one shared token for simple setups; --auth-issuer checks each user's OAuth access token",
+      },
+    );
+  }
+  // The OAuth front door, made once the address is known (its resource defaults to it); jose
+  // is loaded only for a bridge that has one.
+  const frontDoorModule = options.oauth !== undefined ? await import("./oauth/front-door.js") : undefined;
+  let frontDoor: FrontDoor | undefined;
+  const callers = {
+    callerOf: (authInfo: Parameters<FrontDoor["callers"]["callerOf"]>[0]) =>
+      frontDoor?.callers.callerOf(authInfo),
+  };
   // One signer for every server of this endpoint: a confirmation asked by one request is
   // answered by another (and, with a shared --confirm-key, by another replica).
   const setup: ServerSetup = {
     confirmStates: createConfirmStates(options.confirmKey !== undefined ? { key: options.confirmKey } : {}),
     ...(options.listCache !== undefined ? { listCache: options.listCache } : {}),
+    ...(options.oauth !== undefined ? { callers } : {}),
   };
   const sessions = createSessionStore({
     idleMs: options.sessionIdleMs,
@@ -85,7 +106,16 @@ export async function startHttpServer(
       res.writeHead(200, { "content-type": "text/plain" }).end("ok");
       return;
     }
+    if (frontDoor?.serveMetadata(req, res, url.pathname)) return;
     if (!passGuards(req, res, url.pathname, guards)) return;
+    let token: VerifiedToken | undefined;
+    if (frontDoor !== undefined) {
+      token = await frontDoor.authenticate(req, res);
+      if (token === undefined) return;
+      // Checked: the MCP token goes no further (never upstream); the SDK hands req.auth to the servers.
+      forgetAuthorization(req);
+      (req as IncomingMessage & { auth?: VerifiedToken }).auth = token;
+    }
     let body: unknown;
     if (req.method === "POST") {
       const read = await readBody(req, maxBodyBytes);
@@ -99,6 +129,9 @@ export async function startHttpServer(
         return;
       }
       body = read.value;
+      // An operation the token's scopes do not cover: 403 with the scopes to step up to.
+      if (frontDoor !== undefined && token !== undefined && (await frontDoor.refuseScope(body, token, res)))
+        return;
     }
     if (!(await isLegacyRequest(toClassified(req, url), body, { maxRequestBodySize: maxBodyBytes }))) {
       // Mcp-Param-* headers that disagree with the body: refused before the call (param-headers.ts).
@@ -112,7 +145,7 @@ export async function startHttpServer(
       return;
     }
     if (options.stateless) await handleStateless(newServer, req, res, body);
-    else await handleSessionful(newServer, sessions, req, res, body);
+    else await handleSessionful(newServer, sessions, req, res, body, ownerOf(token));
   };
 
   const httpServer: NodeServer = createServer((req, res) => {
@@ -125,12 +158,27 @@ export async function startHttpServer(
   // so a client never sends a request on a socket the bridge is closing at that moment.
   httpServer.keepAliveTimeout = 65_000;
   httpServer.headersTimeout = 66_000;
+  const shownHost = host.includes(":") ? `[${host}]` : host;
+  let port = 0;
   await new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);
-    httpServer.listen(options.port, host, () => resolve());
+    httpServer.listen(options.port, host, () => {
+      port = (httpServer.address() as AddressInfo).port;
+      // Before the first request can arrive: this runs as the server starts listening.
+      if (frontDoorModule !== undefined && options.oauth !== undefined) {
+        const { createFrontDoor, resolveOAuthResourceOptions } = frontDoorModule;
+        const resolved = resolveOAuthResourceOptions(options.oauth, `http://${shownHost}:${port}${endpoint}`);
+        try {
+          frontDoor = createFrontDoor(resolved, runtime, endpoint);
+        } catch (error) {
+          httpServer.close();
+          reject(error);
+          return;
+        }
+      }
+      resolve();
+    });
   });
-  const port = (httpServer.address() as AddressInfo).port;
-  const shownHost = host.includes(":") ? `[${host}]` : host;
   return {
     url: `http://${shownHost}:${port}${endpoint}`,
     port,
@@ -186,17 +234,28 @@ async function handleStateless(
   await transport.handleRequest(req, res, body);
 }
 
-/** Sessionful: a request of a known session goes to it; an initialize opens a new one. */
+/** Who a verified token is, as a session's owner: the same subject of the same issuer. */
+function ownerOf(token: VerifiedToken | undefined): string | undefined {
+  const facts = token?.extra.facts;
+  return facts === undefined ? undefined : `${facts.issuer} ${facts.subject}`;
+}
+
+/**
+ * Sessionful: a request of a known session goes to it; an initialize opens a new one. With the
+ * OAuth front door a session is its opener's: another user's token does not reach it (a
+ * session id seen elsewhere is not a way in), and the answer does not say it exists.
+ */
 async function handleSessionful(
   newServer: () => Server,
   sessions: SessionStore,
   req: IncomingMessage,
   res: ServerResponse,
   body: unknown,
+  owner: string | undefined,
 ): Promise<void> {
   const sessionId = req.headers["mcp-session-id"];
   if (typeof sessionId === "string") {
-    const transport = sessions.touch(sessionId);
+    const transport = sessions.ownerOf(sessionId) === owner ? sessions.touch(sessionId) : undefined;
     if (!transport) {
       sendJsonError(res, 404, -32001, "Session not found: start a new session with initialize");
       return;
@@ -216,7 +275,7 @@ async function handleSessionful(
   }
   const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
     sessionIdGenerator: () => randomUUID(),
-    onsessioninitialized: (id) => sessions.add(id, transport),
+    onsessioninitialized: (id) => sessions.add(id, transport, owner),
     onsessionclosed: (id) => sessions.remove(id),
   });
   transport.onclose = () => {

@@ -11,6 +11,7 @@ export const DEFAULT_TRANSPORT = "stdio";
 export const DEFAULT_MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
 
 import type { ListCacheHint } from "../server/cache-hints.js";
+import type { OAuthResourceOptions } from "./oauth/resource-options.js";
 
 export interface HttpServerOptions {
   host?: string;
@@ -28,6 +29,11 @@ export interface HttpServerOptions {
    * does not). The header is the bridge's own: it is never forwarded upstream.
    */
   bearerToken?: string;
+  /**
+   * The bridge as an OAuth 2.1 protected resource (transport/oauth/): every MCP request needs
+   * an access token of one of these issuers for this resource. Not with `bearerToken`.
+   */
+  oauth?: OAuthResourceOptions;
   /**
    * A session without requests for this long is closed (default 30 minutes); one that sent
    * nothing after initialize is closed after 30 s (sessions.ts).

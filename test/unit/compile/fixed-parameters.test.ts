@@ -77,6 +77,22 @@ describe("planning", () => {
     ]);
   });
 
+  it("a required query or header parameter with a default is optional and filled; a path one is not", () => {
+    const tool = planOne("/items/{id}", [
+      { name: "api-version", in: "query", required: true, schema: { type: "string", default: "2024-01-01" } },
+      { name: "X-Region", in: "header", required: true, schema: { type: "string", default: "eu" } },
+      { name: "id", in: "path", required: true, schema: { type: "string", default: "1" } },
+      { name: "limit", in: "query", schema: { type: "integer", default: 20 } },
+    ]);
+    expect(tool.inputSchema.required).toEqual(["id"]);
+    expect(tool.http.parameters.map((p) => [p.name, p.fill])).toEqual([
+      ["api-version", "2024-01-01"],
+      ["X-Region", "eu"],
+      ["id", undefined],
+      ["limit", undefined],
+    ]);
+  });
+
   it("a declared :id segment is the path parameter id", () => {
     const tool = planOne("/v1/integrations/webhooks/:id", [
       { name: "id", in: "path", required: true, schema: { type: "string" } },

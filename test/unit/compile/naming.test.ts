@@ -2,8 +2,10 @@ import { describe, expect, it } from "vitest";
 import {
   chooseToolName,
   deriveNameFromRoute,
+  deriveReadableName,
   fitName,
   fitNames,
+  looksGenerated,
   resolveNameCollisions,
   sanitizeName,
   TOOL_NAME_PATTERN,
@@ -169,5 +171,62 @@ describe("resolveNameCollisions", () => {
       { name: "dup", route: "GET /b" },
     ]);
     expect(after.slice(1)).toEqual(before);
+  });
+});
+
+describe("generated operationIds get readable names from the route", () => {
+  it.each([
+    // Microsoft Graph's type casts and counts, as published in v1.0.
+    {
+      operationId: "Get.microsoft.graph.directoryObject.Items.As.microsoft.graph.user-9410",
+      method: "get",
+      path: "/groups/{group-id}/members/microsoft.graph.user",
+      want: "get_groups_by_group-id_members_user",
+    },
+    {
+      operationId: "Get.microsoft.graph.directoryObject.Item.As.microsoft.graph.servicePrincipal-cc0a",
+      method: "get",
+      path: "/contacts/{orgContact-id}/memberOf/{directoryObject-id}/microsoft.graph.servicePrincipal",
+      want: "get_contacts_memberOf_by_id_servicePrincipal",
+    },
+    {
+      operationId: "Get.Count.windowsInformationProtectionAppLearningSummaries-07af",
+      method: "get",
+      path: "/deviceManagement/windowsInformationProtectionAppLearningSummaries/$count",
+      want: "get_windowsInformationProtectionAppLearningSummaries_count",
+    },
+    {
+      operationId:
+        "drives.drive.items.driveItem.workbook.tables.workbookTable.columns.workbookTableColumn.range",
+      method: "get",
+      path: "/drives/{drive-id}/items/{driveItem-id}/workbook/tables/{workbookTable-id}/columns/{workbookTableColumn-id}/microsoft.graph.range()",
+      want: "get_drives_items_workbook_tables_columns_by_id_range",
+    },
+    { operationId: "listUsers_163275ec", method: "get", path: "/users", want: "get_users" },
+  ])("$operationId → $want", ({ operationId, method, path, want }) => {
+    const chosen = chooseToolName({ operationId, method, path });
+    expect(chosen).toEqual({ name: want, origin: "cleaned" });
+    expect(TOOL_NAME_PATTERN.test(chosen.name)).toBe(true);
+  });
+
+  it.each([
+    "getPetById",
+    "list-things-v2-beta",
+    "users.user.ListMemberOf",
+    "deleteAdmissionregistrationV1alpha1CollectionValidatingAdmissionPolicy",
+    "get_report_2024",
+    "getFace",
+    "repos/get-content",
+  ])("%s is a person's operationId: named as before", (operationId) => {
+    expect(looksGenerated(operationId)).toBe(false);
+  });
+
+  it("a long route keeps its end and its first resource, never a hash", () => {
+    const name = deriveReadableName(
+      "delete",
+      "/drives/{drive-id}/items/{driveItem-id}/workbook/worksheets/{workbookWorksheet-id}/charts/{workbookChart-id}/series/{workbookChartSeries-id}/points/{workbookChartPoint-id}/format/fill",
+    );
+    expect(name).toBe("delete_drives_worksheets_charts_series_points_format_fill");
+    expect(name.length).toBeLessThanOrEqual(64);
   });
 });

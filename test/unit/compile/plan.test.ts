@@ -60,6 +60,7 @@ describe("argument contract", () => {
       "session",
       "name",
       "tag",
+      "extraProperties",
     ]);
     expect(tool.inputSchema.required).toEqual(["id", "session", "name"]);
     expect(tool.inputSchema.additionalProperties).toBe(false);
@@ -77,7 +78,7 @@ describe("argument contract", () => {
         { name: "name", in: "query", schema: { type: "string" } },
       ],
       body: { type: "object", properties: { id: { type: "string" }, name: { type: "string" } } },
-      want: ["id", "name", "id__body", "name__body"],
+      want: ["id", "name", "id__body", "name__body", "extraProperties"],
     },
     {
       title: "query and header with the same name",
@@ -157,7 +158,7 @@ describe("argument contract", () => {
       title: "body explicitly optional: required only with the body",
       requestBody: { required: false },
       required: undefined,
-      dependentRequired: { tag: ["name"] },
+      dependentRequired: { tag: ["name"], extraProperties: ["name"] },
     },
   ])("$title", ({ requestBody, required, dependentRequired }) => {
     const tool = onlyTool({
@@ -264,9 +265,12 @@ describe("argument contract", () => {
       name__body: ["To"],
       To: ["name__body"],
       Body: ["name__body", "To"],
+      extraProperties: ["name__body", "To"],
     });
     const properties = tool.inputSchema.properties as Record<string, { description?: string }>;
-    expect(properties.name__body!.description).toBe("The new name. Required when any body field is given.");
+    expect(properties.name__body!.description).toBe(
+      'The new name. Sent as the body property "name"; the path parameter is `name`. Required when any body field is given.',
+    );
     expect(properties.Body!.description).toBeUndefined();
   });
 
@@ -296,7 +300,7 @@ describe("argument contract", () => {
         schemas: { Base: { type: "object", required: ["kind"], properties: { kind: { type: "string" } } } },
       },
     });
-    expect(Object.keys(tool.inputSchema.properties as object)).toEqual(["kind", "extra"]);
+    expect(Object.keys(tool.inputSchema.properties as object)).toEqual(["kind", "extra", "extraProperties"]);
     expect(tool.inputSchema.required).toEqual(["kind", "extra"]);
   });
 
@@ -428,6 +432,7 @@ describe("schemas", () => {
     expect(tool.inputSchema.properties).toEqual({
       value: { type: "string" },
       children: { type: "array", items: { $ref: "#/$defs/Node" } },
+      extraProperties: { type: "object" },
     });
     expect(tool.inputSchema.$defs).toEqual({
       Node: {

@@ -450,3 +450,43 @@ describe("profiles through buildModel", () => {
     },
   );
 });
+
+describe("openai: the body's extraProperties", () => {
+  it("is left out (strict mode could only send it empty), with no free-form warning", () => {
+    const base = tool("createPet", "/pets");
+    const withExtra: ToolNode = {
+      ...base,
+      inputSchema: {
+        type: "object",
+        properties: {
+          name: { type: "string" },
+          tag: { type: "string" },
+          extraProperties: { type: "object" },
+        },
+        dependentRequired: { tag: ["name"], extraProperties: ["name"] },
+        additionalProperties: false,
+      },
+      http: {
+        ...base.http,
+        method: "post",
+        body: {
+          mediaType: "application/json",
+          required: false,
+          mode: "properties",
+          kind: "json",
+          properties: [
+            { argument: "name", name: "name", shape: "primitive" },
+            { argument: "tag", name: "tag", shape: "primitive" },
+          ],
+          extraArgument: "extraProperties",
+        },
+      },
+    };
+    const result = applyProfile(model([withExtra]), { profile: "openai" });
+    const planned = result.tools[0]!;
+    expect(Object.keys(planned.inputSchema.properties as object)).toEqual(["name", "tag"]);
+    expect(planned.http.body?.extraArgument).toBeUndefined();
+    expect(result.diagnostics.map((d) => d.code)).not.toContain("OMB_PROFILE_FREE_FORM");
+    expect(applyProfile(model([withExtra]), { profile: "mcp" }).tools[0]).toBe(withExtra);
+  });
+});

@@ -12,6 +12,12 @@
  * - `__describe(error)` and `__json(value)`, for the host: what was thrown, and the return value
  *   as JSON text. They are frozen functions of the prelude, not the program's.
  */
+/**
+ * Starts the text of a call with options (`api.<name>(args, { fields })`): `<mark>{"args", "fields"}`.
+ * A plain call's text is the arguments' JSON object, which starts with `{`.
+ */
+export const CALL_OPTIONS_MARK = "\u0001";
+
 export const PRELUDE = `(function (hostCall, hostLog, global) {
   "use strict";
   const stringify = JSON.stringify;
@@ -32,7 +38,7 @@ export const PRELUDE = `(function (hostCall, hostLog, global) {
       if (line !== undefined) this.line = line;
     }
   }
-  const call = (name, args) => {
+  const call = (name, args, options) => {
     const line = programLine(new Error().stack);
     let text = "{}";
     if (args !== undefined) {
@@ -40,6 +46,13 @@ export const PRELUDE = `(function (hostCall, hostLog, global) {
       if (typeof text !== "string" || text[0] !== "{") {
         throw new TypeError("api." + name + "(args): args must be an object of JSON values, like { id: 1 }");
       }
+    }
+    if (options !== undefined && options !== null) {
+      if (typeof options !== "object" || Array.isArray(options)) {
+        throw new TypeError("api." + name + "(args, options): options must be an object, like { fields: ['items[].id'] }");
+      }
+      // The call's options travel ahead of the arguments, after a mark no arguments text starts with.
+      if (options.fields !== undefined) text = "\\u0001" + stringify({ args: parse(text), fields: options.fields });
     }
     return hostCall(name, text).then((answer) => {
       const outcome = parse(answer);
@@ -50,7 +63,7 @@ export const PRELUDE = `(function (hostCall, hostLog, global) {
   const api = new Proxy(Object.freeze(Object.create(null)), {
     get(target, name) {
       if (typeof name !== "string" || name === "then") return undefined;
-      return (args) => call(name, args);
+      return (args, options) => call(name, args, options);
     },
     set() { return false; },
     defineProperty() { return false; },

@@ -5,6 +5,7 @@
  * the most words and the least per word.
  */
 import type { JsonValue, ToolNode } from "../../../model/types.js";
+import { readIdiomWords } from "./idioms.js";
 import { splitPathWords, splitWords, toTerms } from "./tokenize.js";
 
 /** The fields in the order the saved index keeps them. */
@@ -55,7 +56,8 @@ export function termsOf([name, title, path, tags, params, text]: DocumentSource)
   return [
     toTerms(splitWords(name)),
     toTerms(splitWords(title)),
-    toTerms(splitPathWords(path)),
+    // The path's idioms in everyday words ($count: "count number", delta: "track changes").
+    toTerms([...splitPathWords(path), ...readIdiomWords(path)]),
     toTerms(tags.flatMap(splitWords)),
     toTerms(params.flatMap(splitWords)),
     toTerms(splitWords(text)).slice(0, TEXT_TERMS),

@@ -35,6 +35,20 @@ addActions(
 );
 addActions("count", "count counts");
 
+/**
+ * Verbs that make the API do something, a POST as creating is; read as actions in a short
+ * phrase only ("trigger a workflow"): a long task says "send me" and "run into" as often.
+ */
+const SHORT_ACTION_WORDS: Record<string, Action> = {};
+for (const word of "schedule trigger run launch execute invoke dispatch send reply forward".split(" "))
+  SHORT_ACTION_WORDS[word] = "create";
+
+/**
+ * Words that are nouns as often as verbs, read as a POST when they start a short phrase, the
+ * imperative ("open an issue", "comment on a post", "tag a resource").
+ */
+const IMPERATIVE_WORDS = new Set("open comment post tag label book order".split(" "));
+
 /** Words before "me" that make it the object of a request ("tell me"), not the current user. */
 const REQUEST_VERBS = new Set(
   "tell give show help let send provide fetch get find bring remind email notify text call ask for to with".split(
@@ -51,7 +65,25 @@ export interface QueryIntent {
   owned: Set<string>;
   /** The task names something by its name ("Titanic", "'Naruto'"): it may need a search first. */
   named: boolean;
+  /**
+   * Stems of the first thing the task names outside a prepositional phrase: what it asks for
+   * ("users" in "all users in the organization").
+   */
+  targets: Set<string>;
+  /**
+   * Stems of the things named after "in", "of", "from"...: where what it asks for lives
+   * ("organization" in "all users in the organization"), a container, not the answer.
+   */
+  containers: Set<string>;
+  /** A short phrase (at most SHORT_QUERY_WORDS words that are not noise), not a long task. */
+  short: boolean;
 }
+
+/** The most words that are not noise a short phrase has ("all users in the organization": 2). */
+export const SHORT_QUERY_WORDS = 6;
+
+/** Words that start a phrase naming where the task's object is, not the object. */
+const PREPOSITIONS = new Set("in of from for within inside on at under across into per by".split(" "));
 
 /**
  * A quoted value, or a capitalised word that does not start a sentence. No opening quote may
@@ -77,17 +109,49 @@ export function readQueryIntent(words: readonly string[], named = false): QueryI
     nextMeaningful[i] = next;
     if (!isNoise(words[i]!)) next = words[i];
   }
+  const targets = new Set<string>();
+  const containers = new Set<string>();
+  let after: "start" | "preposition" | "other" = "start";
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    // "number of X", "list of X": X is what is asked for, not a container.
+    if ((word === "number" || word === "list") && words[i + 1] === "of") {
+      i++;
+      continue;
+    }
+    if (PREPOSITIONS.has(word)) after = "preposition";
+    else if (isNoise(word) || ACTION_WORDS[word] !== undefined) continue;
+    else {
+      if (after === "preposition") containers.add(stem(word));
+      else if (targets.size === 0) targets.add(stem(word));
+      after = "other";
+    }
+  }
+  for (const target of targets) containers.delete(target);
+  // A long task (several steps, many nouns) names places and values as often as collections:
+  // the container rule is for a short phrase, where it measured well (bench/results/search.md).
+  let meaningful = 0;
+  for (const word of words) if (!isNoise(word)) meaningful++;
+  const short = meaningful <= SHORT_QUERY_WORDS;
+  if (!short) containers.clear();
   words.forEach((word, i) => {
-    const action = ACTION_WORDS[word];
+    const action =
+      ACTION_WORDS[word] ??
+      (short
+        ? (SHORT_ACTION_WORDS[word] ?? (i === 0 && IMPERATIVE_WORDS.has(word) ? "create" : undefined))
+        : undefined);
     if (action !== undefined) actions.add(action);
-    if (word === "many" && words[i - 1] === "how") actions.add("count");
+    if ((word === "many" && words[i - 1] === "how") || (short && word === "number" && words[i + 1] === "of"))
+      actions.add("count");
+    // "who am I" (its "I" is too short a word to be read): the current user.
+    if (word === "who" && words[i + 1] === "am") self = true;
     if (SELF_WORDS.has(word) && (word !== "me" || i === 0 || !REQUEST_VERBS.has(words[i - 1]!))) {
       self = true;
       const owner = nextMeaningful[i];
       if (word === "my" && owner !== undefined) owned.add(stem(owner));
     }
   });
-  return { actions, self, owned, named };
+  return { actions, self, owned, named, targets, containers, short };
 }
 
 export interface OperationShape {
@@ -118,6 +182,9 @@ const SELF_SEGMENTS = new Set([
   "whoami",
 ]);
 
+/** Segments that act on the resource before them (OData's system segments, delta). */
+const IDIOM_SEGMENT = /^(\$count|\$ref|\$value|([a-z0-9_]+\.)*delta(\(.*\))?)$/i;
+
 /** Segments that name no resource: an API's prefix and version (`/api/v2/...`). */
 const PREFIX_SEGMENT = /^(api|apis|rest|v\d+(\.\d+)*)$/i;
 
@@ -131,8 +198,11 @@ export function readOperationShape(tool: ToolNode): OperationShape {
     // GitHub-style: /user/repos is the current user's, /users/{username}/repos anyone's.
     (first === "user" && !second.startsWith("{")) ||
     ((first === "users" || first === "accounts") && (second === "me" || second === "self"));
-  const words = splitPathWords(fixed.at(-1) ?? "");
   const last = fixed.at(-1)?.toLowerCase() ?? "";
+  // `/users/$count`, `/groups/{id}/members/$ref`, `/users/delta()`: the idiom acts on the
+  // collection before it, which is what the task names.
+  const named = fixed.filter((segment) => !IDIOM_SEGMENT.test(segment));
+  const words = splitPathWords(named.at(-1) ?? "");
   return {
     method: tool.http.method,
     item: segments.at(-1)?.startsWith("{") === true,

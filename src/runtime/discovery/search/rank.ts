@@ -16,6 +16,13 @@
  * collection deeper in the tree (`/me/events` before `/me/calendars/{id}/events`). Synonyms
  * (synonyms.ts) count at half weight.
  *
+ * A short phrase (intent.ts, SHORT_QUERY_WORDS) is read more loosely, since it says less: the
+ * vocabulary bridges of synonyms.ts, at full weight when the API names no resource by the
+ * person's word and does by the bridged one ("mail" → `/messages`); an API's abbreviations
+ * ("repos"); a word begun or two run together; and the collection asked for before the one it
+ * lives in (a container's words count at a quarter weight, its own operations lose the resource
+ * factor: "all users in the organization"). On long multi-step tasks each of these cost recall.
+ *
  * Measured and dropped (bench/results/search.md): ranking a long task clause by clause and
  * interleaving the rankings, and re-ranking for the coverage of the task's words; both lowered
  * recall on every multi-step set, whose gold operations share words more often than not.
@@ -26,6 +33,7 @@
  */
 import { hasName, matchAction, type OperationShape, type QueryIntent, readQueryIntent } from "./intent.js";
 import type { Postings } from "./postings.js";
+import { stem } from "./stem.js";
 import { findSynonyms } from "./synonyms.js";
 import { splitWords, toTerms } from "./tokenize.js";
 
@@ -41,6 +49,8 @@ export const TUNING = {
   depth: 0.25,
   /** What a synonym's match is worth against the word's own. */
   synonym: 0.5,
+  /** What a word of the place the task's object lives in is worth ("in the organization"). */
+  container: 0.25,
   /** A task that names something ("the movie Titanic") may need the search that finds it first. */
   named: 0.15,
   /**
@@ -52,6 +62,9 @@ export const TUNING = {
   phraseShare: 4,
   phraseMax: 2,
 };
+
+/** Distinct terms of a query ranked; the rest are not read. */
+export const MAX_QUERY_TERMS = 64;
 
 /** The leading operations that the phrase factor re-orders (and whose share of a pair it weighs). */
 const PHRASE_WINDOW = 50;
@@ -65,6 +78,8 @@ export interface RankContext {
   scratch: { scores: Float64Array; touched: Int32Array; owned: Uint8Array };
   /** Per operation: its name, title and path terms in order, one list per field (phrases). */
   sequences?: readonly (readonly string[])[][];
+  /** Every resource an operation's path names (OperationShape.resource): the API's nouns. */
+  resources?: ReadonlySet<string>;
 }
 
 export function createScratch(size: number): RankContext["scratch"] {
@@ -80,7 +95,9 @@ export function rankQuery(context: RankContext, query: string, limit: number): R
   const words = splitWords(query);
   const sequence = toTerms(words);
   const intent = readQueryIntent(words, hasName(query));
-  const terms = [...new Set(sequence)];
+  // At most MAX_QUERY_TERMS distinct terms: a hostile query of thousands of words costs no more
+  // than a task's.
+  const terms = [...new Set(sequence)].slice(0, MAX_QUERY_TERMS);
   const { sequences } = context;
   if (sequences === undefined || sequence.length < 2) return scoreTerms(context, terms, intent, limit);
   // The task's word pairs, in its order (stop words left out: "list of users" gives "list user").
@@ -112,18 +129,46 @@ export function rankQuery(context: RankContext, query: string, limit: number): R
 }
 
 function scoreTerms(context: RankContext, terms: string[], intent: QueryIntent, limit: number): Ranked[] {
-  const { postings, shapes, allowed, scratch } = context;
+  const { postings, shapes, allowed, scratch, resources } = context;
   const n = postings.size;
   const scores = scratch.scores;
   const touched = scratch.touched;
   let count = 0;
   const owned = scratch.owned;
   const own = new Set(terms);
-  // [term, weight, the query's term it stands for]
-  const weighted: [string, number, string][] = terms.map((term) => [term, 1, term]);
+  // [term, weight, the query's term it stands for]; a container's term ("organization" in
+  // "users in the organization") says where, not what: it counts for less.
+  const weighted: [string, number, string][] = terms.map((term) => [
+    term,
+    intent.containers.has(term) ? TUNING.container : 1,
+    term,
+  ]);
+  // "how many" asks for a count operation (idioms.ts gives `$count` paths the word).
+  if (intent.actions.has("count") && !own.has("count")) weighted.push(["count", TUNING.synonym, "count"]);
   for (const term of terms) {
-    for (const synonym of findSynonyms(term)) {
-      if (!own.has(synonym)) weighted.push([synonym, TUNING.synonym, term]);
+    const synonyms = findSynonyms(term, intent.short).filter((synonym) => !own.has(synonym));
+    // The task's noun is not the API's ("mail" where the API has `/messages`): when no
+    // operation is named by the word and one is by its synonym, the synonym is what it means.
+    const swap =
+      intent.short &&
+      resources !== undefined &&
+      !resources.has(term) &&
+      synonyms.some((s) => resources.has(s));
+    if (swap) weighted[weighted.findIndex(([own]) => own === term)]![1] *= TUNING.synonym;
+    for (const synonym of synonyms) weighted.push([synonym, swap ? 1 : TUNING.synonym, term]);
+    // An API's abbreviation of the word ("repos" for "repositories"), in a short phrase.
+    if (intent.short) {
+      for (const other of findAbbreviations(postings, term)) {
+        if (!own.has(other)) weighted.push([other, TUNING.synonym, term]);
+      }
+    }
+    // In a short phrase, a word no operation has may be the start of one ("calend") or two run
+    // together ("directreports"): the operations' words it begins, or the two it is made of. (In
+    // a long task such a word is more often a name or a value: there it cost recall.)
+    if (intent.short && !postings.terms.has(term)) {
+      for (const other of expandUnknown(postings, term)) {
+        if (!own.has(other)) weighted.push([other, TUNING.synonym, term]);
+      }
     }
   }
   for (const [term, weight, origin] of weighted) {
@@ -141,7 +186,9 @@ function scoreTerms(context: RankContext, terms: string[], intent: QueryIntent, 
       if (marks) owned[doc] = 1;
     }
   }
-  const termSet = new Set(terms);
+  // What the task names: in a short phrase by its words or theirs (a bridge's "message" for
+  // "mail"); in a long task by its own words (the synonyms' resources there cost recall).
+  const termSet = intent.short ? new Set(weighted.map(([term]) => term)) : new Set(terms);
   // The best `limit`, kept sorted (best first, then the earlier operation) as they come.
   const best: Ranked[] = [];
   for (let i = 0; i < count; i++) {
@@ -162,15 +209,80 @@ function scoreTerms(context: RankContext, terms: string[], intent: QueryIntent, 
   return best;
 }
 
+/** Sorted vocabularies of the postings, for prefix look-ups (built on the first unknown word). */
+const vocabularies = new WeakMap<Postings, string[]>();
+
+/** Most operation words an unknown query word stands for. */
+const MAX_EXPANSIONS = 4;
+/** Shortest unknown word read as the start of others. */
+const MIN_PREFIX = 3;
+
+/**
+ * The operation words an unknown query term stands for: those it begins (the most common
+ * first, at most MAX_EXPANSIONS), else the two known words it is made of.
+ */
+export function expandUnknown(postings: Postings, term: string): string[] {
+  if (term.length < MIN_PREFIX || !/^[a-z]+$/.test(term)) return [];
+  let vocabulary = vocabularies.get(postings);
+  if (vocabulary === undefined) {
+    vocabulary = [...postings.terms.keys()].sort();
+    vocabularies.set(postings, vocabulary);
+  }
+  let low = 0;
+  let high = vocabulary.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (vocabulary[middle]! < term) low = middle + 1;
+    else high = middle;
+  }
+  const begun: string[] = [];
+  // Bounded: a short prefix may begin thousands of words; the first 256 are weighed.
+  for (let i = low; i < vocabulary.length && i < low + 256 && vocabulary[i]!.startsWith(term); i++)
+    begun.push(vocabulary[i]!);
+  if (begun.length > 0) {
+    const df = (word: string) => postings.terms.get(word)!.docs.length;
+    return begun.sort((a, b) => df(b) - df(a) || (a < b ? -1 : 1)).slice(0, MAX_EXPANSIONS);
+  }
+  for (let cut = MIN_PREFIX; cut <= term.length - MIN_PREFIX; cut++) {
+    const head = stem(term.slice(0, cut));
+    const tail = stem(term.slice(cut));
+    if (postings.terms.has(head) && postings.terms.has(tail)) return [head, tail];
+  }
+  return [];
+}
+
+/** Shortest abbreviation read, and the least a word must be longer than it. */
+const MIN_ABBREVIATION = 3;
+const ABBREVIATED_BY = 3;
+
+/** The operation words that begin a query term and are much shorter ("repo" of "repositori"). */
+export function findAbbreviations(postings: Postings, term: string): string[] {
+  const found: string[] = [];
+  if (!/^[a-z]+$/.test(term)) return found;
+  for (let end = MIN_ABBREVIATION; end <= term.length - ABBREVIATED_BY; end++) {
+    const head = term.slice(0, end);
+    if (postings.terms.has(head)) found.push(head);
+  }
+  return found;
+}
+
 function isBetter(score: number, doc: number, than: Ranked): boolean {
   return score > than.score || (score === than.score && doc < than.doc);
 }
 
 /** The factor of the task's intent for one operation. */
-function weighShape(intent: QueryIntent, terms: Set<string>, shape: OperationShape, owns: boolean): number {
+export function weighShape(
+  intent: QueryIntent,
+  terms: Set<string>,
+  shape: OperationShape,
+  owns: boolean,
+): number {
   let factor = 1 + TUNING.action * matchAction(intent, shape);
   if (intent.self && shape.self && owns) factor *= 1 + TUNING.self;
-  if (shape.resource !== "" && terms.has(shape.resource)) factor *= 1 + TUNING.resource;
+  // The collection the task asks for before the one it says it lives in ("users in the
+  // organization": /users, then /organization).
+  if (shape.resource !== "" && intent.containers.has(shape.resource)) factor /= 1 + TUNING.resource;
+  else if (shape.resource !== "" && terms.has(shape.resource)) factor *= 1 + TUNING.resource;
   if (shape.depth > 1) factor /= 1 + TUNING.depth * (shape.depth - 1);
   if (intent.named && shape.finds) factor *= 1 + TUNING.named;
   return factor;

@@ -24,7 +24,7 @@ import { isRecord } from "../../../model/records.js";
 import type { SearchIndexNode, ToolNode } from "../../../model/types.js";
 import { type DocumentSource, type DocumentTerms, FIELDS, readDocumentSource, termsOf } from "./fields.js";
 
-export const INDEX_VERSION = 2;
+export const INDEX_VERSION = 3;
 
 /** Characters of the SHA-256 of an operation's document source kept to check it (48 bits). */
 const SOURCE_HASH_HEX = 12;

@@ -1,7 +1,16 @@
 /**
- * A few words that tasks and specs use for the same thing, each group as stems. Deliberately
- * short: only everyday words whose groups helped on every evaluation set (bench/search), none
- * tied to one API. A synonym counts for less than the word itself (rank.ts).
+ * The vocabulary bridge between a person's words and an API's, kept small and general, none
+ * tied to one API (each was measured on every evaluation set, bench/results/search.md):
+ *
+ * - GROUPS: words that tasks and specs use for the same thing, either way round;
+ * - BRIDGES: an everyday word and the words APIs use for it, one way only: a task's "mail" may
+ *   mean an API's `message`, but a task's "message" (a chat's, an SMS) is not mail. The API
+ *   side of common idioms is here too: AWS's `Describe*` is a list, OData's `delta` is change
+ *   tracking (idioms.ts adds the everyday words to such paths; this finds the API's word from
+ *   the task's).
+ *
+ * A synonym or bridge counts for less than the word itself (rank.ts). What an API says in its
+ * own text (tags, summaries, descriptions) is read by the ranker's fields directly.
  */
 import { stem } from "./stem.js";
 
@@ -14,17 +23,40 @@ const GROUPS = [
   "cost price",
 ];
 
+/** [everyday words, the API words they may mean]. */
+const BRIDGES: [string, string][] = [
+  ["mail email inbox", "message"],
+  ["meeting appointment", "event"],
+  ["remove erase", "delete"],
+  ["add new make", "create"],
+  ["list", "describe"],
+  ["changes changed", "delta"],
+  ["download", "content"],
+  ["people person", "user"],
+];
+
 const SYNONYMS = new Map<string, string[]>();
+const BRIDGED = new Map<string, string[]>();
+const add = (map: Map<string, string[]>, term: string, others: string[]) => {
+  const known = map.get(term) ?? [];
+  map.set(term, [...known, ...others.filter((other) => other !== term && !known.includes(other))]);
+};
 for (const group of GROUPS) {
   const stems = group.split(" ").map(stem);
-  for (const term of stems)
-    SYNONYMS.set(
-      term,
-      stems.filter((other) => other !== term),
-    );
+  for (const term of stems) add(SYNONYMS, term, stems);
+}
+for (const [everyday, api] of BRIDGES) {
+  const targets = api.split(" ").map(stem);
+  for (const word of everyday.split(" ")) add(BRIDGED, stem(word), targets);
 }
 
-/** The other stems of a stem's group, or none. */
-export function findSynonyms(term: string): readonly string[] {
-  return SYNONYMS.get(term) ?? [];
+/**
+ * The other stems a stem may stand for, or none. The bridges only for a short phrase: a long
+ * task names enough of the API's own words, and there they cost recall (-0.003 to -0.005 on
+ * StableToolBench G1, bench/results/search.md).
+ */
+export function findSynonyms(term: string, short = true): readonly string[] {
+  const own = SYNONYMS.get(term) ?? [];
+  const bridged = short ? (BRIDGED.get(term) ?? []) : [];
+  return bridged.length === 0 ? own : [...own, ...bridged.filter((other) => !own.includes(other))];
 }

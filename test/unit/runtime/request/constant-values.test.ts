@@ -75,6 +75,23 @@ describe("constant parameters", () => {
       want: { path: "/", headers: { "x-amz-target": "AmazonAthena.ListWorkGroups" } },
     },
     {
+      title: "a required parameter with a default, left out: its default is sent",
+      parameters: [
+        binding("api-version", "query", { fill: "2024-01-01" }),
+        binding("X-Region", "header", { fill: "eu" }),
+      ],
+      path: "/",
+      args: {},
+      want: { path: "/?api-version=2024-01-01", headers: { "x-region": "eu" } },
+    },
+    {
+      title: "a required parameter with a default, given: the given value",
+      parameters: [binding("api-version", "query", { fill: "2024-01-01" })],
+      path: "/",
+      args: { "api-version": "2023-05-01" },
+      want: { path: "/?api-version=2023-05-01", headers: {} },
+    },
+    {
       title: "a path constant",
       parameters: [binding("version", "path", { constant: "v2" }), binding("id", "path")],
       path: "/{version}/items/{id}",

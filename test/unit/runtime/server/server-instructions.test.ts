@@ -5,10 +5,12 @@
 import { describe, expect, it } from "vitest";
 import type { ModeChoice } from "../../../../src/runtime/discovery/mode.js";
 import { clip } from "../../../../src/runtime/results/body-text.js";
+import { FIELD_SYNTAX } from "../../../../src/runtime/results/project-fields.js";
 import { describeServer } from "../../../../src/runtime/server/server-instructions.js";
 import { planSpec, TOY_PATHS } from "../../../e2e/safety-support.js";
 
 const TOOLS_MODE: ModeChoice = { mode: "tools", requested: "tools", tools: 10, reason: "forced" };
+const FIELDS = `Beside its arguments, a tool takes "_fields" (${FIELD_SYNTAX}) to answer with only those fields.`;
 const sentence = "Pets live here and are fed twice a day by the staff. "; // 53 characters
 
 function instructionsFor(description: string): string {
@@ -21,17 +23,17 @@ describe("the server's instructions", () => {
     {
       case: "HTML",
       given: "<p>The <b>Toy</b> API &amp; its <a href='https://x.example'>pets</a>.</p><p>More.</p>",
-      want: "Tools for the Toy API (version 1): each tool is one HTTP operation. The Toy API & its pets.",
+      want: `Tools for the Toy API (version 1): each tool is one HTTP operation. ${FIELDS} The Toy API & its pets.`,
     },
     {
       case: "markdown",
       given: "The **Toy** API: see [pets](https://x.example)\nand `id`.\n\nMore.",
-      want: "Tools for the Toy API (version 1): each tool is one HTTP operation. The Toy API: see pets and id.",
+      want: `Tools for the Toy API (version 1): each tool is one HTTP operation. ${FIELDS} The Toy API: see pets and id.`,
     },
     {
       case: "a first paragraph a few characters over the room",
       given: `${sentence.repeat(6)}Fed.`.trim(),
-      want: `Tools for the Toy API (version 1): each tool is one HTTP operation. ${`${sentence.repeat(6)}Fed.`.trim()}`,
+      want: `Tools for the Toy API (version 1): each tool is one HTTP operation. ${FIELDS} ${`${sentence.repeat(6)}Fed.`.trim()}`,
     },
   ])("quote the description cleaned: $case", ({ given, want }) => {
     expect(instructionsFor(given)).toBe(want);

@@ -80,6 +80,41 @@ describe("readBridgeConfig", () => {
     expect(crm!.settings).toEqual({ serverVar: { region: "eu" }, readOnly: false });
   });
 
+  it("reads the OAuth front door for the whole bridge: the scope map as a map, in order, secrets from the environment", async () => {
+    const config = await readBridgeConfig(
+      file(
+        "front-door.yaml",
+        [
+          "transport: http",
+          "auth-issuer: [https://login.example.com]",
+          "auth-resource: https://mcp.example.com/mcp",
+          "auth-scopes: mcp",
+          "auth-scope-map:",
+          "  tag:admin: notes:admin",
+          '  "create*": notes:write notes:read',
+          '  "health": ""',
+          "authIntrospectionClient: bridge",
+          "authIntrospectionSecret: { env: INTROSPECTION_SECRET }",
+          "apis:",
+          "  notes: { spec: ./notes.yaml }",
+        ].join("\n"),
+      ),
+      { INTROSPECTION_SECRET: "s3cret-from-env" },
+    );
+    expect(config.settings).toMatchObject({
+      authIssuer: ["https://login.example.com"],
+      authResource: "https://mcp.example.com/mcp",
+      authScopes: ["mcp"],
+      authScopeMap: [
+        { pattern: "tag:admin", scopes: ["notes:admin"] },
+        { pattern: "create*", scopes: ["notes:write", "notes:read"] },
+        { pattern: "health", scopes: [] },
+      ],
+      authIntrospectionClient: "bridge",
+      authIntrospectionSecret: "s3cret-from-env",
+    });
+  });
+
   it("reads a JSON list of APIs, the namespace optional", async () => {
     const config = await readBridgeConfig(
       file(

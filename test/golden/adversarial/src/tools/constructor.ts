@@ -24,6 +24,7 @@ export interface Args {
   constructor__body?: string;
   "naïve 🚀"?: string;
   child?: Thing;
+  extraProperties?: Record<string, unknown>;
 }
 
 /** A thing *\/ process.exit(14) /* with ${process.exit(15)} */
@@ -84,6 +85,9 @@ export const tool: ToolNode = {
       },
       child: {
         $ref: "#/$defs/Thing",
+      },
+      extraProperties: {
+        type: "object",
       },
     },
     additionalProperties: false,
@@ -197,6 +201,7 @@ export const tool: ToolNode = {
           shape: "object",
         },
       ],
+      extraArgument: "extraProperties",
     },
   },
   source: {

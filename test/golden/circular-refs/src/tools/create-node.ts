@@ -11,6 +11,7 @@ import type { ToolHooks } from "../runtime/engine/bridge-options.js";
 export interface Args {
   name: string;
   children?: Node[];
+  extraProperties?: Record<string, unknown>;
 }
 
 export type Node = {
@@ -34,6 +35,9 @@ export const tool: ToolNode = {
         items: {
           $ref: "#/$defs/Node",
         },
+      },
+      extraProperties: {
+        type: "object",
       },
     },
     required: ["name"],
@@ -93,6 +97,7 @@ export const tool: ToolNode = {
           shape: "array",
         },
       ],
+      extraArgument: "extraProperties",
     },
   },
   source: {

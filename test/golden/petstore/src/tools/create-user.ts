@@ -24,6 +24,7 @@ export interface Args {
    * Format: int32.
    */
   userStatus?: number;
+  extraProperties?: Record<string, unknown>;
 }
 
 /** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
@@ -60,6 +61,9 @@ export const tool: ToolNode = {
         type: "integer",
         format: "int32",
         description: "User Status",
+      },
+      extraProperties: {
+        type: "object",
       },
     },
     additionalProperties: false,
@@ -131,6 +135,7 @@ export const tool: ToolNode = {
           shape: "primitive",
         },
       ],
+      extraArgument: "extraProperties",
     },
   },
   source: {

@@ -22,6 +22,7 @@ export interface Args {
   status?: "placed" | "approved" | "delivered";
   /** @defaultValue false */
   complete?: boolean;
+  extraProperties?: Record<string, unknown>;
 }
 
 /** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
@@ -56,6 +57,9 @@ export const tool: ToolNode = {
       complete: {
         type: "boolean",
         default: false,
+      },
+      extraProperties: {
+        type: "object",
       },
     },
     additionalProperties: false,
@@ -122,6 +126,7 @@ export const tool: ToolNode = {
           shape: "primitive",
         },
       ],
+      extraArgument: "extraProperties",
     },
   },
   source: {

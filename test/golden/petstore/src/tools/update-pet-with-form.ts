@@ -18,6 +18,7 @@ export interface Args {
   name?: string;
   /** Updated status of the pet */
   status?: string;
+  extraProperties?: Record<string, unknown>;
 }
 
 /** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
@@ -40,6 +41,9 @@ export const tool: ToolNode = {
       status: {
         description: "Updated status of the pet",
         type: "string",
+      },
+      extraProperties: {
+        type: "object",
       },
     },
     required: ["petId"],
@@ -97,6 +101,7 @@ export const tool: ToolNode = {
           shape: "primitive",
         },
       ],
+      extraArgument: "extraProperties",
     },
   },
   source: {

@@ -16,6 +16,7 @@ export interface Args {
   tags?: Tag[];
   /** pet status in the store */
   status?: "available" | "pending" | "sold";
+  extraProperties?: Record<string, unknown>;
 }
 
 export type Category = {
@@ -62,6 +63,9 @@ export const tool: ToolNode = {
         type: "string",
         description: "pet status in the store",
         enum: ["available", "pending", "sold"],
+      },
+      extraProperties: {
+        type: "object",
       },
     },
     required: ["name", "photoUrls"],
@@ -160,6 +164,7 @@ export const tool: ToolNode = {
           shape: "primitive",
         },
       ],
+      extraArgument: "extraProperties",
     },
   },
   source: {

@@ -10,10 +10,11 @@ import type { ToolHooks } from "../runtime/engine/bridge-options.js";
 
 /** Arguments of `updateUser` after validation: what its `beforeCall` hook receives. */
 export interface Args {
-  /** name that need to be updated */
+  /** name that need to be updated. Sent as the path parameter "username"; the body property is `username__body`. */
   username: string;
   /** Format: int64. */
   id?: number;
+  /** Sent as the body property "username"; the path parameter is `username`. */
   username__body?: string;
   firstName?: string;
   lastName?: string;
@@ -25,6 +26,7 @@ export interface Args {
    * Format: int32.
    */
   userStatus?: number;
+  extraProperties?: Record<string, unknown>;
 }
 
 /** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
@@ -37,7 +39,7 @@ export const tool: ToolNode = {
     properties: {
       username: {
         type: "string",
-        description: "name that need to be updated",
+        description: "name that need to be updated. Sent as the path parameter \"username\"; the body property is `username__body`.",
       },
       id: {
         type: "integer",
@@ -45,6 +47,7 @@ export const tool: ToolNode = {
       },
       username__body: {
         type: "string",
+        description: "Sent as the body property \"username\"; the path parameter is `username`.",
       },
       firstName: {
         type: "string",
@@ -65,6 +68,9 @@ export const tool: ToolNode = {
         type: "integer",
         format: "int32",
         description: "User Status",
+      },
+      extraProperties: {
+        type: "object",
       },
     },
     required: ["username"],
@@ -153,6 +159,7 @@ export const tool: ToolNode = {
           shape: "primitive",
         },
       ],
+      extraArgument: "extraProperties",
     },
   },
   source: {

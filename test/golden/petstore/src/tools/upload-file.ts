@@ -24,6 +24,7 @@ export interface Args {
     filename?: string;
     contentType?: string;
   } | string;
+  extraProperties?: Record<string, unknown>;
 }
 
 /** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
@@ -69,6 +70,9 @@ export const tool: ToolNode = {
             contentEncoding: "base64",
           },
         ],
+      },
+      extraProperties: {
+        type: "object",
       },
     },
     required: ["petId"],
@@ -127,6 +131,7 @@ export const tool: ToolNode = {
           file: true,
         },
       ],
+      extraArgument: "extraProperties",
     },
   },
   source: {

@@ -15,6 +15,7 @@ export interface Args {
   name: string;
   tag?: string | null;
   age?: number;
+  extraProperties?: Record<string, unknown>;
 }
 
 /** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
@@ -38,6 +39,9 @@ export const tool: ToolNode = {
       age: {
         type: "integer",
         minimum: 0,
+      },
+      extraProperties: {
+        type: "object",
       },
     },
     required: ["name"],
@@ -96,6 +100,7 @@ export const tool: ToolNode = {
           shape: "primitive",
         },
       ],
+      extraArgument: "extraProperties",
     },
   },
   source: {

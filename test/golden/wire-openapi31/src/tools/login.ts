@@ -13,6 +13,7 @@ export interface Args {
   username: string;
   password: string;
   scopes?: string[];
+  extraProperties?: Record<string, unknown>;
 }
 
 /** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
@@ -34,6 +35,9 @@ export const tool: ToolNode = {
         items: {
           type: "string",
         },
+      },
+      extraProperties: {
+        type: "object",
       },
     },
     required: ["username", "password"],
@@ -81,6 +85,7 @@ export const tool: ToolNode = {
           shape: "array",
         },
       ],
+      extraArgument: "extraProperties",
     },
   },
   source: {

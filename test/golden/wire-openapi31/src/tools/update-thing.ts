@@ -10,10 +10,14 @@ import type { ToolHooks } from "../runtime/engine/bridge-options.js";
 
 /** Arguments of `updateThing` after validation: what its `beforeCall` hook receives. */
 export interface Args {
+  /** Sent as the path parameter "id"; the query parameter is `id__query`, the body property is `id__body`. */
   id: string;
+  /** Sent as the query parameter "id"; the path parameter is `id`, the body property is `id__body`. */
   id__query: number;
+  /** Sent as the body property "id"; the path parameter is `id`, the query parameter is `id__query`. */
   id__body: string;
   name: string;
+  extraProperties?: Record<string, unknown>;
 }
 
 /** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
@@ -26,15 +30,21 @@ export const tool: ToolNode = {
     properties: {
       id: {
         type: "string",
+        description: "Sent as the path parameter \"id\"; the query parameter is `id__query`, the body property is `id__body`.",
       },
       id__query: {
         type: "integer",
+        description: "Sent as the query parameter \"id\"; the path parameter is `id`, the body property is `id__body`.",
       },
       id__body: {
         type: "string",
+        description: "Sent as the body property \"id\"; the path parameter is `id`, the query parameter is `id__query`.",
       },
       name: {
         type: "string",
+      },
+      extraProperties: {
+        type: "object",
       },
     },
     required: ["id", "id__query", "id__body", "name"],
@@ -98,6 +108,7 @@ export const tool: ToolNode = {
           shape: "primitive",
         },
       ],
+      extraArgument: "extraProperties",
     },
   },
   source: {

@@ -24,6 +24,7 @@ export interface Args {
     width?: number;
     tags?: string[];
   };
+  extraProperties?: Record<string, unknown>;
 }
 
 /** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
@@ -81,6 +82,9 @@ export const tool: ToolNode = {
             },
           },
         },
+      },
+      extraProperties: {
+        type: "object",
       },
     },
     required: ["petId", "photo"],
@@ -145,6 +149,7 @@ export const tool: ToolNode = {
           contentType: "application/json",
         },
       },
+      extraArgument: "extraProperties",
     },
   },
   source: {

@@ -1,0 +1,419 @@
+/**
+ * describe_operations within the result budget (`--max-result-chars`): an operation whose
+ * description would not fit is summarised, step by step and largest first, until the answer
+ * fits: its argument schema becomes its top-level properties with their types (required
+ * first), each nested object or list of objects an `expand` pointer; longer texts are
+ * clipped, then dropped; the output schema is summarised, then left to a pointer. A follow-up
+ * describe of one operation with `pointer` (`/inputSchema/properties/body`) shows that part,
+ * summarised the same way when it is large itself. A `$ref` inside a schema becomes the
+ * pointer of its `$defs` entry. Nothing is left out without a pointer that shows it.
+ *
+ * The text of an error status (401, 403, 429...) that several operations of one answer share
+ * is said once, in `responseTexts`, not per operation.
+ */
+import { escapePointerToken, splitPointer } from "../../model/pointer.js";
+import { isRecord } from "../../model/records.js";
+import type { JsonSchema } from "../../model/types.js";
+
+/** What the budget reads of a described operation (describe-result.ts's DescribedOperation). */
+interface DescribedOperation {
+  name: string;
+  description: string;
+  inputSchema: JsonSchema;
+  outputSchema?: JsonSchema;
+  responses: { status: string; description: string; mediaTypes?: string[] }[];
+}
+
+/** How far one operation is summarised: 0 as it is, up to MAX_LEVEL. */
+interface Level {
+  /** Characters of a property's description (0: none). */
+  propertyText: number;
+  /** Characters of the operation's description. */
+  operationText: number;
+  /** Enum values shown. */
+  enumValues: number;
+  /** Optional top-level properties shown (required ones always). */
+  optionalProperties: number;
+  /** The output schema: summarised, or only its pointer. */
+  output: "summary" | "pointer";
+}
+
+const LEVELS: Level[] = [
+  { propertyText: 400, operationText: 2000, enumValues: 30, optionalProperties: 200, output: "summary" },
+  { propertyText: 160, operationText: 800, enumValues: 15, optionalProperties: 120, output: "summary" },
+  { propertyText: 60, operationText: 300, enumValues: 8, optionalProperties: 60, output: "pointer" },
+  { propertyText: 0, operationText: 160, enumValues: 5, optionalProperties: 30, output: "pointer" },
+  { propertyText: 0, operationText: 100, enumValues: 3, optionalProperties: 0, output: "pointer" },
+];
+
+/** Schema keywords a summary keeps as they are: short and needed to write a value. */
+const KEPT_KEYWORDS = [
+  "format",
+  "default",
+  "const",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "minLength",
+  "maxLength",
+  "minItems",
+  "maxItems",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+] as const;
+
+/** What a summarised operation holds instead of its full schemas. */
+export interface SummaryNote {
+  summarized: string;
+}
+
+export interface BudgetedDescribe {
+  operations: Record<string, unknown>[];
+  /** Error statuses' text said once for the answer: status → text. */
+  responseTexts?: Record<string, string>;
+  /** Set when any operation was summarised: how to see the rest. */
+  expand?: string;
+}
+
+const clipText = (text: string, max: number) =>
+  text.length <= max ? text : `${text.slice(0, Math.max(0, max - 1))}…`;
+
+/** The text that tells how to expand a pointer, in this mode's words. */
+export function expandHint(describeTool: string): string {
+  return `Some schemas are summarised to fit: call ${describeTool} again with one name and "pointer" (an "expand" value, e.g. "/inputSchema/properties/body") to see that part.`;
+}
+
+/**
+ * The answer for these operations, within `budget` characters of JSON text when summaries can
+ * make it fit.
+ */
+export function fitDescribed(
+  found: DescribedOperation[],
+  budget: number,
+  describeTool: string,
+): BudgetedDescribe {
+  const { operations, responseTexts } = shareResponseTexts(found);
+  const answer = (ops: Record<string, unknown>[], summarized: boolean): BudgetedDescribe => ({
+    operations: ops,
+    ...(responseTexts ? { responseTexts } : {}),
+    ...(summarized ? { expand: expandHint(describeTool) } : {}),
+  });
+  const full = answer(operations, false);
+  if (!Number.isFinite(budget) || budget <= 0 || JSON.stringify(full).length <= budget) return full;
+  // Summarise the largest operation one step further until the whole fits or none can go further.
+  const levels = operations.map(() => -1);
+  const shown = [...operations];
+  const sizes = shown.map((op) => JSON.stringify(op).length);
+  const overhead = JSON.stringify(answer([], true)).length;
+  for (;;) {
+    const total = overhead + sizes.reduce((sum, size) => sum + size + 1, 0);
+    if (total <= budget) break;
+    let largest = -1;
+    for (let i = 0; i < shown.length; i++) {
+      if (levels[i]! < LEVELS.length - 1 && (largest < 0 || sizes[i]! > sizes[largest]!)) largest = i;
+    }
+    if (largest < 0) break;
+    levels[largest]!++;
+    shown[largest] = summarizeOperation(operations[largest]!, found[largest]!, LEVELS[levels[largest]!]!);
+    sizes[largest] = JSON.stringify(shown[largest]).length;
+  }
+  return answer(
+    shown,
+    levels.some((level) => level >= 0),
+  );
+}
+
+/**
+ * Error statuses whose text two or more operations of the answer share: said once.
+ * Each operation keeps the status (`{ "status": "401" }`) so it still says what can happen.
+ */
+function shareResponseTexts(found: DescribedOperation[]): {
+  operations: Record<string, unknown>[];
+  responseTexts?: Record<string, string>;
+} {
+  const seen = new Map<string, { text: string; count: number; differs: boolean }>();
+  for (const op of found) {
+    for (const response of op.responses) {
+      if (!isErrorStatus(response.status)) continue;
+      const entry = seen.get(response.status);
+      if (!entry) seen.set(response.status, { text: response.description, count: 1, differs: false });
+      else {
+        entry.count++;
+        if (entry.text !== response.description) entry.differs = true;
+      }
+    }
+  }
+  const shared = new Map([...seen].filter(([, e]) => e.count >= 2 && !e.differs && e.text !== ""));
+  if (shared.size === 0) return { operations: found.map((op) => ({ ...op })) };
+  const operations = found.map((op) => ({
+    ...op,
+    responses: op.responses.map((r) => (shared.has(r.status) ? { status: r.status } : r)),
+  }));
+  return {
+    operations,
+    responseTexts: Object.fromEntries([...shared].map(([status, e]) => [status, e.text])),
+  };
+}
+
+function isErrorStatus(status: string): boolean {
+  return /^[45]/.test(status) || status === "default";
+}
+
+function summarizeOperation(
+  shown: Record<string, unknown>,
+  op: DescribedOperation,
+  level: Level,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...shown };
+  out.description = clipText(op.description, level.operationText);
+  out.inputSchema = summarizeSchema(op.inputSchema, op.inputSchema, "/inputSchema", level, true);
+  if (op.outputSchema !== undefined) {
+    out.outputSchema =
+      level.output === "summary"
+        ? summarizeSchema(op.outputSchema, op.outputSchema, "/outputSchema", level, true)
+        : { expand: "/outputSchema" };
+  }
+  if (Array.isArray(shown.responses)) {
+    out.responses = (shown.responses as { status: string; description?: string }[]).map((r) =>
+      r.description === undefined
+        ? r
+        : { ...r, description: clipText(r.description, Math.max(80, level.propertyText)) },
+    );
+  }
+  return out;
+}
+
+/**
+ * A schema as its top-level properties (required first) with types and short docs; nested
+ * objects, lists of objects and alternatives as `expand` pointers. `base` is the pointer of
+ * `schema` in the described operation; `root` the schema whose `$defs` its `$ref`s name.
+ */
+export function summarizeSchema(
+  schema: JsonSchema,
+  root: JsonSchema,
+  base: string,
+  level: Level = LEVELS[0]!,
+  top = true,
+): Record<string, unknown> {
+  const { schema: target, pointer } = followRef(schema, root, base);
+  const out: Record<string, unknown> = {};
+  const type = typeOf(target);
+  if (type !== undefined) out.type = type;
+  const description = typeof target.description === "string" ? target.description : undefined;
+  if (!top && description && level.propertyText > 0)
+    out.description = clipText(description, level.propertyText);
+  if (!top) return out;
+  const properties = isRecord(target.properties) ? (target.properties as Record<string, JsonSchema>) : {};
+  const required = Array.isArray(target.required)
+    ? (target.required as string[]).filter((n) => n in properties)
+    : [];
+  if (required.length > 0) out.required = required;
+  const optional = Object.keys(properties).filter((name) => !required.includes(name));
+  const names = [...required, ...optional.slice(0, level.optionalProperties)];
+  const shownProperties: Record<string, unknown> = {};
+  for (const name of names) {
+    shownProperties[name] = summarizeProperty(
+      properties[name]!,
+      root,
+      `${pointer}/properties/${escapePointerToken(name)}`,
+      level,
+    );
+  }
+  if (names.length > 0) out.properties = shownProperties;
+  if (optional.length > level.optionalProperties) {
+    // By name only: each is shown by its own pointer.
+    out.moreProperties = {
+      names: optional.slice(level.optionalProperties),
+      expand: `${pointer}/properties/<name>`,
+    };
+  }
+  if (isRecord(target.additionalProperties)) {
+    out.additionalProperties = summarizeProperty(
+      target.additionalProperties as JsonSchema,
+      root,
+      `${pointer}/additionalProperties`,
+      level,
+    );
+  } else if (target.additionalProperties === false) out.additionalProperties = false;
+  const alternatives = alternativesOf(target);
+  if (alternatives) {
+    // Each alternative by the pointer of what it names (`/inputSchema/$defs/CardDetails`).
+    out[alternatives.keyword] = alternatives.list.map((alternative, i) => {
+      const at = `${pointer}/${alternatives.keyword}/${i}`;
+      return { expand: isRecord(alternative) ? followRef(alternative as JsonSchema, root, at).pointer : at };
+    });
+  }
+  if (isRecord(target.items))
+    out.items = summarizeProperty(target.items as JsonSchema, root, `${pointer}/items`, level);
+  return out;
+}
+
+/** One property: its type and short doc, or an `expand` pointer where it has structure. */
+function summarizeProperty(
+  schema: JsonSchema,
+  root: JsonSchema,
+  base: string,
+  level: Level,
+): Record<string, unknown> {
+  const { schema: target, pointer } = followRef(schema, root, base);
+  const out: Record<string, unknown> = {};
+  const type = typeOf(target);
+  if (type !== undefined) out.type = type;
+  const description =
+    typeof schema.description === "string"
+      ? schema.description
+      : typeof target.description === "string"
+        ? target.description
+        : undefined;
+  if (description && level.propertyText > 0) out.description = clipText(description, level.propertyText);
+  if (Array.isArray(target.enum)) {
+    out.enum = target.enum.slice(0, level.enumValues);
+    if (target.enum.length > level.enumValues) out.moreEnumValues = target.enum.length - level.enumValues;
+  }
+  for (const keyword of KEPT_KEYWORDS) {
+    const value = target[keyword];
+    if (
+      value !== undefined &&
+      (typeof value !== "string" || value.length <= 60) &&
+      typeof value !== "object"
+    ) {
+      out[keyword] = value;
+    }
+  }
+  if (hasStructure(target)) {
+    out.expand = pointer;
+    return out;
+  }
+  if (isRecord(target.items)) {
+    const items = followRef(target.items as JsonSchema, root, `${pointer}/items`);
+    out.items = hasStructure(items.schema)
+      ? { ...(typeOf(items.schema) ? { type: typeOf(items.schema) } : {}), expand: items.pointer }
+      : summarizeProperty(target.items as JsonSchema, root, `${pointer}/items`, level);
+  }
+  return out;
+}
+
+/** An object with properties, or a choice of alternatives: shown only through a pointer. */
+function hasStructure(schema: JsonSchema): boolean {
+  return (
+    (isRecord(schema.properties) && Object.keys(schema.properties).length > 0) ||
+    isRecord(schema.additionalProperties) ||
+    alternativesOf(schema) !== undefined
+  );
+}
+
+function alternativesOf(schema: JsonSchema): { keyword: string; list: unknown[] } | undefined {
+  for (const keyword of ["oneOf", "anyOf", "allOf"]) {
+    const list = schema[keyword];
+    if (Array.isArray(list) && list.length > 0) return { keyword, list };
+  }
+  return undefined;
+}
+
+function typeOf(schema: JsonSchema): string | undefined {
+  if (typeof schema.type === "string") return schema.type;
+  if (Array.isArray(schema.type)) return schema.type.join(" | ");
+  if (isRecord(schema.properties)) return "object";
+  if (isRecord(schema.items)) return "array";
+  const alternatives = alternativesOf(schema);
+  if (alternatives) return `${alternatives.keyword} of ${alternatives.list.length}`;
+  return undefined;
+}
+
+/** A `$ref` into the root's `$defs` followed (a few hops), with the pointer of what it names. */
+function followRef(
+  schema: JsonSchema,
+  root: JsonSchema,
+  pointer: string,
+): { schema: JsonSchema; pointer: string } {
+  let current = schema;
+  let at = pointer;
+  const rootPointer = pointer.startsWith("/outputSchema") ? "/outputSchema" : "/inputSchema";
+  for (let hop = 0; hop < 8 && typeof current.$ref === "string" && current.$ref.startsWith("#/"); hop++) {
+    const target = resolveIn(root, current.$ref.slice(1));
+    if (!isRecord(target)) break;
+    at = `${rootPointer}${current.$ref.slice(1)}`;
+    current = target as JsonSchema;
+  }
+  return { schema: current, pointer: at };
+}
+
+function resolveIn(root: unknown, pointer: string): unknown {
+  let node = root;
+  for (const token of splitPointer(pointer)) {
+    if (!isRecord(node) && !Array.isArray(node)) return undefined;
+    if (!Object.hasOwn(node as object, token)) return undefined;
+    node = (node as Record<string, unknown>)[token];
+  }
+  return node;
+}
+
+/**
+ * The part of an operation's description at `pointer` (`/inputSchema/...` or `/outputSchema/...`,
+ * `$ref`s on the way followed), in full when it fits the budget, else summarised; or the
+ * problem with the pointer.
+ */
+export function expandPointer(
+  op: DescribedOperation,
+  pointer: string,
+  budget: number,
+): { schema: unknown; summarized: boolean } | { problem: string } {
+  const tokens = splitPointer(pointer.startsWith("/") || pointer.startsWith("#") ? pointer : `/${pointer}`);
+  const head = tokens[0];
+  if (head !== "inputSchema" && head !== "outputSchema") {
+    return {
+      problem: 'must start with "/inputSchema" or "/outputSchema" (an "expand" value of a describe answer)',
+    };
+  }
+  const root = head === "inputSchema" ? op.inputSchema : op.outputSchema;
+  if (root === undefined) return { problem: "this operation has no output schema" };
+  let node: unknown = root;
+  let at = `/${head}`;
+  for (const token of tokens.slice(1)) {
+    if (isRecord(node) && typeof node.$ref === "string") {
+      const followed = followRef(node as JsonSchema, root, at);
+      node = followed.schema;
+      at = followed.pointer;
+    }
+    if ((!isRecord(node) && !Array.isArray(node)) || !Object.hasOwn(node as object, token)) {
+      return {
+        problem: `${JSON.stringify(pointer)} names nothing in ${op.name}'s description (it stops at ${at})`,
+      };
+    }
+    node = (node as Record<string, unknown>)[token];
+    at = `${at}/${escapePointerToken(token)}`;
+  }
+  if (isRecord(node) && typeof node.$ref === "string") node = followRef(node as JsonSchema, root, at).schema;
+  const full = JSON.stringify(node);
+  if (!Number.isFinite(budget) || budget <= 0 || full.length <= budget - 500) {
+    return { schema: pointRefs(node, `/${head}`), summarized: false };
+  }
+  // A properties map (`.../properties`) is summarised as the object that holds it.
+  const schema =
+    tokens.at(-1) === "properties" && isRecord(node) ? { type: "object", properties: node } : node;
+  if (!isRecord(schema)) return { schema: node, summarized: false };
+  const base = tokens.at(-1) === "properties" ? at.slice(0, at.lastIndexOf("/")) : at;
+  for (const level of LEVELS) {
+    const summary = summarizeSchema(schema as JsonSchema, root, base, level, true);
+    if (JSON.stringify(summary).length <= budget - 500 || level === LEVELS.at(-1)) {
+      return { schema: summary, summarized: true };
+    }
+  }
+  /* c8 ignore next */
+  return { schema: node, summarized: false };
+}
+
+/** A schema shown in full: each local `$ref` (`#/$defs/X`) becomes the pointer that shows it. */
+function pointRefs(value: unknown, rootPointer: string): unknown {
+  if (Array.isArray(value)) return value.map((item) => pointRefs(item, rootPointer));
+  if (!isRecord(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value)) {
+    if (key === "$ref" && typeof child === "string" && child.startsWith("#/")) {
+      out.expand = `${rootPointer}${child.slice(1)}`;
+    } else out[key] = pointRefs(child, rootPointer);
+  }
+  return out;
+}

@@ -1,0 +1,165 @@
+/**
+ * Code mode polish: every operation is callable as `api.<identifier>` (a hyphenated operationId
+ * is `api.listPets`, the original still `api["list-pets"]`), signatures write out short enum
+ * aliases and name the arguments they leave out, and a call refused before anything was sent
+ * is not counted as an API call made.
+ */
+import type { CallToolResult } from "@modelcontextprotocol/server";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { planApiNames } from "../../../../src/runtime/code/api-names.js";
+import { createSignatures } from "../../../../src/runtime/code/signatures.js";
+import { createBridgeRuntime } from "../../../../src/runtime/engine/bridge-runtime.js";
+import { planSpec, textOf } from "../../../e2e/safety-support.js";
+import { echoHandler, startUpstream, type Upstream } from "../../../helpers/upstream.js";
+
+const many = Object.fromEntries(
+  ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet"].map(
+    (name) => [name, { name: `${name}_filter_value`, in: "query", schema: { type: "string" } }],
+  ),
+);
+
+const model = planSpec({
+  paths: {
+    "/pets": {
+      get: {
+        operationId: "list-pets",
+        parameters: [
+          { name: "state", in: "query", schema: { $ref: "#/components/schemas/RepeatState" } },
+          { name: "id", in: "query", required: true, schema: { type: "string" } },
+          ...Object.values(many),
+          { name: "market", in: "query", description: "The market to list in.", schema: { type: "string" } },
+        ],
+        responses: {
+          "200": { description: "OK", content: { "application/json": { schema: { type: "object" } } } },
+        },
+      },
+      post: {
+        operationId: "listPets",
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                required: ["name"],
+                properties: { name: { type: "string", minLength: 2 } },
+              },
+            },
+          },
+        },
+        responses: { "201": { description: "Created" } },
+      },
+    },
+    "/3d": { get: { operationId: "3d-secure", responses: { "204": { description: "No content" } } } },
+  },
+  components: {
+    schemas: { RepeatState: { type: "string", enum: ["track", "context", "off"] } },
+  },
+});
+
+describe("planApiNames", () => {
+  it("gives each operation an identifier that no other takes, and resolves both names", () => {
+    const names = planApiNames(model.tools);
+    expect(model.tools.map((tool) => names.methodOf(tool.name))).toEqual([
+      "listPets2",
+      "listPets",
+      "_3dSecure",
+    ]);
+    expect(names.resolve("listPets2")?.name).toBe("list-pets");
+    expect(names.resolve("list-pets")?.name).toBe("list-pets");
+    expect(names.resolve("listPets")?.name).toBe("listPets");
+    expect(names.resolve("_3dSecure")?.name).toBe("3d-secure");
+  });
+});
+
+describe("signatures", () => {
+  const names = planApiNames(model.tools);
+  const signatures = createSignatures(names.methodOf);
+  const listPets = model.tools.find((tool) => tool.name === "list-pets")!;
+
+  it("one line: the identifier, enum values written out, left-out arguments named, documented ones first", () => {
+    const line = signatures.signatureOf(listPets);
+    expect(line.startsWith("listPets2(args: { id: string;")).toBe(true);
+    expect(line).toContain('state?: "track" | "context" | "off"');
+    expect(line).toContain("market?: string");
+    expect(line).toMatch(/\/\* \+\d+ more: [a-z_]+(, [a-z_]+)*(, …\d+)? \*\//);
+    expect(line).not.toMatch(/\/\* \+\d+ more \*\//);
+  });
+
+  it("the declaration uses the identifier and says the original name", () => {
+    const text = signatures.declarationOf([listPets]);
+    expect(text).toContain("listPets2(args:");
+    expect(text).toContain('also api["list-pets"]');
+  });
+});
+
+let upstream: Upstream;
+beforeAll(async () => {
+  upstream = await startUpstream(echoHandler);
+});
+afterAll(async () => {
+  await upstream.close();
+});
+beforeEach(() => upstream.reset());
+
+async function execute(program: string): Promise<CallToolResult> {
+  const runtime = createBridgeRuntime(model, { env: {}, baseUrl: upstream.url, mode: "code" });
+  try {
+    return await runtime.callTool("execute", { program });
+  } finally {
+    await runtime.close();
+  }
+}
+
+describe("execute", () => {
+  it("calls an operation by its identifier and by its original name", async () => {
+    const result = await execute(
+      'const a = await api.listPets2({ id: "1" }); const b = await api["list-pets"]({ id: "2" }); await api._3dSecure(); return [a.method, b.method];',
+    );
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toEqual({ result: ["GET", "GET"] });
+    expect(upstream.requests.map((r) => r.rawUrl)).toEqual(["/pets?id=1", "/pets?id=2", "/3d"]);
+  });
+
+  it("a call refused before sending is not an API call made", async () => {
+    const result = await execute('await api.listPets({ name: "x" });');
+    expect(result.isError).toBe(true);
+    expect(upstream.requests).toHaveLength(0);
+    const text = textOf(result);
+    expect(text).toContain("The program made no API call.");
+    expect(text).toContain("1 call was refused before anything was sent (listPets)");
+    expect(text).not.toContain("made 1 API call");
+  });
+
+  it("calls that reached the API are counted apart from refused ones", async () => {
+    const result = await execute(
+      'await api.listPets2({ id: "1" }); try { await api.listPets({}); } catch {} await api.nope(); ',
+    );
+    const text = textOf(result);
+    expect(text).toContain("made 1 API call (list-pets)");
+    expect(text).toContain("2 calls were refused before anything was sent (listPets, nope)");
+  });
+});
+
+describe("a left-out argument's name cannot end the comment", () => {
+  it("`*/` in a name is broken up", () => {
+    const hostile = planSpec({
+      paths: {
+        "/x": {
+          get: {
+            operationId: "getX",
+            parameters: Array.from({ length: 30 }, (_, i) => ({
+              name: i === 5 ? "end*/evil" : `parameter_number_${i}`,
+              in: "query",
+              schema: { type: "string" },
+            })),
+            responses: { "204": { description: "No content" } },
+          },
+        },
+      },
+    });
+    const line = createSignatures().signatureOf(hostile.tools[0]!);
+    expect(line).toContain("end*\\/evil");
+    expect(line.match(/\*\//g)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,159 @@
+/**
+ * describe_operations within the budget: an answer that fits is as it was; one that does not is
+ * summarised (required first, nested objects as expand pointers, $refs as their $defs pointer)
+ * until it fits; a pointer shows one part, in full or summarised; error-status text shared by
+ * several operations is said once.
+ */
+import { describe, expect, it } from "vitest";
+import type { JsonSchema } from "../../../../src/model/types.js";
+import { expandPointer, fitDescribed } from "../../../../src/runtime/discovery/describe-budget.js";
+import type { DescribedOperation } from "../../../../src/runtime/discovery/describe-result.js";
+
+const AMOUNT: JsonSchema = {
+  type: "object",
+  required: ["value", "currency"],
+  properties: { value: { type: "integer" }, currency: { type: "string", minLength: 3, maxLength: 3 } },
+};
+
+function nested(groups: number): JsonSchema {
+  const properties: Record<string, JsonSchema> = {
+    note: { type: "string", description: "A note." },
+    amount: { $ref: "#/$defs/Amount" },
+    kind: { type: "string", enum: ["a", "b", "c"], description: "Which kind." },
+    tags: { type: "array", items: { type: "string" } },
+    lines: { type: "array", items: { $ref: "#/$defs/Amount" } },
+  };
+  for (let i = 0; i < groups; i++) {
+    properties[`group${i}`] = {
+      type: "object",
+      description: `Group ${i}. ${"Explains it at length. ".repeat(20)}`,
+      properties: { a: { type: "string" }, b: { type: "integer" } },
+    };
+  }
+  return { type: "object", required: ["amount", "kind"], properties, $defs: { Amount: AMOUNT } };
+}
+
+const ERRORS = [
+  { status: "401", description: "Unauthorized: bad or expired token." },
+  { status: "429", description: "Too many requests." },
+];
+
+function operation(name: string, inputSchema: JsonSchema, responses = ERRORS): DescribedOperation {
+  return {
+    name,
+    title: name,
+    method: "POST",
+    path: `/${name}`,
+    tags: [],
+    description: `Does ${name}.`,
+    inputSchema,
+    responses: [{ status: "200", description: "OK" }, ...responses],
+    annotations: {
+      title: name,
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: true,
+    },
+    needsConfirmation: false,
+  };
+}
+
+const size = (value: unknown) => JSON.stringify(value).length;
+
+describe("fitDescribed", () => {
+  it("leaves an answer that fits as it was", () => {
+    const op = operation("small", nested(1));
+    expect(fitDescribed([op], 100_000, "describe_operations")).toEqual({ operations: [op] });
+  });
+
+  it.each([2000, 4000, 8000])("summarises a large operation until it fits %i characters", (budget) => {
+    const op = operation("big", nested(60));
+    expect(size(op)).toBeGreaterThan(budget);
+    const answer = fitDescribed([op], budget, "describe_operations");
+    expect(size(answer)).toBeLessThanOrEqual(budget);
+    const schema = answer.operations[0]!.inputSchema as {
+      required: string[];
+      properties: Record<string, Record<string, unknown>>;
+    };
+    expect(schema.required).toEqual(["amount", "kind"]);
+    expect(Object.keys(schema.properties).slice(0, 2)).toEqual(["amount", "kind"]);
+    expect(schema.properties.amount).toMatchObject({ type: "object", expand: "/inputSchema/$defs/Amount" });
+    expect(schema.properties.kind).toMatchObject({ type: "string", enum: ["a", "b", "c"] });
+    expect(answer.expand).toContain('"pointer"');
+  });
+
+  it("shows nested objects, lists of objects and scalars each in their way", () => {
+    const answer = fitDescribed([operation("big", nested(60))], 20_000, "describe_operations");
+    const properties = (answer.operations[0]!.inputSchema as { properties: Record<string, unknown> })
+      .properties;
+    expect(properties.group7).toMatchObject({ type: "object", expand: "/inputSchema/properties/group7" });
+    expect(properties.lines).toEqual({
+      type: "array",
+      items: { type: "object", expand: "/inputSchema/$defs/Amount" },
+    });
+    expect(properties.tags).toEqual({ type: "array", items: { type: "string" } });
+  });
+
+  it("names the optional properties it has no room for, each expandable", () => {
+    const answer = fitDescribed([operation("big", nested(150))], 3000, "describe_operations");
+    expect(size(answer)).toBeLessThanOrEqual(3000);
+    const schema = answer.operations[0]!.inputSchema as {
+      moreProperties?: { names: string[]; expand: string };
+    };
+    expect(schema.moreProperties?.names).toContain("group149");
+    expect(schema.moreProperties?.expand).toBe("/inputSchema/properties/<name>");
+  });
+
+  it("says the error text that several operations share once", () => {
+    const answer = fitDescribed(
+      [
+        operation("one", nested(0)),
+        operation("two", nested(0)),
+        operation("three", nested(0), [{ status: "401", description: "Other words." }]),
+      ],
+      100_000,
+      "describe_operations",
+    );
+    // 429 is shared by one and two; 401 differs in three, so it stays with each operation.
+    expect(answer.responseTexts).toEqual({ "429": "Too many requests." });
+    expect(answer.operations[0]!.responses).toEqual([
+      { status: "200", description: "OK" },
+      { status: "401", description: "Unauthorized: bad or expired token." },
+      { status: "429" },
+    ]);
+  });
+});
+
+describe("expandPointer", () => {
+  const op = operation("big", nested(60));
+  it.each([
+    ["/inputSchema/$defs/Amount", { type: "object", required: ["value", "currency"] }],
+    ["/inputSchema/properties/amount", { type: "object", required: ["value", "currency"] }],
+    ["/inputSchema/properties/lines/items", { properties: { currency: { minLength: 3 } } }],
+    ["/inputSchema/properties/group3", { properties: { a: { type: "string" } } }],
+  ])("%s in full", (pointer, want) => {
+    const part = expandPointer(op, pointer, 25_000);
+    expect(part).toMatchObject({ summarized: false, schema: want });
+  });
+
+  it("summarises a part too large for the budget", () => {
+    const part = expandPointer(op, "/inputSchema", 3000);
+    expect(part).toMatchObject({ summarized: true });
+    expect(size((part as { schema: unknown }).schema)).toBeLessThanOrEqual(3000);
+  });
+
+  it("turns $refs into pointers in a part shown in full", () => {
+    const part = expandPointer(op, "/inputSchema/properties/lines", 25_000) as { schema: unknown };
+    expect(part.schema).toEqual({ type: "array", items: { expand: "/inputSchema/$defs/Amount" } });
+  });
+
+  it.each([
+    ["/description", /must start with "\/inputSchema"/],
+    ["/inputSchema/properties/nope", /names nothing in big's description/],
+    ["/outputSchema", /no output schema/],
+  ])("%s: the problem", (pointer, problem) => {
+    const part = expandPointer(op, pointer, 25_000);
+    expect("problem" in part && part.problem).toMatch(problem);
+  });
+});

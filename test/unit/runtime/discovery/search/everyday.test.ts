@@ -1,0 +1,269 @@
+/**
+ * Everyday wording, one table per failure class (issue 29), each on a small synthetic API shaped
+ * like a family of real ones: a query of one or two words is never answered with nothing; a
+ * person's noun or verb finds the API's (mail → message, list → Describe); an API's idioms
+ * ($count, $ref, $value, delta, JSON:API relationships, AWS query actions) are found by what
+ * they do; the intent's verb picks the method; the collection asked for comes before the one it
+ * lives in.
+ */
+import { describe, expect, it } from "vitest";
+import type { ToolNode } from "../../../../../src/model/types.js";
+import { createOperationSearch, MAX_QUERY_CHARS } from "../../../../../src/runtime/discovery/search.js";
+import { planSpec } from "../../../../e2e/safety-support.js";
+
+const ok = { "200": { description: "OK" } };
+const param = (name: string) => ({ name, in: "path", required: true, schema: { type: "string" } });
+const op = (operationId: string, summary: string, extra: Record<string, unknown> = {}) => ({
+  operationId,
+  summary,
+  responses: ok,
+  ...extra,
+});
+const withId = (...names: string[]) => ({ parameters: names.map(param) });
+
+/** OData-shaped, as a directory and mail API might be (names opaque, as generated ones are). */
+const ODATA_LIKE = planSpec({
+  paths: {
+    "/me": {
+      get: op("op01", "Get the signed-in account"),
+      patch: op("op02", "Update the signed-in account"),
+    },
+    "/me/messages": {
+      get: op("op03", "List messages", { description: "The messages in a mailbox or folder." }),
+      post: op("op04", "Create message"),
+    },
+    "/me/messages/{message-id}": {
+      ...withId("message-id"),
+      get: op("op05", "Get message"),
+      delete: op("op06", "Delete message"),
+    },
+    "/me/messages/{message-id}/$value": { ...withId("message-id"), get: op("op07", "Get media content") },
+    "/me/events": { get: op("op08", "List events"), post: op("op09", "Create event") },
+    "/me/calendarView": { get: op("op10", "List calendarView") },
+    "/users": { get: op("op11", "List user"), post: op("op12", "Create user") },
+    "/users/$count": { get: op("op13", "Get the number of the resource") },
+    "/users/delta()": { get: op("op14", "Invoke function delta") },
+    "/users/{user-id}": {
+      ...withId("user-id"),
+      get: op("op15", "Get user"),
+      delete: op("op16", "Delete user"),
+    },
+    "/organization": {
+      get: op("op17", "List organization", {
+        description: "The organization: its users, groups, domains and settings.",
+      }),
+    },
+    "/groups": { get: op("op18", "List group") },
+    "/groups/{group-id}/members": { ...withId("group-id"), get: op("op19", "Get members from groups") },
+    "/groups/{group-id}/members/$ref": {
+      ...withId("group-id"),
+      post: op("op20", "Create new navigation property ref to members for groups"),
+    },
+    "/groups/{group-id}/members/{directoryObject-id}/$ref": {
+      ...withId("group-id", "directoryObject-id"),
+      delete: op("op21", "Delete ref of navigation property members for groups"),
+    },
+    "/groups/{group-id}/members/$count": {
+      ...withId("group-id"),
+      get: op("op22", "Get the number of the resource"),
+    },
+    "/drives/{drive-id}/items/{item-id}": {
+      ...withId("drive-id", "item-id"),
+      get: op("op23", "Get items from drives"),
+    },
+    "/drives/{drive-id}/items/{item-id}/content": {
+      ...withId("drive-id", "item-id"),
+      get: op("op24", "Get content for the navigation property items from drives"),
+    },
+    "/me/directReports": { get: op("op25", "Get directReports from me") },
+    "/me/mailFolders/{mailFolder-id}/childFolders": {
+      ...withId("mailFolder-id"),
+      get: op("op26", "Get childFolders from me"),
+    },
+  },
+}).tools;
+
+/** GitHub-shaped: /user is the signed-in user's. */
+const SIGNED_IN_USER = planSpec({
+  paths: {
+    "/user": { get: op("users/get-authenticated", "Get the authenticated user") },
+    "/user/repos": {
+      get: op("repos/list-for-authenticated-user", "List repositories for the authenticated user"),
+    },
+    "/users/{username}": { ...withId("username"), get: op("users/get-by-username", "Get a user") },
+    "/repos/{owner}/{repo}": { ...withId("owner", "repo"), get: op("repos/get", "Get a repository") },
+  },
+}).tools;
+
+/** Abbreviated paths and a workflow runner, as a code-hosting API has them. */
+const ABBREVIATED = planSpec({
+  paths: {
+    "/user/repos": { get: op("listMine", "List yours") },
+    "/user/keys": { get: op("listMyKeys", "List yours") },
+    "/workflows/{id}": { ...withId("id"), get: op("getWorkflow", "A workflow") },
+    "/workflows/{id}/dispatches": {
+      ...withId("id"),
+      post: op("dispatchWorkflow", "Workflow dispatch event"),
+    },
+    "/workflows/{id}/timing": { ...withId("id"), get: op("getWorkflowTiming", "Workflow usage") },
+  },
+}).tools;
+
+/** An AWS query API: one path per action, `Describe*` for lists. */
+const AWS_QUERY = planSpec({
+  paths: Object.fromEntries(
+    [
+      ["DescribeInstances", "Describes the specified instances or all instances."],
+      ["RunInstances", "Launches the specified number of instances using an AMI."],
+      ["StartInstances", "Starts an Amazon EBS-backed instance that you've previously stopped."],
+      ["DescribeInstanceAttribute", "Describes the specified attribute of the specified instance."],
+      ["ListInstanceProfiles", "Lists the instance profiles that have the specified path prefix."],
+      ["DescribeVolumes", "Describes the specified EBS volumes or all of your EBS volumes."],
+      ["DeleteVolume", "Deletes the specified EBS volume."],
+      ["ModifyInstanceAttribute", "Modifies the specified attribute of the specified instance."],
+    ].map(([action, description]) => [
+      `/#Action=${action}`,
+      {
+        get: op(`GET_${action}`, action!, { description }),
+        post: op(`POST_${action}`, action!, { description }),
+      },
+    ]),
+  ),
+}).tools;
+
+/** JSON:API: relationship links beside the resources. */
+const JSON_API = planSpec({
+  paths: {
+    "/articles": { get: op("listArticles", "Articles") },
+    "/articles/{id}": {
+      ...withId("id"),
+      get: op("getArticle", "An article"),
+      patch: op("patchArticle", "Edit an article"),
+    },
+    "/articles/{id}/author": { ...withId("id"), get: op("getArticleAuthor", "The article's author") },
+    "/articles/{id}/relationships/author": {
+      ...withId("id"),
+      patch: op("patchArticleAuthorRelationship", "Article author"),
+    },
+  },
+}).tools;
+
+/** A feed API where writes outnumber reads. */
+const FEEDS = planSpec({
+  paths: {
+    "/feeds/{feed}/data": {
+      ...withId("feed"),
+      get: op("listData", "Data points of a feed"),
+      post: op("createData", "Add a data point to a feed"),
+    },
+    "/feeds/{feed}/data/batch": {
+      ...withId("feed"),
+      post: op("batchData", "Add data points to a feed in bulk"),
+    },
+    "/feeds/{feed}/data/chart": { ...withId("feed"), post: op("chartData", "Chart data of a feed") },
+  },
+}).tools;
+
+const top = (tools: ToolNode[], query: string, limit = 1) =>
+  createOperationSearch(tools)
+    .search(query, { limit })
+    .map((hit) => hit.name);
+
+describe("short queries are never answered with nothing", () => {
+  it.each<[string, string, ToolNode[], string]>([
+    ["'me' alone: the signed-in user", "me", ODATA_LIKE, "op01"],
+    ["'me' where the signed-in user is /user", "me", SIGNED_IN_USER, "users_get-authenticated"],
+    ["only verbs: the shallow collections that do them", "show all", ODATA_LIKE, "op11"],
+    ["a word begun, not finished", "calend", ODATA_LIKE, "op10"],
+    ["two words run together", "directreports", ODATA_LIKE, "op25"],
+    ["'who am I': the signed-in user", "who am I", SIGNED_IN_USER, "users_get-authenticated"],
+  ])("%s: %s", (_label, query, tools, want) => {
+    const got = top(tools, query, 3);
+    expect(got.length, query).toBeGreaterThan(0);
+    expect(got, `${query} → ${got.join(", ")}`).toContain(want);
+  });
+
+  it("still says nothing when no operation has anything of the query", () => {
+    expect(top(ODATA_LIKE, "quantum flux capacitor")).toEqual([]);
+    expect(top(ODATA_LIKE, "zz")).toEqual([]);
+  });
+});
+
+describe("a person's words find the API's", () => {
+  it.each<[string, string, ToolNode[], string]>([
+    ["mail → messages", "my mail", ODATA_LIKE, "op03"],
+    ["meeting → events", "schedule a meeting", ODATA_LIKE, "op09"],
+    ["list → Describe*", "list instances", AWS_QUERY, "GET_DescribeInstances"],
+    ["list → Describe*, another noun", "list volumes", AWS_QUERY, "GET_DescribeVolumes"],
+    ["remove → delete", "remove a user", ODATA_LIKE, "op16"],
+    ["an API's abbreviation: repositories → repos", "my repositories", ABBREVIATED, "listMine"],
+  ])("%s: %s", (_label, query, tools, want) => {
+    expect(top(tools, query), query).toEqual([want]);
+  });
+});
+
+describe("an API's idioms are found by what they do", () => {
+  it.each<[string, string, ToolNode[], string]>([
+    ["OData $count", "how many users are there", ODATA_LIKE, "op13"],
+    ["OData $count, 'number of'", "number of users", ODATA_LIKE, "op13"],
+    ["OData $count, 'number of' a sub-collection", "number of members in a group", ODATA_LIKE, "op22"],
+    ["OData $ref: add a link", "add a member to a group", ODATA_LIKE, "op20"],
+    ["OData $ref: remove a link", "remove a member from a group", ODATA_LIKE, "op21"],
+    ["OData $value: raw content", "download a message", ODATA_LIKE, "op07"],
+    ["OData delta: change tracking", "track changes to users", ODATA_LIKE, "op14"],
+    [
+      "JSON:API relationship link",
+      "link an author to an article",
+      JSON_API,
+      "patchArticleAuthorRelationship",
+    ],
+  ])("%s: %s", (_label, query, tools, want) => {
+    const got = top(tools, query, 3);
+    expect(got[0], `${query} → ${got.join(", ")}`).toBe(want);
+  });
+});
+
+describe("the intent's verb picks the method", () => {
+  it.each<[string, string, ToolNode[], string]>([
+    ["get: the GET among POSTs", "get the data of a feed", FEEDS, "listData"],
+    ["add: the POST", "add data to a feed", FEEDS, "createData"],
+    ["trigger: the POST that does it", "trigger a workflow", ABBREVIATED, "dispatchWorkflow"],
+    ["a noun-verb first is the imperative: open → POST", "open a feed data point", FEEDS, "createData"],
+  ])("%s: %s", (_label, query, tools, want) => {
+    expect(top(tools, query), query).toEqual([want]);
+  });
+});
+
+describe("the collection asked for before the one it lives in", () => {
+  it.each<[string, string, ToolNode[], string]>([
+    ["users in the organization", "all users in the organization", ODATA_LIKE, "op11"],
+    ["groups of the organization", "list the groups of the organization", ODATA_LIKE, "op18"],
+  ])("%s: %s", (_label, query, tools, want) => {
+    expect(top(tools, query), query).toEqual([want]);
+  });
+});
+
+describe("hostile queries stay bounded", () => {
+  it("a query of thousands of distinct words ranks as its first part does", () => {
+    const words = Array.from({ length: 5_000 }, (_, i) => `w${i.toString(36)}x`).join(" ");
+    const search = createOperationSearch(ODATA_LIKE);
+    expect(() => search.search(`list users ${words}`, { limit: 5 })).not.toThrow();
+    expect(search.search(`list users ${words}`.slice(0, MAX_QUERY_CHARS * 50), { limit: 1 })[0]?.name).toBe(
+      "op11",
+    );
+  });
+
+  it("a short prefix that begins thousands of words stands for a few of them", () => {
+    const many = planSpec({
+      paths: Object.fromEntries(
+        Array.from({ length: 2_000 }, (_, i) => [
+          `/cal${i.toString(36)}x`,
+          { get: op(`op${i}`, "Read one") },
+        ]),
+      ),
+    }).tools;
+    const hits = createOperationSearch(many).search("cal", { limit: 50 });
+    expect(hits.length).toBeGreaterThan(0);
+    expect(hits.length).toBeLessThanOrEqual(50);
+  });
+});
