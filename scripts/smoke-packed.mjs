@@ -178,10 +178,13 @@ try {
     }
     const tools = await exec(process.execPath, [bin, "tools", spec], { cwd: app });
     expect(tools.code === 0, `tools: exit ${tools.code}: ${tools.stderr}`);
+    // A cache of its own: the generation above left every printed file in the shared one, and a
+    // generation served whole from the cache needs no printer (nothing would be missing).
     const generated = await exec(process.execPath, [bin, "generate", spec, "-o", join(scratch, "lean")], {
       cwd: app,
+      env: { ...process.env, OPENAPI_MCP_CACHE_DIR: join(scratch, "cold-cache") },
     });
-    expect(generated.code === 1, `generate: exit ${generated.code}`);
+    expect(generated.code === 1, `generate: exit ${generated.code}: ${generated.stderr}`);
     expect(
       /OMB_OPTIONAL_PACKAGE_MISSING generate needs the typescript and code-block-writer packages/.test(
         generated.stderr,
