@@ -11,6 +11,7 @@
 import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import { messageOf } from "../../model/error-message.js";
 import type { BridgeModel, JsonSchema, SearchIndexNode, ToolNode } from "../../model/types.js";
+import { type CallerAccess, mayCall } from "../access/caller.js";
 import { findClosestOperations, showName } from "../discovery/closest.js";
 import { expandHint, expandPointer, fitDescribed } from "../discovery/describe-budget.js";
 import { describeOperation, keepWithinBudget } from "../discovery/describe-result.js";
@@ -126,8 +127,12 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
     return pool;
   };
 
-  const unknownOperation = (name: string): string => {
-    const closest = findClosestOperations(name, model.tools, discovery.getSearch());
+  /** The operations a caller may call: a token's scopes hide the others, their names too. */
+  const allowedTools = (caller: CallerAccess | undefined): readonly ToolNode[] =>
+    caller === undefined ? model.tools : model.tools.filter((tool) => mayCall(caller, tool));
+
+  const unknownOperation = (name: string, caller?: CallerAccess): string => {
+    const closest = findClosestOperations(name, allowedTools(caller), discovery.getSearch());
     return (
       `api.${showName(name)} is no operation of ${nameApi(model.info.title)} served here` +
       (closest.length > 0 ? `; the closest: ${closest.join(", ")}` : "") +
@@ -140,13 +145,20 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
       ? options.confirmDestructive(tool)
       : options.confirmDestructive;
 
-  const describe = async (args: unknown): Promise<CallToolResult> => {
+  const describe = async (args: unknown, caller: CallerAccess | undefined): Promise<CallToolResult> => {
     const checked = await check(DESCRIBE_TOOL, args);
     if ("content" in checked) return checked as CallToolResult;
     const request = checked as { names: string[]; pointer?: string };
     const asked = [...new Set(request.names)];
-    const found = [...new Set(asked.flatMap((name) => names.resolve(name) ?? []))];
-    const missing = asked.filter((name) => names.resolve(name) === undefined).map(unknownOperation);
+    // An operation the caller's token may not call is described as search finds it: not at all.
+    const resolve = (name: string) => {
+      const tool = names.resolve(name);
+      return tool !== undefined && mayCall(caller, tool) ? tool : undefined;
+    };
+    const found = [...new Set(asked.flatMap((name) => resolve(name) ?? []))];
+    const missing = asked
+      .filter((name) => resolve(name) === undefined)
+      .map((name) => unknownOperation(name, caller));
     if (found.length === 0) return toErrorResult(missing.join("\n"), "unknown_tool");
     if (request.pointer !== undefined) {
       if (found.length !== 1 || asked.length !== 1) {
@@ -256,7 +268,11 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
           if (tool === undefined) {
             outcome = {
               ok: false,
-              error: { message: unknownOperation(name), category: "unknown_tool", retryable: false },
+              error: {
+                message: unknownOperation(name, context.caller),
+                category: "unknown_tool",
+                retryable: false,
+              },
             };
           } else {
             const call = readProgramCall(argsJson);
@@ -321,7 +337,7 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
         args,
         async () =>
           name === DESCRIBE_TOOL
-            ? keepWithinBudget(await describe(args), options.maxTextChars, keepOf(context))
+            ? keepWithinBudget(await describe(args, context.caller), options.maxTextChars, keepOf(context))
             : execute(args, context),
         context.caller?.subject,
       );

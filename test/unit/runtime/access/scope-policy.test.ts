@@ -180,4 +180,32 @@ describe("a caller's scopes in the runtime", () => {
       await runtime.close();
     }
   });
+  it.each(["discovery", "code"] as const)(
+    "%s mode: a near miss or a describe never names an operation the token may not call",
+    async (mode) => {
+      const runtime = createBridgeRuntime(model, { mode });
+      try {
+        const described = await runtime.callTool(
+          "describe_operations",
+          { names: ["deletePet"] },
+          { caller: reader },
+        );
+        const nearMiss = await runtime.callTool(
+          "describe_operations",
+          { names: ["deletePets"] },
+          { caller: reader },
+        );
+        expect(described.isError).toBe(true);
+        expect(JSON.stringify(described.content)).not.toContain("Delete a pet");
+        expect(nearMiss.isError).toBe(true);
+        // The asked name comes back ("deletePets"); the real one it is close to does not.
+        expect(JSON.stringify(nearMiss.content)).not.toMatch(/deletePet(?!s)/);
+        // Without a caller (no front door) the same near miss names it.
+        const open = await runtime.callTool("describe_operations", { names: ["deletePets"] });
+        expect(JSON.stringify(open.content)).toMatch(/deletePet(?!s)/);
+      } finally {
+        await runtime.close();
+      }
+    },
+  );
 });
