@@ -1,7 +1,7 @@
 // Quick start: a bundled pet store API on 127.0.0.1, the bridge over it (stdio, as an MCP
 // client would start it), a real MCP client listing the tools and making a few calls.
 // `npm run demo -- --mode discovery`: the same API in discovery mode, a search -> describe ->
-// call session.
+// call session; `--mode code`: search with signatures, then programs run by execute.
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/client";
@@ -52,6 +52,17 @@ const discoveryCalls = [
   ["call_operation", { name: "getPetById", arguments: { petId: "one" } }],
   ["call_operation", { name: "getPet", arguments: { petId: 1 } }],
 ];
+const codeCalls = [
+  ["search_operations", { query: "list pets" }],
+  [
+    "execute",
+    {
+      program:
+        'const pets = await api.listPets({ status: "available" });\nreturn pets.map((pet) => pet.name);',
+    },
+  ],
+  ["execute", { program: "try { await api.getPetById({ petId: 999 }); } catch (e) { return e.message; }" }],
+];
 const toolCalls = [
   ["listPets", { status: "available" }],
   ["createPet", { name: "Fido", tags: ["dog", "puppy"] }],
@@ -60,7 +71,8 @@ const toolCalls = [
   ["deletePet", { petId: 3 }],
   ["listPets", { limit: "not a number" }],
 ];
-for (const [name, args] of mode === "discovery" ? discoveryCalls : toolCalls) {
+const calls = { discovery: discoveryCalls, code: codeCalls }[mode] ?? toolCalls;
+for (const [name, args] of calls) {
   const result = await client.callTool({ name, arguments: args });
   const text = result.content.map((c) => (c.type === "text" ? c.text : `[${c.type}]`)).join("\n");
   console.log(`\ntools/call ${name} ${JSON.stringify(args)} → ${result.isError ? "isError" : "ok"}`);
