@@ -134,20 +134,56 @@ export function createTokenVerifier(
   /**
    * An introspection's answer is reused for INTROSPECTION_CACHE_MS at most (never past the
    * token's expiry), keyed by the token's SHA-256: a client's burst of requests is one call to
-   * the issuer, and a revoked token is refused again within that time.
+   * the issuer, and a revoked token is refused again within that time. A refusal ("not active",
+   * wrong audience...) is reused for as long, so a token sent again and again costs the issuer
+   * one call; concurrent checks of one token share one call; and at most
+   * MAX_INTROSPECTIONS_IN_FLIGHT calls run at once: past that a token is refused as
+   * "try again" (server_error) rather than queued, so a flood of made-up opaque tokens can
+   * neither pile up requests to the issuer nor hold the bridge's memory.
    */
-  const answers = new Map<string, { facts: Omit<VerifiedToken, "token">; until: number }>();
+  type Held = { facts: Omit<VerifiedToken, "token">; until: number } | { refusal: OAuthError; until: number };
+  const answers = new Map<string, Held>();
+  const pending = new Map<string, Promise<VerifiedToken>>();
+  const hold = (key: string, held: Held) => {
+    if (answers.size >= MAX_INTROSPECTION_CACHE) answers.delete(answers.keys().next().value!);
+    answers.set(key, held);
+  };
+  const introspectOnce = async (key: string, token: string): Promise<VerifiedToken> => {
+    try {
+      const verified = await introspect(token);
+      const expiry = (verified.expiresAt ?? 0) * 1000;
+      const { token: _token, ...facts } = verified;
+      hold(key, { facts, until: Math.min(now() + INTROSPECTION_CACHE_MS, expiry) });
+      return verified;
+    } catch (error) {
+      const refusal = toOAuthError(error);
+      // The issuer's own failure is not the token's: it is asked again next time.
+      if (refusal.code === OAuthErrorCode.InvalidToken)
+        hold(key, { refusal, until: now() + INTROSPECTION_CACHE_MS });
+      throw refusal;
+    } finally {
+      pending.delete(key);
+    }
+  };
   const introspected = async (token: string): Promise<VerifiedToken> => {
     const key = createHash("sha256").update(token).digest("base64url");
     const held = answers.get(key);
-    if (held !== undefined && held.until > now()) return { ...held.facts, token };
+    if (held !== undefined && held.until > now()) {
+      if ("refusal" in held) throw held.refusal;
+      return { ...held.facts, token };
+    }
     answers.delete(key);
-    const verified = await introspect(token);
-    const expiry = (verified.expiresAt ?? 0) * 1000;
-    if (answers.size >= MAX_INTROSPECTION_CACHE) answers.delete(answers.keys().next().value!);
-    const { token: _token, ...facts } = verified;
-    answers.set(key, { facts, until: Math.min(now() + INTROSPECTION_CACHE_MS, expiry) });
-    return verified;
+    const shared = pending.get(key);
+    if (shared !== undefined) return { ...(await shared), token };
+    if (pending.size >= MAX_INTROSPECTIONS_IN_FLIGHT) {
+      throw new OAuthError(
+        OAuthErrorCode.ServerError,
+        "Too many access tokens are being checked with the issuer right now; try again shortly",
+      );
+    }
+    const call = introspectOnce(key, token);
+    pending.set(key, call);
+    return call;
   };
 
   return {
@@ -164,6 +200,8 @@ export function createTokenVerifier(
 const INTROSPECTION_CACHE_MS = 30_000;
 /** Answers held at once; the oldest goes first. */
 const MAX_INTROSPECTION_CACHE = 10_000;
+/** Introspection calls to the issuer at once; past them a token is refused as "try again". */
+const MAX_INTROSPECTIONS_IN_FLIGHT = 32;
 
 function isDecodable(token: string): boolean {
   try {

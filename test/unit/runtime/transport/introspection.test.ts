@@ -8,7 +8,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { OAuthError } from "@modelcontextprotocol/server";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createIssuerDirectory } from "../../../../src/runtime/transport/oauth/issuer-directory.js";
 import { resolveOAuthResourceOptions } from "../../../../src/runtime/transport/oauth/resource-options.js";
 import {
@@ -24,6 +24,8 @@ let calls: { authorization: string | undefined; body: string }[] = [];
 /** What the introspection endpoint answers for a token. */
 let answers: Record<string, Record<string, unknown>> = {};
 let now = 1_800_000_000_000;
+/** Answers to tokens starting "slow-" wait here until the test releases them. */
+let held: (() => void)[] = [];
 let verifier: TokenVerifier;
 
 beforeAll(async () => {
@@ -43,6 +45,10 @@ beforeAll(async () => {
         const token = new URLSearchParams(body).get("token") ?? "";
         if (token === "huge") {
           res.writeHead(200, { "content-type": "application/json" }).end(`{"pad":"${"x".repeat(300_000)}"}`);
+          return;
+        }
+        if (token.startsWith("slow-")) {
+          held.push(() => res.writeHead(200, { "content-type": "application/json" }).end('{"active":false}'));
           return;
         }
         if (token === "moved") {
@@ -73,6 +79,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 beforeEach(() => {
   calls = [];
+  held = [];
   now += 3_600_000; // every test after the cache of the one before
   const exp = Math.floor(now / 1000) + 300;
   answers = {
@@ -141,4 +148,51 @@ describe("introspection", () => {
       expect(error.message).toMatch(words);
     },
   );
+
+  it("a refused token sent again is refused from the first answer, for as long as an accepted one is reused", async () => {
+    await refusal("inactive");
+    await refusal("inactive");
+    expect(calls).toHaveLength(1);
+    now += 31_000;
+    await refusal("inactive");
+    expect(calls).toHaveLength(2);
+  });
+
+  it("an issuer's failure is not held: the next check asks again", async () => {
+    await refusal("huge");
+    await refusal("huge");
+    expect(calls).toHaveLength(2);
+  });
+
+  it("concurrent checks of one token share one call", async () => {
+    const checks = Array.from({ length: 5 }, () =>
+      verifier.verify("slow-shared").then(
+        () => undefined,
+        (e: unknown) => e,
+      ),
+    );
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    for (const release of held) release();
+    const errors = await Promise.all(checks);
+    expect(errors.every((e) => e instanceof OAuthError && e.code === "invalid_token")).toBe(true);
+    expect(calls).toHaveLength(1);
+  });
+
+  it("at most 32 calls to the issuer at once: past them a token is refused as try-again, not queued", async () => {
+    const checks = Array.from({ length: 40 }, (_, i) =>
+      verifier.verify(`slow-${i}`).then(
+        () => undefined,
+        (e: unknown) => e as OAuthError,
+      ),
+    );
+    await vi.waitFor(() => expect(held).toHaveLength(32));
+    // The 8 past the cap were answered at once, before the issuer answered anything.
+    const early = await Promise.all(checks.slice(32));
+    expect(early.map((e) => e?.code)).toEqual(Array(8).fill("server_error"));
+    expect(early[0]?.message).toMatch(/try again/);
+    for (const release of held) release();
+    const late = await Promise.all(checks.slice(0, 32));
+    expect(late.every((e) => e?.code === "invalid_token")).toBe(true);
+    expect(calls).toHaveLength(32);
+  });
 });
