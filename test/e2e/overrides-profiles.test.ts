@@ -12,6 +12,7 @@ import { promisify } from "node:util";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CLI, connectStdio, fixture, ROOT, type SpawnedConnected } from "../helpers/bridge.js";
+import { specOfGets } from "../helpers/many-operations.js";
 import { sendJson, startUpstream, type Upstream } from "../helpers/upstream.js";
 
 const run = promisify(execFile);
@@ -96,21 +97,7 @@ describe("cursor profile", () => {
   it("auto serves discovery past Cursor's 40 tools, and says why on stderr", async () => {
     const dir = mkdtempSync(join(tmpdir(), "omb-cursor-"));
     const spec = join(dir, "many.json");
-    const paths = Object.fromEntries(
-      Array.from({ length: 41 }, (_, i) => [
-        `/thing${i}`,
-        { get: { operationId: `getThing${i}`, responses: { "200": { description: "ok" } } } },
-      ]),
-    );
-    writeFileSync(
-      spec,
-      JSON.stringify({
-        openapi: "3.1.0",
-        info: { title: "Many", version: "1" },
-        servers: [{ url: upstream.url }],
-        paths,
-      }),
-    );
+    writeFileSync(spec, JSON.stringify(specOfGets(41, "Many", upstream.url)));
     await withBridge(spec, ["--profile", "cursor"], async (bridge) => {
       expect(bridge.tools.map((t) => t.name)).toEqual([
         "search_operations",

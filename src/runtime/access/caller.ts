@@ -19,6 +19,14 @@ export function mayCall(caller: CallerAccess | undefined, tool: ToolNode): boole
   return caller === undefined || caller.missingScopes(tool).length === 0;
 }
 
+/** The tools the caller (if any) may call: a token's scopes hide the others, their names too. */
+export function filterCallable(
+  tools: readonly ToolNode[],
+  caller: CallerAccess | undefined,
+): readonly ToolNode[] {
+  return caller === undefined ? tools : tools.filter((tool) => mayCall(caller, tool));
+}
+
 /**
  * The answer to a call the token's scopes do not cover (an operation called from a program, or
  * one the HTTP step-up answer did not catch): nothing was sent upstream.

@@ -11,7 +11,7 @@
 import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import { messageOf } from "../../model/error-message.js";
 import type { BridgeModel, JsonSchema, SearchIndexNode, ToolNode } from "../../model/types.js";
-import { type CallerAccess, mayCall } from "../access/caller.js";
+import { type CallerAccess, filterCallable, mayCall } from "../access/caller.js";
 import { findClosestOperations, showName } from "../discovery/closest.js";
 import { expandHint, expandPointer, fitDescribed } from "../discovery/describe-budget.js";
 import { describeOperation, keepWithinBudget } from "../discovery/describe-result.js";
@@ -127,12 +127,8 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
     return pool;
   };
 
-  /** The operations a caller may call: a token's scopes hide the others, their names too. */
-  const allowedTools = (caller: CallerAccess | undefined): readonly ToolNode[] =>
-    caller === undefined ? model.tools : model.tools.filter((tool) => mayCall(caller, tool));
-
   const unknownOperation = (name: string, caller?: CallerAccess): string => {
-    const closest = findClosestOperations(name, allowedTools(caller), discovery.getSearch());
+    const closest = findClosestOperations(name, filterCallable(model.tools, caller), discovery.getSearch());
     return (
       `api.${showName(name)} is no operation of ${nameApi(model.info.title)} served here` +
       (closest.length > 0 ? `; the closest: ${closest.join(", ")}` : "") +

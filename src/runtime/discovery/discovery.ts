@@ -15,7 +15,7 @@ import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import { HTTP_METHODS, isHttpMethod } from "../../model/http-methods.js";
 import { isRecord } from "../../model/records.js";
 import type { BridgeModel, JsonSchema, SearchIndexNode, ToolNode } from "../../model/types.js";
-import { type CallerAccess, mayCall } from "../access/caller.js";
+import { type CallerAccess, filterCallable, mayCall } from "../access/caller.js";
 import type { ArgumentIssue, ArgumentValidator } from "../arguments/validate.js";
 import type { CallContext } from "../engine/bridge-options.js";
 import { readContinuation } from "../results/continuation.js";
@@ -172,7 +172,7 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
       else
         notFound.push({
           name: showName(name),
-          closest: findClosestOperations(name, allowedTools(caller), getSearch()),
+          closest: findClosestOperations(name, filterCallable(model.tools, caller), getSearch()),
         });
     }
     return toDescribeResult(found, notFound, model.info.title, options.maxTextChars);
@@ -209,10 +209,6 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
     return { content: [{ type: "text", text: JSON.stringify(structuredContent) }], structuredContent };
   };
 
-  /** The operations a caller may call: suggestions never name one its token may not. */
-  const allowedTools = (caller: CallerAccess | undefined): readonly ToolNode[] =>
-    caller === undefined ? model.tools : model.tools.filter((tool) => mayCall(caller, tool));
-
   const runCall = (args: unknown, context: CallContext): Promise<CallToolResult> => {
     const request = readCallRequest(args);
     if ("issues" in request)
@@ -241,7 +237,11 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
         request.name,
         request.arguments,
         async () => {
-          const closest = findClosestOperations(request.name, allowedTools(context.caller), getSearch());
+          const closest = findClosestOperations(
+            request.name,
+            filterCallable(model.tools, context.caller),
+            getSearch(),
+          );
           return toErrorResult(
             `Unknown operation ${JSON.stringify(showName(request.name))}: ${nameApi(model.info.title)} served here has no operation of that name` +
               (closest.length > 0 ? `. The closest: ${closest.join(", ")}.` : ".") +

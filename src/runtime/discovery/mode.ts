@@ -79,18 +79,23 @@ export function chooseMode(
   if (tools.length > AUTO_LIMITS.tools) {
     return { mode: "discovery", requested, tools: tools.length, reason: "tool-count", ...measured() };
   }
-  const clientLimit =
-    options.clientLimit !== undefined && options.clientLimit.count < AUTO_LIMITS.tools
-      ? { clientLimit: options.clientLimit }
-      : {};
-  if (clientLimit.clientLimit !== undefined && tools.length > clientLimit.clientLimit.count) {
-    const reason = "client-tool-count";
-    return { mode: "discovery", requested, tools: tools.length, reason, ...clientLimit, ...measured() };
+  // A client limit above auto's own changes nothing, and is not reported.
+  const limit = options.clientLimit;
+  const client = limit !== undefined && limit.count < AUTO_LIMITS.tools ? { clientLimit: limit } : {};
+  if (client.clientLimit !== undefined && tools.length > client.clientLimit.count) {
+    return {
+      mode: "discovery",
+      requested,
+      tools: tools.length,
+      reason: "client-tool-count",
+      ...client,
+      ...measured(),
+    };
   }
   const tokens = estimateListTokens(tools);
   return tokens > AUTO_LIMITS.tokens
     ? { mode: "discovery", requested, tools: tools.length, tokens, reason: "tokens" }
-    : { mode: "tools", requested, tools: tools.length, tokens, reason: "within-limits", ...clientLimit };
+    : { mode: "tools", requested, tools: tools.length, tokens, reason: "within-limits", ...client };
 }
 
 /** `1,223`. */

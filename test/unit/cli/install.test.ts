@@ -28,6 +28,7 @@ import { createInstallCommand, createUninstallCommand } from "../../../src/cli/i
 import type { McpClient } from "../../../src/generator/codegen/emit/client-entry.js";
 import { BridgeError } from "../../../src/model/diagnostics.js";
 import { fixture } from "../../helpers/bridge.js";
+import { specOfGets } from "../../helpers/many-operations.js";
 
 const SPEC = fixture("..", "examples", "petstore", "openapi.yaml");
 const scratch = mkdtempSync(join(tmpdir(), "omb-install-"));
@@ -547,21 +548,7 @@ describe("install warns when the client offers fewer tools than the entry serves
   it("warns for Cursor past 40 tools with --mode tools, not under auto (it switches), --mode discovery nor for a client without a limit", async () => {
     const dir = mkdtempSync(join(scratch, "case-"));
     const spec = join(dir, "big.json");
-    const paths = Object.fromEntries(
-      Array.from({ length: 45 }, (_, i) => [
-        `/thing${i}`,
-        { get: { operationId: `getThing${i}`, responses: { "200": { description: "ok" } } } },
-      ]),
-    );
-    writeFileSync(
-      spec,
-      JSON.stringify({
-        openapi: "3.1.0",
-        info: { title: "Big", version: "1" },
-        servers: [{ url: "https://api.example.test" }],
-        paths,
-      }),
-    );
+    writeFileSync(spec, JSON.stringify(specOfGets(45, "Big", "https://api.example.test")));
     const cursor = await install(
       spec,
       "--client",
