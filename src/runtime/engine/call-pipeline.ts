@@ -78,6 +78,7 @@ export async function callOperation(
   }
   const names = nameResultArguments(tool);
   const taken = takeResultArguments(names, rawArgs);
+  let scrubber: ((text: string) => string) | undefined;
   const keep: KeepOptions = {
     store: sharedResultStore,
     ...ownerOption(context),
@@ -87,18 +88,23 @@ export async function callOperation(
     fieldsHint:
       context.results?.fieldsHint ??
       `To get only the fields you need, call again with "${names.fields}": a list of ${FIELD_SYNTAX}.`,
-    // Read when the answer is kept, after the call's credentials (and their secrets) are known.
-    scrub: (text) => createScrubber([...api.secrets(), ...state.secrets])(text),
+    // Made when the answer is kept, after the call's credentials (and their secrets) are known;
+    // once for all its units.
+    scrub: (text) => {
+      scrubber ??= createScrubber(secretsOf({ api, state }));
+      return scrubber(text);
+    },
   };
   if (taken.continuation !== undefined) {
-    // The kept answer is as the API sent it: redacted as it is read, like every result.
+    // Kept redacted (keep.scrub); redacted again as it is read, like every result, with the
+    // secrets this call knows.
     const part = readContinuation(taken.continuation, {
       store: keep.store,
       ...(keep.owner !== undefined ? { owner: keep.owner } : {}),
       budget: context.wholeAnswer === true ? Number.POSITIVE_INFINITY : api.resolved.maxTextChars,
       continueText: keep.continueText,
     });
-    return redactSecrets(part, [...api.secrets(), ...state.secrets]);
+    return redactSecrets(part, secretsOf({ api, state }));
   }
   rawArgs = taken.args;
   const fieldsInput = context.results?.fields ?? taken.fields;
@@ -141,8 +147,8 @@ export async function callOperation(
 }
 
 /** Everything that must never be shown, in every form: configured and fetched secrets, and this call's. */
-function secretsOf(call: Call): string[] {
-  return [...call.api.secrets(), ...call.state.secrets];
+function secretsOf({ api, state }: Pick<Call, "api" | "state">): string[] {
+  return [...api.secrets(), ...state.secrets];
 }
 
 /** The arguments checked against the tool's input schema (coerced where a client sent strings). */

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { readContinuation } from "../../../../src/runtime/results/continuation.js";
+import { createScrubber } from "../../../../src/runtime/results/redact-secrets.js";
 import {
   createResultStore,
   parseHandle,
@@ -107,6 +108,23 @@ describe("text and shortened JSON are read in windows, losing nothing", () => {
     const shown = fitted.text.slice(0, fitted.text.lastIndexOf("\n[Truncated"));
     const parts = readAll(store, fitted.truncation?.continuation, 1500);
     expect(shown + parts.map((p) => bodyOf(p.text)).join("")).toBe(text);
+  });
+
+  it("a kept answer is kept redacted: a secret a window boundary would split never comes back", () => {
+    const secret = "sk-live-0123456789abcdef";
+    const scrub = createScrubber([secret]);
+    const store = createResultStore();
+    // The secret on every line, so that some window boundaries fall inside it.
+    const text = Array.from(
+      { length: 300 },
+      (_, i) => `line ${i} token=${secret} ${"y".repeat(i % 37)}`,
+    ).join("\n");
+    const fitted = fitText(text, { budget: 1500, keep: { store, continueText, scrub } });
+    const parts = readAll(store, fitted.truncation?.continuation, 1500);
+    const read = parts.map((p) => bodyOf(p.text)).join("");
+    expect(read.length).toBeGreaterThan(0);
+    for (const piece of [secret, secret.slice(0, 12), secret.slice(12)]) expect(read).not.toContain(piece);
+    expect(read).toBe(scrub(text).slice(scrub(text).length - read.length));
   });
 
   it("an object with no list to cut: the whole JSON text, from the start", () => {
