@@ -39,6 +39,13 @@ const WRITER: TestClient = {
 };
 const OPAQUE: TestClient = { id: "opaque-reader", secret: "opaque-secret-0123456789", scope: "notes:read" };
 const INTROSPECTOR: TestClient = { id: "bridge", secret: "bridge-secret-0123456789", scope: "" };
+const ADMIN_SCOPE = "notes:read notes:write notes:admin";
+const ADMIN: TestClient = { id: "admin", secret: "admin-secret-0123456789", scope: ADMIN_SCOPE };
+const OTHER_ADMIN: TestClient = {
+  id: "other-admin",
+  secret: "other-admin-secret-012345",
+  scope: ADMIN_SCOPE,
+};
 
 let upstream: Upstream;
 let as: AuthorizationServer;
@@ -52,7 +59,7 @@ beforeAll(async () => {
     res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}');
   });
   as = await startAuthorizationServer({
-    clients: [READER, WRITER, OPAQUE, INTROSPECTOR],
+    clients: [READER, WRITER, OPAQUE, INTROSPECTOR, ADMIN, OTHER_ADMIN],
     scopes: SCOPES,
     opaqueClients: [OPAQUE.id],
   });
@@ -439,6 +446,100 @@ describe("discovery mode", () => {
     } finally {
       await mcp.close();
     }
+  });
+});
+
+describe("confirmation on the 2026-07-28 wire", () => {
+  let confirming: HttpBridge;
+  let endpoint: string;
+  const ACCEPT = { confirm: { action: "accept", content: { confirm: true } } };
+
+  beforeAll(async () => {
+    const port = await freePort();
+    endpoint = `http://127.0.0.1:${port}/mcp`;
+    confirming = await startHttpBridge(
+      SPEC,
+      [
+        "--destructive",
+        "confirm",
+        "--base-url",
+        upstream.url,
+        "--auth",
+        `notesOAuth=${UPSTREAM_TOKEN}`,
+        "--auth-issuer",
+        as.issuer,
+        "--auth-resource",
+        endpoint,
+        "--auth-spec-scopes",
+        "--auth-scope-map",
+        "tag:admin=notes:admin",
+      ],
+      {},
+      port,
+    );
+  });
+
+  afterAll(async () => {
+    await confirming?.stop();
+  });
+
+  /** One round of a raw 2026-07-28 tools/call of deleteNote with `token`. */
+  async function deleteNote(
+    token: string,
+    retry: { requestState?: string; inputResponses?: Record<string, unknown> } = {},
+  ): Promise<Record<string, unknown>> {
+    const response = await fetch(endpoint, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        authorization: `Bearer ${token}`,
+        "mcp-protocol-version": "2026-07-28",
+        "mcp-method": "tools/call",
+        "mcp-name": "deleteNote",
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: {
+          name: "deleteNote",
+          arguments: { id: "n1" },
+          ...retry,
+          _meta: {
+            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" },
+            "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {} } },
+          },
+        },
+      }),
+    });
+    const text = await response.text();
+    const json = response.headers.get("content-type")?.includes("text/event-stream")
+      ? text
+          .split("\n")
+          .filter((line) => line.startsWith("data:"))
+          .map((line) => line.slice(5).trim())
+          .find((data) => data.includes('"id":1'))
+      : text;
+    const body = JSON.parse(json ?? "null") as { result?: Record<string, unknown> };
+    if (!body.result) throw new Error(`no result: ${text}`);
+    return body.result;
+  }
+
+  it("a question asked of one user is not answered by another's token; its own user's answer runs the call", async () => {
+    const mine = await as.token(ADMIN, { resource: endpoint });
+    const asked = await deleteNote(mine);
+    expect(asked["resultType"]).toBe("input_required");
+    const requestState = asked["requestState"] as string;
+    const theirs = await as.token(OTHER_ADMIN, { resource: endpoint });
+    const refused = await deleteNote(theirs, { requestState, inputResponses: ACCEPT });
+    expect(refused["isError"]).toBe(true);
+    expect(JSON.stringify(refused["content"])).toContain("asked of another user");
+    expect(upstream.requests).toHaveLength(0);
+    const done = await deleteNote(mine, { requestState, inputResponses: ACCEPT });
+    expect(done["isError"]).toBeFalsy();
+    expect(upstream.requests.map((r) => `${r.method} ${r.rawPath}`)).toEqual(["DELETE /notes/n1"]);
   });
 });
 

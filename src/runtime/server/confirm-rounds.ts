@@ -17,6 +17,7 @@ import {
   CONFIRM_STATE_TTL_SECONDS,
   type ConfirmStates,
   digestArguments,
+  digestSubject,
   type VerifiedState,
 } from "./confirm-state.js";
 
@@ -43,6 +44,8 @@ export interface ConfirmRoundInput {
   /** The tool called and its arguments, as the client sent them (what the state binds). */
   tool: string;
   args: unknown;
+  /** The caller's subject when the OAuth front door verified one (the state binds it). */
+  subject?: string | undefined;
   /** The echoed state as the verify hook left it; undefined on a first round. */
   state: VerifiedState | undefined;
   /** The answers the client sent with its retry (untrusted). */
@@ -58,7 +61,7 @@ export interface ConfirmRound {
 
 /** One round of a tools/call on the 2026-07-28 wire: asks, or reads the answer the retry brought. */
 export function startConfirmRound(input: ConfirmRoundInput): ConfirmRound {
-  const { states, tool, args, state } = input;
+  const { states, tool, args, state, subject } = input;
   let question: string | undefined;
   return {
     asked: () => question,
@@ -73,6 +76,12 @@ export function startConfirmRound(input: ConfirmRoundInput): ConfirmRound {
         throw new ConfirmationInvalid(
           "the confirmation sent back was asked for another call (another tool or other arguments); " +
             "call the tool again, unchanged, so the user is asked about this one",
+        );
+      }
+      // A state asked of one signed-in user confirms nothing for another (or for no one).
+      if (payload.who !== (subject === undefined ? undefined : digestSubject(subject))) {
+        throw new ConfirmationInvalid(
+          "the confirmation sent back was asked of another user; call the tool again so this user is asked",
         );
       }
       const answer = inputResponse(input.responses, CONFIRM_INPUT);
@@ -108,9 +117,10 @@ export async function toConfirmationRequest(
   tool: string,
   args: unknown,
   question: string,
+  subject?: string,
 ): Promise<InputRequiredResult> {
   return inputRequired({
     inputRequests: { [CONFIRM_INPUT]: inputRequired.elicit(toConfirmationForm(question)) },
-    requestState: await states.mint(tool, args),
+    requestState: await states.mint(tool, args, subject),
   });
 }

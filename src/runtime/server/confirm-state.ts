@@ -30,6 +30,11 @@ export interface ConfirmPayload {
   args: string;
   /** One-time number: an answered state confirms one call. */
   nonce: string;
+  /**
+   * sha256 of the caller's subject when the OAuth front door verified one: the user who was
+   * asked is the only one whose retry the answer confirms. Absent for calls without a caller.
+   */
+  who?: string;
 }
 
 /** A state as the verify hook hands it on: its payload, or why it confirms nothing. */
@@ -39,8 +44,8 @@ export type VerifiedState = { payload: ConfirmPayload } | { refused: StateRefusa
 export type StateRefusal = "altered" | "expired" | "malformed";
 
 export interface ConfirmStates {
-  /** Signs the state of a confirmation asked for `tool` with `args`. */
-  mint(tool: string, args: unknown): Promise<string>;
+  /** Signs the state of a confirmation asked for `tool` with `args` (of `subject`, if known). */
+  mint(tool: string, args: unknown, subject?: string): Promise<string>;
   /**
    * Checks an echoed state (ServerOptions.requestState.verify): never throws, so a bad state
    * reaches the call, which refuses it in words the model can act on and writes the audit line.
@@ -70,7 +75,13 @@ export function createConfirmStates(options: ConfirmStateOptions = {}): ConfirmS
   // One-time numbers already used, with when they expire (after that the codec refuses them anyway).
   const spent = new Map<string, number>();
   return {
-    mint: async (tool, args) => codec.seal({ tool, args: digestArguments(args), nonce: randomUUID() }),
+    mint: async (tool, args, subject) =>
+      codec.seal({
+        tool,
+        args: digestArguments(args),
+        nonce: randomUUID(),
+        ...(subject !== undefined ? { who: digestSubject(subject) } : {}),
+      }),
     async verify(state, _ctx) {
       const opened = codec.open(state);
       if ("refused" in opened) return opened;
@@ -146,11 +157,17 @@ export function digestArguments(args: unknown): string {
   return `sha256:${createHash("sha256").update(text).digest("base64url")}`;
 }
 
+/** The digest a state binds for the caller it asked (the subject itself stays out of the state). */
+export function digestSubject(subject: string): string {
+  return `sha256:${createHash("sha256").update(subject, "utf8").digest("base64url")}`;
+}
+
 function isPayload(value: unknown): value is ConfirmPayload {
   return (
     isRecord(value) &&
     typeof value["tool"] === "string" &&
     typeof value["args"] === "string" &&
-    typeof value["nonce"] === "string"
+    typeof value["nonce"] === "string" &&
+    (value["who"] === undefined || typeof value["who"] === "string")
   );
 }

@@ -115,7 +115,9 @@ export function createBridgeServer(
     const { name, arguments: args } = request.params;
     // 2026-07-28: the answer to a question comes with the client's retry of the call.
     const modern = isModernEra(server);
-    const round = modern ? startModernRound(ctx, { states, tool: name, args }) : undefined;
+    const round = modern
+      ? startModernRound(ctx, { states, tool: name, args, subject: caller?.subject })
+      : undefined;
     const ask = modern
       ? round?.confirm
       : server.getClientCapabilities()?.elicitation?.form
@@ -135,7 +137,7 @@ export function createBridgeServer(
     });
     const question = round?.asked();
     if (question !== undefined && categoryOf(result) === "confirmation_pending") {
-      return toConfirmationRequest(states, name, args, question);
+      return toConfirmationRequest(states, name, args, question, caller?.subject);
     }
     return answerable(name, ctx.mcpReq.envelope === undefined ? withLegacyMeta(result) : result);
   });
@@ -166,7 +168,7 @@ function isModernEra(server: Server): boolean {
  */
 function startModernRound(
   ctx: ServerContext,
-  call: { states: ConfirmStates; tool: string; args: unknown },
+  call: { states: ConfirmStates; tool: string; args: unknown; subject: string | undefined },
 ): ConfirmRound | undefined {
   const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
   const capabilities = envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;

@@ -152,6 +152,43 @@ describe("a confirmation round", () => {
     expect((refusal as Error).message).toContain("asked for another call");
   });
 
+  it.each([
+    ["another user", "alice", "mallory"],
+    ["no signed-in user", "alice", undefined],
+    ["a signed-in user, asked of no one", undefined, "mallory"],
+  ])("refuses a state asked of %s", async (_who, askedOf, answeredBy) => {
+    const states = createConfirmStates();
+    const call = { tool: "deletePet", args: { id: 1 } };
+    const request = await toConfirmationRequest(states, call.tool, call.args, "Allow it?", askedOf);
+    const state = await states.verify(request.requestState ?? "", ctx);
+    const round = startConfirmRound({ states, ...call, subject: answeredBy, state, responses: ACCEPT });
+    await expect(round.confirm("Allow it?")).rejects.toThrow(/asked of another user/);
+  });
+
+  it("accepts the answer of the user it was asked of, and keeps the subject out of the state", async () => {
+    const states = createConfirmStates();
+    const call = { tool: "deletePet", args: { id: 1 } };
+    const request = await toConfirmationRequest(
+      states,
+      call.tool,
+      call.args,
+      "Allow it?",
+      "alice@example.com",
+    );
+    expect(
+      Buffer.from((request.requestState ?? "").split(".")[1] ?? "", "base64url").toString(),
+    ).not.toContain("alice");
+    const state = await states.verify(request.requestState ?? "", ctx);
+    const round = startConfirmRound({
+      states,
+      ...call,
+      subject: "alice@example.com",
+      state,
+      responses: ACCEPT,
+    });
+    await expect(round.confirm("Allow it?")).resolves.toBe(true);
+  });
+
   it("refuses a state the verify hook refused, saying why", async () => {
     const states = createConfirmStates();
     const round = startConfirmRound({
