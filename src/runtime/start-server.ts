@@ -87,6 +87,7 @@ export async function startServer(
     describe: (place) => `${formatServedTools(runtime.mode)} ${place}; ${origins}`,
     closeRuntime: () => runtime.close().then(audits.close),
     lists: { reloads: false, perCallerCredentials: hasPassThrough(api.options) },
+    passThroughHeaders: Object.keys(api.options.passThroughHeaders ?? {}),
   });
 }
 
@@ -137,6 +138,8 @@ export interface TransportHooks {
   closeRuntime(): Promise<void>;
   /** What the list answers' cache hint depends on besides the settings (server/cache-hints.ts). */
   lists: { reloads: boolean; perCallerCredentials: boolean };
+  /** The headers that carry callers' own credentials (pass-through), over HTTP. */
+  passThroughHeaders: readonly string[];
 }
 
 /** Serves `runtime` over the transport the settings ask for, until SIGINT/SIGTERM or the client goes away. */
@@ -150,7 +153,7 @@ export async function serveTransport<Runtime extends ServedRuntime>(
   if (toTransport(settings) === "http") {
     const running = await listen(
       runtime,
-      { ...toHttpServerOptions(settings), listCache },
+      { ...toHttpServerOptions(settings), listCache, passThroughHeaders: hooks.passThroughHeaders },
       hooks.closeRuntime,
     );
     say(hooks.describe(`on ${running.url}`));

@@ -151,6 +151,9 @@ export async function startBridge(
       reloads: reloads !== undefined,
       perCallerCredentials: prepared.some((api) => hasPassThrough(api.options)),
     },
+    passThroughHeaders: [
+      ...new Set(prepared.flatMap((api) => Object.keys(api.options.passThroughHeaders ?? {}))),
+    ],
   });
   return { ...running, live, ...(reloads ? { reloads } : {}) };
 }

@@ -1,7 +1,8 @@
 /**
  * Cancellation through the built CLI, as each client sends it, in both protocol eras: over
- * stdio (notifications/cancelled), over Streamable HTTP with a session (notifications/cancelled
- * posted beside the call) and in the 2026-07-28 era over HTTP (the client closes the call's
+ * stdio (notifications/cancelled), over Streamable HTTP with a session or `--stateless`
+ * (notifications/cancelled posted beside the call; stateless, with nothing but the caller and
+ * the request id to tie it to the call) and in the 2026-07-28 era over HTTP (the client closes the call's
  * response stream). A held upstream call is aborted upstream and its only concurrency slot is
  * free again; a program stuck in `while (true)` is stopped long before its own time limit; each
  * is audited as cancelled.
@@ -135,10 +136,10 @@ const sessions: [string, Open][] = [
       return viaModern(client, () => client.close());
     },
   ],
-  [
-    "Streamable HTTP with a session, 2025-11-25 (1.x client)",
+  ...(["", "--stateless"] as const).map((flag): [string, Open] => [
+    `Streamable HTTP ${flag ? "--stateless (its cancel is a POST of its own)" : "with a session"}, 2025-11-25 (1.x client)`,
     async (args) => {
-      const server = await startHttpBridge(specFile, args);
+      const server = await startHttpBridge(specFile, [...(flag ? [flag] : []), ...args]);
       const bridge = await connectHttp(server);
       return {
         call: (name, args, signal) =>
@@ -152,7 +153,7 @@ const sessions: [string, Open][] = [
         },
       };
     },
-  ],
+  ]),
   ...(["", "--stateless"] as const).map((flag): [string, Open] => [
     `Streamable HTTP${flag ? " --stateless" : ""}, 2026-07-28 (v2 client)`,
     async (args) => {

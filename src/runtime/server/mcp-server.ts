@@ -49,6 +49,11 @@ export interface ServerSetup {
    * tools/list shows only what its token may call, and calls carry it (audit identity, scopes).
    */
   callers?: CallerSource;
+  /**
+   * Aborts this server's calls besides the client's own cancel: a 2025-era cancel on
+   * `--stateless` HTTP arrives on another request (transport/stateless-cancel.ts).
+   */
+  cancelSignal?: AbortSignal;
 }
 
 /**
@@ -127,7 +132,10 @@ export function createBridgeServer(
       ...(progress ? { progress } : {}),
       ...(httpRequest ? { headers: headerRecord(httpRequest.headers) } : {}),
       ...(ctx.sessionId !== undefined ? { session: ctx.sessionId } : {}),
-      signal: ctx.mcpReq.signal,
+      signal:
+        setup.cancelSignal === undefined
+          ? ctx.mcpReq.signal
+          : AbortSignal.any([ctx.mcpReq.signal, setup.cancelSignal]),
       ...(ask ? { confirm: ask } : {}),
       // A client may say which tool list it holds (stateless HTTP has no session to remember it).
       catalog: session,

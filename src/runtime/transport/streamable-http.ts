@@ -33,6 +33,7 @@ import { readBody, sendJsonError } from "./http-io.js";
 import type { FrontDoor } from "./oauth/front-door.js";
 import type { VerifiedToken } from "./oauth/token-verifier.js";
 import { createSessionStore, type SessionStore } from "./sessions.js";
+import { createStatelessCalls, identifyCaller, type StatelessCalls } from "./stateless-cancel.js";
 import { type HttpServerOptions, resolveHttpServerOptions } from "./transport-options.js";
 
 export interface RunningHttpServer {
@@ -91,6 +92,8 @@ export async function startHttpServer(
 
   // One server per session or request, each with the list answers' cache hint.
   const newServer = () => createBridgeServer(runtime, {}, setup);
+  // --stateless, 2025 era: a cancel comes as a POST of its own (stateless-cancel.ts).
+  const statelessCalls = options.stateless ? createStatelessCalls() : undefined;
   // 2026-07-28: a server per request from this factory; the bridge's guards run first.
   const modern = createMcpHandler(newServer, {
     legacy: "reject",
@@ -108,6 +111,9 @@ export async function startHttpServer(
     }
     if (frontDoor?.serveMetadata(req, res, url.pathname)) return;
     if (!passGuards(req, res, url.pathname, guards)) return;
+    // Read before the front door takes the Authorization header away.
+    const credentialDigest =
+      statelessCalls !== undefined ? identifyCaller(req, options.passThroughHeaders ?? []) : "";
     let token: VerifiedToken | undefined;
     if (frontDoor !== undefined) {
       token = await frontDoor.authenticate(req, res);
@@ -144,8 +150,11 @@ export async function startHttpServer(
       await serveModern(req, res, body);
       return;
     }
-    if (options.stateless) await handleStateless(newServer, req, res, body);
-    else await handleSessionful(newServer, sessions, req, res, body, ownerOf(token));
+    if (statelessCalls !== undefined) {
+      const owner = ownerOf(token);
+      const caller = owner !== undefined ? `subject ${owner}` : credentialDigest;
+      await handleStateless(newServer, req, res, body, { calls: statelessCalls, caller, setup, runtime });
+    } else await handleSessionful(newServer, sessions, req, res, body, ownerOf(token));
   };
 
   const httpServer: NodeServer = createServer((req, res) => {
@@ -210,23 +219,44 @@ function toClassified(req: IncomingMessage, url: URL): Request {
   });
 }
 
-/** Stateless: a server and transport for this one POST, gone when its answer is. */
+/** What a stateless 2025-era request needs to be cancellable by a POST of its own. */
+interface StatelessCancel {
+  calls: StatelessCalls;
+  caller: string;
+  setup: ServerSetup;
+  runtime: ServedRuntime;
+}
+
+/**
+ * Stateless: a server and transport for this one POST, gone when its answer is. A
+ * `notifications/cancelled` aborts the call it names (of the same caller) and is answered 202.
+ */
 async function handleStateless(
   newServer: () => Server,
   req: IncomingMessage,
   res: ServerResponse,
   body: unknown,
+  cancel: StatelessCancel,
 ): Promise<void> {
   if (req.method !== "POST") {
     sendJsonError(res, 405, -32000, "This bridge is stateless: only POST is served");
+    return;
+  }
+  if (cancel.calls.cancel(cancel.caller, body)) {
+    res.writeHead(202).end();
     return;
   }
   const transport = new NodeStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,
   });
-  const server = newServer();
+  const tracked = cancel.calls.track(cancel.caller, body);
+  const server =
+    tracked === undefined
+      ? newServer()
+      : createBridgeServer(cancel.runtime, {}, { ...cancel.setup, cancelSignal: tracked.signal });
   res.on("close", () => {
+    tracked?.release();
     void transport.close();
     void server.close();
   });

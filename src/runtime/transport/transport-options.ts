@@ -20,6 +20,12 @@ export interface HttpServerOptions {
   /** MCP endpoint path (default `/mcp`). */
   path?: string;
   stateless?: boolean;
+  /**
+   * The headers that carry a caller's own credentials to the API (pass-through headers): with
+   * `stateless`, a 2025-era cancel reaches only calls sent with the same ones
+   * (stateless-cancel.ts).
+   */
+  passThroughHeaders?: readonly string[];
   /** Origins allowed besides loopback ones, e.g. `https://app.example.com`. `*` allows any. */
   allowedOrigins?: string[];
   /** Largest accepted request body in bytes (default 4 MiB). */
