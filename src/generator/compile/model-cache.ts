@@ -90,15 +90,19 @@ export async function openModelCache(
 async function describeBuild(): Promise<string> {
   const generator = join(dirname(fileURLToPath(import.meta.url)), "..");
   const dirs = ["spec", "compile", "../model", "../runtime"].map((dir) => join(generator, dir));
-  const parts: string[] = [];
-  for (const dir of dirs) {
-    const names = (await readdir(dir, { recursive: true }).catch(() => [] as string[]))
-      .filter((n) => /\.(js|ts|cjs)$/.test(n))
-      .sort();
-    for (const name of names) {
-      const info = await stat(join(dir, name));
-      parts.push(`${name}:${info.size}:${Math.round(info.mtimeMs)}`);
-    }
-  }
-  return parts.join(",");
+  // Code only: declaration files (.d.ts) never run. All at once: some 400 stats, awaited one by
+  // one, were a few milliseconds of every start.
+  const lists = await Promise.all(
+    dirs.map(async (dir) =>
+      (await readdir(dir, { recursive: true }).catch(() => [] as string[]))
+        .filter((n) => /\.(js|cjs|ts)$/.test(n) && !n.endsWith(".d.ts"))
+        .sort()
+        .map((name) => join(dir, name)),
+    ),
+  );
+  const files = lists.flat();
+  const infos = await Promise.all(files.map((file) => stat(file)));
+  return files
+    .map((file, i) => `${file.slice(generator.length)}:${infos[i]!.size}:${Math.round(infos[i]!.mtimeMs)}`)
+    .join(",");
 }
