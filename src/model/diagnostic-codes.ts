@@ -415,6 +415,12 @@ export const DIAGNOSTIC_CODES = {
     severity: "warning",
     fix: "set OPENAPI_MCP_HTTP_TOKEN (clients then send Authorization: Bearer TOKEN), or bind 127.0.0.1",
   },
+  OMB_USER_LOGIN_INVALID: {
+    title:
+      "A per-user login to the API (flow: authorizationCode) cannot work: no OAuth front door to say who the user is, no provider URL, or a redirect URL the bridge cannot serve",
+    severity: "error",
+    fix: "serve over HTTP with --auth-issuer, name authorizationUrl/tokenUrl in the auth config where the spec has none, and give an https redirectUrl with a path of its own",
+  },
   OMB_OAUTH_RESOURCE_CONFLICT: {
     title: "--http-token and --auth-issuer both guard the HTTP endpoint; the bridge takes one of them",
     severity: "error",

@@ -16,6 +16,11 @@ export interface TestClient {
   secret: string;
   /** The scopes it may be given, space-separated. */
   scope: string;
+  /**
+   * A web application that signs users in (authorization code with PKCE, refresh tokens),
+   * sending them back to these URLs; without, a client credentials client.
+   */
+  redirectUris?: string[];
 }
 
 export interface AuthorizationServer {
@@ -49,17 +54,24 @@ export async function startAuthorizationServer(options: {
     clients: options.clients.map((client) => ({
       client_id: client.id,
       client_secret: client.secret,
-      grant_types: ["client_credentials"],
-      response_types: [],
-      redirect_uris: [],
+      ...(client.redirectUris !== undefined
+        ? {
+            grant_types: ["authorization_code", "refresh_token"],
+            response_types: ["code"],
+            redirect_uris: client.redirectUris,
+          }
+        : { grant_types: ["client_credentials"], response_types: [], redirect_uris: [] }),
       ...(client.scope !== "" ? { scope: client.scope } : {}),
     })),
+    // Users who sign in get a refresh token (the bridge refreshes their access tokens).
+    issueRefreshToken: () => true,
     scopes: options.scopes,
     jwks: { keys },
     features: {
       clientCredentials: { enabled: true },
       introspection: { enabled: true },
-      devInteractions: { enabled: false },
+      // The provider's own login and consent pages, driven over HTTP by signIn below.
+      devInteractions: { enabled: options.clients.some((client) => client.redirectUris !== undefined) },
       resourceIndicators: {
         enabled: true,
         defaultResource: () => undefined,
@@ -103,4 +115,54 @@ export async function startAuthorizationServer(options: {
         http.closeAllConnections();
       }),
   };
+}
+
+/**
+ * A user's browser through the provider's login and consent pages (devInteractions): from the
+ * authorization URL to the redirect back to the client, which is returned, not followed.
+ */
+export async function signIn(authorizationUrl: string, login: string): Promise<URL> {
+  const cookies = new Map<string, string>();
+  let url = new URL(authorizationUrl);
+  const origin = url.origin;
+  const step = async (method: "GET" | "POST", target: URL, form?: URLSearchParams): Promise<Response> => {
+    const response = await fetch(target, {
+      method,
+      redirect: "manual",
+      headers: {
+        cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join("; "),
+        ...(form !== undefined ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+      },
+      ...(form !== undefined ? { body: form.toString() } : {}),
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const at = pair!.indexOf("=");
+      cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
+    }
+    return response;
+  };
+  for (let hop = 0; hop < 12; hop++) {
+    const response = await step("GET", url);
+    const location = response.headers.get("location");
+    if (location !== null) {
+      const next = new URL(location, url);
+      if (next.origin !== origin) return next;
+      url = next;
+      continue;
+    }
+    const page = await response.text();
+    const action = /action="([^"]+)"/.exec(page)?.[1];
+    if (action === undefined) throw new Error(`no form on ${url.href}: ${page.slice(0, 300)}`);
+    const prompt = /name="prompt" value="(\w+)"/.exec(page)?.[1];
+    const form = new URLSearchParams(
+      prompt === "login" ? { prompt, login, password: "any" } : { prompt: prompt ?? "consent" },
+    );
+    const submitted = await step("POST", new URL(action, url), form);
+    const after = submitted.headers.get("location");
+    if (after === null) throw new Error(`the ${prompt} form was not accepted: HTTP ${submitted.status}`);
+    url = new URL(after, url);
+    if (url.origin !== origin) return url;
+  }
+  throw new Error("the sign-in did not end");
 }

@@ -14,6 +14,12 @@
  *                            # API's site (by default the secret goes there only once confirmed)
  *     clientAuth: basic      # basic (default) or body
  *     extraParams: { audience: https://api.example.com }
+ *   github_login:            # or: each MCP user signs in to the API (OAuth front door needed)
+ *     flow: authorizationCode
+ *     clientId: my-app
+ *     clientSecret: { env: GITHUB_CLIENT_SECRET }
+ *     redirectUrl: https://bridge.example.com/oauth/callback
+ *     authorizationUrl: https://...  # optional: replaces the spec's
  * passThroughHeaders:        # HTTP mode: incoming header → scheme
  *   X-Petstore-Key: api_key
  * ```
@@ -45,6 +51,9 @@ const CLIENT_KEYS = new Set([
   "scopes",
   "clientAuth",
   "extraParams",
+  "flow",
+  "authorizationUrl",
+  "redirectUrl",
 ]);
 
 export function parseAuthConfig(value: unknown, env: Record<string, string | undefined>): AuthConfig {
@@ -85,6 +94,18 @@ export function parseAuthConfig(value: unknown, env: Record<string, string | und
       for (const [name, param] of entries(client["extraParams"], `${where}.extraParams`)) {
         parsed.extraParams[name] = text(param, `${where}.extraParams.${name}`, env);
       }
+    }
+    const flow = client["flow"];
+    if (flow === "clientCredentials" || flow === "authorizationCode") parsed.flow = flow;
+    else if (flow !== undefined)
+      throw new AuthConfigError(`${where}.flow must be clientCredentials or authorizationCode`);
+    for (const key of ["authorizationUrl", "redirectUrl"] as const) {
+      if (client[key] !== undefined) parsed[key] = text(client[key], `${where}.${key}`, env);
+    }
+    if (parsed.flow === "authorizationCode" && parsed.redirectUrl === undefined) {
+      throw new AuthConfigError(
+        `${where}.redirectUrl is needed with flow: authorizationCode (the bridge's public URL of its login callback, e.g. https://bridge.example.com/oauth/callback, registered with the provider)`,
+      );
     }
     config.oauth[scheme] = parsed;
   }

@@ -3,12 +3,19 @@
  * static values (`--auth`, `OPENAPI_MCP_AUTH_<SCHEME>`), then OAuth2 client credentials. Only
  * the alternative of the operation's `security` that will be used gets a token fetched.
  */
+import { randomBytes } from "node:crypto";
 import type { Dispatcher } from "undici";
 import type { BridgeModel, SecurityRequirementNode, ToolNode } from "../../model/types.js";
 import type { HttpOptions } from "../upstream/send.js";
 import { hasControlCharacters, resolveCredentials, toClientEnvNames } from "./credentials.js";
-import { createTokenSource, type OAuthClientConfig, type TokenSource } from "./oauth.js";
+import { createTokenSource, type OAuthClientConfig, TokenError, type TokenSource } from "./oauth.js";
 import { basicCredentialForms, formsOf, headerValueForms } from "./secret-forms.js";
+import { createSealedBox, MIN_STORE_KEY_BYTES } from "./user-login/sealed-box.js";
+import { createMemoryTokenStore, type UserTokenStore } from "./user-login/token-store.js";
+import { createUserLogin, type LoginOutcome, type UserLogin } from "./user-login/user-login.js";
+
+/** The operator's key that seals each user's API tokens and login states (user-login/). */
+export const TOKEN_STORE_KEY_ENV = "OPENAPI_MCP_TOKEN_STORE_KEY";
 
 export interface CredentialOptions {
   auth?: Record<string, string>;
@@ -22,6 +29,8 @@ export interface CredentialOptions {
   /** The API base URL, to resolve relative token URLs against. */
   baseUrl: () => string | undefined;
   now?: () => number;
+  /** Where users' API tokens are kept (`flow: authorizationCode`); default: in memory. */
+  tokenStore?: UserTokenStore;
 }
 
 export interface CallCredentials {
@@ -30,6 +39,8 @@ export interface CallCredentials {
   tokens: Map<string, string>;
   /** Values of this call that must never be shown (pass-through values). */
   secrets: string[];
+  /** The user whose own API tokens the call carries (per-user login), for invalidate. */
+  subject?: string;
 }
 
 export interface CredentialProvider {
@@ -38,9 +49,21 @@ export interface CredentialProvider {
     tool: ToolNode,
     incomingHeaders: Record<string, string | string[] | undefined> | undefined,
     signal?: AbortSignal,
+    subject?: string,
   ): Promise<CallCredentials>;
   /** Forgets the call's OAuth2 tokens; true when there were any (a retry may then succeed). */
-  invalidate(call: CallCredentials): boolean;
+  invalidate(call: CallCredentials): Promise<boolean>;
+  /**
+   * The API provider's answer at a login callback (`path` is the request's): undefined when no
+   * per-user login of this API owns the path and the state.
+   */
+  completeLogin(
+    path: string,
+    query: URLSearchParams,
+    signal?: AbortSignal,
+  ): Promise<LoginOutcome | undefined>;
+  /** The paths of this API's login callbacks (per-user login), to serve. */
+  loginPaths(): string[];
   /** Every configured or fetched secret so far, for redaction. */
   secrets(): string[];
   /** The schemes with a configured credential: static, OAuth2 client or pass-through. */
@@ -67,12 +90,34 @@ export function createCredentialProvider(model: BridgeModel, options: Credential
   const staticCredentials = resolveCredentials(model, options.auth, options.env);
   const oauth = resolveOAuthClients(model, options.oauth, options.env);
   const sources = new Map<string, TokenSource>();
+  const logins = new Map<string, UserLogin>();
+  let store: UserTokenStore | undefined;
+  let box: ReturnType<typeof createSealedBox> | undefined;
   for (const [name, config] of Object.entries(oauth)) {
     const scheme = schemes[name];
     if (!scheme || (scheme.type !== "oauth2" && scheme.type !== "openIdConnect")) {
       throw new Error(
         `OAuth2 client credentials are configured for "${name}", which is not an oauth2 or openIdConnect scheme of the spec`,
       );
+    }
+    if (config.flow === "authorizationCode" && config.redirectUrl !== undefined) {
+      store ??= options.tokenStore ?? getProcessTokenStore();
+      box ??= createSealedBox(readStoreKey(options.env));
+      logins.set(
+        name,
+        createUserLogin({
+          schemeName: name,
+          scheme,
+          config: { ...config, redirectUrl: config.redirectUrl },
+          box,
+          store,
+          baseUrl: options.baseUrl,
+          getDispatcher: options.getDispatcher,
+          http: options.http,
+          ...(options.now ? { now: options.now } : {}),
+        }),
+      );
+      continue;
     }
     sources.set(
       name,
@@ -99,7 +144,7 @@ export function createCredentialProvider(model: BridgeModel, options: Credential
   const staticSecrets = [...staticCredentials].flatMap(([name, value]) => secretForms(schemes[name]!, value));
 
   return {
-    async forCall(tool, incomingHeaders, signal) {
+    async forCall(tool, incomingHeaders, signal, subject) {
       const credentials = new Map(staticCredentials);
       const secrets: string[] = [];
       for (const [header, scheme] of passThrough) {
@@ -109,30 +154,86 @@ export function createCredentialProvider(model: BridgeModel, options: Credential
         credentials.set(scheme, value);
         secrets.push(...headerValueForms(raw), ...secretForms(schemes[scheme]!, value));
       }
-      const available = new Set([...credentials.keys(), ...sources.keys()]);
+      const available = new Set([...credentials.keys(), ...sources.keys(), ...logins.keys()]);
       const chosen = chooseAlternative(tool.http.security, available, schemes);
       const tokens = new Map<string, string>();
       for (const name of Object.keys(chosen ?? {})) {
+        if (credentials.has(name)) continue;
         const source = sources.get(name);
-        if (source && !credentials.has(name)) {
-          const token = await source.getToken(signal);
-          credentials.set(name, token);
-          tokens.set(name, token);
+        const login = logins.get(name);
+        let token: string | undefined;
+        if (source) token = await source.getToken(signal);
+        else if (login) {
+          // Start-up refuses a per-user login without the OAuth front door: a caller always has a subject.
+          if (subject === undefined)
+            throw new TokenError(`signing in to ${name} needs a signed-in MCP user (the OAuth front door)`);
+          token = await login.tokenFor(subject, signal);
         }
+        if (token === undefined) continue;
+        credentials.set(name, token);
+        tokens.set(name, token);
       }
-      return { credentials, tokens, secrets };
+      return { credentials, tokens, secrets, ...(subject !== undefined ? { subject } : {}) };
     },
-    invalidate(call) {
-      for (const [name, token] of call.tokens) sources.get(name)?.invalidate(token);
+    async invalidate(call) {
+      for (const [name, token] of call.tokens) {
+        sources.get(name)?.invalidate(token);
+        const login = logins.get(name);
+        if (login && call.subject !== undefined) await login.invalidate(call.subject, token);
+      }
       return call.tokens.size > 0;
     },
+    async completeLogin(path, query, signal) {
+      for (const login of logins.values()) {
+        if (login.callbackPath !== path) continue;
+        const outcome = await login.complete(query, signal);
+        if (outcome !== undefined) return outcome;
+      }
+      return undefined;
+    },
+    loginPaths() {
+      return [...new Set([...logins.values()].map((login) => login.callbackPath))];
+    },
     secrets() {
-      return [...staticSecrets, ...[...sources.values()].flatMap((s) => s.secrets())];
+      return [
+        ...staticSecrets,
+        ...[...sources.values()].flatMap((s) => s.secrets()),
+        ...[...logins.values()].flatMap((l) => l.secrets()),
+      ];
     },
     configuredSchemes() {
-      return new Set([...staticCredentials.keys(), ...sources.keys(), ...passThrough.values()]);
+      return new Set([
+        ...staticCredentials.keys(),
+        ...sources.keys(),
+        ...logins.keys(),
+        ...passThrough.values(),
+      ]);
     },
   };
+}
+
+// This process's store and random key: a hot reload's new runtime still finds its users' tokens.
+let processStoreKey: Uint8Array | undefined;
+let processTokenStore: UserTokenStore | undefined;
+
+function getProcessTokenStore(): UserTokenStore {
+  processTokenStore ??= createMemoryTokenStore();
+  return processTokenStore;
+}
+
+/**
+ * The key that seals users' tokens and login states: the operator's (replicas share it, and
+ * tokens outlive a restart only in a shared store with it), else random for this process.
+ */
+function readStoreKey(env: Record<string, string | undefined>): string | Uint8Array {
+  const given = env[TOKEN_STORE_KEY_ENV];
+  if (given === undefined || given === "") {
+    processStoreKey ??= randomBytes(MIN_STORE_KEY_BYTES);
+    return processStoreKey;
+  }
+  if (Buffer.byteLength(given, "utf8") < MIN_STORE_KEY_BYTES)
+    throw new Error(`${TOKEN_STORE_KEY_ENV} must be at least ${MIN_STORE_KEY_BYTES} bytes`);
+  return given;
 }
 
 /** A credential in every form it travels in and may be echoed in (secret-forms.ts). */

@@ -33,6 +33,18 @@ export interface OAuthClientConfig {
    * default: the operator confirms where the client secret goes.
    */
   trustSpecTokenUrl?: boolean;
+  /**
+   * `authorizationCode`: each MCP user signs in to the API themselves (auth/user-login/); the
+   * bridge holds their tokens. Default: the bridge's own client credentials.
+   */
+  flow?: "clientCredentials" | "authorizationCode";
+  /** authorizationCode: replaces the spec's authorization URL. */
+  authorizationUrl?: string;
+  /**
+   * authorizationCode: where the API's authorization server sends the user back: the bridge's
+   * public URL with the callback path (the bridge serves that path), as registered with the provider.
+   */
+  redirectUrl?: string;
 }
 
 export class TokenError extends Error {
@@ -278,7 +290,7 @@ async function discover(
   return { tokenUrl: checkedUrl(tokenEndpoint, undefined, "token_endpoint"), clientAuth };
 }
 
-async function send(
+export async function send(
   options: TokenSourceOptions,
   request: Parameters<typeof sendRequest>[1],
   signal: AbortSignal,
@@ -303,7 +315,7 @@ const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
  * domain by the Public Suffix List, private suffixes such as github.io included, and the same
  * port), unless the operator said to trust it.
  */
-async function requireApiSite(url: URL, what: string, options: TokenSourceOptions): Promise<void> {
+export async function requireApiSite(url: URL, what: string, options: TokenSourceOptions): Promise<void> {
   if (options.config.trustSpecTokenUrl === true) return;
   const base = options.baseUrl();
   let api: URL | undefined;
@@ -344,7 +356,7 @@ export async function isSameSite(a: string, b: string): Promise<boolean> {
 }
 
 /** Secrets travel over https only (plain http to a loopback address is allowed for local providers). */
-function checkedUrl(raw: string, base: string | undefined, what: string): URL {
+export function checkedUrl(raw: string, base: string | undefined, what: string): URL {
   let url: URL;
   try {
     url = base === undefined ? new URL(raw) : new URL(raw, `${base}/`);
@@ -359,7 +371,7 @@ function checkedUrl(raw: string, base: string | undefined, what: string): URL {
 }
 
 /** RFC 6749 §5.2 error fields, when the body has them. */
-function describeOAuthError(text: string): string {
+export function describeOAuthError(text: string): string {
   try {
     const body = JSON.parse(text) as { error?: unknown; error_description?: unknown };
     if (typeof body?.error === "string") {

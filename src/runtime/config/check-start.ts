@@ -10,8 +10,10 @@ import { BridgeError, type CodedDiagnostic, createDiagnostic } from "../../model
 import { suggestNames } from "../../model/similarity.js";
 import type { BridgeModel, SecuritySchemeNode, ServerNode, ToolNode } from "../../model/types.js";
 import type { AuthConfig } from "../auth/auth-config.js";
+import { TOKEN_STORE_KEY_ENV } from "../auth/credential-provider.js";
 import { toClientEnvNames, toCredentialEnvName, toServerVariableEnvName } from "../auth/credentials.js";
 import { MIN_SECRET_LENGTH } from "../auth/secret-forms.js";
+import { MIN_STORE_KEY_BYTES } from "../auth/user-login/sealed-box.js";
 import { resolveBaseUrl } from "../request/build-request.js";
 import { isLoopbackAddress } from "../transport/guards.js";
 import { isAcceptableIssuer, SUPPORTED_ALGORITHMS } from "../transport/oauth/resource-options.js";
@@ -127,7 +129,8 @@ function checkSchemeNames({
   return found;
 }
 
-function checkOAuthClients({ model, auth, audience = "cli" }: StartCheckInputs): CodedDiagnostic[] {
+function checkOAuthClients(inputs: StartCheckInputs): CodedDiagnostic[] {
+  const { model, auth, audience = "cli" } = inputs;
   const found: CodedDiagnostic[] = [];
   for (const [name, client] of Object.entries(auth.oauth)) {
     const scheme = model.securitySchemes[name];
@@ -145,6 +148,10 @@ function checkOAuthClients({ model, auth, audience = "cli" }: StartCheckInputs):
           },
         ),
       );
+      continue;
+    }
+    if (client.flow === "authorizationCode") {
+      found.push(...checkUserLogin(name, scheme, client, inputs));
       continue;
     }
     if (
@@ -165,6 +172,71 @@ function checkOAuthClients({ model, auth, audience = "cli" }: StartCheckInputs):
         ),
       );
     }
+  }
+  return found;
+}
+
+/**
+ * A per-user login (auth/user-login/) acts as each signed-in MCP user: it needs the HTTP
+ * transport with the OAuth front door (who the user is), a provider to send the user to and a
+ * token URL, and a redirect URL the bridge can serve.
+ */
+function checkUserLogin(
+  name: string,
+  scheme: SecuritySchemeNode,
+  client: StartCheckInputs["auth"]["oauth"][string],
+  { settings, env }: StartCheckInputs,
+): CodedDiagnostic[] {
+  const found: CodedDiagnostic[] = [];
+  const fail = (message: string, hint: string) =>
+    found.push(createDiagnostic("OMB_USER_LOGIN_INVALID", `oauth2.${name}: ${message}`, { hint }));
+  if (toTransport(settings) !== "http" || (settings.authIssuer ?? []).length === 0) {
+    fail(
+      "flow: authorizationCode signs each MCP user in to the API, so the bridge must know who the user is",
+      "serve over --transport http with the OAuth front door (--auth-issuer https://your-idp), or use client credentials",
+    );
+  }
+  const flows =
+    scheme.type === "oauth2" ? (scheme.flows as Record<string, Record<string, unknown> | undefined>) : {};
+  const code = flows?.["authorizationCode"];
+  if (client.authorizationUrl === undefined && typeof code?.["authorizationUrl"] !== "string") {
+    fail(
+      "the spec's scheme has no authorizationCode flow with an authorizationUrl",
+      `name the provider's authorization URL in the auth config (oauth2.${name}.authorizationUrl)`,
+    );
+  }
+  if (client.tokenUrl === undefined && typeof code?.["tokenUrl"] !== "string") {
+    fail(
+      "the spec's scheme has no authorizationCode flow with a tokenUrl",
+      `name the provider's token URL in the auth config (oauth2.${name}.tokenUrl)`,
+    );
+  }
+  let redirect: URL | undefined;
+  try {
+    redirect = new URL(client.redirectUrl ?? "");
+  } catch {
+    redirect = undefined;
+  }
+  if (
+    redirect === undefined ||
+    !(redirect.protocol === "https:" || isLoopbackAddress(redirect.hostname.replace(/^\[|\]$/g, "")))
+  ) {
+    fail(
+      `the redirectUrl "${client.redirectUrl ?? ""}" is not an https URL (http only on loopback)`,
+      "give the bridge's public https URL with the callback path, as registered with the provider, e.g. https://bridge.example.com/oauth/callback",
+    );
+  } else if (redirect.pathname === resolveHttpServerOptions(toHttpServerOptions(settings)).path) {
+    fail(
+      `the redirectUrl's path ${redirect.pathname} is the MCP endpoint's`,
+      "give the callback a path of its own, e.g. /oauth/callback",
+    );
+  }
+  const key = env[TOKEN_STORE_KEY_ENV];
+  if (key !== undefined && key !== "" && Buffer.byteLength(key, "utf8") < MIN_STORE_KEY_BYTES) {
+    fail(
+      `${TOKEN_STORE_KEY_ENV} is shorter than ${MIN_STORE_KEY_BYTES} bytes`,
+      `set it to ${MIN_STORE_KEY_BYTES} random bytes or more, e.g. $(openssl rand -base64 48)`,
+    );
   }
   return found;
 }

@@ -4,9 +4,11 @@
  * (tool-surface.ts: tools, discovery or code mode), whose operations are called through the
  * pipeline of call-pipeline.ts with an audit line each.
  */
+
 import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import type { BridgeModel } from "../../model/types.js";
 import { createCallAuditor } from "../audit/audited-call.js";
+import type { LoginCallbacks } from "../auth/user-login/user-login.js";
 import { checkBridgeOptions, reportWarnings } from "../config/check-bridge-options.js";
 import type { ModeChoice } from "../discovery/mode.js";
 import type { ApiConnection } from "../upstream/connection.js";
@@ -30,6 +32,8 @@ export interface ToolRuntime {
   callTool(name: string, args: unknown, context?: CallContext): Promise<CallToolResult>;
   /** Every configured or fetched secret so far, in every form (for redaction). */
   secrets(): string[];
+  /** The callbacks of the APIs' per-user logins (auth/user-login/), when any is configured. */
+  readonly logins?: LoginCallbacks | undefined;
   close(): Promise<void>;
 }
 
@@ -102,6 +106,14 @@ export function assembleBridgeRuntime(
     listTools: surface.listTools,
     callTool: surface.callTool,
     secrets: api.secrets,
+    ...(api.credentials.loginPaths().length > 0
+      ? {
+          logins: {
+            paths: () => api.credentials.loginPaths(),
+            complete: (path, query, signal) => api.credentials.completeLogin(path, query, signal),
+          } satisfies LoginCallbacks,
+        }
+      : {}),
     close: async () => {
       await surface.close();
       if (api.ownsConnection) await api.connection.close();

@@ -15,6 +15,7 @@ import { formatArgumentIssues } from "../arguments/argument-issues-text.js";
 import type { CallState } from "../audit/audited-call.js";
 import type { CallCredentials } from "../auth/credential-provider.js";
 import { TokenError } from "../auth/oauth.js";
+import { LoginRequired } from "../auth/user-login/user-login.js";
 import { ArgumentError } from "../request/argument-error.js";
 import { buildRequest, type OutgoingRequest } from "../request/build-request.js";
 import { readContinuation } from "../results/continuation.js";
@@ -25,6 +26,7 @@ import {
   toRedirectResult,
   toStatusErrorResult,
 } from "../results/failure.js";
+import { toLoginRequest } from "../results/login-request.js";
 import { FIELD_SYNTAX, type FieldSelection, parseFieldPaths } from "../results/project-fields.js";
 import { createInvalidParamsError } from "../results/protocol-error.js";
 import { createScrubber, redactSecrets } from "../results/redact-secrets.js";
@@ -227,8 +229,15 @@ async function sendCall(call: Call, args: Record<string, unknown>): Promise<Call
   for (let round = 0; round < 2; round++) {
     let credentials: CallCredentials = { credentials: new Map(), tokens: new Map(), secrets: [] };
     try {
-      if (credentialed) credentials = await api.credentials.forCall(tool, context.headers, context.signal);
+      if (credentialed)
+        credentials = await api.credentials.forCall(
+          tool,
+          context.headers,
+          context.signal,
+          context.caller?.subject,
+        );
     } catch (error) {
+      if (error instanceof LoginRequired) return toLoginRequest(tool.name, error);
       if (!(error instanceof TokenError)) throw error;
       if (context.signal?.aborted) {
         return toErrorResult(
@@ -271,7 +280,7 @@ async function sendCall(call: Call, args: Record<string, unknown>): Promise<Call
     state.attempts = (state.attempts ?? 0) + outcome.attempts;
     if ("response" in outcome) state.status = outcome.response.status;
     const refused = "response" in outcome && outcome.response.status === 401;
-    if (!(refused && round === 0 && api.credentials.invalidate(credentials))) break;
+    if (!(refused && round === 0 && (await api.credentials.invalidate(credentials)))) break;
   }
   if (!request || !outcome) throw new Error("unreachable: no request was built");
   return toCallResult(call, args, request, outcome);

@@ -21,6 +21,7 @@ import type { BridgeOptions, CatalogSession } from "../engine/bridge-options.js"
 import { createBridgeRuntime, type ListedTools, type ToolRuntime } from "../engine/bridge-runtime.js";
 import { readTraceContext } from "../request/trace-context.js";
 import { ERROR_META_KEY, toErrorResult } from "../results/error-result.js";
+import { readLoginFacts } from "../results/login-request.js";
 import { BRIDGE_NAME, BRIDGE_VERSION } from "../version.js";
 import { type ListCacheHint, resolveListCacheHint, toCacheHints } from "./cache-hints.js";
 import {
@@ -30,6 +31,7 @@ import {
   toConfirmationRequest,
 } from "./confirm-rounds.js";
 import { type ConfirmStates, getProcessConfirmStates, type VerifiedState } from "./confirm-state.js";
+import { canOpenUrl, toLoginInputRequest, toUrlElicitationError } from "./login-prompt.js";
 import { readMetaValue, toLegacyListing, withLegacyMeta } from "./meta-keys.js";
 import { type ServedRuntime, serveRuntime, toServedRuntime } from "./served-runtime.js";
 import { describeServer } from "./server-instructions.js";
@@ -147,6 +149,12 @@ export function createBridgeServer(
     if (question !== undefined && categoryOf(result) === "confirmation_pending") {
       return toConfirmationRequest(states, name, args, question, caller?.subject);
     }
+    // A sign-in to the API the user must make first: shown by the client, not through the model.
+    const login = readLoginFacts(result);
+    if (login !== undefined) {
+      if (modern && canOpenUrl(clientCapabilitiesOf(ctx))) return toLoginInputRequest(login);
+      if (!modern && canOpenUrl(server.getClientCapabilities())) throw toUrlElicitationError(login);
+    }
     return answerable(name, ctx.mcpReq.envelope === undefined ? withLegacyMeta(result) : result);
   });
   // A reload that changes the tools tells every session (the capability says it may).
@@ -186,6 +194,12 @@ function startModernRound(
     state: ctx.mcpReq.requestState<VerifiedState>(),
     responses: ctx.mcpReq.inputResponses,
   });
+}
+
+/** The capabilities a 2026-07-28 request declares in its envelope. */
+function clientCapabilitiesOf(ctx: ServerContext): ClientCapabilities | undefined {
+  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+  return envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
 }
 
 /** Form elicitation: declared as `form`, or as an empty `elicitation` (form is then implied). */

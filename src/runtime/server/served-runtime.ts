@@ -6,8 +6,10 @@
  * serves a live runtime (serve/reload/live-runtime.ts) whose tool set a reload replaces, with
  * the same listing (listServedTools).
  */
+
 import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import type { BridgeModel } from "../../model/types.js";
+import type { LoginCallbacks } from "../auth/user-login/user-login.js";
 import type { ModeChoice } from "../discovery/mode.js";
 import type { CallContext, CatalogSession } from "../engine/bridge-options.js";
 import type { ListedTools, ToolRuntime } from "../engine/bridge-runtime.js";
@@ -29,6 +31,8 @@ export interface ServedRuntime {
   listTools(cursor: string | undefined, session?: CatalogSession): ListedTools;
   callTool(name: string, args: unknown, context?: CallContext): Promise<CallToolResult>;
   secrets(): string[];
+  /** The callbacks of per-user logins to the APIs served, when any is configured. */
+  readonly logins?: LoginCallbacks | undefined;
   /**
    * Calls `listener` when the tools served change (hot reload): each MCP session then sends
    * `notifications/tools/list_changed`. Returns the function that stops the calls.
@@ -49,6 +53,7 @@ export function serveRuntime(runtime: ToolRuntime): ServedRuntime {
     listTools: (cursor, session) => listing.list(runtime, contracts, cursor, session),
     callTool: (name, args, context) => runtime.callTool(name, args, context),
     secrets: () => runtime.secrets(),
+    ...(runtime.logins !== undefined ? { logins: runtime.logins } : {}),
     close: () => runtime.close(),
   };
 }

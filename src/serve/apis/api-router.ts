@@ -10,11 +10,13 @@
  * A router is a value: hot reload of one API makes a new router with that API's new runtime
  * and the others' as they are (withApi).
  */
+
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { type BridgeModel, IR_VERSION, type ToolNode } from "../../model/types.js";
 import { selectModel } from "../../runtime/access/select.js";
 import type { AuditLog } from "../../runtime/audit/audit-log.js";
 import { createCallAuditor } from "../../runtime/audit/audited-call.js";
+import { joinLoginCallbacks, type LoginCallbacks } from "../../runtime/auth/user-login/user-login.js";
 import type { SandboxLimits } from "../../runtime/code/sandbox/limits.js";
 import { checkBridgeOptions, reportWarnings } from "../../runtime/config/check-bridge-options.js";
 import type { RequestedMode } from "../../runtime/discovery/mode.js";
@@ -158,6 +160,7 @@ export function createApiRouter(apis: readonly ApiRuntime[], options: ApiRouterO
     listTools: surface.listTools,
     callTool: surface.callTool,
     secrets,
+    ...optionalLogins(joinLoginCallbacks(apis.map((api) => api.runtime.logins))),
     withApi: (api) =>
       createApiRouter(
         apis.map((current) => (current.namespace === api.namespace ? api : current)),
@@ -169,4 +172,8 @@ export function createApiRouter(apis: readonly ApiRuntime[], options: ApiRouterO
       await Promise.all(apis.map((api) => api.runtime.close()));
     },
   };
+}
+
+function optionalLogins(logins: LoginCallbacks | undefined): { logins?: LoginCallbacks } {
+  return logins === undefined ? {} : { logins };
 }

@@ -113,6 +113,11 @@ export function createLiveRuntime(initial: ToolRuntime, options: LiveRuntimeOpti
     listTools: (cursor, session) => listing.list(current, catalog, cursor, session),
     callTool,
     secrets: () => current.secrets(),
+    // The APIs' logins as the current tool set has them (a reload keeps the configuration).
+    logins: {
+      paths: () => current.logins?.paths() ?? [],
+      complete: async (path, query, signal) => current.logins?.complete(path, query, signal),
+    },
     onToolsChanged(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -1,0 +1,311 @@
+/**
+ * Each MCP user's own login to the API (issue 27), end to end through the built CLI: the bridge
+ * behind its OAuth front door, a real authorization server (oidc-provider on 127.0.0.1) both
+ * for the MCP users' tokens and as the API's own provider (authorization code with PKCE and
+ * refresh tokens, its login and consent pages driven over HTTP), and a recording upstream.
+ * Two users sign in through the bridge, one on each protocol era; each one's calls carry their
+ * own upstream token, never the other's and never the MCP token; a 401 makes the bridge
+ * refresh; no token reaches a result, the audit log or stderr.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  Client,
+  ClientCredentialsProvider,
+  StreamableHTTPClientTransport,
+  UrlElicitationRequiredError,
+} from "@modelcontextprotocol/client";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  type AuthorizationServer,
+  signIn,
+  startAuthorizationServer,
+  type TestClient,
+} from "../helpers/authorization-server.js";
+import { freePort, type HttpBridge, startHttpBridge, textOf } from "../helpers/bridge.js";
+import { sendJson, startUpstream, type Upstream } from "../helpers/upstream.js";
+
+const ALICE: TestClient = { id: "alice-agent", secret: "alice-agent-secret-0123456789", scope: "notes:read" };
+const BOB: TestClient = { id: "bob-agent", secret: "bob-agent-secret-0123456789", scope: "notes:read" };
+const CAROL: TestClient = { id: "carol-agent", secret: "carol-agent-secret-0123456789", scope: "notes:read" };
+const DAVE: TestClient = { id: "dave-agent", secret: "dave-agent-secret-0123456789", scope: "notes:read" };
+const APP_SECRET = "bridge-app-secret-0123456789";
+
+let upstream: Upstream;
+let as: AuthorizationServer;
+let bridge: HttpBridge;
+let resource: string;
+let dir: string;
+let auditFile: string;
+/** Upstream tokens the API refuses (401), to make the bridge refresh. */
+const refused = new Set<string>();
+
+beforeAll(async () => {
+  upstream = await startUpstream((req, res) => {
+    const token = /^Bearer (.+)$/.exec(req.header("authorization") ?? "")?.[1];
+    if (token === undefined || refused.has(token)) return sendJson(res, 401, { message: "bad token" });
+    sendJson(res, 200, { notes: [{ id: "n1" }] });
+  });
+  const port = await freePort();
+  resource = `http://127.0.0.1:${port}/mcp`;
+  const callback = `http://127.0.0.1:${port}/oauth/callback`;
+  as = await startAuthorizationServer({
+    clients: [
+      ALICE,
+      BOB,
+      CAROL,
+      DAVE,
+      { id: "bridge-app", secret: APP_SECRET, scope: "openid", redirectUris: [callback] },
+    ],
+    scopes: ["notes:read", "openid"],
+  });
+  dir = mkdtempSync(join(tmpdir(), "omb-user-login-"));
+  auditFile = join(dir, "audit.jsonl");
+  const spec = join(dir, "notes.json");
+  writeFileSync(
+    spec,
+    JSON.stringify({
+      openapi: "3.1.0",
+      info: { title: "Notes", version: "1" },
+      servers: [{ url: upstream.url }],
+      security: [{ userAuth: [] }],
+      paths: {
+        "/notes": {
+          get: {
+            operationId: "listNotes",
+            responses: {
+              "200": { description: "OK", content: { "application/json": { schema: { type: "object" } } } },
+            },
+          },
+        },
+      },
+      components: {
+        securitySchemes: {
+          userAuth: {
+            type: "oauth2",
+            flows: {
+              authorizationCode: {
+                authorizationUrl: `${as.issuer}/auth`,
+                tokenUrl: `${as.issuer}/token`,
+                scopes: {},
+              },
+            },
+          },
+        },
+      },
+    }),
+  );
+  const authConfig = join(dir, "auth.json");
+  writeFileSync(
+    authConfig,
+    JSON.stringify({
+      oauth2: {
+        userAuth: {
+          flow: "authorizationCode",
+          clientId: "bridge-app",
+          clientSecret: { env: "APP_SECRET" },
+          // The provider is on another port than the API: the operator confirms it.
+          tokenUrl: `${as.issuer}/token`,
+          redirectUrl: callback,
+          scopes: ["openid"],
+        },
+      },
+    }),
+  );
+  bridge = await startHttpBridge(
+    spec,
+    [
+      "--auth-config",
+      authConfig,
+      "--auth-issuer",
+      as.issuer,
+      "--auth-resource",
+      resource,
+      "--auth-scopes",
+      "notes:read",
+      "--audit-log",
+      auditFile,
+    ],
+    { APP_SECRET, OPENAPI_MCP_TOKEN_STORE_KEY: "k".repeat(48) },
+    port,
+  );
+}, 30_000);
+
+afterAll(async () => {
+  await bridge?.stop();
+  await as?.close();
+  await upstream?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+beforeEach(() => upstream.reset());
+
+const MODERN = { versionNegotiation: { mode: { pin: "2026-07-28" } } } as const;
+
+/** A v2 SDK client of `agent` (front door token by client credentials) that can open URLs for its user. */
+async function connectAs(
+  agent: TestClient,
+  options: { era?: typeof MODERN; openUrl?: (url: string) => Promise<void> } = {},
+): Promise<Client> {
+  const authProvider = new ClientCredentialsProvider({
+    clientId: agent.id,
+    clientSecret: agent.secret,
+    scope: agent.scope,
+    expectedIssuer: as.issuer,
+  });
+  const mcp = new Client(
+    { name: "user-login-e2e", version: "1.0.0" },
+    {
+      ...(options.era ?? {}),
+      ...(options.openUrl ? { capabilities: { elicitation: { url: {} } } } : {}),
+    },
+  );
+  const openUrl = options.openUrl;
+  if (openUrl) {
+    mcp.setRequestHandler("elicitation/create", async (request) => {
+      const params = request.params as { mode?: string; url?: string };
+      if (params.mode !== "url" || params.url === undefined) return { action: "decline" };
+      await openUrl(params.url);
+      return { action: "accept" };
+    });
+  }
+  await mcp.connect(new StreamableHTTPClientTransport(new URL(resource), { authProvider }));
+  return mcp;
+}
+
+/** The user's browser: signs in at the provider and lands on the bridge's callback page. */
+async function signInAs(login: string, url: string): Promise<string> {
+  const back = await signIn(url, login);
+  expect(back.origin + back.pathname).toBe(`${new URL(resource).origin}/oauth/callback`);
+  const page = await fetch(back);
+  const text = await page.text();
+  expect(page.status, text).toBe(200);
+  return text;
+}
+
+/** Every upstream token seen by the tests, for the check that none is ever shown. */
+const seenTokens = new Set<string>();
+
+function upstreamTokens(): string[] {
+  const tokens = upstream.requests.map((r) => r.header("authorization") ?? "");
+  for (const token of tokens) seenTokens.add(token);
+  return tokens;
+}
+
+describe("each user's own login to the API", () => {
+  let aliceToken = "";
+
+  it("2025 era: the first call asks the user to sign in (URL elicitation); then calls carry the user's own token", async () => {
+    const alice = await connectAs(ALICE, { openUrl: async () => {} });
+    try {
+      const asked = await alice.callTool({ name: "listNotes", arguments: {} }).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(asked).toBeInstanceOf(UrlElicitationRequiredError);
+      const [elicitation] = (asked as UrlElicitationRequiredError).elicitations;
+      expect(elicitation?.mode).toBe("url");
+      expect(elicitation?.url).toContain(`${as.issuer}/auth?`);
+      expect(elicitation?.url).toContain("code_challenge_method=S256");
+      expect(upstream.requests).toHaveLength(0);
+      expect(await signInAs("alice", elicitation!.url)).toContain("You are signed in to userAuth");
+      const result = await alice.callTool({ name: "listNotes", arguments: {} });
+      expect(result.isError ?? false, textOf(result as never)).toBe(false);
+      aliceToken = upstreamTokens()[0]!;
+      expect(aliceToken).toMatch(/^Bearer \S+$/);
+      // Never the MCP token: the front door's tokens are JWTs of the agent.
+      expect(aliceToken).not.toContain("eyJ");
+    } finally {
+      await alice.close();
+    }
+  });
+
+  it("2026 era: an input-required sign-in, answered by the client, then the call goes through as that user", async () => {
+    const opened: string[] = [];
+    const bob = await connectAs(BOB, {
+      era: MODERN,
+      openUrl: async (url) => {
+        opened.push(url);
+        await signInAs("bob", url);
+      },
+    });
+    try {
+      const result = await bob.callTool({ name: "listNotes", arguments: {} });
+      expect(result.isError ?? false, textOf(result as never)).toBe(false);
+      expect(opened).toHaveLength(1);
+      const [bobToken] = upstreamTokens();
+      expect(bobToken).toMatch(/^Bearer \S+$/);
+      expect(bobToken).not.toBe(aliceToken);
+    } finally {
+      await bob.close();
+    }
+  });
+
+  it("a sign-in link is good once, and a changed one is refused", async () => {
+    const carol = await connectAs(CAROL, { openUrl: async () => {} });
+    try {
+      const asked = (await carol.callTool({ name: "listNotes", arguments: {} }).then(
+        () => undefined,
+        (error: unknown) => error,
+      )) as UrlElicitationRequiredError;
+      const back = await signIn(asked.elicitations[0]!.url, "carol");
+      expect((await fetch(back)).status).toBe(200);
+      const again = await fetch(back);
+      expect(again.status).toBe(400);
+      expect(await again.text()).toContain("already used");
+      const changed = new URL(back);
+      const state = changed.searchParams.get("state")!;
+      changed.searchParams.set("state", `${state.slice(0, -4)}AAAA`);
+      const tampered = await fetch(changed);
+      expect(tampered.status).toBe(400);
+      expect(await tampered.text()).toContain("not one this bridge issued");
+    } finally {
+      await carol.close();
+    }
+  });
+
+  it("refreshes the user's token when the API refuses it, and keeps users apart", async () => {
+    refused.add(aliceToken.slice("Bearer ".length));
+    const alice = await connectAs(ALICE, { openUrl: async () => {} });
+    try {
+      const result = await alice.callTool({ name: "listNotes", arguments: {} });
+      expect(result.isError ?? false, textOf(result as never)).toBe(false);
+      const [first, second] = upstreamTokens();
+      expect(first).toBe(aliceToken);
+      expect(second).toMatch(/^Bearer \S+$/);
+      expect(second).not.toBe(aliceToken);
+    } finally {
+      await alice.close();
+    }
+  });
+
+  it("a client that cannot open links gets a result that hands the link to the user; nothing is sent", async () => {
+    const dave = await connectAs(DAVE);
+    try {
+      const result = await dave.callTool({ name: "listNotes", arguments: {} });
+      expect(result.isError).toBe(true);
+      const text = textOf(result as never);
+      expect(text).toContain("Sign-in needed");
+      expect(text).toContain(`${as.issuer}/auth?`);
+      // A 2025-era client reads the facts under the old key (server/meta-keys.ts).
+      const facts = result._meta?.["openapi-mcp-bridge/error"] as { category?: string } | undefined;
+      expect(facts?.category).toBe("login_required");
+      expect(upstream.requests).toHaveLength(0);
+    } finally {
+      await dave.close();
+    }
+  });
+
+  it("never shows a token: not in the audit log, not on stderr", () => {
+    const tokens = [aliceToken, ...seenTokens];
+    const audit = readFileSync(auditFile, "utf8");
+    for (const token of tokens) {
+      const bare = token.slice("Bearer ".length);
+      expect(bare.length).toBeGreaterThan(10);
+      expect(audit).not.toContain(bare);
+      expect(bridge.stderr()).not.toContain(bare);
+    }
+    expect(bridge.stderr()).not.toContain(APP_SECRET);
+  });
+});
