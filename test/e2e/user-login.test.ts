@@ -7,6 +7,7 @@
  * own upstream token, never the other's and never the MCP token; a 401 makes the bridge
  * refresh; no token reaches a result, the audit log or stderr.
  */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -30,6 +31,10 @@ const ALICE: TestClient = { id: "alice-agent", secret: "alice-agent-secret-01234
 const BOB: TestClient = { id: "bob-agent", secret: "bob-agent-secret-0123456789", scope: "notes:read" };
 const CAROL: TestClient = { id: "carol-agent", secret: "carol-agent-secret-0123456789", scope: "notes:read" };
 const DAVE: TestClient = { id: "dave-agent", secret: "dave-agent-secret-0123456789", scope: "notes:read" };
+const ERIN: TestClient = { id: "erin-agent", secret: "erin-agent-secret-0123456789", scope: "notes:read" };
+const STORE_KEY = "s".repeat(48);
+/** Replicas on one Redis: their ports and the store's, known before the provider starts. */
+const replicas = { a: 0, b: 0, redis: 0 };
 const APP_SECRET = "bridge-app-secret-0123456789";
 
 let upstream: Upstream;
@@ -38,6 +43,7 @@ let bridge: HttpBridge;
 let resource: string;
 let dir: string;
 let auditFile: string;
+let specFile: string;
 /** Upstream tokens the API refuses (401), to make the bridge refresh. */
 const refused = new Set<string>();
 
@@ -50,21 +56,32 @@ beforeAll(async () => {
   const port = await freePort();
   resource = `http://127.0.0.1:${port}/mcp`;
   const callback = `http://127.0.0.1:${port}/oauth/callback`;
+  replicas.a = await freePort();
+  replicas.b = await freePort();
+  replicas.redis = await freePort();
   as = await startAuthorizationServer({
     clients: [
       ALICE,
       BOB,
       CAROL,
       DAVE,
+      ERIN,
       { id: "bridge-app", secret: APP_SECRET, scope: "openid", redirectUris: [callback] },
+      // The replicas' app: the provider sends users back to replica A (the load balancer's URL).
+      {
+        id: "replica-app",
+        secret: APP_SECRET,
+        scope: "openid",
+        redirectUris: [`http://127.0.0.1:${replicas.a}/oauth/callback`],
+      },
     ],
     scopes: ["notes:read", "openid"],
   });
   dir = mkdtempSync(join(tmpdir(), "omb-user-login-"));
   auditFile = join(dir, "audit.jsonl");
-  const spec = join(dir, "notes.json");
+  specFile = join(dir, "notes.json");
   writeFileSync(
-    spec,
+    specFile,
     JSON.stringify({
       openapi: "3.1.0",
       info: { title: "Notes", version: "1" },
@@ -114,7 +131,7 @@ beforeAll(async () => {
     }),
   );
   bridge = await startHttpBridge(
-    spec,
+    specFile,
     [
       "--auth-config",
       authConfig,
@@ -146,7 +163,7 @@ const MODERN = { versionNegotiation: { mode: { pin: "2026-07-28" } } } as const;
 /** A v2 SDK client of `agent` (front door token by client credentials) that can open URLs for its user. */
 async function connectAs(
   agent: TestClient,
-  options: { era?: typeof MODERN; openUrl?: (url: string) => Promise<void> } = {},
+  options: { era?: typeof MODERN; openUrl?: (url: string) => Promise<void>; endpoint?: string } = {},
 ): Promise<Client> {
   const authProvider = new ClientCredentialsProvider({
     clientId: agent.id,
@@ -170,7 +187,9 @@ async function connectAs(
       return { action: "accept" };
     });
   }
-  await mcp.connect(new StreamableHTTPClientTransport(new URL(resource), { authProvider }));
+  await mcp.connect(
+    new StreamableHTTPClientTransport(new URL(options.endpoint ?? resource), { authProvider }),
+  );
   return mcp;
 }
 
@@ -307,5 +326,102 @@ describe("each user's own login to the API", () => {
       expect(bridge.stderr()).not.toContain(bare);
     }
     expect(bridge.stderr()).not.toContain(APP_SECRET);
+  });
+});
+
+describe("two replicas on one Redis", () => {
+  let redis: ChildProcess | undefined;
+  let a: HttpBridge;
+  let b: HttpBridge;
+
+  beforeAll(async () => {
+    redis = spawn(
+      "redis-server",
+      ["--port", String(replicas.redis), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
+    await new Promise<void>((resolve, reject) => {
+      redis!.once("error", reject);
+      redis!.stdout!.on("data", (chunk: Buffer) => {
+        if (chunk.toString().includes("Ready to accept connections")) resolve();
+      });
+    });
+    const authConfig = join(dir, "replicas.json");
+    writeFileSync(
+      authConfig,
+      JSON.stringify({
+        oauth2: {
+          userAuth: {
+            flow: "authorizationCode",
+            clientId: "replica-app",
+            clientSecret: { env: "APP_SECRET" },
+            tokenUrl: `${as.issuer}/token`,
+            redirectUrl: `http://127.0.0.1:${replicas.a}/oauth/callback`,
+            scopes: ["openid"],
+          },
+        },
+      }),
+    );
+    const start = (port: number) =>
+      startHttpBridge(
+        specFile,
+        [
+          "--auth-config",
+          authConfig,
+          "--auth-issuer",
+          as.issuer,
+          "--auth-resource",
+          `http://127.0.0.1:${port}/mcp`,
+          "--token-store",
+          `redis://127.0.0.1:${replicas.redis}/0`,
+        ],
+        { APP_SECRET, OPENAPI_MCP_TOKEN_STORE_KEY: STORE_KEY },
+        port,
+      );
+    [a, b] = await Promise.all([start(replicas.a), start(replicas.b)]);
+  }, 30_000);
+
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    redis?.kill();
+  });
+
+  it("a user asked by one replica and signed in through the other is served by both, with the same token", async () => {
+    const viaB = await connectAs(ERIN, { endpoint: b.endpoint, openUrl: async () => {} });
+    const viaA = await connectAs(ERIN, { endpoint: a.endpoint });
+    try {
+      const asked = (await viaB.callTool({ name: "listNotes", arguments: {} }).then(
+        () => undefined,
+        (error: unknown) => error,
+      )) as UrlElicitationRequiredError;
+      expect(asked).toBeInstanceOf(UrlElicitationRequiredError);
+      // The provider sends the browser to replica A's callback; B asked.
+      const back = await signIn(asked.elicitations[0]!.url, "erin");
+      expect(back.port).toBe(String(replicas.a));
+      expect((await fetch(back)).status).toBe(200);
+      upstream.reset();
+      const fromB = await viaB.callTool({ name: "listNotes", arguments: {} });
+      const fromA = await viaA.callTool({ name: "listNotes", arguments: {} });
+      expect(fromB.isError ?? false, textOf(fromB as never)).toBe(false);
+      expect(fromA.isError ?? false, textOf(fromA as never)).toBe(false);
+      const [tokenB, tokenA] = upstreamTokens();
+      expect(tokenB).toMatch(/^Bearer \S+$/);
+      expect(tokenA).toBe(tokenB);
+      // Redis holds sealed values under digests: neither the token nor the user in the clear.
+      const dump = execFileSync("redis-cli", [
+        "-p",
+        String(replicas.redis),
+        "--no-raw",
+        "eval",
+        "local out = {} for _, k in ipairs(redis.call('keys', '*')) do table.insert(out, k) table.insert(out, redis.call('get', k)) end return out",
+        "0",
+      ]).toString();
+      expect(dump).toContain("openapi-mcp-bridge:login:");
+      expect(dump).not.toContain(tokenB!.slice("Bearer ".length));
+      expect(dump).not.toContain("erin");
+    } finally {
+      await viaA.close();
+      await viaB.close();
+    }
   });
 });

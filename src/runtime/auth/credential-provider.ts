@@ -10,12 +10,10 @@ import type { HttpOptions } from "../upstream/send.js";
 import { hasControlCharacters, resolveCredentials, toClientEnvNames } from "./credentials.js";
 import { createTokenSource, type OAuthClientConfig, TokenError, type TokenSource } from "./oauth.js";
 import { basicCredentialForms, formsOf, headerValueForms } from "./secret-forms.js";
+import { createRedisTokenStore } from "./user-login/redis-store.js";
 import { createSealedBox, MIN_STORE_KEY_BYTES } from "./user-login/sealed-box.js";
 import { createMemoryTokenStore, type UserTokenStore } from "./user-login/token-store.js";
 import { createUserLogin, type LoginOutcome, type UserLogin } from "./user-login/user-login.js";
-
-/** The operator's key that seals each user's API tokens and login states (user-login/). */
-export const TOKEN_STORE_KEY_ENV = "OPENAPI_MCP_TOKEN_STORE_KEY";
 
 export interface CredentialOptions {
   auth?: Record<string, string>;
@@ -29,8 +27,10 @@ export interface CredentialOptions {
   /** The API base URL, to resolve relative token URLs against. */
   baseUrl: () => string | undefined;
   now?: () => number;
-  /** Where users' API tokens are kept (`flow: authorizationCode`); default: in memory. */
-  tokenStore?: UserTokenStore;
+  /** Where users' API tokens are kept (`flow: authorizationCode`): `memory` (default) or a redis:// URL. */
+  tokenStore?: string;
+  /** Seals users' tokens and sign-in links; default: random for this process. */
+  tokenStoreKey?: string;
 }
 
 export interface CallCredentials {
@@ -101,8 +101,8 @@ export function createCredentialProvider(model: BridgeModel, options: Credential
       );
     }
     if (config.flow === "authorizationCode" && config.redirectUrl !== undefined) {
-      store ??= options.tokenStore ?? getProcessTokenStore();
-      box ??= createSealedBox(readStoreKey(options.env));
+      store ??= openTokenStore(options.tokenStore ?? "memory");
+      box ??= createSealedBox(options.tokenStoreKey ?? getProcessStoreKey());
       logins.set(
         name,
         createUserLogin({
@@ -212,28 +212,24 @@ export function createCredentialProvider(model: BridgeModel, options: Credential
   };
 }
 
-// This process's store and random key: a hot reload's new runtime still finds its users' tokens.
+// This process's stores by URL and its random key: a hot reload's new runtime (and every API
+// of a bridge) finds the users' tokens where they were, over one connection.
 let processStoreKey: Uint8Array | undefined;
-let processTokenStore: UserTokenStore | undefined;
+const processTokenStores = new Map<string, UserTokenStore>();
 
-function getProcessTokenStore(): UserTokenStore {
-  processTokenStore ??= createMemoryTokenStore();
-  return processTokenStore;
+function openTokenStore(where: string): UserTokenStore {
+  let store = processTokenStores.get(where);
+  if (store === undefined) {
+    store = where === "memory" ? createMemoryTokenStore() : createRedisTokenStore(where);
+    processTokenStores.set(where, store);
+  }
+  return store;
 }
 
-/**
- * The key that seals users' tokens and login states: the operator's (replicas share it, and
- * tokens outlive a restart only in a shared store with it), else random for this process.
- */
-function readStoreKey(env: Record<string, string | undefined>): string | Uint8Array {
-  const given = env[TOKEN_STORE_KEY_ENV];
-  if (given === undefined || given === "") {
-    processStoreKey ??= randomBytes(MIN_STORE_KEY_BYTES);
-    return processStoreKey;
-  }
-  if (Buffer.byteLength(given, "utf8") < MIN_STORE_KEY_BYTES)
-    throw new Error(`${TOKEN_STORE_KEY_ENV} must be at least ${MIN_STORE_KEY_BYTES} bytes`);
-  return given;
+/** The random key of this process, for a bridge given none (users sign in again after a restart). */
+function getProcessStoreKey(): Uint8Array {
+  processStoreKey ??= randomBytes(MIN_STORE_KEY_BYTES);
+  return processStoreKey;
 }
 
 /** A credential in every form it travels in and may be echoed in (secret-forms.ts). */

@@ -10,10 +10,8 @@ import { BridgeError, type CodedDiagnostic, createDiagnostic } from "../../model
 import { suggestNames } from "../../model/similarity.js";
 import type { BridgeModel, SecuritySchemeNode, ServerNode, ToolNode } from "../../model/types.js";
 import type { AuthConfig } from "../auth/auth-config.js";
-import { TOKEN_STORE_KEY_ENV } from "../auth/credential-provider.js";
 import { toClientEnvNames, toCredentialEnvName, toServerVariableEnvName } from "../auth/credentials.js";
 import { MIN_SECRET_LENGTH } from "../auth/secret-forms.js";
-import { MIN_STORE_KEY_BYTES } from "../auth/user-login/sealed-box.js";
 import { resolveBaseUrl } from "../request/build-request.js";
 import { isLoopbackAddress } from "../transport/guards.js";
 import { isAcceptableIssuer, SUPPORTED_ALGORITHMS } from "../transport/oauth/resource-options.js";
@@ -185,7 +183,7 @@ function checkUserLogin(
   name: string,
   scheme: SecuritySchemeNode,
   client: StartCheckInputs["auth"]["oauth"][string],
-  { settings, env }: StartCheckInputs,
+  { settings }: StartCheckInputs,
 ): CodedDiagnostic[] {
   const found: CodedDiagnostic[] = [];
   const fail = (message: string, hint: string) =>
@@ -231,11 +229,14 @@ function checkUserLogin(
       "give the callback a path of its own, e.g. /oauth/callback",
     );
   }
-  const key = env[TOKEN_STORE_KEY_ENV];
-  if (key !== undefined && key !== "" && Buffer.byteLength(key, "utf8") < MIN_STORE_KEY_BYTES) {
+  if (
+    settings.tokenStore !== undefined &&
+    settings.tokenStore !== "memory" &&
+    settings.tokenStoreKey === undefined
+  ) {
     fail(
-      `${TOKEN_STORE_KEY_ENV} is shorter than ${MIN_STORE_KEY_BYTES} bytes`,
-      `set it to ${MIN_STORE_KEY_BYTES} random bytes or more, e.g. $(openssl rand -base64 48)`,
+      "a shared --token-store needs the key its tokens are sealed with: without one, each process seals with its own random key and no other replica (nor this one after a restart) can read them",
+      "give every replica the same --token-store-key (OPENAPI_MCP_TOKEN_STORE_KEY), 32 random bytes or more",
     );
   }
   return found;

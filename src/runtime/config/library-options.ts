@@ -25,6 +25,8 @@ export const LIBRARY_OPTION_PATHS = {
   circuitBreaker: "circuitBreaker.failureThreshold",
   circuitCooldown: "circuitBreaker.cooldownMs",
   oauthClient: "oauth",
+  tokenStore: "tokenStore",
+  tokenStoreKey: "tokenStoreKey",
   allowCredentialArguments: "allowCredentialArguments",
   passThroughHeader: "passThroughHeaders",
   mode: "mode",

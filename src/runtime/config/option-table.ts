@@ -11,6 +11,7 @@
  */
 import type { DiagnosticCode } from "../../model/diagnostic-codes.js";
 import { DEFAULT_DESTRUCTIVE } from "../access/select.js";
+import { MIN_STORE_KEY_BYTES } from "../auth/user-login/sealed-box.js";
 import { DEFAULT_SANDBOX_LIMITS, SANDBOX_LIMIT_FLAGS } from "../code/sandbox/limits.js";
 import { AUTO_LIMITS, DEFAULT_MODE } from "../discovery/mode.js";
 import { DEFAULT_MAX_RESULT_CHARS } from "../results/truncate.js";
@@ -37,6 +38,7 @@ import {
   parseSecret,
   parseSwitch,
   parseText,
+  parseTokenStore,
   parseWholeNumber,
   type ValueParser,
 } from "./value-parsers.js";
@@ -479,6 +481,29 @@ export const OPTION_TABLE = {
     transports: "both",
     group: "credentials",
     scope: "api-only",
+  },
+  tokenStore: {
+    flag: "token-store",
+    placeholder: "URL",
+    env: "OPENAPI_MCP_TOKEN_STORE",
+    parser: parseTokenStore(),
+    defaultText: "memory",
+    help: "where each user's own API tokens (a scheme with `flow: authorizationCode`) are kept: `memory` (this process) or `redis://[:PASSWORD@]HOST:PORT[/DB]` (`rediss://` for TLS), which replicas share",
+    details: "see Team deployment (OAuth)",
+    transports: "http",
+    group: "credentials",
+    secret: true,
+  },
+  tokenStoreKey: {
+    flag: "token-store-key",
+    placeholder: "KEY",
+    env: "OPENAPI_MCP_TOKEN_STORE_KEY",
+    parser: parseSecret(MIN_STORE_KEY_BYTES),
+    defaultText: "random, per process",
+    help: `seals each user's own API tokens and sign-in links (AES-256-GCM; at least ${MIN_STORE_KEY_BYTES} bytes); replicas that share a --token-store need the same key (the variable keeps it out of \`ps\`)`,
+    transports: "http",
+    group: "credentials",
+    secret: true,
   },
   allowCredentialArguments: {
     flag: "allow-credential-arguments",

@@ -91,6 +91,8 @@ export function toBridgeOptions(settings: Settings, inputs: RuntimeInputs): Brid
   if (settings.connectTimeout !== undefined) options.connectTimeoutMs = settings.connectTimeout;
   if (settings.maxResponseBytes !== undefined) options.maxResponseBytes = settings.maxResponseBytes;
   if (settings.maxResultChars !== undefined) options.maxResultChars = settings.maxResultChars;
+  if (settings.tokenStore !== undefined) options.tokenStore = settings.tokenStore;
+  if (settings.tokenStoreKey !== undefined) options.tokenStoreKey = settings.tokenStoreKey;
   const code = toSandboxLimits(settings);
   if (Object.keys(code).length > 0) options.code = code;
   if (inputs.hooks !== undefined) options.hooks = inputs.hooks;

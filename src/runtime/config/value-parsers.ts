@@ -289,6 +289,34 @@ export function parseHttpUrl(): ValueParser<string> {
 }
 
 /**
+ * Where users' own API tokens are kept: `memory`, or a Redis URL (`redis://`, `rediss://`).
+ * A refused value is not repeated: the URL may carry a password.
+ */
+export function parseTokenStore(): ValueParser<string> {
+  const parse = (text: string): string => {
+    if (text === "memory") return text;
+    let ok = false;
+    try {
+      const url = new URL(text);
+      ok = (url.protocol === "redis:" || url.protocol === "rediss:") && url.hostname !== "";
+      ok &&= /^\/?\d*$/.test(url.pathname);
+    } catch {
+      // refused below
+    }
+    if (!ok)
+      throw new OptionValueError("expected memory or a redis:// URL", "such as redis://127.0.0.1:6379/0");
+    return text;
+  };
+  return {
+    kind: "text",
+    expected: "memory or a redis:// URL",
+    repeatable: false,
+    fromFlags: (values) => parse(last(values)),
+    fromEnv: parse,
+  };
+}
+
+/**
  * A value given typed rather than as text (the library's BridgeOptions: `timeoutMs: 0`), checked
  * by the rules its text would meet: the same parser refuses it with the same words, so the CLI
  * and the library cannot drift. Returns the value as given; throws an OptionValueError.

@@ -70,6 +70,8 @@ export function createApiContext(
     ...(options.auth ? { auth: options.auth } : {}),
     ...(options.oauth ? { oauth: options.oauth } : {}),
     ...(options.passThroughHeaders ? { passThroughHeaders: options.passThroughHeaders } : {}),
+    ...(options.tokenStore !== undefined ? { tokenStore: options.tokenStore } : {}),
+    ...(options.tokenStoreKey !== undefined ? { tokenStoreKey: options.tokenStoreKey } : {}),
   });
   // Parameters the configuration fills, and credentials the model may not give, are no arguments.
   const model = markUnusableTools(

@@ -79,6 +79,13 @@ export interface BridgeOptions {
   /** OAuth2 client credentials by scheme name (also OPENAPI_MCP_CLIENT_ID_/_SECRET_<SCHEME>). */
   oauth?: Record<string, OAuthClientConfig>;
   /**
+   * Where each user's own API tokens are kept (schemes with `flow: authorizationCode`):
+   * `memory` (default) or a `redis://` URL that replicas share (auth/user-login/).
+   */
+  tokenStore?: string;
+  /** Seals users' tokens and sign-in links (at least 32 bytes); default: random per process. */
+  tokenStoreKey?: string;
+  /**
    * HTTP mode: incoming MCP request header → security scheme whose credential it carries for
    * that request. Nothing of the MCP request is forwarded unless named here.
    */

@@ -110,15 +110,39 @@ describe("per-user login start-up checks", () => {
       /the MCP endpoint's/,
     ],
     [
-      "with a short store key",
-      FRONT_DOOR,
+      "with a shared store and no key",
+      { ...FRONT_DOOR, "token-store": ["redis://127.0.0.1:6379/0"] },
       GOOD,
-      { OPENAPI_MCP_TOKEN_STORE_KEY: "short" },
+      {},
       FLOWS,
-      /OPENAPI_MCP_TOKEN_STORE_KEY is shorter than 32 bytes/,
+      /a shared --token-store needs the key/,
     ],
   ])("refuses a login %s", (_what, flags, client, env, flows, expected) => {
     expect(check(flags, client, env, flows).join("\n")).toMatch(expected);
+  });
+
+  it("takes a shared store with its key", () => {
+    expect(
+      check({ ...FRONT_DOOR, "token-store": ["redis://127.0.0.1:6379/0"] }, GOOD, {
+        OPENAPI_MCP_TOKEN_STORE_KEY: "k".repeat(32),
+      }),
+    ).toEqual([]);
+  });
+
+  it.each([
+    [{ "token-store-key": ["short"] }, /at least 32 bytes, got 5 bytes/],
+    [{ "token-store": ["postgres://db/1"] }, /expected memory or a redis:\/\/ URL/],
+    [{ "token-store": ["redis://:hunter2@127.0.0.1:6379/x"] }, /expected memory or a redis:\/\/ URL/],
+  ])("refuses the setting %j without repeating it", (flags, expected) => {
+    let message = "";
+    try {
+      readSettings({ ...FRONT_DOOR, ...flags } as RawFlags, {}, { help: "--help" });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(expected);
+    expect(message).not.toContain("hunter2");
+    expect(message).not.toContain("short");
   });
 
   it("takes the configured URLs where the spec has none", () => {
