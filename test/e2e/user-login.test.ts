@@ -125,6 +125,7 @@ beforeAll(async () => {
           // The provider is on another port than the API: the operator confirms it.
           tokenUrl: `${as.issuer}/token`,
           redirectUrl: callback,
+          revocationUrl: `${as.issuer}/token/revocation`,
           scopes: ["openid"],
         },
       },
@@ -214,6 +215,8 @@ function upstreamTokens(): string[] {
 
 describe("each user's own login to the API", () => {
   let aliceToken = "";
+  /** Alice's token after the refresh, which sign-out revokes (with its grant). */
+  let lastAliceToken = "";
 
   it("2025 era: the first call asks the user to sign in (URL elicitation); then calls carry the user's own token", async () => {
     const alice = await connectAs(ALICE, { openUrl: async () => {} });
@@ -294,6 +297,7 @@ describe("each user's own login to the API", () => {
       expect(first).toBe(aliceToken);
       expect(second).toMatch(/^Bearer \S+$/);
       expect(second).not.toBe(aliceToken);
+      lastAliceToken = second!;
     } finally {
       await alice.close();
     }
@@ -313,6 +317,40 @@ describe("each user's own login to the API", () => {
       expect(upstream.requests).toHaveLength(0);
     } finally {
       await dave.close();
+    }
+  });
+
+  it("signs a user out on request: tokens forgotten and revoked at the provider, the next call asks again", async () => {
+    const token = await as.token(ALICE, { resource });
+    const signOut = (bearer?: string) =>
+      fetch(`${new URL(resource).origin}/oauth/callback/sign-out`, {
+        method: "POST",
+        ...(bearer !== undefined ? { headers: { authorization: `Bearer ${bearer}` } } : {}),
+      });
+    expect((await signOut()).status).toBe(401);
+    const answer = await signOut(token);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ signedOut: ["userAuth"] });
+    // The provider forgot the refresh token too: the API's access token Alice had is no longer introspectable as active.
+    const introspected = await fetch(`${as.issuer}/token/introspection`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        authorization: `Basic ${Buffer.from(`bridge-app:${APP_SECRET}`).toString("base64")}`,
+      },
+      body: new URLSearchParams({ token: lastAliceToken.slice("Bearer ".length) }).toString(),
+    });
+    expect(await introspected.json()).toMatchObject({ active: false });
+    expect(await (await signOut(token)).json()).toEqual({ signedOut: [] });
+    const alice = await connectAs(ALICE, { openUrl: async () => {} });
+    try {
+      const asked = await alice.callTool({ name: "listNotes", arguments: {} }).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(asked).toBeInstanceOf(UrlElicitationRequiredError);
+    } finally {
+      await alice.close();
     }
   });
 

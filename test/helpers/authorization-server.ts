@@ -70,6 +70,7 @@ export async function startAuthorizationServer(options: {
     features: {
       clientCredentials: { enabled: true },
       introspection: { enabled: true },
+      revocation: { enabled: true },
       // The provider's own login and consent pages, driven over HTTP by signIn below.
       devInteractions: { enabled: options.clients.some((client) => client.redirectUris !== undefined) },
       resourceIndicators: {

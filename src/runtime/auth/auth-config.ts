@@ -20,6 +20,7 @@
  *     clientSecret: { env: GITHUB_CLIENT_SECRET }
  *     redirectUrl: https://bridge.example.com/oauth/callback
  *     authorizationUrl: https://...  # optional: replaces the spec's
+ *     revocationUrl: https://...     # optional: sign-out revokes the user's tokens there
  * passThroughHeaders:        # HTTP mode: incoming header → scheme
  *   X-Petstore-Key: api_key
  * ```
@@ -54,6 +55,7 @@ const CLIENT_KEYS = new Set([
   "flow",
   "authorizationUrl",
   "redirectUrl",
+  "revocationUrl",
 ]);
 
 export function parseAuthConfig(value: unknown, env: Record<string, string | undefined>): AuthConfig {
@@ -99,7 +101,7 @@ export function parseAuthConfig(value: unknown, env: Record<string, string | und
     if (flow === "clientCredentials" || flow === "authorizationCode") parsed.flow = flow;
     else if (flow !== undefined)
       throw new AuthConfigError(`${where}.flow must be clientCredentials or authorizationCode`);
-    for (const key of ["authorizationUrl", "redirectUrl"] as const) {
+    for (const key of ["authorizationUrl", "redirectUrl", "revocationUrl"] as const) {
       if (client[key] !== undefined) parsed[key] = text(client[key], `${where}.${key}`, env);
     }
     if (parsed.flow === "authorizationCode" && parsed.redirectUrl === undefined) {

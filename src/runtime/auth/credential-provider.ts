@@ -64,6 +64,8 @@ export interface CredentialProvider {
   ): Promise<LoginOutcome | undefined>;
   /** The paths of this API's login callbacks (per-user login), to serve. */
   loginPaths(): string[];
+  /** Signs the user out of every per-user login of this API: the schemes they were signed in to. */
+  signOut(subject: string): Promise<string[]>;
   /** Every configured or fetched secret so far, for redaction. */
   secrets(): string[];
   /** The schemes with a configured credential: static, OAuth2 client or pass-through. */
@@ -190,6 +192,11 @@ export function createCredentialProvider(model: BridgeModel, options: Credential
         if (outcome !== undefined) return outcome;
       }
       return undefined;
+    },
+    async signOut(subject) {
+      const out: string[] = [];
+      for (const login of logins.values()) if (await login.signOut(subject)) out.push(login.scheme);
+      return out;
     },
     loginPaths() {
       return [...new Set([...logins.values()].map((login) => login.callbackPath))];

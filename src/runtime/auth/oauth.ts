@@ -45,6 +45,8 @@ export interface OAuthClientConfig {
    * public URL with the callback path (the bridge serves that path), as registered with the provider.
    */
   redirectUrl?: string;
+  /** authorizationCode: the provider's token revocation endpoint (RFC 7009), used at sign-out. */
+  revocationUrl?: string;
 }
 
 export class TokenError extends Error {

@@ -111,6 +111,7 @@ export function assembleBridgeRuntime(
           logins: {
             paths: () => api.credentials.loginPaths(),
             complete: (path, query, signal) => api.credentials.completeLogin(path, query, signal),
+            signOut: (subject) => api.credentials.signOut(subject),
           } satisfies LoginCallbacks,
         }
       : {}),

@@ -5,7 +5,8 @@
  * the OAuth front door: the browser has no MCP token, and a top-level navigation sends no Origin.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { LoginCallbacks } from "../auth/user-login/user-login.js";
+import { type LoginCallbacks, toSignOutPath } from "../auth/user-login/user-login.js";
+import type { FrontDoor } from "./oauth/front-door.js";
 
 /** Serves the callback when `pathname` is one; false when it is not (the request goes on). */
 export async function serveLoginCallback(
@@ -43,4 +44,35 @@ export async function serveLoginCallback(
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * `POST <callback path>/sign-out` with the user's MCP access token: the bridge forgets (and,
+ * where configured, revokes) that user's own API tokens; the answer names the schemes. Needs
+ * the front door (who the user is); false when the path is not a sign-out path.
+ */
+export async function serveSignOut(
+  logins: LoginCallbacks | undefined,
+  frontDoor: FrontDoor | undefined,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<boolean> {
+  if (logins === undefined || frontDoor === undefined) return false;
+  if (!logins.paths().some((path) => toSignOutPath(path) === url.pathname)) return false;
+  if (req.method !== "POST") {
+    res
+      .writeHead(405, { allow: "POST", "content-type": "text/plain" })
+      .end("POST with your access token to sign out");
+    return true;
+  }
+  const token = await frontDoor.authenticate(req, res);
+  if (token === undefined) return true;
+  req.resume();
+  const subject = frontDoor.callers.callerOf(token)?.subject;
+  const signedOut = subject === undefined ? [] : await logins.signOut(subject);
+  res
+    .writeHead(200, { "content-type": "application/json", "cache-control": "no-store" })
+    .end(JSON.stringify({ signedOut }));
+  return true;
 }

@@ -30,7 +30,7 @@ import { findParamHeaderMismatch, HEADER_MISMATCH_CODE } from "../server/param-h
 import { type ServedRuntime, toServedRuntime } from "../server/served-runtime.js";
 import { digest, forgetAuthorization, isLoopbackAddress, passGuards, type RequestGuards } from "./guards.js";
 import { readBody, sendJsonError } from "./http-io.js";
-import { serveLoginCallback } from "./login-callback.js";
+import { serveLoginCallback, serveSignOut } from "./login-callback.js";
 import type { FrontDoor } from "./oauth/front-door.js";
 import type { VerifiedToken } from "./oauth/token-verifier.js";
 import { createSessionStore, type SessionStore } from "./sessions.js";
@@ -112,6 +112,7 @@ export async function startHttpServer(
     }
     if (frontDoor?.serveMetadata(req, res, url.pathname)) return;
     if (await serveLoginCallback(runtime.logins, req, res, url)) return;
+    if (await serveSignOut(runtime.logins, frontDoor, req, res, url)) return;
     if (!passGuards(req, res, url.pathname, guards)) return;
     // Read before the front door takes the Authorization header away.
     const credentialDigest =

@@ -117,6 +117,7 @@ export function createLiveRuntime(initial: ToolRuntime, options: LiveRuntimeOpti
     logins: {
       paths: () => current.logins?.paths() ?? [],
       complete: async (path, query, signal) => current.logins?.complete(path, query, signal),
+      signOut: async (subject) => (await current.logins?.signOut(subject)) ?? [],
     },
     onToolsChanged(listener) {
       listeners.add(listener);

@@ -61,6 +61,8 @@ export interface LoginCallbacks {
   paths(): string[];
   /** The provider's answer at `path`; undefined when no login owns that path and state. */
   complete(path: string, query: URLSearchParams, signal?: AbortSignal): Promise<LoginOutcome | undefined>;
+  /** Forgets (and revokes, where a revocation URL is configured) the user's tokens: the schemes signed out of. */
+  signOut(subject: string): Promise<string[]>;
 }
 
 /** The login callbacks of several runtimes as one (the first that owns a state completes it). */
@@ -78,7 +80,13 @@ export function joinLoginCallbacks(
       }
       return undefined;
     },
+    signOut: async (subject) => (await Promise.all(present.map((part) => part.signOut(subject)))).flat(),
   };
+}
+
+/** The path of the sign-out endpoint beside a login callback: `/oauth/callback` → `/oauth/callback/sign-out`. */
+export function toSignOutPath(callbackPath: string): string {
+  return `${callbackPath.replace(/\/$/, "")}/sign-out`;
 }
 
 export interface UserLogin {
@@ -94,7 +102,11 @@ export interface UserLogin {
    * state is not one of this login's (another scheme's callback may take it).
    */
   complete(query: URLSearchParams, signal?: AbortSignal): Promise<LoginOutcome | undefined>;
-  /** Forgets the user's tokens for this scheme; true when there were any. */
+  /**
+   * Forgets the user's tokens for this scheme, revoking the refresh token (else the access
+   * token) at the revocation URL when one is configured (RFC 7009; best effort: the tokens are
+   * forgotten whatever the provider answers); true when there were any.
+   */
   signOut(subject: string): Promise<boolean>;
   /** The client secret and the tokens handed out lately, in every form, for redaction. */
   secrets(): string[];
@@ -183,6 +195,17 @@ export function createUserLogin(options: UserLoginOptions): UserLogin {
     return url;
   };
 
+  /** The client's own authentication at the provider: HTTP Basic (default) or in the form. */
+  const authenticateClient = (headers: Record<string, string>, form: URLSearchParams): void => {
+    if ((config.clientAuth ?? "basic") === "basic") {
+      const pair = `${encodeClientCredential(config.clientId)}:${encodeClientCredential(config.clientSecret)}`;
+      headers.authorization = `Basic ${Buffer.from(pair).toString("base64")}`;
+    } else {
+      form.set("client_id", config.clientId);
+      form.set("client_secret", config.clientSecret);
+    }
+  };
+
   const keyOf = (subject: string): string =>
     createHash("sha256").update(`${subject}\u0000${schemeName}\u0000${redirect.href}`).digest("base64url");
 
@@ -218,13 +241,7 @@ export function createUserLogin(options: UserLoginOptions): UserLogin {
       "content-type": "application/x-www-form-urlencoded",
       accept: "application/json",
     };
-    if ((config.clientAuth ?? "basic") === "basic") {
-      const pair = `${encodeClientCredential(config.clientId)}:${encodeClientCredential(config.clientSecret)}`;
-      headers.authorization = `Basic ${Buffer.from(pair).toString("base64")}`;
-    } else {
-      form.set("client_id", config.clientId);
-      form.set("client_secret", config.clientSecret);
-    }
+    authenticateClient(headers, form);
     const response = await send(
       tokenOptions,
       {
@@ -268,6 +285,25 @@ export function createUserLogin(options: UserLoginOptions): UserLogin {
     if (kept !== undefined) tokens.refresh = kept;
     if (typeof expiresIn === "number" && expiresIn > 0) tokens.expires = now() + expiresIn * 1000;
     return tokens;
+  };
+
+  /** RFC 7009: the provider forgets a token; any answer is taken (the bridge forgot it already). */
+  const revoke = async (form: URLSearchParams): Promise<void> => {
+    const url = checkedUrl(config.revocationUrl ?? "", options.baseUrl(), "revocation URL");
+    const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded" };
+    authenticateClient(headers, form);
+    await send(
+      tokenOptions,
+      {
+        method: "POST",
+        origin: url.origin,
+        path: `${url.pathname}${url.search}`,
+        headers,
+        body: form.toString(),
+        missingCredentials: [],
+      },
+      new AbortController().signal,
+    );
   };
 
   const remember = (tokens: StoredTokens): void => {
@@ -382,9 +418,18 @@ export function createUserLogin(options: UserLoginOptions): UserLogin {
     },
     async signOut(subject) {
       const key = keyOf(subject);
-      const had = (await store.get(key)) !== undefined;
+      const tokens = await read(key);
       await store.delete(key);
-      return had;
+      if (tokens === undefined) return false;
+      if (config.revocationUrl !== undefined) {
+        const form = new URLSearchParams(
+          tokens.refresh !== undefined
+            ? { token: tokens.refresh, token_type_hint: "refresh_token" }
+            : { token: tokens.access, token_type_hint: "access_token" },
+        );
+        await revoke(form).catch(() => {});
+      }
+      return true;
     },
     secrets() {
       return [...clientForms, ...handedOut.flatMap(formsOf)];
