@@ -17,6 +17,7 @@ import type { CallCredentials } from "../auth/credential-provider.js";
 import { TokenError } from "../auth/oauth.js";
 import { ArgumentError } from "../request/argument-error.js";
 import { buildRequest, type OutgoingRequest } from "../request/build-request.js";
+import { sharedFileStore } from "../resources/file-store.js";
 import { readContinuation } from "../results/continuation.js";
 import { toErrorResult } from "../results/error-result.js";
 import {
@@ -300,6 +301,9 @@ function toCallResult(
       args,
       ...(call.fields ? { fields: call.fields } : {}),
       ...(whole ? {} : { keep: call.keep }),
+      // A program's call too: the program gets the link, never the file's bytes.
+      files: { store: sharedFileStore, ...ownerOption(call.context) },
+      ...(call.context.views === true && !whole ? { pageFacts: true } : {}),
     });
   }
   if (isDocumentedRedirect(tool, response.status)) return toRedirectResult(tool, response);
