@@ -172,6 +172,36 @@ export function toSuccessResult(
       };
     }
   }
+  const binary = !(
+    isTextType(mediaType) ||
+    isJsonMediaType(mediaType) ||
+    (mediaType === "" && isProbablyText(response.body))
+  );
+  if (tool.outputSchema && binary && !response.truncated && options.files) {
+    // A file where the spec promised JSON: an error, with the file linked, never its bytes as text.
+    const linked = linkFile(tool, response, mediaType, options.files);
+    if (linked) {
+      const facts: ErrorFacts = {
+        category: "unexpected_response",
+        status: response.status,
+        retryable: false,
+      };
+      const line = linked.content[0]?.type === "text" ? linked.content[0].text : "";
+      return {
+        isError: true,
+        content: [
+          {
+            type: "text",
+            text:
+              `Unexpected response: HTTP ${response.status} succeeded, but the answer is ${mediaType || "untyped"}, ` +
+              `not the JSON the spec documents. The request was carried out; do not repeat it blindly. ${line}`,
+          },
+          ...linked.content.slice(1),
+        ],
+        _meta: { [ERROR_META_KEY]: { ...facts }, ...linked._meta },
+      };
+    }
+  }
   if (tool.outputSchema) {
     const text = decodeText(response.body);
     return toMismatchResult(
@@ -187,11 +217,7 @@ export function toSuccessResult(
     };
   }
   // JSON that did not parse or was cut at --max-response-bytes is still text.
-  if (
-    isTextType(mediaType) ||
-    isJsonMediaType(mediaType) ||
-    (mediaType === "" && isProbablyText(response.body))
-  ) {
+  if (!binary) {
     const fitted = fitText(decodeText(response.body), fitOptions());
     const fieldsNote = options.fields
       ? "\n[The fields asked for were not applied: the answer is not JSON.]"
@@ -224,20 +250,28 @@ export function toSuccessResult(
       ],
     };
   }
-  const filename = parseFilename(response.headers["content-disposition"]);
-  const linked = options.files
-    ? toFileLinkResult(
-        {
-          status: response.status,
-          mimeType: mediaType || "application/octet-stream",
-          bytes: response.body,
-          ...(filename ? { filename } : {}),
-          fallbackName: tool.name,
-        },
-        options.files,
-      )
-    : undefined;
+  const linked = options.files ? linkFile(tool, response, mediaType, options.files) : undefined;
   return linked ?? toBinarySummary(response, mediaType, options);
+}
+
+/** The answer kept as a file and linked (resources/file-result.ts), or undefined when it cannot be kept. */
+function linkFile(
+  tool: ToolNode,
+  response: UpstreamResponse,
+  mediaType: string,
+  files: FileOptions,
+): CallToolResult | undefined {
+  const filename = parseFilename(response.headers["content-disposition"]);
+  return toFileLinkResult(
+    {
+      status: response.status,
+      mimeType: mediaType || "application/octet-stream",
+      bytes: response.body,
+      ...(filename ? { filename } : {}),
+      fallbackName: tool.name,
+    },
+    files,
+  );
 }
 
 function responseUri(tool: ToolNode): string {

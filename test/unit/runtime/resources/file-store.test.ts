@@ -85,4 +85,21 @@ describe("binary answers as links", () => {
       expect(JSON.stringify(result)).not.toContain(bytes.subarray(0, 3000).toString("base64"));
     }
   });
+
+  it("links a file where the spec promised JSON, in an error result, never its bytes as text", () => {
+    const store = createFileStore();
+    const bytes = Buffer.concat([Buffer.from("%PDF-1.7"), Buffer.alloc(5000, 200)]);
+    const withSchema = { ...tool, outputSchema: { type: "object" } } as unknown as ToolNode;
+    const result = toSuccessResult(withSchema, answer(bytes, "application/pdf") as never, {
+      maxTextChars: 25_000,
+      files: { store, owner: "me" },
+    });
+    expect(result.isError).toBe(true);
+    expect(result.content.map((c) => c.type)).toEqual(["text", "resource_link"]);
+    const text = (result.content[0] as { text: string }).text;
+    expect(text).toContain("the answer is application/pdf, not the JSON the spec documents");
+    expect(text).not.toContain("%PDF");
+    const link = result.content[1] as { uri: string };
+    expect(store.read("me", link.uri)?.bytes.equals(bytes)).toBe(true);
+  });
 });
