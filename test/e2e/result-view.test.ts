@@ -215,6 +215,66 @@ describe("tools point at the view only for clients that render views", () => {
   });
 });
 
+describe("discovery mode", () => {
+  it("points no tool at the view, and call_operation's results carry no paging facts", async () => {
+    const discovery = await startHttpBridge(join(dir, "pets.json"), [
+      "--base-url",
+      upstream.url,
+      "--mode",
+      "discovery",
+    ]);
+    const host = uiClient(true);
+    try {
+      await host.connect(new StreamableHTTPClientTransport(new URL(discovery.endpoint)));
+      const tools = (await host.listTools()).tools;
+      expect(tools.some((tool) => (tool._meta as { ui?: unknown } | undefined)?.ui !== undefined)).toBe(
+        false,
+      );
+      const result = await host.callTool({
+        name: "call_operation",
+        arguments: { name: "listPets", arguments: { page: 1 } },
+      });
+      expect(result.isError ?? false).toBe(false);
+      expect(Object.keys(result._meta ?? {}).filter((key) => key.endsWith("/page"))).toEqual([]);
+    } finally {
+      await host.close();
+      await discovery.stop();
+    }
+  });
+});
+
+describe("behind serve's several APIs", () => {
+  it("the paging facts name the namespaced tool the view calls again (each API's tools carry their namespace)", async () => {
+    const second = join(dir, "pets-too.json");
+    writeFileSync(second, JSON.stringify({ ...SPEC, info: { title: "More pets", version: "1.0.0" } }));
+    const several = await startHttpBridge(
+      join(dir, "pets.json"),
+      [second, "--namespace", "a,b", "--mode", "tools"],
+      {
+        OPENAPI_MCP_A__BASE_URL: upstream.url,
+        OPENAPI_MCP_B__BASE_URL: upstream.url,
+      },
+    );
+    const host = uiClient(true);
+    try {
+      await host.connect(new StreamableHTTPClientTransport(new URL(several.endpoint)));
+      const tools = (await host.listTools()).tools;
+      expect((tools.find((tool) => tool.name === "b__listPets")?._meta as { ui?: unknown })?.ui).toEqual({
+        resourceUri: "ui://openapi-mcp-bridge/result-view",
+      });
+      const result = await host.callTool({ name: "b__listPets", arguments: { page: 2, limit: 5 } });
+      expect(result._meta?.["openapi-mcp-bridge/page"]).toEqual({
+        tool: "b__listPets",
+        arguments: { page: 2, limit: 5 },
+        next: { page: 3, limit: 5 },
+      });
+    } finally {
+      await host.close();
+      await several.stop();
+    }
+  });
+});
+
 describe.skipIf(!haveChromium)("the view in headless Chromium", () => {
   it("shows the rows, sorts, pages through tools/call to the upstream, and shows a record", async () => {
     const { chromium } = await import("playwright-core");

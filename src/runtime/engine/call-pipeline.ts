@@ -303,7 +303,10 @@ function toCallResult(
       ...(whole ? {} : { keep: call.keep }),
       // A program's call too: the program gets the link, never the file's bytes.
       files: { store: sharedFileStore, ...ownerOption(call.context) },
-      ...(call.context.views === true && !whole ? { pageFacts: true } : {}),
+      // Tools mode only: the view is on the operation's own tool, not on call_operation or execute.
+      ...(call.context.views === true && !whole && call.context.results === undefined
+        ? { pageFacts: true }
+        : {}),
     });
   }
   if (isDocumentedRedirect(tool, response.status)) return toRedirectResult(tool, response);
