@@ -12,7 +12,14 @@ import { join } from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFileStore, setSharedFileStore } from "../../src/runtime/resources/file-store.js";
-import { connectHttp, connectSpec, type HttpBridge, startHttpBridge, textOf } from "../helpers/bridge.js";
+import {
+  connectHttp,
+  connectSpec,
+  connectStdio,
+  type HttpBridge,
+  startHttpBridge,
+  textOf,
+} from "../helpers/bridge.js";
 import { sendBytes, startUpstream, type Upstream } from "../helpers/upstream.js";
 
 const PNG_HEADER = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -212,6 +219,21 @@ describe.each([
       const uri = /openapi-mcp-bridge:\/\/files\/[A-Za-z0-9_-]+/.exec(JSON.stringify(result))?.[0];
       expect(uri, JSON.stringify(result).slice(0, 2000)).toBeDefined();
       expect((await readBytes(session.client, uri!)).bytes.equals(PDF)).toBe(true);
+    } finally {
+      await session.close();
+    }
+  });
+});
+
+describe("files out over stdio (built CLI)", () => {
+  it("links the PDF and the one client reads it", async () => {
+    const session = await connectStdio(specPath, ["--base-url", upstream.url]);
+    try {
+      const result = (await session.call("getReport", { id: 5 })) as Result;
+      expectNoBase64(result, PDF);
+      const link = linkOf(result);
+      expect(link.name).toBe("report-1.pdf");
+      expect((await readBytes(session.client, link.uri)).bytes.equals(PDF)).toBe(true);
     } finally {
       await session.close();
     }
