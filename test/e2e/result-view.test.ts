@@ -398,6 +398,30 @@ describe.skipIf(!haveChromium)("the view in headless Chromium", () => {
       const size = fromView.find((m) => m.method === "ui/notifications/size-changed");
       expectValid("McpUiSizeChangedNotification", { method: size?.method, params: size?.params });
       expect(fromView.filter((m) => m.method === "tools/call")).toHaveLength(3);
+
+      // A result that is one object opens as a record, with no table and no pager.
+      const one = await host.callTool({ name: "getPet", arguments: { petId: 7 } });
+      await page.evaluate(
+        ([doc, result]) =>
+          (globalThis as unknown as { loadView(d: string, a: unknown, r: unknown): void }).loadView(
+            doc,
+            {},
+            result,
+          ),
+        [sandboxed, one] as const,
+      );
+      await expect.poll(() => view.locator("#record").isVisible()).toBe(true);
+      expect(await view.locator("#record-rows th").allTextContents()).toEqual([
+        "id",
+        "name",
+        "species",
+        "age",
+        "owner",
+      ]);
+      expect(await view.locator("#record-rows tr:nth-child(2) td").textContent()).toBe(PETS[6]!.name);
+      expect(await view.locator("#table-box").isVisible()).toBe(false);
+      expect(await view.locator("#pager").isVisible()).toBe(false);
+
       expect(requests.filter((url) => !url.startsWith("about:") && !url.startsWith("data:"))).toEqual([]);
       expect(problems).toEqual([]);
     } finally {
