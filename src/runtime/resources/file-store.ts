@@ -23,6 +23,12 @@ export const FILE_STORE_LIMITS = {
   ttlMs: 15 * 60 * 1000,
 } as const;
 
+/**
+ * What one kept file counts for at least: its entry (id, owner, name) costs memory too, so many
+ * tiny files cannot hold more than the bounds say.
+ */
+const ENTRY_COST_BYTES = 1024;
+
 export type FileStoreLimits = { [K in keyof typeof FILE_STORE_LIMITS]: number };
 
 /** The URI prefix of a kept file. */
@@ -38,6 +44,8 @@ export interface KeptFile {
 interface Entry extends KeptFile {
   id: string;
   owner: string;
+  /** What the entry counts for: its bytes, at least ENTRY_COST_BYTES. */
+  cost: number;
   expires: number;
 }
 
@@ -59,7 +67,7 @@ export function createFileStore(
   let total = 0;
   const drop = (entry: Entry) => {
     entries.delete(entry.id);
-    total -= entry.bytes.length;
+    total -= entry.cost;
   };
   const sweep = () => {
     const time = now();
@@ -69,19 +77,27 @@ export function createFileStore(
     ttlMs: limits.ttlMs,
     keep(owner = "", file) {
       sweep();
-      const size = file.bytes.length;
-      if (size > limits.itemBytes || size > limits.ownerBytes || size > limits.totalBytes) return undefined;
+      if (file.bytes.length > limits.itemBytes) return undefined;
+      const size = Math.max(file.bytes.length, ENTRY_COST_BYTES);
+      if (size > limits.ownerBytes || size > limits.totalBytes) return undefined;
       let ownerTotal = size;
-      for (const entry of entries.values()) if (entry.owner === owner) ownerTotal += entry.bytes.length;
+      for (const entry of entries.values()) if (entry.owner === owner) ownerTotal += entry.cost;
       for (const entry of [...entries.values()]) {
         if (ownerTotal <= limits.ownerBytes && total + size <= limits.totalBytes) break;
-        if (entry.owner === owner) ownerTotal -= entry.bytes.length;
+        if (entry.owner === owner) ownerTotal -= entry.cost;
         else if (total + size <= limits.totalBytes) continue;
         drop(entry);
       }
       const id = randomBytes(16).toString("base64url");
       // A copy: the answer's buffer may be a slice of a larger one the store should not pin.
-      entries.set(id, { ...file, bytes: Buffer.from(file.bytes), id, owner, expires: now() + limits.ttlMs });
+      entries.set(id, {
+        ...file,
+        bytes: Buffer.from(file.bytes),
+        id,
+        owner,
+        cost: size,
+        expires: now() + limits.ttlMs,
+      });
       total += size;
       return `${FILE_URI_PREFIX}${id}`;
     },

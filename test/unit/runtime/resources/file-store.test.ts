@@ -3,7 +3,7 @@ import type { ToolNode } from "../../../../src/model/types.js";
 import { createFileStore, FILE_URI_PREFIX } from "../../../../src/runtime/resources/file-store.js";
 import { toSuccessResult } from "../../../../src/runtime/results/success.js";
 
-const LIMITS = { itemBytes: 100, ownerBytes: 250, totalBytes: 400, ttlMs: 1000 };
+const LIMITS = { itemBytes: 100, ownerBytes: 2500, totalBytes: 4000, ttlMs: 1000 };
 const file = (size: number, fill = 1) => ({ bytes: Buffer.alloc(size, fill), mimeType: "application/pdf" });
 
 describe("the file store", () => {
@@ -28,6 +28,12 @@ describe("the file store", () => {
     const store = createFileStore(LIMITS, () => 0);
     const uris = sizes.map((size) => store.keep("o", file(size)));
     expect(uris.map((uri) => uri !== undefined && store.read("o", uri) !== undefined)).toEqual(kept);
+  });
+
+  it("counts each file for its entry too: tiny files cannot pile up past the bounds", () => {
+    const store = createFileStore(LIMITS, () => 0);
+    const uris = Array.from({ length: 10 }, () => store.keep("o", file(1)));
+    expect(uris.filter((uri) => store.read("o", uri!) !== undefined)).toHaveLength(2);
   });
 
   it("keeps the total within bounds across owners", () => {
