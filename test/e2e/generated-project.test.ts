@@ -439,6 +439,17 @@ describe("parity: the generated server and serve", () => {
       expect(pair.generated.client.getInstructions()).toBe(pair.serve.client.getInstructions());
     });
 
+    it("serve the same resources: the MCP Apps result view, byte for byte", async () => {
+      const uri = "ui://openapi-mcp-bridge/result-view";
+      expect(pair.generated.client.getServerCapabilities()?.resources).toEqual(
+        pair.serve.client.getServerCapabilities()?.resources,
+      );
+      expect(await pair.generated.client.listResources()).toEqual(await pair.serve.client.listResources());
+      const fromServe = await pair.serve.client.readResource({ uri });
+      expect(fromServe.contents[0]?.mimeType).toBe("text/html;profile=mcp-app");
+      expect(await pair.generated.client.readResource({ uri })).toEqual(fromServe);
+    });
+
     it.each<[string, Record<string, unknown>]>([
       ["getPetById", { petId: 1 }],
       ["findPetsByStatus", { status: ["available", "sold"] }],

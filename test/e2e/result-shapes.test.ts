@@ -489,16 +489,20 @@ describe("the SDK Client accepts every result shape (default budget of 25,000 ch
       },
     },
     {
-      shape: "binary other over the budget, without outputSchema: a summary",
+      shape: "binary other over the inline size, without outputSchema: a link to read it",
       name: "downloadFile",
       args: { name: "large.bin" },
       check: (r: CallToolResult) => {
         expect(r.isError ?? false).toBe(false);
-        expect(r.content.map((c) => c.type)).toEqual(["text"]);
-        expect(textOf(r)).toContain(
-          'binary data (application/octet-stream, file name "large.bin", 58.6 KiB)',
-        );
-        expect(r._meta?.[TRUNCATED]).toMatchObject({ binary: { bytes: 60_000, filename: "large.bin" } });
+        expect(r.content.map((c) => c.type)).toEqual(["text", "resource_link"]);
+        expect(textOf(r)).toContain('a file (application/octet-stream, file name "large.bin", 58.6 KiB)');
+        expect(r.content[1]).toMatchObject({
+          uri: expect.stringMatching(/^openapi-mcp-bridge:\/\/files\//),
+          name: "large.bin",
+          mimeType: "application/octet-stream",
+          size: 60_000,
+        });
+        expect(r._meta?.[TRUNCATED]).toBeUndefined();
       },
     },
   ])("$shape: $name", async ({ name, args, check }) => {
@@ -591,14 +595,15 @@ describe("maxResultChars", () => {
     }
   });
 
-  it("a smaller budget cuts smaller, and summarises binary it would otherwise embed", async () => {
+  it("a smaller budget cuts smaller, and links binary it would otherwise embed", async () => {
     const session = await connect({ maxResultChars: 3000 });
     try {
       const list = await session.call("listPets", {});
       expect(textOf(list).length).toBeLessThanOrEqual(3000);
       expect((list.structuredContent as { result: unknown[] }).result.length).toBeLessThan(30);
       const file = await session.call("downloadFile", { name: "large.bin" });
-      expect(textOf(file)).toContain("more than the 3,000 a result may hold");
+      expect(file.content.map((c) => c.type)).toEqual(["text", "resource_link"]);
+      expect(textOf(file).length).toBeLessThan(3000);
     } finally {
       await session.close();
     }

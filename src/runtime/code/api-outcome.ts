@@ -54,8 +54,9 @@ export function readErrorFacts(result: CallToolResult): ApiErrorFacts {
 
 /**
  * The answer itself: the parsed JSON (structuredContent, unwrapped where the pipeline wrapped
- * a non-object as `{ result }`), `null` for no body, text as a string, an image or a file as
- * `{ mimeType, base64 }`.
+ * a non-object as `{ result }`), `null` for no body, text as a string, a small image or file as
+ * `{ mimeType, base64 }`, a larger file as its link `{ uri, mimeType, size, name }` (the program
+ * may return it; the client reads the file with resources/read).
  */
 function readValue(tool: ToolNode | undefined, result: CallToolResult): unknown {
   const text = textOfResult(result);
@@ -67,6 +68,10 @@ function readValue(tool: ToolNode | undefined, result: CallToolResult): unknown 
       tool?.outputWrapped === true ||
       (!text.trimStart().startsWith("{") && Object.keys(structured).length === 1);
     return wrapped && "result" in structured ? structured.result : structured;
+  }
+  const link = result.content.find((c) => c.type === "resource_link");
+  if (link?.type === "resource_link") {
+    return { uri: link.uri, mimeType: link.mimeType, size: link.size, name: link.name };
   }
   const first = result.content[0];
   if (first?.type === "image") return { mimeType: first.mimeType, base64: first.data };

@@ -174,6 +174,11 @@ export interface CallContext {
    * is sent (a program's call too).
    */
   caller?: CallerAccess;
+  /**
+   * The client renders MCP Apps views (apps/ui-extension.ts): a list answer's result carries
+   * the paging facts the result view reads (apps/result-view.ts: toPageFacts).
+   */
+  views?: boolean;
 }
 
 /**

@@ -18,6 +18,7 @@ import { TokenError } from "../auth/oauth.js";
 import { LoginRequired } from "../auth/user-login/user-login.js";
 import { ArgumentError } from "../request/argument-error.js";
 import { buildRequest, type OutgoingRequest } from "../request/build-request.js";
+import { sharedFileStore } from "../resources/file-store.js";
 import { readContinuation } from "../results/continuation.js";
 import { toErrorResult } from "../results/error-result.js";
 import {
@@ -309,6 +310,12 @@ function toCallResult(
       args,
       ...(call.fields ? { fields: call.fields } : {}),
       ...(whole ? {} : { keep: call.keep }),
+      // A program's call too: the program gets the link, never the file's bytes.
+      files: { store: sharedFileStore, ...ownerOption(call.context) },
+      // Tools mode only: the view is on the operation's own tool, not on call_operation or execute.
+      ...(call.context.views === true && !whole && call.context.results === undefined
+        ? { pageFacts: true }
+        : {}),
     });
   }
   if (isDocumentedRedirect(tool, response.status)) return toRedirectResult(tool, response);

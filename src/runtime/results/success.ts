@@ -1,7 +1,8 @@
 /**
  * A 2xx answer → MCP CallToolResult: JSON as structuredContent plus a text copy, text as text,
- * images as image content, other binary as an embedded resource (or a summary when it is over
- * the budget), everything within the result budget (truncate.ts). Failures: failure.ts.
+ * a small image as image content and small other binary as an embedded resource; a larger file
+ * is kept for `resources/read` and linked (resources/file-result.ts), or summarised when it
+ * cannot be kept; everything within the result budget (truncate.ts). Failures: failure.ts.
  */
 
 import type { CallToolResult } from "@modelcontextprotocol/server";
@@ -10,6 +11,8 @@ import { isDeeperThan, MAX_JSON_DEPTH } from "../../model/json-depth.js";
 import { isJsonMediaType } from "../../model/media-types.js";
 import { isRecord } from "../../model/records.js";
 import type { ToolNode } from "../../model/types.js";
+import { PAGE_META_KEY, showsRecords, toPageFacts } from "../apps/result-view.js";
+import { type FileOptions, INLINE_FILE_BYTES, toFileLinkResult } from "../resources/file-result.js";
 import type { UpstreamResponse } from "../upstream/send.js";
 import {
   clip,
@@ -42,15 +45,16 @@ export interface ResultOptions {
   fields?: FieldSelection;
   /** Where a cut answer is kept for reading in parts (without: the marker says how to narrow). */
   keep?: KeepOptions;
+  /** Where a file too large for the result is kept (without: it is summarised, never inlined). */
+  files?: FileOptions;
+  /** The client renders views: a JSON answer carries its paging facts (apps/result-view.ts). */
+  pageFacts?: boolean;
 }
 
 /** The text of a success without a body (a program's api call reads it as `null`). */
 export function emptyBodyText(status: number): string {
   return `HTTP ${status}: the operation succeeded and the API returned no body.`;
 }
-
-/** Images larger than this go to the model as a summary, not as image content (5 MiB). */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 export function toSuccessResult(
   tool: ToolNode,
@@ -133,8 +137,17 @@ export function toSuccessResult(
       const wrap = wrapOf;
       const fitted = fitJson(parsed, shownText, fitOptions(wrap));
       const withNote = (body: string) => (note === undefined ? body : `${body}\n${note}`);
+      // For the result view: which tool, these arguments, and the next page's.
+      const page =
+        options.pageFacts === true && showsRecords(tool)
+          ? { [PAGE_META_KEY]: toPageFacts(tool, options.args ?? {}, response.headers, parsed) }
+          : undefined;
       if (!fitted.truncation) {
-        return { content: [{ type: "text", text: withNote(shownText) }], structuredContent: structured };
+        return {
+          content: [{ type: "text", text: withNote(shownText) }],
+          structuredContent: structured,
+          ...(page ? { _meta: page } : {}),
+        };
       }
       let cut: Record<string, unknown> = wrapped
         ? { result: fitted.value }
@@ -154,7 +167,38 @@ export function toSuccessResult(
             ...fitted.truncation,
             ...(structuredComplete ? { structuredContentComplete: true } : {}),
           },
+          ...page,
         },
+      };
+    }
+  }
+  const binary = !(
+    isTextType(mediaType) ||
+    isJsonMediaType(mediaType) ||
+    (mediaType === "" && isProbablyText(response.body))
+  );
+  if (tool.outputSchema && binary && !response.truncated && options.files) {
+    // A file where the spec promised JSON: an error, with the file linked, never its bytes as text.
+    const linked = linkFile(tool, response, mediaType, options.files);
+    if (linked) {
+      const facts: ErrorFacts = {
+        category: "unexpected_response",
+        status: response.status,
+        retryable: false,
+      };
+      const line = linked.content[0]?.type === "text" ? linked.content[0].text : "";
+      return {
+        isError: true,
+        content: [
+          {
+            type: "text",
+            text:
+              `Unexpected response: HTTP ${response.status} succeeded, but the answer is ${mediaType || "untyped"}, ` +
+              `not the JSON the spec documents. The request was carried out; do not repeat it blindly. ${line}`,
+          },
+          ...linked.content.slice(1),
+        ],
+        _meta: { [ERROR_META_KEY]: { ...facts }, ...linked._meta },
       };
     }
   }
@@ -167,21 +211,13 @@ export function toSuccessResult(
       options,
     );
   }
-  if (mediaType.startsWith("image/")) {
-    // A cut image is corrupt, and a huge one is more than clients take: say what it is instead.
-    if (response.truncated || response.body.length > MAX_IMAGE_BYTES) {
-      return toBinarySummary(response, mediaType, options);
-    }
+  if (mediaType.startsWith("image/") && !response.truncated && response.body.length <= INLINE_FILE_BYTES) {
     return {
       content: [{ type: "image", data: response.body.toString("base64"), mimeType: mediaType }],
     };
   }
   // JSON that did not parse or was cut at --max-response-bytes is still text.
-  if (
-    isTextType(mediaType) ||
-    isJsonMediaType(mediaType) ||
-    (mediaType === "" && isProbablyText(response.body))
-  ) {
+  if (!binary) {
     const fitted = fitText(decodeText(response.body), fitOptions());
     const fieldsNote = options.fields
       ? "\n[The fields asked for were not applied: the answer is not JSON.]"
@@ -192,22 +228,50 @@ export function toSuccessResult(
     if (fitted.truncation) result._meta = { [TRUNCATION_META_KEY]: { ...fitted.truncation } };
     return result;
   }
-  const base64 = response.body.toString("base64");
-  if (response.truncated || (hasBudget(options.maxTextChars) && base64.length > options.maxTextChars)) {
-    return toBinarySummary(response, mediaType, options);
-  }
-  return {
-    content: [
-      {
-        type: "resource",
-        resource: {
-          uri: responseUri(tool),
-          mimeType: mediaType || "application/octet-stream",
-          blob: base64,
+  const isImage = mediaType.startsWith("image/");
+  // A cut file is corrupt: said what it is, never kept or shown.
+  if (response.truncated) return toBinarySummary(response, mediaType, options);
+  const base64Chars = Math.ceil(response.body.length / 3) * 4;
+  if (
+    !isImage &&
+    response.body.length <= INLINE_FILE_BYTES &&
+    !(hasBudget(options.maxTextChars) && base64Chars > options.maxTextChars)
+  ) {
+    return {
+      content: [
+        {
+          type: "resource",
+          resource: {
+            uri: responseUri(tool),
+            mimeType: mediaType || "application/octet-stream",
+            blob: response.body.toString("base64"),
+          },
         },
-      },
-    ],
-  };
+      ],
+    };
+  }
+  const linked = options.files ? linkFile(tool, response, mediaType, options.files) : undefined;
+  return linked ?? toBinarySummary(response, mediaType, options);
+}
+
+/** The answer kept as a file and linked (resources/file-result.ts), or undefined when it cannot be kept. */
+function linkFile(
+  tool: ToolNode,
+  response: UpstreamResponse,
+  mediaType: string,
+  files: FileOptions,
+): CallToolResult | undefined {
+  const filename = parseFilename(response.headers["content-disposition"]);
+  return toFileLinkResult(
+    {
+      status: response.status,
+      mimeType: mediaType || "application/octet-stream",
+      bytes: response.body,
+      ...(filename ? { filename } : {}),
+      fallbackName: tool.name,
+    },
+    files,
+  );
 }
 
 function responseUri(tool: ToolNode): string {
@@ -215,9 +279,8 @@ function responseUri(tool: ToolNode): string {
 }
 
 /**
- * A binary answer the result cannot carry (over the budget, or cut at --max-response-bytes):
- * what it is, how large, its file name, and why it is not included. The bridge serves no MCP
- * resources, so a resource link would point at nothing the client could read.
+ * A binary answer the result cannot carry nor link (cut at --max-response-bytes, or too large
+ * to keep as a file): what it is, how large, its file name, and why it is not included.
  */
 function toBinarySummary(
   response: UpstreamResponse,
@@ -230,13 +293,11 @@ function toBinarySummary(
   const what = `${type}${filename ? `, file name ${JSON.stringify(filename)}` : ""}`;
   const why = response.truncated
     ? `it is larger than the bridge reads from the API (only the first ${formatBytes(bytes)} arrived), so it is incomplete`
-    : mediaType.startsWith("image/")
-      ? `${formatBytes(bytes)} is more than an image in a result may be (${formatBytes(MAX_IMAGE_BYTES)})`
-      : `${formatBytes(bytes)} is ${Math.ceil((bytes * 4) / 3).toLocaleString("en-US")} characters as base64, more than the ${options.maxTextChars.toLocaleString("en-US")} a result may hold`;
+    : `${formatBytes(bytes)} is more than a result carries (${formatBytes(INLINE_FILE_BYTES)}) and more than the bridge keeps as a file to read`;
   const text =
     `HTTP ${response.status}: the operation succeeded; the API answered with binary data (${what}, ${response.truncated ? "over " : ""}${formatBytes(bytes)}) ` +
-    `that is not included: ${why}. Tell the user it is too large to pass through; the bridge's operator can raise ` +
-    `${response.truncated ? "--max-response-bytes" : "--max-result-chars (0: no limit)"}.`;
+    `that is not included: ${why}. Tell the user it is too large to pass through` +
+    `${response.truncated ? "; the bridge's operator can raise --max-response-bytes" : ""}.`;
   const truncation: Truncation & { binary: { mimeType: string; bytes: number; filename?: string } } = {
     truncated: true,
     originalChars: Math.ceil((bytes * 4) / 3),

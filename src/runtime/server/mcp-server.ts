@@ -17,9 +17,12 @@ import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/
 import { isDeeperThan, MAX_JSON_DEPTH } from "../../model/json-depth.js";
 import type { BridgeModel } from "../../model/types.js";
 import { type CallerAccess, type CallerSource, findServedTool, mayCall } from "../access/caller.js";
+import { withResultViews } from "../apps/result-view.js";
+import { requestRendersViews } from "../apps/ui-extension.js";
 import type { BridgeOptions, CatalogSession } from "../engine/bridge-options.js";
 import { createBridgeRuntime, type ListedTools, type ToolRuntime } from "../engine/bridge-runtime.js";
 import { readTraceContext } from "../request/trace-context.js";
+import { installResourceHandlers, RESOURCES_CAPABILITY } from "../resources/resource-handlers.js";
 import { ERROR_META_KEY, toErrorResult } from "../results/error-result.js";
 import { readLoginFacts } from "../results/login-request.js";
 import { BRIDGE_NAME, BRIDGE_VERSION } from "../version.js";
@@ -77,7 +80,7 @@ export function createBridgeServer(
   const server = new Server(
     { name: BRIDGE_NAME, version: BRIDGE_VERSION, title: model.info.title },
     {
-      capabilities: { tools: { listChanged: true } },
+      capabilities: { tools: { listChanged: true }, resources: RESOURCES_CAPABILITY },
       instructions: describeServer(runtime),
       jsonSchemaValidator: ELICITATION_VALIDATOR,
       cacheHints: toCacheHints(
@@ -92,9 +95,20 @@ export function createBridgeServer(
   const session: CatalogSession = { listed: runtime.contracts.generation };
   // The SDK types a result as an open record; the listed page is copied as it is (same keys, same order).
   // 2025-era requests carry no envelope: they get the `_meta` keys they always had (meta-keys.ts).
+  // Files results link to and the result view (resources/, apps/).
+  installResourceHandlers(server, {
+    views: true,
+    headersOf: (ctx) => (ctx.http?.req ? headerRecord(ctx.http.req.headers) : undefined),
+  });
+  const rendersViews = (ctx: ServerContext) =>
+    requestRendersViews(
+      ctx.mcpReq.envelope as Record<string, unknown> | undefined,
+      server.getClientCapabilities(),
+    );
   server.setRequestHandler("tools/list", (request, ctx) => {
     const caller = setup.callers?.callerOf(ctx.http?.authInfo);
-    const page = withoutForbidden(runtime, runtime.listTools(request.params?.cursor, session), caller);
+    let page = withoutForbidden(runtime, runtime.listTools(request.params?.cursor, session), caller);
+    if (rendersViews(ctx)) page = withResultViews(page, (name) => findServedTool(runtime.model, name));
     return { ...(ctx.mcpReq.envelope === undefined ? toLegacyListing(page) : page) };
   });
   const confirm = async (message: string): Promise<boolean> => {
@@ -144,6 +158,7 @@ export function createBridgeServer(
       ...(typeof held?.catalogVersion === "string" ? { catalogVersion: held.catalogVersion } : {}),
       ...(trace !== undefined ? { trace } : {}),
       ...(caller !== undefined ? { caller } : {}),
+      ...(rendersViews(ctx) ? { views: true } : {}),
     });
     const question = round?.asked();
     if (question !== undefined && categoryOf(result) === "confirmation_pending") {

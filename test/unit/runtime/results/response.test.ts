@@ -408,7 +408,7 @@ describe("the response-size budget", () => {
     expect(result._meta?.[TRUNCATION_META_KEY]).toMatchObject({ truncated: true, lines: { total: 500 } });
   });
 
-  it("summarises binary data over the budget instead of embedding it", () => {
+  it("summarises binary data over the budget when there is no store to keep it", () => {
     const result = toSuccessResult(
       createTool(),
       {
@@ -424,7 +424,7 @@ describe("the response-size budget", () => {
     expect(result.content).toHaveLength(1);
     const text = (result.content[0] as { type: string; text: string }).text;
     expect(text).toContain('binary data (application/pdf, file name "report.pdf", 2.9 KiB)');
-    expect(text).toContain("4,000 characters as base64, more than the 1,000 a result may hold");
+    expect(text).toContain("more than a result carries (64 KiB) and more than the bridge keeps as a file");
     expect(result._meta?.[TRUNCATION_META_KEY]).toMatchObject({
       truncated: true,
       binary: { mimeType: "application/pdf", bytes: 3000, filename: "report.pdf" },
