@@ -8,10 +8,8 @@
  */
 import { isRecord } from "../../model/records.js";
 import type { LongRunningNode } from "../../model/types.js";
+import { STATUS_HEADER_ORDER as STATUS_HEADERS } from "../../runtime/tasks/status-headers.js";
 import { type OperationContext, resolveRefObject } from "./context.js";
-
-/** The status headers, most specific first (the one to poll when an answer has several). */
-export const STATUS_HEADERS = ["azure-asyncoperation", "operation-location", "location"] as const;
 
 const FINAL_STATES = new Set<NonNullable<LongRunningNode["finalStateVia"]>>([
   "location",

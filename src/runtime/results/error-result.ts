@@ -44,7 +44,9 @@ export type ErrorCategory =
   /** Hot reload removed or broke the tool since the client listed it (see reload/). */
   | "tool_changed"
   /** The client cancelled the call: the upstream request was aborted (the audit line says so). */
-  | "cancelled";
+  | "cancelled"
+  /** A long-running operation the API accepted ended failed or cancelled (tasks/). */
+  | "operation_failed";
 
 export interface ErrorFacts {
   category: ErrorCategory;
@@ -82,6 +84,7 @@ const CATEGORY_LABELS: Record<ErrorCategory, string> = {
   program_limit: "Stopped",
   tool_changed: "Tool changed",
   cancelled: "Cancelled",
+  operation_failed: "Operation failed",
 };
 
 export function categoryLabel(category: ErrorCategory): string {

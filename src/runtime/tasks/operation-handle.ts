@@ -1,0 +1,109 @@
+/**
+ * The handle of a long-running operation that a result gives the model: what the bridge needs
+ * to read its status (the status URL, where the final result is, the tool that started it),
+ * signed with HMAC-SHA256 so that it is believed only as the bridge made it. A model cannot
+ * point the bridge (and the credentials it sends) at another URL: the URL is the API's answer,
+ * checked to be on the call's own origin before the handle is made, and an altered handle is
+ * refused. It is bound to who got it (the session, the OAuth subject or the credential of a
+ * stateless request) and expires.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { isRecord } from "../../model/records.js";
+import type { LongRunningNode } from "../../model/types.js";
+
+/** How long a handle can be used: a day (operations such as provisioning take hours). */
+export const OPERATION_HANDLE_TTL_SECONDS = 24 * 60 * 60;
+
+const PREFIX = "op1.";
+
+export interface OperationPayload {
+  /** The tool (operation) that started it. */
+  tool: string;
+  /** The status URL, absolute. */
+  status: string;
+  /** The header it came from (`location`, `operation-location`, `azure-asyncoperation`). */
+  header: string;
+  /** The accepted answer's Location, when it had one beside another status header. */
+  location?: string;
+  /** The request's URL (final-state-via `original-uri`), for a PUT or PATCH. */
+  original?: string;
+  finalStateVia?: LongRunningNode["finalStateVia"];
+  /** Who may use it (undefined: whoever holds it). */
+  owner?: string;
+  /** Expiry, epoch seconds. */
+  expires: number;
+}
+
+// One key per process: handles do not outlive a restart of the bridge (the model starts again).
+const key = randomBytes(32);
+
+export function signOperationHandle(payload: Omit<OperationPayload, "expires">, nowMs = Date.now()): string {
+  const body = Buffer.from(
+    JSON.stringify({ ...payload, expires: Math.floor(nowMs / 1000) + OPERATION_HANDLE_TTL_SECONDS }),
+  ).toString("base64url");
+  return `${PREFIX}${body}.${mac(body)}`;
+}
+
+export type HandleCheck = { payload: OperationPayload } | { refused: string };
+
+/** The payload of a handle made here, for this owner and tool, not expired; else why not. */
+export function verifyOperationHandle(
+  handle: unknown,
+  expect: { tool: string; owner: string | undefined },
+  nowMs = Date.now(),
+): HandleCheck {
+  if (typeof handle !== "string" || !handle.startsWith(PREFIX)) {
+    return { refused: "it is not an operation handle: pass the handle a result gave, as it is" };
+  }
+  const [body, signature] = handle.slice(PREFIX.length).split(".");
+  if (body === undefined || signature === undefined || !sameMac(mac(body), signature)) {
+    return { refused: "the handle was altered or was not made by this bridge (a restart makes new ones)" };
+  }
+  let payload: unknown;
+  try {
+    payload = JSON.parse(Buffer.from(body, "base64url").toString("utf8"));
+  } catch {
+    return { refused: "the handle is malformed" };
+  }
+  if (!isPayload(payload)) return { refused: "the handle is malformed" };
+  if (payload.expires * 1000 < nowMs) return { refused: "the handle has expired" };
+  if (payload.tool !== expect.tool)
+    return { refused: `the handle is of ${payload.tool}, not of ${expect.tool}` };
+  if (payload.owner !== undefined && payload.owner !== expect.owner) {
+    return { refused: "the handle was given to another session or user" };
+  }
+  return { payload };
+}
+
+/** The tool a handle names, read without checking it (to route a status call). */
+export function peekHandleTool(handle: unknown): string | undefined {
+  if (typeof handle !== "string" || !handle.startsWith(PREFIX)) return undefined;
+  try {
+    const payload: unknown = JSON.parse(
+      Buffer.from(handle.slice(PREFIX.length).split(".")[0] ?? "", "base64url").toString("utf8"),
+    );
+    return isRecord(payload) && typeof payload.tool === "string" ? payload.tool : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function mac(body: string): string {
+  return createHmac("sha256", key).update(body).digest("base64url");
+}
+
+function sameMac(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+function isPayload(value: unknown): value is OperationPayload {
+  return (
+    isRecord(value) &&
+    typeof value.tool === "string" &&
+    typeof value.status === "string" &&
+    typeof value.header === "string" &&
+    typeof value.expires === "number"
+  );
+}
