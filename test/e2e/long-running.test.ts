@@ -58,3 +58,143 @@ describe("without tasks: the documented next call", () => {
     expect(reads.every((r) => r.header("x-api-key") === "sekrit-key-123")).toBe(true);
   });
 });
+
+describe("without tasks: each header style and outcome", () => {
+  it("Operation-Location: the status body's Running, then Succeeded with the result", async () => {
+    const accepted = await bridge.call("startAnalysis", { text: "hello world" });
+    const first = await bridge.call("startAnalysis", { _operation: handleOf(accepted) });
+    expect(textOf(first)).toMatch(/status "Running", 50% done/);
+    const { result } = await follow("startAnalysis", handleOf(first));
+    expect(result.isError).toBeFalsy();
+    expect(JSON.parse(textOf(result))).toMatchObject({ status: "Succeeded", result: { words: 2 } });
+  });
+
+  it("Azure-AsyncOperation with final-state-via original-uri: the machine read from its own URL", async () => {
+    api.upstream.reset();
+    const accepted = await bridge.call("createVm", { name: "vm1", size: "small" });
+    expect(textOf(accepted)).toMatch(/accepted createVm/);
+    const { result } = await follow("createVm", handleOf(accepted));
+    expect(JSON.parse(textOf(result))).toEqual({ name: "vm1", provisioningState: "Succeeded" });
+    expect(api.upstream.requests.map((r) => `${r.method} ${r.rawPath}`).at(-1)).toBe("GET /api/vms/vm1");
+  });
+
+  it("an upstream failure status is a clear error result", async () => {
+    const accepted = await bridge.call("startAnalysis", { text: "fail" });
+    const { result } = await follow("startAnalysis", handleOf(accepted));
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/startAnalysis ended failed \(status "Failed": quota exceeded\)/);
+  });
+
+  it("a 202 the spec did not announce is followed too", async () => {
+    const accepted = await bridge.call("buildReport", {});
+    const { result } = await follow("buildReport", handleOf(accepted));
+    expect(JSON.parse(textOf(result))).toMatchObject({ rows: 3 });
+  });
+
+  it("says the API's Retry-After", async () => {
+    const accepted = await bridge.call("startExport", { name: "wait" });
+    expect(textOf(accepted)).toMatch(/again in about 7 s \(the API's Retry-After\)/);
+    expect(accepted.structuredContent).toMatchObject({
+      operation: { state: "running", retryAfterSeconds: 7 },
+    });
+  });
+
+  it("a status on another origin is not followed, and says so", async () => {
+    api.upstream.reset();
+    const accepted = await bridge.call("startAnalysis", { text: "elsewhere" });
+    expect(textOf(accepted)).toMatch(
+      /its status is on another host \(http:\/\/localhost:\d+\), which this bridge does not call/,
+    );
+    expect(accepted.structuredContent).toBeUndefined();
+    expect(api.upstream.requests).toHaveLength(1);
+  });
+
+  it("an altered handle, or another operation's, is refused before anything is sent", async () => {
+    const accepted = await bridge.call("startExport", { name: "b" });
+    const handle = handleOf(accepted);
+    const [prefix, body, signature] = handle.split(".");
+    const payload = JSON.parse(Buffer.from(body!, "base64url").toString("utf8")) as Record<string, unknown>;
+    payload.status = "http://169.254.169.254/latest/meta-data";
+    const forged = `${prefix}.${Buffer.from(JSON.stringify(payload)).toString("base64url")}.${signature}`;
+    api.upstream.reset();
+    const refused = await bridge.call("startExport", { _operation: forged });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toMatch(/the handle was altered or was not made by this bridge/);
+    const other = await bridge.call("startAnalysis", { _operation: handle });
+    expect(textOf(other)).toMatch(/the handle is of startExport, not of startAnalysis/);
+    expect(api.upstream.requests).toHaveLength(0);
+  });
+});
+
+describe("discovery and code mode", () => {
+  it("discovery: call_operation answers with the handle, and the same call with it finishes", async () => {
+    const discovery = await connectStdio(SPEC, ["--base-url", `${api.url}/api`, "--mode", "discovery"]);
+    try {
+      const accepted = await discovery.call("call_operation", {
+        name: "startExport",
+        arguments: { name: "d" },
+      });
+      let handle = handleOf(accepted);
+      let result = accepted;
+      for (let i = 0; i < 6 && (result.structuredContent as { operation?: unknown })?.operation; i++) {
+        result = await discovery.call("call_operation", {
+          name: "startExport",
+          arguments: { _operation: handle },
+        });
+        if ((result.structuredContent as { operation?: unknown })?.operation) handle = handleOf(result);
+      }
+      expect(JSON.parse(textOf(result))).toMatchObject({ rows: 3 });
+    } finally {
+      await discovery.close();
+    }
+  });
+
+  it("code mode: a program's call waits through the polls and gets the result", async () => {
+    const code = await connectStdio(SPEC, ["--base-url", `${api.url}/api`, "--mode", "code"]);
+    api.upstream.reset();
+    try {
+      const result = await code.call("execute", {
+        program: `const vm = await api.createVm({ name: "vm9", size: "s" });
+const analysis = await api.startAnalysis({ text: "two words" });
+return { vm, words: analysis.result.words };`,
+      });
+      expect(result.isError).toBeFalsy();
+      expect(JSON.parse(textOf(result))).toEqual({
+        vm: { name: "vm9", provisioningState: "Succeeded" },
+        words: 2,
+      });
+      const polls = api.upstream.requests.filter((r) => r.rawPath.startsWith("/api/azops/"));
+      expect(polls).toHaveLength(3);
+    } finally {
+      await code.close();
+    }
+  });
+
+  it("code mode: past --operation-wait the program gets the handle, and a later call finishes", async () => {
+    const code = await connectStdio(SPEC, [
+      "--base-url",
+      `${api.url}/api`,
+      "--mode",
+      "code",
+      "--operation-wait",
+      "1",
+    ]);
+    try {
+      const started = await code.call("execute", {
+        program: `const op = await api.startExport({ name: "e" }); return op;`,
+      });
+      const { operation } = JSON.parse(textOf(started)) as { operation: { state: string; handle: string } };
+      expect(operation.state).toBe("running");
+      const handle = operation.handle;
+      api.upstream.reset();
+      const finished = await code.call("execute", {
+        program: `return await api.startExport({ _operation: ${JSON.stringify(handle)} });`,
+      });
+      expect(finished.isError).toBeFalsy();
+      // The wait bound is 1 ms: the second program's call read the status once or more, then the file.
+      expect(textOf(finished)).toMatch(/"rows":3|"state":"running"/);
+    } finally {
+      await code.close();
+    }
+  });
+});

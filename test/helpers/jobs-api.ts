@@ -21,6 +21,17 @@ export interface JobsApi {
   close(): Promise<void>;
 }
 
+/** A status body, with `Retry-After: 0` (the bridge waits its floor, not its default interval). */
+function sendStatus(res: ServerResponse, value: unknown): void {
+  const body = Buffer.from(JSON.stringify(value));
+  res.writeHead(200, {
+    "content-type": "application/json",
+    "retry-after": "0",
+    "content-length": body.length,
+  });
+  res.end(body);
+}
+
 export async function startJobsApi(runningPolls = 2): Promise<JobsApi> {
   const polls = new Map<string, number>();
   const kinds = new Map<string, string>();
@@ -70,10 +81,10 @@ export async function startJobsApi(runningPolls = 2): Promise<JobsApi> {
       res.end();
     } else if (req.method === "GET" && operation) {
       const state = poll(operation[1]!);
-      if (state.running) sendJson(res, 200, { status: "Running", percentComplete: 50 });
+      if (state.running) sendStatus(res, { status: "Running", percentComplete: 50 });
       else if (state.kind === "fail")
-        sendJson(res, 200, { status: "Failed", error: { code: "QuotaExceeded", message: "quota exceeded" } });
-      else sendJson(res, 200, { status: "Succeeded", result: { words: 2, language: "en" } });
+        sendStatus(res, { status: "Failed", error: { code: "QuotaExceeded", message: "quota exceeded" } });
+      else sendStatus(res, { status: "Succeeded", result: { words: 2, language: "en" } });
     } else if (req.method === "DELETE" && path.startsWith("/api/operations/")) {
       res.writeHead(204);
       res.end();
@@ -83,7 +94,7 @@ export async function startJobsApi(runningPolls = 2): Promise<JobsApi> {
       res.end();
     } else if (req.method === "GET" && azureOperation) {
       const state = poll(azureOperation[1]!);
-      sendJson(res, 200, { status: state.running ? "InProgress" : "Succeeded" });
+      sendStatus(res, { status: state.running ? "InProgress" : "Succeeded" });
     } else if (req.method === "GET" && vm) {
       sendJson(res, 200, { name: vm[1], provisioningState: "Succeeded" });
     } else {
