@@ -5,8 +5,16 @@
  * through the 1.x SDK's task client, 2026-07-28 over the wire): status, result, cancel; upstream
  * failures and a poll budget spent become clear results.
  */
+import { CallToolResultSchema, CreateTaskResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectStdio, fixture, type SpawnedConnected, textOf } from "../helpers/bridge.js";
+import {
+  connectStdio,
+  fixture,
+  type HttpBridge,
+  type SpawnedConnected,
+  startHttpBridge,
+  textOf,
+} from "../helpers/bridge.js";
 import { type JobsApi, startJobsApi } from "../helpers/jobs-api.js";
 
 const SPEC = fixture("long-running", "openapi.yaml");
@@ -198,3 +206,114 @@ return { vm, words: analysis.result.words };`,
     }
   });
 });
+
+describe("tasks, 2025-11-25 (the 1.x SDK's task client)", () => {
+  it("long-running tools say taskSupport optional, the others nothing", () => {
+    const support = Object.fromEntries(bridge.tools.map((tool) => [tool.name, tool.execution?.taskSupport]));
+    expect(support).toEqual({
+      startExport: "optional",
+      startAnalysis: "optional",
+      createVm: "optional",
+      getVm: undefined,
+      cancelOperation: undefined,
+      buildReport: undefined,
+    });
+  });
+
+  it("a call as a task: created, working, then the result", async () => {
+    const stream = bridge.client.experimental.tasks.callToolStream(
+      { name: "startAnalysis", arguments: { text: "task words" } },
+      CallToolResultSchema,
+      { task: { ttl: 60_000 } },
+    );
+    const kinds: string[] = [];
+    let final: unknown;
+    for await (const message of stream) {
+      kinds.push(message.type);
+      if (message.type === "result") final = message.result;
+      if (message.type === "error") throw message.error;
+    }
+    expect(kinds[0]).toBe("taskCreated");
+    expect(kinds.at(-1)).toBe("result");
+    expect(JSON.parse(textOf(final as { content: { type: string }[] }))).toMatchObject({
+      status: "Succeeded",
+      result: { words: 2 },
+    });
+  });
+
+  it("cancel: the task is cancelled, polling stops, and the spec's DELETE is sent", async () => {
+    const operation = api.nextId();
+    const created = await bridge.client.request(
+      { method: "tools/call", params: { name: "startAnalysis", arguments: { text: "forever" }, task: {} } },
+      CreateTaskResultSchema,
+    );
+    const { taskId } = created.task;
+    await api.polled(operation, 2);
+    const cancelled = await bridge.client.experimental.tasks.cancelTask(taskId);
+    expect(cancelled.status).toBe("cancelled");
+    const deleted = await waitFor(() =>
+      api.upstream.requests.find((r) => r.method === "DELETE" && r.rawPath === `/api/operations/${operation}`),
+    );
+    expect(deleted?.header("x-api-key")).toBe("sekrit-key-123");
+    const polls = api.polls.get(operation);
+    const task = await bridge.client.experimental.tasks.getTask(taskId);
+    expect(task.status).toBe("cancelled");
+    expect(api.polls.get(operation)).toBe(polls);
+    expect((await bridge.client.experimental.tasks.listTasks()).tasks.map((t) => t.taskId)).toContain(taskId);
+  });
+
+  it("cancel of an operation the spec cannot cancel: polling stops, nothing is deleted", async () => {
+    api.upstream.reset();
+    const operation = api.nextId();
+    const created = await bridge.client.request(
+      { method: "tools/call", params: { name: "startExport", arguments: { name: "forever" }, task: {} } },
+      CreateTaskResultSchema,
+    );
+    await api.polled(operation, 2);
+    const cancelled = await bridge.client.experimental.tasks.cancelTask(created.task.taskId);
+    expect(cancelled.status).toBe("cancelled");
+    const result = await bridge.client.experimental.tasks.getTaskResult(created.task.taskId, CallToolResultSchema);
+    expect(result.isError).toBe(true);
+    expect(api.upstream.requests.some((r) => r.method === "DELETE")).toBe(false);
+  });
+
+  it("a poll budget spent is a clear result with the handle", async () => {
+    const short = await connectStdio(SPEC, ["--base-url", `${api.url}/api`, "--operation-wait", "800"]);
+    try {
+      const created = await short.client.request(
+        { method: "tools/call", params: { name: "startExport", arguments: { name: "forever" }, task: {} } },
+        CreateTaskResultSchema,
+      );
+      const result = await short.client.experimental.tasks.getTaskResult(created.task.taskId, CallToolResultSchema);
+      expect(textOf(result)).toMatch(/The bridge stopped waiting after \d+ s \(its poll budget: 120 status reads, 1 s\)/);
+      expect(result.structuredContent).toMatchObject({ operation: { state: "running" } });
+      const task = await short.client.experimental.tasks.getTask(created.task.taskId);
+      expect(task.status).toBe("completed");
+    } finally {
+      await short.close();
+    }
+  });
+
+  it("another connection cannot see or cancel the task", async () => {
+    const created = await bridge.client.request(
+      { method: "tools/call", params: { name: "startExport", arguments: { name: "x" }, task: {} } },
+      CreateTaskResultSchema,
+    );
+    const other = await connectStdio(SPEC, ["--base-url", `${api.url}/api`]);
+    try {
+      await expect(other.client.experimental.tasks.getTask(created.task.taskId)).rejects.toThrow(/Unknown task/);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+/** Polls a condition on events the test already caused (no fixed sleep before a check). */
+async function waitFor<T>(find: () => T | undefined, timeoutMs = 5_000): Promise<T | undefined> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = find();
+    if (found !== undefined || Date.now() > deadline) return found;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

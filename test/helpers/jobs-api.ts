@@ -16,8 +16,10 @@ export interface JobsApi {
   url: string;
   /** Status reads per operation id. */
   polls: Map<string, number>;
+  /** The id the next operation started will have. */
+  nextId(): string;
   /** Resolves when operation `id` has been polled `count` times. */
-  polled(count: number): Promise<string>;
+  polled(id: string, count: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -35,7 +37,7 @@ function sendStatus(res: ServerResponse, value: unknown): void {
 export async function startJobsApi(runningPolls = 2): Promise<JobsApi> {
   const polls = new Map<string, number>();
   const kinds = new Map<string, string>();
-  const waiters: { count: number; resolve(id: string): void }[] = [];
+  const waiters: { id: string; count: number; resolve(): void }[] = [];
   let next = 0;
   let base = "";
   const start = (kind: string) => {
@@ -47,9 +49,9 @@ export async function startJobsApi(runningPolls = 2): Promise<JobsApi> {
     const count = (polls.get(id) ?? 0) + 1;
     polls.set(id, count);
     for (const waiter of [...waiters]) {
-      if (count >= waiter.count) {
+      if (waiter.id === id && count >= waiter.count) {
         waiters.splice(waiters.indexOf(waiter), 1);
-        waiter.resolve(id);
+        waiter.resolve();
       }
     }
     const kind = kinds.get(id) ?? "";
@@ -106,11 +108,11 @@ export async function startJobsApi(runningPolls = 2): Promise<JobsApi> {
     upstream,
     url: upstream.url,
     polls,
-    polled: (count) =>
+    nextId: () => `op${next + 1}`,
+    polled: (id, count) =>
       new Promise((resolve) => {
-        const done = [...polls.entries()].find(([, n]) => n >= count);
-        if (done) resolve(done[0]);
-        else waiters.push({ count, resolve });
+        if ((polls.get(id) ?? 0) >= count) resolve();
+        else waiters.push({ id, count, resolve });
       }),
     close: () => upstream.close(),
   };

@@ -41,10 +41,12 @@ export function createOperationCall(input: OperationCallInput): OperationCall | 
   const requests = new WeakMap<UpstreamOutcome, OutgoingRequest>();
   const send = async (method: "GET" | "DELETE", url: string): Promise<UpstreamOutcome> => {
     const parsed = new URL(url);
+    // A cancel is sent after the caller's signal ended the wait: on its own, within the timeout.
+    const signal = method === "DELETE" ? undefined : context.signal;
     let credentials: CallCredentials = { credentials: new Map(), tokens: new Map(), secrets: [] };
     if (target.credentialed) {
       try {
-        credentials = await api.credentials.forCall(tool, context.headers, context.signal);
+        credentials = await api.credentials.forCall(tool, context.headers, signal);
       } catch (error) {
         return { attempts: 0, failure: new UpstreamFailure("local", "OMB_TOKEN", messageOf(error)) };
       }
@@ -69,7 +71,7 @@ export function createOperationCall(input: OperationCallInput): OperationCall | 
     const outcome = await api.connection.upstream.send(request, {
       operation: `${method} ${tool.http.path} (operation status)`,
       caller: input.callerOf(credentials),
-      ...(context.signal ? { signal: context.signal } : {}),
+      ...(signal ? { signal } : {}),
     });
     state.attempts = (state.attempts ?? 0) + outcome.attempts;
     if ("response" in outcome) state.status = outcome.response.status;
