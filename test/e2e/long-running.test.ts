@@ -5,6 +5,7 @@
  * through the 1.x SDK's task client, 2026-07-28 over the wire): status, result, cancel; upstream
  * failures and a poll budget spent become clear results.
  */
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { CallToolResultSchema, CreateTaskResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -252,7 +253,9 @@ describe("tasks, 2025-11-25 (the 1.x SDK's task client)", () => {
     const cancelled = await bridge.client.experimental.tasks.cancelTask(taskId);
     expect(cancelled.status).toBe("cancelled");
     const deleted = await waitFor(() =>
-      api.upstream.requests.find((r) => r.method === "DELETE" && r.rawPath === `/api/operations/${operation}`),
+      api.upstream.requests.find(
+        (r) => r.method === "DELETE" && r.rawPath === `/api/operations/${operation}`,
+      ),
     );
     expect(deleted?.header("x-api-key")).toBe("sekrit-key-123");
     const polls = api.polls.get(operation);
@@ -272,7 +275,10 @@ describe("tasks, 2025-11-25 (the 1.x SDK's task client)", () => {
     await api.polled(operation, 2);
     const cancelled = await bridge.client.experimental.tasks.cancelTask(created.task.taskId);
     expect(cancelled.status).toBe("cancelled");
-    const result = await bridge.client.experimental.tasks.getTaskResult(created.task.taskId, CallToolResultSchema);
+    const result = await bridge.client.experimental.tasks.getTaskResult(
+      created.task.taskId,
+      CallToolResultSchema,
+    );
     expect(result.isError).toBe(true);
     expect(api.upstream.requests.some((r) => r.method === "DELETE")).toBe(false);
   });
@@ -284,8 +290,13 @@ describe("tasks, 2025-11-25 (the 1.x SDK's task client)", () => {
         { method: "tools/call", params: { name: "startExport", arguments: { name: "forever" }, task: {} } },
         CreateTaskResultSchema,
       );
-      const result = await short.client.experimental.tasks.getTaskResult(created.task.taskId, CallToolResultSchema);
-      expect(textOf(result)).toMatch(/The bridge stopped waiting after \d+ s \(its poll budget: 120 status reads, 1 s\)/);
+      const result = await short.client.experimental.tasks.getTaskResult(
+        created.task.taskId,
+        CallToolResultSchema,
+      );
+      expect(textOf(result)).toMatch(
+        /The bridge stopped waiting after \d+ s \(its poll budget: 120 status reads, 1 s\)/,
+      );
       expect(result.structuredContent).toMatchObject({ operation: { state: "running" } });
       const task = await short.client.experimental.tasks.getTask(created.task.taskId);
       expect(task.status).toBe("completed");
@@ -301,9 +312,151 @@ describe("tasks, 2025-11-25 (the 1.x SDK's task client)", () => {
     );
     const other = await connectStdio(SPEC, ["--base-url", `${api.url}/api`]);
     try {
-      await expect(other.client.experimental.tasks.getTask(created.task.taskId)).rejects.toThrow(/Unknown task/);
+      await expect(other.client.experimental.tasks.getTask(created.task.taskId)).rejects.toThrow(
+        /Unknown task/,
+      );
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe("2026-07-28", () => {
+  const MODERN = "2026-07-28";
+  let http: HttpBridge;
+
+  beforeAll(async () => {
+    http = await startHttpBridge(SPEC, ["--base-url", `${api.url}/api`, "--auth", "key=sekrit-key-123"]);
+  }, 30_000);
+
+  afterAll(async () => {
+    await http?.stop();
+  });
+
+  const envelope = (extensions: Record<string, object>) => ({
+    "io.modelcontextprotocol/protocolVersion": MODERN,
+    "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" },
+    "io.modelcontextprotocol/clientCapabilities": { extensions },
+  });
+  const TASKS = { "io.modelcontextprotocol/tasks": {} };
+
+  /** One 2026-07-28 request on the wire; its JSON-RPC result or error. */
+  async function send(
+    method: string,
+    params: Record<string, unknown>,
+    name: string,
+    headers: Record<string, string> = {},
+  ): Promise<{ result?: Record<string, unknown>; error?: { code: number; message: string } }> {
+    const response = await fetch(http.endpoint, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-protocol-version": MODERN,
+        "mcp-method": method,
+        "mcp-name": name,
+        ...headers,
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params: { ...params, _meta: envelope(TASKS) } }),
+    });
+    const text = await response.text();
+    const json = response.headers.get("content-type")?.includes("text/event-stream")
+      ? text
+          .split("\n")
+          .filter((line) => line.startsWith("data:"))
+          .map((line) => line.slice(5).trim())
+          .find((data) => data.includes('"id":1'))
+      : text;
+    return JSON.parse(json ?? "null");
+  }
+
+  it("the server advertises the tasks extension", async () => {
+    const discovered = await send("server/discover", {}, "");
+    expect(discovered.result?.capabilities).toMatchObject({ extensions: TASKS });
+  });
+
+  it("a long-running call becomes a task; tasks/get gives its status, then its result inline", async () => {
+    const created = await send("tools/call", { name: "createVm", arguments: { name: "vm2" } }, "createVm");
+    expect(created.result).toMatchObject({ resultType: "task", status: "working", ttlMs: 3_600_000 });
+    const taskId = created.result?.taskId as string;
+    let task: Record<string, unknown> | undefined;
+    for (let i = 0; i < 100; i++) {
+      task = (await send("tasks/get", { taskId }, taskId)).result;
+      if (task?.status !== "working") break;
+      await new Promise((resolve) => setTimeout(resolve, Number(task.pollIntervalMs) / 10));
+    }
+    expect(task).toMatchObject({ resultType: "complete", status: "completed" });
+    const result = task?.result as { content: { type: string; text: string }[] };
+    expect(JSON.parse(result.content[0]!.text)).toEqual({ name: "vm2", provisioningState: "Succeeded" });
+  });
+
+  it("a call the API answers at once is answered at once", async () => {
+    const answered = await send("tools/call", { name: "getVm", arguments: { name: "vm3" } }, "getVm");
+    expect(answered.result?.resultType).toBe("complete");
+    expect(answered.result?.content).toEqual([
+      { type: "text", text: '{"name":"vm3","provisioningState":"Succeeded"}' },
+    ]);
+  });
+
+  it("tasks/cancel: acknowledged, the task is cancelled, and the spec's DELETE is sent", async () => {
+    const operation = api.nextId();
+    const created = await send(
+      "tools/call",
+      { name: "startAnalysis", arguments: { text: "forever" } },
+      "startAnalysis",
+    );
+    const taskId = created.result?.taskId as string;
+    await api.polled(operation, 1);
+    const ack = await send("tasks/cancel", { taskId }, taskId);
+    expect(ack.result).toMatchObject({ resultType: "complete" });
+    expect(ack.result).not.toHaveProperty("taskId");
+    expect((await send("tasks/get", { taskId }, taskId)).result?.status).toBe("cancelled");
+    expect(
+      await waitFor(() =>
+        api.upstream.requests.find(
+          (r) => r.method === "DELETE" && r.rawPath === `/api/operations/${operation}`,
+        ),
+      ),
+    ).toBeDefined();
+  });
+
+  it("a task belongs to the credential of the stateless request that made it", async () => {
+    const mine = { authorization: "Bearer user-a-token" };
+    const created = await send(
+      "tools/call",
+      { name: "startExport", arguments: { name: "o" } },
+      "startExport",
+      mine,
+    );
+    const taskId = created.result?.taskId as string;
+    expect((await send("tasks/get", { taskId }, taskId, mine)).result?.taskId).toBe(taskId);
+    const theirs = await send("tasks/get", { taskId }, taskId, { authorization: "Bearer user-b-token" });
+    expect(theirs.error?.message).toMatch(/Unknown task/);
+    expect((await send("tasks/cancel", { taskId }, taskId)).error?.message).toMatch(/Unknown task/);
+  });
+
+  it("an unknown task is a JSON-RPC error", async () => {
+    const answer = await send("tasks/get", { taskId: "nope" }, "nope");
+    expect(answer.error?.message).toMatch(/Unknown task: nope/);
+  });
+
+  it("without the extension: the v2 SDK client finishes with the documented next call", async () => {
+    const client = new Client(
+      { name: "omb-lro-e2e", version: "1.0.0" },
+      { versionNegotiation: { mode: { pin: MODERN } } },
+    );
+    await client.connect(new StreamableHTTPClientTransport(new URL(http.endpoint)));
+    try {
+      let result = await client.callTool({ name: "startExport", arguments: { name: "m" } });
+      for (let i = 0; i < 6; i++) {
+        const operation = (result.structuredContent as { operation?: { handle: string } } | undefined)
+          ?.operation;
+        if (operation === undefined) break;
+        result = await client.callTool({ name: "startExport", arguments: { _operation: operation.handle } });
+      }
+      expect(JSON.parse(textOf(result as { content: { type: string }[] }))).toMatchObject({ rows: 3 });
+    } finally {
+      await client.close();
     }
   });
 });
