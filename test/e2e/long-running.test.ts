@@ -383,7 +383,7 @@ describe("2026-07-28", () => {
     for (let i = 0; i < 100; i++) {
       task = (await send("tasks/get", { taskId }, taskId)).result;
       if (task?.status !== "working") break;
-      await new Promise((resolve) => setTimeout(resolve, Number(task.pollIntervalMs) / 10));
+      await new Promise((resolve) => setTimeout(resolve, Number(task?.pollIntervalMs) / 10));
     }
     expect(task).toMatchObject({ resultType: "complete", status: "completed" });
     const result = task?.result as { content: { type: string; text: string }[] };

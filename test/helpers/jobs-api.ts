@@ -9,6 +9,7 @@
  * `forever` never ends, `fail` fails, `elsewhere` names a status on another origin, and `wait`
  * asks for Retry-After: 7. `DELETE /api/operations/{id}` is recorded (the spec's cancel).
  */
+import type { ServerResponse } from "node:http";
 import { sendJson, startUpstream, type Upstream } from "./upstream.js";
 
 export interface JobsApi {
