@@ -5,18 +5,31 @@
  * through the 1.x SDK's task client, 2026-07-28 over the wire): status, result, cancel; upstream
  * failures and a poll budget spent become clear results.
  */
+import { execFile } from "node:child_process";
+import { rmSync, symlinkSync } from "node:fs";
+import { join } from "node:path";
+import { promisify } from "node:util";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { CallToolResultSchema, CreateTaskResultSchema } from "@modelcontextprotocol/sdk/types.js";
+import { Client as LegacyClient } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import {
+  type CallToolResult,
+  CallToolResultSchema,
+  CreateTaskResultSchema,
+} from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   connectStdio,
   fixture,
   type HttpBridge,
+  ROOT,
+  runCli,
   type SpawnedConnected,
   startHttpBridge,
   textOf,
 } from "../helpers/bridge.js";
 import { type JobsApi, startJobsApi } from "../helpers/jobs-api.js";
+import { scratchDir } from "./generated-support.js";
 
 const SPEC = fixture("long-running", "openapi.yaml");
 
@@ -470,3 +483,62 @@ async function waitFor<T>(find: () => T | undefined, timeoutMs = 5_000): Promise
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+describe("a generated project", () => {
+  let dir: string;
+  let generated: SpawnedConnected;
+
+  beforeAll(async () => {
+    dir = scratchDir("omb-long-running");
+    const made = await runCli(["generate", SPEC, "-o", dir], { timeoutMs: 60_000 });
+    expect(made.code, made.stderr).toBe(0);
+    symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
+    await promisify(execFile)("npm", ["run", "build", "--silent"], { cwd: dir, timeout: 300_000 });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [join(dir, "dist", "index.js"), "--base-url", `${api.url}/api`, "--operation-wait", "60000"],
+      env: { PATH: process.env.PATH ?? "", OPENAPI_MCP_AUTH_KEY: "sekrit-key-123" },
+      cwd: dir,
+      stderr: "ignore",
+    });
+    const client = new LegacyClient({ name: "omb-lro-generated", version: "1.0.0" });
+    await client.connect(transport);
+    const tools = (await client.listTools()).tools;
+    generated = {
+      client,
+      tools,
+      stderr: () => "",
+      call: async (name, args = {}) => (await client.callTool({ name, arguments: args })) as CallToolResult,
+      close: () => client.close(),
+    };
+  }, 400_000);
+
+  afterAll(async () => {
+    await generated?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("lists the same tools as serve, task support included", () => {
+    expect(generated.tools).toEqual(bridge.tools);
+  });
+
+  it("follows an operation with the documented next call, and runs one as a task", async () => {
+    let result = await generated.call("createVm", { name: "vm7" });
+    for (let i = 0; i < 6; i++) {
+      const operation = (result.structuredContent as { operation?: { handle: string } } | undefined)
+        ?.operation;
+      if (operation === undefined) break;
+      result = await generated.call("createVm", { _operation: operation.handle });
+    }
+    expect(JSON.parse(textOf(result))).toEqual({ name: "vm7", provisioningState: "Succeeded" });
+    const created = await generated.client.request(
+      { method: "tools/call", params: { name: "startAnalysis", arguments: { text: "g" }, task: {} } },
+      CreateTaskResultSchema,
+    );
+    const final = await generated.client.experimental.tasks.getTaskResult(
+      created.task.taskId,
+      CallToolResultSchema,
+    );
+    expect(JSON.parse(textOf(final))).toMatchObject({ status: "Succeeded", result: { words: 2 } });
+  });
+});
