@@ -75,19 +75,6 @@ export function verifyOperationHandle(
   return { payload };
 }
 
-/** The tool a handle names, read without checking it (to route a status call). */
-export function peekHandleTool(handle: unknown): string | undefined {
-  if (typeof handle !== "string" || !handle.startsWith(PREFIX)) return undefined;
-  try {
-    const payload: unknown = JSON.parse(
-      Buffer.from(handle.slice(PREFIX.length).split(".")[0] ?? "", "base64url").toString("utf8"),
-    );
-    return isRecord(payload) && typeof payload.tool === "string" ? payload.tool : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 function mac(body: string): string {
   return createHmac("sha256", key).update(body).digest("base64url");
 }
