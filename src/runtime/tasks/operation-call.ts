@@ -48,7 +48,10 @@ export function createOperationCall(input: OperationCallInput): OperationCall | 
       try {
         credentials = await api.credentials.forCall(tool, context.headers, signal);
       } catch (error) {
-        return { attempts: 0, failure: new UpstreamFailure("local", "OMB_TOKEN", messageOf(error)) };
+        // No token, nothing sent: said as an unavailable upstream (the token endpoint is one).
+        const kind = signal?.aborted ? "cancelled" : "network";
+        const message = `the bridge could not get an OAuth2 access token: ${messageOf(error)}`;
+        return { attempts: 0, failure: new UpstreamFailure(kind, "ERR_OAUTH_TOKEN", message) };
       }
     }
     state.secrets.push(...credentials.secrets);
