@@ -36,7 +36,9 @@ export const SYSTEM_CLOCK: Clock = {
   sleep: (ms, signal) =>
     new Promise((resolve) => {
       if (signal?.aborted) return resolve();
+      // Unref'd: a wait never keeps a process alive whose client has gone (stdio closed).
       const timer = setTimeout(done, ms);
+      timer.unref();
       function done() {
         clearTimeout(timer);
         signal?.removeEventListener("abort", done);
