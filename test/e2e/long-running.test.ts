@@ -131,17 +131,27 @@ describe("without tasks: each header style and outcome", () => {
     expect(api.upstream.requests).toHaveLength(1);
   });
 
-  it("an altered handle, or another operation's, is refused before anything is sent", async () => {
+  it("the handle is opaque; an altered or made-up one, or another operation's, is refused before anything is sent", async () => {
     const accepted = await bridge.call("startExport", { name: "b" });
     const handle = handleOf(accepted);
-    const [prefix, body, signature] = handle.split(".");
-    const payload = JSON.parse(Buffer.from(body!, "base64url").toString("utf8")) as Record<string, unknown>;
-    payload.status = "http://169.254.169.254/latest/meta-data";
-    const forged = `${prefix}.${Buffer.from(JSON.stringify(payload)).toString("base64url")}.${signature}`;
+    // The status URL is not in the result, not even encoded.
+    expect(textOf(accepted)).not.toMatch(/exports\/op\d+/);
+    expect(Buffer.from(handle.slice(4), "base64url").toString("latin1")).not.toContain("exports");
+    const flipped = `${handle.slice(0, -2)}${handle.endsWith("A") ? "B" : "A"}${handle.slice(-1)}`;
+    const madeUp = `op2.${Buffer.from(
+      JSON.stringify({
+        tool: "startExport",
+        status: "http://169.254.169.254/latest/meta-data",
+        header: "location",
+        expires: 9e9,
+      }),
+    ).toString("base64url")}`;
     api.upstream.reset();
-    const refused = await bridge.call("startExport", { _operation: forged });
-    expect(refused.isError).toBe(true);
-    expect(textOf(refused)).toMatch(/the handle was altered or was not made by this bridge/);
+    for (const forged of [flipped, madeUp]) {
+      const refused = await bridge.call("startExport", { _operation: forged });
+      expect(refused.isError).toBe(true);
+      expect(textOf(refused)).toMatch(/the handle was altered or was not made by this bridge/);
+    }
     const other = await bridge.call("startAnalysis", { _operation: handle });
     expect(textOf(other)).toMatch(/the handle is of startExport, not of startAnalysis/);
     expect(api.upstream.requests).toHaveLength(0);

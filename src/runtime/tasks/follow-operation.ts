@@ -5,7 +5,7 @@
  * running" (with the API's Retry-After) or the final result, through the pipeline's own result
  * path (redaction, the result budget). A caller that waits (a task, a program's call) polls here
  * instead, within a poll budget. Status URLs are followed on the call's own origin only, with
- * the call's credentials; the handle is signed (operation-handle.ts), so a model cannot steer
+ * the call's credentials; the handle is sealed (operation-handle.ts), so a model cannot steer
  * them elsewhere.
  */
 import type { CallToolResult } from "@modelcontextprotocol/server";

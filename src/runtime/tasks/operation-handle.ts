@@ -1,20 +1,21 @@
 /**
  * The handle of a long-running operation that a result gives the model: what the bridge needs
  * to read its status (the status URL, where the final result is, the tool that started it),
- * signed with HMAC-SHA256 so that it is believed only as the bridge made it. A model cannot
+ * sealed with AES-256-GCM: opaque (a status URL the API wrote a token into is not shown, not
+ * even encoded) and believed only as the bridge made it (the tag). A model cannot
  * point the bridge (and the credentials it sends) at another URL: the URL is the API's answer,
  * checked to be on the call's own origin before the handle is made, and an altered handle is
  * refused. It is bound to who got it (the session, the OAuth subject or the credential of a
  * stateless request) and expires.
  */
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { isRecord } from "../../model/records.js";
 import type { LongRunningNode } from "../../model/types.js";
 
 /** How long a handle can be used: a day (operations such as provisioning take hours). */
 export const OPERATION_HANDLE_TTL_SECONDS = 24 * 60 * 60;
 
-const PREFIX = "op1.";
+const PREFIX = "op2.";
 
 export interface OperationPayload {
   /** The tool (operation) that started it. */
@@ -38,10 +39,14 @@ export interface OperationPayload {
 const key = randomBytes(32);
 
 export function signOperationHandle(payload: Omit<OperationPayload, "expires">, nowMs = Date.now()): string {
-  const body = Buffer.from(
-    JSON.stringify({ ...payload, expires: Math.floor(nowMs / 1000) + OPERATION_HANDLE_TTL_SECONDS }),
-  ).toString("base64url");
-  return `${PREFIX}${body}.${mac(body)}`;
+  const plain = JSON.stringify({
+    ...payload,
+    expires: Math.floor(nowMs / 1000) + OPERATION_HANDLE_TTL_SECONDS,
+  });
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", key, iv);
+  const sealed = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+  return `${PREFIX}${Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString("base64url")}`;
 }
 
 export type HandleCheck = { payload: OperationPayload } | { refused: string };
@@ -55,13 +60,13 @@ export function verifyOperationHandle(
   if (typeof handle !== "string" || !handle.startsWith(PREFIX)) {
     return { refused: "it is not an operation handle: pass the handle a result gave, as it is" };
   }
-  const [body, signature] = handle.slice(PREFIX.length).split(".");
-  if (body === undefined || signature === undefined || !sameMac(mac(body), signature)) {
+  const plain = open(handle.slice(PREFIX.length));
+  if (plain === undefined) {
     return { refused: "the handle was altered or was not made by this bridge (a restart makes new ones)" };
   }
   let payload: unknown;
   try {
-    payload = JSON.parse(Buffer.from(body, "base64url").toString("utf8"));
+    payload = JSON.parse(plain);
   } catch {
     return { refused: "the handle is malformed" };
   }
@@ -75,14 +80,17 @@ export function verifyOperationHandle(
   return { payload };
 }
 
-function mac(body: string): string {
-  return createHmac("sha256", key).update(body).digest("base64url");
-}
-
-function sameMac(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
+/** The sealed text, or undefined when it is not one this process sealed (the tag fails). */
+function open(text: string): string | undefined {
+  const bytes = Buffer.from(text, "base64url");
+  if (bytes.length < 12 + 16) return undefined;
+  try {
+    const decipher = createDecipheriv("aes-256-gcm", key, bytes.subarray(0, 12));
+    decipher.setAuthTag(bytes.subarray(12, 28));
+    return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString("utf8");
+  } catch {
+    return undefined;
+  }
 }
 
 function isPayload(value: unknown): value is OperationPayload {

@@ -130,7 +130,7 @@ describe("answerAccepted without a wait", () => {
       { method: "POST", url: `${ORIGIN}/jobs` },
     );
     expect(text(result)).toMatch(
-      /call startJob again in about 5 s \(the API's Retry-After\) with only \{"_operation":"op1\./,
+      /call startJob again in about 5 s \(the API's Retry-After\) with only \{"_operation":"op2\./,
     );
     expect(result.structuredContent).toMatchObject({ operation: { state: "running", retryAfterSeconds: 5 } });
     expect(sent).toEqual([]);
@@ -147,7 +147,7 @@ describe("answerAccepted without a wait", () => {
       { status: `${ORIGIN}/jobs/1`, header: "location" },
       { method: "POST", url: `${ORIGIN}/jobs` },
     );
-    expect(text(result)).toContain('{"__operation":"op1.');
+    expect(text(result)).toContain('{"__operation":"op2.');
   });
 });
 
