@@ -458,6 +458,29 @@ describe("2026-07-28", () => {
     expect((await send("tasks/cancel", { taskId }, taskId)).error?.message).toMatch(/Unknown task/);
   });
 
+  it("the task methods need the extension declared on the request (-32021)", async () => {
+    const response = await fetch(http.endpoint, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-protocol-version": MODERN,
+        "mcp-method": "tasks/get",
+        "mcp-name": "t1",
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tasks/get",
+        params: { taskId: "t1", _meta: envelope({}) },
+      }),
+    });
+    const body = JSON.parse((await response.text()).replace(/^[\s\S]*?data: /, "").split("\n")[0]!) as {
+      error?: { code: number };
+    };
+    expect(body.error?.code).toBe(-32021);
+  });
+
   it("an unknown task is a JSON-RPC error", async () => {
     const answer = await send("tasks/get", { taskId: "nope" }, "nope");
     expect(answer.error?.message).toMatch(/Unknown task: nope/);

@@ -17,6 +17,7 @@
 import {
   type CallToolResult,
   CLIENT_CAPABILITIES_META_KEY,
+  MissingRequiredClientCapabilityError,
   ProtocolError,
   ProtocolErrorCode,
   type Server,
@@ -161,6 +162,13 @@ export function registerTaskHandlers(
   const taskIdParams = objectSchema((value) => typeof value.taskId === "string");
   const anyParams = objectSchema(() => true);
   const found = (ctx: ServerContext, params: Record<string, unknown>): TaskRecord => {
+    // 2026-07-28: the task methods are the extension's, for a request that declares it.
+    if (modern() && !declaresExtension(ctx)) {
+      throw new MissingRequiredClientCapabilityError(
+        { requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } },
+        "Missing required client capability: the io.modelcontextprotocol/tasks extension",
+      );
+    }
     const task = processTasks.get(ownerOf(ctx), String(params.taskId));
     if (task === undefined) {
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown task: ${String(params.taskId)}`);
