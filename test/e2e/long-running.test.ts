@@ -517,6 +517,43 @@ async function waitFor<T>(find: () => T | undefined, timeoutMs = 5_000): Promise
   }
 }
 
+describe("two APIs in one bridge", () => {
+  it("namespaced long-running tools: task support, the next call and a task", async () => {
+    const second = await startJobsApi();
+    const both = await connectStdio(SPEC, [SPEC, "--namespace", "one,two"], {
+      OPENAPI_MCP_ONE__BASE_URL: `${api.url}/api`,
+      OPENAPI_MCP_ONE__AUTH_KEY: "sekrit-key-123",
+      OPENAPI_MCP_TWO__BASE_URL: `${second.url}/api`,
+      OPENAPI_MCP_TWO__AUTH_KEY: "other-key-456",
+    });
+    try {
+      const support = both.tools.filter((t) => t.execution?.taskSupport === "optional").map((t) => t.name);
+      expect(support).toEqual(expect.arrayContaining(["one__startExport", "two__createVm"]));
+      let result = await both.call("two__startExport", { name: "n" });
+      for (let i = 0; i < 6; i++) {
+        const operation = (result.structuredContent as { operation?: { handle: string } } | undefined)
+          ?.operation;
+        if (operation === undefined) break;
+        result = await both.call("two__startExport", { _operation: operation.handle });
+      }
+      expect(JSON.parse(textOf(result))).toMatchObject({ rows: 3 });
+      expect(second.upstream.requests.every((r) => r.header("x-api-key") === "other-key-456")).toBe(true);
+      const created = await both.client.request(
+        { method: "tools/call", params: { name: "one__createVm", arguments: { name: "vm5" }, task: {} } },
+        CreateTaskResultSchema,
+      );
+      const final = await both.client.experimental.tasks.getTaskResult(
+        created.task.taskId,
+        CallToolResultSchema,
+      );
+      expect(JSON.parse(textOf(final))).toEqual({ name: "vm5", provisioningState: "Succeeded" });
+    } finally {
+      await both.close();
+      await second.close();
+    }
+  });
+});
+
 describe("a generated project", () => {
   let dir: string;
   let generated: SpawnedConnected;
