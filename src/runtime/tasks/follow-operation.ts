@@ -269,7 +269,9 @@ async function stopWaiting(
   payload: Omit<OperationPayload, "expires">,
 ): Promise<CallToolResult> {
   const cancelled = call.signal?.reason instanceof OperationCancelled;
-  let upstream = "the API was not asked to stop it (the spec declares no way to)";
+  let upstream = cancelled
+    ? "the API was not asked to stop it (the spec declares no way to)"
+    : "the operation may still be running at the API";
   if (cancelled && call.cancels(payload.status)) {
     const outcome = await call.send("DELETE", payload.status);
     upstream =

@@ -264,12 +264,13 @@ describe("waiting (a task, a program's call)", () => {
       {},
       { signal: abort.signal, cancels: () => true, wait: { budget: resolvePollBudget(), clock } },
     );
-    await answerAccepted(
+    const result = await answerAccepted(
       call,
       { status: `${ORIGIN}/ops/9`, header: "operation-location" },
       { method: "POST", url: `${ORIGIN}/jobs` },
     );
     expect(sent).toEqual([]);
+    expect(text(result)).toMatch(/may still be running at the API/);
   });
 });
 
