@@ -10,7 +10,9 @@
  * `x-omb-optional` keyword and the `authorizationHeader` credential scheme. 3: parameters
  * marked `credential` (never taken from the model unless the operator allows it) and
  * `constant` (sent by the bridge, not an argument). 4: body properties' and parameters' `fill`
- * (sent by the bridge when the call leaves them out) and the body's `extraArgument`.
+ * (sent by the bridge when the call leaves them out) and the body's `extraArgument`. Not bumped
+ * for an optional field an older runtime can ignore (`http.longRunning`: without it, a 202 is
+ * still followed when its answer names a status).
  */
 export const IR_VERSION = 4;
 
@@ -189,6 +191,27 @@ export interface HttpBindingNode {
   accept: string[];
   /** Operation- or path-level servers that replace the document's for this operation. */
   servers?: ServerNode[];
+  /**
+   * The spec says the operation runs on after its answer (a 202, a status header, Azure's
+   * `x-ms-long-running-operation`): how to follow it (generator/compile/long-running.ts). The
+   * runtime also follows a 202 with a status header that the spec did not announce.
+   */
+  longRunning?: LongRunningNode;
+}
+
+/** How the status of a long-running operation is found and its final result read. */
+export interface LongRunningNode {
+  /**
+   * Headers of the accepted answer that name the status to poll, most specific first, lower
+   * case: `azure-asyncoperation`, `operation-location`, `location`.
+   */
+  statusHeaders: string[];
+  /**
+   * Where the final result is read once the status says it succeeded (Azure's
+   * `final-state-via`): `location` (the accepted answer's Location), `original-uri` (the
+   * request's URL), `azure-async-operation` / `operation-location` (the status body itself).
+   */
+  finalStateVia?: "location" | "original-uri" | "azure-async-operation" | "operation-location";
 }
 
 export interface ParameterBindingNode {

@@ -20,6 +20,7 @@ import { describeOperation, titleOperation } from "./describe.js";
 import { toTemplatePath } from "./fixed-parameters.js";
 import { checkInputSchemas } from "./input-schema-check.js";
 import { SchemaConverter } from "./json-schema.js";
+import { planLongRunning } from "./long-running.js";
 import { listSecretHeaders, markMcpHeaders } from "./mcp-headers.js";
 import {
   chooseToolName,
@@ -328,6 +329,8 @@ function planOperation(
   if (args.body) tool.http.body = args.body;
   const servers = operation.servers ?? context.pathItem.servers;
   if (Array.isArray(servers) && servers.length > 0) tool.http.servers = planServers(servers, context.source);
+  const longRunning = planLongRunning(context);
+  if (longRunning) tool.http.longRunning = longRunning;
   if (output) {
     tool.outputSchema = output.schema;
     if (output.wrapped) tool.outputWrapped = true;

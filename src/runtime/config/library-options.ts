@@ -20,6 +20,7 @@ export const LIBRARY_OPTION_PATHS = {
   connectTimeout: "connectTimeoutMs",
   retries: "retry.retries",
   maxConcurrency: "maxConcurrency",
+  operationWait: "operations.maxWaitMs",
   maxResponseBytes: "maxResponseBytes",
   maxResultChars: "maxResultChars",
   circuitBreaker: "circuitBreaker.failureThreshold",

@@ -17,6 +17,7 @@ import { AUTO_LIMITS, DEFAULT_MODE } from "../discovery/mode.js";
 import { DEFAULT_MAX_RESULT_CHARS } from "../results/truncate.js";
 import { DEFAULT_LIST_TTL_MS, RELOADING_LIST_TTL_MS } from "../server/cache-hints.js";
 import { MIN_CONFIRM_KEY_BYTES } from "../server/confirm-state.js";
+import { DEFAULT_POLL_BUDGET } from "../tasks/poll-budget.js";
 import { DEFAULT_OAUTH_RESOURCE } from "../transport/oauth/resource-options.js";
 import {
   DEFAULT_HTTP_SERVER,
@@ -415,6 +416,18 @@ export const OPTION_TABLE = {
     parser: parseWholeNumber({ min: 1 }),
     default: DEFAULT_MAX_CONCURRENCY,
     help: "upstream calls in flight at once; others wait within their timeout",
+    transports: "both",
+    group: "upstream",
+  },
+  operationWait: {
+    flag: "operation-wait",
+    placeholder: "MS",
+    env: "OPENAPI_MCP_OPERATION_WAIT",
+    parser: parseWholeNumber({ min: 1 }),
+    default: DEFAULT_POLL_BUDGET.maxWaitMs,
+    defaultText: "15 minutes",
+    help: "how long the bridge itself follows a long-running operation (a task, a program's call) before it answers with the operation's handle, in milliseconds",
+    details: "see Long-running operations",
     transports: "both",
     group: "upstream",
   },

@@ -76,6 +76,7 @@ export function toBridgeOptions(settings: Settings, inputs: RuntimeInputs): Brid
   // Left out when not set: the runtime's own defaults apply (the connect timeout's depends on the timeout).
   if (settings.retries !== undefined) options.retry = { retries: settings.retries };
   if (settings.maxConcurrency !== undefined) options.maxConcurrency = settings.maxConcurrency;
+  if (settings.operationWait !== undefined) options.operations = { maxWaitMs: settings.operationWait };
   if (settings.circuitBreaker !== undefined || settings.circuitCooldown !== undefined) {
     options.circuitBreaker = {
       ...(settings.circuitBreaker !== undefined ? { failureThreshold: settings.circuitBreaker } : {}),

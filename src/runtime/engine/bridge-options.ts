@@ -17,6 +17,8 @@ import { DEFAULT_MODE, type RequestedMode } from "../discovery/mode.js";
 import type { TraceContext } from "../request/trace-context.js";
 import { DEFAULT_MAX_RESULT_CHARS } from "../results/truncate.js";
 import { DEFAULT_PAGE_BYTES } from "../server/tool-list.js";
+import type { OperationWait } from "../tasks/follow-operation.js";
+import { type PollBudget, resolvePollBudget } from "../tasks/poll-budget.js";
 import type { CircuitOptions } from "../upstream/circuit.js";
 import { resolveUpstreamOptions } from "../upstream/client.js";
 import type { ConnectionOptions } from "../upstream/connection.js";
@@ -98,6 +100,11 @@ export interface BridgeOptions {
   /** Receives one entry per tool call, arguments already redacted (see audit.ts). */
   audit?: AuditLog;
   /**
+   * How long the bridge itself follows a long-running operation (a task, a program's call):
+   * status reads, total wait, and the bounds of the API's Retry-After (tasks/poll-budget.ts).
+   */
+  operations?: Partial<PollBudget>;
+  /**
    * The API's namespace in a bridge of several APIs (apis/): named in its audit lines, and
    * its tools are already named `<namespace>__<tool>`.
    */
@@ -161,6 +168,11 @@ export interface CallContext {
    * program in code mode is stopped.
    */
   signal?: AbortSignal;
+  /**
+   * The caller waits for a long-running operation the API accepts (a task's background run):
+   * the call polls its status within the poll budget and answers with its end (tasks/).
+   */
+  operation?: Omit<OperationWait, "budget">;
   /** The client asked for progress (`_meta.progressToken`): how much is done, in words too. */
   progress?: (done: number, message: string) => void;
   /**
@@ -214,6 +226,8 @@ export interface ResolvedBridgeOptions extends ResolvedSurfaceOptions {
   /** The HTTP limits, retries, breaker, concurrency limit and dispatcher of the API's connection. */
   connection: ConnectionOptions;
   env: Record<string, string | undefined>;
+  /** How long the bridge follows a long-running operation itself. */
+  operations: PollBudget;
 }
 
 /** The surface's options, defaults applied: one API's runtime and `serve`'s router of several. */
@@ -246,6 +260,7 @@ export function resolveBridgeOptions(options: BridgeOptions): ResolvedBridgeOpti
     },
     ...resolveSurfaceOptions(options),
     env: options.env ?? process.env,
+    operations: resolvePollBudget(options.operations),
   };
 }
 

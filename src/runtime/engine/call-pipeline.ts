@@ -35,6 +35,9 @@ import { nameResultArguments, takeResultArguments } from "../results/result-argu
 import { ownerOption, sharedResultStore } from "../results/result-store.js";
 import { toSuccessResult } from "../results/success.js";
 import type { KeepOptions } from "../results/truncate.js";
+import { answerAccepted, checkOperation, takeOperationHandle } from "../tasks/follow-operation.js";
+import { createOperationCall } from "../tasks/operation-call.js";
+import { findAcceptedOperation } from "../tasks/operation-status.js";
 import type { UpstreamOutcome } from "../upstream/client.js";
 import type { ApiContext } from "./api-context.js";
 import type { CallContext, ToolHooks } from "./bridge-options.js";
@@ -98,6 +101,20 @@ export async function callOperation(
       return scrubber(text);
     },
   };
+  // A long-running operation's status (tasks/follow-operation.ts): no arguments to check.
+  const status = takeOperationHandle(tool, rawArgs);
+  if (status !== undefined) {
+    const operation = operationCallOf({
+      api,
+      tool,
+      context,
+      state,
+      whole: context.wholeAnswer === true,
+      keep,
+    });
+    const result = "error" in operation ? operation.error : await checkOperation(operation, status.handle);
+    return redactSecrets(result, secretsOf({ api, state }));
+  }
   if (taken.continuation !== undefined) {
     // Kept redacted (keep.scrub); redacted again as it is read, like every result, with the
     // secrets this call knows.
@@ -284,7 +301,22 @@ async function sendCall(call: Call, args: Record<string, unknown>): Promise<Call
     if (!(refused && round === 0 && (await api.credentials.invalidate(credentials)))) break;
   }
   if (!request || !outcome) throw new Error("unreachable: no request was built");
+  const url = `${request.origin}${request.path}`;
+  const accepted = "response" in outcome ? findAcceptedOperation(tool, outcome.response, url) : undefined;
+  if (accepted !== undefined) {
+    const operation = operationCallOf(call);
+    if (!("error" in operation)) return answerAccepted(operation, accepted, { method: request.method, url });
+  }
   return toCallResult(call, args, request, outcome);
+}
+
+/** A long-running operation's requests and results, as this call's own (tasks/operation-call.ts). */
+function operationCallOf(call: Call) {
+  return createOperationCall({
+    ...call,
+    callerOf: (credentials) => callerOf(call.context, credentials),
+    toResult: (outcome, request) => toCallResult(call, {}, request, outcome),
+  });
 }
 
 /** The upstream outcome as a result; each result builder says when the answer was cut. */

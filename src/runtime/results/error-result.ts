@@ -46,7 +46,9 @@ export type ErrorCategory =
   /** The client cancelled the call: the upstream request was aborted (the audit line says so). */
   | "cancelled"
   /** The user must sign in to the API first (per-user login): the result carries the link. */
-  | "login_required";
+  | "login_required"
+  /** A long-running operation the API accepted ended failed or cancelled (tasks/). */
+  | "operation_failed";
 
 export interface ErrorFacts {
   category: ErrorCategory;
@@ -85,6 +87,7 @@ const CATEGORY_LABELS: Record<ErrorCategory, string> = {
   tool_changed: "Tool changed",
   cancelled: "Cancelled",
   login_required: "Sign-in needed",
+  operation_failed: "Operation failed",
 };
 
 export function categoryLabel(category: ErrorCategory): string {

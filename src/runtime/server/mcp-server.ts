@@ -5,6 +5,7 @@
  * request on 2025-era connections; on the 2026-07-28 wire, which has no server-to-client
  * requests, an input-required result and the client's retry (confirm-rounds.ts).
  */
+import { randomUUID } from "node:crypto";
 import {
   type CallToolResult,
   CLIENT_CAPABILITIES_META_KEY,
@@ -19,12 +20,19 @@ import type { BridgeModel } from "../../model/types.js";
 import { type CallerAccess, type CallerSource, findServedTool, mayCall } from "../access/caller.js";
 import { withResultViews } from "../apps/result-view.js";
 import { requestRendersViews } from "../apps/ui-extension.js";
-import type { BridgeOptions, CatalogSession } from "../engine/bridge-options.js";
+import type { BridgeOptions, CallContext, CatalogSession } from "../engine/bridge-options.js";
 import { createBridgeRuntime, type ListedTools, type ToolRuntime } from "../engine/bridge-runtime.js";
 import { readTraceContext } from "../request/trace-context.js";
 import { installResourceHandlers, RESOURCES_CAPABILITY } from "../resources/resource-handlers.js";
 import { ERROR_META_KEY, toErrorResult } from "../results/error-result.js";
 import { readLoginFacts } from "../results/login-request.js";
+import {
+  markTaskSupport,
+  registerTaskHandlers,
+  runAsTask,
+  taskCapabilities,
+  taskOwnerOf,
+} from "../tasks/task-server.js";
 import { BRIDGE_NAME, BRIDGE_VERSION } from "../version.js";
 import { type ListCacheHint, resolveListCacheHint, toCacheHints } from "./cache-hints.js";
 import {
@@ -80,7 +88,8 @@ export function createBridgeServer(
   const server = new Server(
     { name: BRIDGE_NAME, version: BRIDGE_VERSION, title: model.info.title },
     {
-      capabilities: { tools: { listChanged: true }, resources: RESOURCES_CAPABILITY },
+      // Tasks: long-running operations run on in the background (tasks/task-server.ts).
+      capabilities: { tools: { listChanged: true }, resources: RESOURCES_CAPABILITY, ...taskCapabilities() },
       instructions: describeServer(runtime),
       jsonSchemaValidator: ELICITATION_VALIDATOR,
       cacheHints: toCacheHints(
@@ -109,8 +118,12 @@ export function createBridgeServer(
     const caller = setup.callers?.callerOf(ctx.http?.authInfo);
     let page = withoutForbidden(runtime, runtime.listTools(request.params?.cursor, session), caller);
     if (rendersViews(ctx)) page = withResultViews(page, (name) => findServedTool(runtime.model, name));
-    return { ...(ctx.mcpReq.envelope === undefined ? toLegacyListing(page) : page) };
+    return { ...(ctx.mcpReq.envelope === undefined ? toLegacyListing(markTaskSupport(page, model)) : page) };
   });
+  const connection = randomUUID();
+  const ownerOf = (ctx: ServerContext) =>
+    taskOwnerOf(ctx, { subject: setup.callers?.callerOf(ctx.http?.authInfo)?.subject, connection });
+  registerTaskHandlers(server, ownerOf);
   const confirm = async (message: string): Promise<boolean> => {
     const answer = await server.elicitInput(toConfirmationForm(message));
     return answer.action === "accept" && answer.content?.confirm === true;
@@ -144,7 +157,7 @@ export function createBridgeServer(
       : server.getClientCapabilities()?.elicitation?.form
         ? confirm
         : undefined;
-    const result = await runtime.callTool(name, args, {
+    const context: CallContext = {
       ...(progress ? { progress } : {}),
       ...(httpRequest ? { headers: headerRecord(httpRequest.headers) } : {}),
       ...(ctx.sessionId !== undefined ? { session: ctx.sessionId } : {}),
@@ -159,7 +172,17 @@ export function createBridgeServer(
       ...(trace !== undefined ? { trace } : {}),
       ...(caller !== undefined ? { caller } : {}),
       ...(rendersViews(ctx) ? { views: true } : {}),
+    };
+    // A long-running call as a task, when the client negotiated tasks (tasks/task-server.ts).
+    const tasked = await runAsTask({
+      params: request.params,
+      ctx,
+      modern,
+      owner: ownerOf(ctx),
+      run: (extra) => runtime.callTool(name, args, { ...context, ...extra }),
     });
+    if (tasked !== undefined && "created" in tasked) return tasked.created as CallToolResult;
+    const result = tasked?.result ?? (await runtime.callTool(name, args, context));
     const question = round?.asked();
     if (question !== undefined && categoryOf(result) === "confirmation_pending") {
       return toConfirmationRequest(states, name, args, question, caller?.subject);
