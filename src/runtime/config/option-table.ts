@@ -16,6 +16,7 @@ import { AUTO_LIMITS, DEFAULT_MODE } from "../discovery/mode.js";
 import { DEFAULT_MAX_RESULT_CHARS } from "../results/truncate.js";
 import { DEFAULT_LIST_TTL_MS, RELOADING_LIST_TTL_MS } from "../server/cache-hints.js";
 import { MIN_CONFIRM_KEY_BYTES } from "../server/confirm-state.js";
+import { DEFAULT_METRICS_HOST, DEFAULT_OTLP_PROTOCOL, METRICS_PATH } from "../telemetry/telemetry-options.js";
 import { DEFAULT_OAUTH_RESOURCE } from "../transport/oauth/resource-options.js";
 import {
   DEFAULT_HTTP_SERVER,
@@ -53,7 +54,8 @@ export type OptionGroup =
   | "tools"
   | "code"
   | "selection"
-  | "audit";
+  | "audit"
+  | "telemetry";
 
 export interface OptionSpec<T> {
   /** The flag without its dashes: `max-body-bytes`. */
@@ -509,6 +511,47 @@ export const OPTION_TABLE = {
     details: "see Audit log",
     transports: "both",
     group: "audit",
+  },
+  otlpEndpoint: {
+    flag: "otlp-endpoint",
+    placeholder: "URL",
+    env: "OPENAPI_MCP_OTLP_ENDPOINT",
+    parser: parseHttpUrl(),
+    help: "export traces and metrics over OTLP/HTTP to this base URL (`/v1/traces` and `/v1/metrics` are added); off by default",
+    details:
+      "the standard `OTEL_EXPORTER_OTLP_ENDPOINT` turns it on too (`OTEL_EXPORTER_OTLP_HEADERS`, `OTEL_SERVICE_NAME`, `OTEL_TRACES_EXPORTER=none`, `OTEL_METRICS_EXPORTER=none` and `OTEL_METRIC_EXPORT_INTERVAL` are honoured); see Observability",
+    transports: "both",
+    group: "telemetry",
+  },
+  otlpProtocol: {
+    flag: "otlp-protocol",
+    placeholder: "http/protobuf|http/json",
+    env: "OPENAPI_MCP_OTLP_PROTOCOL",
+    parser: parseChoice(["http/protobuf", "http/json"]),
+    default: DEFAULT_OTLP_PROTOCOL,
+    help: "the OTLP encoding (default: `OTEL_EXPORTER_OTLP_PROTOCOL`, else http/protobuf)",
+    transports: "both",
+    group: "telemetry",
+  },
+  metricsPort: {
+    flag: "metrics-port",
+    placeholder: "PORT",
+    env: "OPENAPI_MCP_METRICS_PORT",
+    parser: parsePort(),
+    help: `serve Prometheus metrics at http://HOST:PORT${METRICS_PATH} on a listener of their own; off by default`,
+    details: "see Observability",
+    transports: "both",
+    group: "telemetry",
+  },
+  metricsHost: {
+    flag: "metrics-host",
+    placeholder: "HOST",
+    env: "OPENAPI_MCP_METRICS_HOST",
+    parser: parseText("an address"),
+    default: DEFAULT_METRICS_HOST,
+    help: "the address the metrics listener binds (0.0.0.0 to let a scraper on another host in)",
+    transports: "both",
+    group: "telemetry",
   },
   mode: {
     flag: "mode",

@@ -9,6 +9,7 @@ import type { BridgeModel } from "../../model/types.js";
 import { createCallAuditor } from "../audit/audited-call.js";
 import { checkBridgeOptions, reportWarnings } from "../config/check-bridge-options.js";
 import type { ModeChoice } from "../discovery/mode.js";
+import { getTelemetry } from "../telemetry/telemetry.js";
 import type { ApiConnection } from "../upstream/connection.js";
 import { createApiContext } from "./api-context.js";
 import type { BridgeOptions, CallContext } from "./bridge-options.js";
@@ -92,8 +93,13 @@ export function assembleBridgeRuntime(
     audited,
     secrets: api.secrets,
     // An operation's call, as its own tool gets it in tools mode (a program's: the whole answer).
+    // Its span and metrics (telemetry/; no-ops while telemetry is off) around the audited call.
     callOperation: (name, rawArgs, context) =>
-      audited(name, rawArgs, (state) => callOperation(api, name, rawArgs, context, state)),
+      getTelemetry().traceToolCall({ tool: name, mode: surface.mode.mode }, context.trace, (trace) =>
+        audited(name, rawArgs, (state) =>
+          callOperation(api, name, rawArgs, trace === context.trace ? context : { ...context, trace }, state),
+        ),
+      ),
   });
   return {
     kind: "api",

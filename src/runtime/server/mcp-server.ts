@@ -21,6 +21,7 @@ import type { BridgeOptions, CatalogSession } from "../engine/bridge-options.js"
 import { createBridgeRuntime, type ListedTools, type ToolRuntime } from "../engine/bridge-runtime.js";
 import { readTraceContext } from "../request/trace-context.js";
 import { ERROR_META_KEY, toErrorResult } from "../results/error-result.js";
+import { getTelemetry, type McpRequestFacts } from "../telemetry/telemetry.js";
 import { BRIDGE_NAME, BRIDGE_VERSION } from "../version.js";
 import { type ListCacheHint, resolveListCacheHint, toCacheHints } from "./cache-hints.js";
 import {
@@ -87,8 +88,12 @@ export function createBridgeServer(
   // 2025-era requests carry no envelope: they get the `_meta` keys they always had (meta-keys.ts).
   server.setRequestHandler("tools/list", (request, ctx) => {
     const caller = setup.callers?.callerOf(ctx.http?.authInfo);
-    const page = withoutForbidden(runtime, runtime.listTools(request.params?.cursor, session), caller);
-    return { ...(ctx.mcpReq.envelope === undefined ? toLegacyListing(page) : page) };
+    // Its span (telemetry/; a no-op while telemetry is off): the client's trace, if it sent one.
+    const facts = requestFacts(server, ctx.http !== undefined, "tools/list");
+    const traced = getTelemetry().traceRequest(facts, readTraceContext(ctx.mcpReq._meta), async () =>
+      withoutForbidden(runtime, runtime.listTools(request.params?.cursor, session), caller),
+    );
+    return traced.then((page) => ({ ...(ctx.mcpReq.envelope === undefined ? toLegacyListing(page) : page) }));
   });
   const confirm = async (message: string): Promise<boolean> => {
     const answer = await server.elicitInput(toConfirmationForm(message));
@@ -121,18 +126,22 @@ export function createBridgeServer(
       : server.getClientCapabilities()?.elicitation?.form
         ? confirm
         : undefined;
-    const result = await runtime.callTool(name, args, {
-      ...(progress ? { progress } : {}),
-      ...(httpRequest ? { headers: headerRecord(httpRequest.headers) } : {}),
-      ...(ctx.sessionId !== undefined ? { session: ctx.sessionId } : {}),
-      signal: ctx.mcpReq.signal,
-      ...(ask ? { confirm: ask } : {}),
-      // A client may say which tool list it holds (stateless HTTP has no session to remember it).
-      catalog: session,
-      ...(typeof held?.catalogVersion === "string" ? { catalogVersion: held.catalogVersion } : {}),
-      ...(trace !== undefined ? { trace } : {}),
-      ...(caller !== undefined ? { caller } : {}),
-    });
+    // The request's span (telemetry/) is the parent of what the call does; off, `traced` is `trace`.
+    const facts = requestFacts(server, httpRequest !== undefined, "tools/call", name);
+    const result = await getTelemetry().traceRequest(facts, trace, (traced) =>
+      runtime.callTool(name, args, {
+        ...(progress ? { progress } : {}),
+        ...(httpRequest ? { headers: headerRecord(httpRequest.headers) } : {}),
+        ...(ctx.sessionId !== undefined ? { session: ctx.sessionId } : {}),
+        signal: ctx.mcpReq.signal,
+        ...(ask ? { confirm: ask } : {}),
+        // A client may say which tool list it holds (stateless HTTP has no session to remember it).
+        catalog: session,
+        ...(typeof held?.catalogVersion === "string" ? { catalogVersion: held.catalogVersion } : {}),
+        ...(traced !== undefined ? { trace: traced } : {}),
+        ...(caller !== undefined ? { caller } : {}),
+      }),
+    );
     const question = round?.asked();
     if (question !== undefined && categoryOf(result) === "confirmation_pending") {
       return toConfirmationRequest(states, name, args, question);
@@ -243,6 +252,17 @@ function withoutForbidden(
     return node === undefined || mayCall(caller, node);
   });
   return tools.length === page.tools.length ? page : { ...page, tools };
+}
+
+/** What a request's span says of it. */
+function requestFacts(server: Server, http: boolean, method: string, tool?: string): McpRequestFacts {
+  const version = server.getNegotiatedProtocolVersion();
+  return {
+    method,
+    transport: http ? "http" : "stdio",
+    ...(version !== undefined ? { protocolVersion: version } : {}),
+    ...(tool !== undefined ? { tool } : {}),
+  };
 }
 
 /** A model has no `kind`; every runtime says which it is. */
