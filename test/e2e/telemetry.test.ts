@@ -1,0 +1,352 @@
+/**
+ * Observability (issue 27), from the built CLI with a real SDK client, a recording upstream and
+ * an OTLP receiver on 127.0.0.1:
+ * - the MCP request span, the tool call span and one client span per upstream attempt reach the
+ *   receiver, parented in that order, inside the trace the client's `_meta.traceparent` named;
+ *   the API receives the attempt span's traceparent (same trace id);
+ * - a credential sent in the query and one sent in a header appear in no exported byte (OTLP
+ *   traces and metrics, the Prometheus text), in any of their forms;
+ * - the Prometheus endpoint's text parses strictly and counts two calls: one ok, one that got
+ *   upstream 500 (after a 503 that was retried: two 5xx attempts, each a span);
+ * - with telemetry off, no OpenTelemetry module is ever resolved (a loader hook watches every
+ *   import of the child), and with it on they are (the hook sees them: it works).
+ */
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectHttp, type HttpBridge, startHttpBridge, textOf } from "../helpers/bridge.js";
+import { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from "../helpers/otlp-receiver.js";
+import { parsePrometheusText } from "../helpers/prometheus-text.js";
+import { sendJson, startUpstream, type Upstream } from "../helpers/upstream.js";
+
+const TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736";
+const CLIENT_SPAN = "00f067aa0ba902b7";
+const TRACEPARENT = `00-${TRACE_ID}-${CLIENT_SPAN}-01`;
+const QUERY_SECRET = "q-SECRET/4f1d+e9=";
+const HEADER_SECRET = "h-SECRET-7b0c91e2";
+const SERVER = 2;
+const INTERNAL = 1;
+const CLIENT = 3;
+
+const SPEC = {
+  openapi: "3.0.3",
+  info: { title: "Items", version: "1" },
+  servers: [{ url: "http://127.0.0.1:1" }],
+  components: {
+    securitySchemes: {
+      queryKey: { type: "apiKey", in: "query", name: "api_key" },
+      headerKey: { type: "apiKey", in: "header", name: "X-Key" },
+    },
+  },
+  security: [{ queryKey: [], headerKey: [] }],
+  paths: {
+    "/items/{id}": {
+      get: {
+        operationId: "getItem",
+        parameters: [
+          { name: "id", in: "path", required: true, schema: { type: "string" } },
+          { name: "q", in: "query", schema: { type: "string" } },
+        ],
+        responses: {
+          "200": { description: "ok", content: { "application/json": { schema: { type: "object" } } } },
+        },
+      },
+    },
+    "/broken": {
+      get: {
+        operationId: "getBroken",
+        responses: {
+          "200": { description: "ok", content: { "application/json": { schema: { type: "object" } } } },
+        },
+      },
+    },
+  },
+};
+
+/** Every form a secret may be written in: as is, percent-encoded, base64. */
+function formsOf(secret: string): string[] {
+  return [secret, encodeURIComponent(secret), Buffer.from(secret).toString("base64")];
+}
+
+let dir: string;
+let specPath: string;
+let upstream: Upstream;
+let receiver: OtlpReceiver;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "omb-telemetry-"));
+  specPath = join(dir, "openapi.json");
+  await writeFile(specPath, JSON.stringify(SPEC));
+  let broken = 0;
+  upstream = await startUpstream((req, res) => {
+    // /broken: a 503 (retried), then a 500 (not retried: the call fails with it).
+    if (req.rawPath === "/broken") sendJson(res, broken++ === 0 ? 503 : 500, { error: "boom" });
+    else sendJson(res, 200, { id: req.rawPath.split("/").pop() });
+  });
+  receiver = await startOtlpReceiver();
+});
+
+afterAll(async () => {
+  await upstream?.close();
+  await receiver?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** The Prometheus URL the start-up line names. */
+function metricsUrlOf(stderr: string): string {
+  const url = /Prometheus metrics at (http:\/\/\S+)/.exec(stderr)?.[1];
+  if (url === undefined) throw new Error(`no metrics URL in the start-up lines:\n${stderr}`);
+  return url;
+}
+
+describe("traces and metrics, exported", () => {
+  let bridge: HttpBridge;
+
+  beforeAll(async () => {
+    bridge = await startHttpBridge(
+      specPath,
+      [
+        "--base-url",
+        upstream.url,
+        "--auth",
+        `queryKey=${QUERY_SECRET}`,
+        "--auth",
+        `headerKey=${HEADER_SECRET}`,
+        "--retries",
+        "1",
+        "--otlp-endpoint",
+        receiver.url,
+        "--otlp-protocol",
+        "http/json",
+        "--metrics-port",
+        "0",
+      ],
+      { OTEL_BSP_SCHEDULE_DELAY: "50", OTEL_METRIC_EXPORT_INTERVAL: "200" },
+    );
+  });
+
+  afterAll(async () => {
+    await bridge?.stop();
+  });
+
+  it("exports the request, tool call and upstream spans in the client's trace, and counts the calls", async () => {
+    expect(bridge.stderr()).toMatch(
+      /telemetry: traces and metrics over OTLP \(http\/json\) to http:\/\/127\.0\.0\.1:\d+/,
+    );
+    const metricsUrl = metricsUrlOf(bridge.stderr());
+    expect(metricsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
+    const connected = await connectHttp(bridge);
+    try {
+      const ok = await connected.client.callTool({
+        name: "getItem",
+        arguments: { id: "42", q: "user words" },
+        _meta: { traceparent: TRACEPARENT, tracestate: "rojo=00f067aa0ba902b7" },
+      });
+      expect(ok.isError).toBeFalsy();
+      const failed = await connected.client.callTool({ name: "getBroken", arguments: {} });
+      expect(failed.isError).toBe(true);
+      expect(textOf(failed as { content: { type: string }[] })).toContain("500");
+    } finally {
+      await connected.close();
+    }
+
+    // The spans of the first call: request → tool call → the upstream attempt, in the client's trace.
+    const spans = await receiver.waitForSpans((received) =>
+      received.some((s) => s.name === "GET /items/{id}" && s.traceId === TRACE_ID),
+    );
+    const inTrace = spans.filter((s) => s.traceId === TRACE_ID);
+    const request = only(inTrace, (s) => s.name === "tools/call getItem");
+    expect(request).toMatchObject({ kind: SERVER, parentSpanId: CLIENT_SPAN });
+    expect(request.attributes).toMatchObject({
+      "mcp.method.name": "tools/call",
+      "gen_ai.tool.name": "getItem",
+      "network.transport": "tcp",
+    });
+    const tool = only(inTrace, (s) => s.name === "execute_tool getItem");
+    expect(tool).toMatchObject({ kind: INTERNAL, parentSpanId: request.spanId });
+    expect(tool.attributes).toMatchObject({
+      "gen_ai.tool.name": "getItem",
+      "omb.mode": "tools",
+      "omb.outcome": "ok",
+    });
+    const client = only(inTrace, (s) => s.name === "GET /items/{id}");
+    expect(client).toMatchObject({ kind: CLIENT, parentSpanId: tool.spanId });
+    const port = new URL(upstream.url).port;
+    expect(client.attributes).toEqual({
+      "http.request.method": "GET",
+      "url.full": `${upstream.url}/items/42?q=[REDACTED]&api_key=[REDACTED]`,
+      "url.template": "/items/{id}",
+      "server.address": "127.0.0.1",
+      "server.port": Number(port),
+      "http.response.status_code": 200,
+    });
+    // The API got the attempt's span as its parent, in the same trace, and the client's tracestate.
+    const sent = upstream.requests.find((r) => r.rawPath === "/items/42");
+    expect(sent?.header("traceparent")).toBe(`00-${TRACE_ID}-${client.spanId}-01`);
+    expect(sent?.header("tracestate")).toBe("rojo=00f067aa0ba902b7");
+
+    // The second call: no traceparent sent, so a trace of its own; a 503 retried, then a 500.
+    const broken = await receiver.waitForSpans(
+      (received) => received.filter((s) => s.name === "GET /broken").length === 2,
+    );
+    const attempts = broken.filter((s) => s.name === "GET /broken");
+    const brokenTool = only(broken, (s) => s.name === "execute_tool getBroken");
+    const brokenRequest = only(broken, (s) => s.name === "tools/call getBroken");
+    expect(brokenRequest.parentSpanId).toBe("");
+    expect(brokenTool.parentSpanId).toBe(brokenRequest.spanId);
+    expect(brokenTool.attributes["omb.outcome"]).toBe("upstream_bug");
+    expect(brokenRequest.attributes["error.type"]).toBe("upstream_bug");
+    for (const attempt of attempts) {
+      expect(attempt.parentSpanId).toBe(brokenTool.spanId);
+      expect(attempt.traceId).toBe(brokenTool.traceId);
+      expect(attempt.status.code).toBe(2);
+    }
+    const byTry = [...attempts].sort(
+      (a, b) =>
+        Number(a.attributes["http.request.resend_count"] ?? 0) -
+        Number(b.attributes["http.request.resend_count"] ?? 0),
+    );
+    expect(byTry.map((a) => a.attributes)).toMatchObject([
+      { "http.response.status_code": 503, "error.type": "503" },
+      { "http.response.status_code": 500, "error.type": "500", "http.request.resend_count": 1 },
+    ]);
+    expect(byTry[0]?.attributes).not.toHaveProperty("http.request.resend_count");
+    const brokenSent = upstream.requests
+      .filter((r) => r.rawPath === "/broken")
+      .map((r) => r.header("traceparent"));
+    expect(brokenSent.sort()).toEqual(attempts.map((a) => `00-${a.traceId}-${a.spanId}-01`).sort());
+
+    // Prometheus: the text parses, and counts one ok call and one upstream_bug (two 5xx attempts).
+    const response = await fetch(metricsUrl);
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    const exposition = parsePrometheusText(text);
+    expect(exposition.types.get("omb_tool_calls_total") ?? exposition.types.get("omb_tool_calls")).toBe(
+      "counter",
+    );
+    const calls = (labels: Record<string, string>) =>
+      exposition.value("omb_tool_calls_total", { mode: "tools", ...labels });
+    expect(calls({ tool: "getItem", outcome: "ok" })).toBe(1);
+    expect(calls({ tool: "getBroken", outcome: "upstream_bug" })).toBe(1);
+    expect(exposition.value("omb_upstream_requests_total", { status_class: "2xx" })).toBe(1);
+    expect(exposition.value("omb_upstream_requests_total", { status_class: "5xx" })).toBe(2);
+    expect(
+      exposition.value("omb_tool_duration_count", { tool: "getItem", outcome: "ok", mode: "tools" }),
+    ).toBe(1);
+    expect(exposition.value("omb_sessions_active")).toBeGreaterThanOrEqual(0);
+    expect(exposition.value("omb_circuit_breakers", { circuit: "origin", state: "open" })).toBe(0);
+    for (const sample of exposition.samples) {
+      for (const [name, value] of Object.entries(sample.labels)) {
+        // No URL, id or user input in a label: only names, modes, outcomes and classes.
+        expect(value, `${sample.name} ${name}`).not.toMatch(/127\.0\.0\.1|\?|42|user words/);
+      }
+    }
+
+    // Stopping flushes the rest; then no secret is in any byte that left the bridge.
+    await bridge.stop();
+    const metricNames = new Set(receiver.points().map((p) => p.metric));
+    expect(metricNames).toContain("omb.tool.calls");
+    expect(metricNames).toContain("omb.upstream.requests");
+    const okPoint = receiver
+      .points()
+      .filter((p) => p.metric === "omb.tool.calls" && p.attributes.tool === "getItem")
+      .at(-1);
+    expect(okPoint?.value).toBe(1);
+    const exported = [...receiver.exports.map((e) => e.body.toString("latin1")), text].join("\n");
+    for (const secret of [QUERY_SECRET, HEADER_SECRET]) {
+      for (const form of formsOf(secret)) expect(exported).not.toContain(form);
+    }
+    // The API did get them (the test would prove nothing otherwise).
+    expect(sent?.rawQuery).toContain(`api_key=${encodeURIComponent(QUERY_SECRET)}`);
+    expect(sent?.header("x-key")).toBe(HEADER_SECRET);
+  });
+});
+
+describe("telemetry off", () => {
+  /**
+   * A loader hook (module.register) in the child that appends every module URL it resolves to
+   * a file: what the bridge loaded, whoever imported it.
+   */
+  async function startWatched(
+    args: string[],
+  ): Promise<{ bridge: HttpBridge; resolved: () => Promise<string[]> }> {
+    const log = join(dir, `resolved-${Math.random().toString(36).slice(2)}.log`);
+    const hooks = join(dir, "log-hooks.mjs");
+    const register = join(dir, "register-hooks.mjs");
+    await writeFile(
+      hooks,
+      `import { appendFileSync } from "node:fs";
+export async function resolve(specifier, context, next) {
+  const result = await next(specifier, context);
+  appendFileSync(${JSON.stringify(log)}, result.url + "\\n");
+  return result;
+}
+`,
+    );
+    await writeFile(
+      register,
+      `import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
+    );
+    await writeFile(log, "");
+    const bridge = await startHttpBridge(specPath, ["--base-url", upstream.url, ...args], {
+      NODE_OPTIONS: `--import=${pathToFileURL(register).href}`,
+    });
+    return {
+      bridge,
+      resolved: async () => (await readFile(log, "utf8")).split("\n").filter((l) => l !== ""),
+    };
+  }
+
+  async function callOnce(bridge: HttpBridge): Promise<void> {
+    const connected = await connectHttp(bridge);
+    try {
+      const result = await connected.client.callTool({
+        name: "getItem",
+        arguments: { id: "1" },
+        _meta: { traceparent: TRACEPARENT },
+      });
+      expect(result.isError).toBeFalsy();
+    } finally {
+      await connected.close();
+    }
+  }
+
+  it("serves and calls without resolving a single OpenTelemetry module", async () => {
+    const { bridge, resolved } = await startWatched([]);
+    try {
+      await callOnce(bridge);
+      expect(bridge.stderr()).not.toContain("telemetry:");
+    } finally {
+      await bridge.stop();
+    }
+    const urls = await resolved();
+    // The hook saw the bridge's own modules (it works) ...
+    expect(urls.some((u) => u.includes("/dist/runtime/upstream/client.js"))).toBe(true);
+    // ... and neither an OpenTelemetry package nor the module that loads them.
+    expect(urls.filter((u) => u.includes("@opentelemetry") || u.includes("otel-telemetry"))).toEqual([]);
+  });
+
+  it("resolves them once a metrics port is given (the hook sees what loads)", async () => {
+    const { bridge, resolved } = await startWatched(["--metrics-port", "0"]);
+    try {
+      await callOnce(bridge);
+    } finally {
+      await bridge.stop();
+    }
+    const urls = await resolved();
+    expect(urls.some((u) => u.includes("otel-telemetry"))).toBe(true);
+    expect(urls.some((u) => u.includes("@opentelemetry/sdk-metrics"))).toBe(true);
+  });
+});
+
+function only(spans: ReceivedSpan[], test: (span: ReceivedSpan) => boolean): ReceivedSpan {
+  const found = spans.filter(test);
+  if (found.length !== 1) {
+    throw new Error(
+      `expected one span, found ${found.length} among ${JSON.stringify(spans.map((s) => s.name))}`,
+    );
+  }
+  return found[0] as ReceivedSpan;
+}
