@@ -406,13 +406,13 @@ export const DIAGNOSTIC_CODES = {
   },
   OMB_TELEMETRY_UNAVAILABLE: {
     title:
-      "Telemetry was asked for (--otlp-endpoint, OTEL_EXPORTER_OTLP_ENDPOINT or --metrics-port) but the OpenTelemetry packages are not installed",
+      "Telemetry was asked for (an OTLP endpoint, --metrics-port) but its OpenTelemetry packages are not installed",
     severity: "error",
-    fix: "install the project's dependencies with their @opentelemetry packages (npm install without --omit), or turn telemetry off",
+    fix: "install the dependencies with their @opentelemetry packages (npm install without --omit), or turn telemetry off",
   },
   OMB_METRICS_LISTEN_FAILED: {
     title:
-      "The Prometheus metrics listener cannot bind its address (the port is in use, no permission, an address this machine does not have)",
+      "The Prometheus metrics listener cannot bind its address (port in use, no permission, no such address here)",
     severity: "error",
     fix: "choose another --metrics-port (OPENAPI_MCP_METRICS_PORT) or --metrics-host, or stop the other server",
   },

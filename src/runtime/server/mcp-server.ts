@@ -21,7 +21,8 @@ import type { BridgeOptions, CatalogSession } from "../engine/bridge-options.js"
 import { createBridgeRuntime, type ListedTools, type ToolRuntime } from "../engine/bridge-runtime.js";
 import { readTraceContext } from "../request/trace-context.js";
 import { ERROR_META_KEY, toErrorResult } from "../results/error-result.js";
-import { getTelemetry, type McpRequestFacts } from "../telemetry/telemetry.js";
+import { getTelemetry } from "../telemetry/telemetry.js";
+import type { McpRequestFacts } from "../telemetry/telemetry-hooks.js";
 import { BRIDGE_NAME, BRIDGE_VERSION } from "../version.js";
 import { type ListCacheHint, resolveListCacheHint, toCacheHints } from "./cache-hints.js";
 import {

@@ -37,7 +37,7 @@ import {
   toStatusClass,
   toTraceparent,
 } from "./span-values.js";
-import { readWatched, type Telemetry, type TelemetryBackend } from "./telemetry.js";
+import { readWatched, type Telemetry, type TelemetryBackend } from "./telemetry-hooks.js";
 import type { ResolvedTelemetryOptions } from "./telemetry-options.js";
 
 /** The instrumentation scope: the bridge itself. */

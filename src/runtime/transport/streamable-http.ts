@@ -28,7 +28,7 @@ import { createConfirmStates } from "../server/confirm-state.js";
 import { createBridgeServer, type ServerSetup } from "../server/mcp-server.js";
 import { findParamHeaderMismatch, HEADER_MISMATCH_CODE } from "../server/param-headers.js";
 import { type ServedRuntime, toServedRuntime } from "../server/served-runtime.js";
-import { watchSessions } from "../telemetry/telemetry.js";
+import { watchSessions } from "../telemetry/telemetry-hooks.js";
 import { digest, forgetAuthorization, isLoopbackAddress, passGuards, type RequestGuards } from "./guards.js";
 import { readBody, sendJsonError } from "./http-io.js";
 import type { FrontDoor } from "./oauth/front-door.js";

@@ -6,7 +6,8 @@
 import type { Dispatcher } from "undici";
 import type { OutgoingRequest } from "../request/build-request.js";
 import { parseRetryAfter } from "../results/failure.js";
-import { getTelemetry, type UpstreamCallFacts } from "../telemetry/telemetry.js";
+import { getTelemetry } from "../telemetry/telemetry.js";
+import type { UpstreamCallFacts } from "../telemetry/telemetry-hooks.js";
 import {
   type Availability,
   type CircuitBreaker,

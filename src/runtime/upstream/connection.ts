@@ -5,7 +5,7 @@
  * the calls of the old and new versions together exceed the concurrency limit.
  */
 import type { Dispatcher } from "undici";
-import { watchBreaker } from "../telemetry/telemetry.js";
+import { watchBreaker } from "../telemetry/telemetry-hooks.js";
 import { createUpstreamClient, type ResolvedUpstreamOptions, type UpstreamClient } from "./client.js";
 import { createHttpAgent, type HttpOptions } from "./send.js";
 
