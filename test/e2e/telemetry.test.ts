@@ -8,6 +8,8 @@
  *   traces and metrics, the Prometheus text), in any of their forms;
  * - the Prometheus endpoint's text parses strictly and counts two calls: one ok, one that got
  *   upstream 500 (after a 503 that was retried: two 5xx attempts, each a span);
+ * - the default encoding (http/protobuf), turned on by OTEL_EXPORTER_OTLP_ENDPOINT alone;
+ * - code mode: sandbox runs counted by outcome, a program's API calls in its execute's trace;
  * - with telemetry off, no OpenTelemetry module is ever resolved (a loader hook watches every
  *   import of the child), and with it on they are (the hook sees them: it works).
  */
@@ -261,6 +263,111 @@ describe("traces and metrics, exported", () => {
     // The API did get them (the test would prove nothing otherwise).
     expect(sent?.rawQuery).toContain(`api_key=${encodeURIComponent(QUERY_SECRET)}`);
     expect(sent?.header("x-key")).toBe(HEADER_SECRET);
+  });
+});
+
+describe("the default encoding, turned on by OTEL_EXPORTER_OTLP_ENDPOINT", () => {
+  it("exports protobuf spans that name the client's trace and hold no secret", async () => {
+    const proto = await startOtlpReceiver();
+    const bridge = await startHttpBridge(
+      specPath,
+      [
+        "--base-url",
+        upstream.url,
+        "--auth",
+        `queryKey=${QUERY_SECRET}`,
+        "--auth",
+        `headerKey=${HEADER_SECRET}`,
+      ],
+      { OTEL_EXPORTER_OTLP_ENDPOINT: proto.url, OTEL_BSP_SCHEDULE_DELAY: "50" },
+    );
+    try {
+      expect(bridge.stderr()).toContain(`traces and metrics over OTLP (http/protobuf) to ${proto.url}`);
+      const connected = await connectHttp(bridge);
+      try {
+        await connected.client.callTool({
+          name: "getItem",
+          arguments: { id: "9" },
+          _meta: { traceparent: TRACEPARENT },
+        });
+      } finally {
+        await connected.close();
+      }
+    } finally {
+      await bridge.stop();
+      await proto.close();
+    }
+    const traces = proto.exports.filter((e) => e.path === "/v1/traces");
+    expect(traces.length).toBeGreaterThan(0);
+    for (const e of traces) expect(e.contentType).toBe("application/x-protobuf");
+    // Protobuf carries ids as raw bytes and names as UTF-8: the client's trace id, and the spans.
+    const bytes = Buffer.concat(traces.map((e) => e.body));
+    expect(bytes.includes(Buffer.from(TRACE_ID, "hex"))).toBe(true);
+    for (const name of ["tools/call getItem", "execute_tool getItem", "GET /items/{id}"]) {
+      expect(bytes.includes(Buffer.from(name))).toBe(true);
+    }
+    expect(proto.exports.some((e) => e.path === "/v1/metrics")).toBe(true);
+    const all = proto.exports.map((e) => e.body.toString("latin1")).join("\n");
+    for (const secret of [QUERY_SECRET, HEADER_SECRET]) {
+      for (const form of formsOf(secret)) expect(all).not.toContain(form);
+    }
+  });
+});
+
+describe("code mode", () => {
+  it("counts sandbox runs by outcome, and a program's API calls under mode code, in its execute's trace", async () => {
+    const codeReceiver = await startOtlpReceiver();
+    const bridge = await startHttpBridge(
+      specPath,
+      [
+        "--base-url",
+        upstream.url,
+        "--mode",
+        "code",
+        "--metrics-port",
+        "0",
+        "--otlp-endpoint",
+        codeReceiver.url,
+        "--otlp-protocol",
+        "http/json",
+      ],
+      { OTEL_BSP_SCHEDULE_DELAY: "50" },
+    );
+    try {
+      const connected = await connectHttp(bridge);
+      try {
+        const ran = await connected.client.callTool({
+          name: "execute",
+          arguments: { program: "const a = await api.getItem({ id: '5' }); return a.id;" },
+          _meta: { traceparent: TRACEPARENT },
+        });
+        expect(ran.isError).toBeFalsy();
+        const threw = await connected.client.callTool({
+          name: "execute",
+          arguments: { program: "throw new Error('no');" },
+        });
+        expect(threw.isError).toBe(true);
+      } finally {
+        await connected.close();
+      }
+      const text = await (await fetch(metricsUrlOf(bridge.stderr()))).text();
+      const exposition = parsePrometheusText(text);
+      expect(exposition.value("omb_sandbox_runs_total", { outcome: "returned" })).toBe(1);
+      expect(exposition.value("omb_sandbox_runs_total", { outcome: "threw" })).toBe(1);
+      expect(exposition.value("omb_tool_calls_total", { tool: "getItem", mode: "code", outcome: "ok" })).toBe(
+        1,
+      );
+      const spans = await codeReceiver.waitForSpans((received) =>
+        received.some((s) => s.name === "GET /items/{id}" && s.traceId === TRACE_ID),
+      );
+      const request = only(spans, (s) => s.name === "tools/call execute" && s.traceId === TRACE_ID);
+      const tool = only(spans, (s) => s.name === "execute_tool getItem");
+      expect(tool.parentSpanId).toBe(request.spanId);
+      expect(tool.attributes["omb.mode"]).toBe("code");
+    } finally {
+      await bridge.stop();
+      await codeReceiver.close();
+    }
   });
 });
 
