@@ -18,7 +18,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectHttp, type HttpBridge, startHttpBridge, textOf } from "../helpers/bridge.js";
+import { connectHttp, type HttpBridge, runCli, startHttpBridge, textOf } from "../helpers/bridge.js";
 import { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from "../helpers/otlp-receiver.js";
 import { parsePrometheusText } from "../helpers/prometheus-text.js";
 import { sendJson, startUpstream, type Upstream } from "../helpers/upstream.js";
@@ -373,19 +373,25 @@ describe("code mode", () => {
 
 describe("telemetry off", () => {
   /**
-   * A loader hook (module.register) in the child that appends every module URL it resolves to
-   * a file: what the bridge loaded, whoever imported it.
+   * A loader hook (module.register) for a child: it appends every module URL it resolves to a
+   * file (what the bridge loaded, whoever imported it) and, with `refuse`, answers every
+   * OpenTelemetry package as not installed, the way a project installed without them would.
    */
-  async function startWatched(
-    args: string[],
-  ): Promise<{ bridge: HttpBridge; resolved: () => Promise<string[]> }> {
-    const log = join(dir, `resolved-${Math.random().toString(36).slice(2)}.log`);
-    const hooks = join(dir, "log-hooks.mjs");
-    const register = join(dir, "register-hooks.mjs");
+  async function writeHooks(
+    refuse: boolean,
+  ): Promise<{ nodeOptions: string; resolved: () => Promise<string[]> }> {
+    const name = Math.random().toString(36).slice(2);
+    const log = join(dir, `resolved-${name}.log`);
+    const hooks = join(dir, `hooks-${name}.mjs`);
+    const register = join(dir, `register-${name}.mjs`);
     await writeFile(
       hooks,
       `import { appendFileSync } from "node:fs";
 export async function resolve(specifier, context, next) {
+  if (${refuse} && specifier.startsWith("@opentelemetry/")) {
+    appendFileSync(${JSON.stringify(log)}, "refused " + specifier + "\\n");
+    throw Object.assign(new Error("Cannot find package '" + specifier + "'"), { code: "ERR_MODULE_NOT_FOUND" });
+  }
   const result = await next(specifier, context);
   appendFileSync(${JSON.stringify(log)}, result.url + "\\n");
   return result;
@@ -397,13 +403,21 @@ export async function resolve(specifier, context, next) {
       `import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
     );
     await writeFile(log, "");
-    const bridge = await startHttpBridge(specPath, ["--base-url", upstream.url, ...args], {
-      NODE_OPTIONS: `--import=${pathToFileURL(register).href}`,
-    });
     return {
-      bridge,
+      nodeOptions: `--import=${pathToFileURL(register).href}`,
       resolved: async () => (await readFile(log, "utf8")).split("\n").filter((l) => l !== ""),
     };
+  }
+
+  async function startWatched(
+    args: string[],
+    refuse = false,
+  ): Promise<{ bridge: HttpBridge; resolved: () => Promise<string[]> }> {
+    const { nodeOptions, resolved } = await writeHooks(refuse);
+    const bridge = await startHttpBridge(specPath, ["--base-url", upstream.url, ...args], {
+      NODE_OPTIONS: nodeOptions,
+    });
+    return { bridge, resolved };
   }
 
   async function callOnce(bridge: HttpBridge): Promise<void> {
@@ -420,8 +434,8 @@ export async function resolve(specifier, context, next) {
     }
   }
 
-  it("serves and calls without resolving a single OpenTelemetry module", async () => {
-    const { bridge, resolved } = await startWatched([]);
+  it("serves and calls without resolving a single OpenTelemetry module (none installed, as far as it knows)", async () => {
+    const { bridge, resolved } = await startWatched([], true);
     try {
       await callOnce(bridge);
       expect(bridge.stderr()).not.toContain("telemetry:");
@@ -433,6 +447,18 @@ export async function resolve(specifier, context, next) {
     expect(urls.some((u) => u.includes("/dist/runtime/upstream/client.js"))).toBe(true);
     // ... and neither an OpenTelemetry package nor the module that loads them.
     expect(urls.filter((u) => u.includes("@opentelemetry") || u.includes("otel-telemetry"))).toEqual([]);
+  });
+
+  it("refuses to start, with a coded error, when telemetry is asked for and its packages are missing", async () => {
+    const { nodeOptions, resolved } = await writeHooks(true);
+    const run = await runCli(["serve", specPath, "--base-url", upstream.url, "--metrics-port", "0"], {
+      env: { NODE_OPTIONS: nodeOptions },
+    });
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toMatch(
+      /OMB_TELEMETRY_UNAVAILABLE.*telemetry needs @opentelemetry\/[a-z-]+, which is not installed/,
+    );
+    expect((await resolved()).some((line) => line.startsWith("refused @opentelemetry/"))).toBe(true);
   });
 
   it("resolves them once a metrics port is given (the hook sees what loads)", async () => {
