@@ -28,6 +28,7 @@ import { MeterProvider, type MetricReader, PeriodicExportingMetricReader } from 
 import { BasicTracerProvider, BatchSpanProcessor } from "@opentelemetry/sdk-trace-base";
 import { failWith } from "../../model/diagnostics.js";
 import type { TraceContext } from "../request/trace-context.js";
+import { createScrubber } from "../results/redact-secrets.js";
 import { BRIDGE_VERSION } from "../version.js";
 import {
   toOutcome,
@@ -272,7 +273,7 @@ function createTelemetry(tracer: Tracer | undefined, instruments: Instruments | 
               endSpan(span, outcome.status >= 400 ? String(outcome.status) : undefined);
             } else {
               const secrets = facts.secrets?.() ?? [];
-              endSpan(span, outcome.failure.code, toSafeText(outcome.failure.message, secrets));
+              endSpan(span, outcome.failure.code, createScrubber(secrets)(outcome.failure.message));
             }
           }
           const labels = { "http.request.method": method, status_class: statusClass };
@@ -329,11 +330,6 @@ function errorTypeOf(error: unknown): string {
   const code = (error as { code?: unknown }).code;
   if (typeof code === "number") return `jsonrpc_${code}`;
   return "internal";
-}
-
-/** A failure's message with the call's secrets scrubbed (the URL's query is never in one). */
-function toSafeText(text: string, secrets: readonly string[]): string {
-  return toSafeUrl("", text.includes("?") ? text.replace(/\?.*/, "") : text, secrets);
 }
 
 /** The Prometheus endpoint on a listener of its own; its port is refused as a coded diagnostic. */
