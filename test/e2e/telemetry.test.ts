@@ -14,6 +14,8 @@
  *   import of the child), and with it on they are (the hook sees them: it works).
  */
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -150,6 +152,9 @@ describe("traces and metrics, exported", () => {
       const failed = await connected.client.callTool({ name: "getBroken", arguments: {} });
       expect(failed.isError).toBe(true);
       expect(textOf(failed as { content: { type: string }[] })).toContain("500");
+      // This client's session is open: the gauge counts it.
+      const during = parsePrometheusText(await (await fetch(metricsUrl)).text());
+      expect(during.value("omb_sessions_active")).toBe(1);
     } finally {
       await connected.close();
     }
@@ -237,7 +242,6 @@ describe("traces and metrics, exported", () => {
     expect(
       exposition.value("omb_tool_duration_count", { tool: "getItem", outcome: "ok", mode: "tools" }),
     ).toBe(1);
-    expect(exposition.value("omb_sessions_active")).toBeGreaterThanOrEqual(0);
     expect(exposition.value("omb_circuit_breakers", { circuit: "origin", state: "open" })).toBe(0);
     for (const sample of exposition.samples) {
       for (const [name, value] of Object.entries(sample.labels)) {
@@ -459,6 +463,28 @@ export async function resolve(specifier, context, next) {
       /OMB_TELEMETRY_UNAVAILABLE.*telemetry needs @opentelemetry\/[a-z-]+, which is not installed/,
     );
     expect((await resolved()).some((line) => line.startsWith("refused @opentelemetry/"))).toBe(true);
+  });
+
+  it("refuses to start when the metrics port is taken, with a coded error", async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const run = await runCli([
+        "serve",
+        specPath,
+        "--base-url",
+        upstream.url,
+        "--metrics-port",
+        String(port),
+      ]);
+      expect(run.code).not.toBe(0);
+      expect(run.stderr).toContain(
+        `OMB_METRICS_LISTEN_FAILED cannot listen for metrics on 127.0.0.1:${port}`,
+      );
+    } finally {
+      taken.close();
+    }
   });
 
   it("resolves them once a metrics port is given (the hook sees what loads)", async () => {
