@@ -44,6 +44,9 @@ import type { ResolvedTelemetryOptions } from "./telemetry-options.js";
 /** The instrumentation scope: the bridge itself. */
 const SCOPE = "openapi-mcp-bridge";
 
+/** The longest a stop waits for pending spans and metrics to go out. */
+const SHUTDOWN_FLUSH_MS = 5_000;
+
 /** Latency buckets in seconds: a fast API answers in milliseconds, a program may run for a minute. */
 const SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 
@@ -101,7 +104,15 @@ export async function createOtelTelemetry(options: ResolvedTelemetryOptions): Pr
     telemetry,
     describe: describeExports(options, metricsUrl),
     shutdown: async () => {
-      await Promise.allSettled([tracerProvider?.shutdown(), meterProvider?.shutdown()]);
+      // What is pending is flushed, but a collector that does not answer never holds a stop
+      // longer than SHUTDOWN_FLUSH_MS (the exporters' own timeout is 10 to 30 s).
+      let timer: NodeJS.Timeout | undefined;
+      const flushed = Promise.allSettled([tracerProvider?.shutdown(), meterProvider?.shutdown()]);
+      await Promise.race([
+        flushed,
+        new Promise((resolve) => (timer = setTimeout(resolve, SHUTDOWN_FLUSH_MS))),
+      ]);
+      clearTimeout(timer);
       await new Promise<void>((resolve) =>
         metricsServer ? metricsServer.close(() => resolve()) : resolve(),
       );
