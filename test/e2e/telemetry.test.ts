@@ -375,6 +375,46 @@ describe("code mode", () => {
   });
 });
 
+describe("discovery mode, in a bridge of several APIs", () => {
+  it("labels call_operation's calls with the mode they came through (each API's runtime serves tools mode)", async () => {
+    // Each API says where its calls go in its own spec (--base-url is each API's own option).
+    const served = { ...SPEC, servers: [{ url: upstream.url }], security: [] };
+    const one = join(dir, "one.json");
+    const two = join(dir, "two.json");
+    await writeFile(one, JSON.stringify(served));
+    await writeFile(two, JSON.stringify({ ...served, info: { title: "Other", version: "1" } }));
+    const bridge = await startHttpBridge(one, [
+      two,
+      "--namespace",
+      "one,two",
+      "--mode",
+      "discovery",
+      "--metrics-port",
+      "0",
+    ]);
+    try {
+      const connected = await connectHttp(bridge);
+      try {
+        const result = await connected.client.callTool({
+          name: "call_operation",
+          arguments: { name: "two__getItem", arguments: { id: "3" } },
+        });
+        expect(result.isError).toBeFalsy();
+      } finally {
+        await connected.close();
+      }
+      const exposition = parsePrometheusText(await (await fetch(metricsUrlOf(bridge.stderr()))).text());
+      const calls = exposition.samples.filter((sample) => sample.name === "omb_tool_calls_total");
+      expect(calls.map((sample) => sample.labels)).toMatchObject([
+        { tool: "two__getItem", mode: "discovery", outcome: "ok" },
+      ]);
+      expect(exposition.value("omb_tool_calls_total", { mode: "tools" })).toBeUndefined();
+    } finally {
+      await bridge.stop();
+    }
+  });
+});
+
 describe("telemetry off", () => {
   /**
    * A loader hook (module.register) for a child: it appends every module URL it resolves to a
