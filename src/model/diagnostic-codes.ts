@@ -404,6 +404,18 @@ export const DIAGNOSTIC_CODES = {
     severity: "error",
     fix: "give a file in a directory you can write to (it is created with mode 0600), or - for stderr",
   },
+  OMB_TELEMETRY_UNAVAILABLE: {
+    title:
+      "Telemetry was asked for (an OTLP endpoint, --metrics-port) but its OpenTelemetry packages are not installed",
+    severity: "error",
+    fix: "install the dependencies with their @opentelemetry packages (npm install without --omit), or turn telemetry off",
+  },
+  OMB_METRICS_LISTEN_FAILED: {
+    title:
+      "The Prometheus metrics listener cannot bind its address (port in use, no permission, no such address here)",
+    severity: "error",
+    fix: "choose another --metrics-port (OPENAPI_MCP_METRICS_PORT) or --metrics-host, or stop the other server",
+  },
   OMB_STDIN_CONFLICT: {
     title: "`serve -` over stdio: standard input cannot carry both the spec and the MCP messages",
     severity: "error",

@@ -23,6 +23,8 @@ export { type ServedRuntime, serveRuntime } from "./server/served-runtime.js";
 export { CATALOG_META_KEY, CONTRACT_META_KEY } from "./server/tool-contracts.js";
 export { toListedTool } from "./server/tool-list.js";
 export { type RunningServer, type StartOptions, startServer } from "./start-server.js";
+export { type RunningTelemetry, startTelemetry } from "./telemetry/telemetry.js";
+export type { TelemetryOptions } from "./telemetry/telemetry-options.js";
 export type { OAuthResourceOptions, ScopeRule } from "./transport/oauth/resource-options.js";
 export { type RunningHttpServer, startHttpServer } from "./transport/streamable-http.js";
 export type { HttpServerOptions } from "./transport/transport-options.js";

@@ -16,12 +16,19 @@ import { AUTH_CONFIG_INVALID } from "./config/auth-settings.js";
 import type { Settings } from "./config/option-table.js";
 import { prepareApi } from "./config/prepare-api.js";
 import type { Environment } from "./config/read-settings.js";
-import { toHttpServerOptions, toListCacheFacts, toStdioOptions, toTransport } from "./config/to-options.js";
+import {
+  toHttpServerOptions,
+  toListCacheFacts,
+  toStdioOptions,
+  toTelemetryOptions,
+  toTransport,
+} from "./config/to-options.js";
 import { formatAutoModeLine, formatServedTools } from "./discovery/mode-line.js";
 import type { BridgeOptions } from "./engine/bridge-options.js";
 import { describeCallOrigins } from "./request/origins.js";
 import { resolveListCacheHint } from "./server/cache-hints.js";
 import type { ServedRuntime } from "./server/served-runtime.js";
+import { startTelemetry } from "./telemetry/telemetry.js";
 import type { RunningHttpServer } from "./transport/streamable-http.js";
 import { type HttpServerOptions, resolveHttpServerOptions } from "./transport/transport-options.js";
 
@@ -88,6 +95,7 @@ export async function startServer(
     closeRuntime: () => runtime.close().then(audits.close),
     lists: { reloads: false, perCallerCredentials: hasPassThrough(api.options) },
     passThroughHeaders: Object.keys(api.options.passThroughHeaders ?? {}),
+    env: options.env,
   });
 }
 
@@ -140,6 +148,8 @@ export interface TransportHooks {
   lists: { reloads: boolean; perCallerCredentials: boolean };
   /** The headers that carry callers' own credentials (pass-through), over HTTP. */
   passThroughHeaders: readonly string[];
+  /** Where OpenTelemetry's standard variables (OTEL_EXPORTER_OTLP_ENDPOINT ...) are read. */
+  env?: Environment;
 }
 
 /** Serves `runtime` over the transport the settings ask for, until SIGINT/SIGTERM or the client goes away. */
@@ -150,11 +160,22 @@ export async function serveTransport<Runtime extends ServedRuntime>(
 ): Promise<RunningServer<Runtime>> {
   const { say } = hooks;
   const listCache = resolveListCacheHint(toListCacheFacts(settings, hooks.lists));
+  // Off unless asked for; then its packages are loaded, and its stop flushes what is pending.
+  let telemetry: Awaited<ReturnType<typeof startTelemetry>>;
+  try {
+    telemetry = await startTelemetry(toTelemetryOptions(settings, hooks.env ?? {}));
+  } catch (error) {
+    await hooks.closeRuntime();
+    throw error;
+  }
+  if (telemetry !== undefined) say(telemetry.describe);
+  const closeRuntime =
+    telemetry === undefined ? hooks.closeRuntime : () => hooks.closeRuntime().then(telemetry.close);
   if (toTransport(settings) === "http") {
     const running = await listen(
       runtime,
       { ...toHttpServerOptions(settings), listCache, passThroughHeaders: hooks.passThroughHeaders },
-      hooks.closeRuntime,
+      closeRuntime,
     );
     say(hooks.describe(`on ${running.url}`));
     const stop = () => {
@@ -163,7 +184,7 @@ export async function serveTransport<Runtime extends ServedRuntime>(
     const close = () => {
       process.off("SIGINT", stop);
       process.off("SIGTERM", stop);
-      return running.close().then(hooks.closeRuntime);
+      return running.close().then(closeRuntime);
     };
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);
@@ -186,7 +207,7 @@ export async function serveTransport<Runtime extends ServedRuntime>(
       say(formatDiagnostic(diagnostic));
     },
     onClosed: () => {
-      void hooks.closeRuntime();
+      void closeRuntime();
     },
   });
   // The connection's opening message picks its era: `initialize` (2025-11-25 and older) or a
@@ -202,7 +223,7 @@ export async function serveTransport<Runtime extends ServedRuntime>(
     { transport, onerror: (error) => say(error.message) },
   );
   say(hooks.describe("over stdio"));
-  return { runtime, close: () => served.close() };
+  return { runtime, close: () => served.close().then(() => telemetry?.close()) };
 }
 
 /** startHttpServer, with the reasons a listen fails told as diagnostics (the runtime closed first). */

@@ -147,6 +147,7 @@ export async function startBridge(
         .then(() => live.close())
         .then(closeConnections)
         .then(audits.close),
+    env: options.env,
     lists: {
       reloads: reloads !== undefined,
       perCallerCredentials: prepared.some((api) => hasPassThrough(api.options)),

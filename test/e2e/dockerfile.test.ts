@@ -13,7 +13,8 @@
  *   final    the image's ENV, a non-root USER, its ENTRYPOINT + CMD started with the example
  *            spec where the README mounts it (/spec), HEALTHCHECK's command, GET /healthz and
  *            an MCP session over Streamable HTTP calling the example API (options from -e
- *            variables, as `docker run -e` gives them; the port is a free one).
+ *            variables, as `docker run -e` gives them; the port is a free one), and the
+ *            Prometheus metrics (OPENAPI_MCP_METRICS_PORT) counting that call.
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import {
@@ -116,8 +117,11 @@ interface Petstore {
   startPetstore(): Promise<{ url: string; close(): Promise<void> }>;
 }
 
-/** GET /healthz, then an MCP session that lists the tools and calls the example API. */
-async function checkServing(port: number, api: { url: string }): Promise<void> {
+/**
+ * GET /healthz, then an MCP session that lists the tools and calls the example API, then the
+ * Prometheus metrics (OPENAPI_MCP_METRICS_PORT, bound to 0.0.0.0 by the image) count that call.
+ */
+async function checkServing(port: number, api: { url: string }, metricsPort: number): Promise<void> {
   const health = await fetch(`http://127.0.0.1:${port}/healthz`);
   expect(health.status).toBe(200);
   const client = new Client({ name: "dockerfile-test", version: "1.0.0" });
@@ -130,6 +134,8 @@ async function checkServing(port: number, api: { url: string }): Promise<void> {
   } finally {
     await client.close();
   }
+  const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+  expect(metrics).toMatch(/^omb_tool_calls_total\{tool="getPetById",mode="tools",outcome="ok"[^}]*\} 1$/m);
   void api;
 }
 
@@ -191,6 +197,7 @@ async function buildAndRunImage(apiUrl: string, apiKey: string): Promise<void> {
   const tag = `omb-dockerfile-test:${process.pid}`;
   await run("docker", ["build", "-t", tag, ROOT], { timeout: 900_000, maxBuffer: 64 * 1024 * 1024 });
   const port = await freePort();
+  const metricsPort = await freePort();
   const upstream = apiUrl.replace("127.0.0.1", "host.docker.internal");
   const { stdout } = await run("docker", [
     "run",
@@ -200,6 +207,10 @@ async function buildAndRunImage(apiUrl: string, apiKey: string): Promise<void> {
     "host.docker.internal:host-gateway",
     "-p",
     `127.0.0.1:${port}:3000`,
+    "-p",
+    `127.0.0.1:${metricsPort}:9464`,
+    "-e",
+    "OPENAPI_MCP_METRICS_PORT=9464",
     "-v",
     `${join(ROOT, "examples", "petstore")}:/spec:ro`,
     "-e",
@@ -218,7 +229,7 @@ async function buildAndRunImage(apiUrl: string, apiKey: string): Promise<void> {
       } catch {}
       await new Promise((r) => setTimeout(r, 200));
     }
-    await checkServing(port, { url: upstream });
+    await checkServing(port, { url: upstream }, metricsPort);
   } finally {
     await run("docker", ["rm", "-f", id]).catch(() => undefined);
     await run("docker", ["rmi", "-f", tag]).catch(() => undefined);
@@ -324,11 +335,13 @@ async function runStagesHere(apiUrl: string, apiKey: string): Promise<void> {
   const spec = cmd[0]!.replace(/^\/spec\//, `${join(ROOT, "examples", "petstore")}/`);
   const [program, ...args] = [...entrypoint, spec].map((a) => rewrite(finalRoot, a));
   const port = await freePort();
+  const metricsPort = await freePort();
   const childEnv = {
     PATH: process.env["PATH"] ?? "",
     HOME: scratch,
     ...env,
     OPENAPI_MCP_PORT: String(port),
+    OPENAPI_MCP_METRICS_PORT: String(metricsPort),
     OPENAPI_MCP_BASE_URL: apiUrl,
     OPENAPI_MCP_AUTH_APIKEY: apiKey,
   };
@@ -346,7 +359,7 @@ async function runStagesHere(apiUrl: string, apiKey: string): Promise<void> {
   ) as string[];
   const probe = await run(process.execPath, healthcheck.slice(1), { env: childEnv });
   expect(probe.stderr).toBe("");
-  await checkServing(port, { url: apiUrl });
+  await checkServing(port, { url: apiUrl }, metricsPort);
   expect(output).toContain("OMB_HTTP_EXPOSED"); // 0.0.0.0 without a token is said loudly
   child.kill();
 }

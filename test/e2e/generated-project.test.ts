@@ -180,6 +180,25 @@ describe("the generated petstore project", () => {
     }
   });
 
+  it("serves Prometheus metrics with --metrics-port, its OpenTelemetry packages installed with it", {
+    timeout: 60_000,
+  }, async () => {
+    expect(existsSync(join(petstoreDir, "node_modules", "@opentelemetry", "sdk-metrics"))).toBe(true);
+    const metricsPort = await freePort();
+    const server = await connectGenerated(petstoreDir, ["--metrics-port", String(metricsPort)], {
+      OPENAPI_MCP_BASE_URL: `${upstream.url}/v2`,
+    });
+    try {
+      const result = await server.call("getPetById", { petId: 7 });
+      expect(result.isError ?? false, textOf(result)).toBe(false);
+      expect(server.stderr()).toContain(`Prometheus metrics at http://127.0.0.1:${metricsPort}/metrics`);
+      const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+      expect(text).toMatch(/^omb_tool_calls_total\{tool="getPetById",mode="tools",outcome="ok"[^}]*\} 1$/m);
+    } finally {
+      await server.close();
+    }
+  });
+
   it("selects tools at start-up like serve: --read-only, OPENAPI_MCP_DESTRUCTIVE", {
     timeout: 60_000,
   }, async () => {

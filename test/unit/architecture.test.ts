@@ -101,6 +101,8 @@ const ALLOWED_STAGES: Record<string, string[]> = {
 };
 
 /** Packages only these files may load (a prefix ending in `/` is a folder). */
+const TELEMETRY = ["runtime/telemetry/otel-telemetry.ts"];
+
 const PACKAGE_OWNERS: Record<string, string[]> = {
   "code-block-writer": ["generator/codegen/print/printer-parts.ts"],
   // The compiler, and code mode's optional removal of type annotations from programs.
@@ -117,6 +119,17 @@ const PACKAGE_OWNERS: Record<string, string[]> = {
   "@apidevtools/swagger-parser": [],
   "openapi-types": [],
   yaml: ["generator/spec/", "runtime/config/data-file.ts", "contracts/catalog-file.ts"],
+  // Telemetry: one module loads OpenTelemetry, and only telemetry.ts's startTelemetry imports it
+  // (dynamically, once an export is asked for; test/e2e/telemetry.test.ts watches a serve).
+  "@opentelemetry/api": TELEMETRY,
+  "@opentelemetry/sdk-trace-base": TELEMETRY,
+  "@opentelemetry/sdk-metrics": TELEMETRY,
+  "@opentelemetry/resources": TELEMETRY,
+  "@opentelemetry/exporter-trace-otlp-http": TELEMETRY,
+  "@opentelemetry/exporter-trace-otlp-proto": TELEMETRY,
+  "@opentelemetry/exporter-metrics-otlp-http": TELEMETRY,
+  "@opentelemetry/exporter-metrics-otlp-proto": TELEMETRY,
+  "@opentelemetry/exporter-prometheus": TELEMETRY,
 };
 
 function isOwnedBy(file: string, owners: string[]): boolean {

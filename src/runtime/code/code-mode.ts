@@ -22,6 +22,7 @@ import { readContinuation } from "../results/continuation.js";
 import { toErrorResult } from "../results/error-result.js";
 import { ownerOption, sharedResultStore } from "../results/result-store.js";
 import { hasBudget, type KeepOptions } from "../results/truncate.js";
+import { getTelemetry } from "../telemetry/telemetry.js";
 import { planApiNames } from "./api-names.js";
 import { type ApiErrorFacts, type ApiOutcome, toApiOutcome } from "./api-outcome.js";
 import { EXECUTE_TOOL, listCodeTools } from "./code-tools.js";
@@ -307,6 +308,8 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
     } finally {
       running.abort();
     }
+    // The sandbox-runs counter (telemetry/; a no-op while telemetry is off).
+    getTelemetry().countSandboxRun(context.signal?.aborted ? "cancelled" : outcome.kind);
     if (context.signal?.aborted) {
       // Nobody reads it (the client cancelled): it is what the audit line records.
       return toErrorResult(

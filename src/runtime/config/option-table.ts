@@ -18,6 +18,7 @@ import { DEFAULT_MAX_RESULT_CHARS } from "../results/truncate.js";
 import { DEFAULT_LIST_TTL_MS, RELOADING_LIST_TTL_MS } from "../server/cache-hints.js";
 import { MIN_CONFIRM_KEY_BYTES } from "../server/confirm-state.js";
 import { DEFAULT_POLL_BUDGET } from "../tasks/poll-budget.js";
+import { DEFAULT_METRICS_HOST, DEFAULT_OTLP_PROTOCOL, METRICS_PATH } from "../telemetry/telemetry-options.js";
 import { DEFAULT_OAUTH_RESOURCE } from "../transport/oauth/resource-options.js";
 import {
   DEFAULT_HTTP_SERVER,
@@ -56,7 +57,8 @@ export type OptionGroup =
   | "tools"
   | "code"
   | "selection"
-  | "audit";
+  | "audit"
+  | "telemetry";
 
 export interface OptionSpec<T> {
   /** The flag without its dashes: `max-body-bytes`. */
@@ -547,6 +549,46 @@ export const OPTION_TABLE = {
     details: "see Audit log",
     transports: "both",
     group: "audit",
+  },
+  otlpEndpoint: {
+    flag: "otlp-endpoint",
+    placeholder: "URL",
+    env: "OPENAPI_MCP_OTLP_ENDPOINT",
+    parser: parseHttpUrl(),
+    help: "export traces and metrics over OTLP/HTTP to this base URL (`/v1/traces` and `/v1/metrics` are added), as the standard `OTEL_EXPORTER_OTLP_ENDPOINT` does too; off by default",
+    details: "see Observability",
+    transports: "both",
+    group: "telemetry",
+  },
+  otlpProtocol: {
+    flag: "otlp-protocol",
+    placeholder: "PROTOCOL",
+    env: "OPENAPI_MCP_OTLP_PROTOCOL",
+    parser: parseChoice(["http/protobuf", "http/json"]),
+    default: DEFAULT_OTLP_PROTOCOL,
+    help: "the OTLP encoding, `http/protobuf` or `http/json` (unset: `OTEL_EXPORTER_OTLP_PROTOCOL`, else the default)",
+    transports: "both",
+    group: "telemetry",
+  },
+  metricsPort: {
+    flag: "metrics-port",
+    placeholder: "PORT",
+    env: "OPENAPI_MCP_METRICS_PORT",
+    parser: parsePort(),
+    help: `serve Prometheus metrics at http://HOST:PORT${METRICS_PATH} on a listener of their own; off by default`,
+    details: "see Observability",
+    transports: "both",
+    group: "telemetry",
+  },
+  metricsHost: {
+    flag: "metrics-host",
+    placeholder: "HOST",
+    env: "OPENAPI_MCP_METRICS_HOST",
+    parser: parseText("an address"),
+    default: DEFAULT_METRICS_HOST,
+    help: "the address the metrics listener binds (0.0.0.0 to let a scraper on another host in)",
+    transports: "both",
+    group: "telemetry",
   },
   mode: {
     flag: "mode",

@@ -13,6 +13,7 @@ import { toServerVariableEnvName } from "../auth/credentials.js";
 import type { SandboxLimits } from "../code/sandbox/limits.js";
 import type { BridgeOptions } from "../engine/bridge-options.js";
 import type { ListCacheFacts } from "../server/cache-hints.js";
+import type { TelemetryOptions } from "../telemetry/telemetry-options.js";
 import type { OAuthResourceOptions } from "../transport/oauth/resource-options.js";
 import type { StdioTransportOptions } from "../transport/stdio.js";
 import {
@@ -176,4 +177,28 @@ export function toOAuthResourceOptions(settings: Settings): OAuthResourceOptions
     };
   }
   return options;
+}
+
+/**
+ * Telemetry's options (telemetry/): the settings, else OpenTelemetry's standard variables
+ * (OTEL_EXPORTER_OTLP_ENDPOINT turns OTLP export on, as it does for any OpenTelemetry SDK;
+ * OTEL_*_EXPORTER=none turns a signal off). No default applied.
+ */
+export function toTelemetryOptions(settings: Settings, env: Environment): TelemetryOptions {
+  const options: TelemetryOptions = {};
+  const endpoint = settings.otlpEndpoint ?? nonEmpty(env.OTEL_EXPORTER_OTLP_ENDPOINT);
+  if (endpoint !== undefined) options.otlpEndpoint = endpoint;
+  const protocol = settings.otlpProtocol ?? nonEmpty(env.OTEL_EXPORTER_OTLP_PROTOCOL);
+  if (protocol === "http/json" || protocol === "http/protobuf") options.otlpProtocol = protocol;
+  if (nonEmpty(env.OTEL_TRACES_EXPORTER) === "none") options.traces = false;
+  if (nonEmpty(env.OTEL_METRICS_EXPORTER) === "none") options.otlpMetrics = false;
+  const interval = Number(nonEmpty(env.OTEL_METRIC_EXPORT_INTERVAL));
+  if (Number.isFinite(interval) && interval > 0) options.metricExportIntervalMs = interval;
+  if (settings.metricsPort !== undefined) options.metricsPort = settings.metricsPort;
+  if (settings.metricsHost !== undefined) options.metricsHost = settings.metricsHost;
+  return options;
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === "" ? undefined : value.trim();
 }

@@ -11,6 +11,7 @@ import { createCallAuditor } from "../audit/audited-call.js";
 import type { LoginCallbacks } from "../auth/user-login/user-login.js";
 import { checkBridgeOptions, reportWarnings } from "../config/check-bridge-options.js";
 import type { ModeChoice } from "../discovery/mode.js";
+import { getTelemetry } from "../telemetry/telemetry.js";
 import type { ApiConnection } from "../upstream/connection.js";
 import { createApiContext } from "./api-context.js";
 import type { BridgeOptions, CallContext } from "./bridge-options.js";
@@ -96,8 +97,22 @@ export function assembleBridgeRuntime(
     audited,
     secrets: api.secrets,
     // An operation's call, as its own tool gets it in tools mode (a program's: the whole answer).
+    // Its span and metrics (telemetry/; no-ops while telemetry is off) around the audited call.
     callOperation: (name, rawArgs, context) =>
-      audited(name, rawArgs, (state) => callOperation(api, name, rawArgs, context, state)),
+      getTelemetry().traceToolCall(
+        { tool: name, mode: modeOf(context, surface.mode.mode) },
+        context.trace,
+        (trace) =>
+          audited(name, rawArgs, (state) =>
+            callOperation(
+              api,
+              name,
+              rawArgs,
+              trace === context.trace ? context : { ...context, trace },
+              state,
+            ),
+          ),
+      ),
   });
   return {
     kind: "api",
@@ -120,4 +135,15 @@ export function assembleBridgeRuntime(
       if (api.ownsConnection) await api.connection.close();
     },
   };
+}
+
+/**
+ * The mode a call came through: a program's call (code mode) or discovery's call_operation say
+ * so in their context; a bridge of several APIs serves each API's runtime in tools mode behind
+ * its own mode tools, so the runtime's own mode is only the answer for its own tools.
+ */
+function modeOf(context: CallContext, own: string): string {
+  if (context.wholeAnswer === true) return "code";
+  if (context.results !== undefined) return "discovery";
+  return own;
 }

@@ -294,6 +294,11 @@ async function sendCall(call: Call, args: Record<string, unknown>): Promise<Call
       caller: callerOf(context, credentials),
       ...(context.signal ? { signal: context.signal } : {}),
       ...(context.answerLimit ? { maxResponseBytes: context.answerLimit.bytes } : {}),
+      trace: {
+        ...(context.trace !== undefined ? { parent: context.trace } : {}),
+        template: tool.http.path,
+        secrets: () => secretsOf(call),
+      },
     });
     state.attempts = (state.attempts ?? 0) + outcome.attempts;
     if ("response" in outcome) state.status = outcome.response.status;

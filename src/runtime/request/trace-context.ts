@@ -2,8 +2,9 @@
  * W3C Trace Context (https://www.w3.org/TR/trace-context/) carried by a tools/call request's
  * `_meta` (`traceparent`, `tracestate`: keys MCP 2026-07-28 reserves for it, and which 2025-era
  * clients send too) and passed on as the two HTTP headers of the API request(s) the call makes.
- * The bridge takes no part in the trace (it starts no span of its own): it forwards what it got,
- * once checked. A value that breaks the format is dropped, never forwarded, since a downstream
+ * Without telemetry the bridge takes no part in the trace (it starts no span of its own): it
+ * forwards what it got, once checked; with it (telemetry/), the context is its spans' parent and
+ * each attempt's span is the API's. A value that breaks the format is dropped, never forwarded, since a downstream
  * tracer may trust what it receives; `baggage` is not forwarded (application data, often about
  * the user, that the API has no need of).
  */

@@ -33,6 +33,8 @@ import {
   taskCapabilities,
   taskOwnerOf,
 } from "../tasks/task-server.js";
+import { getTelemetry } from "../telemetry/telemetry.js";
+import type { McpRequestFacts } from "../telemetry/telemetry-hooks.js";
 import { BRIDGE_NAME, BRIDGE_VERSION } from "../version.js";
 import { type ListCacheHint, resolveListCacheHint, toCacheHints } from "./cache-hints.js";
 import {
@@ -116,9 +118,15 @@ export function createBridgeServer(
     );
   server.setRequestHandler("tools/list", (request, ctx) => {
     const caller = setup.callers?.callerOf(ctx.http?.authInfo);
-    let page = withoutForbidden(runtime, runtime.listTools(request.params?.cursor, session), caller);
-    if (rendersViews(ctx)) page = withResultViews(page, (name) => findServedTool(runtime.model, name));
-    return { ...(ctx.mcpReq.envelope === undefined ? toLegacyListing(markTaskSupport(page, model)) : page) };
+    // Its span (telemetry/; a no-op while telemetry is off): the client's trace, if it sent one.
+    const facts = requestFacts(server, ctx.http !== undefined, "tools/list");
+    const traced = getTelemetry().traceRequest(facts, readTraceContext(ctx.mcpReq._meta), async () => {
+      const page = withoutForbidden(runtime, runtime.listTools(request.params?.cursor, session), caller);
+      return rendersViews(ctx) ? withResultViews(page, (name) => findServedTool(runtime.model, name)) : page;
+    });
+    return traced.then((page) => ({
+      ...(ctx.mcpReq.envelope === undefined ? toLegacyListing(markTaskSupport(page, model)) : page),
+    }));
   });
   const connection = randomUUID();
   const ownerOf = (ctx: ServerContext) =>
@@ -157,32 +165,38 @@ export function createBridgeServer(
       : server.getClientCapabilities()?.elicitation?.form
         ? confirm
         : undefined;
-    const context: CallContext = {
-      ...(progress ? { progress } : {}),
-      ...(httpRequest ? { headers: headerRecord(httpRequest.headers) } : {}),
-      ...(ctx.sessionId !== undefined ? { session: ctx.sessionId } : {}),
-      signal:
-        setup.cancelSignal === undefined
-          ? ctx.mcpReq.signal
-          : AbortSignal.any([ctx.mcpReq.signal, setup.cancelSignal]),
-      ...(ask ? { confirm: ask } : {}),
-      // A client may say which tool list it holds (stateless HTTP has no session to remember it).
-      catalog: session,
-      ...(typeof held?.catalogVersion === "string" ? { catalogVersion: held.catalogVersion } : {}),
-      ...(trace !== undefined ? { trace } : {}),
-      ...(caller !== undefined ? { caller } : {}),
-      ...(rendersViews(ctx) ? { views: true } : {}),
-    };
-    // A long-running call as a task, when the client negotiated tasks (tasks/task-server.ts).
-    const tasked = await runAsTask({
-      params: request.params,
-      ctx,
-      modern,
-      owner: ownerOf(ctx),
-      run: (extra) => runtime.callTool(name, args, { ...context, ...extra }),
+    // The request's span (telemetry/) is the parent of what the call does; off, `traced` is `trace`.
+    const facts = requestFacts(server, httpRequest !== undefined, "tools/call", name);
+    const outcome = await getTelemetry().traceRequest(facts, trace, async (traced) => {
+      const context: CallContext = {
+        ...(progress ? { progress } : {}),
+        ...(httpRequest ? { headers: headerRecord(httpRequest.headers) } : {}),
+        ...(ctx.sessionId !== undefined ? { session: ctx.sessionId } : {}),
+        signal:
+          setup.cancelSignal === undefined
+            ? ctx.mcpReq.signal
+            : AbortSignal.any([ctx.mcpReq.signal, setup.cancelSignal]),
+        ...(ask ? { confirm: ask } : {}),
+        // A client may say which tool list it holds (stateless HTTP has no session to remember it).
+        catalog: session,
+        ...(typeof held?.catalogVersion === "string" ? { catalogVersion: held.catalogVersion } : {}),
+        ...(traced !== undefined ? { trace: traced } : {}),
+        ...(caller !== undefined ? { caller } : {}),
+        ...(rendersViews(ctx) ? { views: true } : {}),
+      };
+      // A long-running call as a task, when the client negotiated tasks (tasks/task-server.ts).
+      const tasked = await runAsTask({
+        params: request.params,
+        ctx,
+        modern,
+        owner: ownerOf(ctx),
+        run: (extra) => runtime.callTool(name, args, { ...context, ...extra }),
+      });
+      if (tasked !== undefined && "created" in tasked) return { created: tasked.created };
+      return { result: tasked?.result ?? (await runtime.callTool(name, args, context)) };
     });
-    if (tasked !== undefined && "created" in tasked) return tasked.created as CallToolResult;
-    const result = tasked?.result ?? (await runtime.callTool(name, args, context));
+    if ("created" in outcome) return outcome.created as CallToolResult;
+    const { result } = outcome;
     const question = round?.asked();
     if (question !== undefined && categoryOf(result) === "confirmation_pending") {
       return toConfirmationRequest(states, name, args, question, caller?.subject);
@@ -305,6 +319,17 @@ function withoutForbidden(
     return node === undefined || mayCall(caller, node);
   });
   return tools.length === page.tools.length ? page : { ...page, tools };
+}
+
+/** What a request's span says of it. */
+function requestFacts(server: Server, http: boolean, method: string, tool?: string): McpRequestFacts {
+  const version = server.getNegotiatedProtocolVersion();
+  return {
+    method,
+    transport: http ? "http" : "stdio",
+    ...(version !== undefined ? { protocolVersion: version } : {}),
+    ...(tool !== undefined ? { tool } : {}),
+  };
 }
 
 /** A model has no `kind`; every runtime says which it is. */

@@ -28,6 +28,7 @@ import { createConfirmStates } from "../server/confirm-state.js";
 import { createBridgeServer, type ServerSetup } from "../server/mcp-server.js";
 import { findParamHeaderMismatch, HEADER_MISMATCH_CODE } from "../server/param-headers.js";
 import { type ServedRuntime, toServedRuntime } from "../server/served-runtime.js";
+import { watchSessions } from "../telemetry/telemetry-hooks.js";
 import { digest, forgetAuthorization, isLoopbackAddress, passGuards, type RequestGuards } from "./guards.js";
 import { readBody, sendJsonError } from "./http-io.js";
 import { serveLoginCallback, serveSignOut } from "./login-callback.js";
@@ -90,6 +91,8 @@ export async function startHttpServer(
     max: options.maxSessions,
     ...(options.sessionHandshakeMs !== undefined ? { handshakeMs: options.sessionHandshakeMs } : {}),
   });
+  // The active-sessions gauge (telemetry/) reads the store's size while it serves.
+  const unwatchSessions = watchSessions(() => sessions.size);
 
   // One server per session or request, each with the list answers' cache hint.
   const newServer = () => createBridgeServer(runtime, {}, setup);
@@ -196,6 +199,7 @@ export async function startHttpServer(
     port,
     close: async () => {
       unsubscribe?.();
+      unwatchSessions();
       await modern.close();
       await sessions.close();
       await new Promise<void>((resolve) => {

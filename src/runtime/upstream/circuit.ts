@@ -76,6 +76,8 @@ export interface CircuitBreaker {
   record(ticket: CircuitTicket, availability: Availability, description: string): void;
   /** For messages and tests: the origin's circuit, or the operation's for this caller. */
   stateOf(key: CircuitKey, circuit: "origin" | "operation"): CircuitStateName;
+  /** For the breaker gauge (telemetry/): how many circuits are open or half-open, by kind. */
+  countStates(): Array<{ circuit: "origin" | "operation"; state: "open" | "half-open"; count: number }>;
 }
 
 type CircuitState =
@@ -196,6 +198,18 @@ export function createCircuitBreaker(
     },
     stateOf(key, circuit) {
       return stateOf(circuit === "origin" ? originId(key) : operationId(key)).kind;
+    },
+    countStates() {
+      const counts = new Map<string, number>();
+      for (const [id, state] of circuits) {
+        if (state.kind === "closed") continue;
+        const key = `${id.startsWith("origin ") ? "origin" : "operation"} ${state.kind}`;
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+      return [...counts].map(([key, count]) => {
+        const [circuit, state] = key.split(" ") as ["origin" | "operation", "open" | "half-open"];
+        return { circuit, state, count };
+      });
     },
   };
 }

@@ -6,6 +6,8 @@
 import type { Dispatcher } from "undici";
 import type { OutgoingRequest } from "../request/build-request.js";
 import { parseRetryAfter } from "../results/failure.js";
+import { getTelemetry } from "../telemetry/telemetry.js";
+import type { UpstreamCallFacts } from "../telemetry/telemetry-hooks.js";
 import {
   type Availability,
   type CircuitBreaker,
@@ -68,7 +70,14 @@ export interface UpstreamClient {
    */
   send(
     request: OutgoingRequest,
-    call?: { operation?: string; caller?: string; signal?: AbortSignal; maxResponseBytes?: number },
+    call?: {
+      operation?: string;
+      caller?: string;
+      signal?: AbortSignal;
+      maxResponseBytes?: number;
+      /** What each attempt's span tells (telemetry/): the parent, the path template, the secrets. */
+      trace?: UpstreamCallFacts;
+    },
   ): Promise<UpstreamOutcome>;
   breaker: CircuitBreaker;
   limit: ConcurrencyLimit;
@@ -143,14 +152,17 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
           return withAttempts({ ...previous, attempts: attempt });
         let outcome: UpstreamOutcome;
         let delay: number | undefined;
+        // Each attempt is a span of its own when tracing is on (its traceparent goes upstream).
+        const traced = getTelemetry().startAttempt(request, attempt, call.trace ?? {});
         try {
           const response = await sendRequest(
             await options.getDispatcher(),
-            request,
+            traced?.request ?? request,
             limits,
             remaining,
             signal,
           );
+          traced?.end({ status: response.status });
           note(
             GATEWAY_STATUSES.has(response.status) ? "unresponsive" : "answered",
             `HTTP ${response.status}`,
@@ -169,6 +181,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
           });
         } catch (error) {
           if (!(error instanceof UpstreamFailure)) throw error;
+          traced?.end({ failure: error });
           if (error.kind === "cancelled") return { attempts: attempt + 1, failure: error };
           note(availabilityOf(error), error.message);
           if (error.kind === "timeout" && previous)

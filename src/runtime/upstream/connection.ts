@@ -5,6 +5,7 @@
  * the calls of the old and new versions together exceed the concurrency limit.
  */
 import type { Dispatcher } from "undici";
+import { watchBreaker } from "../telemetry/telemetry-hooks.js";
 import { createUpstreamClient, type ResolvedUpstreamOptions, type UpstreamClient } from "./client.js";
 import { createHttpAgent, type HttpOptions } from "./send.js";
 
@@ -36,12 +37,15 @@ export function createApiConnection(options: ConnectionOptions): ApiConnection {
     return dispatcher;
   };
   const upstream = createUpstreamClient({ ...options.upstream, http, getDispatcher });
+  // The breaker gauge reads it while the connection lives (nothing is read with telemetry off).
+  const unwatch = watchBreaker(upstream.breaker);
   return {
     http,
     upstream,
     getDispatcher,
     // Closing twice (a session and its owner) closes once.
     close: () => {
+      unwatch();
       closing ??= ownsDispatcher && dispatcher ? dispatcher.then((d) => d.close()) : Promise.resolve();
       return closing;
     },

@@ -13,6 +13,7 @@ export type OptionScope = "bridge" | "api" | "api-only";
 export function optionScope(key: OptionKey): OptionScope {
   const spec = getOptionSpec(key);
   if (spec.scope !== undefined) return spec.scope;
-  // Code mode's sandbox runs programs that call any API's operations: it is the bridge's.
-  return ["transport", "http", "tools", "code"].includes(spec.group) ? "bridge" : "api";
+  // Code mode's sandbox runs programs that call any API's operations: it is the bridge's;
+  // telemetry is the process's.
+  return ["transport", "http", "tools", "code", "telemetry"].includes(spec.group) ? "bridge" : "api";
 }

@@ -161,8 +161,11 @@ describe("circuit breaker", () => {
   it("fails fast while open, then lets exactly one trial through; its outcome closes or reopens", () => {
     let now = 1_000;
     const breaker = createCircuitBreaker({ failureThreshold: 3, cooldownMs: 10_000 }, () => now);
+    expect(breaker.countStates()).toEqual([]);
     for (let i = 0; i < 3; i++) call(breaker, a, "unreachable");
     expect(breaker.stateOf(a, "origin")).toBe("open");
+    // What the breaker gauge reads (telemetry/): open circuits by kind, never which.
+    expect(breaker.countStates()).toEqual([{ circuit: "origin", state: "open", count: 1 }]);
     const refused = breaker.admit(otherOp);
     expect(refused).toMatchObject({ allowed: false, retryAfterMs: 10_000 });
     expect(refused.allowed ? "" : refused.message).toBe(
@@ -177,6 +180,7 @@ describe("circuit breaker", () => {
     const trial = breaker.admit(a);
     expect(trial.allowed).toBe(true);
     expect(breaker.stateOf(a, "origin")).toBe("half-open");
+    expect(breaker.countStates()).toEqual([{ circuit: "origin", state: "half-open", count: 1 }]);
     const waiting = breaker.admit(otherOp);
     expect(waiting.allowed ? "" : waiting.message).toContain("testing whether http://a.test answers again");
     if (!trial.allowed) throw new Error("unreachable");
@@ -187,6 +191,7 @@ describe("circuit breaker", () => {
     if (!second.allowed) throw new Error("the second trial was refused");
     breaker.record(second.ticket, "answered", "HTTP 500");
     expect(breaker.stateOf(a, "origin")).toBe("closed");
+    expect(breaker.countStates()).toEqual([]);
     expect(breaker.admit(otherOp).allowed).toBe(true);
   });
 
