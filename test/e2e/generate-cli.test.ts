@@ -36,6 +36,16 @@ describe("openapi-mcp-bridge generate", () => {
       // the MCP SDK (v2): the server, and the Node HTTP adapter
       "@modelcontextprotocol/node",
       "@modelcontextprotocol/server",
+      // traces and metrics (--otlp-endpoint, --metrics-port), loaded only when one is on
+      "@opentelemetry/api",
+      "@opentelemetry/exporter-metrics-otlp-http",
+      "@opentelemetry/exporter-metrics-otlp-proto",
+      "@opentelemetry/exporter-prometheus",
+      "@opentelemetry/exporter-trace-otlp-http",
+      "@opentelemetry/exporter-trace-otlp-proto",
+      "@opentelemetry/resources",
+      "@opentelemetry/sdk-metrics",
+      "@opentelemetry/sdk-trace-base",
       "ajv",
       "ajv-formats",
       // the OAuth front door's token checks (--auth-issuer), loaded only when it is on

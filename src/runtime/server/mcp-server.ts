@@ -167,7 +167,9 @@ export function createBridgeServer(
         : undefined;
     // The request's span (telemetry/) is the parent of what the call does; off, `traced` is `trace`.
     const facts = requestFacts(server, httpRequest !== undefined, "tools/call", name);
-    const outcome = await getTelemetry().traceRequest(facts, trace, async (traced) => {
+    // A call the client runs as a task is answered with the task (its span ends with the answer).
+    let created: unknown;
+    const result = await getTelemetry().traceRequest(facts, trace, async (traced) => {
       const context: CallContext = {
         ...(progress ? { progress } : {}),
         ...(httpRequest ? { headers: headerRecord(httpRequest.headers) } : {}),
@@ -192,11 +194,13 @@ export function createBridgeServer(
         owner: ownerOf(ctx),
         run: (extra) => runtime.callTool(name, args, { ...context, ...extra }),
       });
-      if (tasked !== undefined && "created" in tasked) return { created: tasked.created };
-      return { result: tasked?.result ?? (await runtime.callTool(name, args, context)) };
+      if (tasked !== undefined && "created" in tasked) {
+        created = tasked.created;
+        return tasked.created as CallToolResult;
+      }
+      return tasked?.result ?? (await runtime.callTool(name, args, context));
     });
-    if ("created" in outcome) return outcome.created as CallToolResult;
-    const { result } = outcome;
+    if (created !== undefined) return created as CallToolResult;
     const question = round?.asked();
     if (question !== undefined && categoryOf(result) === "confirmation_pending") {
       return toConfirmationRequest(states, name, args, question, caller?.subject);
