@@ -51,7 +51,8 @@ beforeAll(async () => {
   upstream = await startUpstream((req, res) => {
     const token = /^Bearer (.+)$/.exec(req.header("authorization") ?? "")?.[1];
     if (token === undefined || refused.has(token)) return sendJson(res, 401, { message: "bad token" });
-    sendJson(res, 200, { notes: [{ id: "n1" }] });
+    // The API echoes the credential it got: the bridge must never let it through to a result.
+    sendJson(res, 200, { notes: [{ id: "n1" }], seenAuthorization: req.header("authorization") });
   });
   const port = await freePort();
   resource = `http://127.0.0.1:${port}/mcp`;
@@ -236,6 +237,10 @@ describe("each user's own login to the API", () => {
       expect(result.isError ?? false, textOf(result as never)).toBe(false);
       aliceToken = upstreamTokens()[0]!;
       expect(aliceToken).toMatch(/^Bearer \S+$/);
+      // The echoed token is redacted in the result, in its text and structured content.
+      const shown = JSON.stringify(result);
+      expect(shown).not.toContain(aliceToken.slice("Bearer ".length));
+      expect(shown).toContain("[REDACTED]");
       // Never the MCP token: the front door's tokens are JWTs of the agent.
       expect(aliceToken).not.toContain("eyJ");
     } finally {
