@@ -11,10 +11,11 @@
  * `~/.cache/openapi-mcp-bridge`. `OPENAPI_MCP_CACHE=0` (or `cache: false`) turns it off.
  */
 import { createHash } from "node:crypto";
-import { mkdir, readdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import { access, mkdir, readdir, readFile, rename, stat, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { checkModel, serializeModel } from "../../model/serialize.js";
+import { BridgeError } from "../../model/diagnostics.js";
+import { readLazyModel, serializeLazyModel } from "../../model/lazy-model.js";
 import { type BridgeModel, IR_VERSION } from "../../model/types.js";
 import { BRIDGE_VERSION } from "../../runtime/version.js";
 import { resolveCacheDir } from "../shared/cache-dir.js";
@@ -26,8 +27,11 @@ const MAX_ENTRIES = 32;
 /** A `$ref` whose value does not start with `#` (JSON or YAML): the spec is not self-contained. */
 const EXTERNAL_REF = /["']?\$ref["']?\s*:\s*["']?(?!#)[^\s"',}]/;
 
+/** A hit, or a miss: none cached yet, or an entry that failed its checks (and why). */
+export type CacheRead = { model: BridgeModel } | { miss: "absent" } | { miss: "unusable"; why: string };
+
 export interface ModelCache {
-  read(): Promise<BridgeModel | undefined>;
+  read(): Promise<CacheRead>;
   write(model: BridgeModel): Promise<void>;
 }
 
@@ -61,19 +65,26 @@ export async function openModelCache(
   return {
     read: async () => {
       try {
-        const model = checkModel(JSON.parse(await readFile(file, "utf8")), file);
+        await access(file);
+      } catch {
+        return { miss: "absent" };
+      }
+      try {
+        const model = readLazyModel(file);
         // the spec may have moved: report the name it was given this time
         model.info.source = source;
-        return model;
-      } catch {
-        return undefined;
+        return { model };
+      } catch (error) {
+        const first = error instanceof BridgeError ? error.diagnostics[0] : undefined;
+        const message = first === undefined ? (error as Error).message : `${first.code}: ${first.message}`;
+        return { miss: "unusable", why: `the cached model ${file} cannot be used (${message})` };
       }
     },
     write: async (model) => {
       try {
         await mkdir(dir, { recursive: true });
         const temporary = `${file}.${process.pid}.tmp`;
-        await writeFile(temporary, serializeModel(model));
+        await writeFile(temporary, serializeLazyModel(model));
         await rename(temporary, file);
         pruneOldestFiles(dir, ".model.json", MAX_ENTRIES);
       } catch {

@@ -29,11 +29,11 @@ describe("model cache", () => {
     const spec = join(dir, "spec.yaml");
     await writeFile(spec, SPEC);
     const cache = await openModelCache(spec, { validate: true }, env);
-    expect(await cache!.read()).toBeUndefined();
+    expect(await cache!.read()).toEqual({ miss: "absent" });
     const model = await buildModel(spec, { cache: false });
     await cache!.write(model);
     const again = await openModelCache(spec, { validate: true }, env);
-    expect(await again!.read()).toEqual(model);
+    expect(await again!.read()).toEqual({ model });
     expect(await readdir(join(dir, "cache"))).toHaveLength(1);
   });
 
@@ -47,7 +47,7 @@ describe("model cache", () => {
       await buildModel(spec, { cache: false }),
     );
     await writeFile(spec, text);
-    expect(await (await openModelCache(spec, options, env))!.read()).toBeUndefined();
+    expect(await (await openModelCache(spec, options, env))!.read()).toEqual({ miss: "absent" });
   });
 
   it.each([
@@ -72,7 +72,10 @@ describe("model cache", () => {
     await cache!.write(await buildModel(spec, { cache: false }));
     const [entry] = await readdir(join(dir, "cache"));
     await writeFile(join(dir, "cache", entry!), "{ not json");
-    expect(await cache!.read()).toBeUndefined();
+    expect(await cache!.read()).toMatchObject({
+      miss: "unusable",
+      why: expect.stringContaining("OMB_MODEL_INVALID"),
+    });
   });
 
   it("lives under XDG_CACHE_HOME unless told otherwise", () => {
