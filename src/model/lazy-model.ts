@@ -30,7 +30,7 @@ import { failWith } from "./diagnostics.js";
 import { isDeeperThan, MAX_DOCUMENT_DEPTH } from "./json-depth.js";
 import { isRecord } from "./records.js";
 import { checkModel } from "./serialize.js";
-import { type BridgeModel, IR_VERSION, type ToolNode } from "./types.js";
+import { type BridgeModel, IR_VERSION, SAVED_WITH_INDEX, type ToolNode } from "./types.js";
 
 export const LAZY_MODEL_FORMAT = "openapi-mcp-bridge/lazy-model";
 /** The layout of the file (header, index, records); bumped on any change to it. */
@@ -196,8 +196,16 @@ function toLazyModel(
   // Checked as a saved model is (version, methods, depth), with the schemas not yet there.
   const model = checkModel(rest, file);
   const reader = createRecordReader(fd, base, sharedSpans, file);
-  for (const [i, tool] of model.tools.entries())
+  const searchIndex = isRecord(model.searchIndex) ? model.searchIndex : undefined;
+  for (const [i, tool] of model.tools.entries()) {
     defineLazyFields(tool, () => reader.readRecord(spans[i]!, i));
+    if (searchIndex !== undefined)
+      Object.defineProperty(tool, SAVED_WITH_INDEX, {
+        value: searchIndex,
+        configurable: true,
+        writable: true,
+      });
+  }
   return model;
 }
 
@@ -225,7 +233,8 @@ function checkSpans(value: unknown, count: number, limit: number, file: string, 
  * and then leaves plain data fields in the same key order (JSON.stringify gives the same text).
  */
 function defineLazyFields(tool: ToolNode, read: () => Record<string, unknown>): void {
-  const target = tool as unknown as Record<string, unknown>;
+  const target = tool as unknown as Record<string | symbol, unknown>;
+  const forget = () => delete target[SAVED_WITH_INDEX];
   const fields = HEAVY_FIELDS.filter((key) => target[key] === 0);
   if (fields.length === 0) return;
   const load = () => {
@@ -250,6 +259,7 @@ function defineLazyFields(tool: ToolNode, read: () => Record<string, unknown>): 
       set(value: unknown) {
         load();
         target[key] = value;
+        forget();
       },
     });
   }

@@ -17,6 +17,7 @@ import { fileURLToPath } from "node:url";
 import { BridgeError } from "../../model/diagnostics.js";
 import { readLazyModel, serializeLazyModel } from "../../model/lazy-model.js";
 import { type BridgeModel, IR_VERSION } from "../../model/types.js";
+import { buildSearchIndex } from "../../runtime/discovery/search.js";
 import { BRIDGE_VERSION } from "../../runtime/version.js";
 import { resolveCacheDir } from "../shared/cache-dir.js";
 import { pruneOldestFiles } from "../shared/prune-cache.js";
@@ -84,7 +85,10 @@ export async function openModelCache(
       try {
         await mkdir(dir, { recursive: true });
         const temporary = `${file}.${process.pid}.tmp`;
-        await writeFile(temporary, serializeLazyModel(model));
+        // With the search index, as `model` saves it: discovery's first search at the next start
+        // reads the saved terms instead of every tool's schemas.
+        const searchIndex = model.searchIndex ?? buildSearchIndex(model.tools);
+        await writeFile(temporary, serializeLazyModel({ ...model, searchIndex }));
         await rename(temporary, file);
         pruneOldestFiles(dir, ".model.json", MAX_ENTRIES);
       } catch {

@@ -11,6 +11,8 @@ import { buildModel } from "../../../src/generator/compile/build-model.js";
 import { BridgeError } from "../../../src/model/diagnostics.js";
 import { readLazyModel, serializeLazyModel } from "../../../src/model/lazy-model.js";
 import type { BridgeModel, JsonSchema, ToolNode } from "../../../src/model/types.js";
+import { readArgumentNames } from "../../../src/runtime/discovery/search/intent.js";
+import { buildSearchIndex, createOperationSearch } from "../../../src/runtime/discovery/search.js";
 import { connectModel, fixture, ROOT } from "../../helpers/bridge.js";
 
 const dir = mkdtempSync(join(tmpdir(), "omb-lazy-"));
@@ -101,6 +103,15 @@ describe("lazy saved model", () => {
     },
   );
 
+  it.each(REAL_SPECS)("names %s's arguments from the HTTP binding as the input schema does", async (spec) => {
+    // search reads the names from the binding, so it never reads a lazy model's schemas
+    const model = await buildModel(spec, { cache: false });
+    for (const tool of model.tools) {
+      const fromSchema = Object.keys((tool.inputSchema.properties ?? {}) as object).sort();
+      expect([...readArgumentNames(tool)].sort(), tool.name).toEqual(fromSchema);
+    }
+  });
+
   it("writes a subschema repeated across tools once, and reads it back as one shared object", () => {
     const tools = ["a", "b", "c"].map((name) =>
       toolOf(
@@ -133,6 +144,19 @@ describe("lazy saved model", () => {
     expect(read.tools.map(isPending)).toEqual([true, false]);
     // key order kept: what JSON.stringify gives (tools/list's text) is unchanged
     expect(Object.keys(read.tools[1]!)).toEqual(Object.keys(tools[1]!));
+  });
+
+  it("builds discovery's search from a saved model without reading any tool's schemas", async () => {
+    const model = await buildModel(REAL_SPECS[1]!, { cache: false });
+    const file = save({ ...model, searchIndex: buildSearchIndex(model.tools) });
+    const read = readLazyModel(file);
+    const search = createOperationSearch(read.tools, read.searchIndex);
+    const eager = createOperationSearch(model.tools, undefined);
+    expect(search.search("list badges")).toEqual(eager.search("list badges"));
+    const pending = read.tools.filter(
+      (t) => Object.getOwnPropertyDescriptor(t, "inputSchema")?.get !== undefined,
+    );
+    expect(pending).toHaveLength(read.tools.length);
   });
 
   it("keeps spec objects that look like its references or escapes as they are", () => {
