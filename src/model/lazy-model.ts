@@ -370,76 +370,81 @@ function parseJson(text: string, file: string, what: string): unknown {
 }
 
 /**
- * Subtrees repeated across the tools' schemas, found by hash-consing: each object or array gets
- * the number of its structure (its keys and primitive values, its children's numbers), so equal
- * subtrees get equal numbers in one pass; a subtree met twice or more and big enough is shared.
- * Objects the planner already shares are numbered once (by identity).
+ * Subtrees repeated across the tools' schemas, found by hash-consing: a subtree of at least
+ * MIN_SHARED_BYTES gets the number of its structure (its keys and primitive values, its small
+ * children's JSON text, its big children's numbers), so equal subtrees get equal numbers in one
+ * pass; one met twice or more is shared. A small subtree is never shared and is keyed by its
+ * text alone, so the table holds only the big ones. Objects the planner already shares are keyed
+ * once (by identity).
  */
 function findSharedSubtrees(tools: readonly ToolNode[]) {
   const numbers = new Map<string, number>();
   const sizes: number[] = [];
   const counts: number[] = [];
   const firstOf: unknown[] = [];
-  const byIdentity = new WeakMap<object, number>();
-  const numberOf = (node: object): number => {
-    const known = byIdentity.get(node);
+  /** Per object met: `#n` for a numbered (big) subtree, else its JSON text. */
+  const tokens = new WeakMap<object, string>();
+  const sizeOf = (token: string) =>
+    token.charCodeAt(0) === 35 ? sizes[Number(token.slice(1))]! : token.length;
+  const tokenOf = (node: object): string => {
+    const known = tokens.get(node);
     if (known !== undefined) {
-      counts[known]! += 1;
+      if (known.charCodeAt(0) === 35) counts[Number(known.slice(1))]! += 1;
       return known;
     }
-    let key: string;
     let size = 2;
     const part = (value: unknown): string => {
-      if (typeof value === "object" && value !== null) {
-        const n = numberOf(value);
-        size += sizes[n]!;
-        return `#${n}`;
-      }
-      const text = JSON.stringify(value) ?? "null";
-      size += text.length;
+      const text =
+        typeof value === "object" && value !== null ? tokenOf(value) : (JSON.stringify(value) ?? "null");
+      size += sizeOf(text) + 1;
       return text;
     };
-    if (Array.isArray(node)) key = `[${node.map(part).join(",")}`;
+    let key: string;
+    if (Array.isArray(node)) key = `[${node.map(part).join(",")}]`;
     else {
       const parts: string[] = [];
       for (const [k, v] of Object.entries(node)) {
         if (v === undefined) continue;
         const ks = JSON.stringify(k);
-        size += ks.length + 2;
+        size += ks.length + 1;
         parts.push(`${ks}:${part(v)}`);
       }
-      key = `{${parts.join(",")}`;
+      key = `{${parts.join(",")}}`;
     }
-    let n = numbers.get(key);
-    if (n === undefined) {
-      n = sizes.length;
-      numbers.set(key, n);
-      sizes.push(size);
-      counts.push(0);
-      firstOf.push(node);
+    let token = key;
+    if (size >= MIN_SHARED_BYTES) {
+      let n = numbers.get(key);
+      if (n === undefined) {
+        n = sizes.length;
+        numbers.set(key, n);
+        sizes.push(size);
+        counts.push(0);
+        firstOf.push(node);
+      }
+      counts[n]! += 1;
+      token = `#${n}`;
     }
-    counts[n]! += 1;
-    byIdentity.set(node, n);
-    return n;
+    tokens.set(node, token);
+    return token;
   };
   for (const tool of tools) {
     for (const key of HEAVY_FIELDS) {
       const value = tool[key];
-      if (typeof value === "object" && value !== null) numberOf(value);
+      if (typeof value === "object" && value !== null) tokenOf(value);
     }
   }
   numbers.clear();
   const sharedIndex = new Map<number, number>();
   const entries: unknown[] = [];
   counts.forEach((count, n) => {
-    if (count >= 2 && sizes[n]! >= MIN_SHARED_BYTES) {
+    if (count >= 2) {
       sharedIndex.set(n, entries.length);
       entries.push(firstOf[n]);
     }
   });
   const entryOf = (value: object): number | undefined => {
-    const n = byIdentity.get(value);
-    return n === undefined ? undefined : sharedIndex.get(n);
+    const token = tokens.get(value);
+    return token?.charCodeAt(0) === 35 ? sharedIndex.get(Number(token.slice(1))) : undefined;
   };
   /** JSON text of `value` (as JSON.stringify writes it) with shared subtrees as references. */
   const write = (value: unknown, root: boolean): string => {
