@@ -30,7 +30,7 @@ import {
 } from "./lib.mjs";
 
 const RUNS = Number(process.env.OMB_BENCH_HUGE_RUNS ?? 3);
-const RUN_TIMEOUT_MS = 180_000;
+const RUN_TIMEOUT_MS = 600_000;
 const SPEC =
   process.env.OMB_HUGE_SPEC ??
   join(
