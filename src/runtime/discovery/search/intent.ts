@@ -269,7 +269,3 @@ export function readArgumentNames(tool: ToolNode): string[] {
   if (body?.extraArgument !== undefined) names.push(body.extraArgument);
   return names;
 }
-
-function readObject(value: unknown): Record<string, unknown> {
-  return isRecord(value) ? value : {};
-}
