@@ -8,7 +8,6 @@
  * - the resource: the last fixed segment of the path (`messages` in `/me/mailFolders/{id}/messages`),
  *   so a task that names a collection finds the collection before its sub-resources.
  */
-import { isRecord } from "../../../model/records.js";
 import type { ToolNode } from "../../../model/types.js";
 import { stem } from "./stem.js";
 import { isNoise, SELF_WORDS, splitPathWords } from "./tokenize.js";
