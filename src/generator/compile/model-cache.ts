@@ -25,8 +25,12 @@ import { DEFAULT_MAX_FILE_BYTES } from "../spec/read-limits.js";
 
 /** Entries kept; the oldest are removed beyond this. */
 const MAX_ENTRIES = 32;
-/** A `$ref` whose value does not start with `#` (JSON or YAML): the spec is not self-contained. */
-const EXTERNAL_REF = /["']?\$ref["']?\s*:\s*["']?(?!#)[^\s"',}]/;
+/**
+ * A `$ref` key whose value does not start with `#` (JSON or YAML): the spec is not
+ * self-contained. The key starts a token (Graph's paths such as `"/groups/{id}/members/$ref":`
+ * end in `$ref` and are no reference) and its value is a scalar, not a schema object or list.
+ */
+const EXTERNAL_REF = /(?:^|[\s{,])["']?\$ref["']?\s*:\s*["']?(?!#)[^\s"',}{[]/m;
 
 /** A hit, or a miss: none cached yet, or an entry that failed its checks (and why). */
 export type CacheRead = { model: BridgeModel } | { miss: "absent" } | { miss: "unusable"; why: string };

@@ -66,6 +66,25 @@ describe("model cache", () => {
     expect(await openModelCache(path, {}, env)).toBeUndefined();
   });
 
+  it.each([
+    {
+      title: "a path ending in /$ref (Graph's)",
+      text: `${SPEC}  /groups/{id}/members/$ref:\n    get: { responses: { "200": { description: ok } } }\n`,
+    },
+    {
+      title: "a JSON path ending in /$ref",
+      text: JSON.stringify({ paths: { "/members/$ref": { get: {} } } }),
+    },
+    {
+      title: "a property named $ref",
+      text: `${SPEC}components:\n  schemas:\n    A: { properties: { $ref: { type: string } } }\n`,
+    },
+  ])("caches a self-contained spec with $title", async ({ text }) => {
+    const spec = join(dir, "spec.yaml");
+    await writeFile(spec, text);
+    expect(await openModelCache(spec, {}, env)).toBeDefined();
+  });
+
   it("is off with OPENAPI_MCP_CACHE=0 and ignores a damaged entry", async () => {
     const spec = join(dir, "spec.yaml");
     await writeFile(spec, SPEC);
