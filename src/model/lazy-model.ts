@@ -130,16 +130,18 @@ export function readLazyModel(file: string): BridgeModel {
       });
     }
     const index = parseJson(readRange(fd, start, header.indexBytes), file, "the index");
-    const model = toLazyModel(index, fd, start + header.indexBytes, header.recordsBytes, file);
-    closeWhenCollected.register(model, fd);
-    return model;
+    return toLazyModel(index, fd, start + header.indexBytes, header.recordsBytes, file);
   } catch (error) {
     closeSync(fd);
     throw error;
   }
 }
 
-/** A model dropped (a reload, a test) closes its file. */
+/**
+ * The file is closed once its reader is collected: the reader, not the model, since every tool's
+ * getters hold it, and a tool outlives the model object it came in (a selection, the served
+ * model, are new model objects over the same tools).
+ */
 const closeWhenCollected = new FinalizationRegistry<number>((fd) => {
   try {
     closeSync(fd);
@@ -196,6 +198,7 @@ function toLazyModel(
   // Checked as a saved model is (version, methods, depth), with the schemas not yet there.
   const model = checkModel(rest, file);
   const reader = createRecordReader(fd, base, sharedSpans, file);
+  closeWhenCollected.register(reader, fd);
   const searchIndex = isRecord(model.searchIndex) ? model.searchIndex : undefined;
   for (const [i, tool] of model.tools.entries()) {
     defineLazyFields(tool, () => reader.readRecord(spans[i]!, i));

@@ -6,6 +6,8 @@
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { buildModel } from "../../../src/generator/compile/build-model.js";
 import { BridgeError } from "../../../src/model/diagnostics.js";
@@ -157,6 +159,18 @@ describe("lazy saved model", () => {
       (t) => Object.getOwnPropertyDescriptor(t, "inputSchema")?.get !== undefined,
     );
     expect(pending).toHaveLength(read.tools.length);
+  });
+
+  it("keeps the file open while a tool lives, though the model object it came in is gone", async () => {
+    setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    const schema: JsonSchema = { type: "object", properties: { id: { type: "string" } } };
+    const tool = (() => readLazyModel(save(modelOf([toolOf("kept", schema)]))).tools[0]!)();
+    for (let i = 0; i < 5; i++) {
+      gc();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(tool.inputSchema).toEqual(schema);
   });
 
   it("keeps spec objects that look like its references or escapes as they are", () => {
