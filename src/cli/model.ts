@@ -1,5 +1,6 @@
 /**
- * `model SPEC -o FILE`: save the planned model so `serve` can start from it quickly, with the
+ * `model SPEC -o FILE`: save the planned model so `serve` can start from it quickly (in the lazy
+ * layout of model/lazy-model.ts: the index first, each tool's schemas read when needed), with the
  * search index of discovery mode, so a saved model searches without building it again, and the
  * tools' contract digests, which every tools/list shows.
  */
@@ -7,6 +8,7 @@ import { writeFile } from "node:fs/promises";
 import { Command } from "commander";
 import { throwOutputError } from "../generator/shared/output-errors.js";
 import { createProgress } from "../generator/shared/progress.js";
+import { serializeLazyModel } from "../model/lazy-model.js";
 import { serializeModel } from "../model/serialize.js";
 import { buildSearchIndex } from "../runtime/discovery/search.js";
 import { saveContractDigests } from "../runtime/server/saved-digests.js";
@@ -23,16 +25,17 @@ export function createModelCommand(): Command {
     const progress = createProgress("model");
     const model = await readModelOrSpec(spec, flags, progress.step);
     progress.step("write");
-    const text = serializeModel({
+    const saved = {
       ...model,
       searchIndex: buildSearchIndex(model.tools),
       contractDigests: saveContractDigests(model.tools),
-    });
+    };
     if (flags.output === "-") {
+      // One JSON document on stdout, for a pipe (jq, a diff); a file gets the lazy layout.
       progress.done();
-      process.stdout.write(text);
+      process.stdout.write(serializeModel(saved));
     } else {
-      await writeFile(flags.output, text).catch((error: unknown) =>
+      await writeFile(flags.output, serializeLazyModel(saved)).catch((error: unknown) =>
         throwOutputError(error, flags.output, "file"),
       );
       progress.done();

@@ -16,6 +16,7 @@ import {
 } from "../generator/compile/plan-option-table.js";
 import { DEFAULT_CLIENT_PROFILE } from "../generator/compile/profile.js";
 import { failWith } from "../model/diagnostics.js";
+import { isLazyModelHead, readLazyModel } from "../model/lazy-model.js";
 import { checkModel, isModelDocument } from "../model/serialize.js";
 import type { BridgeModel } from "../model/types.js";
 import { OptionValueError, parseWholeNumber, type ValueParser } from "../runtime/config/value-parsers.js";
@@ -88,6 +89,10 @@ export async function readModelOrSpec(
 ): Promise<BridgeModel> {
   if (source !== "-" && !/^https?:\/\//i.test(source)) {
     const head = await readHead(source);
+    if (head !== undefined && isLazyModelHead(head)) {
+      rejectOverridesOnModel(flags, source);
+      return applyModelProfile(readLazyModel(source), flags);
+    }
     if (head !== undefined && /^\s*\{\s*"irVersion"/.test(head)) {
       const text = await readFile(source, "utf8");
       let value: unknown;
@@ -99,19 +104,8 @@ export async function readModelOrSpec(
         });
       }
       if (isModelDocument(value)) {
-        if (flags.overrides !== undefined) {
-          failWith("OMB_OVERRIDES_MODEL", "--overrides applies to a spec, not to a saved model", {
-            file: source,
-            hint: "a model saved with `model --overrides` already carries them; give the spec to apply others",
-          });
-        }
-        const model = checkModel(value, source);
-        if (flags.profile === undefined || flags.profile === DEFAULT_CLIENT_PROFILE) return model;
-        const { applyProfile } = await import("../generator/compile/profile.js");
-        return applyProfile(model, {
-          profile: flags.profile,
-          ...(flags.serverName !== undefined ? { serverName: flags.serverName } : {}),
-        });
+        rejectOverridesOnModel(flags, source);
+        return applyModelProfile(checkModel(value, source), flags);
       }
     }
   }
@@ -122,6 +116,30 @@ export async function readModelOrSpec(
     ...(flags.outlineFields !== undefined ? { outlineFields: flags.outlineFields } : {}),
     ...(onStep !== undefined ? { onStep } : {}),
   });
+}
+
+function rejectOverridesOnModel(flags: SpecFlags, source: string): void {
+  if (flags.overrides !== undefined) {
+    failWith("OMB_OVERRIDES_MODEL", "--overrides applies to a spec, not to a saved model", {
+      file: source,
+      hint: "a model saved with `model --overrides` already carries them; give the spec to apply others",
+    });
+  }
+}
+
+/** A saved model for `--profile`, when one other than the default is asked for. */
+async function applyModelProfile(model: BridgeModel, flags: SpecFlags): Promise<BridgeModel> {
+  if (flags.profile === undefined || flags.profile === DEFAULT_CLIENT_PROFILE) return model;
+  const { applyProfile } = await import("../generator/compile/profile.js");
+  return applyProfile(model, {
+    profile: flags.profile,
+    ...(flags.serverName !== undefined ? { serverName: flags.serverName } : {}),
+  });
+}
+
+/** True when a file's first bytes are a saved model (lazy or one JSON document). */
+export function isModelHead(head: string): boolean {
+  return isLazyModelHead(head) || /^\s*\{\s*"irVersion"/.test(head);
 }
 
 /** The first 256 bytes of a file as text; undefined when it cannot be read. */

@@ -8,7 +8,7 @@
 import type { Command } from "commander";
 import type { ToolContract } from "../contracts/contract.js";
 import type { BridgeModel } from "../model/types.js";
-import { addSpecOptions, readHead, readModelOrSpec, type SpecFlags } from "./options.js";
+import { addSpecOptions, isModelHead, readHead, readModelOrSpec, type SpecFlags } from "./options.js";
 import { addSelectionOptions, applySelection, readSelection } from "./selection.js";
 
 const POLICIES = ["allow", "refuse", "confirm"] as const;
@@ -48,7 +48,7 @@ export async function readPublishedModel(
   const selection = readSelection(flags, [...POLICIES], commandName);
   const outlines = flags.outputSchemas !== false;
   const head = source === "-" || /^https?:\/\//i.test(source) ? undefined : await readHead(source);
-  const kind = head !== undefined && /^\s*\{\s*"irVersion"/.test(head) ? "model" : "spec";
+  const kind = head !== undefined && isModelHead(head) ? "model" : "spec";
   const model = await readModelOrSpec(source, {
     ...flags,
     outputSchemas: outlines,

@@ -301,7 +301,7 @@ export const DIAGNOSTIC_CODES = {
     fix: "save the model again with `model SPEC -o FILE`",
   },
   OMB_MODEL_INVALID: {
-    title: "The JSON file is not a bridge model (no irVersion, or no tools array)",
+    title: "The file is not a bridge model (no irVersion or tools), or a saved model is truncated or corrupt",
     severity: "error",
     fix: "give a model saved by `model SPEC -o FILE`, or the spec itself",
   },
@@ -309,6 +309,12 @@ export const DIAGNOSTIC_CODES = {
     title: "The model was saved by a bridge with another model format (irVersion)",
     severity: "error",
     fix: "build the model again from the spec with this version",
+  },
+  OMB_MODEL_CACHE_UNUSABLE: {
+    title:
+      "The cached model failed its checks (truncated, corrupt or of another layout); the spec was planned again",
+    severity: "warning",
+    fix: "nothing to do: the cache entry was written again; if it repeats, check the cache folder's disk",
   },
 
   // Command-line options and output

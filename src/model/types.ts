@@ -23,6 +23,15 @@ export const IR_VERSION = 4;
  */
 export const OPTIONAL_PROPERTIES_KEYWORD = "x-omb-optional";
 
+/**
+ * Set (not enumerable, so never copied by a spread nor written by JSON.stringify) on each tool
+ * read from a lazy saved model (model/lazy-model.ts) to the search index saved with it, and
+ * removed when the tool is assigned to: a tool that still carries its model's index is the very
+ * tool that index was built from, so search trusts its saved terms without hashing its words
+ * (which would read every tool's schemas).
+ */
+export const SAVED_WITH_INDEX: unique symbol = Symbol.for("openapi-mcp-bridge/saved-with-index");
+
 /** A JSON Schema (2020-12 dialect) kept as plain JSON. */
 export type JsonSchema = { [keyword: string]: JsonValue };
 

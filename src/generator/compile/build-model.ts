@@ -1,4 +1,5 @@
 /** Spec source → BridgeModel in one call (load, validate, normalise, overlay, plan, profile). */
+import { createDiagnostic } from "../../model/diagnostics.js";
 import type { BridgeModel } from "../../model/types.js";
 import { type LoadOptions, loadSpec } from "../spec/load-spec.js";
 import type { OpenApiDocument } from "../spec/openapi-document.js";
@@ -52,10 +53,15 @@ export async function buildModel(source: string, options: BuildOptions = {}): Pr
         });
   if (cache !== undefined) options.onStep?.("cache");
   const cached = await cache?.read();
-  if (cached) return cached;
+  if (cached !== undefined && "model" in cached) return cached.model;
   const model = applyProfile(await planFromSpec(source, options, overrides), options);
   await cache?.write(model);
-  return model;
+  if (cached?.miss !== "unusable") return model;
+  // Said once, beside the plan's own diagnostics; the entry just written replaces the bad one.
+  const warning = createDiagnostic("OMB_MODEL_CACHE_UNUSABLE", `${cached.why}; planned again from the spec`, {
+    file: source,
+  });
+  return { ...model, diagnostics: [...model.diagnostics, warning] };
 }
 
 async function planFromSpec(

@@ -11,11 +11,13 @@
  * `~/.cache/openapi-mcp-bridge`. `OPENAPI_MCP_CACHE=0` (or `cache: false`) turns it off.
  */
 import { createHash } from "node:crypto";
-import { mkdir, readdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import { access, mkdir, readdir, readFile, rename, stat, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { checkModel, serializeModel } from "../../model/serialize.js";
+import { BridgeError } from "../../model/diagnostics.js";
+import { readLazyModel, serializeLazyModel } from "../../model/lazy-model.js";
 import { type BridgeModel, IR_VERSION } from "../../model/types.js";
+import { buildSearchIndex } from "../../runtime/discovery/search.js";
 import { BRIDGE_VERSION } from "../../runtime/version.js";
 import { resolveCacheDir } from "../shared/cache-dir.js";
 import { pruneOldestFiles } from "../shared/prune-cache.js";
@@ -23,11 +25,18 @@ import { DEFAULT_MAX_FILE_BYTES } from "../spec/read-limits.js";
 
 /** Entries kept; the oldest are removed beyond this. */
 const MAX_ENTRIES = 32;
-/** A `$ref` whose value does not start with `#` (JSON or YAML): the spec is not self-contained. */
-const EXTERNAL_REF = /["']?\$ref["']?\s*:\s*["']?(?!#)[^\s"',}]/;
+/**
+ * A `$ref` key whose value does not start with `#` (JSON or YAML): the spec is not
+ * self-contained. The key starts a token (Graph's paths such as `"/groups/{id}/members/$ref":`
+ * end in `$ref` and are no reference) and its value is a scalar, not a schema object or list.
+ */
+const EXTERNAL_REF = /(?:^|[\s{,])["']?\$ref["']?\s*:\s*["']?(?!#)[^\s"',}{[]/m;
+
+/** A hit, or a miss: none cached yet, or an entry that failed its checks (and why). */
+export type CacheRead = { model: BridgeModel } | { miss: "absent" } | { miss: "unusable"; why: string };
 
 export interface ModelCache {
-  read(): Promise<BridgeModel | undefined>;
+  read(): Promise<CacheRead>;
   write(model: BridgeModel): Promise<void>;
 }
 
@@ -61,19 +70,29 @@ export async function openModelCache(
   return {
     read: async () => {
       try {
-        const model = checkModel(JSON.parse(await readFile(file, "utf8")), file);
+        await access(file);
+      } catch {
+        return { miss: "absent" };
+      }
+      try {
+        const model = readLazyModel(file);
         // the spec may have moved: report the name it was given this time
         model.info.source = source;
-        return model;
-      } catch {
-        return undefined;
+        return { model };
+      } catch (error) {
+        const first = error instanceof BridgeError ? error.diagnostics[0] : undefined;
+        const message = first === undefined ? (error as Error).message : `${first.code}: ${first.message}`;
+        return { miss: "unusable", why: `the cached model ${file} cannot be used (${message})` };
       }
     },
     write: async (model) => {
       try {
         await mkdir(dir, { recursive: true });
         const temporary = `${file}.${process.pid}.tmp`;
-        await writeFile(temporary, serializeModel(model));
+        // With the search index, as `model` saves it: discovery's first search at the next start
+        // reads the saved terms instead of every tool's schemas.
+        const searchIndex = model.searchIndex ?? buildSearchIndex(model.tools);
+        await writeFile(temporary, serializeLazyModel({ ...model, searchIndex }));
         await rename(temporary, file);
         pruneOldestFiles(dir, ".model.json", MAX_ENTRIES);
       } catch {

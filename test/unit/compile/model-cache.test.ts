@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { buildModel } from "../../../src/generator/compile/build-model.js";
 import { openModelCache } from "../../../src/generator/compile/model-cache.js";
 import { resolveCacheDir } from "../../../src/generator/shared/cache-dir.js";
+import { buildSearchIndex } from "../../../src/runtime/discovery/search.js";
 
 const SPEC = `openapi: 3.0.3
 info: { title: Cached, version: "1" }
@@ -29,11 +30,12 @@ describe("model cache", () => {
     const spec = join(dir, "spec.yaml");
     await writeFile(spec, SPEC);
     const cache = await openModelCache(spec, { validate: true }, env);
-    expect(await cache!.read()).toBeUndefined();
+    expect(await cache!.read()).toEqual({ miss: "absent" });
     const model = await buildModel(spec, { cache: false });
     await cache!.write(model);
     const again = await openModelCache(spec, { validate: true }, env);
-    expect(await again!.read()).toEqual(model);
+    // with the search index discovery reads at the next start
+    expect(await again!.read()).toEqual({ model: { ...model, searchIndex: buildSearchIndex(model.tools) } });
     expect(await readdir(join(dir, "cache"))).toHaveLength(1);
   });
 
@@ -47,7 +49,7 @@ describe("model cache", () => {
       await buildModel(spec, { cache: false }),
     );
     await writeFile(spec, text);
-    expect(await (await openModelCache(spec, options, env))!.read()).toBeUndefined();
+    expect(await (await openModelCache(spec, options, env))!.read()).toEqual({ miss: "absent" });
   });
 
   it.each([
@@ -64,6 +66,25 @@ describe("model cache", () => {
     expect(await openModelCache(path, {}, env)).toBeUndefined();
   });
 
+  it.each([
+    {
+      title: "a path ending in /$ref (Graph's)",
+      text: `${SPEC}  /groups/{id}/members/$ref:\n    get: { responses: { "200": { description: ok } } }\n`,
+    },
+    {
+      title: "a JSON path ending in /$ref",
+      text: JSON.stringify({ paths: { "/members/$ref": { get: {} } } }),
+    },
+    {
+      title: "a property named $ref",
+      text: `${SPEC}components:\n  schemas:\n    A: { properties: { $ref: { type: string } } }\n`,
+    },
+  ])("caches a self-contained spec with $title", async ({ text }) => {
+    const spec = join(dir, "spec.yaml");
+    await writeFile(spec, text);
+    expect(await openModelCache(spec, {}, env)).toBeDefined();
+  });
+
   it("is off with OPENAPI_MCP_CACHE=0 and ignores a damaged entry", async () => {
     const spec = join(dir, "spec.yaml");
     await writeFile(spec, SPEC);
@@ -72,7 +93,10 @@ describe("model cache", () => {
     await cache!.write(await buildModel(spec, { cache: false }));
     const [entry] = await readdir(join(dir, "cache"));
     await writeFile(join(dir, "cache", entry!), "{ not json");
-    expect(await cache!.read()).toBeUndefined();
+    expect(await cache!.read()).toMatchObject({
+      miss: "unusable",
+      why: expect.stringContaining("OMB_MODEL_INVALID"),
+    });
   });
 
   it("lives under XDG_CACHE_HOME unless told otherwise", () => {

@@ -8,7 +8,6 @@
  * - the resource: the last fixed segment of the path (`messages` in `/me/mailFolders/{id}/messages`),
  *   so a task that names a collection finds the collection before its sub-resources.
  */
-import { isRecord } from "../../../model/records.js";
 import type { ToolNode } from "../../../model/types.js";
 import { stem } from "./stem.js";
 import { isNoise, SELF_WORDS, splitPathWords } from "./tokenize.js";
@@ -213,10 +212,7 @@ export function readOperationShape(tool: ToolNode): OperationShape {
     finds:
       /(^|[^a-z])(search|find|lookup|query)/i.test(
         `${tool.name} ${tool.http.path}`.replace(/([a-z])([A-Z])/g, "$1 $2"),
-      ) ||
-      Object.keys(readObject(tool.inputSchema.properties)).some((name) =>
-        /^(q|query|keyword|keywords|search|term)$/i.test(name),
-      ),
+      ) || readArgumentNames(tool).some((name) => /^(q|query|keyword|keywords|search|term)$/i.test(name)),
   };
 }
 
@@ -259,6 +255,16 @@ export function matchAction(intent: QueryIntent, shape: OperationShape): number 
   return fit;
 }
 
-function readObject(value: unknown): Record<string, unknown> {
-  return isRecord(value) ? value : {};
+/**
+ * The tool's argument names as its HTTP binding gives them (the input schema's properties: a
+ * parameter not sent as a constant, a body property, the body or its extra properties), read
+ * without the schema, which a lazy saved model reads only for the tool a call or describe needs.
+ */
+export function readArgumentNames(tool: ToolNode): string[] {
+  const names = tool.http.parameters.filter((p) => p.constant === undefined).map((p) => p.argument);
+  const body = tool.http.body;
+  if (body?.properties !== undefined) names.push(...body.properties.map((p) => p.argument));
+  if (body?.argument !== undefined) names.push(body.argument);
+  if (body?.extraArgument !== undefined) names.push(body.extraArgument);
+  return names;
 }

@@ -21,7 +21,7 @@
  */
 import { hashShort } from "../../../model/hash.js";
 import { isRecord } from "../../../model/records.js";
-import type { SearchIndexNode, ToolNode } from "../../../model/types.js";
+import { SAVED_WITH_INDEX, type SearchIndexNode, type ToolNode } from "../../../model/types.js";
 import { type DocumentSource, type DocumentTerms, FIELDS, readDocumentSource, termsOf } from "./fields.js";
 
 export const INDEX_VERSION = 3;
@@ -61,6 +61,14 @@ export function createTermsReader(index: SearchIndexNode | undefined): (tool: To
   const saved = readSaved(index);
   if (saved === undefined) return (tool) => termsOf(readDocumentSource(tool));
   return (tool) => {
+    // A tool read from a lazy saved model with this very index: its terms fit, unhashed.
+    if ((tool as { [SAVED_WITH_INDEX]?: unknown })[SAVED_WITH_INDEX] === index) {
+      const text = Object.hasOwn(saved.docs, tool.name) ? saved.docs[tool.name] : undefined;
+      const fields = typeof text === "string" ? text.split("|") : [];
+      const terms =
+        fields.length === FIELDS.length + 1 ? readTerms(fields.slice(0, -1), saved.vocabulary) : undefined;
+      if (terms !== undefined) return terms;
+    }
     const source = readDocumentSource(tool);
     const text = Object.hasOwn(saved.docs, tool.name) ? saved.docs[tool.name] : undefined;
     if (typeof text !== "string") return termsOf(source);

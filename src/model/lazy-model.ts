@@ -1,0 +1,470 @@
+/**
+ * The saved model as a file that loads lazily: what `model SPEC -o FILE` writes and the model
+ * cache keeps. A huge API (Graph beta: 22,361 tools) saved as one JSON document costs a start
+ * seconds of parsing and a gigabyte and a half of memory, while discovery and code mode need the
+ * names, the search index and one schema at a time. So the file has three parts:
+ *
+ * ```
+ * {"format":"openapi-mcp-bridge/lazy-model","version":1,"irVersion":4,"indexBytes":N,...}\n   header line
+ * { ...the model without its tools' schemas, tools: [...], records: [[at, bytes]...], shared: [...] }   index
+ * {"inputSchema":...}{"outputSchema":...}...                                                       records
+ * ```
+ *
+ * The index is the model with each tool's `inputSchema`, `outputSchema` and `resultSchema` set
+ * to 0 (so its keys keep their order), where the tool's record is, and where each shared
+ * subschema is. A record holds one tool's schemas; a subschema that several tools (or shared
+ * subschemas) repeat is written once, as a shared entry, and referred to as `{"$omb:s": n}`
+ * (an object of the spec that happens to look like that, or like the escape itself, is written
+ * as `{"$omb:e": object}`). Reading a model parses the index and defines each tool's schema
+ * fields as getters that read the tool's record at its offset on first use; a shared entry is
+ * parsed once and then shared by every tool that names it, as the planner shares it.
+ *
+ * Plain data throughout (JSON texts at byte offsets), versioned (`version`: this layout), and
+ * checked before use: the header names the byte sizes and the SHA-256 of everything after it, so
+ * a truncated, corrupt or foreign file is refused at load (OMB_MODEL_INVALID / _VERSION), and a
+ * record is checked like a model (its depth) when it is read.
+ */
+import { createHash } from "node:crypto";
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { failWith } from "./diagnostics.js";
+import { isDeeperThan, MAX_DOCUMENT_DEPTH } from "./json-depth.js";
+import { isRecord } from "./records.js";
+import { checkModel } from "./serialize.js";
+import { type BridgeModel, IR_VERSION, SAVED_WITH_INDEX, type ToolNode } from "./types.js";
+
+export const LAZY_MODEL_FORMAT = "openapi-mcp-bridge/lazy-model";
+/** The layout of the file (header, index, records); bumped on any change to it. */
+export const LAZY_MODEL_VERSION = 1;
+
+/** The tool fields kept in records, read on first use. */
+const HEAVY_FIELDS = ["inputSchema", "outputSchema", "resultSchema"] as const;
+const SHARED = "$omb:s";
+const ESCAPED = "$omb:e";
+/** A repeated subschema is shared only from this many bytes of JSON: a reference costs ~14. */
+const MIN_SHARED_BYTES = 64;
+/** The longest header line read. */
+const MAX_HEADER_BYTES = 4096;
+const HASH_CHUNK_BYTES = 4 * 1024 * 1024;
+
+interface LazyHeader {
+  format: typeof LAZY_MODEL_FORMAT;
+  version: number;
+  irVersion: number;
+  indexBytes: number;
+  recordsBytes: number;
+  /** SHA-256 (hex) of the bytes after the header line. */
+  sha256: string;
+}
+
+type Span = [at: number, bytes: number];
+
+/** True when a file's first bytes are a lazy model's header. */
+export function isLazyModelHead(head: string): boolean {
+  return head.startsWith(`{"format":"${LAZY_MODEL_FORMAT}"`);
+}
+
+/** The lazy file of a model: header, index and records, as one buffer. */
+export function serializeLazyModel(model: BridgeModel): Buffer {
+  const sharing = findSharedSubtrees(model.tools);
+  const records: Buffer[] = [];
+  let at = 0;
+  const push = (text: string): Span => {
+    const bytes = Buffer.from(text, "utf8");
+    records.push(bytes);
+    const span: Span = [at, bytes.length];
+    at += bytes.length;
+    return span;
+  };
+  const spans: Span[] = [];
+  const tools = model.tools.map((tool) => {
+    const light: Record<string, unknown> = {};
+    const heavy: string[] = [];
+    for (const [key, value] of Object.entries(tool)) {
+      if (value === undefined) continue;
+      if ((HEAVY_FIELDS as readonly string[]).includes(key)) {
+        light[key] = 0;
+        heavy.push(`${JSON.stringify(key)}:${sharing.write(value, false)}`);
+      } else light[key] = value;
+    }
+    spans.push(push(`{${heavy.join(",")}}`));
+    return light;
+  });
+  const shared = sharing.entries.map((value) => push(sharing.write(value, true)));
+  const index: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(model)) index[key] = key === "tools" ? tools : value;
+  index.records = spans;
+  index.shared = shared;
+  const body = Buffer.concat([Buffer.from(JSON.stringify(index), "utf8"), ...records]);
+  const indexBytes = body.length - at;
+  const header: LazyHeader = {
+    format: LAZY_MODEL_FORMAT,
+    version: LAZY_MODEL_VERSION,
+    irVersion: model.irVersion,
+    indexBytes,
+    recordsBytes: at,
+    sha256: createHash("sha256").update(body).digest("hex"),
+  };
+  return Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`, "utf8"), body]);
+}
+
+/**
+ * The model of a lazy file: the index parsed and checked, each tool's schemas read when first
+ * used. Throws OMB_MODEL_INVALID (not this layout, truncated, corrupt) or OMB_MODEL_VERSION.
+ */
+export function readLazyModel(file: string): BridgeModel {
+  const fd = openSync(file, "r");
+  try {
+    const { header, start } = readHeader(fd, file);
+    const size = fstatSync(fd).size;
+    if (size !== start + header.indexBytes + header.recordsBytes) {
+      failWith(
+        "OMB_MODEL_INVALID",
+        `the model file has ${size} bytes, its header says ${start + header.indexBytes + header.recordsBytes} (truncated or appended to)`,
+        { file, hint: "save the model again with `model SPEC -o FILE`" },
+      );
+    }
+    if (hashRange(fd, start, size - start) !== header.sha256) {
+      failWith("OMB_MODEL_INVALID", "the model file's content does not match its checksum (corrupt)", {
+        file,
+        hint: "save the model again with `model SPEC -o FILE`",
+      });
+    }
+    const index = parseJson(readRange(fd, start, header.indexBytes), file, "the index");
+    return toLazyModel(index, fd, start + header.indexBytes, header.recordsBytes, file);
+  } catch (error) {
+    closeSync(fd);
+    throw error;
+  }
+}
+
+/**
+ * The file is closed once its reader is collected: the reader, not the model, since every tool's
+ * getters hold it, and a tool outlives the model object it came in (a selection, the served
+ * model, are new model objects over the same tools).
+ */
+const closeWhenCollected = new FinalizationRegistry<number>((fd) => {
+  try {
+    closeSync(fd);
+  } catch {
+    // already closed
+  }
+});
+
+function readHeader(fd: number, file: string): { header: LazyHeader; start: number } {
+  const head = Buffer.alloc(MAX_HEADER_BYTES);
+  const read = readSync(fd, head, 0, head.length, 0);
+  const newline = head.subarray(0, read).indexOf(10);
+  const text = head.subarray(0, newline < 0 ? read : newline).toString("utf8");
+  if (newline < 0 || !isLazyModelHead(text)) {
+    failWith("OMB_MODEL_INVALID", "not a saved bridge model (no lazy-model header)", { file, pointer: "" });
+  }
+  const header = parseJson(text, file, "the header") as Partial<LazyHeader>;
+  if (header.version !== LAZY_MODEL_VERSION || header.irVersion !== IR_VERSION) {
+    failWith(
+      "OMB_MODEL_VERSION",
+      `the model file has layout ${String(header.version)} and irVersion ${String(header.irVersion)}, this bridge reads layout ${LAZY_MODEL_VERSION} and irVersion ${IR_VERSION}`,
+      { file, hint: "build the model again from the spec with this version" },
+    );
+  }
+  const sizes = [header.indexBytes, header.recordsBytes];
+  if (
+    !sizes.every((n) => Number.isSafeInteger(n) && (n as number) >= 0) ||
+    typeof header.sha256 !== "string"
+  ) {
+    failWith("OMB_MODEL_INVALID", "the model file's header lacks its sizes or checksum", { file });
+  }
+  return { header: header as LazyHeader, start: newline + 1 };
+}
+
+function toLazyModel(
+  index: unknown,
+  fd: number,
+  base: number,
+  recordsBytes: number,
+  file: string,
+): BridgeModel {
+  if (!isRecord(index) || !Array.isArray(index.tools)) {
+    failWith("OMB_MODEL_INVALID", "the model file's index has no tools", { file, pointer: "/tools" });
+  }
+  const { records, shared, ...rest } = index;
+  const spans = checkSpans(records, index.tools.length, recordsBytes, file, "records");
+  const sharedSpans = checkSpans(
+    shared,
+    Array.isArray(shared) ? shared.length : 0,
+    recordsBytes,
+    file,
+    "shared",
+  );
+  // Checked as a saved model is (version, methods, depth), with the schemas not yet there.
+  const model = checkModel(rest, file);
+  const reader = createRecordReader(fd, base, sharedSpans, file);
+  closeWhenCollected.register(reader, fd);
+  const searchIndex = isRecord(model.searchIndex) ? model.searchIndex : undefined;
+  for (const [i, tool] of model.tools.entries()) {
+    defineLazyFields(tool, () => reader.readRecord(spans[i]!, i));
+    if (searchIndex !== undefined)
+      Object.defineProperty(tool, SAVED_WITH_INDEX, {
+        value: searchIndex,
+        configurable: true,
+        writable: true,
+      });
+  }
+  return model;
+}
+
+function checkSpans(value: unknown, count: number, limit: number, file: string, name: string): Span[] {
+  const ok =
+    Array.isArray(value) &&
+    value.length === count &&
+    value.every(
+      (span) =>
+        Array.isArray(span) &&
+        span.length === 2 &&
+        span.every((n) => Number.isSafeInteger(n) && n >= 0) &&
+        span[0] + span[1] <= limit,
+    );
+  if (!ok)
+    failWith("OMB_MODEL_INVALID", `the model file's ${name} offsets are malformed`, {
+      file,
+      pointer: `/${name}`,
+    });
+  return value as Span[];
+}
+
+/**
+ * Each schema field of `tool` (those the index marks 0) as a getter that reads the record once
+ * and then leaves plain data fields in the same key order (JSON.stringify gives the same text).
+ */
+function defineLazyFields(tool: ToolNode, read: () => Record<string, unknown>): void {
+  const target = tool as unknown as Record<string | symbol, unknown>;
+  const forget = () => delete target[SAVED_WITH_INDEX];
+  const fields = HEAVY_FIELDS.filter((key) => target[key] === 0);
+  if (fields.length === 0) return;
+  const load = () => {
+    const record = read();
+    for (const key of fields) {
+      Object.defineProperty(target, key, {
+        value: record[key],
+        enumerable: true,
+        configurable: true,
+        writable: true,
+      });
+    }
+  };
+  for (const key of fields) {
+    Object.defineProperty(target, key, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        load();
+        return target[key];
+      },
+      set(value: unknown) {
+        load();
+        target[key] = value;
+        forget();
+      },
+    });
+  }
+}
+
+function createRecordReader(fd: number, base: number, sharedSpans: Span[], file: string) {
+  const sharedValues = new Map<number, unknown>();
+  const resolving = new Set<number>();
+  const readShared = (n: number, pointer: string): unknown => {
+    const known = sharedValues.get(n);
+    if (known !== undefined) return known;
+    const span = sharedSpans[n];
+    if (span === undefined || resolving.has(n)) {
+      failWith(
+        "OMB_MODEL_INVALID",
+        `the model file refers to shared schema ${n}, which it lacks or nests in itself`,
+        {
+          file,
+          pointer,
+        },
+      );
+    }
+    resolving.add(n);
+    const value = resolveShared(
+      parseJson(readRange(fd, base + span[0], span[1]), file, `shared schema ${n}`),
+      pointer,
+    );
+    resolving.delete(n);
+    sharedValues.set(n, value);
+    return value;
+  };
+  /** The value with each `{"$omb:s": n}` replaced by the shared entry, and escapes taken off. */
+  const resolveShared = (value: unknown, pointer: string): unknown => {
+    if (typeof value !== "object" || value === null) return value;
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) value[i] = resolveShared(value[i], pointer);
+      return value;
+    }
+    const record = value as Record<string, unknown>;
+    const keys = Object.keys(record);
+    if (keys.length === 1 && keys[0] === SHARED && typeof record[SHARED] === "number")
+      return readShared(record[SHARED], pointer);
+    // An object of the spec that looks like a reference or an escape was written escaped.
+    const target =
+      keys.length === 1 && keys[0] === ESCAPED && isRecord(record[ESCAPED]) ? record[ESCAPED] : record;
+    for (const key of Object.keys(target)) target[key] = resolveShared(target[key], pointer);
+    return target;
+  };
+  return {
+    readRecord(span: Span, i: number): Record<string, unknown> {
+      const pointer = `/tools/${i}`;
+      const record = parseJson(readRange(fd, base + span[0], span[1]), file, `tool ${i}'s record`);
+      if (!isRecord(record))
+        failWith("OMB_MODEL_INVALID", `tool ${i}'s record is not an object`, { file, pointer });
+      resolveShared(record, pointer);
+      // The tool sits three levels down in a model: its schemas may use the rest of the depth.
+      if (isDeeperThan(record, MAX_DOCUMENT_DEPTH - 3)) {
+        failWith(
+          "OMB_MODEL_INVALID",
+          `tool ${i}'s schemas nest more than ${MAX_DOCUMENT_DEPTH} levels deep`,
+          {
+            file,
+            pointer,
+          },
+        );
+      }
+      return record;
+    },
+  };
+}
+
+function readRange(fd: number, at: number, bytes: number): string {
+  const buffer = Buffer.allocUnsafe(bytes);
+  let done = 0;
+  while (done < bytes) {
+    const n = readSync(fd, buffer, done, bytes - done, at + done);
+    if (n === 0) break;
+    done += n;
+  }
+  return buffer.subarray(0, done).toString("utf8");
+}
+
+function hashRange(fd: number, at: number, bytes: number): string {
+  const hash = createHash("sha256");
+  const buffer = Buffer.allocUnsafe(Math.min(HASH_CHUNK_BYTES, Math.max(bytes, 1)));
+  let done = 0;
+  while (done < bytes) {
+    const n = readSync(fd, buffer, 0, Math.min(buffer.length, bytes - done), at + done);
+    if (n === 0) break;
+    hash.update(buffer.subarray(0, n));
+    done += n;
+  }
+  return hash.digest("hex");
+}
+
+function parseJson(text: string, file: string, what: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    return failWith(
+      "OMB_MODEL_INVALID",
+      `${what} of the model file is not valid JSON: ${(error as Error).message}`,
+      {
+        file,
+      },
+    );
+  }
+}
+
+/**
+ * Subtrees repeated across the tools' schemas, found by hash-consing: a subtree of at least
+ * MIN_SHARED_BYTES gets the number of its structure (its keys and primitive values, its small
+ * children's JSON text, its big children's numbers), so equal subtrees get equal numbers in one
+ * pass; one met twice or more is shared. A small subtree is never shared and is keyed by its
+ * text alone, so the table holds only the big ones. Objects the planner already shares are keyed
+ * once (by identity).
+ */
+function findSharedSubtrees(tools: readonly ToolNode[]) {
+  const numbers = new Map<string, number>();
+  const sizes: number[] = [];
+  const counts: number[] = [];
+  const firstOf: unknown[] = [];
+  /** Per object met: `#n` for a numbered (big) subtree, else its JSON text. */
+  const tokens = new WeakMap<object, string>();
+  const sizeOf = (token: string) =>
+    token.charCodeAt(0) === 35 ? sizes[Number(token.slice(1))]! : token.length;
+  const tokenOf = (node: object): string => {
+    const known = tokens.get(node);
+    if (known !== undefined) {
+      if (known.charCodeAt(0) === 35) counts[Number(known.slice(1))]! += 1;
+      return known;
+    }
+    let size = 2;
+    const part = (value: unknown): string => {
+      const text =
+        typeof value === "object" && value !== null ? tokenOf(value) : (JSON.stringify(value) ?? "null");
+      size += sizeOf(text) + 1;
+      return text;
+    };
+    let key: string;
+    if (Array.isArray(node)) key = `[${node.map(part).join(",")}]`;
+    else {
+      const parts: string[] = [];
+      for (const [k, v] of Object.entries(node)) {
+        if (v === undefined) continue;
+        const ks = JSON.stringify(k);
+        size += ks.length + 1;
+        parts.push(`${ks}:${part(v)}`);
+      }
+      key = `{${parts.join(",")}}`;
+    }
+    let token = key;
+    if (size >= MIN_SHARED_BYTES) {
+      let n = numbers.get(key);
+      if (n === undefined) {
+        n = sizes.length;
+        numbers.set(key, n);
+        sizes.push(size);
+        counts.push(0);
+        firstOf.push(node);
+      }
+      counts[n]! += 1;
+      token = `#${n}`;
+    }
+    tokens.set(node, token);
+    return token;
+  };
+  for (const tool of tools) {
+    for (const key of HEAVY_FIELDS) {
+      const value = tool[key];
+      if (typeof value === "object" && value !== null) tokenOf(value);
+    }
+  }
+  numbers.clear();
+  const sharedIndex = new Map<number, number>();
+  const entries: unknown[] = [];
+  counts.forEach((count, n) => {
+    if (count >= 2) {
+      sharedIndex.set(n, entries.length);
+      entries.push(firstOf[n]);
+    }
+  });
+  const entryOf = (value: object): number | undefined => {
+    const token = tokens.get(value);
+    return token?.charCodeAt(0) === 35 ? sharedIndex.get(Number(token.slice(1))) : undefined;
+  };
+  /** JSON text of `value` (as JSON.stringify writes it) with shared subtrees as references. */
+  const write = (value: unknown, root: boolean): string => {
+    if (typeof value !== "object" || value === null) return JSON.stringify(value) ?? "null";
+    if (!root) {
+      const entry = entryOf(value);
+      if (entry !== undefined) return `{"${SHARED}":${entry}}`;
+    }
+    if (Array.isArray(value)) return `[${value.map((item) => write(item ?? null, false)).join(",")}]`;
+    const parts: string[] = [];
+    for (const [k, v] of Object.entries(value)) {
+      if (v === undefined) continue;
+      parts.push(`${JSON.stringify(k)}:${write(v, false)}`);
+    }
+    const text = `{${parts.join(",")}}`;
+    const keys = Object.keys(value);
+    return keys.length === 1 && (keys[0] === SHARED || keys[0] === ESCAPED) ? `{"${ESCAPED}":${text}}` : text;
+  };
+  return { entries, write };
+}

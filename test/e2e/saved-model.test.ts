@@ -1,0 +1,92 @@
+/**
+ * A saved model (`model SPEC -o FILE`, the lazy layout of model/lazy-model.ts) served by the
+ * built CLI over stdio to a real SDK Client: tools mode lists what serving the spec lists, byte
+ * for byte, and discovery mode searches, describes and calls an operation against a recording
+ * upstream on 127.0.0.1, sending what serving the spec sends. A damaged model file is refused
+ * with a coded line.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectStdio, fixture, runCli, textOf } from "../helpers/bridge.js";
+import { sendJson, startUpstream, type Upstream } from "../helpers/upstream.js";
+
+const SPEC = fixture("petstore", "petstore.openapi30.yaml");
+let upstream: Upstream;
+let dir: string;
+let model: string;
+
+beforeAll(async () => {
+  upstream = await startUpstream((req, res) => sendJson(res, 200, { id: 7, name: "Rex", path: req.rawUrl }));
+  dir = mkdtempSync(join(tmpdir(), "omb-saved-model-"));
+  model = join(dir, "petstore.model");
+  const saved = await runCli(["model", SPEC, "-o", model]);
+  expect(saved.code, saved.stderr).toBe(0);
+}, 60_000);
+
+afterAll(async () => {
+  await upstream.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const NO_CACHE = { OPENAPI_MCP_CACHE: "0" };
+
+describe("serve a saved model", () => {
+  it("writes the lazy layout", () => {
+    expect(readFileSync(model, "utf8")).toMatch(/^\{"format":"openapi-mcp-bridge\/lazy-model","version":1,/);
+  });
+
+  it("lists in tools mode exactly what the spec lists, and calls the same request", {
+    timeout: 60_000,
+  }, async () => {
+    const args = ["--base-url", upstream.url, "--mode", "tools"];
+    const fromSpec = await connectStdio(SPEC, args, NO_CACHE);
+    const fromModel = await connectStdio(model, args, NO_CACHE);
+    try {
+      expect(JSON.stringify(fromModel.tools)).toBe(JSON.stringify(fromSpec.tools));
+      upstream.reset();
+      const viaSpec = await fromSpec.call("getPetById", { petId: 7 });
+      const sentBySpec = upstream.requests.map((r) => `${r.method} ${r.rawUrl}`);
+      upstream.reset();
+      const viaModel = await fromModel.call("getPetById", { petId: 7 });
+      expect(viaModel).toEqual(viaSpec);
+      expect(upstream.requests.map((r) => `${r.method} ${r.rawUrl}`)).toEqual(sentBySpec);
+      expect(sentBySpec).toEqual(["GET /pet/7"]);
+    } finally {
+      await fromSpec.close();
+      await fromModel.close();
+    }
+  });
+
+  it("searches, describes and calls an operation in discovery mode", { timeout: 60_000 }, async () => {
+    const session = await connectStdio(model, ["--base-url", upstream.url, "--mode", "discovery"], NO_CACHE);
+    try {
+      const found = await session.call("search_operations", { query: "find a pet by its id" });
+      const names = (found.structuredContent as { results: { name: string }[] }).results.map((r) => r.name);
+      expect(names[0]).toBe("getPetById");
+      const described = await session.call("describe_operations", { names: ["getPetById"] });
+      expect(textOf(described)).toContain("petId");
+      upstream.reset();
+      const called = await session.call("call_operation", { name: "getPetById", arguments: { petId: 7 } });
+      expect(called.isError ?? false, textOf(called)).toBe(false);
+      expect(upstream.requests.map((r) => `${r.method} ${r.rawUrl}`)).toEqual(["GET /pet/7"]);
+      // invalid arguments are refused by the schema read from the file, and nothing is sent
+      upstream.reset();
+      const refused = await session.call("call_operation", { name: "getPetById", arguments: { petId: "x" } });
+      expect(refused.isError).toBe(true);
+      expect(upstream.requests).toEqual([]);
+    } finally {
+      await session.close();
+    }
+  });
+
+  it("refuses a truncated model file with a coded line", { timeout: 60_000 }, async () => {
+    const bytes = readFileSync(model);
+    const broken = join(dir, "broken.model");
+    writeFileSync(broken, bytes.subarray(0, bytes.length - 20));
+    const run = await runCli(["serve", broken, "--base-url", upstream.url]);
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toMatch(/OMB_MODEL_INVALID.*truncated/);
+  });
+});

