@@ -153,30 +153,9 @@ export function createTokenSource(options: TokenSourceOptions): TokenSource {
       },
       signal,
     );
-    const where = `${url.origin}${url.pathname}`;
-    const text = response.body.toString("utf8");
-    if (response.status < 200 || response.status >= 300) {
-      throw new TokenError(
-        `the token endpoint ${where} answered HTTP ${response.status}${describeOAuthError(text)}`,
-      );
-    }
-    let parsed: { access_token?: unknown; token_type?: unknown; expires_in?: unknown };
-    try {
-      parsed = JSON.parse(text) as typeof parsed;
-    } catch {
-      throw new TokenError(`the token endpoint ${where} did not answer with JSON`);
-    }
-    const token = parsed?.access_token;
-    if (typeof token !== "string" || token === "" || hasControlCharacters(token) || /\s/.test(token)) {
-      throw new TokenError(`the token endpoint ${where} returned no usable access_token`);
-    }
-    if (typeof parsed.token_type === "string" && parsed.token_type.toLowerCase() !== "bearer") {
-      throw new TokenError(
-        `the token endpoint ${where} returned a ${parsed.token_type} token; only bearer tokens are supported`,
-      );
-    }
-    const lifetime =
-      typeof parsed.expires_in === "number" && parsed.expires_in > 0 ? parsed.expires_in : DEFAULT_LIFETIME_S;
+    const parsed = readTokenAnswer(response, url);
+    const token = parsed.accessToken;
+    const lifetime = parsed.expiresIn ?? DEFAULT_LIFETIME_S;
     // Refresh ahead of expiry: a minute early, or at half-life for short-lived tokens.
     const margin = Math.min(60, lifetime / 2);
     cached = { token, refreshAt: now() + (lifetime - margin) * 1000 };
@@ -370,6 +349,47 @@ export function checkedUrl(raw: string, base: string | undefined, what: string):
     return url;
   }
   throw new TokenError(`the ${what} ${url.origin} is not https; client secrets are only sent over https`);
+}
+
+/** A token endpoint's answer (RFC 6749 §5.1), checked: a usable bearer access token, and what came with it. */
+export interface TokenAnswer {
+  accessToken: string;
+  refreshToken?: string;
+  /** Seconds, when the answer says (and it is positive). */
+  expiresIn?: number;
+}
+
+/** The token endpoint's answer at `url` read, or a TokenError that says what was wrong with it. */
+export function readTokenAnswer(response: { status: number; body: Buffer }, url: URL): TokenAnswer {
+  const where = `${url.origin}${url.pathname}`;
+  const text = response.body.toString("utf8");
+  if (response.status < 200 || response.status >= 300) {
+    throw new TokenError(
+      `the token endpoint ${where} answered HTTP ${response.status}${describeOAuthError(text)}`,
+    );
+  }
+  let parsed: Record<string, unknown>;
+  try {
+    parsed = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    throw new TokenError(`the token endpoint ${where} did not answer with JSON`);
+  }
+  const access = parsed?.["access_token"];
+  if (typeof access !== "string" || access === "" || hasControlCharacters(access) || /\s/.test(access)) {
+    throw new TokenError(`the token endpoint ${where} returned no usable access_token`);
+  }
+  const type = parsed["token_type"];
+  if (typeof type === "string" && type.toLowerCase() !== "bearer") {
+    throw new TokenError(
+      `the token endpoint ${where} returned a ${type} token; only bearer tokens are supported`,
+    );
+  }
+  const answer: TokenAnswer = { accessToken: access };
+  const refresh = parsed["refresh_token"];
+  if (typeof refresh === "string" && refresh !== "") answer.refreshToken = refresh;
+  const expiresIn = parsed["expires_in"];
+  if (typeof expiresIn === "number" && expiresIn > 0) answer.expiresIn = expiresIn;
+  return answer;
 }
 
 /** RFC 6749 §5.2 error fields, when the body has them. */

@@ -19,11 +19,10 @@ import type { Dispatcher } from "undici";
 import { isRecord } from "../../../model/records.js";
 import type { SecuritySchemeNode } from "../../../model/types.js";
 import type { HttpOptions } from "../../upstream/send.js";
-import { hasControlCharacters } from "../credentials.js";
 import {
   checkedUrl,
-  describeOAuthError,
   type OAuthClientConfig,
+  readTokenAnswer,
   requireApiSite,
   send,
   TokenError,
@@ -254,36 +253,12 @@ export function createUserLogin(options: UserLoginOptions): UserLogin {
       },
       signal ?? new AbortController().signal,
     );
-    const where = `${url.origin}${url.pathname}`;
-    const text = response.body.toString("utf8");
-    if (response.status < 200 || response.status >= 300) {
-      throw new TokenError(
-        `the token endpoint ${where} answered HTTP ${response.status}${describeOAuthError(text)}`,
-      );
-    }
-    let parsed: Record<string, unknown>;
-    try {
-      parsed = JSON.parse(text) as Record<string, unknown>;
-    } catch {
-      throw new TokenError(`the token endpoint ${where} did not answer with JSON`);
-    }
-    const access = parsed["access_token"];
-    if (typeof access !== "string" || access === "" || hasControlCharacters(access) || /\s/.test(access)) {
-      throw new TokenError(`the token endpoint ${where} returned no usable access_token`);
-    }
-    const type = parsed["token_type"];
-    if (typeof type === "string" && type.toLowerCase() !== "bearer") {
-      throw new TokenError(
-        `the token endpoint ${where} returned a ${type} token; only bearer tokens are supported`,
-      );
-    }
-    const refresh = parsed["refresh_token"];
-    const expiresIn = parsed["expires_in"];
-    const tokens: StoredTokens = { access };
+    const answer = readTokenAnswer(response, url);
+    const tokens: StoredTokens = { access: answer.accessToken };
     // A refresh answer without a new refresh token keeps the old one (RFC 6749 §6).
-    const kept = typeof refresh === "string" && refresh !== "" ? refresh : previous?.refresh;
+    const kept = answer.refreshToken ?? previous?.refresh;
     if (kept !== undefined) tokens.refresh = kept;
-    if (typeof expiresIn === "number" && expiresIn > 0) tokens.expires = now() + expiresIn * 1000;
+    if (answer.expiresIn !== undefined) tokens.expires = now() + answer.expiresIn * 1000;
     return tokens;
   };
 
