@@ -3,12 +3,15 @@
  * (the runtime's Ajv options): a schema that does not compile (a spec served with --no-validate,
  * or a slip no repair could read) makes its tool unusable, and the operator hears of it at
  * start-up, in `tools` and in `lint` rather than from the model's first call. The tool stays
- * listed: a call of it answers operation_unavailable (runtime/engine/call-pipeline.ts).
+ * listed: a call of it answers operation_unavailable (runtime/engine/call-pipeline.ts). Only
+ * the schemas Ajv could refuse are compiled (compile-risks.ts): the others compile at their
+ * first call, as every schema does.
  */
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { createDiagnostic } from "../../model/diagnostics.js";
 import type { Diagnostic, ToolNode } from "../../model/types.js";
 import { INPUT_AJV_OPTIONS } from "../../runtime/arguments/input-ajv-options.js";
+import { mayFailToCompile } from "./compile-risks.js";
 
 /** An Ajv instance keeps what it compiled; a fresh one after this many keeps the memory flat. */
 const COMPILES_PER_AJV = 200;
@@ -19,6 +22,7 @@ export function checkInputSchemas(tools: readonly ToolNode[], file: string): Dia
   let ajv: Ajv2020 | undefined;
   let compiled = 0;
   for (const tool of tools) {
+    if (!mayFailToCompile(tool.inputSchema)) continue;
     if (ajv === undefined || compiled >= COMPILES_PER_AJV) {
       // Whether a schema compiles does not depend on how well its code is optimised.
       ajv = new Ajv2020({
