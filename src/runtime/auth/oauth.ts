@@ -129,30 +129,7 @@ export function createTokenSource(options: TokenSourceOptions): TokenSource {
     const form = new URLSearchParams({ grant_type: "client_credentials" });
     if (config.scopes && config.scopes.length > 0) form.set("scope", config.scopes.join(" "));
     for (const [name, value] of Object.entries(config.extraParams ?? {})) form.set(name, value);
-    const headers: Record<string, string> = {
-      "content-type": "application/x-www-form-urlencoded",
-      accept: "application/json",
-    };
-    if (clientAuth === "basic") {
-      // RFC 6749 §2.3.1: the id and secret are form-urlencoded before Basic encoding.
-      const pair = `${encodeClientCredential(config.clientId)}:${encodeClientCredential(config.clientSecret)}`;
-      headers.authorization = `Basic ${Buffer.from(pair).toString("base64")}`;
-    } else {
-      form.set("client_id", config.clientId);
-      form.set("client_secret", config.clientSecret);
-    }
-    const response = await send(
-      options,
-      {
-        method: "POST",
-        origin: url.origin,
-        path: `${url.pathname}${url.search}`,
-        headers,
-        body: form.toString(),
-        missingCredentials: [],
-      },
-      signal,
-    );
+    const response = await postClientForm(options, url, form, clientAuth, signal);
     const parsed = readTokenAnswer(response, url);
     const token = parsed.accessToken;
     const lifetime = parsed.expiresIn ?? DEFAULT_LIFETIME_S;
@@ -269,6 +246,44 @@ async function discover(
       ? "body"
       : "basic";
   return { tokenUrl: checkedUrl(tokenEndpoint, undefined, "token_endpoint"), clientAuth };
+}
+
+/**
+ * A form the OAuth client POSTs to its provider (a token request, a revocation): the client
+ * authenticates with HTTP Basic (RFC 6749 §2.3.1: id and secret form-urlencoded first) or in
+ * the form itself. The client secret goes only here.
+ */
+export function postClientForm(
+  options: TokenSourceOptions,
+  url: URL,
+  form: URLSearchParams,
+  clientAuth: "basic" | "body",
+  signal: AbortSignal,
+): ReturnType<typeof send> {
+  const { clientId, clientSecret } = options.config;
+  const headers: Record<string, string> = {
+    "content-type": "application/x-www-form-urlencoded",
+    accept: "application/json",
+  };
+  if (clientAuth === "basic") {
+    const pair = `${encodeClientCredential(clientId)}:${encodeClientCredential(clientSecret)}`;
+    headers.authorization = `Basic ${Buffer.from(pair).toString("base64")}`;
+  } else {
+    form.set("client_id", clientId);
+    form.set("client_secret", clientSecret);
+  }
+  return send(
+    options,
+    {
+      method: "POST",
+      origin: url.origin,
+      path: `${url.pathname}${url.search}`,
+      headers,
+      body: form.toString(),
+      missingCredentials: [],
+    },
+    signal,
+  );
 }
 
 export async function send(

@@ -22,13 +22,13 @@ import type { HttpOptions } from "../../upstream/send.js";
 import {
   checkedUrl,
   type OAuthClientConfig,
+  postClientForm,
   readTokenAnswer,
   requireApiSite,
-  send,
   TokenError,
   type TokenSourceOptions,
 } from "../oauth.js";
-import { encodeClientCredential, formsOf, oauthClientForms } from "../secret-forms.js";
+import { formsOf, oauthClientForms } from "../secret-forms.js";
 import type { SealedBox } from "./sealed-box.js";
 import type { UserTokenStore } from "./token-store.js";
 
@@ -194,17 +194,6 @@ export function createUserLogin(options: UserLoginOptions): UserLogin {
     return url;
   };
 
-  /** The client's own authentication at the provider: HTTP Basic (default) or in the form. */
-  const authenticateClient = (headers: Record<string, string>, form: URLSearchParams): void => {
-    if ((config.clientAuth ?? "basic") === "basic") {
-      const pair = `${encodeClientCredential(config.clientId)}:${encodeClientCredential(config.clientSecret)}`;
-      headers.authorization = `Basic ${Buffer.from(pair).toString("base64")}`;
-    } else {
-      form.set("client_id", config.clientId);
-      form.set("client_secret", config.clientSecret);
-    }
-  };
-
   const keyOf = (subject: string): string =>
     createHash("sha256").update(`${subject}\u0000${schemeName}\u0000${redirect.href}`).digest("base64url");
 
@@ -236,21 +225,11 @@ export function createUserLogin(options: UserLoginOptions): UserLogin {
     signal: AbortSignal | undefined,
   ): Promise<StoredTokens> => {
     const url = await tokenUrl();
-    const headers: Record<string, string> = {
-      "content-type": "application/x-www-form-urlencoded",
-      accept: "application/json",
-    };
-    authenticateClient(headers, form);
-    const response = await send(
+    const response = await postClientForm(
       tokenOptions,
-      {
-        method: "POST",
-        origin: url.origin,
-        path: `${url.pathname}${url.search}`,
-        headers,
-        body: form.toString(),
-        missingCredentials: [],
-      },
+      url,
+      form,
+      config.clientAuth ?? "basic",
       signal ?? new AbortController().signal,
     );
     const answer = readTokenAnswer(response, url);
@@ -265,20 +244,7 @@ export function createUserLogin(options: UserLoginOptions): UserLogin {
   /** RFC 7009: the provider forgets a token; any answer is taken (the bridge forgot it already). */
   const revoke = async (form: URLSearchParams): Promise<void> => {
     const url = checkedUrl(config.revocationUrl ?? "", options.baseUrl(), "revocation URL");
-    const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded" };
-    authenticateClient(headers, form);
-    await send(
-      tokenOptions,
-      {
-        method: "POST",
-        origin: url.origin,
-        path: `${url.pathname}${url.search}`,
-        headers,
-        body: form.toString(),
-        missingCredentials: [],
-      },
-      new AbortController().signal,
-    );
+    await postClientForm(tokenOptions, url, form, config.clientAuth ?? "basic", new AbortController().signal);
   };
 
   const remember = (tokens: StoredTokens): void => {
