@@ -8,8 +8,9 @@
  * - a keyword value of a type Ajv's own keyword definition does not take (`"maximum": "50"`,
  *   draft-4 `"exclusiveMaximum": true`, an `items` array under 2020-12), an empty `enum`, a
  *   `type` that names no JSON type, `nullable` (Ajv wants `type` beside it);
- * - anything that names or defines another schema (`$ref`, `$id`, `$schema`, anchors: whether it
- *   resolves is Ajv's to say), a subschema that is neither an object nor a boolean, or nesting
+ * - anything that names or defines another schema (`$id`, `$schema`, anchors, a `$ref` other
+ *   than the planner's own `#/$defs/<name>` or one whose name the root's `$defs` lacks: whether
+ *   it resolves is Ajv's to say), a subschema that is neither an object nor a boolean, or nesting
  *   deeper than the walk goes.
  * What it passes still compiles at the first call, as before; a miss is told then, as the
  * operation_unavailable answer (runtime/engine/call-pipeline.ts), never a crash.
@@ -66,39 +67,92 @@ function readKeywordTypes(): Map<string, readonly string[]> {
   return keywordTypes;
 }
 
-/** True when compiling `schema` could fail (see above); false when Ajv has nothing to refuse in it. */
-export function mayFailToCompile(schema: unknown): boolean {
-  return isRisky(schema, 0, readKeywordTypes());
+/**
+ * What the walk learned of one subschema: whether Ajv could refuse something in it, how deep it
+ * nests, and the `$defs` names its local references need. Kept per object: the converter shares
+ * each component among every tool that reaches it (Microsoft Graph: 11,422 tools over a few
+ * thousand components), so each is walked once, not once per tool.
+ */
+interface Facts {
+  risky: boolean;
+  height: number;
+  needs: ReadonlySet<string>;
 }
 
-function isRisky(node: unknown, depth: number, types: Map<string, readonly string[]>): boolean {
-  if (typeof node === "boolean") return false;
-  if (typeof node !== "object" || node === null || Array.isArray(node) || depth > MAX_DEPTH) return true;
-  const schema = node as Record<string, unknown>;
+const NO_NAMES: ReadonlySet<string> = new Set();
+const RISKY: Facts = { risky: true, height: 0, needs: NO_NAMES };
+const LEAF: Facts = { risky: false, height: 0, needs: NO_NAMES };
+const factsOf = new WeakMap<object, Facts>();
+
+/**
+ * A reference Ajv resolves without fail: `#/$defs/<name>` in the plain characters the planner
+ * gives names (json-schema.ts, shared-schemas.ts), checked against the root's `$defs` below.
+ */
+const LOCAL_DEF = /^#\/\$defs\/([A-Za-z0-9_.-]+)$/;
+
+/** True when compiling `schema` could fail (see above); false when Ajv has nothing to refuse in it. */
+export function mayFailToCompile(schema: unknown): boolean {
+  const facts = readFacts(schema, 0, readKeywordTypes());
+  if (facts.risky || facts.height > MAX_DEPTH) return true;
+  if (facts.needs.size === 0) return false;
+  const defs = isMap(schema) ? schema["$defs"] : undefined;
+  if (!isMap(defs)) return true;
+  for (const name of facts.needs) if (!Object.hasOwn(defs, name)) return true;
+  return false;
+}
+
+function readFacts(node: unknown, depth: number, types: Map<string, readonly string[]>): Facts {
+  if (typeof node === "boolean") return LEAF;
+  if (!isMap(node) || depth > MAX_DEPTH) return RISKY;
+  const cached = factsOf.get(node);
+  if (cached !== undefined) return cached;
+  const facts = walkFacts(node, depth, types);
+  factsOf.set(node, facts);
+  return facts;
+}
+
+function walkFacts(
+  schema: Record<string, unknown>,
+  depth: number,
+  types: Map<string, readonly string[]>,
+): Facts {
+  const needs = new Set<string>();
   for (const [keyword, value] of Object.entries(schema)) {
-    if (REFERENCES.has(keyword)) return true;
+    if (keyword === "$ref") {
+      const name = typeof value === "string" ? LOCAL_DEF.exec(value)?.[1] : undefined;
+      if (name === undefined) return RISKY;
+      needs.add(name);
+      continue;
+    }
+    if (REFERENCES.has(keyword)) return RISKY;
     const takes = types.get(keyword);
-    if (takes !== undefined && !takes.includes(jsonTypeOf(value))) return true;
+    if (takes !== undefined && !takes.includes(jsonTypeOf(value))) return RISKY;
   }
-  if (schema["nullable"] !== undefined) return true;
-  if (Array.isArray(schema["enum"]) && schema["enum"].length === 0) return true;
+  if (schema["nullable"] !== undefined) return RISKY;
+  if (Array.isArray(schema["enum"]) && schema["enum"].length === 0) return RISKY;
   const type = schema["type"];
   if (type !== undefined && !(Array.isArray(type) ? type : [type]).every((t) => JSON_TYPES.has(t as string)))
-    return true;
-  for (const keyword of ONE_SCHEMA) {
-    if (keyword in schema && isRisky(schema[keyword], depth + 1, types)) return true;
-  }
+    return RISKY;
+  const children: unknown[] = [];
+  for (const keyword of ONE_SCHEMA) if (keyword in schema) children.push(schema[keyword]);
   for (const keyword of SCHEMA_LISTS) {
     const list = schema[keyword];
-    if (Array.isArray(list) && list.some((item) => isRisky(item, depth + 1, types))) return true;
+    if (Array.isArray(list)) children.push(...list);
   }
   for (const keyword of SCHEMA_MAPS) {
     const map = schema[keyword];
     if (map === undefined) continue;
-    if (!isMap(map)) return true;
-    if (Object.values(map).some((item) => isRisky(item, depth + 1, types))) return true;
+    if (!isMap(map)) return RISKY;
+    children.push(...Object.values(map));
   }
-  return false;
+  let height = 0;
+  for (const child of children) {
+    const facts = readFacts(child, depth + 1, types);
+    if (facts.risky) return RISKY;
+    height = Math.max(height, facts.height + 1);
+    for (const name of facts.needs) needs.add(name);
+  }
+  return { risky: false, height, needs: needs.size === 0 ? NO_NAMES : needs };
 }
 
 function isMap(value: unknown): value is Record<string, unknown> {

@@ -6,6 +6,8 @@ export const DEFAULT_MAX_CONCURRENCY = 64;
 export interface ConcurrencyLimit {
   /** Resolves with a release function once a slot is free; rejects if `signal` aborts first. */
   acquire(signal?: AbortSignal): Promise<() => void>;
+  /** A release function when a slot is free now, else undefined (nothing is queued). */
+  tryAcquire(): (() => void) | undefined;
   readonly active: number;
   readonly waiting: number;
   readonly max: number;
@@ -31,6 +33,11 @@ export function createConcurrencyLimit(max: number): ConcurrencyLimit {
   };
 
   return {
+    tryAcquire() {
+      if (active >= limit) return undefined;
+      active++;
+      return releaser();
+    },
     acquire(signal) {
       if (active < limit) {
         active++;

@@ -28,6 +28,14 @@ describe("mayFailToCompile", () => {
     ["a type that names no JSON type", object({ id: { type: "uuid" } })],
     ["nullable without type", object({ note: { nullable: true } })],
     ["a reference that resolves nowhere", object({ pet: { $ref: "#/$defs/Missing" } })],
+    [
+      "a reference to a $defs name the root lacks",
+      { ...object({ pet: { $ref: "#/$defs/Pet" } }), $defs: { Owner: { type: "object" } } },
+    ],
+    [
+      "a risk inside a $defs entry",
+      { ...object({ pet: { $ref: "#/$defs/Pet" } }), $defs: { Pet: { type: "object", required: "id" } } },
+    ],
     ["required that is not a list", { type: "object", required: "id" }],
     ["a deep one in allOf", { allOf: [object({ a: { anyOf: [{ type: "string", minLength: "1" }] } })] }],
   ])("finds %s, which Ajv refuses", (_what, schema) => {
@@ -56,8 +64,36 @@ describe("mayFailToCompile", () => {
       "unknown keywords (strict is off)",
       object({ x: { type: "string", "x-internal": { deep: [1] }, xml: {} } }),
     ],
+    [
+      "local references the root's $defs resolve, recursion included",
+      {
+        ...object({
+          pet: { $ref: "#/$defs/Pet" },
+          owners: { type: "array", items: { $ref: "#/$defs/Owner" } },
+        }),
+        $defs: {
+          Pet: object({ name: { type: "string" }, parent: { $ref: "#/$defs/Pet" } }),
+          Owner: object({ pets: { type: "array", items: { $ref: "#/$defs/Pet" } } }),
+        },
+      },
+    ],
   ])("passes %s, which Ajv compiles", (_what, schema) => {
     expect(mayFailToCompile(schema)).toBe(false);
     expect(compiles(schema)).toBe(true);
+  });
+
+  it("judges a component shared by two tools by each tool's own $defs", () => {
+    // The same object under two roots: walked once, the names it needs checked per root.
+    const pet = object({ owner: { $ref: "#/$defs/Owner" } });
+    const withOwner = { ...object({ pet: { $ref: "#/$defs/Pet" } }), $defs: { Pet: pet, Owner: object({}) } };
+    const withoutOwner = { ...object({ pet: { $ref: "#/$defs/Pet" } }), $defs: { Pet: pet } };
+    expect([mayFailToCompile(withOwner), compiles(withOwner)]).toEqual([false, true]);
+    expect([mayFailToCompile(withoutOwner), compiles(withoutOwner)]).toEqual([true, false]);
+  });
+
+  it("compiles a schema nested deeper than the walk goes", () => {
+    let deep: Record<string, unknown> = { type: "string" };
+    for (let i = 0; i < 80; i++) deep = { type: "array", items: deep };
+    expect(mayFailToCompile(object({ deep }))).toBe(true);
   });
 });

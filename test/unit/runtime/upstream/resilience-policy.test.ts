@@ -256,4 +256,19 @@ describe("concurrency limit", () => {
     releaseE();
     expect([limit.active, limit.waiting]).toEqual([0, 0]);
   });
+
+  it("takes a free slot at once with tryAcquire and never queues", async () => {
+    const limit = createConcurrencyLimit(1);
+    const first = limit.tryAcquire();
+    expect(first).toBeTypeOf("function");
+    expect(limit.tryAcquire()).toBeUndefined();
+    expect([limit.active, limit.waiting]).toEqual([1, 0]);
+    const queued = limit.acquire();
+    first?.();
+    first?.(); // twice frees one slot only
+    const second = await queued;
+    expect(limit.tryAcquire()).toBeUndefined();
+    second();
+    expect(limit.active).toBe(0);
+  });
 });
