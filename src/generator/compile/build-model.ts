@@ -1,6 +1,7 @@
 /** Spec source → BridgeModel in one call (load, validate, normalise, overlay, plan, profile). */
 import { createDiagnostic } from "../../model/diagnostics.js";
 import type { BridgeModel } from "../../model/types.js";
+import { buildSearchIndex } from "../../runtime/discovery/search.js";
 import { type LoadOptions, loadSpec } from "../spec/load-spec.js";
 import type { OpenApiDocument } from "../spec/openapi-document.js";
 import { applyOverlay } from "../spec/overlay.js";
@@ -54,8 +55,16 @@ export async function buildModel(source: string, options: BuildOptions = {}): Pr
   if (cache !== undefined) options.onStep?.("cache");
   const cached = await cache?.read();
   if (cached !== undefined && "model" in cached) return cached.model;
-  const model = applyProfile(await planFromSpec(source, options, overrides), options);
-  await cache?.write(model);
+  const planned = applyProfile(await planFromSpec(source, options, overrides), options);
+  if (cache === undefined) return planned;
+  // The cache keeps the search index (discovery's first search at the next start reads the
+  // saved terms); the model returned carries it too, as a cached one does, so this start's
+  // search does not build it a second time (1.2 s of Graph beta's cold start).
+  const model: BridgeModel = {
+    ...planned,
+    searchIndex: planned.searchIndex ?? buildSearchIndex(planned.tools),
+  };
+  await cache.write(model);
   if (cached?.miss !== "unusable") return model;
   // Said once, beside the plan's own diagnostics; the entry just written replaces the bad one.
   const warning = createDiagnostic("OMB_MODEL_CACHE_UNUSABLE", `${cached.why}; planned again from the spec`, {

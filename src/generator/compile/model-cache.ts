@@ -92,7 +92,10 @@ export async function openModelCache(
         // With the search index, as `model` saves it: discovery's first search at the next start
         // reads the saved terms instead of every tool's schemas.
         const searchIndex = model.searchIndex ?? buildSearchIndex(model.tools);
-        await writeFile(temporary, serializeLazyModel({ ...model, searchIndex }));
+        await writeFile(
+          temporary,
+          serializeLazyModel(model.searchIndex === undefined ? { ...model, searchIndex } : model),
+        );
         await rename(temporary, file);
         pruneOldestFiles(dir, ".model.json", MAX_ENTRIES);
       } catch {
