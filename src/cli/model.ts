@@ -4,10 +4,10 @@
  * search index of discovery mode, so a saved model searches without building it again, and the
  * tools' contract digests, which every tools/list shows.
  */
-import { writeFile } from "node:fs/promises";
 import { Command } from "commander";
 import { throwOutputError } from "../generator/shared/output-errors.js";
 import { createProgress } from "../generator/shared/progress.js";
+import { writeFileAtomically } from "../generator/shared/write-atomic.js";
 import { serializeLazyModel } from "../model/lazy-model.js";
 import { serializeModel } from "../model/serialize.js";
 import { buildSearchIndex } from "../runtime/discovery/search.js";
@@ -35,7 +35,7 @@ export function createModelCommand(): Command {
       progress.done();
       process.stdout.write(serializeModel(saved));
     } else {
-      await writeFile(flags.output, serializeLazyModel(saved)).catch((error: unknown) =>
+      await writeFileAtomically(flags.output, serializeLazyModel(saved)).catch((error: unknown) =>
         throwOutputError(error, flags.output, "file"),
       );
       progress.done();

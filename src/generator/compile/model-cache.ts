@@ -11,7 +11,7 @@
  * `~/.cache/openapi-mcp-bridge`. `OPENAPI_MCP_CACHE=0` (or `cache: false`) turns it off.
  */
 import { createHash } from "node:crypto";
-import { access, mkdir, readdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import { access, mkdir, readdir, readFile, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { BridgeError } from "../../model/diagnostics.js";
@@ -21,6 +21,7 @@ import { buildSearchIndex } from "../../runtime/discovery/search.js";
 import { BRIDGE_VERSION } from "../../runtime/version.js";
 import { resolveCacheDir } from "../shared/cache-dir.js";
 import { pruneOldestFiles } from "../shared/prune-cache.js";
+import { writeFileAtomically } from "../shared/write-atomic.js";
 import { DEFAULT_MAX_FILE_BYTES } from "../spec/read-limits.js";
 
 /** Entries kept; the oldest are removed beyond this. */
@@ -88,15 +89,13 @@ export async function openModelCache(
     write: async (model) => {
       try {
         await mkdir(dir, { recursive: true });
-        const temporary = `${file}.${process.pid}.tmp`;
         // With the search index, as `model` saves it: discovery's first search at the next start
         // reads the saved terms instead of every tool's schemas.
         const searchIndex = model.searchIndex ?? buildSearchIndex(model.tools);
-        await writeFile(
-          temporary,
+        await writeFileAtomically(
+          file,
           serializeLazyModel(model.searchIndex === undefined ? { ...model, searchIndex } : model),
         );
-        await rename(temporary, file);
         pruneOldestFiles(dir, ".model.json", MAX_ENTRIES);
       } catch {
         // a read-only or full disk only costs the next start its speed
