@@ -21,6 +21,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ERROR_META_KEY } from "../../src/runtime/results/error-result.js";
 import { toLegacyMetaKey } from "../../src/runtime/server/meta-keys.js";
 import { CLI, fixture, type HttpBridge, ROOT, startHttpBridge, textOf } from "../helpers/bridge.js";
+import { hasRedisServer, type RedisServer, startRedisServer } from "../helpers/redis.js";
 import { sendJson, startUpstream, type Upstream } from "../helpers/upstream.js";
 import { WIRE_SPECS } from "./wire-cases.js";
 
@@ -325,6 +326,48 @@ describe("code mode on the 2026-07-28 wire", () => {
 });
 
 /** The raw 2026-07-28 rounds, as a client that does what it likes would send them. */
+const RAW_ENVELOPE = {
+  "io.modelcontextprotocol/protocolVersion": MODERN,
+  "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" },
+  "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {} } },
+};
+const RAW_ACCEPT = { confirm: { action: "accept", content: { confirm: true } } };
+
+/** One tools/call round of deletePet in raw JSON over HTTP; the JSON-RPC result (a JSON answer or the one event of an SSE one). */
+async function rawCall(
+  bridge: HttpBridge,
+  args: Record<string, unknown>,
+  retry: { requestState?: string; inputResponses?: Record<string, unknown> } = {},
+): Promise<Record<string, unknown>> {
+  const response = await fetch(bridge.endpoint, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      "mcp-protocol-version": MODERN,
+      "mcp-method": "tools/call",
+      "mcp-name": "deletePet",
+    },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: "deletePet", arguments: args, ...retry, _meta: RAW_ENVELOPE },
+    }),
+  });
+  const text = await response.text();
+  const json = response.headers.get("content-type")?.includes("text/event-stream")
+    ? text
+        .split("\n")
+        .filter((line) => line.startsWith("data:"))
+        .map((line) => line.slice(5).trim())
+        .find((data) => data.includes('"id":1'))
+    : text;
+  const body = JSON.parse(json ?? "null") as { result?: Record<string, unknown>; error?: unknown };
+  if (!body.result) throw new Error(`no result: ${text}`);
+  return body.result;
+}
+
 describe("the rounds in raw JSON over HTTP", () => {
   const KEY = "a shared key for the two replicas, 32 bytes or more";
   let first: HttpBridge;
@@ -344,51 +387,9 @@ describe("the rounds in raw JSON over HTTP", () => {
     await Promise.all([first?.stop(), second?.stop(), other?.stop()]);
   });
 
-  const envelope = {
-    "io.modelcontextprotocol/protocolVersion": MODERN,
-    "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" },
-    "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {} } },
-  };
-  const ACCEPT = { confirm: { action: "accept", content: { confirm: true } } };
-
-  /** One tools/call round; the JSON-RPC result (a JSON answer or the one event of an SSE one). */
-  async function call(
-    bridge: HttpBridge,
-    args: Record<string, unknown>,
-    retry: { requestState?: string; inputResponses?: Record<string, unknown> } = {},
-  ): Promise<Record<string, unknown>> {
-    const response = await fetch(bridge.endpoint, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-        "mcp-protocol-version": MODERN,
-        "mcp-method": "tools/call",
-        "mcp-name": "deletePet",
-      },
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 1,
-        method: "tools/call",
-        params: { name: "deletePet", arguments: args, ...retry, _meta: envelope },
-      }),
-    });
-    const text = await response.text();
-    const json = response.headers.get("content-type")?.includes("text/event-stream")
-      ? text
-          .split("\n")
-          .filter((line) => line.startsWith("data:"))
-          .map((line) => line.slice(5).trim())
-          .find((data) => data.includes('"id":1'))
-      : text;
-    const body = JSON.parse(json ?? "null") as { result?: Record<string, unknown>; error?: unknown };
-    if (!body.result) throw new Error(`no result: ${text}`);
-    return body.result;
-  }
-
   /** The first round: the question and the state. */
   async function ask(bridge: HttpBridge, args: Record<string, unknown>): Promise<string> {
-    const asked = await call(bridge, args);
+    const asked = await rawCall(bridge, args);
     expect(asked["resultType"]).toBe("input_required");
     const requests = asked["inputRequests"] as Record<
       string,
@@ -403,10 +404,10 @@ describe("the rounds in raw JSON over HTTP", () => {
 
   it("runs the call when the retry brings the state and the ticked box, once", async () => {
     const state = await ask(first, { petId: 7 });
-    const done = await call(first, { petId: 7 }, { requestState: state, inputResponses: ACCEPT });
+    const done = await rawCall(first, { petId: 7 }, { requestState: state, inputResponses: RAW_ACCEPT });
     expect(done["isError"] ?? false).toBe(false);
     expect(sent()).toEqual(["DELETE /pets/7"]);
-    const again = await call(first, { petId: 7 }, { requestState: state, inputResponses: ACCEPT });
+    const again = await rawCall(first, { petId: 7 }, { requestState: state, inputResponses: RAW_ACCEPT });
     expect(again["isError"]).toBe(true);
     expect(categoryOf(again)).toBe("confirmation_invalid");
     expect(JSON.stringify(again["content"])).toContain("already used");
@@ -421,18 +422,18 @@ describe("the rounds in raw JSON over HTTP", () => {
     const altered = `${prefix}.${Buffer.from(JSON.stringify(payload)).toString("base64url")}.${mac}`;
     const flipped = `${state.slice(0, -2)}${state.endsWith("AA") ? "BB" : "AA"}`;
     for (const bad of [altered, flipped, "v1.not-a-state", "garbage"]) {
-      const result = await call(first, { petId: 7 }, { requestState: bad, inputResponses: ACCEPT });
+      const result = await rawCall(first, { petId: 7 }, { requestState: bad, inputResponses: RAW_ACCEPT });
       expect(result["isError"]).toBe(true);
       expect(categoryOf(result)).toBe("confirmation_invalid");
     }
-    const result = await call(first, { petId: 7 }, { requestState: altered, inputResponses: ACCEPT });
+    const result = await rawCall(first, { petId: 7 }, { requestState: altered, inputResponses: RAW_ACCEPT });
     expect(JSON.stringify(result["content"])).toContain("its signature does not match");
     expect(sent()).toEqual([]);
   });
 
   it("refuses a state asked for other arguments", async () => {
     const state = await ask(first, { petId: 7 });
-    const result = await call(first, { petId: 8 }, { requestState: state, inputResponses: ACCEPT });
+    const result = await rawCall(first, { petId: 8 }, { requestState: state, inputResponses: RAW_ACCEPT });
     expect(result["isError"]).toBe(true);
     expect(categoryOf(result)).toBe("confirmation_invalid");
     expect(JSON.stringify(result["content"])).toContain("asked for another call");
@@ -440,18 +441,68 @@ describe("the rounds in raw JSON over HTTP", () => {
   });
 
   it("asks again when an answer comes without the state of a question", async () => {
-    const result = await call(first, { petId: 7 }, { inputResponses: ACCEPT });
+    const result = await rawCall(first, { petId: 7 }, { inputResponses: RAW_ACCEPT });
     expect(result["resultType"]).toBe("input_required");
     expect(sent()).toEqual([]);
   });
 
   it("lets a replica with the same OPENAPI_MCP_CONFIRM_KEY take the answer, and not one with its own key", async () => {
     const state = await ask(first, { petId: 7 });
-    const elsewhere = await call(other, { petId: 7 }, { requestState: state, inputResponses: ACCEPT });
+    const elsewhere = await rawCall(other, { petId: 7 }, { requestState: state, inputResponses: RAW_ACCEPT });
     expect(categoryOf(elsewhere)).toBe("confirmation_invalid");
     expect(sent()).toEqual([]);
-    const done = await call(second, { petId: 7 }, { requestState: state, inputResponses: ACCEPT });
+    const done = await rawCall(second, { petId: 7 }, { requestState: state, inputResponses: RAW_ACCEPT });
     expect(done["isError"] ?? false).toBe(false);
     expect(sent()).toEqual(["DELETE /pets/7"]);
   });
 });
+
+describe.skipIf(!hasRedisServer("confirm-mrtr e2e: replicas sharing the used numbers in Redis"))(
+  "replicas that share --token-store redis://",
+  () => {
+    const KEY = "a shared key for the two replicas, 32 bytes or more";
+    let redis: RedisServer | undefined;
+    let first: HttpBridge;
+    let second: HttpBridge;
+
+    beforeAll(async () => {
+      redis = await startRedisServer();
+      const args = ["--destructive", "confirm", "--base-url", upstream.url, "--stateless"];
+      const env = { OPENAPI_MCP_CONFIRM_KEY: KEY, OPENAPI_MCP_TOKEN_STORE: redis.url };
+      [first, second] = await Promise.all([
+        startHttpBridge(SPEC, args, env),
+        startHttpBridge(SPEC, args, env),
+      ]);
+    }, 30_000);
+
+    afterAll(async () => {
+      await Promise.all([first?.stop(), second?.stop()]);
+      redis?.stop();
+    });
+
+    it("refuses an answer replayed to the other replica: the DELETE is sent once", async () => {
+      const asked = await rawCall(first, { petId: 9 });
+      const state = asked["requestState"] as string;
+      expect(typeof state).toBe("string");
+      const done = await rawCall(first, { petId: 9 }, { requestState: state, inputResponses: RAW_ACCEPT });
+      expect(done["isError"] ?? false).toBe(false);
+      expect(sent()).toEqual(["DELETE /pets/9"]);
+      const replayed = await rawCall(
+        second,
+        { petId: 9 },
+        { requestState: state, inputResponses: RAW_ACCEPT },
+      );
+      expect(replayed["isError"]).toBe(true);
+      expect(categoryOf(replayed)).toBe("confirmation_invalid");
+      expect(JSON.stringify(replayed["content"])).toContain("already used");
+      expect(sent()).toEqual(["DELETE /pets/9"]);
+    });
+
+    it("lets the other replica take a fresh answer", async () => {
+      const state = (await rawCall(first, { petId: 10 }))["requestState"] as string;
+      const done = await rawCall(second, { petId: 10 }, { requestState: state, inputResponses: RAW_ACCEPT });
+      expect(done["isError"] ?? false).toBe(false);
+      expect(sent()).toEqual(["DELETE /pets/10"]);
+    });
+  },
+);

@@ -8,7 +8,7 @@
  * refresh; no token reaches a result, the audit log or stderr. The replicas' part needs
  * redis-server (Debian's package, installed by .ci/run) and skips, saying why, without it.
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -26,6 +26,7 @@ import {
   type TestClient,
 } from "../helpers/authorization-server.js";
 import { freePort, type HttpBridge, startHttpBridge, textOf } from "../helpers/bridge.js";
+import { hasRedisServer, type RedisServer, startRedisServer } from "../helpers/redis.js";
 import { sendJson, startUpstream, type Upstream } from "../helpers/upstream.js";
 
 const ALICE: TestClient = { id: "alice-agent", secret: "alice-agent-secret-0123456789", scope: "notes:read" };
@@ -373,36 +374,15 @@ describe("each user's own login to the API", () => {
   });
 });
 
-/** Redis from the system's packages (`.ci/run` installs it): without it this part skips, saying why. */
-const haveRedis = (() => {
-  try {
-    execFileSync("redis-server", ["--version"], { stdio: "ignore" });
-    return true;
-  } catch {
-    console.warn(
-      "user-login e2e: two replicas on one Redis skipped: redis-server is absent (apt-get install -y redis-server)",
-    );
-    return false;
-  }
-})();
+const haveRedis = hasRedisServer("user-login e2e: two replicas on one Redis");
 
 describe.skipIf(!haveRedis)("two replicas on one Redis", () => {
-  let redis: ChildProcess | undefined;
+  let redis: RedisServer | undefined;
   let a: HttpBridge;
   let b: HttpBridge;
 
   beforeAll(async () => {
-    redis = spawn(
-      "redis-server",
-      ["--port", String(replicas.redis), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-      { stdio: ["ignore", "pipe", "pipe"] },
-    );
-    await new Promise<void>((resolve, reject) => {
-      redis!.once("error", reject);
-      redis!.stdout!.on("data", (chunk: Buffer) => {
-        if (chunk.toString().includes("Ready to accept connections")) resolve();
-      });
-    });
+    redis = await startRedisServer(replicas.redis);
     const authConfig = join(dir, "replicas.json");
     writeFileSync(
       authConfig,
@@ -440,7 +420,7 @@ describe.skipIf(!haveRedis)("two replicas on one Redis", () => {
 
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
-    redis?.kill();
+    redis?.stop();
   });
 
   it("a user asked by one replica and signed in through the other is served by both, with the same token", async () => {

@@ -10,9 +10,9 @@ import type { HttpOptions } from "../upstream/send.js";
 import { hasControlCharacters, resolveCredentials, toClientEnvNames } from "./credentials.js";
 import { createTokenSource, type OAuthClientConfig, TokenError, type TokenSource } from "./oauth.js";
 import { basicCredentialForms, formsOf, headerValueForms } from "./secret-forms.js";
-import { createRedisTokenStore } from "./user-login/redis-store.js";
+import { openTokenStore } from "./user-login/open-store.js";
 import { createSealedBox, MIN_STORE_KEY_BYTES } from "./user-login/sealed-box.js";
-import { createMemoryTokenStore, type UserTokenStore } from "./user-login/token-store.js";
+import type { UserTokenStore } from "./user-login/token-store.js";
 import { createUserLogin, type LoginOutcome, type UserLogin } from "./user-login/user-login.js";
 
 export interface CredentialOptions {
@@ -219,19 +219,9 @@ export function createCredentialProvider(model: BridgeModel, options: Credential
   };
 }
 
-// This process's stores by URL and its random key: a hot reload's new runtime (and every API
-// of a bridge) finds the users' tokens where they were, over one connection.
+// This process's random key: a hot reload's new runtime (and every API of a bridge) finds the
+// users' tokens where they were.
 let processStoreKey: Uint8Array | undefined;
-const processTokenStores = new Map<string, UserTokenStore>();
-
-function openTokenStore(where: string): UserTokenStore {
-  let store = processTokenStores.get(where);
-  if (store === undefined) {
-    store = where === "memory" ? createMemoryTokenStore() : createRedisTokenStore(where);
-    processTokenStores.set(where, store);
-  }
-  return store;
-}
 
 /** The random key of this process, for a bridge given none (users sign in again after a restart). */
 function getProcessStoreKey(): Uint8Array {

@@ -503,7 +503,7 @@ export const OPTION_TABLE = {
     env: "OPENAPI_MCP_TOKEN_STORE",
     parser: parseTokenStore(),
     defaultText: "memory",
-    help: "where each user's own API tokens (a scheme with `flow: authorizationCode`) are kept: `memory` (this process) or `redis://[:PASSWORD@]HOST:PORT[/DB]` (`rediss://` for TLS), which replicas share",
+    help: "where each user's own API tokens (a scheme with `flow: authorizationCode`) and the used one-time numbers of sign-in links and `--destructive confirm` answers are kept: `memory` (this process) or `redis://[:PASSWORD@]HOST:PORT[/DB]` (`rediss://` for TLS), which replicas share, so a replayed answer is refused on every replica",
     details: "see Team deployment (OAuth)",
     transports: "http",
     group: "credentials",

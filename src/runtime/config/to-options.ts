@@ -155,6 +155,7 @@ export function toHttpServerOptions(settings: Settings): HttpServerOptions {
   if (settings.authIssuer !== undefined && settings.authIssuer.length > 0)
     options.oauth = toOAuthResourceOptions(settings);
   if (settings.confirmKey !== undefined) options.confirmKey = settings.confirmKey;
+  if (settings.tokenStore !== undefined) options.markStore = settings.tokenStore;
   if (settings.maxBodyBytes !== undefined) options.maxBodyBytes = settings.maxBodyBytes;
   if (settings.maxSessions !== undefined) options.maxSessions = settings.maxSessions;
   if (settings.sessionIdleTimeout !== undefined) options.sessionIdleMs = settings.sessionIdleTimeout;

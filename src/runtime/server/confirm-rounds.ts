@@ -91,7 +91,16 @@ export function startConfirmRound(input: ConfirmRoundInput): ConfirmRound {
         throw new ConfirmationPending();
       }
       if (!(answer.action === "accept" && answer.content?.["confirm"] === true)) return false;
-      if (!states.spend(payload)) {
+      let first: boolean;
+      try {
+        first = await states.spend(payload);
+      } catch (error) {
+        throw new ConfirmationInvalid(
+          `the bridge could not check that this confirmation is unused (${(error as Error).message}), so the ` +
+            "call was not run; call the tool again",
+        );
+      }
+      if (!first) {
         throw new ConfirmationInvalid(
           "this confirmation was already used for a call; each answer allows one call, so call the tool " +
             "again if the user wants it run again",

@@ -4,7 +4,7 @@
  * arguments the user was asked about, a one-time number and an expiry, signed with HMAC-SHA256.
  * The state round-trips through the client, so it is checked before it is believed: a state that
  * was altered, has expired, was asked for other arguments or another tool, or was already used
- * once in this process, confirms nothing.
+ * once (in this process, or on a replica sharing the marks' store), confirms nothing.
  *
  * The signing is node:crypto's, not the SDK's createRequestStateCodec: that codec lives in the
  * server package's index module beside its HTTP handler (createMcpHandler), so importing it made
@@ -14,6 +14,7 @@ import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from
 import type { ServerContext } from "@modelcontextprotocol/server";
 import { isRecord } from "../../model/records.js";
 import type { JsonValue } from "../../model/types.js";
+import { createMemoryTokenStore, type UserTokenStore } from "../auth/user-login/token-store.js";
 import { canonicalJson } from "./canonical.js";
 
 /**
@@ -52,28 +53,36 @@ export interface ConfirmStates {
    */
   verify(state: string, ctx: ServerContext): Promise<VerifiedState>;
   /**
-   * Uses an answered state up: true the first time, false when this process already ran a call
-   * with it (a replay of the same answer).
+   * Uses an answered state up: true the first time, false when a call already ran with it (a
+   * replay of the same answer) in this process, or on any replica sharing the marks' store.
+   * Rejects when a shared store cannot be asked (the call is then refused, never run twice).
    */
-  spend(payload: ConfirmPayload): boolean;
+  spend(payload: ConfirmPayload): Promise<boolean>;
 }
 
 export interface ConfirmStateOptions {
   /** The HMAC key (at least 32 bytes); default: random, for this process only. */
   key?: string | Uint8Array;
   ttlSeconds?: number;
+  /**
+   * Where used one-time numbers are marked (auth/user-login/token-store.ts): the store replicas
+   * share (`--token-store redis://…`) makes a replayed answer refused on every replica; default:
+   * this process's memory.
+   */
+  marks?: Pick<UserTokenStore, "claim">;
 }
 
 /**
  * Confirmation states signed with `key`. Replicas behind a load balancer must share the key
  * (`--confirm-key`): the retry may reach another replica than the question came from. A
- * replay is caught per process only: the spent numbers are not shared between replicas.
+ * replay is caught where the used numbers are marked: this process, or every replica that
+ * shares the marks' store.
  */
 export function createConfirmStates(options: ConfirmStateOptions = {}): ConfirmStates {
   const ttlSeconds = options.ttlSeconds ?? CONFIRM_STATE_TTL_SECONDS;
   const codec = createStateCodec(options.key ?? randomBytes(32), ttlSeconds);
-  // One-time numbers already used, with when they expire (after that the codec refuses them anyway).
-  const spent = new Map<string, number>();
+  // A number's mark lasts as long as its state could be used (after that the codec refuses it).
+  const marks = options.marks ?? createMemoryTokenStore();
   return {
     mint: async (tool, args, subject) =>
       codec.seal({
@@ -87,13 +96,7 @@ export function createConfirmStates(options: ConfirmStateOptions = {}): ConfirmS
       if ("refused" in opened) return opened;
       return isPayload(opened.payload) ? { payload: opened.payload } : { refused: "malformed" };
     },
-    spend(payload) {
-      const at = Date.now();
-      for (const [nonce, expires] of spent) if (expires < at) spent.delete(nonce);
-      if (spent.has(payload.nonce)) return false;
-      spent.set(payload.nonce, at + ttlSeconds * 1000);
-      return true;
-    },
+    spend: (payload) => marks.claim(`confirm:${payload.nonce}`, ttlSeconds * 1000),
   };
 }
 

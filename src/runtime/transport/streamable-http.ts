@@ -22,6 +22,7 @@ import type { AddressInfo } from "node:net";
 import { NodeStreamableHTTPServerTransport, toNodeHandler } from "@modelcontextprotocol/node";
 import { createMcpHandler, isLegacyRequest, type Server } from "@modelcontextprotocol/server";
 import { failWith } from "../../model/diagnostics.js";
+import { openTokenStore } from "../auth/user-login/open-store.js";
 import { checkHttpServerOptions } from "../config/check-bridge-options.js";
 import type { ToolRuntime } from "../engine/bridge-runtime.js";
 import { createConfirmStates } from "../server/confirm-state.js";
@@ -82,7 +83,10 @@ export async function startHttpServer(
   // One signer for every server of this endpoint: a confirmation asked by one request is
   // answered by another (and, with a shared --confirm-key, by another replica).
   const setup: ServerSetup = {
-    confirmStates: createConfirmStates(options.confirmKey !== undefined ? { key: options.confirmKey } : {}),
+    confirmStates: createConfirmStates({
+      ...(options.confirmKey !== undefined ? { key: options.confirmKey } : {}),
+      ...(options.markStore !== undefined ? { marks: openTokenStore(options.markStore) } : {}),
+    }),
     ...(options.listCache !== undefined ? { listCache: options.listCache } : {}),
     ...(options.oauth !== undefined ? { callers } : {}),
   };

@@ -60,6 +60,12 @@ export interface HttpServerOptions {
    * same one; default: random, for this process only.
    */
   confirmKey?: string;
+  /**
+   * Where an answered confirmation's one-time number is marked used (`--token-store`: `memory`,
+   * or the `redis://` URL replicas share, so a replayed answer is refused on every replica);
+   * default: this process's memory.
+   */
+  markStore?: string;
 }
 
 const MIB = 1024 * 1024;

@@ -1,12 +1,12 @@
 /** writeFileAtomically (generator/shared/write-atomic.ts): whole or nothing, never a temporary left. */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { writeFileAtomically } from "../../../src/generator/shared/write-atomic.js";
 
 function freshDir(): string {
-  return mkdtempSync(join(os.tmpdir(), "omb-atomic-"));
+  return mkdtempSync(join(tmpdir(), "omb-atomic-"));
 }
 
 describe("writeFileAtomically", () => {

@@ -1,7 +1,7 @@
 /**
  * Users' sealed tokens in Redis, so replicas behind a load balancer serve a user who signed in
  * through any of them (`--token-store redis://[:password@]host:port[/db]`, `rediss://` for TLS).
- * A minimal RESP2 client of our own for the three commands the store needs (GET, SET, DEL, with
+ * A minimal RESP2 client of our own for the commands the store needs (GET, SET, SET NX PX, DEL, with
  * AUTH and SELECT once per connection): one connection, commands pipelined and answered in
  * order, a time limit on each, a cap on a reply's size, and a new connection for the next
  * command after one fails. Every failure is a TokenError that names the store (never its
@@ -109,6 +109,12 @@ export function createRedisTokenStore(url: string): UserTokenStore {
     },
     async delete(key) {
       await send(["DEL", KEY_PREFIX + key]);
+    },
+    async claim(key, ttlMs) {
+      // Set only if absent, with its expiry, in one command: two replicas claiming the same
+      // number at once get one "OK" between them.
+      const lapse = String(Math.max(1, Math.ceil(ttlMs)));
+      return (await send(["SET", `${KEY_PREFIX}once:${key}`, "1", "NX", "PX", lapse])) === "OK";
     },
     async close() {
       const closing = socket;

@@ -152,8 +152,6 @@ export function createUserLogin(options: UserLoginOptions): UserLogin {
   const redirect = new URL(config.redirectUrl);
   const handedOut: string[] = [];
   const clientForms = oauthClientForms(config.clientId, config.clientSecret);
-  // One-time numbers already used (a state answers one login), with their expiry.
-  const spent = new Map<string, number>();
   // One refresh at a time per user: concurrent calls share it.
   const refreshing = new Map<string, Promise<StoredTokens | undefined>>();
   const tokenOptions: TokenSourceOptions = {
@@ -319,7 +317,6 @@ export function createUserLogin(options: UserLoginOptions): UserLogin {
       const opened = box.open(query.get("state") ?? "", STATE_PURPOSE);
       if (!isStateBody(opened) || opened.s !== schemeName) return undefined;
       const at = now();
-      for (const [nonce, expires] of spent) if (expires < at) spent.delete(nonce);
       if (opened.x * 1000 < at) {
         return {
           ok: false,
@@ -327,10 +324,20 @@ export function createUserLogin(options: UserLoginOptions): UserLogin {
           message: "This sign-in link has expired. Ask again from your MCP client.",
         };
       }
-      if (spent.has(opened.n)) {
+      // A state answers one login, on whichever replica the browser reaches (a shared store).
+      let first: boolean;
+      try {
+        first = await store.claim(`login-state:${opened.n}`, opened.x * 1000 - at);
+      } catch (error) {
+        return {
+          ok: false,
+          scheme: schemeName,
+          message: `The bridge could not check this sign-in link (${(error as Error).message}). Nothing was stored; try again.`,
+        };
+      }
+      if (!first) {
         return { ok: false, scheme: schemeName, message: "This sign-in link was already used." };
       }
-      spent.set(opened.n, opened.x * 1000);
       const error = query.get("error");
       if (error !== null) {
         return {

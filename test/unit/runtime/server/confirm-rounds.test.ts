@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConfirmationInvalid, ConfirmationPending } from "../../../../src/runtime/access/confirm.js";
+import { createMemoryTokenStore } from "../../../../src/runtime/auth/user-login/token-store.js";
 import { startConfirmRound, toConfirmationRequest } from "../../../../src/runtime/server/confirm-rounds.js";
 import {
   CONFIRM_STATE_TTL_SECONDS,
@@ -69,8 +70,24 @@ describe("confirm states", () => {
     const verified = (await states.verify(await states.mint("deletePet", {}), ctx)) as {
       payload: Parameters<ConfirmStates["spend"]>[0];
     };
-    expect(states.spend(verified.payload)).toBe(true);
-    expect(states.spend(verified.payload)).toBe(false);
+    expect(await states.spend(verified.payload)).toBe(true);
+    expect(await states.spend(verified.payload)).toBe(false);
+  });
+
+  it("are spent once across replicas that share the marks' store, and per process without one", async () => {
+    const key = "k".repeat(32);
+    const shared = createMemoryTokenStore();
+    const first = createConfirmStates({ key, marks: shared });
+    const second = createConfirmStates({ key, marks: shared });
+    const alone = createConfirmStates({ key });
+    const state = await first.mint("deletePet", { id: 1 });
+    const payloadOf = async (states: ConfirmStates) =>
+      ((await states.verify(state, ctx)) as { payload: Parameters<ConfirmStates["spend"]>[0] }).payload;
+    expect(await first.spend(await payloadOf(first))).toBe(true);
+    // The same answer replayed to another replica: refused there too.
+    expect(await second.spend(await payloadOf(second))).toBe(false);
+    // A replica with marks of its own does not know the first one spent it.
+    expect(await alone.spend(await payloadOf(alone))).toBe(true);
   });
 
   it("refuse a key shorter than 32 bytes", () => {
@@ -117,6 +134,20 @@ describe("a confirmation round", () => {
     await expect(round.confirm("Allow it?")).resolves.toBe(true);
     expect(round.asked()).toBeUndefined();
     await expect(round.confirm("Allow it?")).rejects.toThrow(/already used/);
+  });
+
+  it("refuses, and runs nothing, when the shared marks' store cannot be asked", async () => {
+    const down = {
+      claim: async () => {
+        throw new Error("the token store at redis://127.0.0.1:1/ closed the connection");
+      },
+    };
+    const states = createConfirmStates({ marks: down });
+    const call = { tool: "deletePet", args: { id: 1 } };
+    const round = await retried(states, call, call, ACCEPT);
+    await expect(round.confirm("Allow it?")).rejects.toThrow(
+      /could not check that this confirmation is unused \(the token store at redis:.*closed the connection\)/,
+    );
   });
 
   it.each([
