@@ -385,10 +385,12 @@ async function runRound(group, total, pid) {
 /** A DevTools protocol session on a child started with --inspect=127.0.0.1:0. */
 async function connectInspector(child) {
   const deadline = now() + 10_000;
-  let match;
-  while (!(match = /ws:\/\/127\.0\.0\.1:\d+\/[\w-]+/.exec(child.stderrText()))) {
+  const findUrl = () => /ws:\/\/127\.0\.0\.1:\d+\/[\w-]+/.exec(child.stderrText());
+  let match = findUrl();
+  while (match === null) {
     if (now() > deadline) throw new Error(`no inspector URL:\n${child.stderrText()}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
+    match = findUrl();
   }
   const socket = new WebSocket(match[0]);
   await new Promise((resolve, reject) => {
