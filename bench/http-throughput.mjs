@@ -12,12 +12,12 @@
  * a loop; request ids are unique across all clients. Each server answers where its transport
  * puts answers: ours in the POST's own answer (an SSE event), @ivotoby on the session's GET
  * stream (its POST answers 202). OMB_HTTP_CLIENTS concurrent clients (default 64: enough to keep
- * two cores busy, see the CPU column) make OMB_HTTP_CALLS calls (default 3,000) per round; rounds
+ * two cores busy, see the CPU column) make OMB_HTTP_CALLS calls (default 2,000) per round; rounds
  * are interleaved (ours, @ivotoby, forwarder; OMB_HTTP_ROUNDS, default 5) after a warm-up each.
  * The ratios are taken round by round.
  *
  * Memory: a fresh bridge started with `--inspect=127.0.0.1:0` (a node flag: the product is
- * unchanged) serves OMB_MEMORY_CLIENTS (200) clients in three rounds of OMB_MEMORY_CALLS (10,000)
+ * unchanged) serves OMB_MEMORY_CLIENTS (200) clients in three rounds of OMB_MEMORY_CALLS (5,000)
  * calls; after each, over the DevTools protocol, `HeapProfiler.collectGarbage` (twice) and
  * `Runtime.getHeapUsage`, and VmRSS from /proc. Target: round 3 within 5% of round 2 for both.
  * Then a CPU profile (`Profiler.start`/`stop`, the same protocol) of one more saturated round,
@@ -47,14 +47,17 @@ import {
 import { setup } from "./setup.mjs";
 
 const CLIENTS = Number(process.env.OMB_HTTP_CLIENTS ?? 64);
-const CALLS = Number(process.env.OMB_HTTP_CALLS ?? 3_000);
+const CALLS = Number(process.env.OMB_HTTP_CALLS ?? 2_000);
 const ROUNDS = Number(process.env.OMB_HTTP_ROUNDS ?? 5);
 const WARMUP = Number(process.env.OMB_HTTP_WARMUP ?? 1_000);
 const MEMORY_CLIENTS = Number(process.env.OMB_MEMORY_CLIENTS ?? 200);
-const MEMORY_CALLS = Number(process.env.OMB_MEMORY_CALLS ?? 10_000);
+const MEMORY_CALLS = Number(process.env.OMB_MEMORY_CALLS ?? 5_000);
+const PROFILE_CALLS = Math.min(MEMORY_CALLS, 3_000);
 const PROFILE_TOP = 20;
 /** Another build's CLI (e.g. before a change), served as one more interleaved case. */
 const BASELINE_CLI = process.env.OMB_HTTP_BASELINE_CLI;
+/** The CLI the memory rounds and the profile serve (another build's, to profile it alike). */
+const MEMORY_CLI = process.env.OMB_HTTP_MEMORY_CLI ?? OUR_CLI;
 const SPEC = join(BENCH_DIR, "fixtures", "latency.openapi.yaml");
 const BODY = JSON.stringify({ id: 1, name: "widget", price: 9.5, tags: ["small", "blue"] });
 const PROTOCOL_VERSION = "2025-06-18";
@@ -485,7 +488,7 @@ async function throughputRuns(upstreamUrl, log) {
 }
 
 async function memoryRuns(upstreamUrl, log) {
-  const server = await startOurs(upstreamUrl, ["--inspect=127.0.0.1:0"]);
+  const server = await startOurs(upstreamUrl, ["--inspect=127.0.0.1:0"], MEMORY_CLI);
   const inspector = await connectInspector(server.child);
   const group = await openSessions(server, MEMORY_CLIENTS);
   const rounds = [];
@@ -497,7 +500,7 @@ async function memoryRuns(upstreamUrl, log) {
   await inspector.send("Profiler.enable");
   await inspector.send("Profiler.setSamplingInterval", { interval: 200 });
   await inspector.send("Profiler.start");
-  const profiled = await runRound(group, MEMORY_CALLS, server.child.pid);
+  const profiled = await runRound(group, PROFILE_CALLS, server.child.pid);
   const { profile } = await inspector.send("Profiler.stop");
   if (process.env.OMB_HTTP_PROFILE_OUT)
     writeFileSync(process.env.OMB_HTTP_PROFILE_OUT, JSON.stringify(profile));
@@ -527,6 +530,8 @@ export async function runHttpThroughput({ log = (line) => process.stderr.write(`
 }
 
 const ratiosOf = (a, b) => a.map((run, i) => run.callsPerSecond / b[i].callsPerSecond);
+/** Calls per second of the server's own CPU, ours over the other's, round by round. */
+const capacityRatiosOf = (a, b) => a.map((run, i) => b[i].cpuMsPerCall / run.cpuMsPerCall);
 const rate = (value) => `${value.toFixed(0)}/s`;
 const span = (s, format) => `${format(s.median)} (${format(s.min)} – ${format(s.max)})`;
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -542,12 +547,20 @@ export function httpThroughputFigures({ env, rounds, memory }) {
     callsPerRound: CALLS,
     rounds: ROUNDS,
     callsPerSecond: Object.fromEntries(Object.keys(rounds).map((name) => [name, calls(name)])),
+    perRound: Object.fromEntries(
+      Object.entries(rounds).map(([name, runs]) => [name, runs.map((r) => r.callsPerSecond)]),
+    ),
     cpuMsPerCall: Object.fromEntries(
       Object.entries(rounds).map(([name, runs]) => [name, summarize(runs.map((r) => r.cpuMsPerCall))]),
     ),
     oursOverCompetitor: summarize(ratiosOf(rounds.ours, rounds.competitor)),
     oursOverFloor: summarize(ratiosOf(rounds.ours, rounds.floor)),
     ...(rounds.baseline ? { oursOverBaseline: summarize(ratiosOf(rounds.ours, rounds.baseline)) } : {}),
+    capacity: Object.fromEntries(
+      Object.keys(rounds)
+        .filter((name) => name !== "ours")
+        .map((name) => [name, summarize(capacityRatiosOf(rounds.ours, rounds[name]))]),
+    ),
     errors: Object.fromEntries(
       Object.entries(rounds).map(([k, v]) => [k, v.reduce((n, r) => n + r.errors, 0)]),
     ),
@@ -630,9 +643,22 @@ export function httpThroughputMarkdown(result) {
           figures.oursOverFloor.median >= 0.5 ? "yes" : "no",
         ],
         ...(figures.oursOverBaseline
-          ? [["ours / baseline build", ratio(figures.oursOverBaseline), "(before / after)", "–"]]
+          ? [["ours / baseline build", ratio(figures.oursOverBaseline), "(after / before)", "–"]]
           : []),
       ],
+    ),
+    "",
+    "The same rounds counted in calls per second of the server process's own CPU (1 / its CPU per",
+    "call): what each would serve with a core to itself. It moves less than calls/s when other",
+    "work shares the machine, since a server that is not scheduled uses no CPU either.",
+    "",
+    markdownTable(
+      ["calls per server CPU-second, ours over", "median (min – max)"],
+      Object.entries(figures.capacity).map(([name, s]) => [
+        { competitor: "@ivotoby", floor: "the floor (forwarder)", baseline: "the baseline build" }[name] ??
+          name,
+        ratio(s),
+      ]),
     ),
     "",
     "## Memory under load",
@@ -660,7 +686,7 @@ export function httpThroughputMarkdown(result) {
     "## Where the bridge's time goes at saturation",
     "",
     `A CPU profile (DevTools \`Profiler\`, 200 µs sampling) of the same bridge during a fourth round`,
-    `(${rate(memory.profiled.callsPerSecond)} while profiled): the functions of most self time, as shares of all samples.`,
+    `(${PROFILE_CALLS.toLocaleString("en")} calls, ${rate(memory.profiled.callsPerSecond)} while profiled): the functions of most self time, as shares of all samples.`,
     "",
     markdownTable(
       ["function (file:line)", "self time"],
