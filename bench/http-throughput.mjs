@@ -693,6 +693,9 @@ export function httpThroughputMarkdown(result) {
       memory.top.map((t) => [`\`${t.name}\``, `${(t.share * 100).toFixed(1)}%`]),
     ),
     "",
+    "What such a profile showed, what was changed for it and the figures before and after:",
+    "`http-throughput-profile.md` (written by hand).",
+    "",
   ].join("\n");
 }
 
