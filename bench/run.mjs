@@ -2,7 +2,8 @@
  * Every benchmark in one command, side by side with the other tools, each writing
  * bench/results/NAME.md and NAME.json: start-up and per-call latency (against
  * @ivotoby/openapi-mcp-server), code generation and tools/list tokens (against
- * openapi-mcp-generator; tokens also against @ivotoby), memory under load; then
+ * openapi-mcp-generator; tokens also against @ivotoby), memory under load, HTTP calls/s at
+ * saturation (against @ivotoby and a bare forwarder) and memory across rounds of HTTP load; then
  * bench/summary.mjs writes bench/results/summary.md and the README's performance table.
  *
  *   npm run bench          # npm run build --silent && node bench/run.mjs
@@ -49,4 +50,5 @@ runScript("generate.mjs", [
 ]);
 runScript("tokens.mjs");
 runScript("load.mjs");
+runScript("http-throughput.mjs");
 runScript("summary.mjs");

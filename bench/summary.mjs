@@ -150,6 +150,77 @@ export function buildSummary() {
       met: value <= 1.1,
     });
   }
+  const throughput = read("http-throughput");
+  if (throughput?.perRound) {
+    sources.push(`http-throughput.json (${throughput.date}, ${throughput.commit})`);
+    const rate = (v) => `${v.toFixed(0)}/s`;
+    const atLeast = (figure, anchorName, anchor, target) => {
+      const ours = throughput.perRound.ours;
+      const r = stats(ours.map((value, i) => value / anchor[i]));
+      return {
+        cells: [
+          figure,
+          spread(stats(ours), rate),
+          `${anchorName} ${spread(stats(anchor), rate)}`,
+          `${ratio(r.median)} (${ratio(r.min)} – ${ratio(r.max)})`,
+          `>= ${target.toFixed(2)}`,
+          r.median >= target ? "yes" : "no",
+        ],
+        met: r.median >= target,
+      };
+    };
+    rows.push(
+      atLeast(
+        `HTTP calls/s at saturation, ${throughput.clients} Streamable HTTP clients, fixed small JSON upstream`,
+        "@ivotoby",
+        throughput.perRound.competitor,
+        3,
+      ),
+      atLeast(
+        "the same against the floor: a bare undici forwarder making the same upstream call",
+        "forwarder",
+        throughput.perRound.floor,
+        0.5,
+      ),
+    );
+    for (const [name, anchorName] of [
+      ["competitor", "@ivotoby"],
+      ["floor", "forwarder"],
+    ]) {
+      const capacity = throughput.capacity?.[name];
+      if (capacity === undefined) continue;
+      const cpu = throughput.cpuMsPerCall;
+      rows.push({
+        cells: [
+          `the same, calls per second of the server's own CPU (server CPU per call; moves less with the machine's load), against ${anchorName}`,
+          spread(cpu.ours, ms),
+          `${anchorName} ${spread(cpu[name], ms)}`,
+          `${ratio(capacity.median)} (${ratio(capacity.min)} – ${ratio(capacity.max)})`,
+          "(companion)",
+          "–",
+        ],
+        met: capacity.median >= (name === "floor" ? 0.5 : 3),
+      });
+    }
+    const { memory } = throughput;
+    const mb = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
+    for (const [label, values, value] of [
+      ["heap after a full GC", memory.heap, memory.heapRound3OverRound2],
+      ["RSS", memory.rss, memory.rssRound3OverRound2],
+    ]) {
+      rows.push({
+        cells: [
+          `${label} under load: ${memory.clients} HTTP clients, round 3 of ${memory.callsPerRound.toLocaleString("en")} calls against round 2 (${memory.errors} errors)`,
+          mb(values[2]),
+          `round 2 ${mb(values[1])}`,
+          value.toFixed(3),
+          "<= 1.05",
+          value <= 1.05 ? "yes" : "no",
+        ],
+        met: value <= 1.05,
+      });
+    }
+  }
   const table = markdownTable(
     ["figure (GitHub REST, 1,223 operations)", "ours", "anchor", "ratio median (min – max)", "target", "met"],
     rows.map((r) => r.cells),

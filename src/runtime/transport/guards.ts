@@ -106,11 +106,25 @@ function isOriginAllowed(origin: string, allowed: Set<string>): boolean {
   }
 }
 
+/**
+ * Verdicts on the Host headers seen lately: a client sends the same one with every request, and
+ * parsing it twice per request (URL, then isLoopbackAddress) was a measurable share of a call.
+ * Bounded: anyone may send any Host, so the table is emptied when full.
+ */
+const hostVerdicts = new Map<string, boolean>();
+const MAX_HOST_VERDICTS = 64;
+
 function isLoopbackHostHeader(hostHeader: string | undefined): boolean {
   if (hostHeader === undefined) return true;
+  const known = hostVerdicts.get(hostHeader);
+  if (known !== undefined) return known;
+  let verdict: boolean;
   try {
-    return isLoopbackAddress(new URL(`http://${hostHeader}`).hostname);
+    verdict = isLoopbackAddress(new URL(`http://${hostHeader}`).hostname);
   } catch {
-    return false;
+    verdict = false;
   }
+  if (hostVerdicts.size >= MAX_HOST_VERDICTS) hostVerdicts.clear();
+  hostVerdicts.set(hostHeader, verdict);
+  return verdict;
 }

@@ -30,8 +30,9 @@ import { createBridgeServer, type ServerSetup } from "../server/mcp-server.js";
 import { findParamHeaderMismatch, HEADER_MISMATCH_CODE } from "../server/param-headers.js";
 import { type ServedRuntime, toServedRuntime } from "../server/served-runtime.js";
 import { watchSessions } from "../telemetry/telemetry-hooks.js";
+import { toClassifiedRequest } from "./era-request.js";
 import { digest, forgetAuthorization, isLoopbackAddress, passGuards, type RequestGuards } from "./guards.js";
-import { readBody, sendJsonError } from "./http-io.js";
+import { holdHeaderFlush, readBody, sendJsonError } from "./http-io.js";
 import { serveLoginCallback, serveSignOut } from "./login-callback.js";
 import type { FrontDoor } from "./oauth/front-door.js";
 import type { VerifiedToken } from "./oauth/token-verifier.js";
@@ -118,8 +119,11 @@ export async function startHttpServer(
       return;
     }
     if (frontDoor?.serveMetadata(req, res, url.pathname)) return;
-    if (await serveLoginCallback(runtime.logins, req, res, url)) return;
-    if (await serveSignOut(runtime.logins, frontDoor, req, res, url)) return;
+    // Only a bridge with user logins has their pages (two awaits fewer per call without).
+    if (runtime.logins !== undefined) {
+      if (await serveLoginCallback(runtime.logins, req, res, url)) return;
+      if (await serveSignOut(runtime.logins, frontDoor, req, res, url)) return;
+    }
     if (!passGuards(req, res, url.pathname, guards)) return;
     // Read before the front door takes the Authorization header away.
     const credentialDigest =
@@ -149,7 +153,7 @@ export async function startHttpServer(
       if (frontDoor !== undefined && token !== undefined && (await frontDoor.refuseScope(body, token, res)))
         return;
     }
-    if (!(await isLegacyRequest(toClassified(req, url), body, { maxRequestBodySize: maxBodyBytes }))) {
+    if (!(await isLegacyRequest(toClassifiedRequest(req), body, { maxRequestBodySize: maxBodyBytes }))) {
       // Mcp-Param-* headers that disagree with the body: refused before the call (param-headers.ts).
       const mismatch =
         runtime.mode.mode === "tools" ? findParamHeaderMismatch(runtime.model, body, req.headers) : undefined;
@@ -212,22 +216,6 @@ export async function startHttpServer(
       });
     },
   };
-}
-
-/**
- * What the era classifier reads of a request: its method, URL and headers (the body, already
- * read within the limit, is given to it parsed).
- */
-function toClassified(req: IncomingMessage, url: URL): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
-  }
-  return new Request(new URL(url.pathname + url.search, "http://localhost"), {
-    method: req.method ?? "GET",
-    headers,
-  });
 }
 
 /** What a stateless 2025-era request needs to be cancellable by a POST of its own. */
@@ -303,6 +291,8 @@ async function handleSessionful(
     }
     // A session with a request or stream open (a GET stream lasts) is never closed as idle.
     res.on("close", sessions.hold(sessionId));
+    // A call's SSE answer: its headers go with its event when that comes soon (http-io.ts).
+    if (req.method === "POST") holdHeaderFlush(res);
     await transport.handleRequest(req, res, body);
     return;
   }
@@ -324,5 +314,6 @@ async function handleSessionful(
   };
   const server = newServer();
   await server.connect(transport);
+  holdHeaderFlush(res);
   await transport.handleRequest(req, res, body);
 }
