@@ -6,7 +6,7 @@
  */
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { clip } from "../results/body-text.js";
-import { CALL_TOOL, DESCRIBE_TOOL, nameApi } from "./discovery-tools.js";
+import { nameApi } from "./discovery-tools.js";
 import { formatCount } from "./mode.js";
 import type { SearchHit, SearchOptions } from "./search.js";
 
@@ -61,7 +61,8 @@ export function toSearchResult(
         ? `- ${r.method} ${r.path}${r.summary !== "" ? ` - ${r.summary}` : ""}\n  ${r.signature}`
         : `- ${r.name}: ${r.method} ${r.path}${r.summary !== "" ? ` - ${r.summary}` : ""}`,
     ),
-    style?.next ?? `${DESCRIBE_TOOL} gives their arguments; ${CALL_TOOL} calls one.`,
+    // Discovery's next step is in search_operations' own description; code mode's differs.
+    ...(style ? [style.next] : []),
   ];
   return { content: [{ type: "text", text: lines.join("\n") }], structuredContent };
 }
