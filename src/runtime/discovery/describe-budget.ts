@@ -164,7 +164,7 @@ export const SHARED_RESPONSE_TEXT = "(responseTexts)";
 
 /**
  * One operation as the answer shows it: what calling it takes, each thing said once. The title
- * only when the description does not begin with it; no tags (search filters by them, a call
+ * only when it says something (isSaidElsewhere); no tags (search filters by them, a call
  * needs none); the annotations without their title and without `openWorldHint` when true (an
  * API call always reaches outside); `needsConfirmation` only when the user is asked; and the
  * responses as one map of status to text, with the media types of a success that is not JSON
@@ -178,9 +178,7 @@ export function showOperation(
   const shown: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(rest)) {
     shown[key] = value;
-    if (key === "path" && title !== undefined && title !== "" && !op.description.startsWith(title)) {
-      shown.title = title;
-    }
+    if (key === "path" && title !== undefined && !isSaidElsewhere(title, op)) shown.title = title;
   }
   shown.responses = Object.fromEntries(
     responses.map((r) => [r.status, shared.has(r.status) ? SHARED_RESPONSE_TEXT : showResponse(r)]),
@@ -191,6 +189,21 @@ export function showOperation(
   }
   if (needsConfirmation === true) shown.needsConfirmation = true;
   return shown;
+}
+
+/**
+ * A title that says nothing the answer does not: empty, the start of the description, or the
+ * operation's name in words (EC2's `GET_CreateSecurityGroup`, "Get create security group").
+ */
+function isSaidElsewhere(title: string, op: DescribedOperation): boolean {
+  const words = (text: string) =>
+    text
+      .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter((word) => word !== "")
+      .join(" ");
+  return title === "" || op.description.startsWith(title) || words(title) === words(op.name);
 }
 
 function showResponse(response: { status: string; description: string; mediaTypes?: string[] }): string {

@@ -155,6 +155,11 @@ describe("showOperation", () => {
       {},
     ],
     [
+      "a title that is the operation's name in words is not repeated",
+      { name: "GET_CreateSecurityGroup", title: "Get create security group", description: "Creates one." },
+      {},
+    ],
+    [
       "a title the description does not begin with is kept, after the path",
       { title: "Pets", description: "Lists them." },
       { title: "Pets" },
