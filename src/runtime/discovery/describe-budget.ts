@@ -196,14 +196,19 @@ export function showOperation(
  * operation's name in words (EC2's `GET_CreateSecurityGroup`, "Get create security group").
  */
 function isSaidElsewhere(title: string, op: DescribedOperation): boolean {
-  const words = (text: string) =>
-    text
+  return title === "" || op.description.startsWith(title) || isNameInWords(title, op.name);
+}
+
+/** `Get create security group` for `GET_CreateSecurityGroup`: a text generated from the name. */
+export function isNameInWords(text: string, name: string): boolean {
+  const words = (value: string) =>
+    value
       .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
       .toLowerCase()
       .split(/[^a-z0-9]+/)
       .filter((word) => word !== "")
       .join(" ");
-  return title === "" || op.description.startsWith(title) || words(title) === words(op.name);
+  return words(text) === words(name);
 }
 
 function showResponse(response: { status: string; description: string; mediaTypes?: string[] }): string {

@@ -6,6 +6,7 @@
  */
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { clip } from "../results/body-text.js";
+import { isNameInWords } from "./describe-budget.js";
 import { nameApi } from "./discovery-tools.js";
 import { formatCount } from "./mode.js";
 import type { SearchHit, SearchOptions } from "./search.js";
@@ -47,7 +48,10 @@ export function toSearchResult(
     name: hit.name,
     method: hit.method.toUpperCase(),
     path: hit.path,
-    summary: clip(hit.summary.replace(/\s+/g, " ").trim(), SUMMARY_CHARS),
+    // A summary that is only the name in words (EC2's "Get describe images") says nothing more.
+    summary: isNameInWords(hit.summary, hit.name)
+      ? ""
+      : clip(hit.summary.replace(/\s+/g, " ").trim(), SUMMARY_CHARS),
     ...(style ? { signature: style.signatureOf(hit.name) } : {}),
   }));
   const structuredContent = { results };
