@@ -237,9 +237,16 @@ describe.each<Transport>(["stdio", "http"])("over %s", (transport) => {
         path: "/pets/{id}",
         description: tool.description,
         inputSchema: tool.inputSchema,
-        annotations: tool.annotations,
-        needsConfirmation: false,
+        annotations: {
+          readOnlyHint: tool.annotations?.readOnlyHint,
+          destructiveHint: tool.annotations?.destructiveHint,
+          idempotentHint: tool.annotations?.idempotentHint,
+        },
       });
+      // Said once: no tags, no second title, confirmation only when the user is asked.
+      expect(described).not.toHaveProperty("tags");
+      expect(described).not.toHaveProperty("needsConfirmation");
+      expect(described!.annotations).not.toHaveProperty("title");
     });
 
     it("call_operation gives the operation tool's result and request, valid or not", async () => {

@@ -9,7 +9,8 @@
  * pointer of its `$defs` entry. Nothing is left out without a pointer that shows it.
  *
  * The text of an error status (401, 403, 429...) that several operations of one answer share
- * is said once, in `responseTexts`, not per operation.
+ * is said once, in `responseTexts`, not per operation; and each operation says each thing once
+ * (showOperation).
  */
 import { escapePointerToken, splitPointer } from "../../model/pointer.js";
 import { isRecord } from "../../model/records.js";
@@ -18,10 +19,14 @@ import type { JsonSchema } from "../../model/types.js";
 /** What the budget reads of a described operation (describe-result.ts's DescribedOperation). */
 interface DescribedOperation {
   name: string;
+  title?: string;
+  tags?: string[];
   description: string;
   inputSchema: JsonSchema;
   outputSchema?: JsonSchema;
   responses: { status: string; description: string; mediaTypes?: string[] }[];
+  annotations?: { title?: string; openWorldHint?: boolean };
+  needsConfirmation?: boolean;
 }
 
 /** How far one operation is summarised: 0 as it is, up to MAX_LEVEL. */
@@ -126,8 +131,8 @@ export function fitDescribed(
 }
 
 /**
- * Error statuses whose text two or more operations of the answer share: said once.
- * Each operation keeps the status (`{ "status": "401" }`) so it still says what can happen.
+ * Each operation as the answer shows it (showOperation), with the text of an error status
+ * that two or more operations of the answer share said once, in `responseTexts`.
  */
 function shareResponseTexts(found: DescribedOperation[]): {
   operations: Record<string, unknown>[];
@@ -146,15 +151,72 @@ function shareResponseTexts(found: DescribedOperation[]): {
     }
   }
   const shared = new Map([...seen].filter(([, e]) => e.count >= 2 && !e.differs && e.text !== ""));
-  if (shared.size === 0) return { operations: found.map((op) => ({ ...op })) };
-  const operations = found.map((op) => ({
-    ...op,
-    responses: op.responses.map((r) => (shared.has(r.status) ? { status: r.status } : r)),
-  }));
+  const operations = found.map((op) => showOperation(op, shared));
+  if (shared.size === 0) return { operations };
   return {
     operations,
     responseTexts: Object.fromEntries([...shared].map(([status, e]) => [status, e.text])),
   };
+}
+
+/** What an operation's shared error status says in its own `responses`. */
+export const SHARED_RESPONSE_TEXT = "(responseTexts)";
+
+/**
+ * One operation as the answer shows it: what calling it takes, each thing said once. The title
+ * only when it says something (isSaidElsewhere); no tags (search filters by them, a call
+ * needs none); the annotations without their title and without `openWorldHint` when true (an
+ * API call always reaches outside); `needsConfirmation` only when the user is asked; and the
+ * responses as one map of status to text, with the media types of a success that is not JSON
+ * (an error's media type changes nothing for the caller).
+ */
+export function showOperation(
+  op: DescribedOperation,
+  shared: ReadonlyMap<string, unknown> = new Map(),
+): Record<string, unknown> {
+  const { title, tags: _tags, annotations, needsConfirmation, responses, ...rest } = op;
+  const shown: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(rest)) {
+    shown[key] = value;
+    if (key === "path" && title !== undefined && !isSaidElsewhere(title, op)) shown.title = title;
+  }
+  shown.responses = Object.fromEntries(
+    responses.map((r) => [r.status, shared.has(r.status) ? SHARED_RESPONSE_TEXT : showResponse(r)]),
+  );
+  if (annotations !== undefined) {
+    const { title: _title, openWorldHint, ...hints } = annotations;
+    shown.annotations = openWorldHint === false ? { ...hints, openWorldHint } : hints;
+  }
+  if (needsConfirmation === true) shown.needsConfirmation = true;
+  return shown;
+}
+
+/**
+ * A title that says nothing the answer does not: empty, the start of the description, or the
+ * operation's name in words (EC2's `GET_CreateSecurityGroup`, "Get create security group").
+ */
+function isSaidElsewhere(title: string, op: DescribedOperation): boolean {
+  return title === "" || op.description.startsWith(title) || isNameInWords(title, op.name);
+}
+
+/** `Get create security group` for `GET_CreateSecurityGroup`: a text generated from the name. */
+export function isNameInWords(text: string, name: string): boolean {
+  const words = (value: string) =>
+    value
+      .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter((word) => word !== "")
+      .join(" ");
+  return words(text) === words(name);
+}
+
+function showResponse(response: { status: string; description: string; mediaTypes?: string[] }): string {
+  const types = response.mediaTypes ?? [];
+  const json = types.length === 0 || (types.length === 1 && types[0] === "application/json");
+  return /^2/.test(response.status) && !json
+    ? `${response.description}${response.description === "" ? "" : " "}(${types.join(", ")})`
+    : response.description;
 }
 
 function isErrorStatus(status: string): boolean {
@@ -175,11 +237,12 @@ function summarizeOperation(
         ? summarizeSchema(op.outputSchema, op.outputSchema, "/outputSchema", level, true)
         : { expand: "/outputSchema" };
   }
-  if (Array.isArray(shown.responses)) {
-    out.responses = (shown.responses as { status: string; description?: string }[]).map((r) =>
-      r.description === undefined
-        ? r
-        : { ...r, description: clipText(r.description, Math.max(80, level.propertyText)) },
+  if (isRecord(shown.responses)) {
+    out.responses = Object.fromEntries(
+      Object.entries(shown.responses).map(([status, text]) => [
+        status,
+        typeof text === "string" ? clipText(text, Math.max(80, level.propertyText)) : text,
+      ]),
     );
   }
   return out;

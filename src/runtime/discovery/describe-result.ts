@@ -1,7 +1,9 @@
 /**
  * describe_operations' answer: for each operation named, everything needed to call it through
  * call_operation (what it does, the JSON Schema of its arguments, what it returns, annotations
- * and whether the user must confirm it), as `structuredContent` and the same JSON as text.
+ * and whether the user must confirm it), as `structuredContent` and the same JSON as text,
+ * each thing said once (describe-budget.ts's showOperation: no tags, no repeated title, the
+ * responses as a map of status to text).
  * Names that are no operation are listed with the closest ones; when none is, it is an error.
  */
 import type { CallToolResult } from "@modelcontextprotocol/server";

@@ -6,7 +6,8 @@
  */
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { clip } from "../results/body-text.js";
-import { CALL_TOOL, DESCRIBE_TOOL, nameApi } from "./discovery-tools.js";
+import { isNameInWords } from "./describe-budget.js";
+import { nameApi } from "./discovery-tools.js";
 import { formatCount } from "./mode.js";
 import type { SearchHit, SearchOptions } from "./search.js";
 
@@ -47,7 +48,10 @@ export function toSearchResult(
     name: hit.name,
     method: hit.method.toUpperCase(),
     path: hit.path,
-    summary: clip(hit.summary.replace(/\s+/g, " ").trim(), SUMMARY_CHARS),
+    // A summary that is only the name in words (EC2's "Get describe images") says nothing more.
+    summary: isNameInWords(hit.summary, hit.name)
+      ? ""
+      : clip(hit.summary.replace(/\s+/g, " ").trim(), SUMMARY_CHARS),
     ...(style ? { signature: style.signatureOf(hit.name) } : {}),
   }));
   const structuredContent = { results };
@@ -61,7 +65,8 @@ export function toSearchResult(
         ? `- ${r.method} ${r.path}${r.summary !== "" ? ` - ${r.summary}` : ""}\n  ${r.signature}`
         : `- ${r.name}: ${r.method} ${r.path}${r.summary !== "" ? ` - ${r.summary}` : ""}`,
     ),
-    style?.next ?? `${DESCRIBE_TOOL} gives their arguments; ${CALL_TOOL} calls one.`,
+    // Discovery's next step is in search_operations' own description; code mode's differs.
+    ...(style ? [style.next] : []),
   ];
   return { content: [{ type: "text", text: lines.join("\n") }], structuredContent };
 }

@@ -54,6 +54,19 @@ export function isProbablyText(body: Buffer): boolean {
   return !decodeText(sample).includes("\uFFFD");
 }
 
+/**
+ * JSON text without the whitespace between its tokens: what a pretty-printing API indents
+ * (often a third of its answer) costs a model characters and says nothing. Strings are kept as
+ * they are, and numbers as written (parsing and writing again would round integers past 2^53).
+ * `text` must be JSON.
+ */
+export function compactJsonText(text: string): string {
+  return text.replace(
+    /("(?:[^"\\]|\\.)*")|[ \t\n\r]+/g,
+    (_match, string: string | undefined) => string ?? "",
+  );
+}
+
 export function decodeText(body: Buffer): string {
   return body.toString("utf8");
 }

@@ -16,6 +16,7 @@ import { type FileOptions, INLINE_FILE_BYTES, toFileLinkResult } from "../resour
 import type { UpstreamResponse } from "../upstream/send.js";
 import {
   clip,
+  compactJsonText,
   decodeText,
   describeCutAnswer,
   isProbablyText,
@@ -124,7 +125,8 @@ export function toSuccessResult(
           return toMismatchResult(response, text, problem, options);
         }
       }
-      let shownText = text;
+      // The model reads the answer without its indentation; the budget counts what it reads.
+      let shownText = compactJsonText(text);
       let note: string | undefined;
       if (options.fields) {
         const projected = projectFields(parsed, options.fields);

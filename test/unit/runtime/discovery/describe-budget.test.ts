@@ -6,7 +6,12 @@
  */
 import { describe, expect, it } from "vitest";
 import type { JsonSchema } from "../../../../src/model/types.js";
-import { expandPointer, fitDescribed } from "../../../../src/runtime/discovery/describe-budget.js";
+import {
+  expandPointer,
+  fitDescribed,
+  SHARED_RESPONSE_TEXT,
+  showOperation,
+} from "../../../../src/runtime/discovery/describe-budget.js";
 import type { DescribedOperation } from "../../../../src/runtime/discovery/describe-result.js";
 
 const AMOUNT: JsonSchema = {
@@ -41,7 +46,7 @@ const ERRORS = [
 function operation(name: string, inputSchema: JsonSchema, responses = ERRORS): DescribedOperation {
   return {
     name,
-    title: name,
+    title: `Does ${name}`,
     method: "POST",
     path: `/${name}`,
     tags: [],
@@ -49,7 +54,7 @@ function operation(name: string, inputSchema: JsonSchema, responses = ERRORS): D
     inputSchema,
     responses: [{ status: "200", description: "OK" }, ...responses],
     annotations: {
-      title: name,
+      title: `Does ${name}`,
       readOnlyHint: false,
       destructiveHint: false,
       idempotentHint: false,
@@ -62,9 +67,25 @@ function operation(name: string, inputSchema: JsonSchema, responses = ERRORS): D
 const size = (value: unknown) => JSON.stringify(value).length;
 
 describe("fitDescribed", () => {
-  it("leaves an answer that fits as it was", () => {
+  it("leaves an answer that fits whole, each thing said once", () => {
     const op = operation("small", nested(1));
-    expect(fitDescribed([op], 100_000, "describe_operations")).toEqual({ operations: [op] });
+    expect(fitDescribed([op], 100_000, "describe_operations")).toEqual({
+      operations: [
+        {
+          name: "small",
+          method: "POST",
+          path: "/small",
+          description: "Does small.",
+          inputSchema: op.inputSchema,
+          responses: {
+            "200": "OK",
+            "401": "Unauthorized: bad or expired token.",
+            "429": "Too many requests.",
+          },
+          annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+        },
+      ],
+    });
   });
 
   it.each([2000, 4000, 8000])("summarises a large operation until it fits %i characters", (budget) => {
@@ -117,11 +138,75 @@ describe("fitDescribed", () => {
     );
     // 429 is shared by one and two; 401 differs in three, so it stays with each operation.
     expect(answer.responseTexts).toEqual({ "429": "Too many requests." });
-    expect(answer.operations[0]!.responses).toEqual([
-      { status: "200", description: "OK" },
-      { status: "401", description: "Unauthorized: bad or expired token." },
-      { status: "429" },
-    ]);
+    expect(answer.operations[0]!.responses).toEqual({
+      "200": "OK",
+      "401": "Unauthorized: bad or expired token.",
+      "429": SHARED_RESPONSE_TEXT,
+    });
+  });
+});
+
+describe("showOperation", () => {
+  const base = operation("op", nested(0));
+  it.each<[string, Partial<DescribedOperation>, Record<string, unknown>]>([
+    [
+      "a title the description begins with is not repeated",
+      { title: "Do op", description: "Do op. More." },
+      {},
+    ],
+    [
+      "a title that is the operation's name in words is not repeated",
+      { name: "GET_CreateSecurityGroup", title: "Get create security group", description: "Creates one." },
+      {},
+    ],
+    [
+      "a title the description does not begin with is kept, after the path",
+      { title: "Pets", description: "Lists them." },
+      { title: "Pets" },
+    ],
+    [
+      "the user asked first is said; openWorldHint only when false",
+      {
+        needsConfirmation: true,
+        annotations: { ...base.annotations, openWorldHint: false, destructiveHint: true },
+      },
+      {
+        needsConfirmation: true,
+        annotations: {
+          readOnlyHint: false,
+          destructiveHint: true,
+          idempotentHint: false,
+          openWorldHint: false,
+        },
+      },
+    ],
+    [
+      "a success that is not JSON names its media types; an error's are left out",
+      {
+        responses: [
+          { status: "200", description: "The file", mediaTypes: ["application/pdf"] },
+          { status: "201", description: "", mediaTypes: ["text/xml"] },
+          { status: "204", description: "Done", mediaTypes: ["application/json"] },
+          { status: "404", description: "Not found", mediaTypes: ["text/html"] },
+        ],
+      },
+      {
+        responses: {
+          "200": "The file (application/pdf)",
+          "201": "(text/xml)",
+          "204": "Done",
+          "404": "Not found",
+        },
+      },
+    ],
+  ])("%s", (_label, change, want) => {
+    const shown = showOperation({ ...base, tags: ["pets"], ...change });
+    expect(shown).toMatchObject(want);
+    expect(shown).not.toHaveProperty("tags");
+    expect(Object.keys(shown).slice(0, 3)).toEqual(["name", "method", "path"]);
+    if (!("title" in want)) expect(shown).not.toHaveProperty("title");
+    if (!("needsConfirmation" in want)) expect(shown).not.toHaveProperty("needsConfirmation");
+    expect(shown.annotations).not.toHaveProperty("title");
   });
 });
 
