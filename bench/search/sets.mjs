@@ -19,7 +19,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { REPO_DIR } from "../lib.mjs";
-import { EC2, GITHUB, GRAPH_V1, resolvePhrases } from "./everyday-phrases.mjs";
+import { EC2, GITHUB, GRAPH_V1, KUBERNETES, resolvePhrases, STRIPE } from "./everyday-phrases.mjs";
 import { buildStableToolBenchSpec, readStableToolBench } from "./stabletoolbench-spec.mjs";
 
 export const EVAL_DATA_DIR = process.env.OMB_EVAL_DATA_DIR ?? resolve(REPO_DIR, "..", "shared", "eval");
@@ -309,6 +309,9 @@ export async function loadSets() {
     ["Everyday phrases, Graph v1.0", join("microsoft.com", "graph.json"), GRAPH_V1],
     ["Everyday phrases, AWS EC2", join("amazonaws.com", "ec2.json"), EC2],
     ["Everyday phrases, GitHub", join("github.com", "api.github.com.json"), GITHUB],
+    // Held out: written before round 4's changes and before the ranking was run on them.
+    ["Held-out phrases, Stripe", "stripe.com.json", STRIPE],
+    ["Held-out phrases, Kubernetes", "kubernetes.io.json", KUBERNETES],
   ]) {
     const tools = await planTools(join(directory, file));
     sets.push({
