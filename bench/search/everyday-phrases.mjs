@@ -134,6 +134,84 @@ export const GITHUB = [
   ["add a label to an issue", "POST", re(`${R}/issues/{id}/labels`)],
 ];
 
+/*
+ * Held out (issue 29, round 4): Stripe (`stripe.com.json`, 452 operations, form-encoded POSTs
+ * for create and update) and Kubernetes (`kubernetes.io.json`, 833 operations, `/api/v1` and
+ * `/apis/<group>/<version>` prefixes, namespaced paths). Written before any change of round 4
+ * and before the ranking was run on them, from everyday wording ("charge a card", "pod logs",
+ * "list chargebacks", "request storage for a pod"), the gold fixed from the job's meaning and
+ * the spec's paths. Their first numbers are the honest held-out measure of rounds 1-3; later
+ * changes are measured on them as on every set (bench/search/decided.md).
+ */
+
+/** Stripe. */
+const S = "/v1";
+export const STRIPE = [
+  ["charge a card", "POST", re(`${S}/(charges|payment_intents)`)],
+  ["refund a payment", "POST", re(`${S}/(refunds|charges/{id}/refunds?)`)],
+  ["list customers", "GET", re(`${S}/customers`)],
+  ["add a new customer", "POST", re(`${S}/customers`)],
+  ["delete a customer", "DELETE", re(`${S}/customers/{id}`)],
+  ["cancel a subscription", "DELETE", re(`${S}/(customers/{id}/)?subscriptions/{id}`)],
+  ["my account balance", "GET", re(`${S}/balance`)],
+  ["payouts", "GET", re(`${S}/payouts`)],
+  ["send an invoice", "POST", re(`${S}/invoices/{id}/send`)],
+  ["pay an invoice", "POST", re(`${S}/invoices/{id}/pay`)],
+  ["next invoice for a customer", "GET", re(`${S}/invoices/upcoming`)],
+  ["create a discount code", "POST", re(`${S}/(coupons|promotion_codes)`)],
+  ["products", "GET", re(`${S}/products`)],
+  ["set a price for a product", "POST", re(`${S}/prices`)],
+  ["start a checkout", "POST", re(`${S}/checkout/sessions`)],
+  ["list chargebacks", "GET", re(`${S}/disputes`)],
+  [
+    "save a card for a customer",
+    "POST",
+    re(`${S}/(customers/{id}/sources|payment_methods/{id}/attach|setup_intents)`),
+  ],
+  ["add a webhook", "POST", re(`${S}/webhook_endpoints`)],
+  ["upload a file", "POST", re(`${S}/files`)],
+  ["find a customer by email", "GET", re(`${S}/customers(/search)?`)],
+  ["payment history", "GET", re(`${S}/(charges|payment_intents|balance_transactions|balance/history)`)],
+  ["update a customer's email", "POST", re(`${S}/customers/{id}`)],
+  ["tax rates", "GET", re(`${S}/tax_rates`)],
+  ["connected accounts", "GET", re(`${S}/accounts`)],
+  ["transfer money to a connected account", "POST", re(`${S}/transfers`)],
+];
+
+/** Kubernetes. */
+const NS = "namespaces/{id}";
+export const KUBERNETES = [
+  ["list pods", "GET", re(`/api/v1/(${NS}/)?pods`)],
+  ["pod logs", "GET", re(`/api/v1/${NS}/pods/{id}/log`)],
+  ["delete a pod", "DELETE", re(`/api/v1/${NS}/pods/{id}`)],
+  ["scale a deployment", "PATCH|PUT", re(`/apis/apps/v1/${NS}/deployments/{id}/scale`)],
+  ["create a deployment", "POST", re(`/apis/apps/v1/${NS}/deployments`)],
+  ["list namespaces", "GET", re("/api/v1/namespaces")],
+  ["create a namespace", "POST", re("/api/v1/namespaces")],
+  ["nodes in the cluster", "GET", re("/api/v1/nodes")],
+  ["cluster version", "GET", re("/version/?")],
+  ["list services", "GET", re(`/api/v1/(${NS}/)?services`)],
+  ["store a secret", "POST", re(`/api/v1/${NS}/secrets`)],
+  ["config maps", "GET", re(`/api/v1/(${NS}/)?configmaps`)],
+  ["run a job", "POST", re(`/apis/batch/v1/${NS}/jobs`)],
+  ["scheduled jobs", "GET", re(`/apis/batch/v1/(${NS}/)?cronjobs`)],
+  ["watch pods for changes", "GET", re(`/api/v1/watch/(${NS}/)?pods`)],
+  ["events in a namespace", "GET", re(`(/api/v1|/apis/events.k8s.io/v1)/${NS}/events`)],
+  ["persistent volumes", "GET", re("/api/v1/persistentvolumes")],
+  ["request storage for a pod", "POST", re(`/api/v1/${NS}/persistentvolumeclaims`)],
+  ["update an ingress", "PUT|PATCH", re(`/apis/networking.k8s.io/v1/${NS}/ingresses/{id}`)],
+  ["service accounts", "GET", re(`/api/v1/(${NS}/)?serviceaccounts`)],
+  [
+    "give a user a role",
+    "POST",
+    re(`/apis/rbac.authorization.k8s.io/v1/(${NS}/rolebindings|clusterrolebindings)`),
+  ],
+  ["can I create pods", "POST", re("/apis/authorization.k8s.io/v1/selfsubjectaccessreviews")],
+  ["run a command in a pod", "GET|POST", re(`/api/v1/${NS}/pods/{id}/exec`)],
+  ["evict a pod", "POST", re(`/api/v1/${NS}/pods/{id}/eviction`)],
+  ["autoscale a deployment", "POST", re(`/apis/autoscaling/v[12]/${NS}/horizontalpodautoscalers`)],
+];
+
 /** The names of the tools that do each task: [{ query, gold, any: true }]. */
 export function resolvePhrases(tools, phrases, log) {
   return phrases.flatMap(([query, methods, pattern]) => {

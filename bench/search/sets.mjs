@@ -19,7 +19,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { REPO_DIR } from "../lib.mjs";
-import { EC2, GITHUB, GRAPH_V1, resolvePhrases } from "./everyday-phrases.mjs";
+import { EC2, GITHUB, GRAPH_V1, KUBERNETES, resolvePhrases, STRIPE } from "./everyday-phrases.mjs";
 import { buildStableToolBenchSpec, readStableToolBench } from "./stabletoolbench-spec.mjs";
 
 export const EVAL_DATA_DIR = process.env.OMB_EVAL_DATA_DIR ?? resolve(REPO_DIR, "..", "shared", "eval");
@@ -90,9 +90,37 @@ function slimTool(tool) {
     description: tool.description,
     tags: tool.tags,
     annotations: tool.annotations,
-    http: { method: tool.http.method, path: tool.http.path },
-    inputSchema: { type: "object", properties },
+    http: {
+      method: tool.http.method,
+      path: tool.http.path,
+      // The argument names the ranker reads without the schema (intent.ts, readArgumentNames).
+      parameters: tool.http.parameters.map(({ argument, constant }) => ({ argument, constant })),
+      ...(tool.http.body === undefined ? {} : { body: slimBody(tool.http.body) }),
+    },
+    inputSchema: {
+      type: "object",
+      properties,
+      // The names of the schemas the input is made of (fields.ts reads them).
+      ...(tool.inputSchema.$defs === undefined ? {} : { $defs: slimDefs(tool.inputSchema.$defs) }),
+    },
   };
+}
+
+function slimBody({ properties, argument, extraArgument }) {
+  return {
+    ...(properties === undefined ? {} : { properties: properties.map((p) => ({ argument: p.argument })) }),
+    ...(argument === undefined ? {} : { argument }),
+    ...(extraArgument === undefined ? {} : { extraArgument }),
+  };
+}
+
+function slimDefs(defs) {
+  return Object.fromEntries(
+    Object.entries(defs).map(([name, schema]) => [
+      name,
+      typeof schema?.title === "string" ? { title: schema.title } : {},
+    ]),
+  );
 }
 
 /** The tools of a spec file as the bridge plans them (cached in the scratch folder). */
@@ -100,7 +128,7 @@ export async function planTools(specFile, { validate = true } = {}) {
   plannerHash ??= hashPlanner();
   const key = createHash("sha256")
     .update(plannerHash)
-    .update("slim 1")
+    .update("slim 2")
     .update(String(validate))
     .update(readFileSync(specFile))
     .digest("hex")
@@ -309,6 +337,9 @@ export async function loadSets() {
     ["Everyday phrases, Graph v1.0", join("microsoft.com", "graph.json"), GRAPH_V1],
     ["Everyday phrases, AWS EC2", join("amazonaws.com", "ec2.json"), EC2],
     ["Everyday phrases, GitHub", join("github.com", "api.github.com.json"), GITHUB],
+    // Held out: written before round 4's changes and before the ranking was run on them.
+    ["Held-out phrases, Stripe", "stripe.com.json", STRIPE],
+    ["Held-out phrases, Kubernetes", "kubernetes.io.json", KUBERNETES],
   ]) {
     const tools = await planTools(join(directory, file));
     sets.push({
