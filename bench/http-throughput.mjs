@@ -28,7 +28,6 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { readFileSync, writeFileSync } from "node:fs";
-import http from "node:http";
 import { join, relative } from "node:path";
 import { Agent, request, WebSocket } from "undici";
 import {
@@ -36,6 +35,7 @@ import {
   COMPETITOR_BIN,
   describeEnvironment,
   environmentMarkdown,
+  findFreePort,
   isMain,
   markdownTable,
   now,
@@ -59,24 +59,10 @@ const BASELINE_CLI = process.env.OMB_HTTP_BASELINE_CLI;
 /** The CLI the memory rounds and the profile serve (another build's, to profile it alike). */
 const MEMORY_CLI = process.env.OMB_HTTP_MEMORY_CLI ?? OUR_CLI;
 const SPEC = join(BENCH_DIR, "fixtures", "latency.openapi.yaml");
-const BODY = JSON.stringify({ id: 1, name: "widget", price: 9.5, tags: ["small", "blue"] });
 const PROTOCOL_VERSION = "2025-06-18";
 const TOTAL_TIMEOUT_MS = 10 * 60_000;
 
 const children = new Set();
-
-function upstreamMain() {
-  const server = http.createServer((req, res) => {
-    if (req.method === "GET" && /^\/items\/\d+$/.test(req.url ?? "")) {
-      res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(BODY) });
-      res.end(BODY);
-    } else {
-      res.writeHead(404).end();
-    }
-  });
-  server.keepAliveTimeout = 65_000;
-  server.listen(0, "127.0.0.1", () => process.stdout.write(`${server.address().port}\n`));
-}
 
 function spawnNode(args) {
   const child = spawn(process.execPath, args, {
@@ -101,14 +87,6 @@ async function spawnPrintingPort(args) {
   return { child, port: Number(String(chunk).trim()) };
 }
 
-async function freePort() {
-  const server = http.createServer();
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 async function waitForHttp(url, child) {
   const deadline = now() + 30_000;
   for (;;) {
@@ -125,7 +103,7 @@ async function waitForHttp(url, child) {
 }
 
 async function startOurs(upstreamUrl, nodeFlags = [], cli = OUR_CLI) {
-  const port = await freePort();
+  const port = await findFreePort();
   const child = spawnNode([
     ...nodeFlags,
     cli,
@@ -145,7 +123,7 @@ async function startOurs(upstreamUrl, nodeFlags = [], cli = OUR_CLI) {
 }
 
 async function startCompetitor(upstreamUrl) {
-  const port = await freePort();
+  const port = await findFreePort();
   const child = spawnNode([
     COMPETITOR_BIN,
     "--transport",
@@ -518,7 +496,7 @@ export async function runHttpThroughput({ log = (line) => process.stderr.write(`
     process.exit(1);
   }, TOTAL_TIMEOUT_MS);
   try {
-    const upstream = await spawnPrintingPort([join(BENCH_DIR, "http-throughput.mjs"), "--upstream"]);
+    const upstream = await spawnPrintingPort([join(BENCH_DIR, "item-upstream.mjs")]);
     const upstreamUrl = `http://127.0.0.1:${upstream.port}`;
     const rounds = await throughputRuns(upstreamUrl, log);
     const memory = await memoryRuns(upstreamUrl, log);
@@ -699,8 +677,7 @@ export function httpThroughputMarkdown(result) {
   ].join("\n");
 }
 
-if (process.argv.includes("--upstream")) upstreamMain();
-else if (isMain(import.meta.url)) {
+if (isMain(import.meta.url)) {
   const result = await runHttpThroughput();
   writeResults("http-throughput", httpThroughputMarkdown(result), httpThroughputFigures(result));
   process.stderr.write("wrote bench/results/http-throughput.md\n");

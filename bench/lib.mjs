@@ -1,6 +1,7 @@
 /** Shared helpers for the benchmarks: paths, MCP clients over stdio, statistics, markdown. */
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -166,4 +167,13 @@ export function isMain(url) {
 export function writeResults(name, markdown, figures) {
   writeFileSync(join(RESULTS_DIR, `${name}.md`), markdown);
   writeFileSync(join(RESULTS_DIR, `${name}.json`), `${JSON.stringify(figures, null, 2)}\n`);
+}
+
+/** A TCP port free on loopback now (for a child told to listen on it). */
+export async function findFreePort() {
+  const server = http.createServer();
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }

@@ -18,9 +18,11 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { Agent, request } from "undici";
+import { ITEM_BODY } from "./item-upstream.mjs";
 import {
   BENCH_DIR,
   describeEnvironment,
+  findFreePort,
   isMain,
   markdownTable,
   now,
@@ -37,7 +39,6 @@ const REPLICA_CALLS = Number(process.env.OMB_LOAD_REPLICA_CALLS ?? 1_000);
 const WARMUP = 1_000;
 const TOTAL_TIMEOUT_MS = 20 * 60_000;
 const SPEC = join(BENCH_DIR, "fixtures", "latency.openapi.yaml");
-const BODY = JSON.stringify({ id: 1, name: "widget", price: 9.5, tags: ["small", "blue"] });
 
 const children = new Set();
 const HEAP_ROUNDS = 5;
@@ -51,7 +52,7 @@ const HEAP_ROUND_CALLS = 1_000;
 async function heapMain() {
   const { buildModel, createBridgeRuntime, startHttpServer } = await import("../dist/index.js");
   const up = http.createServer((_req, res) => {
-    res.writeHead(200, { "content-type": "application/json" }).end(BODY);
+    res.writeHead(200, { "content-type": "application/json" }).end(ITEM_BODY);
   });
   up.listen(0, "127.0.0.1");
   await once(up, "listening");
@@ -88,20 +89,6 @@ async function heapRun() {
   return JSON.parse(out.trim());
 }
 
-/** The upstream, in its own process so that it does not share an event loop with the clients. */
-function upstreamMain() {
-  const server = http.createServer((req, res) => {
-    if (req.method === "GET" && /^\/items\/\d+$/.test(req.url ?? "")) {
-      res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(BODY) });
-      res.end(BODY);
-    } else {
-      res.writeHead(404).end();
-    }
-  });
-  server.keepAliveTimeout = 60_000;
-  server.listen(0, "127.0.0.1", () => process.stdout.write(`${server.address().port}\n`));
-}
-
 function spawnNode(args, env = {}) {
   const child = spawn(process.execPath, args, {
     cwd: REPO_DIR,
@@ -119,22 +106,13 @@ function spawnNode(args, env = {}) {
 }
 
 async function startUpstreamProcess() {
-  const child = spawnNode([join(BENCH_DIR, "load.mjs"), "--upstream"]);
+  const child = spawnNode([join(BENCH_DIR, "item-upstream.mjs")]);
   const [chunk] = await once(child.stdout, "data");
   return { child, url: `http://127.0.0.1:${Number(String(chunk).trim())}` };
 }
 
-async function freePort() {
-  const server = http.createServer();
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 async function startBridge(upstreamUrl, extra = []) {
-  const port = await freePort();
+  const port = await findFreePort();
   const child = spawnNode([
     OUR_CLI,
     "serve",
@@ -420,6 +398,5 @@ async function main() {
   }
 }
 
-if (process.argv.includes("--upstream")) upstreamMain();
-else if (process.argv.includes("--heap")) await heapMain();
+if (process.argv.includes("--heap")) await heapMain();
 else if (isMain(import.meta.url)) await main();
