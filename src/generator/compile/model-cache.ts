@@ -92,10 +92,7 @@ export async function openModelCache(
         // With the search index, as `model` saves it: discovery's first search at the next start
         // reads the saved terms instead of every tool's schemas.
         const searchIndex = model.searchIndex ?? buildSearchIndex(model.tools);
-        await writeFileAtomically(
-          file,
-          serializeLazyModel(model.searchIndex === undefined ? { ...model, searchIndex } : model),
-        );
+        await writeFileAtomically(file, serializeLazyModel({ ...model, searchIndex }));
         pruneOldestFiles(dir, ".model.json", MAX_ENTRIES);
       } catch {
         // a read-only or full disk only costs the next start its speed

@@ -15,6 +15,7 @@
 import { escapePointerToken, splitPointer } from "../../model/pointer.js";
 import { isRecord } from "../../model/records.js";
 import type { JsonSchema } from "../../model/types.js";
+import { splitWords } from "./search/tokenize.js";
 
 /** What the budget reads of a described operation (describe-result.ts's DescribedOperation). */
 interface DescribedOperation {
@@ -201,14 +202,7 @@ function isSaidElsewhere(title: string, op: DescribedOperation): boolean {
 
 /** `Get create security group` for `GET_CreateSecurityGroup`: a text generated from the name. */
 export function isNameInWords(text: string, name: string): boolean {
-  const words = (value: string) =>
-    value
-      .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-      .toLowerCase()
-      .split(/[^a-z0-9]+/)
-      .filter((word) => word !== "")
-      .join(" ");
-  return words(text) === words(name);
+  return splitWords(text).join(" ") === splitWords(name).join(" ");
 }
 
 function showResponse(response: { status: string; description: string; mediaTypes?: string[] }): string {

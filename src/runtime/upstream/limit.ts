@@ -32,17 +32,17 @@ export function createConcurrencyLimit(max: number): ConcurrencyLimit {
     };
   };
 
+  const tryAcquire = () => {
+    if (active >= limit) return undefined;
+    active++;
+    return releaser();
+  };
+
   return {
-    tryAcquire() {
-      if (active >= limit) return undefined;
-      active++;
-      return releaser();
-    },
+    tryAcquire,
     acquire(signal) {
-      if (active < limit) {
-        active++;
-        return Promise.resolve(releaser());
-      }
+      const now = tryAcquire();
+      if (now !== undefined) return Promise.resolve(now);
       return new Promise((resolve, reject) => {
         const entry = {
           grant: () => {
