@@ -21,6 +21,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ERROR_META_KEY } from "../../src/runtime/results/error-result.js";
 import { toLegacyMetaKey } from "../../src/runtime/server/meta-keys.js";
 import { CLI, fixture, type HttpBridge, ROOT, startHttpBridge, textOf } from "../helpers/bridge.js";
+import { readJsonRpcAnswer } from "../helpers/json-rpc-answer.js";
 import { hasRedisServer, type RedisServer, startRedisServer } from "../helpers/redis.js";
 import { sendJson, startUpstream, type Upstream } from "../helpers/upstream.js";
 import { WIRE_SPECS } from "./wire-cases.js";
@@ -355,15 +356,8 @@ async function rawCall(
       params: { name: "deletePet", arguments: args, ...retry, _meta: RAW_ENVELOPE },
     }),
   });
-  const text = await response.text();
-  const json = response.headers.get("content-type")?.includes("text/event-stream")
-    ? text
-        .split("\n")
-        .filter((line) => line.startsWith("data:"))
-        .map((line) => line.slice(5).trim())
-        .find((data) => data.includes('"id":1'))
-    : text;
-  const body = JSON.parse(json ?? "null") as { result?: Record<string, unknown>; error?: unknown };
+  const { text, answer } = await readJsonRpcAnswer(response);
+  const body = (answer ?? {}) as { result?: Record<string, unknown>; error?: unknown };
   if (!body.result) throw new Error(`no result: ${text}`);
   return body.result;
 }

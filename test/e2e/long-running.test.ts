@@ -29,6 +29,7 @@ import {
   textOf,
 } from "../helpers/bridge.js";
 import { type JobsApi, startJobsApi } from "../helpers/jobs-api.js";
+import { readJsonRpcAnswer } from "../helpers/json-rpc-answer.js";
 import { scratchDir } from "./generated-support.js";
 
 const SPEC = fixture("long-running", "openapi.yaml");
@@ -384,15 +385,12 @@ describe("2026-07-28", () => {
       },
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params: { ...params, _meta: envelope(TASKS) } }),
     });
-    const text = await response.text();
-    const json = response.headers.get("content-type")?.includes("text/event-stream")
-      ? text
-          .split("\n")
-          .filter((line) => line.startsWith("data:"))
-          .map((line) => line.slice(5).trim())
-          .find((data) => data.includes('"id":1'))
-      : text;
-    return JSON.parse(json ?? "null");
+    return (
+      await readJsonRpcAnswer<{
+        result?: Record<string, unknown>;
+        error?: { code: number; message: string };
+      }>(response)
+    ).answer;
   }
 
   it("the server advertises the tasks extension", async () => {

@@ -26,6 +26,7 @@ import {
   type TestClient,
 } from "../helpers/authorization-server.js";
 import { fixture, freePort, type HttpBridge, runCli, startHttpBridge } from "../helpers/bridge.js";
+import { readJsonRpcAnswer } from "../helpers/json-rpc-answer.js";
 import { startUpstream, type Upstream } from "../helpers/upstream.js";
 
 const SPEC = fixture("security", "front-door.openapi31.yaml");
@@ -514,15 +515,8 @@ describe("confirmation on the 2026-07-28 wire", () => {
         },
       }),
     });
-    const text = await response.text();
-    const json = response.headers.get("content-type")?.includes("text/event-stream")
-      ? text
-          .split("\n")
-          .filter((line) => line.startsWith("data:"))
-          .map((line) => line.slice(5).trim())
-          .find((data) => data.includes('"id":1'))
-      : text;
-    const body = JSON.parse(json ?? "null") as { result?: Record<string, unknown> };
+    const { text, answer } = await readJsonRpcAnswer(response);
+    const body = (answer ?? {}) as { result?: Record<string, unknown> };
     if (!body.result) throw new Error(`no result: ${text}`);
     return body.result;
   }
