@@ -26,7 +26,7 @@ import os from "node:os";
 import { dirname, join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { DIGITALOCEAN_TASKS, EC2_TASKS, GITHUB_TASKS } from "./agent-tasks.mjs";
-import { connectStdioClient, OUR_CLI, REPO_DIR, RESULTS_DIR } from "./lib.mjs";
+import { connectStdioClient, findFreePort, OUR_CLI, REPO_DIR, RESULTS_DIR } from "./lib.mjs";
 
 const DIRECTORY = join(
   os.homedir(),
@@ -181,14 +181,6 @@ function prismCli() {
   return join(dirname(require.resolve("@stoplight/prism-cli/package.json")), "dist", "index.js");
 }
 
-async function freePort() {
-  const server = createServer();
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 /**
  * Prism mocking `spec` on a free loopback port. With `errors`, a request that violates the spec
  * is answered with Prism's 4xx problem (and an answer whose example violates the spec's own
@@ -196,7 +188,7 @@ async function freePort() {
  * counted here.
  */
 async function startPrism(spec, errors) {
-  const port = await freePort();
+  const port = await findFreePort();
   const child = spawn(
     process.execPath,
     [
