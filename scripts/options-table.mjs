@@ -1,9 +1,9 @@
 /**
- * Rewrites the option tables of README.md from the tables they render, as built in dist/:
+ * Rewrites the option tables of docs/serve.md from the tables they render, as built in dist/:
  * `npm run options-table`. Between the options markers, the runtime's option table (every
  * option of `serve` and a generated server); between the plan-options markers, the spec options
  * (generator/compile/plan-option-table.ts). test/unit/codegen/readme-options.test.ts and
- * test/unit/compile/plan-option-table.test.ts fail while the README and a table disagree.
+ * test/unit/compile/plan-option-table.test.ts fail while that page and a table disagree.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -12,7 +12,7 @@ import { renderOptionTable, replaceOptionTable } from "../dist/generator/codegen
 import { PLAN_OPTION_MARKERS, renderPlanOptionTable } from "../dist/generator/compile/plan-option-table.js";
 import { replaceMarkedSection } from "../dist/generator/shared/markdown.js";
 
-const readme = join(dirname(fileURLToPath(import.meta.url)), "..", "README.md");
+const readme = join(dirname(fileURLToPath(import.meta.url)), "..", "docs", "serve.md");
 const before = readFileSync(readme, "utf8");
 const after = replaceMarkedSection(
   replaceOptionTable(before, renderOptionTable()),
@@ -20,8 +20,8 @@ const after = replaceMarkedSection(
   renderPlanOptionTable(),
 );
 if (after === before) {
-  process.stderr.write("README.md: the option tables are up to date\n");
+  process.stderr.write("docs/serve.md: the option tables are up to date\n");
 } else {
   writeFileSync(readme, after);
-  process.stderr.write("README.md: option tables rewritten\n");
+  process.stderr.write("docs/serve.md: option tables rewritten\n");
 }

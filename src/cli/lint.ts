@@ -35,7 +35,7 @@ function collectCodes(value: string, previous: LintCode[] = []): LintCode[] {
     if (code === undefined) {
       const near = suggestNames(spellLintCode(part), LINT_CODES, 2);
       throw new InvalidArgumentError(
-        `"${part.trim()}" is no lint code${near.length > 0 ? ` (did you mean ${near.join(" or ")}?)` : ""}; the codes are in the README's table of diagnostic codes`,
+        `"${part.trim()}" is no lint code${near.length > 0 ? ` (did you mean ${near.join(" or ")}?)` : ""}; the codes are in docs/diagnostics.md`,
       );
     }
     if (!codes.includes(code)) codes.push(code);

@@ -15,7 +15,7 @@ export type ChangeSeverity = "breaking" | "compatible" | "docs";
 
 export interface ChangeRule {
   readonly severity: ChangeSeverity;
-  /** What the rule detects, one line (the README's table of rules). */
+  /** What the rule detects, one line (docs/lifecycle.md's table of rules). */
   readonly title: string;
 }
 

@@ -2,12 +2,12 @@
  * The one vocabulary of diagnostics: every code the bridge reports, with what it means, the
  * severity it has unless its creator says otherwise, and the fix to suggest. createDiagnostic
  * takes a DiagnosticCode, so a code that is not here does not compile; lint findings are
- * diagnostics of the OMB_LINT_* codes; the README's table of codes is rendered from this object
+ * diagnostics of the OMB_LINT_* codes; docs/diagnostics.md's table of codes is rendered from this object
  * (scripts/codes-table.mjs) and a unit test fails when the two disagree.
  *
  * A diagnostic does not get `fix` as its hint automatically: saved models and CLI output carry
  * only the hints their creators wrote (often more precise: the flag, the path), and stay the
- * same from one version to the next; the README is where every fix is listed.
+ * same from one version to the next; docs/diagnostics.md is where every fix is listed.
  */
 import type { DiagnosticSeverity } from "./types.js";
 
@@ -192,7 +192,7 @@ export const DIAGNOSTIC_CODES = {
   OMB_XMCP_INVALID: {
     title: "A field of an x-mcp extension is not valid; the field is ignored",
     severity: "warning",
-    fix: "give x-mcp { name, description, title, hidden, annotations } with the types the README lists",
+    fix: "give x-mcp { name, description, title, hidden, annotations } with the types docs/tool-contract.md lists",
   },
   OMB_MCP_HEADER_REFUSED: {
     title:
@@ -321,7 +321,7 @@ export const DIAGNOSTIC_CODES = {
   OMB_OPTION: {
     title: "An option's value is not valid (e.g. an unknown method or policy in a tool selection)",
     severity: "error",
-    fix: "check the option against the command's --help and the README",
+    fix: "check the option against the command's --help and docs/serve.md",
   },
   OMB_OPTION_INVALID: {
     title:
@@ -352,7 +352,7 @@ export const DIAGNOSTIC_CODES = {
   OMB_AUTH_CONFIG: {
     title: "The credentials configuration (--auth, --auth-config, --oauth-client) is unreadable or not valid",
     severity: "error",
-    fix: "check the file (JSON or YAML) and its fields against the README's Credentials section; put secrets in environment variables",
+    fix: "check the file (JSON or YAML) and its fields against docs/security.md (Credentials); put secrets in environment variables",
   },
   // Mistakes in how a bridge is started, caught before it serves (check-start.ts)
   OMB_AUTH_SCHEME_UNKNOWN: {
@@ -466,7 +466,7 @@ export const DIAGNOSTIC_CODES = {
   OMB_BRIDGE_CONFIG: {
     title: "The bridge's config file (--config) cannot be read, or a key or value in it is not valid",
     severity: "error",
-    fix: "check the key named against the README's Several APIs section: `apis`, each with `spec` and the serve options by name",
+    fix: "check the key named against docs/serve.md (Several APIs in one bridge): `apis`, each with `spec` and the serve options by name",
   },
   OMB_API_OPTION_SHARED: {
     title:

@@ -11,7 +11,7 @@
  *            same command (OMB_PACKED_TARBALL) instead of packing twice.
  *   install  its RUN as written: the tarball installed without dev or optional dependencies
  *   final    the image's ENV, a non-root USER, its ENTRYPOINT + CMD started with the example
- *            spec where the README mounts it (/spec), HEALTHCHECK's command, GET /healthz and
+ *            spec where docs/serve.md mounts it (/spec), HEALTHCHECK's command, GET /healthz and
  *            an MCP session over Streamable HTTP calling the example API (options from -e
  *            variables, as `docker run -e` gives them; the port is a free one), and the
  *            Prometheus metrics (OPENAPI_MCP_METRICS_PORT) counting that call.
@@ -331,7 +331,7 @@ async function runStagesHere(apiUrl: string, apiKey: string): Promise<void> {
   );
   const entrypoint = JSON.parse(final.steps.find((s) => s.op === "ENTRYPOINT")!.text) as string[];
   const cmd = JSON.parse(final.steps.find((s) => s.op === "CMD")!.text) as string[];
-  // The README's `-v "$PWD/examples/petstore:/spec:ro"`.
+  // docs/serve.md's `-v "$PWD/examples/petstore:/spec:ro"`.
   const spec = cmd[0]!.replace(/^\/spec\//, `${join(ROOT, "examples", "petstore")}/`);
   const [program, ...args] = [...entrypoint, spec].map((a) => rewrite(finalRoot, a));
   const port = await freePort();

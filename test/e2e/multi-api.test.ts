@@ -272,7 +272,7 @@ describe("mistakes of a bridge of several APIs", () => {
     expect(run.stdout).toBe("");
   });
 
-  it("serves the README's bundled config file as written (examples/several-apis)", async () => {
+  it("serves docs/serve.md's bundled config file as written (examples/several-apis)", async () => {
     const bridge = await connectStdio("--config", ["examples/several-apis/bridge.yaml"], {
       ERP_KEY,
       CRM_KEY,

@@ -2,7 +2,7 @@
  * The spec and plan options, one entry each: how a spec is read, planned and adapted to a
  * client. Everything about these options is made from this table: the CLI's flags and their
  * help (cli/options.ts), the keys an API's entry of a `serve --config` file takes
- * (cli/serve-apis.ts), the README's table (renderPlanOptionTable) and buildModel's options
+ * (cli/serve-apis.ts), docs/serve.md's table (renderPlanOptionTable) and buildModel's options
  * (toBuildOptions). The defaults are the components' own (budgets.ts, read-limits.ts,
  * profile.ts): the table cites them, and the components apply them.
  *
@@ -41,7 +41,7 @@ export interface PlanOptionSpec {
   default?: boolean | number | string;
   /** The help text (of the flag as shown: `--no-validate` says what turning it off does). */
   help: string;
-  /** What the README adds to the help (pointers to its sections). */
+  /** What docs/serve.md adds to the help (pointers to its sections). */
   details?: string;
   /**
    * `load`: how the spec is read; `plan`: how it is planned (both taken by every command that
@@ -246,14 +246,14 @@ export function toBuildOptions(values: PlanOptionValues): PlanBuildOptions {
   return options as PlanBuildOptions;
 }
 
-/** The README's markers around the table of spec options. */
+/** docs/serve.md's markers around the table of spec options. */
 export const PLAN_OPTION_MARKERS: SectionMarkers = {
   begin: "<!-- plan-options:begin -->",
   end: "<!-- plan-options:end -->",
 };
 
 /**
- * The README's table of the spec options: flag (placeholders in capitals), the key of an API's
+ * docs/serve.md's table of the spec options: flag (placeholders in capitals), the key of an API's
  * entry in a `serve --config` file (the camelCase key is taken too), and meaning.
  */
 export function renderPlanOptionTable(): string {

@@ -1,5 +1,5 @@
 /**
- * The README's table of diagnostic codes, rendered from the catalog so the two cannot disagree:
+ * docs/diagnostics.md's table of diagnostic codes, rendered from the catalog so the two cannot disagree:
  * scripts/codes-table.mjs writes it between the marker comments, and a unit test fails when the
  * README holds another table than this renders.
  */

@@ -29,7 +29,7 @@ import { OPTION_INVALID } from "./read-settings.js";
 import { checkTypedValue, OptionValueError } from "./value-parsers.js";
 
 /** Where the library's options are described, for hints. */
-const LIBRARY_HELP = "BridgeOptions (the README's As a library section) describes the options";
+const LIBRARY_HELP = "BridgeOptions (docs/library.md) describes the options";
 
 /** The warnings of a good start; throws a BridgeError with every error found. */
 export function checkBridgeOptions(model: BridgeModel, options: BridgeOptions): CodedDiagnostic[] {

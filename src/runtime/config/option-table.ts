@@ -2,7 +2,7 @@
  * Every option of a running bridge, once: its flag, value placeholder, environment variable,
  * default, parser, help text and the transports it applies to. `serve` builds its commander
  * options from this table, a generated server its node:util parseArgs options and `--help`, the
- * generated README and this package's README their option tables. Defaults are cited from the
+ * generated README and this package's docs/serve.md their option tables. Defaults are cited from the
  * component that applies them (DEFAULT_* beside each), never the other way round: only the
  * config layer reads this table. Adding an option here gives it to all of them.
  *
@@ -78,9 +78,9 @@ export interface OptionSpec<T> {
   readonly default?: T;
   /** The default as people say it (`10 MiB`), when the number alone is not the clearest. */
   readonly defaultText?: string;
-  /** What the option does (plain text, read in `--help` and in the README tables). */
+  /** What the option does (plain text, read in `--help` and in the docs' tables). */
   readonly help: string;
-  /** More for the README (markdown), after the help text and a semicolon. */
+  /** More for docs/serve.md (markdown), after the help text and a semicolon. */
   readonly details?: string;
   readonly transports: OptionTransports;
   readonly group: OptionGroup;
@@ -98,7 +98,7 @@ export interface OptionSpec<T> {
 
 const MIB = 1024 * 1024;
 
-/** The table. Its order is the order of `--help` and of the README tables. */
+/** The table. Its order is the order of `--help` and of the docs' tables. */
 export const OPTION_TABLE = {
   baseUrl: {
     flag: "base-url",

@@ -1,5 +1,5 @@
 /**
- * The spec and plan options come from one table: the README's copy is the table rendered,
+ * The spec and plan options come from one table: docs/serve.md's copy is the table rendered,
  * commander's options are the table's, a config file's keys are checked as the table says, and
  * the values map onto buildModel's options in one function.
  */
@@ -22,10 +22,10 @@ import { CLIENT_PROFILES } from "../../../src/generator/compile/profile.js";
 import { readMarkedSection } from "../../../src/generator/shared/markdown.js";
 import type { BridgeError } from "../../../src/model/diagnostics.js";
 
-const readme = readFileSync(join(import.meta.dirname, "..", "..", "..", "README.md"), "utf8");
+const readme = readFileSync(join(import.meta.dirname, "..", "..", "..", "docs", "serve.md"), "utf8");
 
 describe("the plan option table", () => {
-  it("is the README's table of spec options (run `npm run options-table` to update it)", () => {
+  it("is docs/serve.md's table of spec options (run `npm run options-table` to update it)", () => {
     expect(readMarkedSection(readme, PLAN_OPTION_MARKERS)).toBe(renderPlanOptionTable());
   });
 

@@ -1,6 +1,6 @@
 /**
- * The README's table of `serve` options is the option table rendered: this fails as soon as
- * they disagree (`npm run options-table` rewrites the README's copy).
+ * docs/serve.md's table of `serve` options is the option table rendered: this fails as soon as
+ * they disagree (`npm run options-table` rewrites that copy).
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -14,11 +14,11 @@ import {
 import { toMarkdownCell } from "../../../src/generator/shared/markdown.js";
 import { getOptionSpec, OPTION_KEYS } from "../../../src/runtime/config/option-table.js";
 
-const readme = readFileSync(join(import.meta.dirname, "..", "..", "..", "README.md"), "utf8");
+const readme = readFileSync(join(import.meta.dirname, "..", "..", "..", "docs", "serve.md"), "utf8");
 
-describe("the README's option table", () => {
+describe("docs/serve.md's option table", () => {
   it("is the option table, rendered (run `npm run options-table` to update it)", () => {
-    expect(readOptionTable(readme), "the README has no options markers").toBeDefined();
+    expect(readOptionTable(readme), "docs/serve.md has no options markers").toBeDefined();
     expect(readOptionTable(readme)).toBe(renderOptionTable());
   });
 

@@ -1,12 +1,12 @@
-/** The README's table of diff rules lists every rule once, under its severity. */
+/** docs/lifecycle.md's table of diff rules lists every rule once, under its severity. */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CHANGE_RULES, SEVERITY_ORDER } from "../../../src/contracts/change-rules.js";
 
-const readme = readFileSync(join(import.meta.dirname, "../../../README.md"), "utf8");
+const readme = readFileSync(join(import.meta.dirname, "../../../docs/lifecycle.md"), "utf8");
 
-describe("the README's table of diff rules", () => {
+describe("docs/lifecycle.md's table of diff rules", () => {
   it("lists every rule under its severity, and no other", () => {
     const listed: Record<string, string> = {};
     for (const severity of SEVERITY_ORDER) {

@@ -1,7 +1,7 @@
 /**
  * One vocabulary of diagnostics: every code a source file reports is in the catalog, every
  * catalog entry is reported somewhere (or says why it is reserved), diagnostics take their
- * default severity from it, and the README's table is the catalog's.
+ * default severity from it, and docs/diagnostics.md's table is the catalog's.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -116,13 +116,13 @@ describe("the catalog of diagnostic codes", () => {
   });
 });
 
-describe("the README's table of codes", () => {
-  const readme = readFileSync(join(root, "README.md"), "utf8");
+describe("docs/diagnostics.md's table of codes", () => {
+  const readme = readFileSync(join(root, "docs", "diagnostics.md"), "utf8");
 
   it("is the catalog's (npm run docs:codes rewrites it)", () => {
     expect(
       readCodesSection(readme),
-      "README.md's table of codes is out of date: run npm run docs:codes",
+      "docs/diagnostics.md's table of codes is out of date: run npm run docs:codes",
     ).toBe(renderDiagnosticCodesTable());
   });
 

@@ -1,5 +1,5 @@
 /**
- * The option table as markdown: the README's `serve` options table (between the markers
+ * The option table as markdown: docs/serve.md's `serve` options table (between the markers
  * below, rewritten by `npm run options-table`, checked by a test) and the cells a generated
  * project's README lists its options with.
  */
@@ -30,7 +30,7 @@ export interface OptionCells {
   meaning: string;
 }
 
-/** One option's cells, as markdown; `details: false` leaves out what refers to this package's README. */
+/** One option's cells, as markdown; `details: false` leaves out what refers to this package's docs. */
 export function toOptionCells(key: OptionKey, options: { details?: boolean } = {}): OptionCells {
   const spec = getOptionSpec(key);
   const env = formatEnv(spec);
@@ -71,7 +71,7 @@ export function toProjectOptionRows(skip: readonly OptionKey[]): string[] {
   });
 }
 
-/** The README's table of every option `serve` and a generated server take. */
+/** docs/serve.md's table of every option `serve` and a generated server take. */
 export function renderOptionTable(): string {
   const rows = OPTION_KEYS.map((key) => {
     const cells = toOptionCells(key);

@@ -48,14 +48,14 @@ describe("optionScope", () => {
     expect(optionScope(key)).toBe(scope);
   });
 
-  it("are the ones the README lists", () => {
-    const readme = readFileSync(join(import.meta.dirname, "../../../../README.md"), "utf8").replace(
+  it("are the ones docs/serve.md lists", () => {
+    const readme = readFileSync(join(import.meta.dirname, "../../../../docs/serve.md"), "utf8").replace(
       /\s+/g,
       " ",
     );
     const listed =
       /Options that carry credentials or say where calls go \(([^)]*?), and their variables/.exec(readme);
-    expect(listed, "the sentence of README's Several APIs section").not.toBeNull();
+    expect(listed, "the sentence of docs/serve.md's Several APIs section").not.toBeNull();
     const flags = [...listed![1]!.matchAll(/`--([a-z-]+)`/g)].map((m) => m[1]);
     expect(flags.sort()).toEqual(API_ONLY_KEYS.map((key) => getOptionSpec(key).flag).sort());
   });
