@@ -19,9 +19,11 @@
  * A short phrase (intent.ts, SHORT_QUERY_WORDS) is read more loosely, since it says less: the
  * vocabulary bridges of synonyms.ts, at full weight when the API names no resource by the
  * person's word and does by the bridged one ("mail" → `/messages`); an API's abbreviations
- * ("repos"); a word begun or two run together; and the collection asked for before the one it
- * lives in (a container's words count at a quarter weight, its own operations lose the resource
- * factor: "all users in the organization"). On long multi-step tasks each of these cost recall.
+ * ("repos"); a word begun or two run together, and two words the API writes as one ("to do":
+ * `todo`); "I" as the signed-in user (intent.ts); and the collection asked for before the one it
+ * lives in (a container's words and their synonyms count at a quarter weight, its own operations
+ * lose the resource factor: "all users in the organization"). On long multi-step tasks each of
+ * these cost recall, or would read a task's places and values as the API's words.
  *
  * Measured and dropped (bench/results/search.md): ranking a long task clause by clause and
  * interleaving the rankings, and re-ranking for the coverage of the task's words; both lowered
