@@ -123,7 +123,13 @@ if (only === undefined) {
 Ours: \`search_operations\`' ranking (src/runtime/discovery/search/), the index built as \`generate\` and
 \`model\` store it. Baseline: plain BM25 (k1 1.5, b 0.75) over each tool's name, description and
 input property names and descriptions, lower-cased and split on non-alphanumerics (the way
-FastMCP's BM25 search transform ranks), on the same tools and tasks in the same run.
+FastMCP's BM25 search transform ranks), on the same tools and tasks in the same run.${
+    withMain
+      ? `
+Main: the ranking of another build (\`OMB_EVAL_MAIN_DIST\`), the main branch before this round's
+changes, in the same run.`
+      : ""
+  }
 
 Recall@k: the share of a task's gold operations among the first k results, averaged over tasks;
 MRR: mean reciprocal rank of the first gold operation (0 past 50). Nothing was tuned on one set
@@ -134,7 +140,8 @@ ${table}
 ## The task sets
 
 Every operation searched is a tool as the bridge plans it (the built library's \`buildModel\`).
-None of the tasks was written for this project.
+The ToolAlpaca and StableToolBench tasks were not written for this project; the everyday and
+held-out phrases were (bench/search/everyday-phrases.mjs; search-everyday.md says how).
 
 - **ToolAlpaca eval_real / eval_simulated** (Tang et al. 2023, tangqiaoyu/ToolAlpaca, Apache-2.0;
   \`../shared/eval/toolalpaca\`): human-checked instructions for 11 real and 10 simulated APIs,

@@ -7,7 +7,7 @@
  */
 import type { SearchIndexNode, ToolNode } from "../../model/types.js";
 import { rankFallback } from "./search/fallback.js";
-import { hasName, readOperationShape, readQueryIntent } from "./search/intent.js";
+import { hasFirstPerson, hasName, readOperationShape, readQueryIntent } from "./search/intent.js";
 import { buildPostingsSteps, type Postings, STEP_SIZE } from "./search/postings.js";
 import { createScratch, rankQuery } from "./search/rank.js";
 import { buildSavedIndex, createTermsReader } from "./search/saved-index.js";
@@ -137,7 +137,7 @@ function toSearch(tools: ToolNode[], postings: Postings, sequences: string[][][]
         ranked = rankFallback(
           { tools, shapes, ...(allowed ? { allowed } : {}) },
           words,
-          readQueryIntent(words, hasName(query)),
+          readQueryIntent(words, hasName(query), hasFirstPerson(query)),
           limit,
         );
       }

@@ -96,7 +96,17 @@ export function hasName(query: string): boolean {
   return NAMED.test(query);
 }
 
-export function readQueryIntent(words: readonly string[], named = false): QueryIntent {
+/**
+ * The first person ("groups I belong to", "can I create pods"): a word of one letter, which
+ * splitWords drops, so it is read from the query's text.
+ */
+const FIRST_PERSON = /(^|[^\p{L}\p{N}'.])i('m|'ve)?(?=$|\.(?!\p{L})|[^\p{L}\p{N}'.])/iu;
+
+export function hasFirstPerson(query: string): boolean {
+  return FIRST_PERSON.test(query);
+}
+
+export function readQueryIntent(words: readonly string[], named = false, firstPerson = false): QueryIntent {
   const actions = new Set<Action>();
   const owned = new Set<string>();
   let self = false;
@@ -150,6 +160,9 @@ export function readQueryIntent(words: readonly string[], named = false): QueryI
       if (word === "my" && owner !== undefined) owned.add(stem(owner));
     }
   });
+  // "I" in a short phrase is the current user ("files I shared"); a long task's "I" is the
+  // person asking, who wants something of the world more often than of their account.
+  if (firstPerson && short) self = true;
   return { actions, self, owned, named, targets, containers, short };
 }
 

@@ -19,9 +19,11 @@
  * A short phrase (intent.ts, SHORT_QUERY_WORDS) is read more loosely, since it says less: the
  * vocabulary bridges of synonyms.ts, at full weight when the API names no resource by the
  * person's word and does by the bridged one ("mail" → `/messages`); an API's abbreviations
- * ("repos"); a word begun or two run together; and the collection asked for before the one it
- * lives in (a container's words count at a quarter weight, its own operations lose the resource
- * factor: "all users in the organization"). On long multi-step tasks each of these cost recall.
+ * ("repos"); a word begun or two run together, and two words the API writes as one ("to do":
+ * `todo`); "I" as the signed-in user (intent.ts); and the collection asked for before the one it
+ * lives in (a container's words and their synonyms count at a quarter weight, its own operations
+ * lose the resource factor: "all users in the organization"). On long multi-step tasks each of
+ * these cost recall, or would read a task's places and values as the API's words.
  *
  * Measured and dropped (bench/results/search.md): ranking a long task clause by clause and
  * interleaving the rankings, and re-ranking for the coverage of the task's words; both lowered
@@ -31,7 +33,14 @@
  * leading operations have them, as here, they separate the operation the task names.
  * Deterministic: equal scores keep the operations' order.
  */
-import { hasName, matchAction, type OperationShape, type QueryIntent, readQueryIntent } from "./intent.js";
+import {
+  hasFirstPerson,
+  hasName,
+  matchAction,
+  type OperationShape,
+  type QueryIntent,
+  readQueryIntent,
+} from "./intent.js";
 import type { Postings } from "./postings.js";
 import { stem } from "./stem.js";
 import { findSynonyms } from "./synonyms.js";
@@ -94,10 +103,16 @@ export interface Ranked {
 export function rankQuery(context: RankContext, query: string, limit: number): Ranked[] {
   const words = splitWords(query);
   const sequence = toTerms(words);
-  const intent = readQueryIntent(words, hasName(query));
+  const intent = readQueryIntent(words, hasName(query), hasFirstPerson(query));
   // At most MAX_QUERY_TERMS distinct terms: a hostile query of thousands of words costs no more
   // than a task's.
   const terms = [...new Set(sequence)].slice(0, MAX_QUERY_TERMS);
+  // In a short phrase, two words an API writes as one ("to do": `todo`, "sign in": `signin`).
+  if (intent.short) {
+    for (const compound of findCompounds(context.postings, words)) {
+      if (!terms.includes(compound)) terms.push(compound);
+    }
+  }
   const { sequences } = context;
   if (sequences === undefined || sequence.length < 2) return scoreTerms(context, terms, intent, limit);
   // The task's word pairs, in its order (stop words left out: "list of users" gives "list user").
@@ -155,7 +170,10 @@ function scoreTerms(context: RankContext, terms: string[], intent: QueryIntent, 
       !resources.has(term) &&
       synonyms.some((s) => resources.has(s));
     if (swap) weighted[weighted.findIndex(([own]) => own === term)]![1] *= TUNING.synonym;
-    for (const synonym of synonyms) weighted.push([synonym, swap ? 1 : TUNING.synonym, term]);
+    // A container's synonyms say where, as the container's own word does ("attachments of an
+    // email": `message` is where the attachments are, not what is asked for).
+    const where = intent.containers.has(term) ? TUNING.container : 1;
+    for (const synonym of synonyms) weighted.push([synonym, (swap ? 1 : TUNING.synonym) * where, term]);
     // An API's abbreviation of the word ("repos" for "repositories"), in a short phrase.
     if (intent.short) {
       for (const other of findAbbreviations(postings, term)) {
@@ -249,6 +267,25 @@ export function expandUnknown(postings: Postings, term: string): string[] {
     if (postings.terms.has(head) && postings.terms.has(tail)) return [head, tail];
   }
   return [];
+}
+
+/** Shortest word two query words run together may make. */
+const MIN_COMPOUND = 4;
+
+/**
+ * The API's terms that two neighbouring query words make run together ("to do" → `todo`, "sign
+ * in" → `signin`, "web hook" → `webhook`): an API writes as one identifier what a person writes
+ * as two words, often of stop words a term never has ("to", "do").
+ */
+export function findCompounds(postings: Postings, words: readonly string[]): string[] {
+  const found: string[] = [];
+  for (let i = 1; i < words.length; i++) {
+    const joined = `${words[i - 1]}${words[i]}`;
+    if (joined.length < MIN_COMPOUND || !/^[a-z]+$/.test(joined)) continue;
+    const term = stem(joined);
+    if (postings.terms.has(term) && !found.includes(term)) found.push(term);
+  }
+  return found;
 }
 
 /** Shortest abbreviation read, and the least a word must be longer than it. */

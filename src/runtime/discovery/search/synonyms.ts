@@ -33,6 +33,11 @@ const BRIDGES: [string, string][] = [
   ["changes changed", "delta"],
   ["download", "content"],
   ["people person", "user"],
+  ["rename", "update"],
+  ["belong belongs", "member"],
+  ["next", "upcoming"],
+  ["scheduled recurring", "cron"],
+  ["notify notified", "subscription webhook"],
 ];
 
 const SYNONYMS = new Map<string, string[]>();

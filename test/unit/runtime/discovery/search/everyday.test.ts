@@ -8,6 +8,8 @@
  */
 import { describe, expect, it } from "vitest";
 import type { ToolNode } from "../../../../../src/model/types.js";
+import { hasFirstPerson, readQueryIntent } from "../../../../../src/runtime/discovery/search/intent.js";
+import { splitWords } from "../../../../../src/runtime/discovery/search/tokenize.js";
 import { createOperationSearch, MAX_QUERY_CHARS } from "../../../../../src/runtime/discovery/search.js";
 import { planSpec } from "../../../../e2e/safety-support.js";
 
@@ -164,6 +166,65 @@ const FEEDS = planSpec({
   },
 }).tools;
 
+/** Round 5's shapes: compound words, the first person, a few more bridges, a container's synonym. */
+const ROUND5 = planSpec({
+  paths: {
+    "/planner/tasks": { post: op("op01", "Create plannerTask") },
+    "/me/todo/lists/{list-id}/tasks": { ...withId("list-id"), post: op("op02", "Create todoTask") },
+    "/groups": { get: op("op03", "List group") },
+    "/groups/{group-id}": {
+      ...withId("group-id"),
+      patch: op("op04", "Update group", { description: "Update the properties of a group object." }),
+    },
+    "/groups/{group-id}/sections/{section-id}/copyToSectionGroup": {
+      ...withId("group-id", "section-id"),
+      post: op("op05", "Invoke action copyToSectionGroup", {
+        description: "Copies a section to a section group, renamed if renameAs is given.",
+        requestBody: {
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                properties: { renameAs: { type: "string", description: "The name to rename the copy to." } },
+              },
+            },
+          },
+        },
+      }),
+    },
+    "/users/{user-id}/memberOf": { ...withId("user-id"), get: op("op06", "Get memberOf from users") },
+    "/me/memberOf": {
+      get: op("op07", "Get memberOf from me", {
+        description: "The groups and directory roles that the user is a member of.",
+      }),
+    },
+    "/invoices": { get: op("op08", "List all invoices") },
+    "/invoices/upcoming": { get: op("op09", "Retrieve an upcoming invoice") },
+    "/jobs": { get: op("op10", "list or watch objects of kind Job") },
+    "/cronjobs": { get: op("op11", "list or watch objects of kind CronJob") },
+    "/subscriptions": {
+      post: op("op12", "Create subscription", {
+        description: "Subscribes a listener to receive notifications when a resource changes.",
+      }),
+    },
+    "/users/delta()": { get: op("op13", "Invoke function delta") },
+    "/me/mailFolders/{folder-id}/messages/{message-id}/attachments": {
+      ...withId("folder-id", "message-id"),
+      get: op("op14", "List attachments"),
+    },
+    "/me/messages/{message-id}/attachments": { ...withId("message-id"), get: op("op15", "List attachments") },
+    "/me/events/{event-id}/attachments": { ...withId("event-id"), get: op("op16", "List attachments") },
+  },
+}).tools;
+
+/** The same collection, anyone's and the signed-in user's. */
+const FIRST_PERSON = planSpec({
+  paths: {
+    "/users/{user-id}/messages": { ...withId("user-id"), get: op("op01", "List messages") },
+    "/users/me/messages": { get: op("op02", "List messages") },
+  },
+}).tools;
+
 const top = (tools: ToolNode[], query: string, limit = 1) =>
   createOperationSearch(tools)
     .search(query, { limit })
@@ -197,6 +258,14 @@ describe("a person's words find the API's", () => {
     ["list → Describe*, another noun", "list volumes", AWS_QUERY, "GET_DescribeVolumes"],
     ["remove → delete", "remove a user", ODATA_LIKE, "op16"],
     ["an API's abbreviation: repositories → repos", "my repositories", ABBREVIATED, "listMine"],
+    ["two words the API writes as one: to do → todo", "add a to do task", ROUND5, "op02"],
+    ["rename → update", "rename a group", ROUND5, "op04"],
+    ["belong → member, 'I' → the signed-in user", "groups I belong to", ROUND5, "op07"],
+    ["'I' is the signed-in user", "messages I have", FIRST_PERSON, "op02"],
+    ["'i' in lower case too", "messages i have", FIRST_PERSON, "op02"],
+    ["next → upcoming", "next invoice", ROUND5, "op09"],
+    ["scheduled → cron", "scheduled jobs", ROUND5, "op11"],
+    ["notified → subscription", "get notified when something changes", ROUND5, "op12"],
   ])("%s: %s", (_label, query, tools, want) => {
     expect(top(tools, query), query).toEqual([want]);
   });
@@ -238,8 +307,30 @@ describe("the collection asked for before the one it lives in", () => {
   it.each<[string, string, ToolNode[], string]>([
     ["users in the organization", "all users in the organization", ODATA_LIKE, "op11"],
     ["groups of the organization", "list the groups of the organization", ODATA_LIKE, "op18"],
+    ["a container's synonym says where too: email → mail", "attachments of an email", ROUND5, "op15"],
   ])("%s: %s", (_label, query, tools, want) => {
     expect(top(tools, query), query).toEqual([want]);
+  });
+});
+
+describe("the first person is read from the query's text", () => {
+  it.each<[string, boolean]>([
+    ["groups I belong to", true],
+    ["can i create pods", true],
+    ["I'm looking for my files", true],
+    ["what have I shared", true],
+    ["who am I.", true],
+    ["list iPhone apps", false],
+    ["it is in the inbox", false],
+    ["section i.e. the part", false],
+  ])("%s: %s", (query, want) => {
+    expect(hasFirstPerson(query)).toBe(want);
+  });
+
+  it("in a long task 'I' is the person asking, not the account", () => {
+    const long = "I am going to Paris next week: read the messages about hotels, flights, trains and museums";
+    expect(readQueryIntent(splitWords(long), false, hasFirstPerson(long)).self).toBe(false);
+    expect(readQueryIntent(splitWords("messages I have"), false, true).self).toBe(true);
   });
 });
 
