@@ -9,7 +9,7 @@
  * benchmark's install (bench/search) under ~/.cache/openapi-mcp-bridge/search-eval.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
 import {
@@ -39,12 +39,24 @@ const SPEC =
   );
 const QUERY = "list the members of a group";
 
-function serveArgs(specOrModel, extra = []) {
-  return [OUR_CLI, "serve", specOrModel, "--base-url", UNUSED_BASE_URL, "--mode", "discovery", ...extra];
+// OMB_HUGE_BASELINE: another build's CLI (dist/cli/main.js of an older commit), whose first
+// start is measured too, interleaved with this build's.
+const BASELINE_CLI = process.env.OMB_HUGE_BASELINE;
+const PING_EVERY_MS = 50;
+
+function serveArgs(specOrModel, cli = OUR_CLI) {
+  return [cli, "serve", specOrModel, "--base-url", UNUSED_BASE_URL, "--mode", "discovery"];
 }
 
-/** Spawns, times initialize → tools/list → one search, reads VmHWM, closes. */
-async function measureOnce(args, env) {
+const listEntries = (dir) =>
+  existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith(".model.json")) : [];
+
+/**
+ * Spawns, times initialize → tools/list → one search, reads VmHWM, closes. With `cacheDir`, a
+ * start that writes the model cache is kept open until the entry appears (serve writes it after
+ * it answers), pinging meanwhile: the slowest ping is how long a request waited for the write.
+ */
+async function measureOnce(args, env, cacheDir) {
   const started = now();
   const { client, transport, stderr } = await connectStdioClient(args, { timeoutMs: RUN_TIMEOUT_MS, env });
   try {
@@ -58,7 +70,18 @@ async function measureOnce(args, env) {
     );
     const searchMs = now() - started;
     if (result.isError) throw new Error(`search failed: ${JSON.stringify(result.content).slice(0, 300)}`);
-    return { listMs, searchMs, peakRss: readPeakRss(transport.pid) };
+    let cachedMs;
+    let slowestPingMs = 0;
+    if (cacheDir !== undefined) {
+      while (listEntries(cacheDir).length === 0) {
+        const pinged = now();
+        await client.ping({ timeout: RUN_TIMEOUT_MS });
+        slowestPingMs = Math.max(slowestPingMs, now() - pinged);
+        await new Promise((resolve) => setTimeout(resolve, PING_EVERY_MS));
+      }
+      cachedMs = now() - started;
+    }
+    return { listMs, searchMs, cachedMs, slowestPingMs, peakRss: readPeakRss(transport.pid) };
   } catch (error) {
     throw new Error(`${error.message}\n${stderr()}`);
   } finally {
@@ -78,17 +101,28 @@ export async function runHugeSpecs() {
   // Each round's cold start is a first start: an empty cache folder, which it fills for the
   // warm-cache start after it.
   let cacheDir;
-  const cases = [
-    {
-      id: "cold",
-      label: "spec, first start (empty cache, writes it)",
-      args: () => serveArgs(SPEC),
-      env: () => {
-        if (cacheDir !== undefined) rmSync(cacheDir, { recursive: true, force: true });
-        cacheDir = mkdtempSync(join(os.tmpdir(), "omb-huge-cache-"));
-        return { OPENAPI_MCP_CACHE_DIR: cacheDir };
-      },
+  const coldCase = (id, label, cli) => ({
+    id,
+    label,
+    args: () => serveArgs(SPEC, cli),
+    env: () => {
+      if (cacheDir !== undefined) rmSync(cacheDir, { recursive: true, force: true });
+      cacheDir = mkdtempSync(join(os.tmpdir(), "omb-huge-cache-"));
+      return { OPENAPI_MCP_CACHE_DIR: cacheDir };
     },
+    waitsForCache: true,
+  });
+  const cases = [
+    ...(BASELINE_CLI === undefined
+      ? []
+      : [
+          coldCase(
+            "cold-baseline",
+            "baseline build: spec, first start (empty cache, writes it)",
+            BASELINE_CLI,
+          ),
+        ]),
+    coldCase("cold", "spec, first start (empty cache, writes it)"),
     {
       id: "cache",
       label: "spec, model cache warm",
@@ -100,10 +134,15 @@ export async function runHugeSpecs() {
   const samples = Object.fromEntries(cases.map((c) => [c.id, []]));
   for (let run = 0; run < RUNS; run += 1) {
     for (const c of cases) {
-      const sample = await measureOnce(c.args(), c.env());
+      const env = c.env();
+      const sample = await measureOnce(c.args(), env, c.waitsForCache ? cacheDir : undefined);
       samples[c.id].push(sample);
+      const written =
+        sample.cachedMs === undefined
+          ? ""
+          : `, cache written ${formatMs(sample.cachedMs)} (slowest ping meanwhile ${formatMs(sample.slowestPingMs)})`;
       process.stderr.write(
-        `${c.id} #${run + 1}: list ${formatMs(sample.listMs)}, search ${formatMs(sample.searchMs)}, ${formatMb(sample.peakRss)}\n`,
+        `${c.id} #${run + 1}: list ${formatMs(sample.listMs)}, search ${formatMs(sample.searchMs)}${written}, ${formatMb(sample.peakRss)}\n`,
       );
     }
   }
@@ -119,6 +158,12 @@ export async function runHugeSpecs() {
       listMs: summarize(samples[c.id].map((s) => s.listMs)),
       searchMs: summarize(samples[c.id].map((s) => s.searchMs)),
       peakRss: summarize(samples[c.id].map((s) => s.peakRss ?? 0)),
+      ...(c.waitsForCache
+        ? {
+            cachedMs: summarize(samples[c.id].map((s) => s.cachedMs)),
+            slowestPingMs: summarize(samples[c.id].map((s) => s.slowestPingMs)),
+          }
+        : {}),
     })),
     environment: describeEnvironment(),
   };
@@ -127,6 +172,8 @@ export async function runHugeSpecs() {
     c.label,
     range(c.listMs, formatMs),
     range(c.searchMs, formatMs),
+    c.cachedMs === undefined ? "" : range(c.cachedMs, formatMs),
+    c.slowestPingMs === undefined ? "" : range(c.slowestPingMs, formatMs),
     range(c.peakRss, formatMb),
   ]);
   const cold = figures.cases.find((c) => c.id === "cold");
@@ -137,11 +184,21 @@ export async function runHugeSpecs() {
     "",
     environmentMarkdown(figures.environment),
     `- Spec: \`${figures.spec}\` (${formatMb(figures.specBytes)}); the saved model ${modelSaveMs === undefined ? "saved by `model` before the run (`OMB_HUGE_MODEL`)" : `made once per run by \`model\` (${formatMs(modelSaveMs)})`}`,
-    `- ${RUNS} runs per case, interleaved; median (min – max). Times from spawning \`serve --mode discovery\` over stdio to the first tools/list answer and to the first \`search_operations\` result ("${QUERY}"); peak RSS is the child's VmHWM.`,
+    `- ${RUNS} runs per case, interleaved; median (min – max). Times from spawning \`serve --mode discovery\` over stdio to the first tools/list answer and to the first \`search_operations\` result ("${QUERY}"); peak RSS is the child's VmHWM. A first start is kept open until its cache entry appears (serve writes it after it answers), pinging every ${PING_EVERY_MS} ms: "cache entry written" is from the spawn, "slowest ping" the longest a request waited meanwhile.${BASELINE_CLI === undefined ? "" : ` Baseline build: \`${BASELINE_CLI}\`.`}`,
     "",
-    markdownTable(["case", "first tools/list", "first search result", "peak RSS"], rows),
+    markdownTable(
+      [
+        "case",
+        "first tools/list",
+        "first search result",
+        "cache entry written",
+        "slowest ping while writing",
+        "peak RSS",
+      ],
+      rows,
+    ),
     "",
-    `First search result, medians: the model cache ${(cold.searchMs.median / cache.searchMs.median).toFixed(1)}x faster than a first start, a saved model ${(cold.searchMs.median / saved.searchMs.median).toFixed(1)}x.`,
+    `Medians: the model cache's first tools/list ${(cold.listMs.median / cache.listMs.median).toFixed(1)}x faster than a first start's (first search result ${(cold.searchMs.median / cache.searchMs.median).toFixed(1)}x), a saved model's ${(cold.listMs.median / saved.listMs.median).toFixed(1)}x (${(cold.searchMs.median / saved.searchMs.median).toFixed(1)}x).`,
     "",
   ].join("\n");
   writeResults("huge-specs", markdown, figures);

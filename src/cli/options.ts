@@ -81,11 +81,15 @@ export function addSpecOptions(command: Command, outputSchemasHelp?: string): Co
   );
 }
 
-/** A spec (file, URL, `-`) or a saved model file → the model; `onStep` hears each step (progress). */
+/**
+ * A spec (file, URL, `-`) or a saved model file → the model; `onStep` hears each step (progress);
+ * `deferCacheWrite` is handed the model cache's write of a spec just planned (buildModel).
+ */
 export async function readModelOrSpec(
   source: string,
   flags: SpecFlags,
   onStep?: (step: string) => void,
+  deferCacheWrite?: (write: () => Promise<void>) => void,
 ): Promise<BridgeModel> {
   if (source !== "-" && !/^https?:\/\//i.test(source)) {
     const head = await readHead(source);
@@ -115,6 +119,7 @@ export async function readModelOrSpec(
     ...toBuildOptions(flags),
     ...(flags.outlineFields !== undefined ? { outlineFields: flags.outlineFields } : {}),
     ...(onStep !== undefined ? { onStep } : {}),
+    ...(deferCacheWrite !== undefined ? { deferCacheWrite } : {}),
   });
 }
 

@@ -105,11 +105,20 @@ export function createServeCommand(): Command {
     }
     // Code mode's signatures show what each call gives: its result outline is planned too.
     const codeMode = settings.mode === "code";
-    const load = (source: ApiSource) =>
-      readModelOrSpec(source.spec, { ...source.flags, ...(codeMode ? { resultSchemas: true } : {}) });
+    const load = (source: ApiSource, deferCacheWrite?: (write: () => Promise<void>) => void) =>
+      readModelOrSpec(
+        source.spec,
+        { ...source.flags, ...(codeMode ? { resultSchemas: true } : {}) },
+        undefined,
+        deferCacheWrite,
+      );
+    // A spec planned at this start is saved in the model cache once the bridge answers: the
+    // first tools/list does not wait for the write (seconds on a huge API), which runs in slices
+    // between requests. A reload (--watch) writes before it swaps the tools, as before.
+    const cacheWrites: (() => Promise<void>)[] = [];
     const apis: LoadedApi[] = [];
     for (const source of sources) {
-      const model = await load(source);
+      const model = await load(source, (write) => cacheWrites.push(write));
       reportSpecDiagnostics(model, flags.verbose === true, sources.length > 1 ? `${source.where}: ` : "");
       apis.push({ ...source, model });
     }
@@ -126,7 +135,13 @@ export function createServeCommand(): Command {
     });
     const { startBridge } = await import("../serve/start-bridge.js");
     await startBridge(inputs, settings, { name: "openapi-mcp-bridge", env: process.env, help: HELP });
+    void runInTurn(cacheWrites);
   });
+}
+
+/** The model cache's writes one after another (each settles, never rejects: model-cache.ts). */
+async function runInTurn(writes: readonly (() => Promise<void>)[]): Promise<void> {
+  for (const write of writes) await write();
 }
 
 /** `--watch` and its interval; an interval without `--watch` (or a config that watches) is a mistake. */

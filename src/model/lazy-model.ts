@@ -45,6 +45,8 @@ const MIN_SHARED_BYTES = 64;
 /** The longest header line read. */
 const MAX_HEADER_BYTES = 4096;
 const HASH_CHUNK_BYTES = 4 * 1024 * 1024;
+/** Characters of JSON text (or bytes of records) gathered into one buffer as the file is made. */
+const SINK_CHARS = 1024 * 1024;
 
 interface LazyHeader {
   format: typeof LAZY_MODEL_FORMAT;
@@ -58,6 +60,13 @@ interface LazyHeader {
 
 type Span = [at: number, bytes: number];
 
+interface SharedSubtrees {
+  /** The subtrees written once, in the order of their numbers. */
+  entries: unknown[];
+  /** JSON text of a value with its shared subtrees as references (a root entry written whole). */
+  write(value: unknown, root: boolean): string;
+}
+
 /** True when a file's first bytes are a lazy model's header. */
 export function isLazyModelHead(head: string): boolean {
   return head.startsWith(`{"format":"${LAZY_MODEL_FORMAT}"`);
@@ -65,7 +74,22 @@ export function isLazyModelHead(head: string): boolean {
 
 /** The lazy file of a model: header, index and records, as one buffer. */
 export function serializeLazyModel(model: BridgeModel): Buffer {
-  const sharing = findSharedSubtrees(model.tools);
+  const steps = serializeLazyModelSteps(model);
+  for (;;) {
+    const next = steps.next();
+    if (next.done === true) return Buffer.concat(next.value);
+  }
+}
+
+/**
+ * The same file as a list of buffers (to be written one after another), made a step at a time
+ * (a step: one tool's subtrees or record, a member of the index): the model cache writes it
+ * while `serve` answers requests, and a driver that gives the event loop a turn between steps
+ * (compile/run-in-slices.ts) keeps a request waiting at most a few steps. Joined, the buffers
+ * are serializeLazyModel's bytes.
+ */
+export function* serializeLazyModelSteps(model: BridgeModel): Generator<void, Buffer[], void> {
+  const sharing = yield* findSharedSubtrees(model.tools);
   const records: Buffer[] = [];
   let at = 0;
   const push = (text: string): Span => {
@@ -76,7 +100,8 @@ export function serializeLazyModel(model: BridgeModel): Buffer {
     return span;
   };
   const spans: Span[] = [];
-  const tools = model.tools.map((tool) => {
+  const tools: Record<string, unknown>[] = [];
+  for (const tool of model.tools) {
     const light: Record<string, unknown> = {};
     const heavy: string[] = [];
     for (const [key, value] of Object.entries(tool)) {
@@ -87,24 +112,117 @@ export function serializeLazyModel(model: BridgeModel): Buffer {
       } else light[key] = value;
     }
     spans.push(push(`{${heavy.join(",")}}`));
-    return light;
-  });
-  const shared = sharing.entries.map((value) => push(sharing.write(value, true)));
+    tools.push(light);
+    yield;
+  }
+  const shared: Span[] = [];
+  for (const value of sharing.entries) {
+    shared.push(push(sharing.write(value, true)));
+    yield;
+  }
   const index: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(model)) index[key] = key === "tools" ? tools : value;
   index.records = spans;
   index.shared = shared;
-  const body = Buffer.concat([Buffer.from(JSON.stringify(index), "utf8"), ...records]);
-  const indexBytes = body.length - at;
+  // JSON.stringify(index)'s text, a member (a tool, a search entry) a step, into buffers of about
+  // a megabyte: Graph beta's index is 53 MB of JSON, half a second in one piece.
+  const sink = createTextSink();
+  yield* writeJsonSteps(index, 3, sink);
+  const indexParts = sink.close();
+  // A tool's record is a few hundred bytes: written one by one, they were 30,000 writes.
+  const body = [...indexParts, ...(yield* joinBuffersSteps(records, SINK_CHARS))];
+  const hash = createHash("sha256");
+  for (const part of body) {
+    hash.update(part);
+    yield;
+  }
   const header: LazyHeader = {
     format: LAZY_MODEL_FORMAT,
     version: LAZY_MODEL_VERSION,
     irVersion: model.irVersion,
-    indexBytes,
+    indexBytes: indexParts.reduce((sum, part) => sum + part.length, 0),
     recordsBytes: at,
-    sha256: createHash("sha256").update(body).digest("hex"),
+    sha256: hash.digest("hex"),
   };
-  return Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`, "utf8"), body]);
+  return [Buffer.from(`${JSON.stringify(header)}\n`, "utf8"), ...body];
+}
+
+/** The buffers joined into buffers of about `size` bytes (one bigger than that stays whole). */
+function* joinBuffersSteps(buffers: readonly Buffer[], size: number): Generator<void, Buffer[], void> {
+  const joined: Buffer[] = [];
+  let group: Buffer[] = [];
+  let bytes = 0;
+  for (const buffer of buffers) {
+    group.push(buffer);
+    bytes += buffer.length;
+    if (bytes >= size) {
+      joined.push(Buffer.concat(group, bytes));
+      group = [];
+      bytes = 0;
+      yield;
+    }
+  }
+  if (group.length > 0) joined.push(Buffer.concat(group, bytes));
+  return joined;
+}
+
+/** Texts gathered into UTF-8 buffers of about SINK_CHARS characters. */
+function createTextSink() {
+  const buffers: Buffer[] = [];
+  let pending: string[] = [];
+  let chars = 0;
+  const flush = () => {
+    if (pending.length > 0) buffers.push(Buffer.from(pending.join(""), "utf8"));
+    pending = [];
+    chars = 0;
+  };
+  return {
+    add(text: string): void {
+      pending.push(text);
+      chars += text.length;
+      if (chars >= SINK_CHARS) flush();
+    },
+    close(): Buffer[] {
+      flush();
+      return buffers;
+    },
+  };
+}
+
+/**
+ * JSON.stringify(value)'s text into `sink`, the members of objects and arrays down to `depth`
+ * levels written (and stepped) one by one, anything deeper in one piece. Plain data only (no
+ * toJSON), as a model is: undefined members are left out, undefined items written as null.
+ */
+function* writeJsonSteps(
+  value: unknown,
+  depth: number,
+  sink: { add(text: string): void },
+): Generator<void, void, void> {
+  if (depth === 0 || typeof value !== "object" || value === null) {
+    sink.add(JSON.stringify(value) ?? "null");
+    return;
+  }
+  if (Array.isArray(value)) {
+    sink.add("[");
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) sink.add(",");
+      yield* writeJsonSteps(value[i] === undefined ? null : value[i], depth - 1, sink);
+      yield;
+    }
+    sink.add("]");
+    return;
+  }
+  sink.add("{");
+  let first = true;
+  for (const [key, member] of Object.entries(value)) {
+    if (member === undefined || typeof member === "function" || typeof member === "symbol") continue;
+    sink.add(`${first ? "" : ","}${JSON.stringify(key)}:`);
+    first = false;
+    yield* writeJsonSteps(member, depth - 1, sink);
+    yield;
+  }
+  sink.add("}");
 }
 
 /**
@@ -380,7 +498,7 @@ function parseJson(text: string, file: string, what: string): unknown {
  * text alone, so the table holds only the big ones. Objects the planner already shares are keyed
  * once (by identity).
  */
-function findSharedSubtrees(tools: readonly ToolNode[]) {
+function* findSharedSubtrees(tools: readonly ToolNode[]): Generator<void, SharedSubtrees, void> {
   const numbers = new Map<string, number>();
   const sizes: number[] = [];
   const counts: number[] = [];
@@ -435,6 +553,7 @@ function findSharedSubtrees(tools: readonly ToolNode[]) {
       const value = tool[key];
       if (typeof value === "object" && value !== null) tokenOf(value);
     }
+    yield;
   }
   numbers.clear();
   const sharedIndex = new Map<number, number>();

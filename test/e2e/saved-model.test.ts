@@ -5,10 +5,10 @@
  * upstream on 127.0.0.1, sending what serving the spec sends. A damaged model file is refused
  * with a coded line.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { connectStdio, fixture, runCli, textOf } from "../helpers/bridge.js";
 import { sendJson, startUpstream, type Upstream } from "../helpers/upstream.js";
 
@@ -57,6 +57,42 @@ describe("serve a saved model", () => {
       await fromSpec.close();
       await fromModel.close();
     }
+  });
+
+  it("saves the model cache after answering, and the next start serves from it", {
+    timeout: 60_000,
+  }, async () => {
+    // serve answers before it writes the cache (a huge API's write is seconds), then writes it
+    // in slices between requests; the next start reads the entry and writes nothing.
+    const env = { OPENAPI_MCP_CACHE_DIR: join(dir, "cache") };
+    const args = ["--base-url", upstream.url, "--mode", "discovery"];
+    const entries = () => {
+      try {
+        return readdirSync(env.OPENAPI_MCP_CACHE_DIR).filter((name) => name.endsWith(".model.json"));
+      } catch {
+        return [];
+      }
+    };
+    const query = { query: "find a pet by its id" };
+    const first = await connectStdio(SPEC, args, env);
+    let found: unknown;
+    try {
+      found = (await first.call("search_operations", query)).structuredContent;
+      await vi.waitFor(() => expect(entries()).toHaveLength(1), { timeout: 30_000, interval: 20 });
+    } finally {
+      await first.close();
+    }
+    const entry = join(env.OPENAPI_MCP_CACHE_DIR, entries()[0]!);
+    const written = statSync(entry).mtimeMs;
+    const second = await connectStdio(SPEC, args, env);
+    try {
+      expect(JSON.stringify(second.tools)).toBe(JSON.stringify(first.tools));
+      expect((await second.call("search_operations", query)).structuredContent).toEqual(found);
+    } finally {
+      await second.close();
+    }
+    expect(entries()).toHaveLength(1);
+    expect(statSync(entry).mtimeMs).toBe(written);
   });
 
   it("searches, describes and calls an operation in discovery mode", { timeout: 60_000 }, async () => {

@@ -23,6 +23,14 @@ export type BuildOptions = LoadOptions &
     overrides?: OverridesInput;
     /** Told each step as it starts: `cache` (when there is one), then on a miss `load`, `plan`, `validate`. */
     onStep?: (step: string) => void;
+    /**
+     * On a cache miss, handed the cache's write instead of awaiting it: buildModel returns once
+     * the model is planned, and the caller runs the write when it suits it (`serve`: once it
+     * answers requests, as Graph beta's write is seconds of a cold start). The write makes its
+     * file in slices that leave the event loop free, saves the search index with the model, and
+     * writes the file whole or not at all.
+     */
+    deferCacheWrite?: (write: () => Promise<void>) => void;
   };
 
 /**
@@ -57,16 +65,19 @@ export async function buildModel(source: string, options: BuildOptions = {}): Pr
   if (cached !== undefined && "model" in cached) return cached.model;
   const planned = applyProfile(await planFromSpec(source, options, overrides), options);
   if (cache === undefined) return planned;
-  // The cache keeps the search index (discovery's first search at the next start reads the
-  // saved terms); the model returned carries it too, as a cached one does, so this start's
-  // search does not build it a second time (1.2 s of Graph beta's cold start).
-  const model: BridgeModel = {
-    ...planned,
-    searchIndex: planned.searchIndex ?? buildSearchIndex(planned.tools),
-  };
-  await cache.write(model);
+  let model = planned;
+  if (options.deferCacheWrite !== undefined) {
+    // The search builds its own index from the tools, a step at a time, when discovery warms it.
+    options.deferCacheWrite(() => cache.write(planned));
+  } else {
+    // The cache keeps the search index (discovery's first search at the next start reads the
+    // saved terms); the model returned carries it too, as a cached one does, so this start's
+    // search does not build it a second time (1.2 s of Graph beta's cold start).
+    model = { ...planned, searchIndex: planned.searchIndex ?? buildSearchIndex(planned.tools) };
+    await cache.write(model);
+  }
   if (cached?.miss !== "unusable") return model;
-  // Said once, beside the plan's own diagnostics; the entry just written replaces the bad one.
+  // Said once, beside the plan's own diagnostics; the entry written replaces the bad one.
   const warning = createDiagnostic("OMB_MODEL_CACHE_UNUSABLE", `${cached.why}; planned again from the spec`, {
     file: source,
   });
@@ -89,7 +100,7 @@ async function planFromSpec(
       // a spec loaded without validation).
       loaded = { ...loaded, document: document as OpenApiDocument, diagnostics };
     }
-    const { overrides: _input, onStep, ...planOptions } = options;
+    const { overrides: _input, onStep, deferCacheWrite: _write, ...planOptions } = options;
     onStep?.("plan");
     model = planModel(loaded, {
       ...planOptions,

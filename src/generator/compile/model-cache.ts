@@ -15,14 +15,15 @@ import { access, mkdir, readdir, readFile, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { BridgeError } from "../../model/diagnostics.js";
-import { readLazyModel, serializeLazyModel } from "../../model/lazy-model.js";
+import { readLazyModel, serializeLazyModelSteps } from "../../model/lazy-model.js";
 import { type BridgeModel, IR_VERSION } from "../../model/types.js";
-import { buildSearchIndex } from "../../runtime/discovery/search.js";
 import { BRIDGE_VERSION } from "../../runtime/version.js";
 import { resolveCacheDir } from "../shared/cache-dir.js";
 import { pruneOldestFiles } from "../shared/prune-cache.js";
 import { writeFileAtomically } from "../shared/write-atomic.js";
 import { DEFAULT_MAX_FILE_BYTES } from "../spec/read-limits.js";
+import { runInSlices } from "./run-in-slices.js";
+import { buildSearchIndexSteps } from "./search-index-steps.js";
 
 /** Entries kept; the oldest are removed beyond this. */
 const MAX_ENTRIES = 32;
@@ -38,6 +39,11 @@ export type CacheRead = { model: BridgeModel } | { miss: "absent" } | { miss: "u
 
 export interface ModelCache {
   read(): Promise<CacheRead>;
+  /**
+   * Saves the model (never fails: a read-only or full disk only costs the next start its
+   * speed). Made in slices with the event loop free in between, so that `serve` may answer
+   * while it writes; the file appears whole or not at all.
+   */
   write(model: BridgeModel): Promise<void>;
 }
 
@@ -91,8 +97,9 @@ export async function openModelCache(
         await mkdir(dir, { recursive: true });
         // With the search index, as `model` saves it: discovery's first search at the next start
         // reads the saved terms instead of every tool's schemas.
-        const searchIndex = model.searchIndex ?? buildSearchIndex(model.tools);
-        await writeFileAtomically(file, serializeLazyModel({ ...model, searchIndex }));
+        const searchIndex = model.searchIndex ?? (await runInSlices(buildSearchIndexSteps(model.tools)));
+        const bytes = await runInSlices(serializeLazyModelSteps({ ...model, searchIndex }));
+        await writeFileAtomically(file, bytes);
         pruneOldestFiles(dir, ".model.json", MAX_ENTRIES);
       } catch {
         // a read-only or full disk only costs the next start its speed

@@ -8,6 +8,7 @@
  * runtime read its description and type), and only where the copies cost more than the
  * references that replace them.
  */
+import { createHash } from "node:crypto";
 import { isRecord } from "../../model/records.js";
 import type { JsonSchema } from "../../model/types.js";
 import { forEachSubschema } from "./json-schema.js";
@@ -37,8 +38,11 @@ interface Occurrence {
  * entries are shared with other tools).
  */
 export function shareRepeatedSchemas(schema: JsonSchema): JsonSchema {
-  const length = measureJson(schema);
+  const { length, inlineText } = measureJson(schema);
   if (length < MIN_SHARED_CHARS * 3 || length > MAX_SHARED_INPUT_CHARS) return schema;
+  const shape = inlineText === undefined ? undefined : hashShape(schema, inlineText);
+  const known = shape === undefined ? undefined : sharedByShape.get(shape);
+  if (known !== undefined) return known === NOTHING_TO_SHARE ? schema : structuredClone(known);
   let copy: JsonSchema | undefined;
   for (let round = 0; round < MAX_ROUNDS; round++) {
     // The schema as given is never changed, so what its components hold can be reused; the
@@ -57,7 +61,45 @@ export function shareRepeatedSchemas(schema: JsonSchema): JsonSchema {
     }
     copy.$defs = defs;
   }
+  if (shape !== undefined) {
+    if (sharedByShape.size >= MAX_SHAPES) sharedByShape.clear();
+    // A copy of what this tool gets: the tool's own may be changed after (mcp-headers.ts).
+    sharedByShape.set(shape, copy === undefined ? NOTHING_TO_SHARE : structuredClone(copy));
+  }
   return copy ?? schema;
+}
+
+/**
+ * What sharing made of an input schema, by its shape: many operations of a large API take the
+ * very same arguments over the very same components (Microsoft Graph beta: 17,504 input schemas
+ * to search, 10,873 shapes), and each search reads every subschema's text, each round of
+ * sharing all of them again. The shape is a hash of the arguments' JSON text and of each
+ * `$defs` entry's name and object (the converter shares a component's object among the tools
+ * that reach it, and never changes it): two schemas of one shape are shared alike, so the
+ * second gets a copy of the first's result (or itself, when nothing was worth sharing).
+ */
+const sharedByShape = new Map<string, JsonSchema>();
+const NOTHING_TO_SHARE: JsonSchema = {};
+const MAX_SHAPES = 20_000;
+const componentIds = new WeakMap<object, number>();
+let nextComponentId = 0;
+
+function hashShape(schema: JsonSchema, inlineText: string): string | undefined {
+  const hash = createHash("sha256").update(inlineText);
+  const defs = schema.$defs;
+  if (defs !== undefined) {
+    if (!isRecord(defs)) return undefined;
+    for (const [name, value] of Object.entries(defs)) {
+      if (!isRecord(value)) return undefined;
+      let id = componentIds.get(value);
+      if (id === undefined) {
+        id = nextComponentId++;
+        componentIds.set(value, id);
+      }
+      hash.update(`\u0000${name}\u0000${id}`);
+    }
+  }
+  return hash.digest("base64");
 }
 
 interface Found {
@@ -83,18 +125,24 @@ function readComponent(component: Record<string, unknown>, name: string) {
   return entry;
 }
 
-/** `JSON.stringify(schema).length`, with each component's length counted once. */
-function measureJson(schema: JsonSchema): number {
+/**
+ * `JSON.stringify(schema).length`, with each component's length counted once, and the JSON text
+ * of the schema without its `$defs` (undefined when a `$defs` entry is no object).
+ */
+function measureJson(schema: JsonSchema): { length: number; inlineText?: string } {
   const { $defs: defs, ...inline } = schema;
-  const base = JSON.stringify(inline).length;
-  if (!isRecord(defs)) return defs === undefined ? base : JSON.stringify(schema).length;
+  const inlineText = JSON.stringify(inline);
+  const base = inlineText.length;
+  if (!isRecord(defs)) {
+    return defs === undefined ? { length: base, inlineText } : { length: JSON.stringify(schema).length };
+  }
   let length = 2 + Math.max(0, Object.keys(defs).length - 1); // braces and commas of $defs
   for (const [name, value] of Object.entries(defs)) {
-    if (!isRecord(value)) return JSON.stringify(schema).length;
+    if (!isRecord(value)) return { length: JSON.stringify(schema).length };
     length += JSON.stringify(name).length + 1 + readComponent(value, name).length;
   }
   // `"$defs":` and, beside other keys, its comma
-  return base + (Object.keys(inline).length > 0 ? 1 : 0) + 8 + length;
+  return { length: base + (Object.keys(inline).length > 0 ? 1 : 0) + 8 + length, inlineText };
 }
 
 /**

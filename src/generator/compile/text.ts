@@ -181,6 +181,52 @@ export function fitText(text: string, budget: number): string {
  * when the whole would fit.
  */
 export function compactDescription(value: unknown, budget: number, keepWhole = true): string {
+  if (typeof value !== "string") return compactText(value, budget, keepWhole);
+  return remember(compacted, `${budget}:${keepWhole ? 1 : 0}`, value, () =>
+    compactText(value, budget, keepWhole),
+  );
+}
+
+/**
+ * Results of pure text functions, by the texts themselves (a string read from the spec keeps
+ * its hash, a key made by joining texts would be hashed again at each look-up): a large API
+ * repeats the same parameter texts on thousands of operations (Microsoft Graph's `$select`,
+ * `$expand`, `ConsistencyLevel`...), each cut and compared again per operation. Bounded:
+ * emptied when full, so a long-lived bridge planning many specs keeps no more.
+ */
+const compacted = createMemo<string>();
+const restated = createMemo<boolean>();
+
+/** Results by two texts; emptied when it holds MAX_CACHED of them. */
+function createMemo<T>() {
+  return { tables: new Map<string, Map<string, T>>(), size: 0 };
+}
+
+function remember<T>(
+  memo: ReturnType<typeof createMemo<T>>,
+  outer: string,
+  inner: string,
+  compute: () => T,
+): T {
+  let table = memo.tables.get(outer);
+  const known = table?.get(inner);
+  if (known !== undefined) return known;
+  const value = compute();
+  if (memo.size >= MAX_CACHED) {
+    memo.tables.clear();
+    memo.size = 0;
+    table = undefined;
+  }
+  if (table === undefined) {
+    table = new Map();
+    memo.tables.set(outer, table);
+  }
+  table.set(inner, value);
+  memo.size += 1;
+  return value;
+}
+
+function compactText(value: unknown, budget: number, keepWhole: boolean): string {
   const text = cleanProse(value, false);
   const ends = findSentenceEnds(text);
   if (
@@ -222,6 +268,10 @@ export function contentWords(text: string): string[] {
  * of the secret.", "deployment_id": "deployment_id parameter"): every content word is in the name.
  */
 export function restatesName(name: string, description: string): boolean {
+  return remember(restated, name, description, () => compareWords(name, description));
+}
+
+function compareWords(name: string, description: string): boolean {
   const known = new Set(contentWords(name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/_/g, " ")));
   return contentWords(description).every((word) => known.has(word) || word === "parameter");
 }

@@ -6,10 +6,14 @@
  */
 import { rename, rm, writeFile } from "node:fs/promises";
 
-export async function writeFileAtomically(file: string, data: string | Uint8Array): Promise<void> {
+export async function writeFileAtomically(
+  file: string,
+  data: string | Uint8Array | readonly Uint8Array[],
+): Promise<void> {
   const temporary = `${file}.${process.pid}.tmp`;
   try {
-    await writeFile(temporary, data);
+    // A list of buffers is written one after another (a model file: no copy of it whole).
+    await writeFile(temporary, Array.isArray(data) ? data.values() : (data as string | Uint8Array));
     await rename(temporary, file);
   } catch (error) {
     await rm(temporary, { force: true }).catch(() => {});

@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { buildModel } from "../../../src/generator/compile/build-model.js";
 import { openModelCache } from "../../../src/generator/compile/model-cache.js";
 import { resolveCacheDir } from "../../../src/generator/shared/cache-dir.js";
@@ -96,6 +96,40 @@ describe("model cache", () => {
     expect(await cache!.read()).toMatchObject({
       miss: "unusable",
       why: expect.stringContaining("OMB_MODEL_INVALID"),
+    });
+  });
+
+  describe("written after the model is returned (serve)", () => {
+    afterEach(() => {
+      vi.unstubAllEnvs();
+    });
+
+    it("returns the planned model before the write, which then saves what a later start reads", async () => {
+      vi.stubEnv("OPENAPI_MCP_CACHE_DIR", join(dir, "cache"));
+      const spec = join(dir, "spec.yaml");
+      await writeFile(spec, SPEC);
+      const writes: (() => Promise<void>)[] = [];
+      const model = await buildModel(spec, { deferCacheWrite: (write) => writes.push(write) });
+      expect(writes).toHaveLength(1);
+      await expect(readdir(join(dir, "cache"))).rejects.toThrow(/ENOENT/);
+      // the search builds its own index from the tools; the entry keeps one for the next start
+      expect(model.searchIndex).toBeUndefined();
+      await writes[0]!();
+      expect(await readdir(join(dir, "cache"))).toHaveLength(1);
+      const again = await buildModel(spec, { deferCacheWrite: (write) => writes.push(write) });
+      expect(writes).toHaveLength(1); // a hit has nothing to write
+      expect(JSON.stringify(again)).toBe(
+        JSON.stringify({ ...model, searchIndex: buildSearchIndex(model.tools) }),
+      );
+    });
+
+    it("hands over no write when caching is off", async () => {
+      vi.stubEnv("OPENAPI_MCP_CACHE_DIR", join(dir, "cache"));
+      const spec = join(dir, "spec.yaml");
+      await writeFile(spec, SPEC);
+      const writes: (() => Promise<void>)[] = [];
+      await buildModel(spec, { cache: false, deferCacheWrite: (write) => writes.push(write) });
+      expect(writes).toHaveLength(0);
     });
   });
 

@@ -126,6 +126,44 @@ describe("shareRepeatedSchemas", () => {
     expect(component).toEqual({ type: "object", properties: { a: rule, b: rule } });
   });
 
+  it.each([
+    {
+      title: "the same arguments over the same component: a copy of the first's result",
+      second: (component: JsonSchema) => toolSchema({ x: { $ref: "#/$defs/thing" } }, { thing: component }),
+    },
+    {
+      title: "another argument name: shared on its own",
+      second: (component: JsonSchema) => toolSchema({ y: { $ref: "#/$defs/thing" } }, { thing: component }),
+    },
+    {
+      title: "an equal component that is another object: shared on its own",
+      second: (component: JsonSchema) =>
+        toolSchema({ x: { $ref: "#/$defs/thing" } }, { thing: structuredClone(component) }),
+    },
+  ])("$title", ({ second }) => {
+    // Remembered by shape (arguments' text, components by name and object): a schema of a
+    // shape met before gets what sharing gave the first, as its own objects.
+    const component: JsonSchema = { type: "object", properties: { a: rule, b: rule }, title: "once" };
+    const first = shareRepeatedSchemas(toolSchema({ x: { $ref: "#/$defs/thing" } }, { thing: component }));
+    const again = shareRepeatedSchemas(second(component));
+    const expected = structuredClone(first);
+    if ((again.properties as Record<string, unknown>).y !== undefined)
+      expected.properties = { y: { $ref: "#/$defs/thing" } };
+    expect(again).toEqual(expected);
+    expect(again.$defs).not.toBe(first.$defs);
+    // a change to one tool's schema (mcp-headers.ts adds arguments) stays with that tool
+    (first.properties as Record<string, JsonSchema>).added = { type: "string" };
+    expect(shareRepeatedSchemas(second(component)).properties).toEqual(expected.properties);
+  });
+
+  it("leaves a schema with nothing worth sharing as it is, the first time and the next", () => {
+    const schema = () => toolSchema({ branch: { type: "object", properties: { parameters: rule } } });
+    const first = schema();
+    const second = schema();
+    expect(shareRepeatedSchemas(first)).toBe(first);
+    expect(shareRepeatedSchemas(second)).toBe(second);
+  });
+
   it("leaves a schema over 64 KB as it is (each round would read all of it again)", () => {
     const filler = Object.fromEntries(
       Array.from({ length: 400 }, (_, i) => [`field${i}`, { type: "string", description: "x".repeat(160) }]),

@@ -114,6 +114,27 @@ describe("lazy saved model", () => {
     }
   });
 
+  it.each(REAL_SPECS)("writes %s's index as JSON.stringify's text of it", async (spec) => {
+    // The index is written a member at a time (serializeLazyModelSteps): its text must be the
+    // one JSON.stringify gives, members left out where it leaves them out.
+    const planned = await buildModel(spec, { cache: false, outputSchemas: true });
+    const model = {
+      ...planned,
+      searchIndex: buildSearchIndex(planned.tools),
+      info: { ...planned.info, description: undefined },
+      tools: planned.tools.map((tool, i) => (i === 0 ? { ...tool, title: undefined } : tool)),
+    } as unknown as BridgeModel;
+    const bytes = serializeLazyModel(model);
+    const newline = bytes.indexOf(10);
+    const header = JSON.parse(bytes.subarray(0, newline).toString("utf8")) as { indexBytes: number };
+    const text = bytes.subarray(newline + 1, newline + 1 + header.indexBytes).toString("utf8");
+    const index = JSON.parse(text) as BridgeModel;
+    expect(JSON.stringify(index)).toBe(text);
+    expect("description" in index.info).toBe(false);
+    expect("title" in index.tools[0]!).toBe(false);
+    expect(index.searchIndex).toEqual(model.searchIndex);
+  });
+
   it("writes a subschema repeated across tools once, and reads it back as one shared object", () => {
     const tools = ["a", "b", "c"].map((name) =>
       toolOf(
