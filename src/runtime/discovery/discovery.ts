@@ -268,7 +268,7 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
     warm() {
       if (search !== undefined || warming) return;
       warming = true;
-      // A thousand operations at a time: calls are answered while a huge API's index builds. A
+      // In steps of a few milliseconds: calls are answered while a huge API's index builds. A
       // search that comes first builds it at once (getSearch); this build then only finishes.
       setImmediate(() => {
         prepareOperationSearch(model.tools, options.index).then(

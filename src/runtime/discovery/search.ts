@@ -8,9 +8,10 @@
 import type { SearchIndexNode, ToolNode } from "../../model/types.js";
 import { rankFallback } from "./search/fallback.js";
 import { hasFirstPerson, hasName, readOperationShape, readQueryIntent } from "./search/intent.js";
-import { buildPostingsSteps, type Postings, STEP_SIZE } from "./search/postings.js";
+import { buildPostingsSteps, type Postings } from "./search/postings.js";
 import { createScratch, rankQuery } from "./search/rank.js";
 import { buildSavedIndex, createTermsReader } from "./search/saved-index.js";
+import { createStepClock, type StepClock } from "./search/step-clock.js";
 import { splitWords } from "./search/tokenize.js";
 
 export interface SearchOptions {
@@ -66,15 +67,16 @@ export function createOperationSearch(tools: ToolNode[], index?: SearchIndexNode
 }
 
 /**
- * The same search, built a thousand operations at a time with the event loop free in between:
- * on a huge API (Graph beta: 22,361 operations, seconds of work) calls keep being answered while
- * it builds. Resolves to the same search as createOperationSearch.
+ * The same search, built in steps of a few milliseconds (step-clock.ts) with the event loop free
+ * in between: on a huge API (Graph beta: 22,361 operations, seconds of work) calls keep being
+ * answered while it builds. Resolves to the same search as createOperationSearch.
  */
 export async function prepareOperationSearch(
   tools: ToolNode[],
   index?: SearchIndexNode,
+  clock: StepClock = createStepClock(),
 ): Promise<OperationSearch> {
-  const steps = buildSearchSteps(tools, index);
+  const steps = buildSearchSteps(tools, index, clock);
   for (;;) {
     const next = steps.next();
     if (next.done === true) return next.value;
@@ -85,24 +87,35 @@ export async function prepareOperationSearch(
 function* buildSearchSteps(
   tools: ToolNode[],
   index: SearchIndexNode | undefined,
+  clock: StepClock = createStepClock(),
 ): Generator<void, OperationSearch> {
   const read = createTermsReader(index);
   const documents = [];
-  for (let i = 0; i < tools.length; i++) {
-    if (i > 0 && i % STEP_SIZE === 0) yield;
-    documents.push(read(tools[i]!));
+  const shapes = [];
+  for (const tool of tools) {
+    if (clock.due()) {
+      yield;
+      clock.resumed();
+    }
+    documents.push(read(tool));
+    shapes.push(readOperationShape(tool));
   }
-  const postings = yield* buildPostingsSteps(documents);
+  const postings = yield* buildPostingsSteps(documents, clock);
   yield;
   return toSearch(
     tools,
+    shapes,
     postings,
     documents.map((document) => document.slice(0, 3)),
   );
 }
 
-function toSearch(tools: ToolNode[], postings: Postings, sequences: string[][][]): OperationSearch {
-  const shapes = tools.map(readOperationShape);
+function toSearch(
+  tools: ToolNode[],
+  shapes: ReturnType<typeof readOperationShape>[],
+  postings: Postings,
+  sequences: string[][][],
+): OperationSearch {
   const resources = new Set(shapes.map((shape) => shape.resource).filter((resource) => resource !== ""));
   const scratch = createScratch(postings.size);
   let byName: Map<string, number> | undefined;

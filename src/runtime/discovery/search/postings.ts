@@ -6,6 +6,7 @@
  * up precomputed numbers over the postings of the query's terms.
  */
 import { type DocumentTerms, FIELD_SETTINGS, FIELDS } from "./fields.js";
+import { createStepClock, type StepClock } from "./step-clock.js";
 
 export interface Postings {
   /** Operations indexed. */
@@ -13,9 +14,6 @@ export interface Postings {
   /** Per term: the operations (ascending) and the term's BM25F frequency in each. */
   terms: Map<string, { docs: number[]; frequencies: number[] }>;
 }
-
-/** Operations indexed between two yields of the stepwise build. */
-export const STEP_SIZE = 1000;
 
 export function buildPostings(documents: readonly DocumentTerms[]): Postings {
   const steps = buildPostingsSteps(documents);
@@ -26,10 +24,13 @@ export function buildPostings(documents: readonly DocumentTerms[]): Postings {
 }
 
 /**
- * The same build, yielding after every STEP_SIZE operations, so that a caller can build a huge
- * API's index between other work (discovery.ts does, after the first tools/list).
+ * The same build, yielding whenever `clock` says a step has run its time, so that a caller can
+ * build a huge API's index between other work (discovery.ts does, after the first tools/list).
  */
-export function* buildPostingsSteps(documents: readonly DocumentTerms[]): Generator<void, Postings> {
+export function* buildPostingsSteps(
+  documents: readonly DocumentTerms[],
+  clock: StepClock = createStepClock(),
+): Generator<void, Postings> {
   const settings = FIELDS.map((field) => FIELD_SETTINGS[field]);
   const totals = FIELDS.map(() => 0);
   for (const document of documents) {
@@ -41,7 +42,10 @@ export function* buildPostingsSteps(documents: readonly DocumentTerms[]): Genera
   const terms = new Map<string, { docs: number[]; frequencies: number[] }>();
   const frequency = new Map<string, number>();
   for (let i = 0; i < documents.length; i++) {
-    if (i > 0 && i % STEP_SIZE === 0) yield;
+    if (clock.due()) {
+      yield;
+      clock.resumed();
+    }
     const document = documents[i]!;
     frequency.clear();
     document.forEach((fieldTerms, f) => {

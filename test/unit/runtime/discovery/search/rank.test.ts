@@ -294,8 +294,12 @@ describe("prepareOperationSearch", () => {
       if (turns < 1000) ticker = setImmediate(tick);
     };
     let ticker = setImmediate(tick);
-    const prepared = await prepareOperationSearch(many, buildSearchIndex(many));
+    // A clock whose every step is over at once: the build yields at each check.
+    let resumes = 0;
+    const clock = { due: () => true, resumed: () => void (resumes += 1) };
+    const prepared = await prepareOperationSearch(many, buildSearchIndex(many), clock);
     clearImmediate(ticker);
+    expect(resumes).toBeGreaterThanOrEqual(2 * many.length);
     expect(turns).toBeGreaterThan(2);
     const direct = createOperationSearch(many);
     for (const query of ["my messages", "delete a user", "create event"]) {
