@@ -296,7 +296,12 @@ describe("prepareOperationSearch", () => {
     let ticker = setImmediate(tick);
     // A clock whose every step is over at once: the build yields at each check.
     let resumes = 0;
-    const clock = { due: () => true, resumed: () => void (resumes += 1) };
+    const clock = {
+      due: () => true,
+      resumed: () => {
+        resumes += 1;
+      },
+    };
     const prepared = await prepareOperationSearch(many, buildSearchIndex(many), clock);
     clearImmediate(ticker);
     expect(resumes).toBeGreaterThanOrEqual(2 * many.length);
