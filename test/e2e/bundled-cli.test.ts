@@ -9,6 +9,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "../helpers/bridge.js";
+import { readStaticClosure } from "../helpers/static-imports.js";
 
 const CLI = join(ROOT, "dist", "cli");
 const ENTRY = join(CLI, "main.js");
@@ -20,23 +21,6 @@ const bundle = [ENTRY, ...chunks];
 /** The compiled modules a chunk holds, by the `// dist/...` line before each. */
 function modulesOf(file: string): string[] {
   return [...readFileSync(file, "utf8").matchAll(/^\/\/ (dist\/\S+\.js)$/gm)].map((m) => m[1]!);
-}
-
-/** Every chunk reached from `entry` by static relative imports (dynamic ones excluded). */
-function staticClosure(entry: string): Set<string> {
-  const seen = new Set<string>();
-  const visit = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    const text = readFileSync(file, "utf8");
-    const imports = [
-      ...text.matchAll(/^(?:import|export)\b[^;]*?from "(\.[^"]+)"/gm),
-      ...text.matchAll(/^import "(\.[^"]+)";/gm),
-    ];
-    for (const [, target] of imports) visit(resolve(dirname(file), target!));
-  };
-  visit(entry);
-  return seen;
 }
 
 describe("the bundled command", () => {
@@ -62,7 +46,7 @@ describe("the bundled command", () => {
   });
 
   it("starts over stdio without loading the HTTP side", () => {
-    const stdio = staticClosure(ENTRY);
+    const stdio = readStaticClosure(ENTRY);
     const httpChunk = chunks.filter((file) =>
       modulesOf(file).includes("dist/runtime/transport/streamable-http.js"),
     );

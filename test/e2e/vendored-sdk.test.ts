@@ -5,32 +5,16 @@
  * (the node adapter, hono, createMcpHandler).
  */
 import { readdirSync, readFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "../helpers/bridge.js";
+import { readStaticClosure } from "../helpers/static-imports.js";
 
 const VENDOR = join(ROOT, "dist", "vendor", "mcp-sdk");
 
 /** The source files a bundle file holds, by the `// node_modules/...` line before each. */
 function sourcesOf(file: string): string[] {
   return [...readFileSync(file, "utf8").matchAll(/^\/\/ (node_modules\/\S+)$/gm)].map((m) => m[1]!);
-}
-
-/** Every vendored file reached from `entry` by static relative imports (dynamic ones excluded). */
-function staticClosure(entry: string): Set<string> {
-  const seen = new Set<string>();
-  const visit = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    const text = readFileSync(file, "utf8");
-    const imports = [
-      ...text.matchAll(/^(?:import|export)\b[^;]*?from "(\.[^"]+)"/gm),
-      ...text.matchAll(/^import "(\.[^"]+)";/gm),
-    ];
-    for (const [, target] of imports) visit(resolve(dirname(file), target!));
-  };
-  visit(entry);
-  return seen;
 }
 
 describe("the vendored SDK", () => {
@@ -52,12 +36,14 @@ describe("the vendored SDK", () => {
 
   it("serves stdio without loading the HTTP side", () => {
     const stdio = new Set([
-      ...staticClosure(join(VENDOR, "server.js")),
-      ...staticClosure(join(VENDOR, "server-stdio.js")),
-      ...staticClosure(join(VENDOR, "server-validators-ajv.js")),
+      ...readStaticClosure(join(VENDOR, "server.js")),
+      ...readStaticClosure(join(VENDOR, "server-stdio.js")),
+      ...readStaticClosure(join(VENDOR, "server-validators-ajv.js")),
     ]);
-    const http = staticClosure(join(VENDOR, "server-http.js"));
-    const httpOnly = [...staticClosure(join(VENDOR, "node.js")), ...http].filter((file) => !stdio.has(file));
+    const http = readStaticClosure(join(VENDOR, "server-http.js"));
+    const httpOnly = [...readStaticClosure(join(VENDOR, "node.js")), ...http].filter(
+      (file) => !stdio.has(file),
+    );
     expect(httpOnly.length).toBeGreaterThan(0);
     const stdioSources = [...stdio].flatMap(sourcesOf);
     expect(
