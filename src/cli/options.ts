@@ -5,6 +5,7 @@
  */
 import { open, readFile } from "node:fs/promises";
 import { type Command, InvalidArgumentError, Option } from "commander";
+import type { DeferredCacheWrite } from "../generator/compile/model-cache.js";
 import {
   formatPlanFlag,
   listPlanOptionKeys,
@@ -89,7 +90,7 @@ export async function readModelOrSpec(
   source: string,
   flags: SpecFlags,
   onStep?: (step: string) => void,
-  deferCacheWrite?: (write: () => Promise<void>) => void,
+  deferCacheWrite?: (write: DeferredCacheWrite) => void,
 ): Promise<BridgeModel> {
   if (source !== "-" && !/^https?:\/\//i.test(source)) {
     const head = await readHead(source);

@@ -5,10 +5,13 @@
  * Several specs (or `--config FILE`) are served as several APIs under namespaces (serve-apis.ts).
  */
 import { Command } from "commander";
+import type { DeferredCacheWrite } from "../generator/compile/model-cache.js";
 import { failWith } from "../model/diagnostics.js";
 import { OPTION_KEYS } from "../runtime/config/option-table.js";
 import { readSettings } from "../runtime/config/read-settings.js";
 import { toTransport } from "../runtime/config/to-options.js";
+import type { SlicePace } from "../runtime/engine/run-in-slices.js";
+import { finishCacheWriteOnExit } from "./cache-write-on-exit.js";
 import { addSpecOptions, parseAtLeast, readModelOrSpec, type SpecFlags } from "./options.js";
 import {
   type ApiSource,
@@ -105,7 +108,7 @@ export function createServeCommand(): Command {
     }
     // Code mode's signatures show what each call gives: its result outline is planned too.
     const codeMode = settings.mode === "code";
-    const load = (source: ApiSource, deferCacheWrite?: (write: () => Promise<void>) => void) =>
+    const load = (source: ApiSource, deferCacheWrite?: (write: DeferredCacheWrite) => void) =>
       readModelOrSpec(
         source.spec,
         { ...source.flags, ...(codeMode ? { resultSchemas: true } : {}) },
@@ -115,7 +118,7 @@ export function createServeCommand(): Command {
     // A spec planned at this start is saved in the model cache once the bridge answers: the
     // first tools/list does not wait for the write (seconds on a huge API), which runs in slices
     // between requests. A reload (--watch) writes before it swaps the tools, as before.
-    const cacheWrites: (() => Promise<void>)[] = [];
+    const cacheWrites: DeferredCacheWrite[] = [];
     const apis: LoadedApi[] = [];
     for (const source of sources) {
       const model = await load(source, (write) => cacheWrites.push(write));
@@ -135,13 +138,15 @@ export function createServeCommand(): Command {
     });
     const { startBridge } = await import("../serve/start-bridge.js");
     await startBridge(inputs, settings, { name: "openapi-mcp-bridge", env: process.env, help: HELP });
-    void runInTurn(cacheWrites);
+    const pace: SlicePace = { hurried: false };
+    const written = runInTurn(cacheWrites, pace);
+    if (cacheWrites.length > 0 && toTransport(settings) === "stdio") finishCacheWriteOnExit(written, pace);
   });
 }
 
 /** The model cache's writes one after another (each settles, never rejects: model-cache.ts). */
-async function runInTurn(writes: readonly (() => Promise<void>)[]): Promise<void> {
-  for (const write of writes) await write();
+async function runInTurn(writes: readonly DeferredCacheWrite[], pace: SlicePace): Promise<void> {
+  for (const write of writes) await write(pace);
 }
 
 /** `--watch` and its interval; an interval without `--watch` (or a config that watches) is a mistake. */

@@ -85,7 +85,7 @@ export function serializeLazyModel(model: BridgeModel): Buffer {
  * The same file as a list of buffers (to be written one after another), made a step at a time
  * (a step: one tool's subtrees or record, a member of the index): the model cache writes it
  * while `serve` answers requests, and a driver that gives the event loop a turn between steps
- * (compile/run-in-slices.ts) keeps a request waiting at most a few steps. Joined, the buffers
+ * (runtime/engine/run-in-slices.ts) keeps a request waiting at most a few steps. Joined, the buffers
  * are serializeLazyModel's bytes.
  */
 export function* serializeLazyModelSteps(model: BridgeModel): Generator<void, Buffer[], void> {

@@ -5,11 +5,14 @@
  * upstream on 127.0.0.1, sending what serving the spec sends. A damaged model file is refused
  * with a coded line.
  */
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { connectStdio, fixture, runCli, textOf } from "../helpers/bridge.js";
+import { CLI, connectStdio, fixture, ROOT, runCli, textOf } from "../helpers/bridge.js";
 import { sendJson, startUpstream, type Upstream } from "../helpers/upstream.js";
 
 const SPEC = fixture("petstore", "petstore.openapi30.yaml");
@@ -93,6 +96,44 @@ describe("serve a saved model", () => {
     }
     expect(entries()).toHaveLength(1);
     expect(statSync(entry).mtimeMs).toBe(written);
+  });
+
+  it("finishes the first start's cache write when the client ends the session with SIGTERM", {
+    timeout: 120_000,
+  }, async () => {
+    // GitHub's 1,223 operations: a write that takes long enough to be cut by a signal sent as
+    // soon as the first tools/list is answered, which is what a client closing at once does.
+    const spec = join(dir, "github.json");
+    writeFileSync(
+      spec,
+      gunzipSync(readFileSync(join(ROOT, "test/corpus/specs/octokit/api.github.com.json.gz"))),
+    );
+    const cacheDir = join(dir, "cache-sigterm");
+    const child = spawn(process.execPath, [CLI, "serve", spec, "--mode", "discovery"], {
+      env: { ...process.env, OPENAPI_MCP_CACHE_DIR: cacheDir },
+      stdio: ["pipe", "pipe", "ignore"],
+    });
+    let out = "";
+    const listed = new Promise<void>((resolve) => {
+      child.stdout.on("data", (chunk: Buffer) => {
+        out += chunk.toString("utf8");
+        if (out.includes('"id":2')) resolve();
+      });
+    });
+    child.stdin.write(
+      `${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } } })}\n`,
+    );
+    child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`);
+    child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" })}\n`);
+    await listed;
+    const exited = once(child, "exit");
+    child.kill("SIGTERM");
+    const [code, signal] = await exited;
+    // Ended by the same signal, once the entry was written whole.
+    expect({ code, signal }).toEqual({ code: null, signal: "SIGTERM" });
+    const written = readdirSync(cacheDir).filter((name) => name.endsWith(".model.json"));
+    expect(written).toHaveLength(1);
+    expect(readdirSync(cacheDir).filter((name) => name.endsWith(".tmp"))).toEqual([]);
   });
 
   it("searches, describes and calls an operation in discovery mode", { timeout: 60_000 }, async () => {

@@ -5,7 +5,7 @@ import { buildSearchIndex } from "../../runtime/discovery/search.js";
 import { type LoadOptions, loadSpec } from "../spec/load-spec.js";
 import type { OpenApiDocument } from "../spec/openapi-document.js";
 import { applyOverlay } from "../spec/overlay.js";
-import { openModelCache } from "./model-cache.js";
+import { type DeferredCacheWrite, openModelCache } from "./model-cache.js";
 import { type LoadedOverrides, loadOverrides, type OverridesInput } from "./overrides.js";
 import { type PlanOptions, planModel } from "./plan-model.js";
 import { applyProfile, DEFAULT_CLIENT_PROFILE, type ProfileOptions } from "./profile.js";
@@ -30,7 +30,7 @@ export type BuildOptions = LoadOptions &
      * file in slices that leave the event loop free, saves the search index with the model, and
      * writes the file whole or not at all.
      */
-    deferCacheWrite?: (write: () => Promise<void>) => void;
+    deferCacheWrite?: (write: DeferredCacheWrite) => void;
   };
 
 /**
@@ -68,7 +68,7 @@ export async function buildModel(source: string, options: BuildOptions = {}): Pr
   let model = planned;
   if (options.deferCacheWrite !== undefined) {
     // The search builds its own index from the tools, a step at a time, when discovery warms it.
-    options.deferCacheWrite(() => cache.write(planned));
+    options.deferCacheWrite((pace) => cache.write(planned, pace));
   } else {
     // The cache keeps the search index (discovery's first search at the next start reads the
     // saved terms); the model returned carries it too, as a cached one does, so this start's

@@ -17,12 +17,12 @@ import { fileURLToPath } from "node:url";
 import { BridgeError } from "../../model/diagnostics.js";
 import { readLazyModel, serializeLazyModelSteps } from "../../model/lazy-model.js";
 import { type BridgeModel, IR_VERSION } from "../../model/types.js";
+import { runInSlices, SLICE_MS, type SlicePace } from "../../runtime/engine/run-in-slices.js";
 import { BRIDGE_VERSION } from "../../runtime/version.js";
 import { resolveCacheDir } from "../shared/cache-dir.js";
 import { pruneOldestFiles } from "../shared/prune-cache.js";
 import { writeFileAtomically } from "../shared/write-atomic.js";
 import { DEFAULT_MAX_FILE_BYTES } from "../spec/read-limits.js";
-import { runInSlices } from "./run-in-slices.js";
 import { buildSearchIndexSteps } from "./search-index-steps.js";
 
 /** Entries kept; the oldest are removed beyond this. */
@@ -37,6 +37,9 @@ const EXTERNAL_REF = /(?:^|[\s{,])["']?\$ref["']?\s*:\s*["']?(?!#)[^\s"',}{[]/m;
 /** A hit, or a miss: none cached yet, or an entry that failed its checks (and why). */
 export type CacheRead = { model: BridgeModel } | { miss: "absent" } | { miss: "unusable"; why: string };
 
+/** A cache write handed over to run later (buildModel's deferCacheWrite), at `pace`. */
+export type DeferredCacheWrite = (pace?: SlicePace) => Promise<void>;
+
 export interface ModelCache {
   read(): Promise<CacheRead>;
   /**
@@ -44,7 +47,7 @@ export interface ModelCache {
    * speed). Made in slices with the event loop free in between, so that `serve` may answer
    * while it writes; the file appears whole or not at all.
    */
-  write(model: BridgeModel): Promise<void>;
+  write(model: BridgeModel, pace?: SlicePace): Promise<void>;
 }
 
 /**
@@ -92,13 +95,14 @@ export async function openModelCache(
         return { miss: "unusable", why: `the cached model ${file} cannot be used (${message})` };
       }
     },
-    write: async (model) => {
+    write: async (model, pace) => {
       try {
         await mkdir(dir, { recursive: true });
         // With the search index, as `model` saves it: discovery's first search at the next start
         // reads the saved terms instead of every tool's schemas.
-        const searchIndex = model.searchIndex ?? (await runInSlices(buildSearchIndexSteps(model.tools)));
-        const bytes = await runInSlices(serializeLazyModelSteps({ ...model, searchIndex }));
+        const searchIndex =
+          model.searchIndex ?? (await runInSlices(buildSearchIndexSteps(model.tools), SLICE_MS, pace));
+        const bytes = await runInSlices(serializeLazyModelSteps({ ...model, searchIndex }), SLICE_MS, pace);
         await writeFileAtomically(file, bytes);
         pruneOldestFiles(dir, ".model.json", MAX_ENTRIES);
       } catch {

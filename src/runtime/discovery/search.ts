@@ -6,12 +6,12 @@
  * only when the first search needs it (discovery.ts warms it after the first tools/list).
  */
 import type { SearchIndexNode, ToolNode } from "../../model/types.js";
+import { runInSlices, SLICE_MS } from "../engine/run-in-slices.js";
 import { rankFallback } from "./search/fallback.js";
 import { hasFirstPerson, hasName, readOperationShape, readQueryIntent } from "./search/intent.js";
 import { buildPostingsSteps, type Postings } from "./search/postings.js";
 import { createScratch, rankQuery } from "./search/rank.js";
 import { buildSavedIndex, createTermsReader } from "./search/saved-index.js";
-import { createStepClock, type StepClock } from "./search/step-clock.js";
 import { splitWords } from "./search/tokenize.js";
 
 export interface SearchOptions {
@@ -67,40 +67,32 @@ export function createOperationSearch(tools: ToolNode[], index?: SearchIndexNode
 }
 
 /**
- * The same search, built in steps of a few milliseconds (step-clock.ts) with the event loop free
+ * The same search, built in slices of a few milliseconds (runInSlices) with the event loop free
  * in between: on a huge API (Graph beta: 22,361 operations, seconds of work) calls keep being
- * answered while it builds. Resolves to the same search as createOperationSearch.
+ * answered while it builds. A thousand operations a slice, before, held the loop for up to half
+ * a second on a loaded machine. Resolves to the same search as createOperationSearch.
  */
-export async function prepareOperationSearch(
+export function prepareOperationSearch(
   tools: ToolNode[],
   index?: SearchIndexNode,
-  clock: StepClock = createStepClock(),
+  sliceMs = SLICE_MS,
 ): Promise<OperationSearch> {
-  const steps = buildSearchSteps(tools, index, clock);
-  for (;;) {
-    const next = steps.next();
-    if (next.done === true) return next.value;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+  return runInSlices(buildSearchSteps(tools, index), sliceMs);
 }
 
 function* buildSearchSteps(
   tools: ToolNode[],
   index: SearchIndexNode | undefined,
-  clock: StepClock = createStepClock(),
 ): Generator<void, OperationSearch> {
   const read = createTermsReader(index);
   const documents = [];
   const shapes = [];
   for (const tool of tools) {
-    if (clock.due()) {
-      yield;
-      clock.resumed();
-    }
+    if (documents.length > 0) yield;
     documents.push(read(tool));
     shapes.push(readOperationShape(tool));
   }
-  const postings = yield* buildPostingsSteps(documents, clock);
+  const postings = yield* buildPostingsSteps(documents);
   yield;
   return toSearch(
     tools,

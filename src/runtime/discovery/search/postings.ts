@@ -6,7 +6,6 @@
  * up precomputed numbers over the postings of the query's terms.
  */
 import { type DocumentTerms, FIELD_SETTINGS, FIELDS } from "./fields.js";
-import { createStepClock, type StepClock } from "./step-clock.js";
 
 export interface Postings {
   /** Operations indexed. */
@@ -24,13 +23,10 @@ export function buildPostings(documents: readonly DocumentTerms[]): Postings {
 }
 
 /**
- * The same build, yielding whenever `clock` says a step has run its time, so that a caller can
- * build a huge API's index between other work (discovery.ts does, after the first tools/list).
+ * The same build, yielding after each operation, so that a caller can build a huge API's index
+ * between other work (discovery.ts does, after the first tools/list, through runInSlices).
  */
-export function* buildPostingsSteps(
-  documents: readonly DocumentTerms[],
-  clock: StepClock = createStepClock(),
-): Generator<void, Postings> {
+export function* buildPostingsSteps(documents: readonly DocumentTerms[]): Generator<void, Postings> {
   const settings = FIELDS.map((field) => FIELD_SETTINGS[field]);
   const totals = FIELDS.map(() => 0);
   for (const document of documents) {
@@ -42,10 +38,7 @@ export function* buildPostingsSteps(
   const terms = new Map<string, { docs: number[]; frequencies: number[] }>();
   const frequency = new Map<string, number>();
   for (let i = 0; i < documents.length; i++) {
-    if (clock.due()) {
-      yield;
-      clock.resumed();
-    }
+    if (i > 0) yield;
     const document = documents[i]!;
     frequency.clear();
     document.forEach((fieldTerms, f) => {
