@@ -273,7 +273,10 @@ describe("lazy saved model", () => {
         "OMB_MODEL_CACHE_UNUSABLE",
       );
     } finally {
-      process.env = saved;
+      // Changed back in place: a new object would no longer be the environment libuv reads
+      // (HOME for os.homedir()), and the unit files share a process (vitest isolate: false).
+      for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+      Object.assign(process.env, saved);
     }
   });
 });
