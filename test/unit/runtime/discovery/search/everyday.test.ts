@@ -217,6 +217,24 @@ const ROUND5 = planSpec({
   },
 }).tools;
 
+/** The signed-in user's path and what their profile has, OData- and GitHub-shaped. */
+const ODATA_PROFILE = planSpec({
+  paths: {
+    "/me/photo": { get: op("op01", "Get profilePhoto", { description: "The user's profile photo." }) },
+    "/me/settings": { get: op("op02", "Get settings", { description: "The user's profile settings." }) },
+    "/me": { get: op("op03", "Get user") },
+  },
+}).tools;
+const GITHUB_PROFILE = planSpec({
+  paths: {
+    "/user/emails": { get: op("op01", "List email addresses", { description: "Emails on your profile." }) },
+    "/user/social_accounts": {
+      get: op("op02", "List social accounts", { description: "Social accounts on your profile." }),
+    },
+    "/user": { get: op("op03", "Get the authenticated user") },
+  },
+}).tools;
+
 /** The same collection, anyone's and the signed-in user's. */
 const FIRST_PERSON = planSpec({
   paths: {
@@ -280,6 +298,8 @@ describe("an API's idioms are found by what they do", () => {
     ["OData $ref: remove a link", "remove a member from a group", ODATA_LIKE, "op21"],
     ["OData $value: raw content", "download a message", ODATA_LIKE, "op07"],
     ["OData delta: change tracking", "track changes to users", ODATA_LIKE, "op14"],
+    ["the signed-in user's path is their profile: /me", "my profile", ODATA_PROFILE, "op03"],
+    ["the signed-in user's path is their profile: /user", "my profile", GITHUB_PROFILE, "op03"],
     [
       "JSON:API relationship link",
       "link an author to an article",
