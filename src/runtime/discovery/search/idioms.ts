@@ -10,6 +10,7 @@
  *   function or action segment (`microsoft.graph.reply`) names what it does (its namespace is
  *   dropped by splitPathWords);
  * - JSON:API: `/relationships/x` is the link to x (RFC-like "relationship link");
+ * - a `content` segment is an item's bytes, the file (Graph's drive items, GitHub's `contents`);
  * - AWS query APIs: `Action=DescribeX` lists or reads X (`Describe*` is AWS's list and get);
  * - the signed-in user's own path (`/me`, `/user`) is their profile.
  *
@@ -28,6 +29,11 @@ const SEGMENT_WORDS: Record<string, string[]> = {
   $value: ["content", "raw", "download", "upload"],
   delta: ["changes", "track", "sync", "incremental"],
   relationships: ["link", "relationship"],
+  // The bytes of an item, OData or not (`/drives/{id}/items/{id}/content`, GitHub's
+  // `/repos/{owner}/{repo}/contents/{path}`): what a person calls the file. (Not "download", as
+  // `$value` has: then a drive's content outranked a message's `$value` for "download a message".)
+  content: ["file"],
+  contents: ["file"],
 };
 
 /**

@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { ToolNode } from "../../../../../src/model/types.js";
+import { readIdiomWords } from "../../../../../src/runtime/discovery/search/idioms.js";
 import { hasFirstPerson, readQueryIntent } from "../../../../../src/runtime/discovery/search/intent.js";
 import { splitWords } from "../../../../../src/runtime/discovery/search/tokenize.js";
 import { createOperationSearch, MAX_QUERY_CHARS } from "../../../../../src/runtime/discovery/search.js";
@@ -309,6 +310,22 @@ describe("an API's idioms are found by what they do", () => {
   ])("%s: %s", (_label, query, tools, want) => {
     const got = top(tools, query, 3);
     expect(got[0], `${query} → ${got.join(", ")}`).toBe(want);
+  });
+});
+
+describe("an idiom's words go in its path field", () => {
+  it.each<[string, string, string[], string[]]>([
+    ["a drive item's content is the file", "/drives/{drive-id}/items/{item-id}/content", ["file"], []],
+    ["GitHub's contents too", "/repos/{owner}/{repo}/contents/{path}", ["file"], []],
+    ["OData $value downloads", "/me/messages/{message-id}/$value", ["download", "content"], ["file"]],
+    ["the signed-in user's path is the profile", "/me", ["profile"], []],
+    ["GitHub's signed-in user", "/user", ["profile"], []],
+    ["anyone's user is not", "/users/{user-id}", [], ["profile"]],
+    ["a path under the user's is not", "/me/photo", [], ["profile"]],
+  ])("%s: %s", (_label, path, has, lacks) => {
+    const words = readIdiomWords(path);
+    for (const word of has) expect(words, path).toContain(word);
+    for (const word of lacks) expect(words, path).not.toContain(word);
   });
 });
 
