@@ -2,8 +2,9 @@
  * `npm run eval:search`: how well search_operations ranks the operation a task needs, against
  * plain BM25 (baseline-bm25.mjs) on the same tools and tasks, in one run. Per task set:
  * recall@1, @5, @10 and MRR (metrics.mjs), ours and the baseline's. Writes
- * bench/results/search.md (only when every set ran; OMB_EVAL_ONLY=<regex> runs some sets, for
- * a quick look, and prints the table only).
+ * bench/results/search.md (only when every set ran; OMB_EVAL_ONLY=<regex> runs the sets whose
+ * label it matches, reading only the specs they need, for a quick look, and prints the table
+ * only: OMB_EVAL_ONLY=phrases runs the five short-phrase sets in seconds).
  *
  *   npm run build && node bench/search/eval.mjs
  */
@@ -30,7 +31,7 @@ const main =
     : await import(pathToFileURL(join(resolve(mainDist), "runtime", "discovery", "search.js")).href);
 
 const only = process.env.OMB_EVAL_ONLY === undefined ? undefined : new RegExp(process.env.OMB_EVAL_ONLY, "i");
-const { sets, sizes } = await loadSets();
+const { sets, sizes } = await loadSets((label) => only === undefined || only.test(label));
 
 /** One search of each kind per tool list (the pool is shared by several sets). */
 const searches = new Map();

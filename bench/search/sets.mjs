@@ -237,29 +237,46 @@ async function loadToolAlpaca(file) {
   return out;
 }
 
-/** Every task set, with the tools each task is searched among. */
-export async function loadSets() {
+/**
+ * Every task set, with the tools each task is searched among; with `wanted`, only the sets whose
+ * label it accepts, and only the specs they need are read (the everyday sets alone in seconds,
+ * without Graph beta's pool).
+ */
+export async function loadSets(wanted = () => true) {
   const sets = [];
   const alpaca = [];
+  const poolLabels = [
+    "ToolAlpaca eval_real in the pool",
+    "ToolAlpaca eval_simulated in the pool",
+    "StableToolBench (all) in the pool",
+  ];
+  const pooled = poolLabels.some(wanted);
   for (const [file, label] of [
     ["eval_real.json", "ToolAlpaca eval_real"],
     ["eval_simulated.json", "ToolAlpaca eval_simulated"],
   ]) {
+    if (!pooled && !wanted(label)) continue;
     const apis = await loadToolAlpaca(file);
     alpaca.push({ label, apis });
-    sets.push({
-      label,
-      kind: "single-step instructions, each API's own spec",
-      groups: apis.map((api) => ({ tools: api.tools, tasks: api.tasks })),
-    });
+    if (wanted(label))
+      sets.push({
+        label,
+        kind: "single-step instructions, each API's own spec",
+        groups: apis.map((api) => ({ tools: api.tools, tasks: api.tasks })),
+      });
   }
 
+  const stbLabel = (file) => `StableToolBench ${file.replace(/\.json$/, "")}`;
   const stbFiles = readStableToolBench(join(EVAL_DATA_DIR, "stabletoolbench"));
+  if (!pooled && !stbFiles.some(({ file }) => wanted(stbLabel(file)))) {
+    await loadEverydaySets(sets, wanted);
+    return { sets, sizes: { stb: 0, graph: 0, pool: 0 } };
+  }
   const { document, where } = buildStableToolBenchSpec(stbFiles);
   const stbTools = await planTools(writeSpec("stabletoolbench.json", document));
   const byRoute = new Map(stbTools.map((tool) => [routeOf(tool), tool.name]));
   const stbSets = stbFiles.map(({ file, queries }) => ({
-    label: `StableToolBench ${file.replace(/\.json$/, "")}`,
+    label: stbLabel(file),
     tasks: queries.map((query) => ({
       query: query.query,
       gold: [
@@ -270,6 +287,7 @@ export async function loadSets() {
     })),
   }));
   for (const set of stbSets) {
+    if (!wanted(set.label)) continue;
     sets.push({
       label: set.label,
       kind: `multi-step queries, ${stbTools.length.toLocaleString("en-US")} endpoints`,
@@ -277,6 +295,10 @@ export async function loadSets() {
     });
   }
 
+  if (!pooled) {
+    await loadEverydaySets(sets, wanted);
+    return { sets, sizes: { stb: stbTools.length, graph: 0, pool: 0 } };
+  }
   // The pool: every ToolAlpaca API, the StableToolBench endpoints and Graph beta. Names are made
   // unique across specs (a suffix), as one bridge serving them all would need.
   const graphFile = join(ensureDirectory(), "microsoft.com", "graph-beta.json");
@@ -298,6 +320,7 @@ export async function loadSets() {
   add(graphTools, "graph");
   const poolLabel = `${pool.length.toLocaleString("en-US")}-operation pool`;
   for (const { label, apis } of alpaca) {
+    if (!wanted(`${label} in the pool`)) continue;
     sets.push({
       label: `${label} in the pool`,
       kind: `single-step instructions, ${poolLabel}`,
@@ -314,24 +337,32 @@ export async function loadSets() {
       ],
     });
   }
-  sets.push({
-    label: "StableToolBench (all) in the pool",
-    kind: `multi-step queries, ${poolLabel}`,
-    groups: [
-      {
-        tools: pool,
-        tasks: stbSets.flatMap((set) =>
-          set.tasks.map((task) => ({
-            query: task.query,
-            gold: task.gold.map((g) => rename.get(`stb\u0000${g}`)),
-          })),
-        ),
-      },
-    ],
-  });
+  if (wanted("StableToolBench (all) in the pool"))
+    sets.push({
+      label: "StableToolBench (all) in the pool",
+      kind: `multi-step queries, ${poolLabel}`,
+      groups: [
+        {
+          tools: pool,
+          tasks: stbSets.flatMap((set) =>
+            set.tasks.map((task) => ({
+              query: task.query,
+              gold: task.gold.map((g) => rename.get(`stb\u0000${g}`)),
+            })),
+          ),
+        },
+      ],
+    });
 
-  // Short everyday phrases over large real specs (everyday-phrases.mjs: written by this project
-  // as a proxy, the public Graph sets being reserved).
+  await loadEverydaySets(sets, wanted);
+  return { sets, sizes: { stb: stbTools.length, graph: graphTools.length, pool: pool.length } };
+}
+
+/**
+ * Short everyday phrases over large real specs (everyday-phrases.mjs: written by this project as
+ * a proxy, the public Graph sets being reserved).
+ */
+async function loadEverydaySets(sets, wanted) {
   const directory = ensureDirectory();
   for (const [label, file, phrases] of [
     ["Everyday phrases, Graph v1.0", join("microsoft.com", "graph.json"), GRAPH_V1],
@@ -341,6 +372,7 @@ export async function loadSets() {
     ["Held-out phrases, Stripe", "stripe.com.json", STRIPE],
     ["Held-out phrases, Kubernetes", "kubernetes.io.json", KUBERNETES],
   ]) {
+    if (!wanted(label)) continue;
     const tools = await planTools(join(directory, file));
     sets.push({
       label,
@@ -348,7 +380,6 @@ export async function loadSets() {
       groups: [{ tools, tasks: resolvePhrases(tools, phrases, log) }],
     });
   }
-  return { sets, sizes: { stb: stbTools.length, graph: graphTools.length, pool: pool.length } };
 }
 
 export function fileSize(file) {

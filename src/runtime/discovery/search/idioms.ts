@@ -10,7 +10,9 @@
  *   function or action segment (`microsoft.graph.reply`) names what it does (its namespace is
  *   dropped by splitPathWords);
  * - JSON:API: `/relationships/x` is the link to x (RFC-like "relationship link");
- * - AWS query APIs: `Action=DescribeX` lists or reads X (`Describe*` is AWS's list and get).
+ * - a `content` segment is an item's bytes, the file (Graph's drive items, GitHub's `contents`);
+ * - AWS query APIs: `Action=DescribeX` lists or reads X (`Describe*` is AWS's list and get);
+ * - the signed-in user's own path (`/me`, `/user`) is their profile.
  *
  * Only what a path's idiom says for certain is added; an API's own nouns are left to the
  * vocabulary bridge (synonyms.ts).
@@ -27,7 +29,21 @@ const SEGMENT_WORDS: Record<string, string[]> = {
   $value: ["content", "raw", "download", "upload"],
   delta: ["changes", "track", "sync", "incremental"],
   relationships: ["link", "relationship"],
+  // The bytes of an item, OData or not (`/drives/{id}/items/{id}/content`, GitHub's
+  // `/repos/{owner}/{repo}/contents/{path}`): what a person calls the file. (Not "download", as
+  // `$value` has: then a drive's content outranked a message's `$value` for "download a message".)
+  content: ["file"],
+  contents: ["file"],
 };
+
+/**
+ * The signed-in user's own path (`/me`, GitHub's `/user`, `/users/me`, `/self`): what a person
+ * calls their profile. Its own words say nothing of it ("me" is no term; "user" is in thousands
+ * of operations), so "my profile" found every operation with a profile photo or profile setting
+ * first.
+ */
+const SELF_ROOT = /^\/(me|self|myself|user|users\/me|whoami|current_?user)\/?$/i;
+const SELF_ROOT_WORDS = ["profile"];
 
 /** The words of AWS query actions' verbs that mean another everyday verb too. */
 const ACTION_VERBS: Record<string, string[]> = {
@@ -47,6 +63,7 @@ export function readIdiomWords(path: string): string[] {
     const add = SEGMENT_WORDS[segment];
     if (add !== undefined) words.push(...add);
   }
+  if (SELF_ROOT.test(path)) words.push(...SELF_ROOT_WORDS);
   const action = /[#?&]Action=([A-Z][a-z]+)/.exec(path);
   const verb = action?.[1]?.toLowerCase();
   if (verb !== undefined) words.push(...(ACTION_VERBS[verb] ?? []));

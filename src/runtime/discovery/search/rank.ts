@@ -23,7 +23,7 @@
  * `todo`); "I" as the signed-in user (intent.ts); and the collection asked for before the one it
  * lives in (a container's words and their synonyms count at a quarter weight, its own operations
  * lose the resource factor: "all users in the organization"). On long multi-step tasks each of
- * these cost recall, or would read a task's places and values as the API's words.
+ * these cost recall on some set (bench/search/decided.md).
  *
  * Measured and dropped (bench/results/search.md): ranking a long task clause by clause and
  * interleaving the rankings, and re-ranking for the coverage of the task's words; both lowered

@@ -24,7 +24,7 @@ import { isRecord } from "../../../model/records.js";
 import { SAVED_WITH_INDEX, type SearchIndexNode, type ToolNode } from "../../../model/types.js";
 import { type DocumentSource, type DocumentTerms, FIELDS, readDocumentSource, termsOf } from "./fields.js";
 
-export const INDEX_VERSION = 3;
+export const INDEX_VERSION = 4;
 
 /** Characters of the SHA-256 of an operation's document source kept to check it (48 bits). */
 const SOURCE_HASH_HEX = 12;

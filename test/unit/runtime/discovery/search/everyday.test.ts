@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { ToolNode } from "../../../../../src/model/types.js";
+import { readIdiomWords } from "../../../../../src/runtime/discovery/search/idioms.js";
 import { hasFirstPerson, readQueryIntent } from "../../../../../src/runtime/discovery/search/intent.js";
 import { splitWords } from "../../../../../src/runtime/discovery/search/tokenize.js";
 import { createOperationSearch, MAX_QUERY_CHARS } from "../../../../../src/runtime/discovery/search.js";
@@ -217,6 +218,24 @@ const ROUND5 = planSpec({
   },
 }).tools;
 
+/** The signed-in user's path and what their profile has, OData- and GitHub-shaped. */
+const ODATA_PROFILE = planSpec({
+  paths: {
+    "/me/photo": { get: op("op01", "Get profilePhoto", { description: "The user's profile photo." }) },
+    "/me/settings": { get: op("op02", "Get settings", { description: "The user's profile settings." }) },
+    "/me": { get: op("op03", "Get user") },
+  },
+}).tools;
+const GITHUB_PROFILE = planSpec({
+  paths: {
+    "/user/emails": { get: op("op01", "List email addresses", { description: "Emails on your profile." }) },
+    "/user/social_accounts": {
+      get: op("op02", "List social accounts", { description: "Social accounts on your profile." }),
+    },
+    "/user": { get: op("op03", "Get the authenticated user") },
+  },
+}).tools;
+
 /** The same collection, anyone's and the signed-in user's. */
 const FIRST_PERSON = planSpec({
   paths: {
@@ -280,6 +299,8 @@ describe("an API's idioms are found by what they do", () => {
     ["OData $ref: remove a link", "remove a member from a group", ODATA_LIKE, "op21"],
     ["OData $value: raw content", "download a message", ODATA_LIKE, "op07"],
     ["OData delta: change tracking", "track changes to users", ODATA_LIKE, "op14"],
+    ["the signed-in user's path is their profile: /me", "my profile", ODATA_PROFILE, "op03"],
+    ["the signed-in user's path is their profile: /user", "my profile", GITHUB_PROFILE, "op03"],
     [
       "JSON:API relationship link",
       "link an author to an article",
@@ -289,6 +310,22 @@ describe("an API's idioms are found by what they do", () => {
   ])("%s: %s", (_label, query, tools, want) => {
     const got = top(tools, query, 3);
     expect(got[0], `${query} → ${got.join(", ")}`).toBe(want);
+  });
+});
+
+describe("an idiom's words go in its path field", () => {
+  it.each<[string, string, string[], string[]]>([
+    ["a drive item's content is the file", "/drives/{drive-id}/items/{item-id}/content", ["file"], []],
+    ["GitHub's contents too", "/repos/{owner}/{repo}/contents/{path}", ["file"], []],
+    ["OData $value downloads", "/me/messages/{message-id}/$value", ["download", "content"], ["file"]],
+    ["the signed-in user's path is the profile", "/me", ["profile"], []],
+    ["GitHub's signed-in user", "/user", ["profile"], []],
+    ["anyone's user is not", "/users/{user-id}", [], ["profile"]],
+    ["a path under the user's is not", "/me/photo", [], ["profile"]],
+  ])("%s: %s", (_label, path, has, lacks) => {
+    const words = readIdiomWords(path);
+    for (const word of has) expect(words, path).toContain(word);
+    for (const word of lacks) expect(words, path).not.toContain(word);
   });
 });
 
