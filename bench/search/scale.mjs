@@ -121,7 +121,9 @@ execFileSync(process.execPath, [OUR_CLI, "model", spec, "-o", modelFile, "--no-c
   timeout: TIMEOUT_MS,
 });
 const modelMs = now() - started;
-const model = JSON.parse(readFileSync(modelFile, "utf8"));
+// The saved model is in the lazy layout (model/lazy-model.ts): read it as serve does.
+const { readLazyModel } = await import(join(REPO_DIR, "dist", "model", "lazy-model.js"));
+const model = readLazyModel(modelFile);
 const indexBytes = JSON.stringify(model.searchIndex).length;
 
 const cases = [
