@@ -29,6 +29,7 @@ import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { failWith } from "./diagnostics.js";
 import { isDeeperThan, MAX_DOCUMENT_DEPTH } from "./json-depth.js";
 import { isRecord } from "./records.js";
+import { runToEnd } from "./run-steps.js";
 import { checkModel } from "./serialize.js";
 import { type BridgeModel, IR_VERSION, SAVED_WITH_INDEX, type ToolNode } from "./types.js";
 
@@ -74,11 +75,7 @@ export function isLazyModelHead(head: string): boolean {
 
 /** The lazy file of a model: header, index and records, as one buffer. */
 export function serializeLazyModel(model: BridgeModel): Buffer {
-  const steps = serializeLazyModelSteps(model);
-  for (;;) {
-    const next = steps.next();
-    if (next.done === true) return Buffer.concat(next.value);
-  }
+  return Buffer.concat(runToEnd(serializeLazyModelSteps(model)));
 }
 
 /**

@@ -17,13 +17,13 @@ import { fileURLToPath } from "node:url";
 import { BridgeError } from "../../model/diagnostics.js";
 import { readLazyModel, serializeLazyModelSteps } from "../../model/lazy-model.js";
 import { type BridgeModel, IR_VERSION } from "../../model/types.js";
+import { buildSearchIndexSteps } from "../../runtime/discovery/search.js";
 import { runInSlices, SLICE_MS, type SlicePace } from "../../runtime/engine/run-in-slices.js";
 import { BRIDGE_VERSION } from "../../runtime/version.js";
 import { resolveCacheDir } from "../shared/cache-dir.js";
 import { pruneOldestFiles } from "../shared/prune-cache.js";
 import { writeFileAtomically } from "../shared/write-atomic.js";
 import { DEFAULT_MAX_FILE_BYTES } from "../spec/read-limits.js";
-import { buildSearchIndexSteps } from "./search-index-steps.js";
 
 /** Entries kept; the oldest are removed beyond this. */
 const MAX_ENTRIES = 32;

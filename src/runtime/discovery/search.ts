@@ -5,13 +5,14 @@
  * from the one saved with a model (`buildSearchIndex`: `generate` and `model` store it), and
  * only when the first search needs it (discovery.ts warms it after the first tools/list).
  */
+import { runToEnd } from "../../model/run-steps.js";
 import type { SearchIndexNode, ToolNode } from "../../model/types.js";
 import { runInSlices, SLICE_MS } from "../engine/run-in-slices.js";
 import { rankFallback } from "./search/fallback.js";
 import { hasFirstPerson, hasName, readOperationShape, readQueryIntent } from "./search/intent.js";
 import { buildPostingsSteps, type Postings } from "./search/postings.js";
 import { createScratch, rankQuery } from "./search/rank.js";
-import { buildSavedIndex, createTermsReader } from "./search/saved-index.js";
+import { buildSavedIndex, buildSavedIndexSteps, createTermsReader } from "./search/saved-index.js";
 import { splitWords } from "./search/tokenize.js";
 
 export interface SearchOptions {
@@ -54,16 +55,17 @@ export function buildSearchIndex(tools: ToolNode[]): SearchIndexNode {
   return buildSavedIndex(tools);
 }
 
+/** The same index, a tool a step, for a caller that runs it in slices (the model cache). */
+export function buildSearchIndexSteps(tools: readonly ToolNode[]): Generator<void, SearchIndexNode, void> {
+  return buildSavedIndexSteps(tools);
+}
+
 /**
  * A search over `tools` (what discovery may find: the selected tools). `index` may cover more
  * tools than `tools` (a saved model's, before selection): only the given tools are searched.
  */
 export function createOperationSearch(tools: ToolNode[], index?: SearchIndexNode): OperationSearch {
-  const steps = buildSearchSteps(tools, index);
-  for (;;) {
-    const next = steps.next();
-    if (next.done === true) return next.value;
-  }
+  return runToEnd(buildSearchSteps(tools, index));
 }
 
 /**

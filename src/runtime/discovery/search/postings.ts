@@ -5,6 +5,7 @@
  * Everything that depends only on the operations is computed here once, so a search only adds
  * up precomputed numbers over the postings of the query's terms.
  */
+import { runToEnd } from "../../../model/run-steps.js";
 import { type DocumentTerms, FIELD_SETTINGS, FIELDS } from "./fields.js";
 
 export interface Postings {
@@ -15,11 +16,7 @@ export interface Postings {
 }
 
 export function buildPostings(documents: readonly DocumentTerms[]): Postings {
-  const steps = buildPostingsSteps(documents);
-  for (;;) {
-    const next = steps.next();
-    if (next.done === true) return next.value;
-  }
+  return runToEnd(buildPostingsSteps(documents));
 }
 
 /**

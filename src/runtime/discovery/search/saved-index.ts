@@ -21,6 +21,7 @@
  */
 import { hashShort } from "../../../model/hash.js";
 import { isRecord } from "../../../model/records.js";
+import { runToEnd } from "../../../model/run-steps.js";
 import { SAVED_WITH_INDEX, type SearchIndexNode, type ToolNode } from "../../../model/types.js";
 import { type DocumentSource, type DocumentTerms, FIELDS, readDocumentSource, termsOf } from "./fields.js";
 
@@ -32,6 +33,11 @@ const SOURCE_HASH_HEX = 12;
 const hashSource = (source: DocumentSource) => hashShort(JSON.stringify(source), SOURCE_HASH_HEX);
 
 export function buildSavedIndex(tools: readonly ToolNode[]): SearchIndexNode {
+  return runToEnd(buildSavedIndexSteps(tools));
+}
+
+/** The same index, a tool a step: the model cache builds it while `serve` answers (runInSlices). */
+export function* buildSavedIndexSteps(tools: readonly ToolNode[]): Generator<void, SearchIndexNode, void> {
   const ids = new Map<string, number>();
   const vocabulary: string[] = [];
   const docs: Record<string, string> = {};
@@ -44,7 +50,8 @@ export function buildSavedIndex(tools: readonly ToolNode[]): SearchIndexNode {
     }
     return id.toString(36);
   };
-  for (const tool of tools) {
+  for (const [i, tool] of tools.entries()) {
+    if (i > 0) yield;
     const source = readDocumentSource(tool);
     const fields = termsOf(source).map((field) => field.map(idOf).join(" "));
     docs[tool.name] = [...fields, hashSource(source)].join("|");
