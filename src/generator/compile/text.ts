@@ -8,8 +8,10 @@
 const POINTER_SENTENCE =
   /(^|\s)(For more (information|details)|For (details|information)|(See|Read) (the |our )?(docs|documentation|guide|\[)|Learn more)[^.!?\n]*[.!?]?["'”’)\]]*/gi;
 
-/** Specs repeat the same prose (shared parameters) thousands of times: clean each text once. */
-const cleaned = [new Map<string, string>(), new Map<string, string>()] as const;
+/**
+ * Results a memo of this file keeps (cleanProse's, compactDescription's, restatesName's) before
+ * it is emptied: specs repeat the same prose (shared parameters) thousands of times.
+ */
 const MAX_CACHED = 50_000;
 /** Marks a line break to keep (HTML breaks, table rows) while soft ones are joined; removed after. */
 const HARD_BREAK = "\uE000";
@@ -18,14 +20,7 @@ const SOFT_BREAK = /([^\n\uE000])\n(?!\n|- |\d+[.)] )/g;
 /** Removes markup and noise; keeps paragraphs (blank lines) when `keepParagraphs`. */
 export function cleanProse(value: unknown, keepParagraphs = true): string {
   if (typeof value !== "string" || value === "") return "";
-  const cache = cleaned[keepParagraphs ? 0 : 1];
-  let text = cache.get(value);
-  if (text === undefined) {
-    text = cleanUncached(value, keepParagraphs);
-    if (cache.size >= MAX_CACHED) cache.clear();
-    cache.set(value, text);
-  }
-  return text;
+  return remember(cleaned[keepParagraphs ? 0 : 1], "", value, () => cleanUncached(value, keepParagraphs));
 }
 
 function cleanUncached(value: string, keepParagraphs: boolean): string {
@@ -196,6 +191,8 @@ export function compactDescription(value: unknown, budget: number, keepWhole = t
  */
 const compacted = createMemo<string>();
 const restated = createMemo<boolean>();
+/** cleanProse's, one per keepParagraphs, each bounded on its own. */
+const cleaned = [createMemo<string>(), createMemo<string>()] as const;
 
 /** Results by two texts; emptied when it holds MAX_CACHED of them. */
 function createMemo<T>() {
