@@ -79,7 +79,8 @@ export function createCollector(budget: ReadBudget): {
     },
     done() {
       budget.used += size;
-      return Buffer.concat(chunks, size);
+      // One chunk (a file read whole) is returned as it is, not copied.
+      return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
     },
   };
 }
@@ -103,14 +104,31 @@ export async function readFileWithin(
       throw new ReadRefusal("not-regular", `it is not a regular file (${describeKind(info)})`);
     }
     if (info.isDirectory()) throw Object.assign(new Error("it is a directory"), { code: "EISDIR" });
-    return await readHandle(handle, budget);
+    return await readHandle(handle, budget, info.isFile() ? info.size : 0);
   } finally {
     await handle.close();
   }
 }
 
-async function readHandle(handle: FileHandle, budget: ReadBudget): Promise<Buffer> {
+/**
+ * The file's bytes. A regular file's size is known: its bytes are read into one buffer of that
+ * size (a 47 MB spec was read in 256 KB chunks, each copied, then copied again into one buffer:
+ * a few hundred ms of a huge spec's start). What a file holds beyond its size (it grew, or it
+ * is not what fstat says, as some of /proc) is read on in chunks, under the same cap.
+ */
+async function readHandle(handle: FileHandle, budget: ReadBudget, size: number): Promise<Buffer> {
   const collector = createCollector(budget);
+  if (size > 0 && size <= allowance(budget).limit) {
+    const whole = Buffer.allocUnsafe(size);
+    let filled = 0;
+    while (filled < size) {
+      const { bytesRead } = await handle.read(whole, filled, size - filled, null);
+      if (bytesRead === 0) break;
+      filled += bytesRead;
+    }
+    collector.add(whole.subarray(0, filled));
+    if (filled < size) return collector.done();
+  }
   const buffer = Buffer.alloc(256 * 1024);
   for (;;) {
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);

@@ -39,7 +39,8 @@ import {
   createOperationSearch,
   MAX_QUERY_CHARS,
   type OperationSearch,
-  prepareOperationSearch,
+  type SearchBuild,
+  startOperationSearch,
 } from "./search.js";
 import { type SearchRequest, type SearchResultStyle, toSearchResult } from "./search-result.js";
 
@@ -92,8 +93,18 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
   let search: OperationSearch | undefined;
   let tags: { tag: string; count: number }[] | undefined;
   let warming = false;
+  let building: SearchBuild | undefined;
   const getSearch = () => {
-    search ??= createOperationSearch(model.tools, options.index);
+    if (search === undefined) {
+      // A search during the warm-up finishes that build (the steps it has not run yet); a build
+      // that failed is made again here, so the error reaches the one who searched.
+      const build = building;
+      building = undefined;
+      try {
+        search = build?.finish();
+      } catch {}
+      search ??= createOperationSearch(model.tools, options.index);
+    }
     return search;
   };
   const getTags = () => {
@@ -269,13 +280,19 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
       if (search !== undefined || warming) return;
       warming = true;
       // In steps of a few milliseconds: calls are answered while a huge API's index builds. A
-      // search that comes first builds it at once (getSearch); this build then only finishes.
+      // search that comes first finishes it at once (getSearch).
       setImmediate(() => {
-        prepareOperationSearch(model.tools, options.index).then(
+        if (search !== undefined) return;
+        const build = startOperationSearch(model.tools, options.index);
+        building = build;
+        build.done.then(
           (built) => {
             search ??= built;
+            if (building === build) building = undefined;
           },
-          () => {}, // getSearch builds it again and reports what went wrong
+          () => {
+            if (building === build) building = undefined; // getSearch builds it again and reports what went wrong
+          },
         );
       }).unref();
     },

@@ -69,17 +69,55 @@ export function createOperationSearch(tools: ToolNode[], index?: SearchIndexNode
 }
 
 /**
- * The same search, built in slices of a few milliseconds (runInSlices) with the event loop free
- * in between: on a huge API (Graph beta: 22,361 operations, seconds of work) calls keep being
- * answered while it builds. A thousand operations a slice, before, held the loop for up to half
- * a second on a loaded machine. Resolves to the same search as createOperationSearch.
+ * The same search, being built in slices of a few milliseconds (runInSlices) with the event loop
+ * free in between: on a huge API (Graph beta: 22,361 operations, seconds of work) calls keep
+ * being answered while it builds. A search that cannot wait calls `finish`, which runs the steps
+ * left at once: the build goes on from where the slices left it rather than starting over (a
+ * first search during the warm-up built the whole index a second time, 1.3 s on Graph beta).
  */
-export function prepareOperationSearch(
+export interface SearchBuild {
+  /** The search, the steps left run now; the same search `done` resolves to. */
+  finish(): OperationSearch;
+  /** Resolves to the search once built, by the slices or by `finish`; rejects if the build fails. */
+  done: Promise<OperationSearch>;
+}
+
+export function startOperationSearch(
   tools: ToolNode[],
   index?: SearchIndexNode,
   sliceMs = SLICE_MS,
-): Promise<OperationSearch> {
-  return runInSlices(buildSearchSteps(tools, index), sliceMs);
+): SearchBuild {
+  const steps = buildSearchSteps(tools, index);
+  let built: OperationSearch | undefined;
+  let failure: { error: unknown } | undefined;
+  // Each step runs once, whichever of the two runs it: a step that throws ends the generator,
+  // and the error is kept for both.
+  const step = (): IteratorResult<void, OperationSearch> => {
+    if (failure !== undefined) throw failure.error;
+    try {
+      const next = steps.next();
+      if (next.done === true && built === undefined) built = next.value;
+      return next;
+    } catch (error) {
+      failure = { error };
+      throw error;
+    }
+  };
+  const sliced = (function* (): Generator<void, OperationSearch> {
+    while (built === undefined) {
+      const next = step();
+      if (next.done === true) break;
+      yield;
+    }
+    return built!;
+  })();
+  return {
+    done: runInSlices(sliced, sliceMs),
+    finish() {
+      while (built === undefined) step();
+      return built;
+    },
+  };
 }
 
 function* buildSearchSteps(

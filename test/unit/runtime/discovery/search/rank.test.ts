@@ -7,7 +7,7 @@ import type { SearchIndexNode, ToolNode } from "../../../../../src/model/types.j
 import {
   buildSearchIndex,
   createOperationSearch,
-  prepareOperationSearch,
+  startOperationSearch,
 } from "../../../../../src/runtime/discovery/search.js";
 import { planSpec } from "../../../../e2e/safety-support.js";
 
@@ -277,7 +277,7 @@ describe("filters", () => {
   });
 });
 
-describe("prepareOperationSearch", () => {
+describe("startOperationSearch", () => {
   /** 2,500 operations: the small API under many prefixes. */
   const many = Array.from({ length: 125 }, (_, i) =>
     GRAPH_LIKE.map((tool) => ({
@@ -295,12 +295,36 @@ describe("prepareOperationSearch", () => {
     };
     let ticker = setImmediate(tick);
     // Slices of 0 ms: the event loop gets a turn after every operation's step.
-    const prepared = await prepareOperationSearch(many, buildSearchIndex(many), 0);
+    const prepared = await startOperationSearch(many, buildSearchIndex(many), 0).done;
     clearImmediate(ticker);
     expect(turns).toBe(1000);
     const direct = createOperationSearch(many);
     for (const query of ["my messages", "delete a user", "create event"]) {
       expect(prepared.search(query, { limit: 20 }), query).toEqual(direct.search(query, { limit: 20 }));
     }
+  });
+
+  it("finishes a build its slices have begun, from where they are, with the same search", async () => {
+    const build = startOperationSearch(many, undefined, 0);
+    // Let some slices run (each a step), then ask for the search at once, as a first search does.
+    let turns = 0;
+    await new Promise<void>((resolve) => {
+      const tick = () => (++turns < 50 ? setImmediate(tick) : resolve());
+      setImmediate(tick);
+    });
+    const finished = build.finish();
+    expect(build.finish()).toBe(finished);
+    expect(await build.done).toBe(finished);
+    const direct = createOperationSearch(many);
+    for (const query of ["my messages", "delete a user", "create event"]) {
+      expect(finished.search(query, { limit: 20 }), query).toEqual(direct.search(query, { limit: 20 }));
+    }
+  });
+
+  it("reports a build that fails to both who wait for it", async () => {
+    const broken = [{ ...many[0]!, tags: null as unknown as string[] }, ...many.slice(1, 10)];
+    const build = startOperationSearch(broken, undefined, 0);
+    expect(() => build.finish()).toThrow();
+    await expect(build.done).rejects.toThrow();
   });
 });
