@@ -346,8 +346,23 @@ interface ParameterFacts {
   documented?: boolean;
 }
 
-/** The operation's parameters with the path item's, resolved (operation ones win). */
-function operationParameters(context: OperationContext): ParameterFacts[] {
+/**
+ * The operation's parameters with the path item's, resolved (operation ones win); read once per
+ * operation, since the paging and required-argument lines both need them. The callers filter
+ * (a new list each), never change the list or its entries.
+ */
+function operationParameters(context: OperationContext): readonly ParameterFacts[] {
+  let facts = parametersOf.get(context);
+  if (facts === undefined) {
+    facts = readOperationParameters(context);
+    parametersOf.set(context, facts);
+  }
+  return facts;
+}
+
+const parametersOf = new WeakMap<OperationContext, readonly ParameterFacts[]>();
+
+function readOperationParameters(context: OperationContext): ParameterFacts[] {
   const byKey = new Map<string, ParameterFacts>();
   const lists = [context.pathItem.parameters, context.operation.parameters];
   for (const list of lists) {
