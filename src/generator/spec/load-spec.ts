@@ -130,7 +130,7 @@ async function loadText(
   budget: ReadBudget,
 ): Promise<LoadedSpec> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const parsed = parseSpec(input.text, input.display);
+  const parsed = parseSpec(input.text, input.display, input.readAsWritten);
   const specVersion = detectVersion(parsed.value, input.display);
   let doc = parsed.value as Record<string, unknown>;
   const diagnostics: Diagnostic[] = [];

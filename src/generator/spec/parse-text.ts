@@ -28,7 +28,11 @@ export function parseSpecText(text: string, file: string): unknown {
 }
 
 /** parseSpecText, also giving the text JSON.parse read the value from, when it was JSON. */
-export function parseSpec(text: string, file: string): { value: unknown; json?: string } {
+export function parseSpec(
+  text: string,
+  file: string,
+  readAsWritten?: () => string,
+): { value: unknown; json?: string } {
   const body = withoutBom(text);
   const trimmed = body.trimStart();
   if (trimmed === "") throw parseError(file, "the document is empty");
@@ -37,6 +41,9 @@ export function parseSpec(text: string, file: string): { value: unknown; json?: 
     try {
       value = JSON.parse(body);
     } catch (jsonError) {
+      // An escaped text (json-bytes.ts) is read as JSON only: the text as written says what else
+      // it may be (flow-style YAML) and where a JSON error is.
+      if (readAsWritten !== undefined) return parseSpec(readAsWritten(), file);
       // Flow-style YAML also starts with `{`: accept it, but report the JSON error if both fail.
       try {
         return { value: checkDepth(parseYaml(body, file), file) };

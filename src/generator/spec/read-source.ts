@@ -8,13 +8,17 @@ import { fileURLToPath } from "node:url";
 import type { DiagnosticCode } from "../../model/diagnostic-codes.js";
 import { BridgeError, createDiagnostic } from "../../model/diagnostics.js";
 import type { Diagnostic } from "../../model/types.js";
+import { readJsonBytesAsAscii } from "./json-bytes.js";
 import { createCollector, type ReadBudget, ReadRefusal, readFileWithin } from "./read-limits.js";
 import { errorCode, shortMessage } from "./spec-errors.js";
 
 const STDIN_SOURCE = "<stdin>";
 
 export interface SourceText {
+  /** The text to parse: a JSON file's with every character beyond ASCII escaped (json-bytes.ts). */
   text: string;
+  /** The text as written, when `text` is the escaped one: for YAML and for a parse error's place. */
+  readAsWritten?: () => string;
   /** As given, for messages. */
   display: string;
   /** Absolute file path or URL (after redirects): the base for relative `$ref`s. */
@@ -63,7 +67,16 @@ export async function readSource(
   const location = path.resolve(filePath);
   try {
     const bytes = await readFileWithin(location, budget, { regularOnly: false });
-    return { text: bytes.toString("utf8"), display: source, location, remote: false };
+    const escaped = readJsonBytesAsAscii(bytes);
+    if (escaped === undefined)
+      return { text: bytes.toString("utf8"), display: source, location, remote: false };
+    return {
+      text: escaped,
+      readAsWritten: () => bytes.toString("utf8"),
+      display: source,
+      location,
+      remote: false,
+    };
   } catch (error) {
     throw new BridgeError([fileErrorDiagnostic(error, source, location)]);
   }
