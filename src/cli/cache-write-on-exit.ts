@@ -6,8 +6,8 @@
  * the write is pending, the write runs without pauses (its pace is hurried: nobody is left to answer)
  * and a signal takes effect once the write has settled, the same signal, as if it came then.
  * The file is written whole through a temporary and a rename: a SIGKILL mid-write leaves no
- * partial entry. Over HTTP the server's own handlers stop it at once (start-server.ts): a
- * deployment lives long enough to write.
+ * partial entry. Over HTTP the server's own handlers stop it, then finish the write the same
+ * way before the process exits (start-server.ts: beforeExit).
  */
 import type { SlicePace } from "../runtime/engine/run-in-slices.js";
 

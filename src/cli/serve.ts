@@ -137,9 +137,19 @@ export function createServeCommand(): Command {
       load,
     });
     const { startBridge } = await import("../serve/start-bridge.js");
-    await startBridge(inputs, settings, { name: "openapi-mcp-bridge", env: process.env, help: HELP });
     const pace: SlicePace = { hurried: false };
-    const written = runInTurn(cacheWrites, pace);
+    let written: Promise<void> = Promise.resolve();
+    await startBridge(inputs, settings, {
+      name: "openapi-mcp-bridge",
+      env: process.env,
+      help: HELP,
+      // Over HTTP, SIGTERM or SIGINT stops the server, then the write finishes without pauses.
+      beforeExit: () => {
+        pace.hurried = true;
+        return written;
+      },
+    });
+    written = runInTurn(cacheWrites, pace);
     if (cacheWrites.length > 0 && toTransport(settings) === "stdio") finishCacheWriteOnExit(written, pace);
   });
 }

@@ -45,6 +45,12 @@ export interface StartOptions {
   /** Where the options are described, for hints: "`openapi-mcp-bridge serve --help`". */
   help: string;
   hooks?: BridgeOptions["hooks"];
+  /**
+   * Work an HTTP server finishes once it has stopped on SIGINT or SIGTERM, before the process
+   * exits: `serve`'s first start writes the model cache after it answers, and a deployment
+   * stopped before that write ended would start cold again every time.
+   */
+  beforeExit?: () => Promise<void>;
 }
 
 export interface RunningServer<Runtime extends ServedRuntime = ServedRuntime> {
@@ -96,6 +102,7 @@ export async function startServer(
     lists: { reloads: false, perCallerCredentials: hasPassThrough(api.options) },
     passThroughHeaders: Object.keys(api.options.passThroughHeaders ?? {}),
     env: options.env,
+    ...(options.beforeExit ? { beforeExit: options.beforeExit } : {}),
   });
 }
 
@@ -150,6 +157,8 @@ export interface TransportHooks {
   passThroughHeaders: readonly string[];
   /** Where OpenTelemetry's standard variables (OTEL_EXPORTER_OTLP_ENDPOINT ...) are read. */
   env?: Environment;
+  /** StartOptions.beforeExit. */
+  beforeExit?: () => Promise<void>;
 }
 
 /** Serves `runtime` over the transport the settings ask for, until SIGINT/SIGTERM or the client goes away. */
@@ -179,7 +188,9 @@ export async function serveTransport<Runtime extends ServedRuntime>(
     );
     say(hooks.describe(`on ${running.url}`));
     const stop = () => {
-      void close().then(() => process.exit(0));
+      void close()
+        .then(() => hooks.beforeExit?.())
+        .then(() => process.exit(0));
     };
     const close = () => {
       process.off("SIGINT", stop);

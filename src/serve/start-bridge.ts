@@ -155,6 +155,7 @@ export async function startBridge(
     passThroughHeaders: [
       ...new Set(prepared.flatMap((api) => Object.keys(api.options.passThroughHeaders ?? {}))),
     ],
+    ...(options.beforeExit ? { beforeExit: options.beforeExit } : {}),
   });
   return { ...running, live, ...(reloads ? { reloads } : {}) };
 }

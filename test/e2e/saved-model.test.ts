@@ -136,6 +136,42 @@ describe("serve a saved model", () => {
     expect(readdirSync(cacheDir).filter((name) => name.endsWith(".tmp"))).toEqual([]);
   });
 
+  it("finishes the first start's cache write when an HTTP server is stopped with SIGTERM", {
+    timeout: 120_000,
+  }, async () => {
+    // Stopped as soon as it listens, while the write (GitHub's 1,223 operations) has only begun.
+    const spec = join(dir, "github-http.json");
+    writeFileSync(
+      spec,
+      gunzipSync(readFileSync(join(ROOT, "test/corpus/specs/octokit/api.github.com.json.gz"))),
+    );
+    const cacheDir = join(dir, "cache-sigterm-http");
+    const child = spawn(
+      process.execPath,
+      [CLI, "serve", spec, "--mode", "discovery", "--transport", "http", "--port", "0"],
+      { env: { ...process.env, OPENAPI_MCP_CACHE_DIR: cacheDir }, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    let err = "";
+    let out = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      out += chunk.toString("utf8");
+    });
+    const listening = new Promise<void>((resolve) => {
+      child.stderr.on("data", (chunk: Buffer) => {
+        err += chunk.toString("utf8");
+        if (/ on http:\/\/127\.0\.0\.1:\d+/.test(err)) resolve();
+      });
+    });
+    await listening;
+    const exited = once(child, "exit");
+    child.kill("SIGTERM");
+    const [code, signal] = await exited;
+    expect({ code, signal }, err).toEqual({ code: 0, signal: null });
+    expect(readdirSync(cacheDir).filter((name) => name.endsWith(".model.json"))).toHaveLength(1);
+    expect(readdirSync(cacheDir).filter((name) => name.endsWith(".tmp"))).toEqual([]);
+    expect(out).toBe("");
+  });
+
   it("searches, describes and calls an operation in discovery mode", { timeout: 60_000 }, async () => {
     const session = await connectStdio(model, ["--base-url", upstream.url, "--mode", "discovery"], NO_CACHE);
     try {
