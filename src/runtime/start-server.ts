@@ -186,7 +186,6 @@ export async function serveTransport<Runtime extends ServedRuntime>(
       { ...toHttpServerOptions(settings), listCache, passThroughHeaders: hooks.passThroughHeaders },
       closeRuntime,
     );
-    say(hooks.describe(`on ${running.url}`));
     const stop = () => {
       void close()
         .then(() => hooks.beforeExit?.())
@@ -199,6 +198,9 @@ export async function serveTransport<Runtime extends ServedRuntime>(
     };
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);
+    // Said once the signals are handled: a supervisor that stops the server as soon as it reads
+    // this line must not find the signal's default action (an exit with nothing closed).
+    say(hooks.describe(`on ${running.url}`));
     return { runtime, url: running.url, close };
   }
   const [{ LimitedStdioTransport }, { createBridgeServer }, { serveStdio }] = await Promise.all([

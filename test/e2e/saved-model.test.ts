@@ -136,6 +136,22 @@ describe("serve a saved model", () => {
     expect(readdirSync(cacheDir).filter((name) => name.endsWith(".tmp"))).toEqual([]);
   });
 
+  it("saves the same file from the start-up cache as from a fresh plan", { timeout: 60_000 }, async () => {
+    const fresh = join(dir, "fresh.model");
+    const cached = join(dir, "cached.model");
+    const env = { OPENAPI_MCP_CACHE_DIR: join(dir, "cache-model-command") };
+    expect((await runCli(["model", SPEC, "-o", fresh, "--no-cache"])).code).toBe(0);
+    expect((await runCli(["model", SPEC, "-o", cached], { env })).code).toBe(0); // writes the entry
+    expect(readdirSync(env.OPENAPI_MCP_CACHE_DIR).filter((n) => n.endsWith(".model.json"))).toHaveLength(1);
+    expect((await runCli(["model", SPEC, "-o", cached], { env })).code).toBe(0); // reads it
+    // The same model, search index included (the layouts may share subschemas differently).
+    const asJson = async (file: string) =>
+      (await runCli(["model", file, "-o", "-"], { env: NO_CACHE })).stdout;
+    const [fromFresh, fromCached] = await Promise.all([asJson(fresh), asJson(cached)]);
+    expect(fromFresh).toContain('"searchIndex":{"version":');
+    expect(fromCached).toBe(fromFresh);
+  });
+
   it("finishes the first start's cache write when an HTTP server is stopped with SIGTERM", {
     timeout: 120_000,
   }, async () => {
