@@ -10,6 +10,7 @@ import { failWith } from "../model/diagnostics.js";
 import { OPTION_KEYS } from "../runtime/config/option-table.js";
 import { readSettings } from "../runtime/config/read-settings.js";
 import { toTransport } from "../runtime/config/to-options.js";
+import { startSharingTerms } from "../runtime/discovery/search/shared-terms.js";
 import type { SlicePace } from "../runtime/engine/run-in-slices.js";
 import { finishCacheWriteOnExit } from "./cache-write-on-exit.js";
 import { addSpecOptions, parseAtLeast, readModelOrSpec, type SpecFlags } from "./options.js";
@@ -137,6 +138,8 @@ export function createServeCommand(): Command {
       load,
     });
     const { startBridge } = await import("../serve/start-bridge.js");
+    // The runtime's search and the pending write's saved index share each tool's terms.
+    const stopSharingTerms = cacheWrites.length > 0 ? startSharingTerms() : undefined;
     const pace: SlicePace = { hurried: false };
     let written: Promise<void> = Promise.resolve();
     await startBridge(inputs, settings, {
@@ -150,6 +153,7 @@ export function createServeCommand(): Command {
       },
     });
     written = runInTurn(cacheWrites, pace);
+    if (stopSharingTerms !== undefined) void written.then(stopSharingTerms);
     if (cacheWrites.length > 0 && toTransport(settings) === "stdio") finishCacheWriteOnExit(written, pace);
   });
 }

@@ -24,6 +24,7 @@ import { isRecord } from "../../../model/records.js";
 import { runToEnd } from "../../../model/run-steps.js";
 import { SAVED_WITH_INDEX, type SearchIndexNode, type ToolNode } from "../../../model/types.js";
 import { type DocumentSource, type DocumentTerms, FIELDS, readDocumentSource, termsOf } from "./fields.js";
+import { readToolTerms } from "./shared-terms.js";
 
 export const INDEX_VERSION = 4;
 
@@ -31,6 +32,7 @@ export const INDEX_VERSION = 4;
 const SOURCE_HASH_HEX = 12;
 
 const hashSource = (source: DocumentSource) => hashShort(JSON.stringify(source), SOURCE_HASH_HEX);
+const hashSourceText = (text: string) => hashShort(text, SOURCE_HASH_HEX);
 
 export function buildSavedIndex(tools: readonly ToolNode[]): SearchIndexNode {
   return runToEnd(buildSavedIndexSteps(tools));
@@ -53,8 +55,9 @@ export function* buildSavedIndexSteps(tools: readonly ToolNode[]): Generator<voi
   for (const [i, tool] of tools.entries()) {
     if (i > 0) yield;
     const source = readDocumentSource(tool);
-    const fields = termsOf(source).map((field) => field.map(idOf).join(" "));
-    docs[tool.name] = [...fields, hashSource(source)].join("|");
+    const text = JSON.stringify(source);
+    const fields = readToolTerms(tool, source, text).map((field) => field.map(idOf).join(" "));
+    docs[tool.name] = [...fields, hashSourceText(text)].join("|");
   }
   return { version: INDEX_VERSION, terms: vocabulary.join(" "), docs };
 }
@@ -66,7 +69,7 @@ export function* buildSavedIndexSteps(tools: readonly ToolNode[]): Generator<voi
  */
 export function createTermsReader(index: SearchIndexNode | undefined): (tool: ToolNode) => DocumentTerms {
   const saved = readSaved(index);
-  if (saved === undefined) return (tool) => termsOf(readDocumentSource(tool));
+  if (saved === undefined) return (tool) => readToolTerms(tool);
   return (tool) => {
     // A tool read from a lazy saved model with this very index: its terms fit, unhashed.
     if ((tool as { [SAVED_WITH_INDEX]?: unknown })[SAVED_WITH_INDEX] === index) {
