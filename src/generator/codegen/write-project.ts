@@ -165,7 +165,8 @@ export function writeProject(
     marker = readMarker(root);
     known = knownHashes(previous, marker);
     // An empty (or new) directory has no file to change: no need to look for each one.
-    if (options.overwriteChanged !== true && !isEmptyDir(root)) refuseChangedFiles(outDir, root, files, known);
+    if (options.overwriteChanged !== true && !isEmptyDir(root))
+      refuseChangedFiles(outDir, root, files, known);
   } catch (error) {
     if (error instanceof BridgeError) throw error;
     return throwOutputError(error, outDir, "directory");
