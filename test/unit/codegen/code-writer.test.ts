@@ -9,6 +9,8 @@
 import CodeBlockWriter from "code-block-writer";
 import { describe, expect, it } from "vitest";
 import { CodeWriter, needsStringTracking } from "../../../src/generator/codegen/print/code-writer.js";
+import type { ModuleSpec } from "../../../src/generator/codegen/print/module-spec.js";
+import { createPrinter } from "../../../src/generator/codegen/print/printer.js";
 
 /** The calls the printer makes, on either writer. */
 interface Writer {
@@ -149,5 +151,100 @@ describe("CodeWriter", () => {
     expect(needsStringTracking('x: "a\\\\";')).toBe(true);
     expect(needsStringTracking('x: "a\\"b";')).toBe(true);
     expect(needsStringTracking('x: "a\\nb";')).toBe(false);
+  });
+  it("a printed module with strings ending in a backslash is what the earlier printer wrote, its quirks included", () => {
+    const literal = (value: string) => ({ kind: "literal" as const, value });
+    const module: ModuleSpec = {
+      imports: [{ module: "./x.js", named: ["A"], typeOnly: true }],
+      declarations: [
+        {
+          kind: "interface",
+          name: "Args",
+          docs: "The args.",
+          properties: [
+            {
+              name: "a\\",
+              optional: false,
+              type: { kind: "union", members: [literal("x`y"), { kind: "keyword", name: "string" }] },
+              docs: "First.",
+            },
+            {
+              name: "b",
+              optional: true,
+              type: {
+                kind: "object",
+                properties: [
+                  { name: "c'\\", optional: false, type: literal("q\\") },
+                  {
+                    name: "d",
+                    optional: false,
+                    type: { kind: "union", members: ["a", "b", "c", "d", "e", "f`"].map(literal) },
+                  },
+                ],
+              },
+              docs: "Second.",
+            },
+            {
+              name: "e",
+              optional: true,
+              type: { kind: "keyword", name: "number" },
+              docs: "Third.\nTwo lines.",
+            },
+          ],
+        },
+        {
+          kind: "type",
+          name: "T",
+          type: { kind: "union", members: ["a\\", "b`", "c", "d", "e"].map(literal) },
+        },
+        { kind: "const", name: "tool", value: { a: 1, "b\\": ["x`", "y\\"] } },
+        { kind: "code", text: "/** c */\nexport type H = A;" },
+      ],
+    };
+    // Printed by 225aadd's printer (code-block-writer): after `"a\\"` that writer thought a string
+    // was open, so lines went unindented until the next string put it right.
+    expect(createPrinter().printModule("m.ts", module)).toBe(
+      [
+        'import type { A } from "./x.js";',
+        "",
+        "/** The args. */",
+        "export interface Args {",
+        "  /** First. */",
+        '  "a\\\\": "x`y" | string;',
+        "/** Second. */",
+        "b?: {",
+        '"c\'\\\\": "q\\\\";',
+        "d:",
+        '  | "a"',
+        '  | "b"',
+        '  | "c"',
+        '  | "d"',
+        '  | "e"',
+        '  | "f`";',
+        "  };",
+        "  /**",
+        "   * Third.",
+        "   * Two lines.",
+        "   */",
+        "  e?: number;",
+        "}",
+        "",
+        "export type T =",
+        '  | "a\\\\"',
+        '  | "b`"',
+        '  | "c"',
+        '  | "d"',
+        '  | "e";',
+        "",
+        "export const tool = {",
+        "  a: 1,",
+        '  "b\\\\": ["x`", "y\\\\"],',
+        "};",
+        "",
+        "/** c */",
+        "export type H = A;",
+        "",
+      ].join("\n"),
+    );
   });
 });
