@@ -71,13 +71,13 @@ function toStringLiteral(text: string): string {
 
 /**
  * Text a comment takes as it is (the common case, checked first): no line break but `\n`, no
- * tab, nothing invisible, no surrogate, not a leading line break; `*\/` and whitespace at a line's
- * end are checked apart.
+ * tab, nothing invisible, no surrogate, not a leading line break; `*\/`, whitespace at a line's
+ * end and a trailing line break are checked apart (blank lines inside are fine).
  */
 const PLAIN_COMMENT =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the characters toComment rewrites
   /^(?!\n)[^\r\t\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff\ud800-\udfff]*$/;
-const TRAILING_SPACE = /\s(?:\n|$)/;
+const TRAILING_SPACE = /[^\S\n](?:\n|$)|\n$/;
 
 function toComment(text: string): string {
   if (PLAIN_COMMENT.test(text) && !text.includes("*/") && !TRAILING_SPACE.test(text)) return text;
