@@ -97,7 +97,7 @@ function isLineBreak(code: number): boolean {
 }
 
 /** Where the string starting at `start` (its quote) ends, after its closing quote; -1: it does not on its line. */
-function endOfString(text: string, start: number): number {
+function findStringEnd(text: string, start: number): number {
   const quote = text.charCodeAt(start);
   for (let i = start + 1; i < text.length; i++) {
     const code = text.charCodeAt(i);
@@ -112,7 +112,7 @@ function endOfString(text: string, start: number): number {
 }
 
 /** Where the comment starting at `start` (its slash) ends; -1: a block comment never closed. */
-function endOfComment(text: string, start: number): number {
+function findCommentEnd(text: string, start: number): number {
   if (text.charCodeAt(start + 1) === Code.Slash) {
     const end = text.indexOf("\n", start);
     return end < 0 ? text.length : end;
@@ -159,7 +159,7 @@ export function checkTokens(
         }
       }
     } else if (code === Code.DoubleQuote || code === Code.SingleQuote) {
-      i = endOfString(text, i);
+      i = findStringEnd(text, i);
       if (i < 0) problem = "an unterminated string literal";
     } else if (code === Code.OpenBrace || code === Code.OpenParen || code === Code.OpenBracket) {
       open.push(code);
@@ -178,7 +178,7 @@ export function checkTokens(
     } else if (code === Code.Slash && options.comments === true) {
       const next = text.charCodeAt(i + 1);
       if (next === Code.Slash || next === Code.Asterisk) {
-        i = endOfComment(text, i);
+        i = findCommentEnd(text, i);
         if (i < 0) problem = "an unterminated comment";
       } else i++;
     } else if (PUNCTUATION.has(code)) {
