@@ -354,6 +354,11 @@ function main() {
     lines.push(
       `Ratio to ${COMPETITOR} (ours / theirs, medians; below 1 is faster): wall ${ratio("ours", "ms")} without the cache, ${ratio("oursCached", "ms")} with it, ${ratio("oursNoValidate", "ms")} without the cache and validation;`,
       `CPU ${ratio("ours", "cpu")} without the cache, ${ratio("oursCached", "cpu")} with it, ${ratio("oursNoValidate", "cpu")} without the cache and validation.`,
+      ...(TOOLS.baseline && TOOLS.baselineCached
+        ? [
+            `Against the baseline build (this build / baseline, medians): wall ${(median("ours", "ms") / median("baseline", "ms")).toFixed(2)} without the cache, ${(median("oursCached", "ms") / median("baselineCached", "ms")).toFixed(2)} with it; CPU ${(median("ours", "cpu") / median("baseline", "cpu")).toFixed(2)} without the cache, ${(median("oursCached", "cpu") / median("baselineCached", "cpu")).toFixed(2)} with it. Baseline / theirs: wall ${ratio("baseline", "ms")} without the cache, ${ratio("baselineCached", "ms")} with it.`,
+          ]
+        : []),
       ...(TOOLS.oursWorker1 && TOOLS.oursWorker2
         ? [
             `With printing workers (--no-cache): one, wall ${ratio("oursWorker1", "ms")}, CPU ${ratio("oursWorker1", "cpu")}; two, wall ${ratio("oursWorker2", "ms")}, CPU ${ratio("oursWorker2", "cpu")}.`,

@@ -25,7 +25,6 @@ import { emitEnvExample, emitReadme } from "./emit/readme.js";
 import { PACKAGE_ROOT, RUNTIME_VERSION_FILE, readRuntimeSource } from "./emit/runtime.js";
 import { emitServerJson, listCredentialInputs } from "./emit/server-json.js";
 import { choosePrintWorkers, type ModulePrinter, startModulePrinter } from "./print/print-worker-pool.js";
-import { checkPrinterParts } from "./print/printer-parts.js";
 import { checkOutDir, type GeneratedFile, writeProject } from "./write-project.js";
 
 export { type ModulePrinter, startModulePrinter };
@@ -110,8 +109,7 @@ function readTemplates(): GeneratedFile[] {
  * Every file of the project, in memory, sorted by path. The TypeScript modules are printed by
  * `printer` (worker threads started earlier, see print-worker-pool.ts); without one, by
  * `options.printWorkers` workers started now, by default none: in this thread, where the printer
- * (ts-morph) is loaded on first use, so importing the library does not load the TypeScript
- * compiler. Either way the same code prints the same bytes.
+ * is loaded on first use. Either way the same code prints the same bytes.
  */
 export async function emitProject(
   model: BridgeModel,
@@ -149,7 +147,13 @@ async function emitFiles(
   }));
   jobs.push({ kind: "tools-index", path: "src/tools/index.ts", modules });
   jobs.push({ kind: "api", path: "src/api.ts" });
-  jobs.push({ kind: "search-index", path: "src/search-index.ts", index: buildSearchIndex(model.tools) });
+  // The model's own index when it has one (buildModel's, from its cache or built beside it; a
+  // saved model's): the same as one built here over the same tools, without reading every
+  // tool's text again (half a second of a cached GitHub generation). A selection drops it
+  // (generateProject), and any tool whose words differ from its entry is indexed afresh by the
+  // generated server, as by `serve` (runtime/discovery/search/saved-index.ts).
+  const index = model.searchIndex ?? buildSearchIndex(model.tools);
+  jobs.push({ kind: "search-index", path: "src/search-index.ts", index });
 
   const files: GeneratedFile[] = [];
   for (const file of runtime.files) {
@@ -225,7 +229,6 @@ export async function generateProject(
   source: BridgeModel | string,
   options: GenerateOptions,
 ): Promise<GenerateResult> {
-  checkPrinterParts(); // an install without the optional printer packages: say so before any work
   checkOutDir(options.outDir, options.force === true); // refuse before any work
   if (options.selection !== undefined) selectChecked([], options.selection); // a bad option, too
   // The workers load the printer while the spec is loaded and planned here.
@@ -234,7 +237,7 @@ export async function generateProject(
     const loaded = typeof source === "string" ? await loadModelFrom(source, options) : source;
     const selected =
       options.selection === undefined ? undefined : selectChecked(loaded.tools, options.selection);
-    const model = selected === undefined ? loaded : { ...loaded, tools: selected.tools };
+    const model = selected === undefined ? loaded : withTools(loaded, selected.tools);
     options.onStep?.("print");
     const files = await emitProject(model, options, printer);
     options.onStep?.("write");
@@ -256,6 +259,18 @@ export async function generateProject(
   } finally {
     printer.close();
   }
+}
+
+/**
+ * The model with the selected `tools` (annotations corrected for their methods, selectTools).
+ * Its saved search index is kept when the selection kept every tool (in order: a filter), which
+ * the index reads nothing of that selecting changes; else it is left out, to be built over the
+ * selected tools.
+ */
+function withTools(model: BridgeModel, tools: BridgeModel["tools"]): BridgeModel {
+  const selected: BridgeModel = { ...model, tools };
+  if (tools.length !== model.tools.length) delete selected.searchIndex;
+  return selected;
 }
 
 async function loadModelFrom(source: string, options: GenerateOptions): Promise<BridgeModel> {

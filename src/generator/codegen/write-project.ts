@@ -164,7 +164,9 @@ export function writeProject(
     previous = readManifest(root);
     marker = readMarker(root);
     known = knownHashes(previous, marker);
-    if (options.overwriteChanged !== true) refuseChangedFiles(outDir, root, files, known);
+    // An empty (or new) directory has no file to change: no need to look for each one.
+    if (options.overwriteChanged !== true && !isEmptyDir(root))
+      refuseChangedFiles(outDir, root, files, known);
   } catch (error) {
     if (error instanceof BridgeError) throw error;
     return throwOutputError(error, outDir, "directory");

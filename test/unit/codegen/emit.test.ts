@@ -219,6 +219,9 @@ describe("printed values", () => {
     ["an unterminated comment", "/* open\nexport const x = 1;"],
     ["a template literal", "export const x = `${process.exit(1)}`;"],
     ["unbalanced brackets", "export const x = { a: [1, 2 };"],
+    ["a string cut by a line break", 'export const x = "a\nb";'],
+    ["an unexpected character", "export const x = #a;"],
+    ["a placeholder it did not write", "export const x = \u01c20;"],
   ])("refuses to print a module with %s", (_name, code) => {
     expect(() =>
       printer.printModule("bad.ts", { imports: [], declarations: [{ kind: "code", text: code }] }),

@@ -23,7 +23,6 @@ export type TextContext = "string" | "comment" | "markdown" | "inline" | "line";
 const INVISIBLE =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: this finds them to escape them
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/g;
-const INVISIBLE_CHAR = new RegExp(INVISIBLE.source);
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 const LINE_BREAK = /\r\n|\r|\u2028|\u2029|\u0085/g;
 
@@ -41,36 +40,47 @@ const PLAIN_STRING =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the characters that need escaping
   /^[^"\\\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff\ud800-\udfff<]*$/;
 
-function toStringLiteral(text: string): string {
-  if (PLAIN_STRING.test(text)) return `"${text}"`;
-  let out = '"';
-  for (const char of text.replace(LONE_SURROGATE, "\ufffd")) {
-    switch (char) {
-      case '"':
-        out += '\\"';
-        break;
-      case "\\":
-        out += "\\\\";
-        break;
-      case "\n":
-        out += "\\n";
-        break;
-      case "\r":
-        out += "\\r";
-        break;
-      case "\t":
-        out += "\\t";
-        break;
-      default:
-        out += INVISIBLE_CHAR.test(char) ? hex4(char) : char;
-    }
+/** What a double-quoted literal escapes: the quote, the backslash, line breaks, tabs and INVISIBLE. */
+const STRING_ESCAPED = new RegExp(`["\\\\\\n\\r\\t]|${INVISIBLE.source}`, "g");
+
+function escapeStringChar(char: string): string {
+  switch (char) {
+    case '"':
+      return '\\"';
+    case "\\":
+      return "\\\\";
+    case "\n":
+      return "\\n";
+    case "\r":
+      return "\\r";
+    case "\t":
+      return "\\t";
+    default:
+      return hex4(char);
   }
-  // `</script>` and `<!--` are harmless in TypeScript, but not if the text is ever pasted into
-  // HTML; `<\/` has the same value.
-  return `${out.replace(/<\//g, "<\\/").replace(/<!--/g, "<\\!--")}"`;
 }
 
+function toStringLiteral(text: string): string {
+  if (PLAIN_STRING.test(text)) return `"${text}"`;
+  // One pass of the regular expression engine (a lone surrogate becomes U+FFFD first).
+  const out = text.replace(LONE_SURROGATE, "\ufffd").replace(STRING_ESCAPED, escapeStringChar);
+  // `</script>` and `<!--` are harmless in TypeScript, but not if the text is ever pasted into
+  // HTML; `<\/` has the same value.
+  return `"${out.replace(/<\//g, "<\\/").replace(/<!--/g, "<\\!--")}"`;
+}
+
+/**
+ * Text a comment takes as it is (the common case, checked first): no line break but `\n`, no
+ * tab, nothing invisible, no surrogate, not a leading line break; `*\/`, whitespace at a line's
+ * end and a trailing line break are checked apart (blank lines inside are fine).
+ */
+const PLAIN_COMMENT =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the characters toComment rewrites
+  /^(?!\n)[^\r\t\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff\ud800-\udfff]*$/;
+const TRAILING_SPACE = /[^\S\n](?:\n|$)|\n$/;
+
 function toComment(text: string): string {
+  if (PLAIN_COMMENT.test(text) && !text.includes("*/") && !TRAILING_SPACE.test(text)) return text;
   return revealInvisible(text.replace(LINE_BREAK, "\n").replace(/\t/g, "  "))
     .replace(/\*\//g, "*\\/")
     .split("\n")

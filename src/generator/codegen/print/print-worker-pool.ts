@@ -1,9 +1,8 @@
 /**
  * Printing a project's modules in worker threads. Started at the beginning of `generate`, the
- * workers load the printer (ts-morph's code writer and the TypeScript compiler) while
- * this thread loads, validates and plans the spec, then share out the printing: once its
- * printer is loaded a worker says so, and from then on is sent chunks of jobs (with the
- * model's head), two at a time, and answers with their text.
+ * workers load the printer while this thread loads, validates and plans the spec, then share out
+ * the printing: once its printer is loaded a worker says so, and from then on is sent chunks of
+ * jobs (with the model's head), two at a time, and answers with their text.
  *
  * Whether that pays depends on idle cores (see choosePrintWorkers): each worker starts a
  * Node environment, loads the printer again and compiles the printing code again, and V8's own

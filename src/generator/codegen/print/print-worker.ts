@@ -1,9 +1,8 @@
 /**
- * Worker thread entry (see print-worker-pool.ts): loads the printer (ts-morph and the TypeScript
- * compiler, the slowest module to load) as soon as it starts, while the main thread is still
- * loading and planning the spec, and says when it is ready; then prints each chunk of module
- * jobs it is sent and posts their text, or the error that stopped it (a coded diagnostic stays
- * one).
+ * Worker thread entry (see print-worker-pool.ts): loads the printer as soon as it starts, while
+ * the main thread is still loading and planning the spec, and says when it is ready; then prints
+ * each chunk of module jobs it is sent and posts their text, or the error that stopped it (a
+ * coded diagnostic stays one).
  */
 import { parentPort } from "node:worker_threads";
 import { BridgeError } from "../../../model/diagnostics.js";

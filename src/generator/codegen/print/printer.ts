@@ -1,9 +1,9 @@
 /**
  * TypeScript printing. Emitters describe a module as plain data (module-spec.ts: imports,
- * interfaces, type aliases, constants with JSON-like values); this printer writes it with
- * ts-morph's code writer (indentation, blocks, comments; printer-parts.ts), checks the result
- * with the TypeScript scanner (token-check.ts), then fills in the constants' values, which are
- * plain data printed by `valueText` (value-text.ts).
+ * interfaces, type aliases, constants with JSON-like values); this printer writes it with its
+ * code writer (indentation, blocks; code-writer.ts), checks the result with its tokeniser
+ * (token-check.ts), then fills in the constants' values, which are plain data printed by
+ * `valueText` (value-text.ts).
  *
  * Every piece of spec text that reaches the output passes through `escapeText` here: string
  * literals, TSDoc text and quoted property names. Emitters never build code from spec text;
@@ -11,15 +11,11 @@
  * generator or identifiers it made safe itself.
  */
 
+import { CodeWriter, needsStringTracking } from "./code-writer.js";
 import { escapeText } from "./escape.js";
 import type { DeclarationSpec, ImportSpec, ModuleSpec, TypeNode, TypeProperty } from "./module-spec.js";
-import { type CodeBlockWriter, loadPrinterParts } from "./printer-parts.js";
-import { checkTokens, type Filling, PLACEHOLDER_PREFIX, readTokenKinds } from "./token-check.js";
+import { checkTokens, type Filling, PLACEHOLDER_PREFIX } from "./token-check.js";
 import { appendValue, createScalarTexts, numberText, propertyName, type ScalarTexts } from "./value-text.js";
-
-/** Saves the code cache once, after the first module printed (its functions compiled by then). */
-let saveCodeCache: (() => void) | undefined;
-let partsLoaded = false;
 
 /** Unions with more members than this are printed one member a line. */
 const INLINE_UNION_MEMBERS = 4;
@@ -31,52 +27,28 @@ export interface Printer {
 
 /** The checks and options every module is printed with; one printer serves a whole generation. */
 export function createPrinter(): Printer {
-  const { CodeBlockWriter, ts, saveCodeCache: save } = loadPrinterParts();
-  if (!partsLoaded) {
-    partsLoaded = true;
-    saveCodeCache = save;
-  }
-  const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard);
-  const kinds = readTokenKinds(ts);
   const texts = createScalarTexts();
   const docs = new Map<string, string[]>();
-  const newWriter = (): CodeBlockWriter =>
-    new CodeBlockWriter({ indentNumberOfSpaces: 2, newLine: "\n", useSingleQuote: false });
   /** Fixed code blocks already checked on their own (the same hooks stub goes into every module). */
   const checkedCode = new Set<string>();
   return {
     printModule(path, module) {
-      const writer = newWriter();
-      const fillings = new Map<string, Filling>();
-      const output: Output = {
-        writer,
-        path,
-        docs,
-        placeholder(filling) {
-          const name = `${PLACEHOLDER_PREFIX}${fillings.size}`;
-          fillings.set(name, filling);
-          return name;
-        },
-      };
-      if (module.docs !== undefined && module.docs.trim() !== "") {
-        writer.writeLine(output.placeholder({ kind: "docs", lines: blockCommentLines(path, module.docs) }));
-      }
-      for (const spec of module.imports) writer.writeLine(importText(spec));
-      for (const declaration of module.declarations) {
-        if (writer.getLength() > 0) writer.blankLineIfLastNot();
-        writeDeclaration(output, declaration);
-        writer.newLineIfLastNot();
+      let fillings = new Map<string, Filling>();
+      let skeleton = writeSkeleton(path, module, docs, fillings, new CodeWriter());
+      if (needsStringTracking(skeleton)) {
+        // A string ending in an escaped backslash: written again as ts-morph's writer did (see code-writer.ts).
+        fillings = new Map<string, Filling>();
+        skeleton = writeSkeleton(path, module, docs, fillings, new CodeWriter({ followStrings: true }));
       }
       for (const filling of fillings.values()) {
         if (filling.kind === "code" && !checkedCode.has(filling.text)) {
-          checkTokens(kinds, scanner, path, filling.text, new Map());
+          checkTokens(path, filling.text, new Map(), { comments: true });
           checkedCode.add(filling.text);
         }
       }
-      const skeleton = writer.toString();
-      const splices = checkTokens(kinds, scanner, path, skeleton, fillings).sort((a, b) => a.start - b.start);
+      const splices = checkTokens(path, skeleton, fillings);
       // The fillings (constant values are data, often most of the file; documentation; the
-      // hooks stub) are put in after the check, each replacing its placeholder.
+      // hooks stub) are put in after the check, each replacing its placeholder, in order.
       const parts: string[] = [];
       let at = 0;
       for (const splice of splices) {
@@ -85,14 +57,39 @@ export function createPrinter(): Printer {
         at = splice.end;
       }
       parts.push(skeleton.slice(at));
-      if (saveCodeCache !== undefined) {
-        const save = saveCodeCache;
-        saveCodeCache = undefined;
-        save();
-      }
       return parts.join("");
     },
   };
+}
+
+/** The module with a placeholder for each filling (added to `fillings`). */
+function writeSkeleton(
+  path: string,
+  module: ModuleSpec,
+  docs: Map<string, string[]>,
+  fillings: Map<string, Filling>,
+  writer: CodeWriter,
+): string {
+  const output: Output = {
+    writer,
+    path,
+    docs,
+    placeholder(filling) {
+      const name = `${PLACEHOLDER_PREFIX}${fillings.size}`;
+      fillings.set(name, filling);
+      return name;
+    },
+  };
+  if (module.docs !== undefined && module.docs.trim() !== "") {
+    writer.writeLine(output.placeholder({ kind: "docs", lines: blockCommentLines(path, module.docs) }));
+  }
+  for (const spec of module.imports) writer.writeLine(importText(spec));
+  for (const declaration of module.declarations) {
+    if (writer.getLength() > 0) writer.blankLineIfLastNot();
+    writeDeclaration(output, declaration);
+    writer.newLineIfLastNot();
+  }
+  return writer.toString();
 }
 
 function appendFilling(
@@ -128,7 +125,7 @@ function importText(spec: ImportSpec): string {
 
 /** One module being printed: its writer, and where fillings get their placeholders. */
 interface Output {
-  writer: CodeBlockWriter;
+  writer: CodeWriter;
   placeholder(filling: Filling): string;
   /** For error messages. */
   path: string;
