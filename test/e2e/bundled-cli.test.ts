@@ -55,6 +55,10 @@ describe("the bundled command", () => {
     const stdioModules = [...stdio].flatMap(modulesOf);
     expect(stdioModules).not.toContain("dist/vendor/mcp-sdk/node.js");
     expect(stdioModules).not.toContain("dist/runtime/transport/oauth/front-door.js");
+    // The spec loader and planner load on a model cache miss only: a start from the cache or a
+    // saved model does without them.
+    expect(stdioModules).not.toContain("dist/generator/compile/plan-model.js");
+    expect(stdioModules).not.toContain("dist/generator/spec/load-spec.js");
   });
 
   it("gives each module its compiled file's import.meta.url", () => {

@@ -2,12 +2,11 @@
 import { createDiagnostic } from "../../model/diagnostics.js";
 import type { BridgeModel } from "../../model/types.js";
 import { buildSearchIndex } from "../../runtime/discovery/search.js";
-import { type LoadOptions, loadSpec } from "../spec/load-spec.js";
+import type { LoadOptions } from "../spec/load-spec.js";
 import type { OpenApiDocument } from "../spec/openapi-document.js";
-import { applyOverlay } from "../spec/overlay.js";
 import { type DeferredCacheWrite, openModelCache } from "./model-cache.js";
-import { type LoadedOverrides, loadOverrides, type OverridesInput } from "./overrides.js";
-import { type PlanOptions, planModel } from "./plan-model.js";
+import type { LoadedOverrides, OverridesInput } from "./overrides.js";
+import type { PlanOptions } from "./plan-model.js";
 import { applyProfile, DEFAULT_CLIENT_PROFILE, type ProfileOptions } from "./profile.js";
 
 export type BuildOptions = LoadOptions &
@@ -38,7 +37,10 @@ export type BuildOptions = LoadOptions &
  * validation: an invalid spec fails here, before anything is served or generated.
  */
 export async function buildModel(source: string, options: BuildOptions = {}): Promise<BridgeModel> {
-  const overrides = options.overrides === undefined ? undefined : await loadOverrides(options.overrides);
+  const overrides =
+    options.overrides === undefined
+      ? undefined
+      : await (await import("./overrides.js")).loadOverrides(options.overrides);
   const cache =
     options.cache === false
       ? undefined
@@ -90,6 +92,11 @@ async function planFromSpec(
   overrides: LoadedOverrides | undefined,
 ): Promise<BridgeModel> {
   options.onStep?.("load");
+  const [{ loadSpec }, { applyOverlay }, { planModel }] = await Promise.all([
+    import("../spec/load-spec.js"),
+    import("../spec/overlay.js"),
+    import("./plan-model.js"),
+  ]);
   let loaded = await loadSpec(source, { ...options, deferValidation: true });
   let model: BridgeModel;
   try {
