@@ -520,8 +520,7 @@ export const DIAGNOSTIC_CODES = {
     fix: "choose a path in a directory you can write to (model -o creates no directories; generate -o creates them)",
   },
   OMB_OPTIONAL_PACKAGE_MISSING: {
-    title:
-      "The command needs an optional dependency that is not installed: typescript and code-block-writer for generate, js-tiktoken for lint",
+    title: "The command needs an optional dependency that is not installed: js-tiktoken for lint",
     severity: "error",
     fix: "npm install the packages named where openapi-mcp-bridge is installed (-g for a global install), or install openapi-mcp-bridge again without --omit=optional",
   },

@@ -16,9 +16,8 @@
  *   generator/lint    model, shared, spec, compile
  *   generator/codegen model, shared, runtime; compile only lazily (import() or import type)
  *   cli, index.ts  anything; nothing imports cli
- *   only codegen/print/printer-parts.ts loads the code writer, and it and runtime/code/strip-types.ts
- *   (code mode's programs, lazily) the TypeScript compiler; only lint/token-count.ts the
- *   tokenizer (the three are optional dependencies); only
+ *   only runtime/code/strip-types.ts (code mode's programs, lazily) loads the TypeScript
+ *   compiler, and only lint/token-count.ts the tokenizer (both optional dependencies); only
  *   generator/spec loads the ref parser, the OpenAPI schemas (and their draft-04 Ajv) or yaml
  *   (and the runtime's data-file reader, yaml: operators write their auth config in YAML for
  *   serve and generated servers alike); no cycles anywhere.
@@ -104,9 +103,10 @@ const ALLOWED_STAGES: Record<string, string[]> = {
 const TELEMETRY = ["runtime/telemetry/otel-telemetry.ts"];
 
 const PACKAGE_OWNERS: Record<string, string[]> = {
-  "code-block-writer": ["generator/codegen/print/printer-parts.ts"],
-  // The compiler, and code mode's optional removal of type annotations from programs.
-  typescript: ["generator/codegen/print/printer-parts.ts", "runtime/code/strip-types.ts"],
+  // Only the printer's test compares with it (a development dependency).
+  "code-block-writer": [],
+  // Code mode's optional removal of type annotations from programs.
+  typescript: ["runtime/code/strip-types.ts"],
   "js-tiktoken": ["generator/lint/token-count.ts"],
   "ts-morph": [],
   // Bundling external $refs (docs/dependencies.md).
