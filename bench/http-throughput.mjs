@@ -56,6 +56,11 @@ const PROFILE_CALLS = Math.min(MEMORY_CALLS, 3_000);
 const PROFILE_TOP = 20;
 /** Another build's CLI (e.g. before a change), served as one more interleaved case. */
 const BASELINE_CLI = process.env.OMB_HTTP_BASELINE_CLI;
+/**
+ * Only these servers (comma-separated: ours, competitor, floor, baseline), for quick before/after
+ * runs while working; the written results need all of them.
+ */
+const ONLY = process.env.OMB_HTTP_ONLY?.split(",");
 /** The CLI the memory rounds and the profile serve (another build's, to profile it alike). */
 const MEMORY_CLI = process.env.OMB_HTTP_MEMORY_CLI ?? OUR_CLI;
 const SPEC = join(BENCH_DIR, "fixtures", "latency.openapi.yaml");
@@ -433,12 +438,16 @@ function shortUrl(url) {
 
 async function throughputRuns(upstreamUrl, log) {
   log("http-throughput: starting the servers");
-  const servers = {
-    ours: await startOurs(upstreamUrl),
-    competitor: await startCompetitor(upstreamUrl),
-    floor: await startFloor(upstreamUrl),
-    ...(BASELINE_CLI ? { baseline: await startOurs(upstreamUrl, [], BASELINE_CLI) } : {}),
+  const starters = {
+    ours: () => startOurs(upstreamUrl),
+    competitor: () => startCompetitor(upstreamUrl),
+    floor: () => startFloor(upstreamUrl),
+    ...(BASELINE_CLI ? { baseline: () => startOurs(upstreamUrl, [], BASELINE_CLI) } : {}),
   };
+  const servers = {};
+  for (const [name, start] of Object.entries(starters)) {
+    if (ONLY === undefined || ONLY.includes(name)) servers[name] = await start();
+  }
   log("http-throughput: servers started");
   const groups = {};
   for (const [name, server] of Object.entries(servers)) {
@@ -499,6 +508,7 @@ export async function runHttpThroughput({ log = (line) => process.stderr.write(`
     const upstream = await spawnPrintingPort([join(BENCH_DIR, "item-upstream.mjs")]);
     const upstreamUrl = `http://127.0.0.1:${upstream.port}`;
     const rounds = await throughputRuns(upstreamUrl, log);
+    if (ONLY !== undefined) return { env: describeEnvironment(), rounds };
     const memory = await memoryRuns(upstreamUrl, log);
     return { env: describeEnvironment(), rounds, memory };
   } finally {
@@ -679,6 +689,16 @@ export function httpThroughputMarkdown(result) {
 
 if (isMain(import.meta.url)) {
   const result = await runHttpThroughput();
+  if (ONLY !== undefined) {
+    for (const [name, runs] of Object.entries(result.rounds)) {
+      const calls = summarize(runs.map((r) => r.callsPerSecond));
+      const cpu = summarize(runs.map((r) => r.cpuMsPerCall));
+      process.stderr.write(
+        `${name}: ${span(calls, rate)}, CPU per call ${span(cpu, (v) => `${v.toFixed(3)} ms`)}\n`,
+      );
+    }
+    process.exit(0);
+  }
   writeResults("http-throughput", httpThroughputMarkdown(result), httpThroughputFigures(result));
   process.stderr.write("wrote bench/results/http-throughput.md\n");
 }
