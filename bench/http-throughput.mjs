@@ -61,6 +61,12 @@ const BASELINE_CLI = process.env.OMB_HTTP_BASELINE_CLI;
  * runs while working; the written results need all of them.
  */
 const ONLY = process.env.OMB_HTTP_ONLY?.split(",");
+/**
+ * The servers of a round loaded at the same time, not one after the other: on a machine other
+ * work shares, both sides of a before/after comparison then see the same load (their CPU per call
+ * compares; their calls/s are each a share of what the clients manage together).
+ */
+const PAIRED = process.env.OMB_HTTP_PAIRED === "1";
 /** The CLI the memory rounds and the profile serve (another build's, to profile it alike). */
 const MEMORY_CLI = process.env.OMB_HTTP_MEMORY_CLI ?? OUR_CLI;
 const SPEC = join(BENCH_DIR, "fixtures", "latency.openapi.yaml");
@@ -460,8 +466,15 @@ async function throughputRuns(upstreamUrl, log) {
   }
   const rounds = Object.fromEntries(Object.keys(servers).map((name) => [name, []]));
   for (let round = 0; round < ROUNDS; round++) {
-    for (const name of Object.keys(rounds)) {
-      rounds[name].push(await runRound(groups[name], CALLS, servers[name].child.pid));
+    if (PAIRED) {
+      const runs = await Promise.all(
+        Object.keys(rounds).map((name) => runRound(groups[name], CALLS, servers[name].child.pid)),
+      );
+      Object.keys(rounds).forEach((name, i) => rounds[name].push(runs[i]));
+    } else {
+      for (const name of Object.keys(rounds)) {
+        rounds[name].push(await runRound(groups[name], CALLS, servers[name].child.pid));
+      }
     }
     log(
       `http-throughput: round ${round + 1}: ${Object.entries(rounds)
@@ -695,6 +708,14 @@ if (isMain(import.meta.url)) {
       const cpu = summarize(runs.map((r) => r.cpuMsPerCall));
       process.stderr.write(
         `${name}: ${span(calls, rate)}, CPU per call ${span(cpu, (v) => `${v.toFixed(3)} ms`)}\n`,
+      );
+    }
+    if (result.rounds.baseline !== undefined) {
+      const calls = summarize(ratiosOf(result.rounds.ours, result.rounds.baseline));
+      const cpu = summarize(capacityRatiosOf(result.rounds.ours, result.rounds.baseline));
+      const ratio = (s) => `${s.median.toFixed(3)} (${s.min.toFixed(2)} – ${s.max.toFixed(2)})`;
+      process.stderr.write(
+        `ours / baseline, per round: calls/s ${ratio(calls)}, calls per CPU-second ${ratio(cpu)}\n`,
       );
     }
     process.exit(0);
