@@ -470,7 +470,7 @@ async function throughputRuns(upstreamUrl, log) {
       const runs = await Promise.all(
         Object.keys(rounds).map((name) => runRound(groups[name], CALLS, servers[name].child.pid)),
       );
-      Object.keys(rounds).forEach((name, i) => rounds[name].push(runs[i]));
+      for (const [i, name] of Object.keys(rounds).entries()) rounds[name].push(runs[i]);
     } else {
       for (const name of Object.keys(rounds)) {
         rounds[name].push(await runRound(groups[name], CALLS, servers[name].child.pid));
