@@ -272,7 +272,8 @@ async function sendCall(call: Call, args: Record<string, unknown>): Promise<Call
       if (credentialed)
         credentials = await api.credentials.forCall(
           tool,
-          context.headers,
+          // Only pass-through credentials read the request's headers (copied when first read).
+          api.options.passThroughHeaders !== undefined ? context.headers : undefined,
           context.signal,
           context.caller?.subject,
         );
