@@ -267,16 +267,17 @@ async function sendCall(call: Call, args: Record<string, unknown>): Promise<Call
   let request: OutgoingRequest | undefined;
   let outcome: UpstreamOutcome | undefined;
   for (let round = 0; round < 2; round++) {
-    let credentials: CallCredentials = { credentials: new Map(), tokens: new Map(), secrets: [] };
+    let credentials: CallCredentials;
     try {
-      if (credentialed)
-        credentials = await api.credentials.forCall(
-          tool,
-          // Only pass-through credentials read the request's headers (copied when first read).
-          api.options.passThroughHeaders !== undefined ? context.headers : undefined,
-          context.signal,
-          context.caller?.subject,
-        );
+      credentials = !credentialed
+        ? { credentials: new Map(), tokens: new Map(), secrets: [] }
+        : await api.credentials.forCall(
+            tool,
+            // Only pass-through credentials read the request's headers (copied when first read).
+            api.options.passThroughHeaders !== undefined ? context.headers : undefined,
+            context.signal,
+            context.caller?.subject,
+          );
     } catch (error) {
       if (error instanceof LoginRequired) return toLoginRequest(tool.name, error);
       if (!(error instanceof TokenError)) throw error;
