@@ -274,7 +274,7 @@ async function sendCall(call: Call, args: Record<string, unknown>): Promise<Call
         : await api.credentials.forCall(
             tool,
             // Only pass-through credentials read the request's headers (copied when first read).
-            api.options.passThroughHeaders !== undefined ? context.headers : undefined,
+            readsHeaders(api) ? context.headers : undefined,
             context.signal,
             context.caller?.subject,
           );
@@ -337,6 +337,12 @@ async function sendCall(call: Call, args: Record<string, unknown>): Promise<Call
     if (!("error" in operation)) return answerAccepted(operation, accepted, { method: request.method, url });
   }
   return toCallResult(call, args, request, outcome);
+}
+
+/** Whether the API's credentials read the MCP request's headers: pass-through headers are configured. */
+function readsHeaders(api: ApiContext): boolean {
+  const passThrough = api.options.passThroughHeaders;
+  return passThrough !== undefined && Object.keys(passThrough).length > 0;
 }
 
 /** A long-running operation's requests and results, as this call's own (tasks/operation-call.ts). */
