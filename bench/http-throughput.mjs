@@ -56,6 +56,17 @@ const PROFILE_CALLS = Math.min(MEMORY_CALLS, 3_000);
 const PROFILE_TOP = 20;
 /** Another build's CLI (e.g. before a change), served as one more interleaved case. */
 const BASELINE_CLI = process.env.OMB_HTTP_BASELINE_CLI;
+/**
+ * Only these servers (comma-separated: ours, competitor, floor, baseline), for quick before/after
+ * runs while working; the written results need all of them.
+ */
+const ONLY = process.env.OMB_HTTP_ONLY?.split(",");
+/**
+ * The servers of a round loaded at the same time, not one after the other: on a machine other
+ * work shares, both sides of a before/after comparison then see the same load (their CPU per call
+ * compares; their calls/s are each a share of what the clients manage together).
+ */
+const PAIRED = process.env.OMB_HTTP_PAIRED === "1";
 /** The CLI the memory rounds and the profile serve (another build's, to profile it alike). */
 const MEMORY_CLI = process.env.OMB_HTTP_MEMORY_CLI ?? OUR_CLI;
 const SPEC = join(BENCH_DIR, "fixtures", "latency.openapi.yaml");
@@ -433,12 +444,16 @@ function shortUrl(url) {
 
 async function throughputRuns(upstreamUrl, log) {
   log("http-throughput: starting the servers");
-  const servers = {
-    ours: await startOurs(upstreamUrl),
-    competitor: await startCompetitor(upstreamUrl),
-    floor: await startFloor(upstreamUrl),
-    ...(BASELINE_CLI ? { baseline: await startOurs(upstreamUrl, [], BASELINE_CLI) } : {}),
+  const starters = {
+    ours: () => startOurs(upstreamUrl),
+    competitor: () => startCompetitor(upstreamUrl),
+    floor: () => startFloor(upstreamUrl),
+    ...(BASELINE_CLI ? { baseline: () => startOurs(upstreamUrl, [], BASELINE_CLI) } : {}),
   };
+  const servers = {};
+  for (const [name, start] of Object.entries(starters)) {
+    if (ONLY === undefined || ONLY.includes(name)) servers[name] = await start();
+  }
   log("http-throughput: servers started");
   const groups = {};
   for (const [name, server] of Object.entries(servers)) {
@@ -451,8 +466,15 @@ async function throughputRuns(upstreamUrl, log) {
   }
   const rounds = Object.fromEntries(Object.keys(servers).map((name) => [name, []]));
   for (let round = 0; round < ROUNDS; round++) {
-    for (const name of Object.keys(rounds)) {
-      rounds[name].push(await runRound(groups[name], CALLS, servers[name].child.pid));
+    if (PAIRED) {
+      const runs = await Promise.all(
+        Object.keys(rounds).map((name) => runRound(groups[name], CALLS, servers[name].child.pid)),
+      );
+      for (const [i, name] of Object.keys(rounds).entries()) rounds[name].push(runs[i]);
+    } else {
+      for (const name of Object.keys(rounds)) {
+        rounds[name].push(await runRound(groups[name], CALLS, servers[name].child.pid));
+      }
     }
     log(
       `http-throughput: round ${round + 1}: ${Object.entries(rounds)
@@ -499,6 +521,7 @@ export async function runHttpThroughput({ log = (line) => process.stderr.write(`
     const upstream = await spawnPrintingPort([join(BENCH_DIR, "item-upstream.mjs")]);
     const upstreamUrl = `http://127.0.0.1:${upstream.port}`;
     const rounds = await throughputRuns(upstreamUrl, log);
+    if (ONLY !== undefined) return { env: describeEnvironment(), rounds };
     const memory = await memoryRuns(upstreamUrl, log);
     return { env: describeEnvironment(), rounds, memory };
   } finally {
@@ -679,6 +702,24 @@ export function httpThroughputMarkdown(result) {
 
 if (isMain(import.meta.url)) {
   const result = await runHttpThroughput();
+  if (ONLY !== undefined) {
+    for (const [name, runs] of Object.entries(result.rounds)) {
+      const calls = summarize(runs.map((r) => r.callsPerSecond));
+      const cpu = summarize(runs.map((r) => r.cpuMsPerCall));
+      process.stderr.write(
+        `${name}: ${span(calls, rate)}, CPU per call ${span(cpu, (v) => `${v.toFixed(3)} ms`)}\n`,
+      );
+    }
+    if (result.rounds.baseline !== undefined) {
+      const calls = summarize(ratiosOf(result.rounds.ours, result.rounds.baseline));
+      const cpu = summarize(capacityRatiosOf(result.rounds.ours, result.rounds.baseline));
+      const ratio = (s) => `${s.median.toFixed(3)} (${s.min.toFixed(2)} – ${s.max.toFixed(2)})`;
+      process.stderr.write(
+        `ours / baseline, per round: calls/s ${ratio(calls)}, calls per CPU-second ${ratio(cpu)}\n`,
+      );
+    }
+    process.exit(0);
+  }
   writeResults("http-throughput", httpThroughputMarkdown(result), httpThroughputFigures(result));
   process.stderr.write("wrote bench/results/http-throughput.md\n");
 }

@@ -32,6 +32,8 @@ const WARMUP = Number(process.env.OMB_BENCH_WARMUP ?? 50);
 const CALLS = Number(process.env.OMB_BENCH_CALLS ?? 500);
 const REPEATS = Number(process.env.OMB_BENCH_REPEATS ?? 3);
 const PHASE_TIMEOUT_MS = 180_000;
+/** Another build's CLI (e.g. before a change), measured as one more case alongside ours. */
+const BASELINE_CLI = process.env.OMB_LATENCY_BASELINE_CLI;
 export const LATENCY_SPEC = join(BENCH_DIR, "fixtures", "latency.openapi.yaml");
 const BODY = JSON.stringify({ id: 1, name: "widget", price: 9.5, tags: ["small", "blue"] });
 
@@ -158,6 +160,15 @@ export async function runLatency({ log = (line) => process.stderr.write(`${line}
       label: `${COMPETITOR} ${COMPETITOR_VERSION} over stdio`,
       args: competitorServeArgs(LATENCY_SPEC, upstream.baseUrl),
     },
+    ...(BASELINE_CLI
+      ? [
+          {
+            id: "baseline",
+            label: `baseline build (\`${BASELINE_CLI}\`) over stdio`,
+            args: [BASELINE_CLI, ...ourServeArgs(LATENCY_SPEC, upstream.baseUrl).slice(1)],
+          },
+        ]
+      : []),
   ];
   for (const c of cases) c.repeats = [];
   try {
@@ -215,6 +226,7 @@ export function latencyMarkdown({ env, cases, unexpectedUpstreamRequests }) {
     c.id === "direct" ? "–" : cpu(c),
   ]);
   const ratio = byId.ours.median / byId.competitor.median;
+  const cpuOf = (c) => median(c.repeats.map((r) => r.cpuPerCallMs).filter((v) => v !== undefined));
   const addedRatio = (byId.ours.median - direct) / (byId.competitor.median - direct);
   return [
     "# Per-call latency over stdio",
@@ -245,6 +257,13 @@ export function latencyMarkdown({ env, cases, unexpectedUpstreamRequests }) {
     "",
     `- Ratio of medians, ours / competitor: **${ratio.toFixed(2)}** (target: at most 0.70).`,
     `- Ratio of added latency (median − direct), ours / competitor: ${addedRatio.toFixed(2)}.`,
+    `- Bridge process CPU per call, ours / competitor: ${(cpuOf(byId.ours) / cpuOf(byId.competitor)).toFixed(2)}.`,
+    ...(byId.baseline
+      ? [
+          `- Against the baseline build: median ${(byId.ours.median / byId.baseline.median).toFixed(2)}, ` +
+            `CPU per call ${(cpuOf(byId.ours) / cpuOf(byId.baseline)).toFixed(2)} (ours / baseline).`,
+        ]
+      : []),
     unexpectedUpstreamRequests > 0
       ? `- The upstream also got ${unexpectedUpstreamRequests} unexpected request(s).`
       : "- The upstream saw no request other than `GET /items/{id}`.",

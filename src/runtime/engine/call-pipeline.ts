@@ -59,10 +59,16 @@ interface Call {
 /** A step's early answer (nothing more happens), or the arguments the next step gets. */
 type Step = { result: CallToolResult } | { args: Record<string, unknown> };
 
-// ajv and the argument validator are loaded on first use, off the path to the first tools/list.
-let validation: Promise<typeof import("../arguments/validate.js")> | undefined;
+// ajv and the argument validator are loaded on first use, off the path to the first tools/list;
+// once loaded, calls use the module without waiting for it.
+type Validation = typeof import("../arguments/validate.js");
+let validation: Promise<Validation> | undefined;
+let loadedValidation: Validation | undefined;
 const loadValidation = () => {
-  validation ??= import("../arguments/validate.js");
+  validation ??= import("../arguments/validate.js").then((loaded) => {
+    loadedValidation = loaded;
+    return loaded;
+  });
   return validation;
 };
 
@@ -151,19 +157,27 @@ export async function callOperation(
   };
   const hooks =
     api.options.hooks && Object.hasOwn(api.options.hooks, name) ? api.options.hooks[name] : undefined;
-  const steps = [
-    () => validateArguments(call, rawArgs),
-    (args: Record<string, unknown>) => runBeforeCall(call, hooks, args),
-    (args: Record<string, unknown>) => confirmCall(call, args),
-  ];
-  let args: Record<string, unknown> = {};
-  for (const step of steps) {
-    const outcome = await step(args);
-    if ("result" in outcome) return outcome.result;
-    args = outcome.args;
+  // Each step waits only when it has something to wait for (a first validation, a hook, a
+  // confirmation): a call without them goes straight to the request.
+  const validated = validateArguments(call, rawArgs);
+  let step = isStep(validated) ? validated : await validated;
+  if ("result" in step) return step.result;
+  if (hooks?.beforeCall) {
+    step = await runBeforeCall(call, hooks, step.args);
+    if ("result" in step) return step.result;
   }
-  const result = await runAfterCall(call, hooks, args, await sendCall(call, args));
+  if (call.api.confirmDestructive && isDestructive(call.tool)) {
+    step = await confirmCall(call, step.args);
+    if ("result" in step) return step.result;
+  }
+  const { args } = step;
+  const sent = await sendCall(call, args);
+  const result = hooks?.afterCall ? await runAfterCall(call, hooks, args, sent) : sent;
   return redactSecrets(result, secretsOf(call));
+}
+
+function isStep(value: Step | Promise<Step>): value is Step {
+  return !(value instanceof Promise);
 }
 
 /** Everything that must never be shown, in every form: configured and fetched secrets, and this call's. */
@@ -171,10 +185,18 @@ function secretsOf({ api, state }: Pick<Call, "api" | "state">): string[] {
   return [...api.secrets(), ...state.secrets];
 }
 
-/** The arguments checked against the tool's input schema (coerced where a client sent strings). */
-async function validateArguments(call: Call, rawArgs: unknown): Promise<Step> {
+/**
+ * The arguments checked against the tool's input schema (coerced where a client sent strings);
+ * at once when the validator is loaded, after loading it the first time.
+ */
+function validateArguments(call: Call, rawArgs: unknown): Step | Promise<Step> {
+  if (loadedValidation === undefined)
+    return loadValidation().then((loaded) => checkArguments(loaded, call, rawArgs));
+  return checkArguments(loadedValidation, call, rawArgs);
+}
+
+function checkArguments({ createArgumentValidator }: Validation, call: Call, rawArgs: unknown): Step {
   const { api, tool } = call;
-  const { createArgumentValidator } = await loadValidation();
   let validator = api.validators.get(tool.name);
   if (!validator) {
     validator = createArgumentValidator(tool.inputSchema);
@@ -245,15 +267,17 @@ async function sendCall(call: Call, args: Record<string, unknown>): Promise<Call
   let request: OutgoingRequest | undefined;
   let outcome: UpstreamOutcome | undefined;
   for (let round = 0; round < 2; round++) {
-    let credentials: CallCredentials = { credentials: new Map(), tokens: new Map(), secrets: [] };
+    let credentials: CallCredentials;
     try {
-      if (credentialed)
-        credentials = await api.credentials.forCall(
-          tool,
-          context.headers,
-          context.signal,
-          context.caller?.subject,
-        );
+      credentials = !credentialed
+        ? { credentials: new Map(), tokens: new Map(), secrets: [] }
+        : await api.credentials.forCall(
+            tool,
+            // Only pass-through credentials read the request's headers (copied when first read).
+            readsHeaders(api) ? context.headers : undefined,
+            context.signal,
+            context.caller?.subject,
+          );
     } catch (error) {
       if (error instanceof LoginRequired) return toLoginRequest(tool.name, error);
       if (!(error instanceof TokenError)) throw error;
@@ -313,6 +337,12 @@ async function sendCall(call: Call, args: Record<string, unknown>): Promise<Call
     if (!("error" in operation)) return answerAccepted(operation, accepted, { method: request.method, url });
   }
   return toCallResult(call, args, request, outcome);
+}
+
+/** Whether the API's credentials read the MCP request's headers: pass-through headers are configured. */
+function readsHeaders(api: ApiContext): boolean {
+  const passThrough = api.options.passThroughHeaders;
+  return passThrough !== undefined && Object.keys(passThrough).length > 0;
 }
 
 /** A long-running operation's requests and results, as this call's own (tasks/operation-call.ts). */

@@ -61,10 +61,28 @@ export function isProbablyText(body: Buffer): boolean {
  * `text` must be JSON.
  */
 export function compactJsonText(text: string): string {
+  // Most APIs answer compact JSON already: then there is nothing to remove and no need for the
+  // replacement, which calls back for every string of the answer.
+  if (!hasSpaceOutsideStrings(text)) return text;
   return text.replace(
     /("(?:[^"\\]|\\.)*")|[ \t\n\r]+/g,
     (_match, string: string | undefined) => string ?? "",
   );
+}
+
+/** Whether JSON `text` has whitespace between its tokens (outside its strings). */
+function hasSpaceOutsideStrings(text: string): boolean {
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (inString) {
+      // A backslash: the character after it is escaped.
+      if (code === 0x5c) i++;
+      else if (code === 0x22) inString = false;
+    } else if (code === 0x22) inString = true;
+    else if (code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09) return true;
+  }
+  return false;
 }
 
 export function decodeText(body: Buffer): string {

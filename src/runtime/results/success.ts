@@ -28,6 +28,7 @@ import { describeUnmatched, type FieldSelection, projectFields } from "./project
 import {
   type FitOptions,
   fitJson,
+  fitsBudget,
   fitText,
   hasBudget,
   type KeepOptions,
@@ -137,7 +138,10 @@ export function toSuccessResult(
       const wrapped = tool.outputWrapped || !isRecord(parsed);
       const structured = wrapOf(parsed);
       const wrap = wrapOf;
-      const fitted = fitJson(parsed, shownText, fitOptions(wrap));
+      // The options (and the keep closures) are made only for an answer that is cut.
+      const fitted = fitsBudget(shownText.length, options.maxTextChars)
+        ? { value: parsed, text: shownText, truncation: undefined }
+        : fitJson(parsed, shownText, fitOptions(wrap));
       const withNote = (body: string) => (note === undefined ? body : `${body}\n${note}`);
       // For the result view: which tool, these arguments, and the next page's.
       const page =

@@ -88,13 +88,18 @@ export function hasBudget(budget: number): boolean {
   return Number.isFinite(budget) && budget > 0;
 }
 
+/** Whether text of this length fits the budget whole (then fitJson returns it as it is). */
+export function fitsBudget(length: number, budget: number): boolean {
+  return !hasBudget(budget) || length <= budget;
+}
+
 /**
  * Fits a parsed JSON answer into the budget. `text` is the answer as received; it is returned
  * unchanged when it fits.
  */
 export function fitJson(value: unknown, text: string, options: FitOptions): FittedJson {
   const { budget } = options;
-  if (!hasBudget(budget) || text.length <= budget) return { value, text };
+  if (fitsBudget(text.length, budget)) return { value, text };
   const main = findMainArray(value);
   // Room for the marker: measured on a marker with the largest numbers it can say.
   let target = Math.max(0, budget - estimateMarker(options, value, text.length, main));

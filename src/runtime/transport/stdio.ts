@@ -128,7 +128,10 @@ export class LimitedStdioTransport implements Transport {
       );
       return;
     }
-    const line = Buffer.concat(this.#chunks, this.#size).toString("utf8").replace(/\r$/, "");
+    // Most lines arrive in one chunk: decoded from it without a copy into a new buffer first.
+    const chunks = this.#chunks;
+    const text = (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, this.#size)).toString("utf8");
+    const line = text.endsWith("\r") ? text.slice(0, -1) : text;
     this.#chunks = [];
     this.#size = 0;
     if (line.trim() === "") return;

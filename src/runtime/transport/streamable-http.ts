@@ -112,19 +112,24 @@ export async function startHttpServer(
   // A reload that changes the tools tells the modern clients listening (subscriptions/listen).
   const unsubscribe = runtime.onToolsChanged?.(() => modern.notify.toolsChanged());
 
+  // A request for the endpoint exactly as it is spelled needs no URL parse to know its path.
+  const endpointIsCanonical = new URL(endpoint, "http://localhost").pathname === endpoint;
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? "/", "http://localhost");
-    if (url.pathname === "/healthz" && req.method === "GET") {
+    const url =
+      endpointIsCanonical && req.url === endpoint ? undefined : new URL(req.url ?? "/", "http://localhost");
+    const pathname = url === undefined ? endpoint : url.pathname;
+    if (pathname === "/healthz" && req.method === "GET") {
       res.writeHead(200, { "content-type": "text/plain" }).end("ok");
       return;
     }
-    if (frontDoor?.serveMetadata(req, res, url.pathname)) return;
+    if (frontDoor?.serveMetadata(req, res, pathname)) return;
     // Only a bridge with user logins has their pages (two awaits fewer per call without).
     if (runtime.logins !== undefined) {
-      if (await serveLoginCallback(runtime.logins, req, res, url)) return;
-      if (await serveSignOut(runtime.logins, frontDoor, req, res, url)) return;
+      const full = url ?? new URL(req.url ?? "/", "http://localhost");
+      if (await serveLoginCallback(runtime.logins, req, res, full)) return;
+      if (await serveSignOut(runtime.logins, frontDoor, req, res, full)) return;
     }
-    if (!passGuards(req, res, url.pathname, guards)) return;
+    if (!passGuards(req, res, pathname, guards)) return;
     // Read before the front door takes the Authorization header away.
     const credentialDigest =
       statelessCalls !== undefined ? identifyCaller(req, options.passThroughHeaders ?? []) : "";

@@ -85,6 +85,8 @@ type CircuitState =
   | { kind: "open"; openedAt: number; lastFailure: string }
   | { kind: "half-open"; lastFailure: string };
 
+const ALLOWED: CircuitDecision = Object.freeze({ allowed: true });
+
 /** Operation circuits kept at most (sessions × operations can grow); the oldest go first. */
 const MAX_CIRCUITS = 10_000;
 
@@ -149,7 +151,8 @@ export function createCircuitBreaker(
 
   return {
     admit(key) {
-      if (threshold === 0) return { allowed: true, ticket: { key, trials: [] } };
+      // No circuit has a failure on record (the common case): nothing can refuse nor be a trial.
+      if (threshold === 0 || circuits.size === 0) return { allowed: true, ticket: { key, trials: [] } };
       const ids = [originId(key), operationId(key)];
       for (const id of ids) {
         const refused = refusal(id, key, true);
@@ -166,7 +169,7 @@ export function createCircuitBreaker(
       return { allowed: true, ticket: { key, trials } };
     },
     peek(key) {
-      if (threshold === 0) return { allowed: true };
+      if (threshold === 0 || circuits.size === 0) return ALLOWED;
       for (const id of [originId(key), operationId(key)]) {
         const refused = refusal(id, key, false);
         if (refused) return { allowed: false, ...refused };
@@ -175,6 +178,8 @@ export function createCircuitBreaker(
     },
     record(ticket, availability, description) {
       if (threshold === 0) return;
+      // An answer clears the call's circuits: none to clear when none is kept.
+      if (availability === "answered" && circuits.size === 0) return;
       const origin = originId(ticket.key);
       const operation = operationId(ticket.key);
       const isTrial = (id: string) => ticket.trials.includes(id);

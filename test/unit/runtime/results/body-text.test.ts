@@ -18,6 +18,9 @@ describe("compactJsonText", () => {
       '{"id":12345678901234567890,"x":1.50}',
     ],
     ["tabs and CRLF", "[\r\n\t1,\r\n\t2\r\n]", "[1,2]"],
+    // Compact already, spaces only inside strings (kept as they are, without a replacement).
+    ["compact with spaces in strings", '{"a":"x y","b":["say \\" hi"]}', '{"a":"x y","b":["say \\" hi"]}'],
+    ["a space after an escaped backslash", '["a\\\\", 1]', '["a\\\\",1]'],
     ["a bare string", '  "a b"  ', '"a b"'],
   ])("%s", (_label, text, want) => {
     expect(compactJsonText(text)).toBe(want);
