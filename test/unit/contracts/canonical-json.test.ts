@@ -86,6 +86,24 @@ describe("canonicalSchemaJson", () => {
   });
 });
 
+describe("canonicalSchemaJson of shared $defs entries", () => {
+  it("writes a component shared by several schemas as each would alone, with and without prose", () => {
+    const component = { type: "object", description: "a user", properties: { id: { type: "integer" } } };
+    const first = { type: "object", properties: { a: { $ref: "#/$defs/user" } }, $defs: { user: component } };
+    const second = {
+      properties: { b: { $ref: "#/$defs/u" } },
+      $defs: { u: component, other: { enum: [2, 1] } },
+    };
+    for (const prose of [true, false]) {
+      for (const schema of [first, second, first]) {
+        expect(canonicalSchemaJson(schema as JsonValue, { prose })).toBe(
+          schemaText(schema as JsonValue, { prose }),
+        );
+      }
+    }
+  });
+});
+
 describe("digestToolContract on real tools", () => {
   it.each([
     ["wire 3.1, with output schemas", "wire/wire.openapi31.yaml", { outputSchemas: true }],
