@@ -87,37 +87,24 @@ export function startOperationSearch(
   index?: SearchIndexNode,
   sliceMs = SLICE_MS,
 ): SearchBuild {
-  const steps = buildSearchSteps(tools, index);
+  // One generator, run by whichever comes first: the slices, or `finish` with the steps left
+  // (the slices then find it ended). What it built, or the error that ended it, is kept for both.
   let built: OperationSearch | undefined;
   let failure: { error: unknown } | undefined;
-  // Each step runs once, whichever of the two runs it: a step that throws ends the generator,
-  // and the error is kept for both.
-  const step = (): IteratorResult<void, OperationSearch> => {
-    if (failure !== undefined) throw failure.error;
+  const steps = (function* (): Generator<void, void> {
     try {
-      const next = steps.next();
-      if (next.done === true && built === undefined) built = next.value;
-      return next;
+      built = yield* buildSearchSteps(tools, index);
     } catch (error) {
       failure = { error };
       throw error;
     }
-  };
-  const sliced = (function* (): Generator<void, OperationSearch> {
-    while (built === undefined) {
-      const next = step();
-      if (next.done === true) break;
-      yield;
-    }
-    return built!;
   })();
-  return {
-    done: runInSlices(sliced, sliceMs),
-    finish() {
-      while (built === undefined) step();
-      return built;
-    },
+  const finish = (): OperationSearch => {
+    if (failure !== undefined) throw failure.error;
+    if (built === undefined) runToEnd(steps);
+    return built!;
   };
+  return { finish, done: runInSlices(steps, sliceMs).then(finish) };
 }
 
 function* buildSearchSteps(
