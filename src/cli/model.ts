@@ -9,11 +9,8 @@ import { throwOutputError } from "../generator/shared/output-errors.js";
 import { createProgress } from "../generator/shared/progress.js";
 import { writeFileAtomically } from "../generator/shared/write-atomic.js";
 import { serializeLazyModel } from "../model/lazy-model.js";
-import { isRecord } from "../model/records.js";
 import { serializeModel } from "../model/serialize.js";
-import type { BridgeModel, SearchIndexNode } from "../model/types.js";
-import { INDEX_VERSION } from "../runtime/discovery/search/saved-index.js";
-import { buildSearchIndex } from "../runtime/discovery/search.js";
+import { readOrBuildSearchIndex } from "../runtime/discovery/search.js";
 import { saveContractDigests } from "../runtime/server/saved-digests.js";
 import { addSpecOptions, readModelOrSpec, type SpecFlags } from "./options.js";
 import { parseOutputPath } from "./output-path.js";
@@ -30,7 +27,7 @@ export function createModelCommand(): Command {
     progress.step("write");
     const saved = {
       ...model,
-      searchIndex: readCarriedIndex(model) ?? buildSearchIndex(model.tools),
+      searchIndex: readOrBuildSearchIndex(model),
       contractDigests: saveContractDigests(model.tools),
     };
     if (flags.output === "-") {
@@ -45,17 +42,4 @@ export function createModelCommand(): Command {
       process.stderr.write(`openapi-mcp-bridge: wrote ${model.tools.length} tools to ${flags.output}\n`);
     }
   });
-}
-
-/**
- * The index a model from the start-up cache carries (the one it was cached with), when it is of
- * this version and covers exactly its tools: the terms a new build would give (each entry also
- * keeps a hash of what its terms came from, checked where it is read).
- */
-function readCarriedIndex(model: BridgeModel): SearchIndexNode | undefined {
-  const index = model.searchIndex;
-  const docs = index?.docs;
-  if (index?.version !== INDEX_VERSION || !isRecord(docs)) return undefined;
-  if (Object.keys(docs).length !== model.tools.length) return undefined;
-  return model.tools.every((tool) => Object.hasOwn(docs, tool.name)) ? index : undefined;
 }

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve, sep } from "node:path";
 import type { BridgeModel } from "../../model/types.js";
 import { type SelectionResult, selectToolsChecked, type ToolSelection } from "../../runtime/access/select.js";
-import { buildSearchIndex } from "../../runtime/discovery/search.js";
+import { readOrBuildSearchIndex } from "../../runtime/discovery/search.js";
 import type { BuildOptions } from "../compile/build-model.js";
 import type { ToolModuleRef } from "./emit/api-modules.js";
 import { emitHooksSeed } from "./emit/hooks-module.js";
@@ -147,13 +147,9 @@ async function emitFiles(
   }));
   jobs.push({ kind: "tools-index", path: "src/tools/index.ts", modules });
   jobs.push({ kind: "api", path: "src/api.ts" });
-  // The model's own index when it has one (buildModel's, from its cache or built beside it; a
-  // saved model's): the same as one built here over the same tools, without reading every
-  // tool's text again (half a second of a cached GitHub generation). A selection drops it
-  // (generateProject), and any tool whose words differ from its entry is indexed afresh by the
-  // generated server, as by `serve` (runtime/discovery/search/saved-index.ts).
-  const index = model.searchIndex ?? buildSearchIndex(model.tools);
-  jobs.push({ kind: "search-index", path: "src/search-index.ts", index });
+  // The model's own index when it fits its tools (buildModel's, from its cache or built beside
+  // it; a saved model's), else one built over the tools selected.
+  jobs.push({ kind: "search-index", path: "src/search-index.ts", index: readOrBuildSearchIndex(model) });
 
   const files: GeneratedFile[] = [];
   for (const file of runtime.files) {
@@ -237,7 +233,7 @@ export async function generateProject(
     const loaded = typeof source === "string" ? await loadModelFrom(source, options) : source;
     const selected =
       options.selection === undefined ? undefined : selectChecked(loaded.tools, options.selection);
-    const model = selected === undefined ? loaded : withTools(loaded, selected.tools);
+    const model = selected === undefined ? loaded : { ...loaded, tools: selected.tools };
     options.onStep?.("print");
     const files = await emitProject(model, options, printer);
     options.onStep?.("write");
@@ -259,18 +255,6 @@ export async function generateProject(
   } finally {
     printer.close();
   }
-}
-
-/**
- * The model with the selected `tools` (annotations corrected for their methods, selectTools).
- * Its saved search index is kept when the selection kept every tool (in order: a filter), which
- * the index reads nothing of that selecting changes; else it is left out, to be built over the
- * selected tools.
- */
-function withTools(model: BridgeModel, tools: BridgeModel["tools"]): BridgeModel {
-  const selected: BridgeModel = { ...model, tools };
-  if (tools.length !== model.tools.length) delete selected.searchIndex;
-  return selected;
 }
 
 async function loadModelFrom(source: string, options: GenerateOptions): Promise<BridgeModel> {

@@ -1,7 +1,7 @@
 /** Spec source → BridgeModel in one call (load, validate, normalise, overlay, plan, profile). */
 import { createDiagnostic } from "../../model/diagnostics.js";
 import type { BridgeModel } from "../../model/types.js";
-import { buildSearchIndex } from "../../runtime/discovery/search.js";
+import { readOrBuildSearchIndex } from "../../runtime/discovery/search.js";
 import type { LoadOptions } from "../spec/load-spec.js";
 import type { OpenApiDocument } from "../spec/openapi-document.js";
 import { type DeferredCacheWrite, openModelCache } from "./model-cache.js";
@@ -75,7 +75,7 @@ export async function buildModel(source: string, options: BuildOptions = {}): Pr
     // The cache keeps the search index (discovery's first search at the next start reads the
     // saved terms); the model returned carries it too, as a cached one does, so this start's
     // search does not build it a second time (1.2 s of Graph beta's cold start).
-    model = { ...planned, searchIndex: planned.searchIndex ?? buildSearchIndex(planned.tools) };
+    model = { ...planned, searchIndex: readOrBuildSearchIndex(planned) };
     await cache.write(model);
   }
   if (cached?.miss !== "unusable") return model;
