@@ -102,7 +102,8 @@ export function mayFailToCompile(schema: unknown): boolean {
   // each one's needs are looked up in this root's names as they are, where gathering every
   // entry's needs into the root's own set first cost about a second of Microsoft Graph beta's
   // plan (17,504 input schemas, hundreds of entries each). The verdict is the same.
-  const inline = readFacts({ ...schema, $defs: {} }, 0, types);
+  // The root without its entries, walked as it is: a copy made for this call is not kept.
+  const inline = walkFacts({ ...schema, $defs: {} }, 0, types);
   if (inline.risky || inline.height > MAX_DEPTH) return true;
   for (const name of inline.needs) if (!Object.hasOwn(defs, name)) return true;
   for (const entry of Object.values(defs)) {

@@ -42,11 +42,7 @@ export function readJsonBytesAsAscii(bytes: Buffer): string | undefined {
     const character = bytes.toString("utf8", at, at + length);
     // Exact UTF-8 only: a sequence the decoder would replace (overlong, a surrogate, cut short)
     // does not encode back to the same bytes.
-    if (
-      Buffer.byteLength(character, "utf8") !== length ||
-      Buffer.compare(Buffer.from(character, "utf8"), bytes.subarray(at, at + length)) !== 0
-    )
-      return undefined;
+    if (!Buffer.from(character, "utf8").equals(bytes.subarray(at, at + length))) return undefined;
     written += bytes.copy(out, written, copied, at);
     for (let unit = 0; unit < character.length; unit++) {
       written += out.write(

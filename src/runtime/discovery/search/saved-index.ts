@@ -31,8 +31,8 @@ export const INDEX_VERSION = 4;
 /** Characters of the SHA-256 of an operation's document source kept to check it (48 bits). */
 const SOURCE_HASH_HEX = 12;
 
-const hashSource = (source: DocumentSource) => hashShort(JSON.stringify(source), SOURCE_HASH_HEX);
 const hashSourceText = (text: string) => hashShort(text, SOURCE_HASH_HEX);
+const hashSource = (source: DocumentSource) => hashSourceText(JSON.stringify(source));
 
 export function buildSavedIndex(tools: readonly ToolNode[]): SearchIndexNode {
   return runToEnd(buildSavedIndexSteps(tools));
