@@ -7,7 +7,7 @@
  */
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
@@ -34,6 +34,24 @@ afterAll(async () => {
 });
 
 const NO_CACHE = { OPENAPI_MCP_CACHE: "0" };
+
+/** GitHub's spec (1,223 operations: a cache write long enough for a signal to cut), written once. */
+function writeGithubSpec(): string {
+  const spec = join(dir, "github.json");
+  if (!existsSync(spec)) {
+    writeFileSync(
+      spec,
+      gunzipSync(readFileSync(join(ROOT, "test/corpus/specs/octokit/api.github.com.json.gz"))),
+    );
+  }
+  return spec;
+}
+
+/** The cache folder holds one entry, written whole (no temporary left). */
+function expectOneWholeEntry(cacheDir: string): void {
+  expect(readdirSync(cacheDir).filter((name) => name.endsWith(".model.json"))).toHaveLength(1);
+  expect(readdirSync(cacheDir).filter((name) => name.endsWith(".tmp"))).toEqual([]);
+}
 
 describe("serve a saved model", () => {
   it("writes the lazy layout", () => {
@@ -103,11 +121,7 @@ describe("serve a saved model", () => {
   }, async () => {
     // GitHub's 1,223 operations: a write that takes long enough to be cut by a signal sent as
     // soon as the first tools/list is answered, which is what a client closing at once does.
-    const spec = join(dir, "github.json");
-    writeFileSync(
-      spec,
-      gunzipSync(readFileSync(join(ROOT, "test/corpus/specs/octokit/api.github.com.json.gz"))),
-    );
+    const spec = writeGithubSpec();
     const cacheDir = join(dir, "cache-sigterm");
     const child = spawn(process.execPath, [CLI, "serve", spec, "--mode", "discovery"], {
       env: { ...process.env, OPENAPI_MCP_CACHE_DIR: cacheDir },
@@ -131,9 +145,7 @@ describe("serve a saved model", () => {
     const [code, signal] = await exited;
     // Ended by the same signal, once the entry was written whole.
     expect({ code, signal }).toEqual({ code: null, signal: "SIGTERM" });
-    const written = readdirSync(cacheDir).filter((name) => name.endsWith(".model.json"));
-    expect(written).toHaveLength(1);
-    expect(readdirSync(cacheDir).filter((name) => name.endsWith(".tmp"))).toEqual([]);
+    expectOneWholeEntry(cacheDir);
   });
 
   it("saves the same file from the start-up cache as from a fresh plan", { timeout: 60_000 }, async () => {
@@ -156,11 +168,7 @@ describe("serve a saved model", () => {
     timeout: 120_000,
   }, async () => {
     // Stopped as soon as it listens, while the write (GitHub's 1,223 operations) has only begun.
-    const spec = join(dir, "github-http.json");
-    writeFileSync(
-      spec,
-      gunzipSync(readFileSync(join(ROOT, "test/corpus/specs/octokit/api.github.com.json.gz"))),
-    );
+    const spec = writeGithubSpec();
     const cacheDir = join(dir, "cache-sigterm-http");
     const child = spawn(
       process.execPath,
@@ -183,8 +191,7 @@ describe("serve a saved model", () => {
     child.kill("SIGTERM");
     const [code, signal] = await exited;
     expect({ code, signal }, err).toEqual({ code: 0, signal: null });
-    expect(readdirSync(cacheDir).filter((name) => name.endsWith(".model.json"))).toHaveLength(1);
-    expect(readdirSync(cacheDir).filter((name) => name.endsWith(".tmp"))).toEqual([]);
+    expectOneWholeEntry(cacheDir);
     expect(out).toBe("");
   });
 

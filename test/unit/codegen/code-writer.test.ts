@@ -8,6 +8,7 @@
  */
 import CodeBlockWriter from "code-block-writer";
 import { describe, expect, it } from "vitest";
+import { createRandom } from "../../../bench/fuzz-inputs.mjs";
 import { CodeWriter, needsStringTracking } from "../../../src/generator/codegen/print/code-writer.js";
 import type { ModuleSpec } from "../../../src/generator/codegen/print/module-spec.js";
 import { createPrinter } from "../../../src/generator/codegen/print/printer.js";
@@ -21,18 +22,6 @@ interface Writer {
   blankLineIfLastNot(): unknown;
   indent(timesOrBlock: number | (() => void)): unknown;
   getLength(): number;
-}
-
-/** A small deterministic generator (mulberry32). */
-function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 type Call = (writer: Writer) => void;

@@ -3,6 +3,7 @@
  * o200k_base tokenizer on the tools of real specs, in token-estimate.slow.test.ts.
  */
 import { describe, expect, it } from "vitest";
+import { createRandom } from "../../../../bench/fuzz-inputs.mjs";
 import { estimateTokens } from "../../../../src/runtime/discovery/token-estimate.js";
 
 describe("estimateTokens", () => {
@@ -51,11 +52,7 @@ describe("estimateTokens", () => {
       "_",
       "-",
     ];
-    let seed = 7;
-    const random = () => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed / 2147483648;
-    };
+    const random = createRandom(7);
     for (let n = 0; n < 2000; n++) {
       const length = Math.floor(random() * 60);
       const text = Array.from({ length }, () => alphabet[Math.floor(random() * alphabet.length)]).join("");
