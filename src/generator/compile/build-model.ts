@@ -92,6 +92,8 @@ async function planFromSpec(
   overrides: LoadedOverrides | undefined,
 ): Promise<BridgeModel> {
   options.onStep?.("load");
+  // Loaded on a cache miss only: a start from the cache does without the loader and the planner
+  // (test/e2e/bundled-cli.test.ts checks the command's static imports hold neither).
   const [{ loadSpec }, { applyOverlay }, { planModel }] = await Promise.all([
     import("../spec/load-spec.js"),
     import("../spec/overlay.js"),
