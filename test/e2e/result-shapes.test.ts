@@ -346,7 +346,6 @@ describe("the SDK Client accepts every result shape (default budget of 25,000 ch
     }
     expect(Object.keys(tool("createPet").inputSchema.properties ?? {}).sort()).toEqual([
       "age",
-      "extraProperties",
       "name",
       "name__body",
       "owner",

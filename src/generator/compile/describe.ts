@@ -91,7 +91,9 @@ export function describeOperation(context: OperationContext, options: DescribeOp
   // The spec's own words come first: the prose gets the room, less what the shortest form of
   // "what it returns" needs; the parts the bridge writes (fields, required arguments, examples)
   // take what is left, in order of use, each in its longest form that fits.
-  const returnsRoom = tail[0]!.length > 0 ? Math.min(...tail[0]!.map((form) => form.length)) + 1 : 0;
+  // An empty shortest form: the part may be left out, so it reserves no room.
+  const shortestReturns = tail[0]!.length > 0 ? Math.min(...tail[0]!.map((form) => form.length)) : 0;
+  const returnsRoom = shortestReturns > 0 ? shortestReturns + 1 : 0;
   const proseRoom = options.budget - used - 1 - returnsRoom;
   if (body !== "" && proseRoom > 40) {
     const prose = fitText(body, proseRoom);
@@ -276,8 +278,13 @@ function describeReturns(context: OperationContext, hasOutputSchema: boolean): s
     return [`Returns ${/^[aeiou]/.test(scalar) ? "an" : "a"} ${scalar}${pages}.`];
   if (hasOutputSchema)
     return pages === "" ? [] : [`Returns ${fields.length > 0 ? "an object" : "JSON"}${pages}.`];
+  // "Returns an object." alone tells a model nothing it can use (436 of GitHub's tools, 1% of
+  // its tools/list): the fields are named when they fit, the paging arguments always.
   if (fields.length > 0)
-    return [`Returns an object: ${fields.join(", ")}${pages}.`, `Returns an object${pages}.`];
+    return [
+      `Returns an object: ${fields.join(", ")}${pages}.`,
+      pages === "" ? "" : `Returns an object${pages}.`,
+    ];
   return [`Returns JSON${pages}.`];
 }
 

@@ -129,7 +129,8 @@ export function planBody(
         },
       });
     }
-    if (!objectShape.closed) planExtraArgument(body, objectShape.extra, converter, refs, candidates);
+    if (!objectShape.closed && (objectShape.extra !== undefined || isSharedSchema(rawSchema)))
+      planExtraArgument(body, objectShape.extra, converter, refs, candidates);
     return body;
   }
 
@@ -165,7 +166,7 @@ export const EXTRA_PROPERTIES_ARGUMENT = "extraProperties";
 
 /**
  * The body allows properties it does not list (`additionalProperties` true, a schema, or left
- * unsaid, as Graph's schema extensions and open types need): they are one object argument whose entries are sent in the body beside the listed ones, checked
+ * unsaid on a shared schema, as Graph's schema extensions and open types need): they are one object argument whose entries are sent in the body beside the listed ones, checked
  * against the schema's `additionalProperties` when it gives one. A reserved argument rather
  * than unknown top-level arguments, so a misspelt argument is still refused with its closest
  * name.
@@ -192,6 +193,18 @@ function planExtraArgument(
       body.extraArgument = argument;
     },
   });
+}
+
+/**
+ * A body schema that is a shared component (`$ref`), the resource's own schema as OData and
+ * CRUD APIs use it: its instances may carry properties it does not list (derived types, Graph's
+ * schema extensions), so a body that leaves `additionalProperties` unsaid takes them. A schema
+ * written inline for one operation lists what that operation reads (GitHub's 267 open inline
+ * bodies, OData's action parameters): unsaid there is not an invitation, and the argument would
+ * cost every such tool's listing tokens for nothing.
+ */
+function isSharedSchema(schema: unknown): boolean {
+  return isRecord(schema) && typeof schema.$ref === "string";
 }
 
 /**

@@ -39,6 +39,7 @@ function planBody(
             required: ["@odata.type"],
             properties: { id: { type: "string", readOnly: true }, "@odata.type": { type: "string" } },
           },
+          pet: { type: "object", properties: { name: { type: "string" } } },
         },
       },
     },
@@ -203,12 +204,25 @@ describe("properties beyond those the body lists", () => {
     }
   });
 
-  it("additionalProperties unsaid (OpenAPI's default: allowed): a bare extraProperties object", () => {
-    const tool = planBody({ type: "object", properties: { name: { type: "string" } } });
+  it("additionalProperties unsaid on a shared schema (a resource's own): a bare extraProperties object", () => {
+    const tool = planBody({ $ref: "#/components/schemas/pet" });
     expect((tool.inputSchema.properties as Record<string, unknown>).extraProperties).toEqual({
       type: "object",
     });
     expect(sentJson(tool, { name: "n", extraProperties: { x: [1] } })).toEqual({ name: "n", x: [1] });
+  });
+
+  it("additionalProperties unsaid on a schema written for this body: no extraProperties argument", () => {
+    for (const schema of [
+      { type: "object", properties: { name: { type: "string" } } },
+      // inline, though built on a shared base: what this operation reads is listed here
+      GRAPH_GROUP,
+    ]) {
+      const tool = planBody(schema);
+      expect(Object.keys(tool.inputSchema.properties as object)).not.toContain("extraProperties");
+      expect(tool.http.body?.extraArgument).toBeUndefined();
+      expect(accepts(tool, { extraProperties: { x: 1 } })).toBe(false);
+    }
   });
 
   it("a body property named extraProperties keeps its name; the extras get a suffix", () => {

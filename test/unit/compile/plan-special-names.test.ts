@@ -62,7 +62,6 @@ describe("special property names", () => {
       "__proto____body",
       "constructor__body",
       "toString__body",
-      "extraProperties",
     ]);
     const properties = tool.inputSchema.properties as Record<string, unknown>;
     expect(Object.getPrototypeOf(properties)).toBe(Object.prototype);

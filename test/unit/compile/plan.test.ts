@@ -60,7 +60,6 @@ describe("argument contract", () => {
       "session",
       "name",
       "tag",
-      "extraProperties",
     ]);
     expect(tool.inputSchema.required).toEqual(["id", "session", "name"]);
     expect(tool.inputSchema.additionalProperties).toBe(false);
@@ -78,7 +77,7 @@ describe("argument contract", () => {
         { name: "name", in: "query", schema: { type: "string" } },
       ],
       body: { type: "object", properties: { id: { type: "string" }, name: { type: "string" } } },
-      want: ["id", "name", "id__body", "name__body", "extraProperties"],
+      want: ["id", "name", "id__body", "name__body"],
     },
     {
       title: "query and header with the same name",
@@ -158,7 +157,7 @@ describe("argument contract", () => {
       title: "body explicitly optional: required only with the body",
       requestBody: { required: false },
       required: undefined,
-      dependentRequired: { tag: ["name"], extraProperties: ["name"] },
+      dependentRequired: { tag: ["name"] },
     },
   ])("$title", ({ requestBody, required, dependentRequired }) => {
     const tool = onlyTool({
@@ -265,7 +264,6 @@ describe("argument contract", () => {
       name__body: ["To"],
       To: ["name__body"],
       Body: ["name__body", "To"],
-      extraProperties: ["name__body", "To"],
     });
     const properties = tool.inputSchema.properties as Record<string, { description?: string }>;
     expect(properties.name__body!.description).toBe(
@@ -300,7 +298,7 @@ describe("argument contract", () => {
         schemas: { Base: { type: "object", required: ["kind"], properties: { kind: { type: "string" } } } },
       },
     });
-    expect(Object.keys(tool.inputSchema.properties as object)).toEqual(["kind", "extra", "extraProperties"]);
+    expect(Object.keys(tool.inputSchema.properties as object)).toEqual(["kind", "extra"]);
     expect(tool.inputSchema.required).toEqual(["kind", "extra"]);
   });
 

@@ -1,7 +1,7 @@
 /**
  * Get a thing *\/ process.exit(24) /*.
  * Returns a thing. ${process.exit(25)} and *\/ process.exit(26) /* and "quotes" and 'quotes'.
- * Returns an object.
+ * Example: id="`${process.exit(29)}`".
  *
  * Tool `getThing_process_exit_23`: `GET /things/{id}`.
  * Tags: evil *\/ tag, `${process.exit(27)}`.
@@ -25,7 +25,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "getThing_process_exit_23",
   title: "Get a thing */ process.exit(24) /*",
-  description: "Get a thing */ process.exit(24) /*.\nReturns a thing. ${process.exit(25)} and */ process.exit(26) /* and \"quotes\" and 'quotes'.\nReturns an object.",
+  description: "Get a thing */ process.exit(24) /*.\nReturns a thing. ${process.exit(25)} and */ process.exit(26) /* and \"quotes\" and 'quotes'.\nExample: id=\"`${process.exit(29)}`\".",
   inputSchema: {
     type: "object",
     properties: {

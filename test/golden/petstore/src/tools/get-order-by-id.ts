@@ -1,7 +1,6 @@
 /**
  * Find purchase order by ID.
  * For valid response try integer IDs with value >= 1 and <= 10. Other values will generated exceptions
- * Returns an object.
  *
  * Tool `getOrderById`: `GET /store/order/{orderId}`.
  * Tags: store.
@@ -22,7 +21,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "getOrderById",
   title: "Find purchase order by ID",
-  description: "Find purchase order by ID.\nFor valid response try integer IDs with value >= 1 and <= 10. Other values will generated exceptions\nReturns an object.",
+  description: "Find purchase order by ID.\nFor valid response try integer IDs with value >= 1 and <= 10. Other values will generated exceptions",
   inputSchema: {
     type: "object",
     properties: {

@@ -18,7 +18,6 @@ export interface Args {
   name?: string;
   /** Updated status of the pet */
   status?: string;
-  extraProperties?: Record<string, unknown>;
 }
 
 /** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
@@ -41,9 +40,6 @@ export const tool: ToolNode = {
       status: {
         description: "Updated status of the pet",
         type: "string",
-      },
-      extraProperties: {
-        type: "object",
       },
     },
     required: ["petId"],
@@ -101,7 +97,6 @@ export const tool: ToolNode = {
           shape: "primitive",
         },
       ],
-      extraArgument: "extraProperties",
     },
   },
   source: {

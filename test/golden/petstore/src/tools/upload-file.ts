@@ -24,7 +24,6 @@ export interface Args {
     filename?: string;
     contentType?: string;
   } | string;
-  extraProperties?: Record<string, unknown>;
 }
 
 /** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
@@ -70,9 +69,6 @@ export const tool: ToolNode = {
             contentEncoding: "base64",
           },
         ],
-      },
-      extraProperties: {
-        type: "object",
       },
     },
     required: ["petId"],
@@ -131,7 +127,6 @@ export const tool: ToolNode = {
           file: true,
         },
       ],
-      extraArgument: "extraProperties",
     },
   },
   source: {

@@ -13,7 +13,6 @@ export interface Args {
   username: string;
   password: string;
   scopes?: string[];
-  extraProperties?: Record<string, unknown>;
 }
 
 /** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
@@ -35,9 +34,6 @@ export const tool: ToolNode = {
         items: {
           type: "string",
         },
-      },
-      extraProperties: {
-        type: "object",
       },
     },
     required: ["username", "password"],
@@ -85,7 +81,6 @@ export const tool: ToolNode = {
           shape: "array",
         },
       ],
-      extraArgument: "extraProperties",
     },
   },
   source: {

@@ -17,7 +17,6 @@ export interface Args {
   /** Sent as the body property "id"; the path parameter is `id`, the query parameter is `id__query`. */
   id__body: string;
   name: string;
-  extraProperties?: Record<string, unknown>;
 }
 
 /** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
@@ -42,9 +41,6 @@ export const tool: ToolNode = {
       },
       name: {
         type: "string",
-      },
-      extraProperties: {
-        type: "object",
       },
     },
     required: ["id", "id__query", "id__body", "name"],
@@ -108,7 +104,6 @@ export const tool: ToolNode = {
           shape: "primitive",
         },
       ],
-      extraArgument: "extraProperties",
     },
   },
   source: {

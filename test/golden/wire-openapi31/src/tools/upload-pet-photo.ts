@@ -24,7 +24,6 @@ export interface Args {
     width?: number;
     tags?: string[];
   };
-  extraProperties?: Record<string, unknown>;
 }
 
 /** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
@@ -82,9 +81,6 @@ export const tool: ToolNode = {
             },
           },
         },
-      },
-      extraProperties: {
-        type: "object",
       },
     },
     required: ["petId", "photo"],
@@ -149,7 +145,6 @@ export const tool: ToolNode = {
           contentType: "application/json",
         },
       },
-      extraArgument: "extraProperties",
     },
   },
   source: {
