@@ -355,6 +355,11 @@ function report(results) {
         ]),
       ),
       "",
+      "A tool states what it returns by an output schema or a sentence of its description. Ours says " +
+        "it when the sentence names something a model can use (a list and of what, the fields, a media " +
+        'type, no content, the paging arguments); a bare "Returns an object." is not written, since it ' +
+        "tells a model nothing, so an object result whose fields do not fit the description is not counted.",
+      "",
       "Largest tools:",
       "",
       markdownTable(
