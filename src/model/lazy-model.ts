@@ -27,7 +27,7 @@
 import { createHash } from "node:crypto";
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { failWith } from "./diagnostics.js";
-import { isDeeperThan, MAX_DOCUMENT_DEPTH } from "./json-depth.js";
+import { MAX_DOCUMENT_DEPTH } from "./json-depth.js";
 import { isRecord } from "./records.js";
 import { runToEnd } from "./run-steps.js";
 import { checkModel } from "./serialize.js";
@@ -384,9 +384,25 @@ function defineLazyFields(tool: ToolNode, read: () => Record<string, unknown>): 
 }
 
 function createRecordReader(fd: number, base: number, sharedSpans: Span[], file: string) {
-  const sharedValues = new Map<number, unknown>();
+  // The tool sits three levels down in a model: its schemas may use the rest of the depth. The
+  // walk that puts the shared schemas in place measures the depth as it goes (one walk, not a
+  // second one after it) and stops at the limit before its own recursion could go deeper.
+  const limit = MAX_DOCUMENT_DEPTH - 3;
+  const failTooDeep = (pointer: string): never =>
+    failWith(
+      "OMB_MODEL_INVALID",
+      `${describeRecord(pointer)}'s schemas nest more than ${MAX_DOCUMENT_DEPTH} levels deep`,
+      {
+        file,
+        pointer,
+      },
+    );
+  /** Each shared schema resolved, with the depth of its deepest object below its root (-1: none). */
+  const sharedValues = new Map<number, { value: unknown; height: number }>();
   const resolving = new Set<number>();
-  const readShared = (n: number, pointer: string): unknown => {
+  /** The deepest object the walk in progress has met, from its root. */
+  let deepest = -1;
+  const readShared = (n: number, pointer: string): { value: unknown; height: number } => {
     const known = sharedValues.get(n);
     if (known !== undefined) return known;
     const span = sharedSpans[n];
@@ -401,29 +417,41 @@ function createRecordReader(fd: number, base: number, sharedSpans: Span[], file:
       );
     }
     resolving.add(n);
+    const outer = deepest;
+    deepest = -1;
     const value = resolveShared(
       parseJson(readRange(fd, base + span[0], span[1]), file, `shared schema ${n}`),
       pointer,
+      0,
     );
+    const entry = { value, height: deepest };
+    deepest = outer;
     resolving.delete(n);
-    sharedValues.set(n, value);
-    return value;
+    sharedValues.set(n, entry);
+    return entry;
   };
   /** The value with each `{"$omb:s": n}` replaced by the shared entry, and escapes taken off. */
-  const resolveShared = (value: unknown, pointer: string): unknown => {
+  const resolveShared = (value: unknown, pointer: string, depth: number): unknown => {
     if (typeof value !== "object" || value === null) return value;
+    if (depth >= limit) failTooDeep(pointer);
+    if (depth > deepest) deepest = depth;
     if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) value[i] = resolveShared(value[i], pointer);
+      for (let i = 0; i < value.length; i++) value[i] = resolveShared(value[i], pointer, depth + 1);
       return value;
     }
     const record = value as Record<string, unknown>;
     const keys = Object.keys(record);
-    if (keys.length === 1 && keys[0] === SHARED && typeof record[SHARED] === "number")
-      return readShared(record[SHARED], pointer);
+    if (keys.length === 1 && keys[0] === SHARED && typeof record[SHARED] === "number") {
+      const shared = readShared(record[SHARED], pointer);
+      const bottom = depth + shared.height;
+      if (bottom >= limit) failTooDeep(pointer);
+      if (bottom > deepest) deepest = bottom;
+      return shared.value;
+    }
     // An object of the spec that looks like a reference or an escape was written escaped.
     const target =
       keys.length === 1 && keys[0] === ESCAPED && isRecord(record[ESCAPED]) ? record[ESCAPED] : record;
-    for (const key of Object.keys(target)) target[key] = resolveShared(target[key], pointer);
+    for (const key of Object.keys(target)) target[key] = resolveShared(target[key], pointer, depth + 1);
     return target;
   };
   return {
@@ -432,21 +460,15 @@ function createRecordReader(fd: number, base: number, sharedSpans: Span[], file:
       const record = parseJson(readRange(fd, base + span[0], span[1]), file, `tool ${i}'s record`);
       if (!isRecord(record))
         failWith("OMB_MODEL_INVALID", `tool ${i}'s record is not an object`, { file, pointer });
-      resolveShared(record, pointer);
-      // The tool sits three levels down in a model: its schemas may use the rest of the depth.
-      if (isDeeperThan(record, MAX_DOCUMENT_DEPTH - 3)) {
-        failWith(
-          "OMB_MODEL_INVALID",
-          `tool ${i}'s schemas nest more than ${MAX_DOCUMENT_DEPTH} levels deep`,
-          {
-            file,
-            pointer,
-          },
-        );
-      }
+      resolveShared(record, pointer, 0);
       return record;
     },
   };
+}
+
+/** `/tools/3` → `tool 3`. */
+function describeRecord(pointer: string): string {
+  return `tool ${pointer.slice("/tools/".length)}`;
 }
 
 function readRange(fd: number, at: number, bytes: number): string {

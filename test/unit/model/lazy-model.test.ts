@@ -194,6 +194,39 @@ describe("lazy saved model", () => {
     expect(tool.inputSchema).toEqual(schema);
   });
 
+  /** `levels` objects nested through `items`, the innermost holding `leaf`. */
+  function nest(levels: number, leaf: JsonSchema = { type: "string" }): JsonSchema {
+    let schema = leaf;
+    for (let i = 0; i < levels; i++) schema = { items: schema };
+    return schema;
+  }
+
+  // A record's objects may sit 1,996 levels below it (the tool is three levels down in a model
+  // of 2,000); a shared schema counts from where it is put, not from its own root.
+  it.each([
+    { label: "a record just within the depth", levels: 1_990, shared: 0, code: undefined },
+    { label: "a record past the depth", levels: 2_100, shared: 0, code: "OMB_MODEL_INVALID" },
+    { label: "a shared schema within the depth where it is put", levels: 900, shared: 900, code: undefined },
+    {
+      label: "a shared schema past the depth where it is put",
+      levels: 1_200,
+      shared: 900,
+      code: "OMB_MODEL_INVALID",
+    },
+  ])("$label: read, or refused with a coded diagnostic", ({ levels, shared, code }) => {
+    const entity: JsonSchema = { description: "shared deep entity", ...nest(shared) };
+    // Two tools carry the entity (so it is written once and shared): one just below its root, one
+    // `levels` down.
+    const tools = [
+      toolOf("shallow", { type: "object", properties: { e: structuredClone(entity) } }),
+      toolOf("deep", { type: "object", properties: { e: nest(levels, structuredClone(entity)) } }),
+    ];
+    const read = readLazyModel(save(modelOf(tools)));
+    expect(codeOf(() => read.tools[0]!.inputSchema)).toBeUndefined();
+    expect(codeOf(() => read.tools[1]!.inputSchema)).toBe(code);
+    if (code === undefined) expect(JSON.stringify(read.tools)).toBe(JSON.stringify(tools));
+  });
+
   it("keeps spec objects that look like its references or escapes as they are", () => {
     const odd = { "$omb:s": 0 };
     const odder = { "$omb:e": { "$omb:s": 1 } };
