@@ -24,15 +24,10 @@ import { resolveCacheDir } from "../shared/cache-dir.js";
 import { pruneOldestFiles } from "../shared/prune-cache.js";
 import { writeFileAtomically } from "../shared/write-atomic.js";
 import { DEFAULT_MAX_FILE_BYTES } from "../spec/read-limits.js";
+import { hasExternalRef } from "./external-ref.js";
 
 /** Entries kept; the oldest are removed beyond this. */
 const MAX_ENTRIES = 32;
-/**
- * A `$ref` key whose value does not start with `#` (JSON or YAML): the spec is not
- * self-contained. The key starts a token (Graph's paths such as `"/groups/{id}/members/$ref":`
- * end in `$ref` and are no reference) and its value is a scalar, not a schema object or list.
- */
-const EXTERNAL_REF = /(?:^|[\s{,])["']?\$ref["']?\s*:\s*["']?(?!#)[^\s"',}{[]/m;
 
 /** A hit, or a miss: none cached yet, or an entry that failed its checks (and why). */
 export type CacheRead = { model: BridgeModel } | { miss: "absent" } | { miss: "unusable"; why: string };
@@ -70,7 +65,7 @@ export async function openModelCache(
   } catch {
     return undefined; // the loader reports the problem
   }
-  if (EXTERNAL_REF.test(bytes.toString("utf8"))) return undefined;
+  if (hasExternalRef(bytes)) return undefined;
   const hash = createHash("sha256");
   hash.update(`${IR_VERSION}\n${BRIDGE_VERSION}\n${await describeBuild()}\n`);
   hash.update(`${JSON.stringify(options, Object.keys(options).sort())}\n`);
