@@ -19,6 +19,7 @@ import { readLazyModel, serializeLazyModelSteps } from "../../model/lazy-model.j
 import { type BridgeModel, IR_VERSION } from "../../model/types.js";
 import { buildSearchIndexSteps } from "../../runtime/discovery/search.js";
 import { runInSlices, SLICE_MS, type SlicePace } from "../../runtime/engine/run-in-slices.js";
+import { saveContractDigestsSteps } from "../../runtime/server/saved-digests.js";
 import { BRIDGE_VERSION } from "../../runtime/version.js";
 import { resolveCacheDir } from "../shared/cache-dir.js";
 import { pruneOldestFiles } from "../shared/prune-cache.js";
@@ -35,6 +36,16 @@ export type CacheRead = { model: BridgeModel } | { miss: "absent" } | { miss: "u
 /** A cache write handed over to run later (buildModel's deferCacheWrite), at `pace`. */
 export type DeferredCacheWrite = (pace?: SlicePace) => Promise<void>;
 
+/** What an entry may carry besides the model and its search index. */
+export interface CacheWriteExtras {
+  /**
+   * The tools' contract digests (saved-digests.ts), which a start from the entry then reads
+   * instead of computing: asked by the write `serve` runs after its first answers, where the
+   * time is free; a write that someone waits for (generate, model) leaves them out.
+   */
+  contractDigests?: boolean;
+}
+
 export interface ModelCache {
   read(): Promise<CacheRead>;
   /**
@@ -42,7 +53,7 @@ export interface ModelCache {
    * speed). Made in slices with the event loop free in between, so that `serve` may answer
    * while it writes; the file appears whole or not at all.
    */
-  write(model: BridgeModel, pace?: SlicePace): Promise<void>;
+  write(model: BridgeModel, pace?: SlicePace, extras?: CacheWriteExtras): Promise<void>;
 }
 
 /**
@@ -90,14 +101,23 @@ export async function openModelCache(
         return { miss: "unusable", why: `the cached model ${file} cannot be used (${message})` };
       }
     },
-    write: async (model, pace) => {
+    write: async (model, pace, extras = {}) => {
       try {
         await mkdir(dir, { recursive: true });
         // With the search index, as `model` saves it: discovery's first search at the next start
         // reads the saved terms instead of every tool's schemas.
         const searchIndex =
           model.searchIndex ?? (await runInSlices(buildSearchIndexSteps(model.tools), SLICE_MS, pace));
-        const bytes = await runInSlices(serializeLazyModelSteps({ ...model, searchIndex }), SLICE_MS, pace);
+        const contractDigests =
+          extras.contractDigests === true
+            ? (model.contractDigests ??
+              (await runInSlices(saveContractDigestsSteps(model.tools), SLICE_MS, pace)))
+            : model.contractDigests;
+        const bytes = await runInSlices(
+          serializeLazyModelSteps({ ...model, searchIndex, ...(contractDigests ? { contractDigests } : {}) }),
+          SLICE_MS,
+          pace,
+        );
         await writeFileAtomically(file, bytes);
         pruneOldestFiles(dir, ".model.json", MAX_ENTRIES);
       } catch {

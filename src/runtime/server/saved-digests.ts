@@ -25,8 +25,26 @@ const hashTool = (tool: ToolNode) => hashShort(JSON.stringify(tool), TOOL_HASH_H
 
 /** The contract digests of a model's tools, to save with it. */
 export function saveContractDigests(tools: readonly ToolNode[]): ContractDigestsNode {
+  const steps = saveContractDigestsSteps(tools);
+  for (;;) {
+    const next = steps.next();
+    if (next.done === true) return next.value;
+  }
+}
+
+/**
+ * The same a tool at a time (runInSlices): the model cache's write after a first start computes
+ * them with the event loop free, so that a start from the cache reads them instead of walking
+ * every schema (GitHub: about a sixth of such a start).
+ */
+export function* saveContractDigestsSteps(
+  tools: readonly ToolNode[],
+): Generator<void, ContractDigestsNode, void> {
   const saved: ContractDigestsNode["tools"] = {};
-  for (const tool of tools) saved[tool.name] = { digest: digestToolContract(tool), toolHash: hashTool(tool) };
+  for (const tool of tools) {
+    saved[tool.name] = { digest: digestToolContract(tool), toolHash: hashTool(tool) };
+    yield;
+  }
   return { version: CONTRACT_DIGEST_VERSION, tools: saved };
 }
 

@@ -6,6 +6,8 @@ import { buildModel } from "../../../src/generator/compile/build-model.js";
 import { openModelCache } from "../../../src/generator/compile/model-cache.js";
 import { resolveCacheDir } from "../../../src/generator/shared/cache-dir.js";
 import { buildSearchIndex } from "../../../src/runtime/discovery/search.js";
+import { digestToolContract } from "../../../src/runtime/server/contract.js";
+import { readSavedDigest, saveContractDigests } from "../../../src/runtime/server/saved-digests.js";
 
 const SPEC = `openapi: 3.0.3
 info: { title: Cached, version: "1" }
@@ -118,9 +120,15 @@ describe("model cache", () => {
       expect(await readdir(join(dir, "cache"))).toHaveLength(1);
       const again = await buildModel(spec, { deferCacheWrite: (write) => writes.push(write) });
       expect(writes).toHaveLength(1); // a hit has nothing to write
+      // with the contract digests too, which a start from the entry reads instead of computing
       expect(JSON.stringify(again)).toBe(
-        JSON.stringify({ ...model, searchIndex: buildSearchIndex(model.tools) }),
+        JSON.stringify({
+          ...model,
+          searchIndex: buildSearchIndex(model.tools),
+          contractDigests: saveContractDigests(model.tools),
+        }),
       );
+      for (const tool of again.tools) expect(readSavedDigest(again, tool)).toBe(digestToolContract(tool));
     });
 
     it("hands over no write when caching is off", async () => {
