@@ -32,9 +32,9 @@ interface Frame {
   name: string;
   /** `"@name"` keys and values, namespace declarations left out. */
   attributes: [string, string][];
-  /** Child values by element name, names in the order they first appear. */
-  children: Map<string, unknown[]>;
-  text: string[];
+  /** Child values by element name, names in the order they first appear (made for the first). */
+  children: Map<string, unknown[]> | undefined;
+  text: string;
 }
 
 const PREDEFINED: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
@@ -57,7 +57,7 @@ export function readXmlAsJson(text: string): unknown {
       } else {
         const decoded = decodeCharacterData(text.slice(i, end));
         if (decoded === undefined) return undefined;
-        top.text.push(decoded);
+        top.text += decoded;
       }
       i = end;
       continue;
@@ -71,7 +71,7 @@ export function readXmlAsJson(text: string): unknown {
       const close = text.indexOf("]]>", i + 9);
       const top = stack[stack.length - 1];
       if (close < 0 || top === undefined) return undefined;
-      top.text.push(normaliseLineEnds(text.slice(i + 9, close)));
+      top.text += normaliseLineEnds(text.slice(i + 9, close));
       i = close + 3;
     } else if (next === 0x21 /* ! */) {
       // A DOCTYPE (a DTD can define entities: none is ever expanded) or another declaration.
@@ -98,7 +98,7 @@ export function readXmlAsJson(text: string): unknown {
       const tag = readStartTag(text, i);
       if (tag === undefined) return undefined;
       i = tag.end;
-      const frame: Frame = { name: tag.name, attributes: tag.attributes, children: new Map(), text: [] };
+      const frame: Frame = { name: tag.name, attributes: tag.attributes, children: undefined, text: "" };
       const parent = stack[stack.length - 1];
       if (!tag.empty) {
         if (stack.length >= MAX_JSON_DEPTH) return undefined;
@@ -116,24 +116,34 @@ export function readXmlAsJson(text: string): unknown {
 const REFUSED = Symbol("refused");
 
 function toElementValue(frame: Frame): unknown {
-  const text = frame.text.join("");
-  if (frame.children.size === 0) {
-    if (frame.attributes.length === 0) return text;
-    return Object.fromEntries(text === "" ? frame.attributes : [...frame.attributes, ["#text", text]]);
+  const { text, children, attributes } = frame;
+  if (children === undefined) {
+    if (attributes.length === 0) return text;
+    const value: Record<string, unknown> = {};
+    for (const [key, attribute] of attributes) value[key] = attribute;
+    if (text !== "") value["#text"] = text;
+    return value;
   }
   if (!isBlank(text, 0, text.length)) return REFUSED;
-  if (frame.attributes.length === 0 && frame.children.size === 1) {
-    const [name, values] = frame.children.entries().next().value!;
+  if (attributes.length === 0 && children.size === 1) {
+    const [name, values] = children.entries().next().value!;
     if (name === "item" || name === "member") return values;
   }
-  // fromEntries defines each key as data, `__proto__` included (an assignment would not).
-  return Object.fromEntries([
-    ...frame.attributes,
-    ...[...frame.children].map(([name, values]) => [name, values.length === 1 ? values[0] : values]),
-  ]);
+  const value: Record<string, unknown> = {};
+  for (const [key, attribute] of attributes) value[key] = attribute;
+  for (const [name, values] of children) defineKey(value, name, values.length === 1 ? values[0] : values);
+  return value;
+}
+
+/** `record[key] = value`, for `__proto__` too (an assignment would set the prototype). */
+function defineKey(record: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__") {
+    Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+  } else record[key] = value;
 }
 
 function addChild(parent: Frame, name: string, value: unknown): void {
+  parent.children ??= new Map();
   const values = parent.children.get(name);
   if (values) values.push(value);
   else parent.children.set(name, [value]);
@@ -147,7 +157,7 @@ function readStartTag(
   const nameEnd = readName(text, at + 1);
   if (nameEnd === at + 1) return undefined;
   const attributes: [string, string][] = [];
-  const seen = new Set<string>();
+  let seen: Set<string> | undefined;
   let i = nameEnd;
   for (;;) {
     const after = skipBlanks(text, i);
@@ -169,6 +179,7 @@ function readStartTag(
     const quote = text[open];
     if (quote !== '"' && quote !== "'") return undefined;
     const close = text.indexOf(quote, open + 1);
+    seen ??= new Set();
     if (close < 0 || seen.has(name)) return undefined;
     seen.add(name);
     const raw = text.slice(open + 1, close);
