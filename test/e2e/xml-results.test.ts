@@ -2,7 +2,8 @@
  * XML answers read into JSON, end to end: the built CLI over stdio, a real SDK Client, an
  * upstream on 127.0.0.1 answering as AWS EC2 does (text/xml, `<xSet><item/>` lists).
  * - discovery: call_operation shows compact JSON with a structured copy, `fields` picks fields
- *   of it, a cut answer is read to its end by handle (every item, one API request);
+ *   of it, a cut answer is read to its end by handle (every item, one API request), an empty
+ *   list the spec names is an empty list;
  * - tools mode: an XML error body gives its Code and Message; XML that does not read cleanly
  *   (a DOCTYPE) stays text;
  * - code mode: `api.x()` gives the program the JSON value.
@@ -21,6 +22,7 @@ const INSTANCES = Array.from({ length: 80 }, (_, i) => ({
   instanceType: "t3.micro",
   instanceState: { code: "16", name: "running" },
   tagSet: [{ key: "Name", value: `web & api ${i}` }],
+  groupSet: [],
 }));
 
 const DESCRIBE_XML =
@@ -30,16 +32,31 @@ const DESCRIBE_XML =
     (i) =>
       `    <item>\n      <instanceId>${i.instanceId}</instanceId>\n      <instanceType>${i.instanceType}</instanceType>\n` +
       `      <instanceState><code>16</code><name>running</name></instanceState>\n` +
-      `      <tagSet><item><key>Name</key><value>${i.tagSet[0]!.value.replace("&", "&amp;")}</value></item></tagSet>\n    </item>\n`,
+      `      <tagSet><item><key>Name</key><value>${i.tagSet[0]!.value.replace("&", "&amp;")}</value></item></tagSet>\n` +
+      "      <groupSet/>\n    </item>\n",
   ).join("") +
   "  </instancesSet>\n</DescribeInstancesResponse>\n";
 const DOCTYPE_XML = '<!DOCTYPE r [<!ENTITY a "aaaa">]><r>&a;</r>';
 const ERROR_XML =
   "<Response><Errors><Error><Code>InvalidInstanceID.NotFound</Code><Message>The instance ID 'i-1' does not exist</Message></Error></Errors><RequestID>r-1</RequestID></Response>";
 
-const xmlResponse = (description: string) => ({
+/** The answer's schema names its lists: an empty `groupSet` reads as an empty list. */
+const INSTANCES_SCHEMA = {
+  type: "object",
+  properties: {
+    instancesSet: {
+      type: "array",
+      items: {
+        type: "object",
+        xml: { name: "item" },
+        properties: { groupSet: { type: "array", items: { type: "object", xml: { name: "item" } } } },
+      },
+    },
+  },
+};
+const xmlResponse = (description: string, schema: unknown = { type: "object" }) => ({
   description,
-  content: { "text/xml": { schema: { type: "object" } } },
+  content: { "text/xml": { schema } },
 });
 
 let upstream: Upstream;
@@ -54,8 +71,11 @@ beforeAll(async () => {
   });
   dir = mkdtempSync(join(tmpdir(), "omb-xml-results-"));
   spec = join(dir, "ec2.json");
-  const operation = (operationId: string) => ({
-    get: { operationId, responses: { "200": xmlResponse("Success"), "400": { description: "Failure" } } },
+  const operation = (operationId: string, schema?: unknown) => ({
+    get: {
+      operationId,
+      responses: { "200": xmlResponse("Success", schema), "400": { description: "Failure" } },
+    },
   });
   writeFileSync(
     spec,
@@ -64,7 +84,7 @@ beforeAll(async () => {
       info: { title: "EC2-like", version: "1" },
       servers: [{ url: upstream.url }],
       paths: {
-        "/instances": operation("describeInstances"),
+        "/instances": operation("describeInstances", INSTANCES_SCHEMA),
         "/doctype": operation("getDoctype"),
         "/missing": operation("getMissing"),
       },

@@ -105,7 +105,8 @@ export function toSuccessResult(
     let parsed: unknown;
     let ok = true;
     if (readsXml) {
-      parsed = readXmlAsJson(text);
+      const lists = tool.http.xmlLists;
+      parsed = readXmlAsJson(text, lists === undefined ? undefined : new Set(lists));
       ok = parsed !== undefined;
     } else {
       try {

@@ -16,7 +16,10 @@
  * - an element without attributes whose children are all `item` or all `member` is a list of
  *   them, even of one: how AWS wraps its lists (`<instancesSet><item/></instancesSet>`,
  *   `<Users><member/></Users>`), so one item has the shape of many;
- * - an empty element is "" (an empty list looks like any empty element);
+ * - an empty element is "";
+ * - an element named in `lists` (the spec's lists, generator/compile/xml-lists.ts) is a list even
+ *   of one or none: without attributes and with children of one name (or none), it wraps the
+ *   list (`[]` when empty); otherwise it is one item of a list that repeats it unwrapped;
  * - namespace declarations (`xmlns`, `xmlns:p`) are dropped; prefixes are kept as written
  *   (`soap:Body`): stripping them could merge two names into one, and `fields` paths then use
  *   the names the model reads.
@@ -34,6 +37,8 @@ interface Frame {
   attributes: [string, string][];
   /** Child values by element name, names in the order they first appear (made for the first). */
   children: Map<string, unknown[]> | undefined;
+  /** Names of children that are items of an unwrapped list: a list even when one. */
+  listed: Set<string> | undefined;
   text: string;
 }
 
@@ -41,8 +46,11 @@ const PREDEFINED: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '
 /** `&#x10FFFF;` is the longest reference read: a longer one is malformed. */
 const MAX_REFERENCE_CHARS = 10;
 
-/** The XML text as a JSON value, or undefined when it is not XML this reads exactly. */
-export function readXmlAsJson(text: string): unknown {
+/**
+ * The XML text as a JSON value, or undefined when it is not XML this reads exactly. `lists`:
+ * element names that hold lists.
+ */
+export function readXmlAsJson(text: string, lists?: ReadonlySet<string>): unknown {
   const stack: Frame[] = [];
   let root: { value: unknown } | undefined;
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
@@ -88,23 +96,30 @@ export function readXmlAsJson(text: string): unknown {
       const close = skipBlanks(text, nameEnd);
       if (text.charCodeAt(close) !== 0x3e /* > */) return undefined;
       i = close + 1;
-      const value = toElementValue(top);
-      if (value === REFUSED) return undefined;
       const parent = stack[stack.length - 1];
-      if (parent) addChild(parent, top.name, value);
-      else root = { value };
+      const value = finishElement(top, parent, lists);
+      if (value === REFUSED) return undefined;
+      if (parent === undefined) root = { value };
     } else {
       if (root !== undefined) return undefined;
       const tag = readStartTag(text, i);
       if (tag === undefined) return undefined;
       i = tag.end;
-      const frame: Frame = { name: tag.name, attributes: tag.attributes, children: undefined, text: "" };
+      const frame: Frame = {
+        name: tag.name,
+        attributes: tag.attributes,
+        children: undefined,
+        listed: undefined,
+        text: "",
+      };
       const parent = stack[stack.length - 1];
       if (!tag.empty) {
         if (stack.length >= MAX_JSON_DEPTH) return undefined;
         stack.push(frame);
-      } else if (parent) addChild(parent, tag.name, toElementValue(frame));
-      else root = { value: toElementValue(frame) };
+      } else {
+        const value = finishElement(frame, parent, lists);
+        if (parent === undefined) root = { value };
+      }
     }
   }
   if (root === undefined || stack.length > 0) return undefined;
@@ -114,6 +129,19 @@ export function readXmlAsJson(text: string): unknown {
 
 /** A value no JSON has: the element is mixed content. */
 const REFUSED = Symbol("refused");
+
+/** The closed element's value, added to its parent's children; REFUSED for mixed content. */
+function finishElement(
+  frame: Frame,
+  parent: Frame | undefined,
+  lists: ReadonlySet<string> | undefined,
+): unknown {
+  const listed = lists?.has(frame.name) === true;
+  const wraps = listed && isWrapper(frame);
+  const value = wraps ? (frame.children?.values().next().value ?? []) : toElementValue(frame);
+  if (value !== REFUSED && parent !== undefined) addChild(parent, frame.name, value, listed && !wraps);
+  return value;
+}
 
 function toElementValue(frame: Frame): unknown {
   const { text, children, attributes } = frame;
@@ -131,8 +159,16 @@ function toElementValue(frame: Frame): unknown {
   }
   const value: Record<string, unknown> = {};
   for (const [key, attribute] of attributes) value[key] = attribute;
-  for (const [name, values] of children) defineKey(value, name, values.length === 1 ? values[0] : values);
+  for (const [name, values] of children) {
+    defineKey(value, name, values.length === 1 && !frame.listed?.has(name) ? values[0] : values);
+  }
   return value;
+}
+
+/** No attributes, and children of one name (or none and no text): it wraps a list. */
+function isWrapper(frame: Frame): boolean {
+  if (frame.attributes.length > 0) return false;
+  return frame.children === undefined ? isBlank(frame.text, 0, frame.text.length) : frame.children.size === 1;
 }
 
 /** `record[key] = value`, for `__proto__` too (an assignment would set the prototype). */
@@ -142,7 +178,12 @@ function defineKey(record: Record<string, unknown>, key: string, value: unknown)
   } else record[key] = value;
 }
 
-function addChild(parent: Frame, name: string, value: unknown): void {
+/** `item`: the value is one item of a list that repeats its element unwrapped. */
+function addChild(parent: Frame, name: string, value: unknown, item: boolean): void {
+  if (item) {
+    parent.listed ??= new Set();
+    parent.listed.add(name);
+  }
   parent.children ??= new Map();
   const values = parent.children.get(name);
   if (values) values.push(value);

@@ -99,6 +99,37 @@ describe("readXmlAsJson", () => {
     expect(JSON.parse(JSON.stringify(value))).toEqual(want);
   });
 
+  const listed: Array<{ given: string; name: string; want: unknown }> = [
+    {
+      name: "empty and one-item wrappers of the spec's lists",
+      given: "<r><groupSet/><tagSet><item><key>a</key></item></tagSet><Tags>\n<Tag>x</Tag>\n</Tags></r>",
+      want: { groupSet: [], tagSet: [{ key: "a" }], Tags: ["x"] },
+    },
+    {
+      name: "unwrapped lists of one and of two (SQS's Message)",
+      given:
+        "<r><One><Message><Id>1</Id><Body>a</Body></Message></One><Two><Message><Id>1</Id><Body>a</Body></Message><Message><Id>2</Id><Body>b</Body></Message></Two><Url>u</Url></r>",
+      want: {
+        One: { Message: [{ Id: "1", Body: "a" }] },
+        Two: {
+          Message: [
+            { Id: "1", Body: "a" },
+            { Id: "2", Body: "b" },
+          ],
+        },
+        Url: ["u"],
+      },
+    },
+    {
+      name: "a listed element with attributes is one item",
+      given: '<r><Tags n="1"><Tag>x</Tag></Tags></r>',
+      want: { Tags: [{ "@n": "1", Tag: "x" }] },
+    },
+  ];
+  it.each(listed)("reads $name", ({ given, want }) => {
+    expect(readXmlAsJson(given, new Set(["groupSet", "tagSet", "Tags", "Message", "Url"]))).toEqual(want);
+  });
+
   it("defines __proto__ as an own key, never as the prototype", () => {
     const value = readXmlAsJson("<r><__proto__><polluted>1</polluted></__proto__></r>") as object;
     expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
