@@ -165,10 +165,10 @@ function toElementValue(frame: Frame): unknown {
   return value;
 }
 
-/** No attributes, and children of one name (or none and no text): it wraps a list. */
+/** No attributes, no text, and children of one name or none: it wraps a list. */
 function isWrapper(frame: Frame): boolean {
-  if (frame.attributes.length > 0) return false;
-  return frame.children === undefined ? isBlank(frame.text, 0, frame.text.length) : frame.children.size === 1;
+  if (frame.attributes.length > 0 || !isBlank(frame.text, 0, frame.text.length)) return false;
+  return frame.children === undefined || frame.children.size === 1;
 }
 
 /** `record[key] = value`, for `__proto__` too (an assignment would set the prototype). */

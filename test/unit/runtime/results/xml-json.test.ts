@@ -126,8 +126,13 @@ describe("readXmlAsJson", () => {
       want: { Tags: [{ "@n": "1", Tag: "x" }] },
     },
   ];
+  const lists = new Set(["groupSet", "tagSet", "Tags", "Message", "Url"]);
   it.each(listed)("reads $name", ({ given, want }) => {
-    expect(readXmlAsJson(given, new Set(["groupSet", "tagSet", "Tags", "Message", "Url"]))).toEqual(want);
+    expect(readXmlAsJson(given, lists)).toEqual(want);
+  });
+
+  it("refuses mixed content in a listed element too", () => {
+    expect(readXmlAsJson("<r><Tags>junk<Tag>x</Tag></Tags></r>", lists)).toBeUndefined();
   });
 
   it("defines __proto__ as an own key, never as the prototype", () => {
@@ -201,6 +206,7 @@ describe("readXmlAsJson", () => {
 
   it("never throws on random and hostile input: undefined or a JSON value", () => {
     const random = createRandom(29);
+    const fuzzLists = new Set(["a", "b", "item", "__proto__"]);
     const pieces = [
       ...HOSTILE_PIECES,
       "<",
@@ -233,7 +239,8 @@ describe("readXmlAsJson", () => {
       const body = Array.from({ length }, () => pieces[Math.floor(random() * pieces.length)]).join("");
       // Half the inputs inside a root, so they get past the first tag.
       const text = n % 2 === 0 ? body : `<r>${body}</r>`;
-      const value = readXmlAsJson(text);
+      // Every third with list names, so the list rules meet the same input.
+      const value = readXmlAsJson(text, n % 3 === 0 ? fuzzLists : undefined);
       if (value !== undefined) expect(JSON.parse(JSON.stringify(value)), JSON.stringify(text)).toEqual(value);
     }
   });
