@@ -3,7 +3,8 @@
  * operations a competent agent calls in order. A step: `find`, the phrase it searches with;
  * `op`, the operation it picks; `args`, the arguments it gives (values an agent would have
  * read from the earlier answers or the task); `fields`, the fields of the answer the task needs
- * (passed only in the run where the agent uses call_operation's `fields`). Written for this
+ * (passed only in the runs where the agent uses call_operation's `fields`; EC2's paths name its
+ * XML elements, as the bridge reads its XML answers into JSON). Written for this
  * benchmark from each API's own reference, not from any published task set.
  */
 
@@ -324,22 +325,45 @@ export const EC2_TASKS = [
   {
     task: "running instances, then the security groups of one",
     steps: [
-      { find: "list running instances", op: "GET_DescribeInstances", args: running },
+      {
+        find: "list running instances",
+        op: "GET_DescribeInstances",
+        args: running,
+        fields: [
+          "reservationSet[].instancesSet[].instanceId",
+          "reservationSet[].instancesSet[].instanceState.name",
+          "reservationSet[].instancesSet[].groupSet[].groupId",
+        ],
+      },
       {
         find: "describe security groups",
         op: "GET_DescribeSecurityGroups",
         args: { GroupId: ["sg-0a1b2c3d4e5f60718"] },
+        fields: [
+          "securityGroupInfo[].groupId",
+          "securityGroupInfo[].groupName",
+          "securityGroupInfo[].ipPermissions[].ipProtocol",
+          "securityGroupInfo[].ipPermissions[].fromPort",
+          "securityGroupInfo[].ipPermissions[].toPort",
+          "securityGroupInfo[].ipPermissions[].ipRanges[].cidrIp",
+        ],
       },
     ],
   },
   {
     task: "a VPC and its subnets",
     steps: [
-      { find: "list VPCs", op: "GET_DescribeVpcs", args: {} },
+      {
+        find: "list VPCs",
+        op: "GET_DescribeVpcs",
+        args: {},
+        fields: ["vpcSet[].vpcId", "vpcSet[].cidrBlock", "vpcSet[].isDefault"],
+      },
       {
         find: "list subnets of a VPC",
         op: "GET_DescribeSubnets",
         args: { Filter: [{ Name: "vpc-id", Values: ["vpc-0a1b2c3d4e5f60718"] }] },
+        fields: ["subnetSet[].subnetId", "subnetSet[].cidrBlock", "subnetSet[].availabilityZone"],
       },
     ],
   },
@@ -354,6 +378,7 @@ export const EC2_TASKS = [
           GroupDescription: "SSH from the office",
           VpcId: "vpc-0a1b2c3d4e5f60718",
         },
+        fields: ["groupId"],
       },
       {
         find: "allow inbound traffic to a security group",
@@ -365,17 +390,24 @@ export const EC2_TASKS = [
           ToPort: 22,
           CidrIp: "203.0.113.0/24",
         },
+        fields: ["return", "securityGroupRuleSet[].securityGroupRuleId"],
       },
     ],
   },
   {
     task: "snapshot a volume",
     steps: [
-      { find: "list EBS volumes", op: "GET_DescribeVolumes", args: {} },
+      {
+        find: "list EBS volumes",
+        op: "GET_DescribeVolumes",
+        args: {},
+        fields: ["volumeSet[].volumeId", "volumeSet[].size", "volumeSet[].status"],
+      },
       {
         find: "create a snapshot of a volume",
         op: "GET_CreateSnapshot",
         args: { VolumeId: "vol-0a1b2c3d4e5f60718", Description: "before upgrade" },
+        fields: ["snapshotId", "status"],
       },
     ],
   },
@@ -387,31 +419,54 @@ export const EC2_TASKS = [
         retry: "describe images",
         op: "GET_DescribeImages",
         args: { Owner: ["099720109477"], Filter: [{ Name: "name", Values: ["ubuntu/images/*22.04*"] }] },
+        fields: ["imagesSet[].imageId", "imagesSet[].name", "imagesSet[].creationDate"],
       },
       {
         find: "launch an instance",
         retry: "run instances",
         op: "GET_RunInstances",
         args: { ImageId: "ami-0a1b2c3d4e5f60718", InstanceType: "t3.micro", MinCount: 1, MaxCount: 1 },
+        fields: ["instancesSet[].instanceId", "instancesSet[].instanceState.name"],
       },
     ],
   },
   {
     task: "stop an instance and check its status",
     steps: [
-      { find: "stop an instance", op: "GET_StopInstances", args: { InstanceId: ["i-0a1b2c3d4e5f60718"] } },
+      {
+        find: "stop an instance",
+        op: "GET_StopInstances",
+        args: { InstanceId: ["i-0a1b2c3d4e5f60718"] },
+        fields: ["instancesSet[].instanceId", "instancesSet[].currentState.name"],
+      },
       {
         find: "get the status of an instance",
         op: "GET_DescribeInstanceStatus",
         args: { InstanceId: ["i-0a1b2c3d4e5f60718"], IncludeAllInstances: true },
+        fields: [
+          "instanceStatusSet[].instanceId",
+          "instanceStatusSet[].instanceState.name",
+          "instanceStatusSet[].instanceStatus.status",
+          "instanceStatusSet[].systemStatus.status",
+        ],
       },
     ],
   },
   {
     task: "key pairs, and a new one",
     steps: [
-      { find: "list key pairs", op: "GET_DescribeKeyPairs", args: {} },
-      { find: "create a key pair", op: "GET_CreateKeyPair", args: { KeyName: "deploy-2026" } },
+      {
+        find: "list key pairs",
+        op: "GET_DescribeKeyPairs",
+        args: {},
+        fields: ["keySet[].keyName", "keySet[].keyPairId"],
+      },
+      {
+        find: "create a key pair",
+        op: "GET_CreateKeyPair",
+        args: { KeyName: "deploy-2026" },
+        fields: ["keyName", "keyPairId", "keyMaterial"],
+      },
     ],
   },
   {
@@ -426,6 +481,7 @@ export const EC2_TASKS = [
         find: "list tags",
         op: "GET_DescribeTags",
         args: { Filter: [{ Name: "resource-id", Values: ["i-0a1b2c3d4e5f60718"] }] },
+        fields: ["tagSet[].key", "tagSet[].value"],
       },
     ],
   },

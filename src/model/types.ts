@@ -206,6 +206,11 @@ export interface HttpBindingNode {
    * runtime also follows a 202 with a status header that the spec did not announce.
    */
   longRunning?: LongRunningNode;
+  /**
+   * Element names that hold lists in the operation's XML answers (generator/compile/xml-lists.ts),
+   * so one item or none still reads as a list (runtime/results/xml-json.ts).
+   */
+  xmlLists?: string[];
 }
 
 /** How the status of a long-running operation is found and its final result read. */

@@ -48,6 +48,7 @@ import {
 } from "./security.js";
 import { planServers } from "./servers.js";
 import { cleanProse } from "./text.js";
+import { planXmlLists } from "./xml-lists.js";
 
 export interface PlanOptions {
   /** Maximum characters of a tool description (default DEFAULT_DESCRIPTION_BUDGET). */
@@ -331,6 +332,8 @@ function planOperation(
   if (Array.isArray(servers) && servers.length > 0) tool.http.servers = planServers(servers, context.source);
   const longRunning = planLongRunning(context);
   if (longRunning) tool.http.longRunning = longRunning;
+  const xmlLists = planXmlLists(context);
+  if (xmlLists) tool.http.xmlLists = xmlLists;
   if (output) {
     tool.outputSchema = output.schema;
     if (output.wrapped) tool.outputWrapped = true;

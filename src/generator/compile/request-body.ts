@@ -2,7 +2,7 @@
  * The request body of an operation: the media type sent (JSON, form, multipart, text, binary),
  * and either its object properties as top-level arguments or the whole body as `body`.
  */
-import { isJsonMediaType } from "../../model/media-types.js";
+import { isJsonMediaType, isXmlMediaType } from "../../model/media-types.js";
 import { isRecord } from "../../model/records.js";
 import type {
   BodyBindingNode,
@@ -48,7 +48,7 @@ function rankBodyMediaType(mediaType: string): { rank: number; kind: BodyKind } 
   if (isJsonMediaType(base)) return { rank: 1, kind: "json" };
   if (base === "application/x-www-form-urlencoded") return { rank: 2, kind: "form" };
   if (base === "multipart/form-data" || base === "multipart/mixed") return { rank: 3, kind: "multipart" };
-  if (base.startsWith("text/") || base === "application/xml" || base.endsWith("+xml")) {
+  if (base.startsWith("text/") || isXmlMediaType(base)) {
     return { rank: 4, kind: "text" };
   }
   if (base === "*/*" || base === "application/*") return { rank: 5, kind: "json" };

@@ -3,7 +3,7 @@
  * method of an `Api` interface whose argument type is the generated project's `Args` interface
  * (the same conversion: schema-types.ts) and whose result is what the promise gives: the tool's
  * planned result outline (`resultSchemas`, which `serve --mode code` plans), else its output
- * schema, else what its documented answers say (no body: null; text: string).
+ * schema, else what its documented answers say (no body: null; text other than XML: string).
  *
  * - `signatureOf`: one line for search results, `listPets(args?: { limit?: number }): Promise<Pet[]>`,
  *   at most about 300 characters (optional arguments beyond that are named in a comment, result
@@ -12,6 +12,7 @@
  *
  * Computed on first use per operation, never at start-up: a search shows a handful.
  */
+import { isXmlMediaType } from "../../model/media-types.js";
 import { isRecord } from "../../model/records.js";
 import type { JsonSchema, ToolNode } from "../../model/types.js";
 import { isDestructive } from "../access/select.js";
@@ -57,7 +58,11 @@ export function resultTypeOf(tool: ToolNode): TypeNode {
   const success = tool.http.responses.filter((r) => /^2/.test(r.status));
   if (success.length > 0 && success.every((r) => r.mediaTypes.length === 0))
     return { kind: "keyword", name: "null" };
-  if (success.length > 0 && success.every((r) => r.mediaTypes.every((m) => /^text\//i.test(m)))) {
+  // XML is read as JSON where it reads cleanly (results/xml-json.ts): no string then, so unknown.
+  if (
+    success.length > 0 &&
+    success.every((r) => r.mediaTypes.every((m) => /^text\//i.test(m) && !isXmlMediaType(m)))
+  ) {
     return { kind: "keyword", name: "string" };
   }
   return { kind: "keyword", name: "unknown" };

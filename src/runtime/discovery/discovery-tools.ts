@@ -68,7 +68,7 @@ export function listDiscoveryTools(context: DiscoveryContext, operations: readon
       description:
         `Call one operation of ${api} by name, with the arguments its input schema (from ` +
         `${DESCRIBE_TOOL}) asks for. The arguments are checked before anything is sent; the ` +
-        "result is the API's answer; `fields` picks fields of it, `continue` reads the rest of a cut one.",
+        "result is the API's answer (an XML one read as JSON); `fields` picks fields of it, `continue` reads the rest of a cut one.",
       inputSchema: {
         type: "object",
         properties: {

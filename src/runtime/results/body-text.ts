@@ -2,8 +2,10 @@
 
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { isDeeperThan, MAX_JSON_DEPTH } from "../../model/json-depth.js";
+import { isXmlMediaType } from "../../model/media-types.js";
 import type { UpstreamResponse } from "../upstream/send.js";
 import { hasBudget } from "./truncate.js";
+import { readXmlAsJson } from "./xml-json.js";
 
 /** What a result says of an answer cut at `--max-response-bytes`. */
 export function describeCutAnswer(keptBytes: number): string {
@@ -21,9 +23,12 @@ export function noteCutAnswer(result: CallToolResult, response: UpstreamResponse
   return { ...result, content: [...result.content, { type: "text", text }] };
 }
 
+/** Error bodies larger than this are shown as text, never parsed for a message. */
+const MAX_PARSED_ERROR_BYTES = 1024 * 1024;
+
 /** An error body parsed as JSON, when it is JSON (by its media type or its first character). */
 export function parseJsonBody(response: UpstreamResponse): unknown {
-  if (response.body.length === 0 || response.body.length > 1024 * 1024) return undefined;
+  if (response.body.length === 0 || response.body.length > MAX_PARSED_ERROR_BYTES) return undefined;
   const mediaType = (response.headers["content-type"] ?? "").toLowerCase();
   const text = decodeText(response.body).trim();
   if (!mediaType.includes("json") && !/^[{[]/.test(text)) return undefined;
@@ -36,11 +41,20 @@ export function parseJsonBody(response: UpstreamResponse): unknown {
   }
 }
 
+/**
+ * An error body read from XML (xml-json.ts), when its media type is XML and it reads cleanly:
+ * AWS and other XML APIs give their code and message there.
+ */
+export function parseXmlBody(response: UpstreamResponse): unknown {
+  if (response.body.length === 0 || response.body.length > MAX_PARSED_ERROR_BYTES) return undefined;
+  if (!isXmlMediaType(response.headers["content-type"] ?? "")) return undefined;
+  return readXmlAsJson(decodeText(response.body));
+}
+
 export function isTextType(mediaType: string): boolean {
   return (
     mediaType.startsWith("text/") ||
-    mediaType.endsWith("+xml") ||
-    mediaType === "application/xml" ||
+    isXmlMediaType(mediaType) ||
     mediaType === "application/javascript" ||
     mediaType === "application/x-www-form-urlencoded" ||
     mediaType.endsWith("+yaml") ||

@@ -8,7 +8,15 @@ import { isDeeperThan, MAX_JSON_DEPTH } from "../../model/json-depth.js";
 import { isRecord } from "../../model/records.js";
 import type { ToolNode } from "../../model/types.js";
 import type { UpstreamFailure, UpstreamResponse } from "../upstream/send.js";
-import { clip, decodeText, isProbablyText, isTextType, noteCutAnswer, parseJsonBody } from "./body-text.js";
+import {
+  clip,
+  decodeText,
+  isProbablyText,
+  isTextType,
+  noteCutAnswer,
+  parseJsonBody,
+  parseXmlBody,
+} from "./body-text.js";
 import {
   categoryLabel,
   ERROR_META_KEY,
@@ -194,7 +202,8 @@ export function toStatusErrorResult(
     lines.push(`Location: ${response.headers.location}`);
   }
   const parsed = parseJsonBody(response);
-  const message = parsed === undefined ? undefined : findErrorMessage(parsed);
+  const message =
+    parsed !== undefined ? findErrorMessage(parsed) : findXmlErrorMessage(parseXmlBody(response));
   if (message !== undefined) lines.push(`The API says: ${clip(message, 500)}`);
   const fields = parsed !== undefined && category === "invalid_argument" ? mapFieldErrors(tool, parsed) : [];
   if (fields.length > 0) {
@@ -298,6 +307,27 @@ export function findErrorMessage(body: unknown): string | undefined {
   const description = text(record.error_description);
   if (text(error) && description) return `${text(error)}: ${description}`;
   return text(record.message) ?? detail ?? description ?? text(error) ?? title;
+}
+
+/**
+ * The API's own words in an XML error read as JSON (xml-json.ts drops the root): the keys
+ * findErrorMessage knows, else the code and message of AWS EC2's
+ * `<Response><Errors><Error><Code/><Message/>`, the query protocol's
+ * `<ErrorResponse><Error><Code/><Message/>` or S3's `<Error><Code/><Message/>`.
+ */
+export function findXmlErrorMessage(body: unknown): string | undefined {
+  if (!isRecord(body)) return undefined;
+  const known = findErrorMessage(body);
+  if (known !== undefined) return known;
+  const errors = isRecord(body.Errors) ? body.Errors.Error : undefined;
+  for (const candidate of [body, body.Error, Array.isArray(errors) ? errors[0] : errors]) {
+    if (!isRecord(candidate)) continue;
+    const code = typeof candidate.Code === "string" ? candidate.Code.trim() : "";
+    const message = typeof candidate.Message === "string" ? candidate.Message.trim() : "";
+    if (code !== "" || message !== "")
+      return code !== "" && message !== "" ? `${code}: ${message}` : code || message;
+  }
+  return undefined;
 }
 
 /** The error body as text: JSON compacted, HTML reduced to its text. */

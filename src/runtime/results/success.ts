@@ -1,14 +1,15 @@
 /**
- * A 2xx answer → MCP CallToolResult: JSON as structuredContent plus a text copy, text as text,
- * a small image as image content and small other binary as an embedded resource; a larger file
- * is kept for `resources/read` and linked (resources/file-result.ts), or summarised when it
- * cannot be kept; everything within the result budget (truncate.ts). Failures: failure.ts.
+ * A 2xx answer → MCP CallToolResult: JSON (and XML read as JSON, xml-json.ts) as
+ * structuredContent plus a text copy, text as text, a small image as image content and small
+ * other binary as an embedded resource; a larger file is kept for `resources/read` and linked
+ * (resources/file-result.ts), or summarised when it cannot be kept; everything within the result
+ * budget (truncate.ts). Failures: failure.ts.
  */
 
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { formatBytes } from "../../model/format-bytes.js";
 import { isDeeperThan, MAX_JSON_DEPTH } from "../../model/json-depth.js";
-import { isJsonMediaType } from "../../model/media-types.js";
+import { isJsonMediaType, isXmlMediaType } from "../../model/media-types.js";
 import { isRecord } from "../../model/records.js";
 import type { ToolNode } from "../../model/types.js";
 import { PAGE_META_KEY, showsRecords, toPageFacts } from "../apps/result-view.js";
@@ -35,6 +36,7 @@ import {
   TRUNCATION_META_KEY,
   type Truncation,
 } from "./truncate.js";
+import { readXmlAsJson } from "./xml-json.js";
 
 export interface ResultOptions {
   /** Characters of body text kept in a result (default 25,000; Infinity or 0: no limit). */
@@ -43,7 +45,7 @@ export interface ResultOptions {
   checkOutput?: (value: unknown) => string | undefined;
   /** The call's arguments, to say which page comes next when an answer is cut. */
   args?: Record<string, unknown>;
-  /** Only these fields of a JSON answer (project-fields.ts), applied before the budget. */
+  /** Only these fields of a JSON or XML answer (project-fields.ts), applied before the budget. */
   fields?: FieldSelection;
   /** Where a cut answer is kept for reading in parts (without: the marker says how to narrow). */
   keep?: KeepOptions;
@@ -95,16 +97,26 @@ export function toSuccessResult(
     return { content: [{ type: "text", text }] };
   }
   const looksJson = isJsonMediaType(mediaType) || (mediaType === "" && tool.outputSchema !== undefined);
-  if (looksJson && !response.truncated) {
+  // XML is read into JSON (xml-json.ts) where no output schema promised JSON: then `fields`, the
+  // budget's JSON cuts and continuation work on it too; XML that does not read cleanly stays text.
+  const readsXml = isXmlMediaType(mediaType) && tool.outputSchema === undefined;
+  if ((looksJson || readsXml) && !response.truncated) {
     const text = response.body.toString("utf8");
     let parsed: unknown;
     let ok = true;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      ok = false;
+    if (readsXml) {
+      const lists = tool.http.xmlLists;
+      parsed = readXmlAsJson(text, lists === undefined ? undefined : new Set(lists));
+      ok = parsed !== undefined;
+    } else {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        ok = false;
+      }
     }
-    if (ok && isDeeperThan(parsed, MAX_JSON_DEPTH)) {
+    // The XML reader refuses what nests too deep itself.
+    if (ok && !readsXml && isDeeperThan(parsed, MAX_JSON_DEPTH)) {
       const problem = `it nests deeper than ${MAX_JSON_DEPTH} levels, more than the bridge passes on as structured content`;
       if (tool.outputSchema) return toMismatchResult(response, text, problem, options);
       const fitted = fitText(text, fitOptions());
@@ -127,7 +139,7 @@ export function toSuccessResult(
         }
       }
       // The model reads the answer without its indentation; the budget counts what it reads.
-      let shownText = compactJsonText(text);
+      let shownText = readsXml ? JSON.stringify(parsed) : compactJsonText(text);
       let note: string | undefined;
       if (options.fields) {
         const projected = projectFields(parsed, options.fields);
@@ -226,7 +238,7 @@ export function toSuccessResult(
   if (!binary) {
     const fitted = fitText(decodeText(response.body), fitOptions());
     const fieldsNote = options.fields
-      ? "\n[The fields asked for were not applied: the answer is not JSON.]"
+      ? `\n[The fields asked for were not applied: the answer is not JSON${readsXml ? " (nor XML the bridge reads as JSON)" : ""}.]`
       : "";
     const result: CallToolResult = {
       content: [{ type: "text", text: fitted.text + truncatedNote + fieldsNote }],

@@ -9,6 +9,8 @@ import {
   toRedirectResult,
   toStatusErrorResult,
 } from "../../../../src/runtime/results/failure.js";
+import { parseFieldPaths } from "../../../../src/runtime/results/project-fields.js";
+import { createResultStore } from "../../../../src/runtime/results/result-store.js";
 import { toSuccessResult } from "../../../../src/runtime/results/success.js";
 import { TRUNCATION_META_KEY } from "../../../../src/runtime/results/truncate.js";
 import type { UpstreamResponse } from "../../../../src/runtime/upstream/send.js";
@@ -439,5 +441,101 @@ describe("the response-size budget", () => {
     );
     expect(result.content.some((c) => c.type === "image")).toBe(false);
     expect((result.content[0] as { text: string }).text).toContain("so it is incomplete");
+  });
+});
+
+describe("XML answers", () => {
+  const xmlTool = createTool({
+    http: {
+      ...createTool().http,
+      responses: [{ status: "200", description: "Success", mediaTypes: ["text/xml"] }],
+      accept: ["text/xml"],
+    },
+  });
+  const instances = Array.from({ length: 200 }, (_, i) => ({
+    instanceId: `i-${i}`,
+    state: { name: "running" },
+  }));
+  const body =
+    '<?xml version="1.0" encoding="UTF-8"?>\n<DescribeInstancesResponse xmlns="http://ec2.amazonaws.com/doc/2016-11-15/">\n' +
+    "  <requestId>r-1</requestId>\n  <instancesSet>\n" +
+    instances
+      .map(
+        (i) =>
+          `    <item><instanceId>${i.instanceId}</instanceId><state><name>running</name></state></item>\n`,
+      )
+      .join("") +
+    "  </instancesSet>\n</DescribeInstancesResponse>\n";
+  const xml = (text: string) => createResponse(200, text, { "content-type": "text/xml;charset=UTF-8" });
+  const textOf = (result: { content: unknown[] }) => (result.content[0] as { text: string }).text;
+
+  it("are shown as compact JSON with a structured copy", () => {
+    const result = toSuccessResult(xmlTool, xml(body), { maxTextChars: Number.POSITIVE_INFINITY });
+    const want = { requestId: "r-1", instancesSet: instances };
+    expect(textOf(result)).toBe(JSON.stringify(want));
+    expect(result.structuredContent).toEqual(want);
+    expect(textOf(result).length).toBeLessThan(0.7 * body.length);
+  });
+
+  it("take fields", () => {
+    const fields = parseFieldPaths(["instancesSet[].instanceId"]);
+    if ("problem" in fields) throw new Error(fields.problem);
+    const result = toSuccessResult(xmlTool, xml(body), { maxTextChars: 25_000, fields });
+    expect(result.structuredContent).toEqual({
+      instancesSet: instances.map((i) => ({ instanceId: i.instanceId })),
+    });
+  });
+
+  it("are cut to whole items, with a continuation handle", () => {
+    const result = toSuccessResult(xmlTool, xml(body), {
+      maxTextChars: 2000,
+      keep: { store: createResultStore(), continueText: (handle) => `continue ${handle}` },
+    });
+    expect(textOf(result).length).toBeLessThanOrEqual(2000);
+    const meta = result._meta?.[TRUNCATION_META_KEY] as {
+      items: { path: string; total: number };
+      continuation: string;
+    };
+    expect(meta.items).toMatchObject({ path: "instancesSet", total: 200 });
+    expect(textOf(result)).toContain(`continue ${meta.continuation}`);
+  });
+
+  it("that do not read cleanly stay text as before", () => {
+    const doctype = `<!DOCTYPE r>${body}`;
+    const result = toSuccessResult(xmlTool, xml(doctype), { maxTextChars: Number.POSITIVE_INFINITY });
+    expect(textOf(result)).toBe(doctype);
+    expect(result.structuredContent).toBeUndefined();
+  });
+
+  it("stay an unexpected answer where the spec promised JSON", () => {
+    const result = toSuccessResult(createTool({ outputSchema: { type: "object" } }), xml(body), {
+      maxTextChars: 25_000,
+      checkOutput: () => undefined,
+    });
+    expect(result.isError).toBe(true);
+  });
+
+  it.each([
+    [
+      "EC2",
+      "<Response><Errors><Error><Code>InvalidInstanceID.NotFound</Code><Message>The instance ID 'i-1' does not exist</Message></Error></Errors><RequestID>r</RequestID></Response>",
+      "InvalidInstanceID.NotFound: The instance ID 'i-1' does not exist",
+    ],
+    [
+      "the query protocol",
+      "<ErrorResponse><Error><Type>Sender</Type><Code>NoSuchEntity</Code><Message>No user</Message></Error></ErrorResponse>",
+      "NoSuchEntity: No user",
+    ],
+    [
+      "S3",
+      "<Error><Code>NoSuchKey</Code><Message>The key does not exist.</Message></Error>",
+      "NoSuchKey: The key does not exist.",
+    ],
+    ["a generic error", "<error><message>Bad id</message></error>", "Bad id"],
+  ])("give their message in errors (%s)", (_name, errorBody, message) => {
+    const response = createResponse(400, errorBody, { "content-type": "text/xml" });
+    const result = toStatusErrorResult(createTool(), response, options);
+    expect(textOf(result)).toContain(`The API says: ${message}`);
+    expect(result._meta?.[ERROR_META_KEY]).toMatchObject({ message });
   });
 });
