@@ -20,7 +20,7 @@
  * to do), and paging arguments whose own descriptions are in the input schema.
  */
 
-import { isJsonMediaType } from "../../model/media-types.js";
+import { isJsonMediaType, isXmlMediaType } from "../../model/media-types.js";
 import { isRecord } from "../../model/records.js";
 import { isPaginationName } from "../../runtime/results/pagination.js";
 import type { OperationContext } from "./context.js";
@@ -207,6 +207,8 @@ function describeEffect(method: string, lead: string): string {
 interface ResponseFacts {
   mediaTypes: string[];
   schema?: unknown;
+  /** The schema of the first XML answer, when there is one. */
+  xmlSchema?: unknown;
   anyContent: boolean;
 }
 
@@ -219,16 +221,18 @@ function successResponses(context: OperationContext): ResponseFacts | undefined 
   if (success.length === 0) return undefined;
   const mediaTypes = new Set<string>();
   let schema: unknown;
+  let xmlSchema: unknown;
   for (const status of success) {
     const response = resolveRefObject(context.document, responses[status]);
     if (!isRecord(response) || !isRecord(response.content)) continue;
     for (const [mediaType, media] of Object.entries(response.content)) {
       mediaTypes.add(mediaType);
-      if (schema === undefined && isRecord(media) && media.schema !== undefined && isJsonMediaType(mediaType))
-        schema = media.schema;
+      if (!isRecord(media) || media.schema === undefined) continue;
+      if (schema === undefined && isJsonMediaType(mediaType)) schema = media.schema;
+      if (xmlSchema === undefined && isXmlMediaType(mediaType)) xmlSchema = media.schema;
     }
   }
-  return { mediaTypes: [...mediaTypes], schema, anyContent: mediaTypes.size > 0 };
+  return { mediaTypes: [...mediaTypes], schema, xmlSchema, anyContent: mediaTypes.size > 0 };
 }
 
 function looksLikeSuccess(context: OperationContext, response: unknown): boolean {
@@ -256,6 +260,13 @@ function describeReturns(context: OperationContext, hasOutputSchema: boolean): s
   const pages = paging.length > 0 ? `; pages: ${paging.join(", ")}` : "";
   if (facts === undefined) return [];
   if (!facts.anyContent) return ["Returns no content."];
+  if (!hasOutputSchema && facts.mediaTypes.every(isXmlMediaType)) {
+    // The bridge reads such an answer into JSON (runtime/results/xml-json.ts), keyed by the
+    // element names: those are what `fields` paths name, not the schema's property names.
+    const short = `Returns XML, read as JSON${pages}.`;
+    const fields = xmlFieldNames(context.converter, facts.xmlSchema);
+    return fields.length > 0 ? [`Returns XML, read as JSON: ${fields.join(", ")}${pages}.`, short] : [short];
+  }
   if (!facts.mediaTypes.some(isJsonMediaType))
     return [`Returns ${facts.mediaTypes.slice(0, 3).join(" or ")}.`];
   const { converter } = context;
@@ -309,11 +320,29 @@ function flattenAllOf(converter: OperationContext["converter"], node: Record<str
 
 /** Up to 6 field names of an object schema (and how many more), links to other endpoints last. */
 function fieldNames(converter: OperationContext["converter"], schema: unknown): string[] {
+  return listFieldNames(converter, schema, (name) => name);
+}
+
+/** The same for an XML answer: each property by its element name (`xml.name`, else its own). */
+function xmlFieldNames(converter: OperationContext["converter"], schema: unknown): string[] {
+  return listFieldNames(converter, schema, (name, property) => {
+    const resolved = converter.dereference(property);
+    const xml = isRecord(resolved) && isRecord(resolved.xml) ? resolved.xml : undefined;
+    return typeof xml?.name === "string" && xml.name !== "" ? xml.name : name;
+  });
+}
+
+function listFieldNames(
+  converter: OperationContext["converter"],
+  schema: unknown,
+  nameOf: (name: string, property: unknown) => string,
+): string[] {
   const node = converter.dereference(schema);
   if (!isRecord(node)) return [];
   const names: string[] = [];
   for (const part of flattenAllOf(converter, node)) {
-    if (isRecord(part.properties)) names.push(...Object.keys(part.properties));
+    if (isRecord(part.properties))
+      for (const [name, property] of Object.entries(part.properties)) names.push(nameOf(name, property));
   }
   const link = /((^|_)(url|link|href)|[a-z0-9](Url|URL|Link|Href))s?$/;
   const ordered = [...names.filter((n) => !link.test(n)), ...names.filter((n) => link.test(n))];

@@ -524,6 +524,73 @@ describe("description synthesis (table)", () => {
       },
       want: "Deprecated. Get report.\nReturns text/csv.",
     },
+    {
+      name: "an XML answer: read as JSON, its fields by element name (xml.name)",
+      paths: {
+        "/#Action=DescribeVolumes": {
+          post: {
+            summary: "Describe volumes",
+            responses: {
+              "200": {
+                description: "ok",
+                content: {
+                  "text/xml": {
+                    schema: {
+                      type: "object",
+                      properties: {
+                        Volumes: {
+                          type: "array",
+                          items: { type: "string" },
+                          xml: { name: "volumeSet", wrapped: true },
+                        },
+                        NextToken: { type: "string", xml: { name: "nextToken" } },
+                        requestId: { type: "string" },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+      want: "Describe volumes.\nReturns XML, read as JSON: volumeSet, nextToken, requestId.",
+    },
+    {
+      name: "an XML answer without a schema",
+      paths: {
+        "/feed": {
+          get: {
+            summary: "Read the feed",
+            responses: { "200": { description: "ok", content: { "application/atom+xml": {} } } },
+          },
+        },
+      },
+      want: "Read the feed.\nReturns XML, read as JSON.",
+    },
+    {
+      name: "XML beside JSON: the JSON answer is described (the bridge asks for it first)",
+      paths: {
+        "/pets/{id}": {
+          get: {
+            summary: "Get a pet",
+            parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+            responses: {
+              "200": {
+                description: "ok",
+                content: {
+                  "application/xml": { schema: { $ref: "#/components/schemas/Pet" } },
+                  "application/json": { schema: { $ref: "#/components/schemas/Pet" } },
+                },
+              },
+            },
+          },
+        },
+      },
+      // with XML beside it, no output schema is advertised: the fields are named
+      outputSchemas: true,
+      want: "Get a pet.\nReturns an object: id, name, status, tag, owner, age +2 more.",
+    },
   ])("$name", ({ paths, outputSchemas, want }) => {
     const tool = toolWith(
       paths,
