@@ -5,11 +5,12 @@
  * Several specs (or `--config FILE`) are served as several APIs under namespaces (serve-apis.ts).
  */
 import { Command } from "commander";
-import type { DeferredCacheWrite } from "../generator/compile/model-cache.js";
+import type { CacheWriteExtras, DeferredCacheWrite } from "../generator/compile/model-cache.js";
 import { failWith } from "../model/diagnostics.js";
 import { OPTION_KEYS } from "../runtime/config/option-table.js";
 import { readSettings } from "../runtime/config/read-settings.js";
 import { toTransport } from "../runtime/config/to-options.js";
+import { AUTO_LIMITS, DEFAULT_MODE } from "../runtime/discovery/mode.js";
 import { startSharingTerms } from "../runtime/discovery/search/shared-terms.js";
 import type { SlicePace } from "../runtime/engine/run-in-slices.js";
 import { finishCacheWriteOnExit } from "./cache-write-on-exit.js";
@@ -152,15 +153,25 @@ export function createServeCommand(): Command {
         return written;
       },
     });
-    written = runInTurn(cacheWrites, pace);
+    // Tools mode lists every operation with its contract digest: the entry keeps them for the
+    // next start. Auto serves tools only within its tool limit (a selection may shrink an API
+    // below it: then the digests are just not saved).
+    const mode = settings.mode ?? DEFAULT_MODE;
+    const toolCount = apis.reduce((count, api) => count + api.model.tools.length, 0);
+    const contractDigests = mode === "tools" || (mode === "auto" && toolCount <= AUTO_LIMITS.tools);
+    written = runInTurn(cacheWrites, pace, { contractDigests });
     if (stopSharingTerms !== undefined) void written.then(stopSharingTerms);
     if (cacheWrites.length > 0 && toTransport(settings) === "stdio") finishCacheWriteOnExit(written, pace);
   });
 }
 
 /** The model cache's writes one after another (each settles, never rejects: model-cache.ts). */
-async function runInTurn(writes: readonly DeferredCacheWrite[], pace: SlicePace): Promise<void> {
-  for (const write of writes) await write(pace);
+async function runInTurn(
+  writes: readonly DeferredCacheWrite[],
+  pace: SlicePace,
+  extras: CacheWriteExtras,
+): Promise<void> {
+  for (const write of writes) await write(pace, extras);
 }
 
 /** `--watch` and its interval; an interval without `--watch` (or a config that watches) is a mistake. */

@@ -105,6 +105,8 @@ describe("serve a saved model", () => {
     }
     const entry = join(env.OPENAPI_MCP_CACHE_DIR, entries()[0]!);
     const written = statSync(entry).mtimeMs;
+    // Discovery mode never digests operations: the entry does not spend the time on them.
+    expect(readFileSync(entry, "utf8")).not.toContain('"contractDigests"');
     const second = await connectStdio(SPEC, args, env);
     try {
       expect(JSON.stringify(second.tools)).toBe(JSON.stringify(first.tools));
@@ -114,6 +116,36 @@ describe("serve a saved model", () => {
     }
     expect(entries()).toHaveLength(1);
     expect(statSync(entry).mtimeMs).toBe(written);
+  });
+
+  it("keeps tools mode's contract digests in the entry, and lists the same from it", {
+    timeout: 60_000,
+  }, async () => {
+    const env = { OPENAPI_MCP_CACHE_DIR: join(dir, "cache-tools") };
+    const args = ["--base-url", upstream.url, "--mode", "tools"];
+    const entries = () => {
+      try {
+        return readdirSync(env.OPENAPI_MCP_CACHE_DIR).filter((name) => name.endsWith(".model.json"));
+      } catch {
+        return [];
+      }
+    };
+    const first = await connectStdio(SPEC, args, env);
+    try {
+      await vi.waitFor(() => expect(entries()).toHaveLength(1), { timeout: 30_000, interval: 20 });
+    } finally {
+      await first.close();
+    }
+    expect(readFileSync(join(env.OPENAPI_MCP_CACHE_DIR, entries()[0]!), "utf8")).toContain(
+      '"contractDigests":{"version":1',
+    );
+    const second = await connectStdio(SPEC, args, env);
+    try {
+      // the same tools, contract digests (_meta) included, byte for byte
+      expect(JSON.stringify(second.tools)).toBe(JSON.stringify(first.tools));
+    } finally {
+      await second.close();
+    }
   });
 
   it("finishes the first start's cache write when the client ends the session with SIGTERM", {

@@ -70,7 +70,7 @@ export async function buildModel(source: string, options: BuildOptions = {}): Pr
   let model = planned;
   if (options.deferCacheWrite !== undefined) {
     // The search builds its own index from the tools, a step at a time, when discovery warms it.
-    options.deferCacheWrite((pace) => cache.write(planned, pace, { contractDigests: true }));
+    options.deferCacheWrite((pace, extras) => cache.write(planned, pace, extras));
   } else {
     // The cache keeps the search index (discovery's first search at the next start reads the
     // saved terms); the model returned carries it too, as a cached one does, so this start's

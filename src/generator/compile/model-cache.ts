@@ -34,14 +34,15 @@ const MAX_ENTRIES = 32;
 export type CacheRead = { model: BridgeModel } | { miss: "absent" } | { miss: "unusable"; why: string };
 
 /** A cache write handed over to run later (buildModel's deferCacheWrite), at `pace`. */
-export type DeferredCacheWrite = (pace?: SlicePace) => Promise<void>;
+export type DeferredCacheWrite = (pace?: SlicePace, extras?: CacheWriteExtras) => Promise<void>;
 
 /** What an entry may carry besides the model and its search index. */
 export interface CacheWriteExtras {
   /**
    * The tools' contract digests (saved-digests.ts), which a start from the entry then reads
-   * instead of computing: asked by the write `serve` runs after its first answers, where the
-   * time is free; a write that someone waits for (generate, model) leaves them out.
+   * instead of computing: asked by the write `serve` runs after its first answers when it lists
+   * the operations as tools (discovery and code mode never digest them: Graph beta's would take
+   * seconds for nothing); a write that someone waits for (generate, model) leaves them out.
    */
   contractDigests?: boolean;
 }

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { buildModel } from "../../../src/generator/compile/build-model.js";
-import { openModelCache } from "../../../src/generator/compile/model-cache.js";
+import { type DeferredCacheWrite, openModelCache } from "../../../src/generator/compile/model-cache.js";
 import { resolveCacheDir } from "../../../src/generator/shared/cache-dir.js";
 import { buildSearchIndex } from "../../../src/runtime/discovery/search.js";
 import { digestToolContract } from "../../../src/runtime/server/contract.js";
@@ -110,13 +110,14 @@ describe("model cache", () => {
       vi.stubEnv("OPENAPI_MCP_CACHE_DIR", join(dir, "cache"));
       const spec = join(dir, "spec.yaml");
       await writeFile(spec, SPEC);
-      const writes: (() => Promise<void>)[] = [];
+      const writes: DeferredCacheWrite[] = [];
       const model = await buildModel(spec, { deferCacheWrite: (write) => writes.push(write) });
       expect(writes).toHaveLength(1);
       await expect(readdir(join(dir, "cache"))).rejects.toThrow(/ENOENT/);
       // the search builds its own index from the tools; the entry keeps one for the next start
       expect(model.searchIndex).toBeUndefined();
-      await writes[0]!();
+      // asked with the contract digests, as serve asks when it lists the operations as tools
+      await writes[0]!(undefined, { contractDigests: true });
       expect(await readdir(join(dir, "cache"))).toHaveLength(1);
       const again = await buildModel(spec, { deferCacheWrite: (write) => writes.push(write) });
       expect(writes).toHaveLength(1); // a hit has nothing to write
@@ -129,6 +130,20 @@ describe("model cache", () => {
         }),
       );
       for (const tool of again.tools) expect(readSavedDigest(again, tool)).toBe(digestToolContract(tool));
+    });
+
+    it("leaves the contract digests out when not asked (discovery and code mode never digest operations)", async () => {
+      vi.stubEnv("OPENAPI_MCP_CACHE_DIR", join(dir, "cache"));
+      const spec = join(dir, "spec.yaml");
+      await writeFile(spec, SPEC);
+      const writes: DeferredCacheWrite[] = [];
+      const model = await buildModel(spec, { deferCacheWrite: (write) => writes.push(write) });
+      await writes[0]!();
+      const again = await buildModel(spec, { deferCacheWrite: (write) => writes.push(write) });
+      expect(again.contractDigests).toBeUndefined();
+      expect(JSON.stringify(again)).toBe(
+        JSON.stringify({ ...model, searchIndex: buildSearchIndex(model.tools) }),
+      );
     });
 
     it("hands over no write when caching is off", async () => {
