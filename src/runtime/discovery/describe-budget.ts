@@ -14,7 +14,8 @@
  */
 import { escapePointerToken, splitPointer } from "../../model/pointer.js";
 import { isRecord } from "../../model/records.js";
-import type { JsonSchema } from "../../model/types.js";
+import type { JsonSchema, ResultFieldsNode } from "../../model/types.js";
+import { showReturns } from "./describe-returns.js";
 import { splitWords } from "./search/tokenize.js";
 
 /** What the budget reads of a described operation (describe-result.ts's DescribedOperation). */
@@ -28,6 +29,7 @@ interface DescribedOperation {
   responses: { status: string; description: string; mediaTypes?: string[] }[];
   annotations?: { title?: string; openWorldHint?: boolean };
   needsConfirmation?: boolean;
+  resultFields?: ResultFieldsNode;
 }
 
 /** How far one operation is summarised: 0 as it is, up to MAX_LEVEL. */
@@ -42,14 +44,54 @@ interface Level {
   optionalProperties: number;
   /** The output schema: summarised, or only its pointer. */
   output: "summary" | "pointer";
+  /** Characters of `returns`, the names of the answer's fields. */
+  returns: number;
 }
 
+/** Characters of `returns` in an answer that needs no summary. */
+export const RETURNS_CHARS = 600;
+
 const LEVELS: Level[] = [
-  { propertyText: 400, operationText: 2000, enumValues: 30, optionalProperties: 200, output: "summary" },
-  { propertyText: 160, operationText: 800, enumValues: 15, optionalProperties: 120, output: "summary" },
-  { propertyText: 60, operationText: 300, enumValues: 8, optionalProperties: 60, output: "pointer" },
-  { propertyText: 0, operationText: 160, enumValues: 5, optionalProperties: 30, output: "pointer" },
-  { propertyText: 0, operationText: 100, enumValues: 3, optionalProperties: 0, output: "pointer" },
+  {
+    propertyText: 400,
+    operationText: 2000,
+    enumValues: 30,
+    optionalProperties: 200,
+    output: "summary",
+    returns: RETURNS_CHARS,
+  },
+  {
+    propertyText: 160,
+    operationText: 800,
+    enumValues: 15,
+    optionalProperties: 120,
+    output: "summary",
+    returns: 400,
+  },
+  {
+    propertyText: 60,
+    operationText: 300,
+    enumValues: 8,
+    optionalProperties: 60,
+    output: "pointer",
+    returns: 240,
+  },
+  {
+    propertyText: 0,
+    operationText: 160,
+    enumValues: 5,
+    optionalProperties: 30,
+    output: "pointer",
+    returns: 120,
+  },
+  {
+    propertyText: 0,
+    operationText: 100,
+    enumValues: 3,
+    optionalProperties: 0,
+    output: "pointer",
+    returns: 60,
+  },
 ];
 
 /** Schema keywords a summary keeps as they are: short and needed to write a value. */
@@ -175,12 +217,13 @@ export function showOperation(
   op: DescribedOperation,
   shared: ReadonlyMap<string, unknown> = new Map(),
 ): Record<string, unknown> {
-  const { title, tags: _tags, annotations, needsConfirmation, responses, ...rest } = op;
+  const { title, tags: _tags, annotations, needsConfirmation, responses, resultFields, ...rest } = op;
   const shown: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(rest)) {
     shown[key] = value;
     if (key === "path" && title !== undefined && !isSaidElsewhere(title, op)) shown.title = title;
   }
+  if (resultFields !== undefined) shown.returns = showReturns(resultFields, RETURNS_CHARS);
   shown.responses = Object.fromEntries(
     responses.map((r) => [r.status, shared.has(r.status) ? SHARED_RESPONSE_TEXT : showResponse(r)]),
   );
@@ -231,6 +274,7 @@ function summarizeOperation(
         ? summarizeSchema(op.outputSchema, op.outputSchema, "/outputSchema", level, true)
         : { expand: "/outputSchema" };
   }
+  if (op.resultFields !== undefined) out.returns = showReturns(op.resultFields, level.returns);
   if (isRecord(shown.responses)) {
     out.responses = Object.fromEntries(
       Object.entries(shown.responses).map(([status, text]) => [
