@@ -38,12 +38,21 @@ interface Shape {
   list: boolean;
   /** Properties that are no links, in order. */
   fields: [name: string, schema: unknown][];
+  /** Links' names, at most MAX_LINKS (shared by the nodes that name them). */
   links: string[];
+  linkCount: number;
+  /** The shape of each field, read the first time the fields are named. */
+  children?: Shape[];
+  /**
+   * The names of its fields when none has fields of its own (GitHub's user, label): planned
+   * once and shared by every answer that names them all.
+   */
+  scalarFields?: Record<string, ResultFieldsNode> | null;
 }
 
 /** Shapes by schema object: a schema (GitHub's simple-user) is a field of hundreds of answers. */
 const shapeBySchema = new WeakMap<object, Shape>();
-const SCALAR_SHAPE: Shape = { list: false, fields: [], links: [] };
+const SCALAR_SHAPE: Shape = { list: false, fields: [], links: [], linkCount: 0 };
 /** A field without fields of its own, one object for all (never changed once planned). */
 const SCALAR: ResultFieldsNode = {};
 const SCALAR_LIST: ResultFieldsNode = { list: true };
@@ -72,7 +81,7 @@ function nameFields(converter: SchemaConverter, root: Record<string, unknown>): 
   for (let at = 0; at < queue.length; at++) {
     const { shape, node, depth } = queue[at]!;
     if (shape.list) node.list = true;
-    const count = shape.fields.length + shape.links.length;
+    const count = shape.fields.length + shape.linkCount;
     if (count === 0) continue;
     // Past the last level a field's fields are only counted.
     if (depth > RESULT_FIELD_DEPTH) {
@@ -81,26 +90,52 @@ function nameFields(converter: SchemaConverter, root: Record<string, unknown>): 
     }
     const named = Math.min(shape.fields.length, RESULT_FIELD_NAMES - namedSoFar);
     if (named > 0) {
-      const fields: [string, ResultFieldsNode][] = [];
-      for (let i = 0; i < named; i++) {
-        const [name, raw] = shape.fields[i]!;
-        const target = converter.dereference(raw);
-        const child = isRecord(target) ? readShape(converter, target) : SCALAR_SHAPE;
-        if (child.fields.length + child.links.length > 0) {
-          const childNode: ResultFieldsNode = {};
-          fields.push([name, childNode]);
-          queue.push({ shape: child, node: childNode, depth: depth + 1 });
-        } else fields.push([name, child.list ? SCALAR_LIST : SCALAR]);
-      }
-      // fromEntries: a field named `__proto__` stays a field.
-      node.fields = Object.fromEntries(fields);
+      const { children, scalarFields } = readChildren(converter, shape);
       namedSoFar += named;
+      if (named === shape.fields.length && scalarFields !== null) node.fields = scalarFields;
+      else {
+        const fields: [string, ResultFieldsNode][] = [];
+        for (let i = 0; i < named; i++) {
+          const name = shape.fields[i]![0];
+          const child = children[i]!;
+          if (!isScalar(child)) {
+            const childNode: ResultFieldsNode = {};
+            fields.push([name, childNode]);
+            queue.push({ shape: child, node: childNode, depth: depth + 1 });
+          } else fields.push([name, child.list ? SCALAR_LIST : SCALAR]);
+        }
+        // fromEntries: a field named `__proto__` stays a field.
+        node.fields = Object.fromEntries(fields);
+      }
     }
-    if (shape.links.length > 0) node.links = shape.links.slice(0, MAX_LINKS);
-    const more = count - named - Math.min(shape.links.length, MAX_LINKS);
+    if (shape.links.length > 0) node.links = shape.links;
+    const more = count - named - shape.links.length;
     if (more > 0) node.more = more;
   }
   return out.fields !== undefined || out.links !== undefined ? out : null;
+}
+
+/** The shapes of a shape's fields, and their names when none has fields, read once. */
+function readChildren(
+  converter: SchemaConverter,
+  shape: Shape,
+): { children: Shape[]; scalarFields: Record<string, ResultFieldsNode> | null } {
+  if (shape.children === undefined || shape.scalarFields === undefined) {
+    const children = shape.fields.map(([, raw]) => {
+      const target = converter.dereference(raw);
+      return isRecord(target) ? readShape(converter, target) : SCALAR_SHAPE;
+    });
+    shape.children = children;
+    shape.scalarFields = children.every(isScalar)
+      ? Object.fromEntries(shape.fields.map(([name], i) => [name, children[i]!.list ? SCALAR_LIST : SCALAR]))
+      : null;
+  }
+  return { children: shape.children, scalarFields: shape.scalarFields };
+}
+
+/** A value without fields: a scalar or a list of them. */
+function isScalar(shape: Shape): boolean {
+  return shape.fields.length + shape.linkCount === 0;
 }
 
 /**
@@ -128,10 +163,10 @@ function collectShape(converter: SchemaConverter, schema: Record<string, unknown
   }
   const properties = new Map<string, unknown>();
   collectProperties(converter, element, properties, 0);
-  const shape: Shape = { list, fields: [], links: [] };
+  const shape: Shape = { list, fields: [], links: [], linkCount: 0 };
   for (const [name, value] of properties) {
-    if (isLinkField(name)) shape.links.push(name);
-    else shape.fields.push([name, value]);
+    if (!isLinkField(name)) shape.fields.push([name, value]);
+    else if (shape.linkCount++ < MAX_LINKS) shape.links.push(name);
   }
   return shape;
 }
