@@ -3,7 +3,8 @@
  * description would not fit is summarised, step by step and largest first, until the answer
  * fits: its argument schema becomes its top-level properties with their types (required
  * first), each nested object or list of objects an `expand` pointer; longer texts are
- * clipped, then dropped; the output schema is summarised, then left to a pointer. A follow-up
+ * clipped, then dropped; the output schema is summarised, then left to a pointer; `returns`
+ * (the answer's field names, describe-returns.ts) names fewer, breadth first. A follow-up
  * describe of one operation with `pointer` (`/inputSchema/properties/body`) shows that part,
  * summarised the same way when it is large itself. A `$ref` inside a schema becomes the
  * pointer of its `$defs` entry. Nothing is left out without a pointer that shows it.
