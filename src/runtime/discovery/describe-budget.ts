@@ -4,7 +4,8 @@
  * fits: its argument schema becomes its top-level properties with their types (required
  * first), each nested object or list of objects an `expand` pointer; longer texts are
  * clipped, then dropped; the output schema is summarised, then left to a pointer; `returns`
- * (the answer's field names, describe-returns.ts) names fewer, breadth first. A follow-up
+ * (the answer's field names, describe-returns.ts) names fewer, breadth first, and is the first
+ * thing shortened, before any schema. A follow-up
  * describe of one operation with `pointer` (`/inputSchema/properties/body`) shows that part,
  * summarised the same way when it is large itself. A `$ref` inside a schema becomes the
  * pointer of its `$defs` entry. Nothing is left out without a pointer that shows it.
@@ -51,6 +52,8 @@ interface Level {
 
 /** Characters of `returns` in an answer that needs no summary. */
 export const RETURNS_CHARS = 600;
+/** Characters of `returns` in the first step of a summary, before any schema is summarised. */
+const SHORT_RETURNS_CHARS = 240;
 
 const LEVELS: Level[] = [
   {
@@ -151,8 +154,9 @@ export function fitDescribed(
   });
   const full = answer(operations, false);
   if (!Number.isFinite(budget) || budget <= 0 || JSON.stringify(full).length <= budget) return full;
-  // Summarise the largest operation one step further until the whole fits or none can go further.
-  const levels = operations.map(() => -1);
+  // Summarise the largest operation one step further until the whole fits or none can go further;
+  // its first step only shortens `returns` (-2 → -1): the names help, the arguments are needed.
+  const levels = found.map((op) => (op.resultFields !== undefined ? -2 : -1));
   const shown = [...operations];
   const sizes = shown.map((op) => JSON.stringify(op).length);
   const overhead = JSON.stringify(answer([], true)).length;
@@ -165,7 +169,11 @@ export function fitDescribed(
     }
     if (largest < 0) break;
     levels[largest]!++;
-    shown[largest] = summarizeOperation(operations[largest]!, found[largest]!, LEVELS[levels[largest]!]!);
+    const op = found[largest]!;
+    shown[largest] =
+      levels[largest] === -1 && op.resultFields !== undefined
+        ? { ...operations[largest]!, returns: showReturns(op.resultFields, SHORT_RETURNS_CHARS) }
+        : summarizeOperation(operations[largest]!, op, LEVELS[levels[largest]!]!);
     sizes[largest] = JSON.stringify(shown[largest]).length;
   }
   return answer(

@@ -134,6 +134,20 @@ describe("fitDescribed", () => {
     expect(returns).toMatch(/^\[\]\{field_0, field_1, .*…\}$/);
   });
 
+  it("shortens what a call returns before it summarises any schema", () => {
+    const wide: ResultFieldsNode = {
+      fields: Object.fromEntries(Array.from({ length: 120 }, (_, i) => [`field_${i}`, {}])),
+    };
+    const op = { ...operation("small", nested(1)), resultFields: wide };
+    const full = fitDescribed([op], 100_000, "x");
+    const budget = size(full) - 100;
+    const fitted = fitDescribed([op], budget, "x");
+    expect(size(fitted)).toBeLessThanOrEqual(budget);
+    expect(fitted.operations[0]!.inputSchema).toEqual(op.inputSchema);
+    expect((fitted.operations[0]!.returns as string).length).toBeLessThan(300);
+    expect(fitted).not.toHaveProperty("expand");
+  });
+
   it("names the optional properties it has no room for, each expandable", () => {
     const answer = fitDescribed([operation("big", nested(150))], 3000, "describe_operations");
     expect(size(answer)).toBeLessThanOrEqual(3000);
