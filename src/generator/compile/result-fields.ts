@@ -8,8 +8,8 @@
  * names leaves out the deepest ones (a pull request's 70 fields before its `head.repo.owner`).
  * Links to other endpoints (GitHub's 40 `*_url` fields of a repository) are kept apart, since
  * the answer summarises them as a count. The names of one schema are planned once per model and
- * shared by every operation that answers with it (Graph beta: 22,361 operations, far fewer
- * answers).
+ * shared by every operation that answers with it (Graph beta: 14,222 answers with fields, 3,793
+ * of them distinct).
  */
 import { isRecord } from "../../model/records.js";
 import type { ResultFieldsNode } from "../../model/types.js";
@@ -19,8 +19,8 @@ import { findResultSchema, isLinkField } from "./output-schema.js";
 
 /**
  * Names (links aside) planned per answer: more than a describe answer shows (RETURNS_CHARS, 600
- * characters: about 50 names), so that it chooses what fits, and few enough that planning stays
- * cheap (Graph beta plans 14,000 answers).
+ * characters: at most 58 names on GitHub's and DigitalOcean's answers), so that it chooses what
+ * fits, and few enough that planning stays cheap (bench/results/describe-returns.md).
  */
 export const RESULT_FIELD_NAMES = 80;
 /** Levels of fields named: DigitalOcean's `droplet.networks.v4[].ip_address` is four. */
