@@ -10,8 +10,8 @@
  * {"inputSchema":...}{"outputSchema":...}...                                                       records
  * ```
  *
- * The index is the model with each tool's `inputSchema`, `outputSchema` and `resultSchema` set
- * to 0 (so its keys keep their order), where the tool's record is, and where each shared
+ * The index is the model with each tool's `inputSchema`, `outputSchema`, `resultSchema` and
+ * `resultFields` set to 0 (so its keys keep their order), where the tool's record is, and where each shared
  * subschema is. A record holds one tool's schemas; a subschema that several tools (or shared
  * subschemas) repeat is written once, as a shared entry, and referred to as `{"$omb:s": n}`
  * (an object of the spec that happens to look like that, or like the escape itself, is written
@@ -38,7 +38,7 @@ export const LAZY_MODEL_FORMAT = "openapi-mcp-bridge/lazy-model";
 export const LAZY_MODEL_VERSION = 1;
 
 /** The tool fields kept in records, read on first use. */
-const HEAVY_FIELDS = ["inputSchema", "outputSchema", "resultSchema"] as const;
+const HEAVY_FIELDS = ["inputSchema", "outputSchema", "resultSchema", "resultFields"] as const;
 const SHARED = "$omb:s";
 const ESCAPED = "$omb:e";
 /** A repeated subschema is shared only from this many bytes of JSON: a reference costs ~14. */

@@ -155,12 +155,34 @@ export interface ToolNode {
    * mode's signatures say an `api` call gives. Planned only when asked (`resultSchemas`).
    */
   resultSchema?: JsonSchema;
+  /**
+   * The names of the fields a successful JSON answer holds, breadth first (result-fields.ts):
+   * what describe_operations shows so that an agent can pick fields (`fields`) on its first
+   * call. Absent when the answer is not JSON or has no named fields.
+   */
+  resultFields?: ResultFieldsNode;
   annotations: ToolAnnotationsNode;
   http: HttpBindingNode;
   /** Where the operation lives in the (normalised) spec, for diagnostics. */
   source: SourceNode;
   tags: string[];
   deprecated: boolean;
+}
+
+/**
+ * The field names of a JSON value, without types: `{}` is a scalar (or a value whose fields are
+ * not named), `{ list: true }` a list of scalars. Plain data, shared by every tool whose answer
+ * has the same schema.
+ */
+export interface ResultFieldsNode {
+  /** The value is a list; `fields`, `links` and `more` are those of each element. */
+  list?: true;
+  /** Fields that are no links, in the schema's order, each with the names of its own. */
+  fields?: Record<string, ResultFieldsNode>;
+  /** Fields that link to other endpoints (`*_url`, `href`): many in some APIs, seldom picked. */
+  links?: string[];
+  /** Fields left unnamed: past the cap on names, or deeper than the names go. */
+  more?: number;
 }
 
 export interface SourceNode {

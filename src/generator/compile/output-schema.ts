@@ -62,6 +62,17 @@ export function planOutput(
  * JSON first), outlined with the types of its fields RESULT_DEPTH levels deep.
  */
 export function planResult(context: OperationContext): JsonSchema | undefined {
+  const schema = findResultSchema(context);
+  if (schema === undefined) return undefined;
+  const outline = outlineSchema(context.converter, schema, RESULT_DEPTH, new Set(), { typed: true });
+  return Object.keys(outline).length > 0 ? outline : undefined;
+}
+
+/**
+ * The schema of a successful call's JSON: that of the first 2xx answer (by status) with a JSON
+ * media type; other media types beside it are fine, since the bridge asks for JSON first.
+ */
+export function findResultSchema(context: OperationContext): unknown {
   const responses = isRecord(context.operation.responses) ? context.operation.responses : {};
   for (const status of Object.keys(responses)
     .filter((s) => /^2/.test(s))
@@ -69,11 +80,7 @@ export function planResult(context: OperationContext): JsonSchema | undefined {
     const response = resolveRefObject(context.document, responses[status]);
     if (!isRecord(response) || !isRecord(response.content)) continue;
     for (const [mediaType, media] of Object.entries(response.content)) {
-      if (!isJsonMediaType(mediaType) || !isRecord(media) || media.schema === undefined) continue;
-      const outline = outlineSchema(context.converter, media.schema, RESULT_DEPTH, new Set(), {
-        typed: true,
-      });
-      return Object.keys(outline).length > 0 ? outline : undefined;
+      if (isJsonMediaType(mediaType) && isRecord(media) && media.schema !== undefined) return media.schema;
     }
   }
   return undefined;
@@ -194,6 +201,11 @@ function requiredOf(parts: unknown[]): Set<string> {
 /** Links to other endpoints (`*_url`, `*Url`, `*_link`, `href`): many in some APIs, rarely what a model wants. */
 const LINK_FIELD = /((^|_)(url|link|href)|[a-z0-9](Url|URL|Link|Href))s?$/;
 
+/** A field that links to another endpoint; `url` alone is often the object's own identity. */
+export function isLinkField(name: string): boolean {
+  return LINK_FIELD.test(name) && name !== "url";
+}
+
 /**
  * The fields an outline names: at most OUTLINE_MAX_FIELDS, in the schema's order, the required
  * ones and those that are not links to other endpoints first (GitHub's repository has 80 fields,
@@ -201,8 +213,7 @@ const LINK_FIELD = /((^|_)(url|link|href)|[a-z0-9](Url|URL|Link|Href))s?$/;
  */
 function pickFields(names: string[], required: Set<string>, maxFields: number): string[] {
   if (names.length <= maxFields) return names;
-  const rank = (name: string) =>
-    (required.has(name) ? 0 : 1) + (LINK_FIELD.test(name) && name !== "url" ? 2 : 0);
+  const rank = (name: string) => (required.has(name) ? 0 : 1) + (isLinkField(name) ? 2 : 0);
   const chosen = new Set(
     names
       .map((name, index) => ({ name, index, rank: rank(name) }))

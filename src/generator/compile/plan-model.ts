@@ -40,6 +40,7 @@ import {
 } from "./overrides.js";
 import { findRepeatedParameterTexts } from "./repeated-texts.js";
 import { planAccept, planResponses } from "./responses.js";
+import { planResultFields } from "./result-fields.js";
 import {
   addAuthorizationHeaderScheme,
   planSecurity,
@@ -339,6 +340,8 @@ function planOperation(
     if (output.wrapped) tool.outputWrapped = true;
   }
   if (result) tool.resultSchema = result;
+  const resultFields = planResultFields(context);
+  if (resultFields) tool.resultFields = resultFields;
   return tool;
 }
 

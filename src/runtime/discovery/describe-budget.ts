@@ -3,7 +3,9 @@
  * description would not fit is summarised, step by step and largest first, until the answer
  * fits: its argument schema becomes its top-level properties with their types (required
  * first), each nested object or list of objects an `expand` pointer; longer texts are
- * clipped, then dropped; the output schema is summarised, then left to a pointer. A follow-up
+ * clipped, then dropped; the output schema is summarised, then left to a pointer; `returns`
+ * (the answer's field names, describe-returns.ts) names fewer, breadth first, and is the first
+ * thing shortened, before any schema. A follow-up
  * describe of one operation with `pointer` (`/inputSchema/properties/body`) shows that part,
  * summarised the same way when it is large itself. A `$ref` inside a schema becomes the
  * pointer of its `$defs` entry. Nothing is left out without a pointer that shows it.
@@ -14,7 +16,8 @@
  */
 import { escapePointerToken, splitPointer } from "../../model/pointer.js";
 import { isRecord } from "../../model/records.js";
-import type { JsonSchema } from "../../model/types.js";
+import type { JsonSchema, ResultFieldsNode } from "../../model/types.js";
+import { showReturns } from "./describe-returns.js";
 import { splitWords } from "./search/tokenize.js";
 
 /** What the budget reads of a described operation (describe-result.ts's DescribedOperation). */
@@ -28,6 +31,7 @@ interface DescribedOperation {
   responses: { status: string; description: string; mediaTypes?: string[] }[];
   annotations?: { title?: string; openWorldHint?: boolean };
   needsConfirmation?: boolean;
+  resultFields?: ResultFieldsNode;
 }
 
 /** How far one operation is summarised: 0 as it is, up to MAX_LEVEL. */
@@ -42,14 +46,56 @@ interface Level {
   optionalProperties: number;
   /** The output schema: summarised, or only its pointer. */
   output: "summary" | "pointer";
+  /** Characters of `returns`, the names of the answer's fields. */
+  returns: number;
 }
 
+/** Characters of `returns` in an answer that needs no summary. */
+export const RETURNS_CHARS = 600;
+/** Characters of `returns` in the first step of a summary, before any schema is summarised. */
+const SHORT_RETURNS_CHARS = 240;
+
 const LEVELS: Level[] = [
-  { propertyText: 400, operationText: 2000, enumValues: 30, optionalProperties: 200, output: "summary" },
-  { propertyText: 160, operationText: 800, enumValues: 15, optionalProperties: 120, output: "summary" },
-  { propertyText: 60, operationText: 300, enumValues: 8, optionalProperties: 60, output: "pointer" },
-  { propertyText: 0, operationText: 160, enumValues: 5, optionalProperties: 30, output: "pointer" },
-  { propertyText: 0, operationText: 100, enumValues: 3, optionalProperties: 0, output: "pointer" },
+  {
+    propertyText: 400,
+    operationText: 2000,
+    enumValues: 30,
+    optionalProperties: 200,
+    output: "summary",
+    returns: RETURNS_CHARS,
+  },
+  {
+    propertyText: 160,
+    operationText: 800,
+    enumValues: 15,
+    optionalProperties: 120,
+    output: "summary",
+    returns: 400,
+  },
+  {
+    propertyText: 60,
+    operationText: 300,
+    enumValues: 8,
+    optionalProperties: 60,
+    output: "pointer",
+    returns: 240,
+  },
+  {
+    propertyText: 0,
+    operationText: 160,
+    enumValues: 5,
+    optionalProperties: 30,
+    output: "pointer",
+    returns: 120,
+  },
+  {
+    propertyText: 0,
+    operationText: 100,
+    enumValues: 3,
+    optionalProperties: 0,
+    output: "pointer",
+    returns: 60,
+  },
 ];
 
 /** Schema keywords a summary keeps as they are: short and needed to write a value. */
@@ -108,8 +154,9 @@ export function fitDescribed(
   });
   const full = answer(operations, false);
   if (!Number.isFinite(budget) || budget <= 0 || JSON.stringify(full).length <= budget) return full;
-  // Summarise the largest operation one step further until the whole fits or none can go further.
-  const levels = operations.map(() => -1);
+  // Summarise the largest operation one step further until the whole fits or none can go further;
+  // its first step only shortens `returns` (-2 → -1): the names help, the arguments are needed.
+  const levels = found.map((op) => (op.resultFields !== undefined ? -2 : -1));
   const shown = [...operations];
   const sizes = shown.map((op) => JSON.stringify(op).length);
   const overhead = JSON.stringify(answer([], true)).length;
@@ -122,7 +169,11 @@ export function fitDescribed(
     }
     if (largest < 0) break;
     levels[largest]!++;
-    shown[largest] = summarizeOperation(operations[largest]!, found[largest]!, LEVELS[levels[largest]!]!);
+    const op = found[largest]!;
+    shown[largest] =
+      levels[largest] === -1 && op.resultFields !== undefined
+        ? { ...operations[largest]!, returns: showReturns(op.resultFields, SHORT_RETURNS_CHARS) }
+        : summarizeOperation(operations[largest]!, op, LEVELS[levels[largest]!]!);
     sizes[largest] = JSON.stringify(shown[largest]).length;
   }
   return answer(
@@ -175,12 +226,13 @@ export function showOperation(
   op: DescribedOperation,
   shared: ReadonlyMap<string, unknown> = new Map(),
 ): Record<string, unknown> {
-  const { title, tags: _tags, annotations, needsConfirmation, responses, ...rest } = op;
+  const { title, tags: _tags, annotations, needsConfirmation, responses, resultFields, ...rest } = op;
   const shown: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(rest)) {
     shown[key] = value;
     if (key === "path" && title !== undefined && !isSaidElsewhere(title, op)) shown.title = title;
   }
+  if (resultFields !== undefined) shown.returns = showReturns(resultFields, RETURNS_CHARS);
   shown.responses = Object.fromEntries(
     responses.map((r) => [r.status, shared.has(r.status) ? SHARED_RESPONSE_TEXT : showResponse(r)]),
   );
@@ -231,6 +283,7 @@ function summarizeOperation(
         ? summarizeSchema(op.outputSchema, op.outputSchema, "/outputSchema", level, true)
         : { expand: "/outputSchema" };
   }
+  if (op.resultFields !== undefined) out.returns = showReturns(op.resultFields, level.returns);
   if (isRecord(shown.responses)) {
     out.responses = Object.fromEntries(
       Object.entries(shown.responses).map(([status, text]) => [

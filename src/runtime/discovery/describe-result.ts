@@ -7,7 +7,7 @@
  * Names that are no operation are listed with the closest ones; when none is, it is an error.
  */
 import type { CallToolResult } from "@modelcontextprotocol/server";
-import type { JsonSchema, ToolAnnotationsNode, ToolNode } from "../../model/types.js";
+import type { JsonSchema, ResultFieldsNode, ToolAnnotationsNode, ToolNode } from "../../model/types.js";
 import { isDestructive } from "../access/select.js";
 import { toErrorResult } from "../results/error-result.js";
 import { fitText, hasBudget, type KeepOptions, TRUNCATION_META_KEY } from "../results/truncate.js";
@@ -24,6 +24,8 @@ export interface DescribedOperation {
   inputSchema: JsonSchema;
   /** The JSON of a successful answer, when the tool declares it (`--output-schemas`). */
   outputSchema?: JsonSchema;
+  /** The names of a successful answer's fields, shown as `returns` (describe-returns.ts). */
+  resultFields?: ResultFieldsNode;
   /** Every documented answer: status, what it means, media types. */
   responses: { status: string; description: string; mediaTypes?: string[] }[];
   annotations: ToolAnnotationsNode;
@@ -47,6 +49,7 @@ export function describeOperation(tool: ToolNode, confirmDestructive: boolean): 
     description: tool.description,
     inputSchema: tool.inputSchema,
     ...(tool.outputSchema !== undefined ? { outputSchema: tool.outputSchema } : {}),
+    ...(tool.resultFields !== undefined ? { resultFields: tool.resultFields } : {}),
     responses: tool.http.responses.map((r) => ({
       status: r.status,
       description: r.description,

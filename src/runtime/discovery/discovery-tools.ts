@@ -78,7 +78,7 @@ export function listDiscoveryTools(context: DiscoveryContext, operations: readon
             type: "array",
             items: { type: "string" },
             description:
-              'only these fields of the answer: dotted paths, [] for each list element, e.g. ["items[].id","total"]',
+              'only these fields of the answer ("returns" names them): dotted paths, [] per list element, e.g. ["items[].id","total"]',
           },
           continue: {
             type: "string",

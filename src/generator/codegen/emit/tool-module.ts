@@ -33,6 +33,7 @@ function toolValue(tool: ToolNode): ValueNode {
     outputSchema: tool.outputSchema,
     outputWrapped: tool.outputWrapped,
     resultSchema: tool.resultSchema,
+    resultFields: tool.resultFields as ValueNode | undefined,
     annotations: { ...tool.annotations },
     http: tool.http as unknown as ValueNode,
     source: tool.source as unknown as ValueNode,

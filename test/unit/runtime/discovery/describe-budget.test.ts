@@ -5,14 +5,16 @@
  * several operations is said once.
  */
 import { describe, expect, it } from "vitest";
-import type { JsonSchema } from "../../../../src/model/types.js";
+import type { JsonSchema, ResultFieldsNode } from "../../../../src/model/types.js";
 import {
   expandPointer,
   fitDescribed,
+  RETURNS_CHARS,
   SHARED_RESPONSE_TEXT,
   showOperation,
 } from "../../../../src/runtime/discovery/describe-budget.js";
 import type { DescribedOperation } from "../../../../src/runtime/discovery/describe-result.js";
+import { showReturns } from "../../../../src/runtime/discovery/describe-returns.js";
 
 const AMOUNT: JsonSchema = {
   type: "object",
@@ -114,6 +116,36 @@ describe("fitDescribed", () => {
       items: { type: "object", expand: "/inputSchema/$defs/Amount" },
     });
     expect(properties.tags).toEqual({ type: "array", items: { type: "string" } });
+  });
+
+  it("says what a call returns before its responses, shorter as the operation is summarised", () => {
+    const wide: ResultFieldsNode = {
+      list: true,
+      fields: Object.fromEntries(Array.from({ length: 120 }, (_, i) => [`field_${i}`, {}])),
+    };
+    const full = fitDescribed([{ ...operation("small", nested(1)), resultFields: wide }], 100_000, "x");
+    const shown = full.operations[0]!;
+    expect(Object.keys(shown).slice(-3)).toEqual(["returns", "responses", "annotations"]);
+    expect(shown.returns).toBe(showReturns(wide, RETURNS_CHARS));
+    const fitted = fitDescribed([{ ...operation("big", nested(60)), resultFields: wide }], 2000, "x");
+    expect(size(fitted)).toBeLessThanOrEqual(2000);
+    const returns = fitted.operations[0]!.returns as string;
+    expect(returns.length).toBeLessThan((shown.returns as string).length);
+    expect(returns).toMatch(/^\[\]\{field_0, field_1, .*…\}$/);
+  });
+
+  it("shortens what a call returns before it summarises any schema", () => {
+    const wide: ResultFieldsNode = {
+      fields: Object.fromEntries(Array.from({ length: 120 }, (_, i) => [`field_${i}`, {}])),
+    };
+    const op = { ...operation("small", nested(1)), resultFields: wide };
+    const full = fitDescribed([op], 100_000, "x");
+    const budget = size(full) - 100;
+    const fitted = fitDescribed([op], budget, "x");
+    expect(size(fitted)).toBeLessThanOrEqual(budget);
+    expect(fitted.operations[0]!.inputSchema).toEqual(op.inputSchema);
+    expect((fitted.operations[0]!.returns as string).length).toBeLessThan(300);
+    expect(fitted).not.toHaveProperty("expand");
   });
 
   it("names the optional properties it has no room for, each expandable", () => {

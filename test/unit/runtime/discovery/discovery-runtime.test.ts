@@ -157,6 +157,44 @@ describe("describe_operations", () => {
     expect(JSON.parse(textOf(result))).toEqual(result.structuredContent);
   });
 
+  it("names the fields a successful answer holds, for call_operation's fields", async () => {
+    const pet = {
+      type: "object",
+      properties: {
+        id: { type: "integer" },
+        owner: { type: "object", properties: { login: { type: "string" } } },
+      },
+    };
+    const withFields = planSpec({
+      info: { title: "Toy", version: "1" },
+      paths: {
+        "/pets": {
+          get: {
+            operationId: "listPets",
+            responses: {
+              "200": {
+                description: "OK",
+                content: { "application/json": { schema: { type: "array", items: pet } } },
+              },
+            },
+          },
+        },
+        "/pets.csv": {
+          get: {
+            operationId: "exportPets",
+            responses: { "200": { description: "OK", content: { "text/csv": {} } } },
+          },
+        },
+      },
+    });
+    const runtime = createBridgeRuntime(withFields, { env: {}, baseUrl: upstream.url, mode: "discovery" });
+    const result = await runtime.callTool("describe_operations", { names: ["listPets", "exportPets"] });
+    await runtime.close();
+    const { operations } = result.structuredContent as { operations: Record<string, unknown>[] };
+    expect(operations[0]!.returns).toBe("[]{id, owner{login}}");
+    expect(operations[1]).not.toHaveProperty("returns");
+  });
+
   it("lists names that are no operation with the closest ones; only those: an error", async () => {
     const runtime = discovery();
     const mixed = await runtime.callTool("describe_operations", { names: ["getPet", "getPets"] });

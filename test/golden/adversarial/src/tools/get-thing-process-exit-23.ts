@@ -47,6 +47,49 @@ export const tool: ToolNode = {
     required: ["id"],
     additionalProperties: false,
   },
+  resultFields: {
+    fields: {
+      "*/ process.exit(16) /*": {},
+      "\"; process.exit(17); \"": {},
+      "${process.exit(21)}": {},
+      ["__proto__"]: {},
+      constructor: {},
+      "naïve 🚀": {},
+      child: {
+        fields: {
+          "*/ process.exit(16) /*": {},
+          "\"; process.exit(17); \"": {},
+          "${process.exit(21)}": {},
+          ["__proto__"]: {},
+          constructor: {},
+          "naïve 🚀": {},
+          child: {
+            fields: {
+              "*/ process.exit(16) /*": {},
+              "\"; process.exit(17); \"": {},
+              "${process.exit(21)}": {},
+              ["__proto__"]: {},
+              constructor: {},
+              "naïve 🚀": {},
+              child: {
+                fields: {
+                  "*/ process.exit(16) /*": {},
+                  "\"; process.exit(17); \"": {},
+                  "${process.exit(21)}": {},
+                  ["__proto__"]: {},
+                  constructor: {},
+                  "naïve 🚀": {},
+                  child: {
+                    more: 7,
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
   annotations: {
     title: "Get a thing */ process.exit(24) /*",
     readOnlyHint: true,

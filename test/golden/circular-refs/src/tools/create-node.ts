@@ -60,6 +60,33 @@ export const tool: ToolNode = {
       },
     },
   },
+  resultFields: {
+    fields: {
+      name: {},
+      children: {
+        list: true,
+        fields: {
+          name: {},
+          children: {
+            list: true,
+            fields: {
+              name: {},
+              children: {
+                list: true,
+                fields: {
+                  name: {},
+                  children: {
+                    list: true,
+                    more: 2,
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
   annotations: {
     title: "Create node",
     readOnlyHint: false,

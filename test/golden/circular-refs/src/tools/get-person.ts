@@ -27,6 +27,31 @@ export const tool: ToolNode = {
     required: ["personId"],
     additionalProperties: false,
   },
+  resultFields: {
+    fields: {
+      name: {},
+      employer: {
+        fields: {
+          name: {},
+          staff: {
+            list: true,
+            fields: {
+              name: {},
+              employer: {
+                fields: {
+                  name: {},
+                  staff: {
+                    list: true,
+                    more: 2,
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
   annotations: {
     title: "Get person",
     readOnlyHint: true,

@@ -37,6 +37,28 @@ export const tool: ToolNode = {
     required: ["tags"],
     additionalProperties: false,
   },
+  resultFields: {
+    list: true,
+    fields: {
+      id: {},
+      category: {
+        fields: {
+          id: {},
+          name: {},
+        },
+      },
+      name: {},
+      tags: {
+        list: true,
+        fields: {
+          id: {},
+          name: {},
+        },
+      },
+      status: {},
+    },
+    links: ["photoUrls"],
+  },
   annotations: {
     title: "Finds Pets by tags",
     readOnlyHint: true,

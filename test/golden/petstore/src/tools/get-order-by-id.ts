@@ -36,6 +36,16 @@ export const tool: ToolNode = {
     required: ["orderId"],
     additionalProperties: false,
   },
+  resultFields: {
+    fields: {
+      id: {},
+      petId: {},
+      quantity: {},
+      shipDate: {},
+      status: {},
+      complete: {},
+    },
+  },
   annotations: {
     title: "Find purchase order by ID",
     readOnlyHint: true,

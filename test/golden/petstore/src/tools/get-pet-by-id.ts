@@ -35,6 +35,27 @@ export const tool: ToolNode = {
     required: ["petId"],
     additionalProperties: false,
   },
+  resultFields: {
+    fields: {
+      id: {},
+      category: {
+        fields: {
+          id: {},
+          name: {},
+        },
+      },
+      name: {},
+      tags: {
+        list: true,
+        fields: {
+          id: {},
+          name: {},
+        },
+      },
+      status: {},
+    },
+    links: ["photoUrls"],
+  },
   annotations: {
     title: "Find pet by ID",
     readOnlyHint: true,

@@ -30,6 +30,18 @@ export const tool: ToolNode = {
     required: ["username"],
     additionalProperties: false,
   },
+  resultFields: {
+    fields: {
+      id: {},
+      username: {},
+      firstName: {},
+      lastName: {},
+      email: {},
+      password: {},
+      phone: {},
+      userStatus: {},
+    },
+  },
   annotations: {
     title: "Get user by user name",
     readOnlyHint: true,

@@ -64,6 +64,16 @@ export const tool: ToolNode = {
     },
     additionalProperties: false,
   },
+  resultFields: {
+    fields: {
+      id: {},
+      petId: {},
+      quantity: {},
+      shipDate: {},
+      status: {},
+      complete: {},
+    },
+  },
   annotations: {
     title: "Place an order for a pet",
     readOnlyHint: false,

@@ -74,6 +74,13 @@ export const tool: ToolNode = {
     required: ["petId"],
     additionalProperties: false,
   },
+  resultFields: {
+    fields: {
+      code: {},
+      type: {},
+      message: {},
+    },
+  },
   annotations: {
     title: "Uploads an image",
     readOnlyHint: false,

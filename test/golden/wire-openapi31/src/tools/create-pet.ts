@@ -47,6 +47,13 @@ export const tool: ToolNode = {
     required: ["name"],
     additionalProperties: false,
   },
+  resultFields: {
+    fields: {
+      id: {},
+      name: {},
+      tag: {},
+    },
+  },
   annotations: {
     title: "Create a pet",
     readOnlyHint: false,

@@ -30,6 +30,13 @@ export const tool: ToolNode = {
     required: ["petId"],
     additionalProperties: false,
   },
+  resultFields: {
+    fields: {
+      id: {},
+      name: {},
+      tag: {},
+    },
+  },
   annotations: {
     title: "Get one pet",
     readOnlyHint: true,

@@ -29,6 +29,14 @@ export const tool: ToolNode = {
     },
     additionalProperties: false,
   },
+  resultFields: {
+    list: true,
+    fields: {
+      id: {},
+      name: {},
+      tag: {},
+    },
+  },
   annotations: {
     title: "List pets",
     readOnlyHint: true,
