@@ -11,11 +11,14 @@
  * shared by every operation that answers with it (Graph beta: 14,222 answers with fields, 3,793
  * of them distinct).
  */
+import { isXmlMediaType } from "../../model/media-types.js";
 import { isRecord } from "../../model/records.js";
 import type { ResultFieldsNode } from "../../model/types.js";
 import type { OperationContext } from "./context.js";
+import { resolveRefObject } from "./context.js";
 import type { SchemaConverter } from "./json-schema.js";
 import { findResultSchema, isLinkField } from "./output-schema.js";
+import { mergeAllOf, readXmlName } from "./xml-lists.js";
 
 /**
  * Names (links aside) planned per answer: more than a describe answer shows (RETURNS_CHARS, 600
@@ -29,9 +32,6 @@ export const RESULT_FIELD_DEPTH = 4;
 const MAX_LINKS = 60;
 /** allOf, oneOf and anyOf parts followed into (Graph's entities inherit through chains of four). */
 const MAX_PARTS_DEPTH = 8;
-
-/** The planned names by the answer's schema object, for the document that holds it. */
-const plannedBySchema = new WeakMap<object, ResultFieldsNode | null>();
 
 /** Whether a schema is a list, and the properties of it (or of its elements). */
 interface Shape {
@@ -50,32 +50,108 @@ interface Shape {
   scalarFields?: Record<string, ResultFieldsNode> | null;
 }
 
-/** Shapes by schema object: a schema (GitHub's simple-user) is a field of hundreds of answers. */
-const shapeBySchema = new WeakMap<object, Shape>();
+/**
+ * How fields are named, with what was planned under that naming: a JSON answer's fields by their
+ * property names; an XML answer's (read into JSON by runtime/results/xml-json.ts) by their
+ * element names, `xml.name` where the schema gives one, an attribute as `@name`. One schema may
+ * answer in both (petstore's Pet), so each naming keeps its own memos.
+ */
+interface Naming {
+  nameOf(name: string, schema: unknown): string;
+  /** The planned names by the answer's schema object, for the document that holds it. */
+  planned: WeakMap<object, ResultFieldsNode | null>;
+  /** Shapes by schema object: a schema (GitHub's simple-user) is a field of hundreds of answers. */
+  shapes: WeakMap<object, Shape>;
+}
+
+function createNaming(nameOf: Naming["nameOf"]): Naming {
+  return { nameOf, planned: new WeakMap(), shapes: new WeakMap() };
+}
+
+const JSON_NAMING = createNaming((name) => name);
+
+/** Memos of the XML naming, per converter (its dereference resolves the document's refs). */
+const xmlNamings = new WeakMap<SchemaConverter, Naming>();
+
+function readXmlNaming(converter: SchemaConverter): Naming {
+  let naming = xmlNamings.get(converter);
+  if (naming === undefined) {
+    naming = createNaming((name, schema) => nameXmlField(converter, name, schema));
+    xmlNamings.set(converter, naming);
+  }
+  return naming;
+}
+
+/**
+ * A property's key in the JSON an XML answer is read into: its element name (`xml.name`), `@`
+ * before an attribute's, and for a list left unwrapped the name its items repeat under.
+ */
+function nameXmlField(converter: SchemaConverter, name: string, schema: unknown): string {
+  // AWS specs name a property's element in an allOf part beside the $ref of its type.
+  const view = mergeAllOf(converter, schema);
+  const own = readXmlName(view) ?? name;
+  const xml = isRecord(view.xml) ? view.xml : undefined;
+  if (xml?.attribute === true) return `@${own}`;
+  // Only a list marked unwrapped repeats its items' element (xml-lists.ts reads it the same way).
+  if ((view.type === "array" || view.items !== undefined) && xml?.wrapped === false)
+    return readXmlName(mergeAllOf(converter, view.items)) ?? own;
+  return own;
+}
+
 const SCALAR_SHAPE: Shape = { list: false, fields: [], links: [], linkCount: 0 };
 /** A field without fields of its own, one object for all (never changed once planned). */
 const SCALAR: ResultFieldsNode = {};
 const SCALAR_LIST: ResultFieldsNode = { list: true };
 
-/** The field names of a successful call's JSON, or undefined when it names no field. */
+/**
+ * The field names of a successful call's JSON (or of its XML, read as JSON, when it answers only
+ * XML), or undefined when it names no field.
+ */
 export function planResultFields(context: OperationContext): ResultFieldsNode | undefined {
-  const schema = findResultSchema(context);
+  const json = findResultSchema(context);
+  const schema = json ?? findXmlResultSchema(context);
   if (schema === undefined) return undefined;
-  const root = context.converter.dereference(schema);
+  const { converter } = context;
+  const root = converter.dereference(schema);
   if (!isRecord(root)) return undefined;
-  let planned = plannedBySchema.get(root);
+  const naming = json !== undefined ? JSON_NAMING : readXmlNaming(converter);
+  let planned = naming.planned.get(root);
   if (planned === undefined) {
-    planned = nameFields(context.converter, root);
-    plannedBySchema.set(root, planned);
+    planned = nameFields(converter, root, naming);
+    naming.planned.set(root, planned);
   }
   return planned ?? undefined;
 }
 
+/**
+ * The schema of the first 2xx XML answer (by status) of an operation whose success answers are
+ * all XML: the runtime reads them into JSON. Undefined when one is anything else.
+ */
+function findXmlResultSchema(context: OperationContext): unknown {
+  const responses = isRecord(context.operation.responses) ? context.operation.responses : {};
+  let found: unknown;
+  for (const status of Object.keys(responses)
+    .filter((s) => /^2/.test(s))
+    .sort()) {
+    const response = resolveRefObject(context.document, responses[status]);
+    if (!isRecord(response) || !isRecord(response.content)) continue;
+    for (const [mediaType, media] of Object.entries(response.content)) {
+      if (!isXmlMediaType(mediaType)) return undefined;
+      if (found === undefined && isRecord(media) && media.schema !== undefined) found = media.schema;
+    }
+  }
+  return found;
+}
+
 /** The names of `root`'s fields, breadth first, or null when it has none. */
-function nameFields(converter: SchemaConverter, root: Record<string, unknown>): ResultFieldsNode | null {
+function nameFields(
+  converter: SchemaConverter,
+  root: Record<string, unknown>,
+  naming: Naming,
+): ResultFieldsNode | null {
   const out: ResultFieldsNode = {};
   const queue: { shape: Shape; node: ResultFieldsNode; depth: number }[] = [
-    { shape: readShape(converter, root), node: out, depth: 1 },
+    { shape: readShape(converter, root, naming), node: out, depth: 1 },
   ];
   let namedSoFar = 0;
   for (let at = 0; at < queue.length; at++) {
@@ -90,7 +166,7 @@ function nameFields(converter: SchemaConverter, root: Record<string, unknown>): 
     }
     const named = Math.min(shape.fields.length, RESULT_FIELD_NAMES - namedSoFar);
     if (named > 0) {
-      const { children, scalarFields } = readChildren(converter, shape);
+      const { children, scalarFields } = readChildren(converter, shape, naming);
       namedSoFar += named;
       if (named === shape.fields.length && scalarFields !== null) node.fields = scalarFields;
       else {
@@ -119,11 +195,12 @@ function nameFields(converter: SchemaConverter, root: Record<string, unknown>): 
 function readChildren(
   converter: SchemaConverter,
   shape: Shape,
+  naming: Naming,
 ): { children: Shape[]; scalarFields: Record<string, ResultFieldsNode> | null } {
   if (shape.children === undefined || shape.scalarFields === undefined) {
     const children = shape.fields.map(([, raw]) => {
       const target = converter.dereference(raw);
-      return isRecord(target) ? readShape(converter, target) : SCALAR_SHAPE;
+      return isRecord(target) ? readShape(converter, target, naming) : SCALAR_SHAPE;
     });
     shape.children = children;
     shape.scalarFields = children.every(isScalar)
@@ -143,20 +220,22 @@ function isScalar(shape: Shape): boolean {
  * properties of its element, its own and its parts' (allOf, oneOf, anyOf), in order, each name
  * once.
  */
-function readShape(converter: SchemaConverter, schema: Record<string, unknown>): Shape {
-  let shape = shapeBySchema.get(schema);
+function readShape(converter: SchemaConverter, schema: Record<string, unknown>, naming: Naming): Shape {
+  let shape = naming.shapes.get(schema);
   if (shape === undefined) {
-    shape = collectShape(converter, schema);
-    shapeBySchema.set(schema, shape);
+    shape = collectShape(converter, schema, naming);
+    naming.shapes.set(schema, shape);
   }
   return shape;
 }
 
-function collectShape(converter: SchemaConverter, schema: Record<string, unknown>): Shape {
+function collectShape(converter: SchemaConverter, schema: Record<string, unknown>, naming: Naming): Shape {
   let element = schema;
   let list = false;
   for (let hops = 0; hops < 4; hops++) {
-    const items = isRecord(element.items) ? converter.dereference(element.items) : undefined;
+    // A list's items may sit in an allOf part beside a $ref (AWS: the type, then its xml name).
+    const view = mergeAllOf(converter, element);
+    const items = isRecord(view.items) ? converter.dereference(view.items) : undefined;
     if (!isRecord(items)) break;
     list = true;
     element = items;
@@ -164,7 +243,8 @@ function collectShape(converter: SchemaConverter, schema: Record<string, unknown
   const properties = new Map<string, unknown>();
   collectProperties(converter, element, properties, 0);
   const shape: Shape = { list, fields: [], links: [], linkCount: 0 };
-  for (const [name, value] of properties) {
+  for (const [property, value] of properties) {
+    const name = naming.nameOf(property, value);
     if (!isLinkField(name)) shape.fields.push([name, value]);
     else if (shape.linkCount++ < MAX_LINKS) shape.links.push(name);
   }

@@ -56,7 +56,7 @@ export function planXmlLists(context: OperationContext): string[] | undefined {
  * A schema with its `$ref` followed and the keys of its `allOf` parts beside its own (its own
  * first): AWS specs name a property's element in an allOf part beside the `$ref` of its type.
  */
-function mergeAllOf(converter: SchemaConverter, schema: unknown): Record<string, unknown> {
+export function mergeAllOf(converter: SchemaConverter, schema: unknown): Record<string, unknown> {
   const resolved = converter.dereference(schema);
   if (!isRecord(resolved)) return {};
   if (!Array.isArray(resolved.allOf)) return resolved;
@@ -69,7 +69,7 @@ function mergeAllOf(converter: SchemaConverter, schema: unknown): Record<string,
   return merged;
 }
 
-function readXmlName(schema: Record<string, unknown>): string | undefined {
+export function readXmlName(schema: Record<string, unknown>): string | undefined {
   return isRecord(schema.xml) && typeof schema.xml.name === "string" && schema.xml.name !== ""
     ? schema.xml.name
     : undefined;

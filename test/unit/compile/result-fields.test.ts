@@ -88,6 +88,64 @@ describe("planResultFields", () => {
     },
     { given: "a list of scalars", content: json({ type: "array", items: S }), want: undefined },
     { given: "an answer that is not JSON", content: { "text/csv": { schema: S } }, want: undefined },
+    {
+      // read into JSON by the runtime (xml-json.ts): keys are element names, a wrapped list is
+      // a list under its wrapper's name, an unwrapped one under its items' name
+      given: "an XML answer: its fields by element name",
+      content: {
+        "text/xml": {
+          schema: object({
+            Reservations: {
+              type: "array",
+              xml: { name: "reservationSet", wrapped: true },
+              items: {
+                ...object({ InstanceId: { ...S, xml: { name: "instanceId" } } }),
+                xml: { name: "item" },
+              },
+            },
+            Messages: { type: "array", xml: { wrapped: false }, items: { ...S, xml: { name: "Message" } } },
+            Version: { ...S, xml: { name: "version", attribute: true } },
+            requestId: S,
+          }),
+        },
+      },
+      want: {
+        fields: {
+          reservationSet: { list: true, fields: { instanceId: {} } },
+          Message: { list: true },
+          "@version": {},
+          requestId: {},
+        },
+      },
+    },
+    {
+      given: "an AWS XML answer: element names and list items in allOf parts beside a $ref",
+      content: { "text/xml": { schema: { $ref: "#/components/schemas/Result" } } },
+      schemas: {
+        Result: object({
+          Reservations: {
+            allOf: [{ $ref: "#/components/schemas/ReservationList" }, { xml: { name: "reservationSet" } }],
+          },
+          NextToken: { allOf: [{ $ref: "#/components/schemas/Token" }, { xml: { name: "nextToken" } }] },
+        }),
+        ReservationList: {
+          type: "array",
+          items: { allOf: [{ $ref: "#/components/schemas/Reservation" }, { xml: { name: "item" } }] },
+        },
+        Reservation: object({
+          ReservationId: {
+            allOf: [{ $ref: "#/components/schemas/Token" }, { xml: { name: "reservationId" } }],
+          },
+        }),
+        Token: S,
+      },
+      want: { fields: { reservationSet: { list: true, fields: { reservationId: {} } }, nextToken: {} } },
+    },
+    {
+      given: "XML beside another media type: nothing (which one comes is not known)",
+      content: { "text/xml": { schema: object({ a: S }) }, "text/plain": { schema: S } },
+      want: undefined,
+    },
     { given: "no content", content: {}, want: undefined },
   ])("$given", ({ content, schemas, want }) => {
     expect(fieldsOf(content, schemas)).toEqual(want);
