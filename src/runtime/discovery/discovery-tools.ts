@@ -58,8 +58,8 @@ export function listDiscoveryTools(context: DiscoveryContext, operations: readon
       name: DESCRIBE_TOOL,
       description:
         `Everything needed to call operations of ${api}, by name (from ${SEARCH_TOOL}): what each ` +
-        "does, the JSON Schema of its arguments, what it returns, its annotations and whether the " +
-        "user must confirm it.",
+        "does and returns, the JSON Schema of its arguments, its annotations and whether the user " +
+        "must confirm it.",
       inputSchema: DESCRIBE_INPUT_SCHEMA,
       annotations: { title: "Describe operations", ...READ_ONLY },
     },
@@ -67,8 +67,8 @@ export function listDiscoveryTools(context: DiscoveryContext, operations: readon
       name: CALL_TOOL,
       description:
         `Call one operation of ${api} by name, with the arguments its input schema (from ` +
-        `${DESCRIBE_TOOL}) asks for. The arguments are checked before anything is sent; the ` +
-        "result is the API's answer (an XML one read as JSON); `fields` picks fields of it, `continue` reads the rest of a cut one.",
+        `${DESCRIBE_TOOL}) asks for. Arguments are checked before anything is sent; the result ` +
+        "is the API's answer (XML read as JSON); `fields` picks fields of it, `continue` reads the rest of a cut one.",
       inputSchema: {
         type: "object",
         properties: {
@@ -148,7 +148,7 @@ export const DESCRIBE_INPUT_SCHEMA: Tool["inputSchema"] = {
 export function createSearchTool(context: DiscoveryContext, returns: string): Tool {
   const api = describeApi(context);
   const count = `${formatCount(context.operations)} operation${context.operations === 1 ? "" : "s"}`;
-  const tags = context.tags.length > 0 ? `, e.g. ${clip(context.tags.slice(0, 6).join(", "), 120)}` : "";
+  const tags = context.tags.length > 0 ? `, e.g. ${clip(context.tags.slice(0, 6).join(", "), 100)}` : "";
   return {
     name: SEARCH_TOOL,
     description:
