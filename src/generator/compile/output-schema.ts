@@ -5,7 +5,7 @@
  * structuredContent.
  */
 
-import { isJsonMediaType } from "../../model/media-types.js";
+import { isJsonMediaType, isXmlMediaType } from "../../model/media-types.js";
 import { isRecord } from "../../model/records.js";
 import type { JsonSchema } from "../../model/types.js";
 import type { OperationContext } from "./context.js";
@@ -73,17 +73,34 @@ export function planResult(context: OperationContext): JsonSchema | undefined {
  * media type; other media types beside it are fine, since the bridge asks for JSON first.
  */
 export function findResultSchema(context: OperationContext): unknown {
+  for (const [mediaType, media] of listSuccessMedia(context)) {
+    if (isJsonMediaType(mediaType) && isRecord(media) && media.schema !== undefined) return media.schema;
+  }
+  return undefined;
+}
+
+/**
+ * The schema of the first 2xx XML answer (by status) of an operation whose success answers are
+ * all XML, which the runtime reads into JSON (results/xml-json.ts); undefined when one is not.
+ */
+export function findXmlResultSchema(context: OperationContext): unknown {
+  let found: unknown;
+  for (const [mediaType, media] of listSuccessMedia(context)) {
+    if (!isXmlMediaType(mediaType)) return undefined;
+    if (found === undefined && isRecord(media) && media.schema !== undefined) found = media.schema;
+  }
+  return found;
+}
+
+/** The media type entries of an operation's 2xx answers, by status. */
+function* listSuccessMedia(context: OperationContext): Generator<[string, unknown]> {
   const responses = isRecord(context.operation.responses) ? context.operation.responses : {};
   for (const status of Object.keys(responses)
     .filter((s) => /^2/.test(s))
     .sort()) {
     const response = resolveRefObject(context.document, responses[status]);
-    if (!isRecord(response) || !isRecord(response.content)) continue;
-    for (const [mediaType, media] of Object.entries(response.content)) {
-      if (isJsonMediaType(mediaType) && isRecord(media) && media.schema !== undefined) return media.schema;
-    }
+    if (isRecord(response) && isRecord(response.content)) yield* Object.entries(response.content);
   }
-  return undefined;
 }
 
 /** Levels of objects a result outline types: the result's fields and their fields. */

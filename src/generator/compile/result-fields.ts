@@ -11,13 +11,11 @@
  * shared by every operation that answers with it (Graph beta: 14,222 answers with fields, 3,793
  * of them distinct).
  */
-import { isXmlMediaType } from "../../model/media-types.js";
 import { isRecord } from "../../model/records.js";
 import type { ResultFieldsNode } from "../../model/types.js";
 import type { OperationContext } from "./context.js";
-import { resolveRefObject } from "./context.js";
 import type { SchemaConverter } from "./json-schema.js";
-import { findResultSchema, isLinkField } from "./output-schema.js";
+import { findResultSchema, findXmlResultSchema, isLinkField } from "./output-schema.js";
 import { mergeAllOf, readXmlName } from "./xml-lists.js";
 
 /**
@@ -121,26 +119,6 @@ export function planResultFields(context: OperationContext): ResultFieldsNode | 
     naming.planned.set(root, planned);
   }
   return planned ?? undefined;
-}
-
-/**
- * The schema of the first 2xx XML answer (by status) of an operation whose success answers are
- * all XML: the runtime reads them into JSON. Undefined when one is anything else.
- */
-function findXmlResultSchema(context: OperationContext): unknown {
-  const responses = isRecord(context.operation.responses) ? context.operation.responses : {};
-  let found: unknown;
-  for (const status of Object.keys(responses)
-    .filter((s) => /^2/.test(s))
-    .sort()) {
-    const response = resolveRefObject(context.document, responses[status]);
-    if (!isRecord(response) || !isRecord(response.content)) continue;
-    for (const [mediaType, media] of Object.entries(response.content)) {
-      if (!isXmlMediaType(mediaType)) return undefined;
-      if (found === undefined && isRecord(media) && media.schema !== undefined) found = media.schema;
-    }
-  }
-  return found;
 }
 
 /** The names of `root`'s fields, breadth first, or null when it has none. */
