@@ -93,7 +93,7 @@ export function findXmlResultSchema(context: OperationContext): unknown {
 }
 
 /** The media type entries of an operation's 2xx answers, by status. */
-function* listSuccessMedia(context: OperationContext): Generator<[string, unknown]> {
+export function* listSuccessMedia(context: OperationContext): Generator<[string, unknown]> {
   const responses = isRecord(context.operation.responses) ? context.operation.responses : {};
   for (const status of Object.keys(responses)
     .filter((s) => /^2/.test(s))

@@ -8,25 +8,20 @@
  */
 import { isJsonMediaType, isXmlMediaType } from "../../model/media-types.js";
 import { isRecord } from "../../model/records.js";
-import { type OperationContext, resolveRefObject } from "./context.js";
+import type { OperationContext } from "./context.js";
 import type { SchemaConverter } from "./json-schema.js";
+import { listSuccessMedia } from "./output-schema.js";
 
 /** Schemas walked per operation at most: the names of a real answer are found long before. */
 const MAX_SCHEMAS = 5000;
 
 /** The list element names of the operation's XML answers, sorted, or undefined when none. */
 export function planXmlLists(context: OperationContext): string[] | undefined {
-  const responses = isRecord(context.operation.responses) ? context.operation.responses : {};
   const schemas: unknown[] = [];
-  for (const [status, raw] of Object.entries(responses)) {
-    if (!/^2/.test(status)) continue;
-    const response = resolveRefObject(context.document, raw);
-    if (!isRecord(response) || !isRecord(response.content)) continue;
-    for (const [mediaType, media] of Object.entries(response.content)) {
-      if (isJsonMediaType(mediaType)) return undefined;
-      if (isXmlMediaType(mediaType) && isRecord(media) && media.schema !== undefined)
-        schemas.push(media.schema);
-    }
+  for (const [mediaType, media] of listSuccessMedia(context)) {
+    if (isJsonMediaType(mediaType)) return undefined;
+    if (isXmlMediaType(mediaType) && isRecord(media) && media.schema !== undefined)
+      schemas.push(media.schema);
   }
   const names = new Set<string>();
   const seen = new Set<unknown>();
