@@ -6,6 +6,7 @@
  * show the method name; the original stays callable as `api["list-pets"]`.
  */
 import type { ToolNode } from "../../model/types.js";
+import { createOperationLookup } from "../discovery/operation-lookup.js";
 import { toIdentifier } from "./identifiers.js";
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -13,12 +14,15 @@ const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 export interface ApiNames {
   /** The method name of an operation, by its tool name. */
   methodOf(name: string): string;
-  /** The operation a program names: by tool name or method name. */
+  /**
+   * The operation a program names: by method name or tool name, or a name that is one of them
+   * without case and separators (discovery/operation-lookup.ts).
+   */
   resolve(name: string): ToolNode | undefined;
 }
 
 export function planApiNames(tools: readonly ToolNode[]): ApiNames {
-  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  const findTool = createOperationLookup(tools);
   const taken = new Set(tools.map((tool) => tool.name).filter((name) => IDENTIFIER.test(name)));
   const methods = new Map<string, string>();
   const byMethod = new Map<string, ToolNode>();
@@ -30,6 +34,6 @@ export function planApiNames(tools: readonly ToolNode[]): ApiNames {
   }
   return {
     methodOf: (name) => methods.get(name) ?? name,
-    resolve: (name) => byName.get(name) ?? byMethod.get(name),
+    resolve: (name) => byMethod.get(name) ?? findTool(name),
   };
 }

@@ -23,6 +23,7 @@ import { toErrorResult } from "../results/error-result.js";
 import { FIELD_SYNTAX } from "../results/project-fields.js";
 import { ownerOption, sharedResultStore } from "../results/result-store.js";
 import { findClosestOperations, showName } from "./closest.js";
+import { createOperationLookup } from "./operation-lookup.js";
 import { expandHint, expandPointer } from "./describe-budget.js";
 import { describeOperation, keepWithinBudget, type NotFound, toDescribeResult } from "./describe-result.js";
 import {
@@ -88,7 +89,7 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
   const { model, confirmDestructive } = options;
   const confirms = (tool: ToolNode) =>
     typeof confirmDestructive === "function" ? confirmDestructive(tool) : confirmDestructive;
-  const byName = new Map<string, ToolNode>(model.tools.map((tool) => [tool.name, tool]));
+  const findTool = createOperationLookup(model.tools);
   let listed: Tool[] | undefined;
   let search: OperationSearch | undefined;
   let tags: { tag: string; count: number }[] | undefined;
@@ -175,12 +176,15 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
     const names = [...new Set(request.names)];
     if (request.pointer !== undefined) return describePart(names, request.pointer, caller);
     const found = [];
+    const shown = new Set<ToolNode>();
     const notFound: NotFound[] = [];
     for (const name of names) {
       // An operation the caller's token may not call is not shown, as search does not find it.
-      const tool = byName.get(name);
-      if (tool && mayCall(caller, tool)) found.push(describeOperation(tool, confirms(tool)));
-      else
+      const tool = findTool(name);
+      if (tool && mayCall(caller, tool)) {
+        if (!shown.has(tool)) found.push(describeOperation(tool, confirms(tool)));
+        shown.add(tool);
+      } else
         notFound.push({
           name: showName(name),
           closest: findClosestOperations(name, filterCallable(model.tools, caller), getSearch()),
@@ -196,7 +200,7 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
     caller: CallerAccess | undefined,
   ): Promise<CallToolResult> => {
     // An operation the caller's token may not call is no operation here, as in a plain describe.
-    const found = names.length === 1 ? byName.get(names[0]!) : undefined;
+    const found = names.length === 1 ? findTool(names[0]!) : undefined;
     const tool = found !== undefined && mayCall(caller, found) ? found : undefined;
     if (names.length !== 1 || tool === undefined) {
       const problem =
@@ -243,7 +247,8 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
         context.caller?.subject,
       );
     }
-    if (!byName.has(request.name)) {
+    const tool = findTool(request.name);
+    if (tool === undefined) {
       return options.audited(
         request.name,
         request.arguments,
@@ -263,7 +268,7 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
         context.caller?.subject,
       );
     }
-    return options.callOperation(request.name, request.arguments, {
+    return options.callOperation(tool.name, request.arguments, {
       ...context,
       results: {
         ...(request.fields !== undefined ? { fields: request.fields } : {}),

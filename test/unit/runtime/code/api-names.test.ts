@@ -70,6 +70,13 @@ describe("planApiNames", () => {
     expect(names.resolve("listPets")?.name).toBe("listPets");
     expect(names.resolve("_3dSecure")?.name).toBe("3d-secure");
   });
+
+  it("resolves a name written without the tool's case and separators, unless two tools share it", () => {
+    const names = planApiNames(model.tools);
+    expect(names.resolve("THREE_D")).toBeUndefined();
+    expect(names.resolve("3d_secure")?.name).toBe("3d-secure");
+    expect(names.resolve("list_pets")).toBeUndefined();
+  });
 });
 
 describe("signatures", () => {
@@ -119,6 +126,12 @@ describe("execute", () => {
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toEqual({ result: ["GET", "GET"] });
     expect(upstream.requests.map((r) => r.rawUrl)).toEqual(["/pets?id=1", "/pets?id=2", "/3d"]);
+  });
+
+  it("calls an operation named in snake case instead of its hyphens", async () => {
+    const result = await execute("await api['3d_secure'](); return 1;");
+    expect(result.isError).toBeFalsy();
+    expect(upstream.requests.map((r) => r.rawUrl)).toEqual(["/3d"]);
   });
 
   it("a call refused before sending is not an API call made", async () => {

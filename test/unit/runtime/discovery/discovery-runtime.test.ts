@@ -249,11 +249,24 @@ describe("call_operation", () => {
     await tools.close();
   });
 
+  it("calls an operation named without its case and separators: get_pet is getPet", async () => {
+    const runtime = discovery();
+    const loose = await runtime.callTool("call_operation", { name: "get_pet", arguments: { id: "7" } });
+    const exact = await runtime.callTool("call_operation", { name: "getPet", arguments: { id: "7" } });
+    expect(loose).toEqual(exact);
+    expect(upstream.requests.map((r) => `${r.method} ${r.rawUrl}`)).toEqual(["GET /pets/7", "GET /pets/7"]);
+    const described = await runtime.callTool("describe_operations", { names: ["GET_PET", "getPet"] });
+    expect((described.structuredContent as { operations: { name: string }[] }).operations).toEqual([
+      expect.objectContaining({ name: "getPet" }),
+    ]);
+    await runtime.close();
+  });
+
   it("answers an unknown operation with an error naming the closest ones, and sends nothing", async () => {
     const runtime = discovery();
-    const result = await runtime.callTool("call_operation", { name: "getpet", arguments: { id: "1" } });
+    const result = await runtime.callTool("call_operation", { name: "getPets", arguments: { id: "1" } });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toMatch(/^Unknown operation "getpet": .*The closest: getPet/);
+    expect(textOf(result)).toMatch(/^Unknown operation "getPets": .*The closest: getPet/);
     expect(errorMeta(result)?.category).toBe("unknown_tool");
     expect(upstream.requests).toEqual([]);
     await runtime.close();

@@ -1,0 +1,37 @@
+/**
+ * The operation a model names in discovery and code mode (describe, call_operation, `api.<name>`
+ * in a program): the tool of that exact name, or else the one tool whose name is the same
+ * without case and separators (model/similarity.ts). A model that writes code turns
+ * `get-an-artist` into `get_an_artist` or `getAnArtist`; a round trip to learn the exact
+ * spelling helps no one. Two tools whose names differ only so are never guessed between: such a
+ * name finds neither, and the answer lists the closest as before.
+ */
+import { normaliseName } from "../../model/similarity.js";
+import type { ToolNode } from "../../model/types.js";
+import { MAX_NAME_CHARS } from "./closest.js";
+
+/** Marks a normalised name that two tools share. */
+const SHARED = null;
+
+export type OperationLookup = (name: string) => ToolNode | undefined;
+
+/** The lookup over `tools`; the loose names are made on the first name that is not exact. */
+export function createOperationLookup(tools: readonly ToolNode[]): OperationLookup {
+  const exact = new Map<string, ToolNode>(tools.map((tool) => [tool.name, tool]));
+  let loose: Map<string, ToolNode | typeof SHARED> | undefined;
+  return (name) => {
+    const tool = exact.get(name);
+    if (tool !== undefined || name.length > MAX_NAME_CHARS) return tool;
+    loose ??= indexLooseNames(tools);
+    return loose.get(normaliseName(name)) ?? undefined;
+  };
+}
+
+function indexLooseNames(tools: readonly ToolNode[]): Map<string, ToolNode | typeof SHARED> {
+  const loose = new Map<string, ToolNode | typeof SHARED>();
+  for (const tool of tools) {
+    const key = normaliseName(tool.name);
+    loose.set(key, loose.has(key) ? SHARED : tool);
+  }
+  return loose;
+}
