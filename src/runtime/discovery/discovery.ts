@@ -23,7 +23,6 @@ import { toErrorResult } from "../results/error-result.js";
 import { FIELD_SYNTAX } from "../results/project-fields.js";
 import { ownerOption, sharedResultStore } from "../results/result-store.js";
 import { findClosestOperations, showName } from "./closest.js";
-import { createOperationLookup } from "./operation-lookup.js";
 import { expandHint, expandPointer } from "./describe-budget.js";
 import { describeOperation, keepWithinBudget, type NotFound, toDescribeResult } from "./describe-result.js";
 import {
@@ -36,6 +35,7 @@ import {
   SEARCH_TOOL,
   toDiscoveryContext,
 } from "./discovery-tools.js";
+import { createOperationLookup } from "./operation-lookup.js";
 import {
   createOperationSearch,
   MAX_QUERY_CHARS,
