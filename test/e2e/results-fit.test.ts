@@ -258,7 +258,14 @@ describe("discovery mode over Streamable HTTP", () => {
       expect(textOf(projected)).toBe(
         '{"id":550,"crew":[{"name":"Crew member 0"}]}\n[Fields: "budget" matched nothing in this answer; its top-level fields: id, cast, crew.]',
       );
-      expect(upstream.requests).toHaveLength(2);
+      // The notation describe's returns is written in: groups, elisions selecting nothing.
+      const grouped = await a.call("call_operation", {
+        name: "get_credits",
+        arguments: { id: 550 },
+        fields: "{id, crew[0]{name, …}}",
+      });
+      expect(textOf(grouped)).toBe('{"id":550,"crew":[{"name":"Crew member 0"}]}');
+      expect(upstream.requests).toHaveLength(3);
     } finally {
       await a.close();
       await b.close();

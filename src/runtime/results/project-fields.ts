@@ -4,16 +4,18 @@
  * `[]` after a key (or alone, at the root) means each element of that list, `[2]` one element.
  * A key applied to a list applies to each of its elements, so `items.id` is `items[].id`. The
  * projection keeps the answer's shape and key order, and it runs on the parsed JSON before the
- * result budget cuts anything (success.ts).
+ * result budget cuts anything (success.ts). Groups, as describe's `returns` writes them
+ * (`items[]{id, name}`), are the same paths (field-groups.ts).
  */
 import { isRecord } from "../../model/records.js";
+import { expandFieldGroups } from "./field-groups.js";
 
 /** Paths one call may name, and characters of one path: enough for any real selection. */
 export const FIELD_LIMITS = { paths: 100, chars: 300 } as const;
 
 /** The syntax in a sentence, for tool text and error messages. */
 export const FIELD_SYNTAX =
-  'dotted paths, `[]` for each element of a list (e.g. ["items[].id", "items[].name", "total"])';
+  'dotted paths, `[]` for each element of a list (e.g. ["items[].id", "items[].name", "total"], or "items[]{id, name}, total")';
 
 type Segment = { kind: "key"; name: string } | { kind: "each" } | { kind: "index"; index: number };
 
@@ -46,13 +48,26 @@ export function parseFieldPaths(input: unknown): FieldSelection | { problem: str
   let list: unknown = input;
   if (typeof input === "string") {
     const text = input.trim();
-    if (text.startsWith("[")) {
-      try {
-        list = JSON.parse(text);
-      } catch {
-        return { problem: `is not a JSON list of paths: ${FIELD_SYNTAX}` };
+    const parsed = text.startsWith("[") ? parseJsonList(text) : undefined;
+    if (parsed !== undefined) list = parsed;
+    else {
+      // Not a JSON list: comma-separated paths and groups (`[].id`, `items[]{id, name}`).
+      const expanded = expandFieldGroups(text);
+      if (!Array.isArray(expanded)) return { problem: `${JSON.stringify(text)} ${expanded.problem}` };
+      list = expanded;
+    }
+  } else if (Array.isArray(input)) {
+    const expanded: unknown[] = [];
+    for (const item of input) {
+      if (typeof item !== "string" || !item.includes("{")) {
+        expanded.push(item);
+        continue;
       }
-    } else list = text.split(",").map((p) => p.trim());
+      const paths = expandFieldGroups(item);
+      if (!Array.isArray(paths)) return { problem: `${JSON.stringify(item)} ${paths.problem}` };
+      expanded.push(...paths);
+    }
+    list = expanded;
   }
   if (!Array.isArray(list) || list.length === 0) {
     return { problem: `must be a non-empty list of ${FIELD_SYNTAX}` };
@@ -69,6 +84,16 @@ export function parseFieldPaths(input: unknown): FieldSelection | { problem: str
     paths.push(path);
   }
   return { paths, root };
+}
+
+/** A text that is a JSON list, parsed; undefined for any other text (`[].id` is a path). */
+function parseJsonList(text: string): unknown[] | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function parsePath(path: string): { segments: Segment[] } | { problem: string } {
