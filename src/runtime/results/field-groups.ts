@@ -52,7 +52,8 @@ function readSelection(
       state.i++; // the group's "}"
       // What follows a group is the next item: `a{b}, c` (a path after the brace is none).
       while (state.i < text.length && !",}".includes(text[state.i]!)) {
-        if (text[state.i]!.trim() !== "") return `has "${text[state.i]}" after a group's "}" at ${state.i + 1}`;
+        if (text[state.i]!.trim() !== "")
+          return `has "${text[state.i]}" after a group's "}" at ${state.i + 1}`;
         state.i++;
       }
     } else if (item !== "" && !ELISION.test(item)) {
