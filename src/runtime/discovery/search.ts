@@ -10,6 +10,7 @@ import { isRecord } from "../../model/records.js";
 import { runToEnd } from "../../model/run-steps.js";
 import type { BridgeModel, SearchIndexNode, ToolNode } from "../../model/types.js";
 import { runInSlices, SLICE_MS } from "../engine/run-in-slices.js";
+import { isNameInWords } from "./describe-budget.js";
 import { rankFallback } from "./search/fallback.js";
 import { hasFirstPerson, hasName, readOperationShape, readQueryIntent } from "./search/intent.js";
 import { buildPostingsSteps, type Postings } from "./search/postings.js";
@@ -229,6 +230,19 @@ function clipQuery(query: string): string {
   return space > MAX_QUERY_CHARS / 2 ? cut.slice(0, space) : cut;
 }
 
+/**
+ * What a result line says the operation does: its title, or when that is only its name in
+ * words (EC2's `GET_DescribeInstances`, "Get describe instances"), the first line of its
+ * description, which leads with the spec's first sentence ("Describes the specified instances
+ * or all instances."): an agent tells DescribeInstances from DescribeFleetInstances by it.
+ */
+function summarizeTool(tool: ToolNode): string {
+  if (tool.title !== "" && !isNameInWords(tool.title, tool.name)) return tool.title;
+  const newline = tool.description.indexOf("\n");
+  const lead = (newline < 0 ? tool.description : tool.description.slice(0, newline)).trim();
+  return isNameInWords(lead.replace(/[.!]$/, ""), tool.name) ? "" : lead;
+}
+
 /** Operations whose exact name (any case) is a word of the query, in the query's order. */
 function findNamedDocs(query: string, byName: Map<string, number>): number[] {
   const docs: number[] = [];
@@ -244,7 +258,7 @@ function toHit(tool: ToolNode, score: number): SearchHit {
     name: tool.name,
     method: tool.http.method.toUpperCase(),
     path: tool.http.path,
-    summary: tool.title,
+    summary: summarizeTool(tool),
     tags: tool.tags,
     readOnly: tool.annotations.readOnlyHint,
     score,
