@@ -150,7 +150,16 @@ const SHORT_ALIAS_CHARS = 80;
 function clippedResult(type: TypeNode, max: number): string {
   const full = typeText(type);
   if (full.length <= max) return full;
-  if (type.kind === "object") return clippedObject(type.properties, type.index, max);
+  if (type.kind === "object") {
+    // An envelope (`{ data: Task }`, `{ result: [...] }`): its one field's type clipped in turn,
+    // not the field left out, which would leave `{ /* +1 more: data */ }` and no field shown.
+    const only = type.properties.length === 1 && type.index === undefined ? type.properties[0]! : undefined;
+    if (only !== undefined && (only.type.kind === "object" || only.type.kind === "array")) {
+      const head = `{ ${propertyKey(only.name)}${only.optional ? "?" : ""}: `;
+      return `${head}${clippedResult(only.type, max - head.length - 2)} }`;
+    }
+    return clippedObject(type.properties, type.index, max);
+  }
   if (type.kind === "array" && type.items.kind === "object") {
     return `${clippedObject(type.items.properties, type.items.index, max - 2)}[]`;
   }

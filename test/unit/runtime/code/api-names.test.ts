@@ -176,3 +176,42 @@ describe("a left-out argument's name cannot end the comment", () => {
     expect(line.match(/\*\//g)).toHaveLength(1);
   });
 });
+
+describe("a one-line signature's result", () => {
+  const fields = Object.fromEntries(
+    Array.from({ length: 30 }, (_, i) => [`field_number_${i}`, { type: "string" }]),
+  );
+  const enveloped = planSpec(
+    {
+      paths: {
+        "/tasks/{id}": {
+          get: {
+            operationId: "getTask",
+            parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+            responses: {
+              "200": {
+                description: "OK",
+                content: {
+                  "application/json": {
+                    schema: {
+                      type: "object",
+                      properties: { data: { type: "object", properties: fields } },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    { resultSchemas: true },
+  );
+
+  it("shows an envelope's one field with its own fields clipped, not the field left out", () => {
+    const line = createSignatures().signatureOf(enveloped.tools[0]!);
+    expect(line).toMatch(/Promise<\{ data\?: \{ .*field_number_0.* \} \}>$/);
+    expect(line).not.toContain("more: data");
+    expect(line.length).toBeLessThanOrEqual(320);
+  });
+});
