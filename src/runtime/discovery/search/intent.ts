@@ -27,7 +27,10 @@ addActions(
   "read",
   "get gets fetch fetches retrieve retrieves show shows view read see look lookup display check find finds obtain details detail info information",
 );
-addActions("update", "update updates updating modify change changes edit set rename patch replace");
+addActions(
+  "update",
+  "update updates updating modify change changes edit set rename patch replace mark marks toggle",
+);
 addActions(
   "delete",
   "delete deletes deleting remove removes removing destroy erase purge unsubscribe revoke",

@@ -279,6 +279,8 @@ describe("a person's words find the API's", () => {
     ["an API's abbreviation: repositories → repos", "my repositories", ABBREVIATED, "listMine"],
     ["two words the API writes as one: to do → todo", "add a to do task", ROUND5, "op02"],
     ["rename → update", "rename a group", ROUND5, "op04"],
+    ["mark → update", "mark a group hidden", ROUND5, "op04"],
+    ["toggle → update", "toggle a group", ROUND5, "op04"],
     ["belong → member, 'I' → the signed-in user", "groups I belong to", ROUND5, "op07"],
     ["'I' is the signed-in user", "messages I have", FIRST_PERSON, "op02"],
     ["'i' in lower case too", "messages i have", FIRST_PERSON, "op02"],
