@@ -10,7 +10,6 @@ import { failWith } from "../model/diagnostics.js";
 import { OPTION_KEYS } from "../runtime/config/option-table.js";
 import { readSettings } from "../runtime/config/read-settings.js";
 import { toTransport } from "../runtime/config/to-options.js";
-import { AUTO_LIMITS, DEFAULT_MODE } from "../runtime/discovery/mode.js";
 import { startSharingTerms } from "../runtime/discovery/search/shared-terms.js";
 import type { SlicePace } from "../runtime/engine/run-in-slices.js";
 import { finishCacheWriteOnExit } from "./cache-write-on-exit.js";
@@ -143,7 +142,7 @@ export function createServeCommand(): Command {
     const stopSharingTerms = cacheWrites.length > 0 ? startSharingTerms() : undefined;
     const pace: SlicePace = { hurried: false };
     let written: Promise<void> = Promise.resolve();
-    await startBridge(inputs, settings, {
+    const running = await startBridge(inputs, settings, {
       name: "openapi-mcp-bridge",
       env: process.env,
       help: HELP,
@@ -154,11 +153,8 @@ export function createServeCommand(): Command {
       },
     });
     // Tools mode lists every operation with its contract digest: the entry keeps them for the
-    // next start. Auto serves tools only within its tool limit (a selection may shrink an API
-    // below it: then the digests are just not saved).
-    const mode = settings.mode ?? DEFAULT_MODE;
-    const toolCount = apis.reduce((count, api) => count + api.model.tools.length, 0);
-    const contractDigests = mode === "tools" || (mode === "auto" && toolCount <= AUTO_LIMITS.tools);
+    // next start. The runtime says what it serves (auto's choice made, the selection applied).
+    const contractDigests = running.runtime.mode.mode === "tools";
     written = runInTurn(cacheWrites, pace, { contractDigests });
     if (stopSharingTerms !== undefined) void written.then(stopSharingTerms);
     if (cacheWrites.length > 0 && toTransport(settings) === "stdio") finishCacheWriteOnExit(written, pace);
