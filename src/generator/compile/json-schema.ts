@@ -76,6 +76,9 @@ export interface SchemaConverterOptions {
   repeatedTexts?: ReadonlySet<string>;
 }
 
+/** OData's type annotation (see where `required` is converted). */
+const ODATA_TYPE = "@odata.type";
+
 /** Examples longer than this (as JSON) cost more tokens than they teach. */
 const MAX_EXAMPLE_JSON = 80;
 
@@ -216,8 +219,13 @@ export class SchemaConverter {
     }
     if (Array.isArray(out.required) && isRecord(out.properties)) {
       // readOnly properties are never sent (OAS: "SHOULD NOT be sent as part of the request").
+      // OData's type annotation is needed only for a value of a derived type (OData JSON Format
+      // 4.01, "Control Information: type"); converters mark it required on every schema
+      // (Microsoft Graph: 1,419 of 2,599), so a model sending a plain message was refused for
+      // each nested object without it. It stays a property a model may give.
       const props = out.properties as Record<string, unknown>;
       out.required = (out.required as JsonValue[]).filter((name) => {
+        if (name === ODATA_TYPE) return false;
         const prop = typeof name === "string" ? this.dereference(props[name]) : undefined;
         return !(isRecord(prop) && prop.readOnly === true);
       });

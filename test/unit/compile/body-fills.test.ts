@@ -40,6 +40,11 @@ function planBody(
             properties: { id: { type: "string", readOnly: true }, "@odata.type": { type: "string" } },
           },
           pet: { type: "object", properties: { name: { type: "string" } } },
+          recipient: {
+            type: "object",
+            required: ["@odata.type", "address"],
+            properties: { "@odata.type": { type: "string" }, address: { type: "string" } },
+          },
         },
       },
     },
@@ -104,6 +109,24 @@ describe("required body properties with a default or one allowed value", () => {
     // The model's own value wins.
     expect(sentJson(tool, { displayName: "Team", "@odata.type": "#x" })).toMatchObject({
       "@odata.type": "#x",
+    });
+  });
+
+  it("OData's @odata.type, required with no value to fill, is not asked for in nested objects", () => {
+    const tool = planBody({
+      type: "object",
+      required: ["to"],
+      properties: {
+        to: { type: "array", items: { $ref: "#/components/schemas/recipient" } },
+        owner: { $ref: "#/components/schemas/entity" },
+      },
+    });
+    expect(accepts(tool, { to: [{ address: "a@b.example" }], owner: {} })).toBe(true);
+    // The model may still name a derived type; the spec's other required properties stay required.
+    expect(accepts(tool, { to: [{ address: "a@b.example", "@odata.type": "#x.y" }] })).toBe(true);
+    expect(accepts(tool, { to: [{}] })).toBe(false);
+    expect(sentJson(tool, { to: [{ address: "a@b.example" }] })).toEqual({
+      to: [{ address: "a@b.example" }],
     });
   });
 
