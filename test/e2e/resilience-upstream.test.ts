@@ -171,6 +171,9 @@ describe("retries only where safe", () => {
     const b = await connect({ baseUrl: `http://127.0.0.1:${await closedPort()}` });
     const result = await b.call("createItem", { name: "x" });
     expect(textOf(result)).toContain("could not connect to the API (ECONNREFUSED) (after 3 attempts)");
+    // Nothing reached the API: the model is told it may simply retry, not to check for an effect.
+    expect(textOf(result)).toContain("Next step: Retry later.");
+    expect(textOf(result)).not.toContain("may or may not have taken effect");
   });
 
   it("a GET that meets a 503 once then succeeds gives the success", async () => {

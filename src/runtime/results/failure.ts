@@ -255,9 +255,11 @@ export function toFailureResult(tool: ToolNode, failure: UpstreamFailure, origin
   const timeout = failure.kind === "timeout";
   const facts: ErrorFacts = { category: timeout ? "timeout" : "upstream_unavailable", retryable: true };
   const label = timeout ? "Timeout" : "Upstream unavailable";
-  const safeToRetry = tool.annotations.idempotentHint
-    ? "Retry later."
-    : "This operation is not idempotent: it may or may not have taken effect; check before retrying.";
+  // No connection made: nothing reached the API, so even a POST is safe to send again.
+  const safeToRetry =
+    tool.annotations.idempotentHint || failure.kind === "connect"
+      ? "Retry later."
+      : "This operation is not idempotent: it may or may not have taken effect; check before retrying.";
   return {
     isError: true,
     content: [
