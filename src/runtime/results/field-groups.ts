@@ -13,11 +13,11 @@ const ELISION = /^(?:…|\.\.\.|\+\d+(?:\s.*)?)$/s;
 
 /**
  * The dotted paths a text of comma-separated paths and groups names, in their order, or the
- * problem with it (a group never closed, or closed without being opened).
+ * problem with it (a group never closed, or closed without being opened, more than `maxPaths`).
  */
-export function expandFieldGroups(text: string): string[] | { problem: string } {
+export function expandFieldGroups(text: string, maxPaths: number): string[] | { problem: string } {
   const paths: string[] = [];
-  const state = { i: 0 };
+  const state = { i: 0, maxPaths };
   const problem = readSelection(text, state, "", 0, paths);
   if (problem !== undefined) return { problem };
   return paths;
@@ -29,7 +29,7 @@ export function expandFieldGroups(text: string): string[] | { problem: string } 
  */
 function readSelection(
   text: string,
-  state: { i: number },
+  state: { i: number; maxPaths: number },
   prefix: string,
   depth: number,
   out: string[],
@@ -59,6 +59,8 @@ function readSelection(
     } else if (item !== "" && !ELISION.test(item)) {
       out.push(joinPath(prefix, item));
     }
+    // A text of a million commas is read no further than the paths a call may name.
+    if (out.length > state.maxPaths) return `names more than ${state.maxPaths} paths`;
     const end = text[state.i];
     if (end === ",") {
       state.i++;

@@ -52,18 +52,19 @@ export function parseFieldPaths(input: unknown): FieldSelection | { problem: str
     if (parsed !== undefined) list = parsed;
     else {
       // Not a JSON list: comma-separated paths and groups (`[].id`, `items[]{id, name}`).
-      const expanded = expandFieldGroups(text);
+      const expanded = expandFieldGroups(text, FIELD_LIMITS.paths);
       if (!Array.isArray(expanded)) return { problem: `${JSON.stringify(text)} ${expanded.problem}` };
       list = expanded;
     }
   } else if (Array.isArray(input)) {
     const expanded: unknown[] = [];
     for (const item of input) {
+      if (expanded.length > FIELD_LIMITS.paths) break; // refused below, for naming too many
       if (typeof item !== "string" || !item.includes("{")) {
         expanded.push(item);
         continue;
       }
-      const paths = expandFieldGroups(item);
+      const paths = expandFieldGroups(item, FIELD_LIMITS.paths);
       if (!Array.isArray(paths)) return { problem: `${JSON.stringify(item)} ${paths.problem}` };
       expanded.push(...paths);
     }

@@ -156,6 +156,8 @@ describe("parseFieldPaths refuses malformed paths with what is wrong", () => {
     ["a}b", /"\}" at 2 without its "\{"/],
     [["a{b}c"], /"c" after a group's "\}" at 5/],
     [`${"a{".repeat(40)}b${"}".repeat(40)}`, /nested deeper than 32/],
+    [`x{${"a,".repeat(200_000)}}`, /more than 100 paths/],
+    [Array.from({ length: 50_000 }, () => "x{a, b}"), /at most 100/],
     [Array.from({ length: 101 }, (_, i) => `f${i}`), /at most 100/],
     [["x".repeat(301)], /longer than 300/],
   ];
