@@ -2,7 +2,7 @@
  * The pre-pass before validation: a sanitised deep copy of the arguments (no `undefined`, no
  * prototype keys, bounded depth), repaired where real MCP clients send the wrong shape and the
  * schema leaves no doubt (objects and arrays as JSON text, numbers and booleans as strings, one
- * value where an array is expected).
+ * value where an array is expected, a list where a string described as comma-separated is).
  */
 import { isRecord } from "../../model/records.js";
 import type { ArgumentIssue } from "./issues.js";
@@ -28,6 +28,16 @@ const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 const NUMERIC = /^-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 const NO_CHANGE: unique symbol = Symbol("no change");
+
+/** A description that says its string is a list joined by commas. */
+const COMMA_LIST = /\bcomma[- ]?(?:separated|delimited)\b|\bseparated by commas?\b/i;
+
+/** An item a comma-separated list can hold as it is. */
+function isListItem(item: unknown): boolean {
+  return (
+    (typeof item === "string" && !item.includes(",")) || (typeof item === "number" && Number.isFinite(item))
+  );
+}
 
 export interface CoerceContext {
   sc: SchemaContext;
@@ -113,6 +123,18 @@ function coerceToTypes(
     ((typeof value === "number" && Number.isFinite(value)) || typeof value === "boolean")
   ) {
     return String(value);
+  }
+  // A list where the schema asks for "a comma-separated list" as one string (Spotify's `ids`
+  // and `uris`): the items joined are the string the API reads. Only items without a comma.
+  if (
+    types.has("string") &&
+    !types.has("array") &&
+    Array.isArray(value) &&
+    value.length > 0 &&
+    value.every(isListItem) &&
+    COMMA_LIST.test(typeof schema.description === "string" ? schema.description : "")
+  ) {
+    return value.join(",");
   }
   if (types.has("array") && value !== null && value !== undefined && !Array.isArray(value)) {
     const itemSchema = itemSchemaAt(schema, 0);

@@ -49,6 +49,8 @@ const schema: JsonSchema = {
     owner: { anyOf: [{ $ref: "#/$defs/Owner" }, { type: "null" }] },
     secret: { type: "string", writeOnly: true },
     created: { type: "string", readOnly: true },
+    uris: { type: "string", description: "A comma-separated list of Spotify URIs to add." },
+    market: { type: "string", description: "A country code." },
   },
   required: ["name"],
   additionalProperties: false,
@@ -144,6 +146,12 @@ describe("coercion", () => {
     ["string from number (an id sent as a number)", { note: 12345 }, { note: "12345" }],
     ["string from boolean", { note: true }, { note: "true" }],
     ["single number wrapped into an array of strings", { tags: 7 }, { tags: ["7"] }],
+    [
+      "a list joined where a comma-separated string is asked for",
+      { uris: ["a:1", "b:2"] },
+      { uris: "a:1,b:2" },
+    ],
+    ["numbers joined too", { uris: [1, 2] }, { uris: "1,2" }],
   ])("%s", (_label, given, want) => {
     expect(coercedValue({ name: "Rex", ...given })).toEqual({ name: "Rex", ...want });
   });
@@ -160,11 +168,22 @@ describe("coercion", () => {
       { born: "2024-01-31T09:30:00Z", email: "a@b.example", uuid: "123e4567-e89b-12d3-a456-426614174000" },
     ],
     ["unknown format ignored", { custom: "anything at all" }],
+    ["a comma-separated list given as one string", { uris: "a:1,b:2" }],
   ])("no coercion: %s", (_label, given) => {
     expect(coercedValue({ name: "Rex", ...given })).toEqual({ name: "Rex", ...given });
   });
 
   it.each<[string, Record<string, unknown>, ArgumentIssue[]]>([
+    [
+      "a list for a string not described as comma-separated",
+      { market: ["US", "GB"] },
+      [{ argument: "market", message: "expected string, got array of 2 items" }],
+    ],
+    [
+      "a list whose items hold commas is not joined",
+      { uris: ["a,b", "c"] },
+      [{ argument: "uris", message: "expected string, got array of 2 items" }],
+    ],
     [
       "non-numeric string",
       { petId: "abc" },
