@@ -176,12 +176,15 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
           "invalid_argument",
         );
       }
-      const structuredContent = {
-        name: tool.name,
-        pointer: request.pointer,
-        schema: part.schema,
-        ...(part.summarized ? { expand: expandHint(DESCRIBE_TOOL) } : {}),
-      };
+      const structuredContent =
+        "returns" in part
+          ? { name: tool.name, pointer: request.pointer, returns: part.returns }
+          : {
+              name: tool.name,
+              pointer: request.pointer,
+              schema: part.schema,
+              ...(part.summarized ? { expand: expandHint(DESCRIBE_TOOL) } : {}),
+            };
       return { content: [{ type: "text", text: JSON.stringify(structuredContent) }], structuredContent };
     }
     let declaration = signatures.declarationOf(found, { confirmDestructive: options.confirmDestructive });

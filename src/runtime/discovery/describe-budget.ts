@@ -469,12 +469,14 @@ export function expandPointer(
   op: DescribedOperation,
   pointer: string,
   budget: number,
-): { schema: unknown; summarized: boolean } | { problem: string } {
+): { schema: unknown; summarized: boolean } | { returns: string } | { problem: string } {
   const tokens = splitPointer(pointer.startsWith("/") || pointer.startsWith("#") ? pointer : `/${pointer}`);
   const head = tokens[0];
+  if (head === "returns") return expandReturns(op, tokens.slice(1), pointer, budget);
   if (head !== "inputSchema" && head !== "outputSchema") {
     return {
-      problem: 'must start with "/inputSchema" or "/outputSchema" (an "expand" value of a describe answer)',
+      problem:
+        'must start with "/inputSchema", "/outputSchema" (an "expand" value of a describe answer) or "/returns"',
     };
   }
   const root = head === "inputSchema" ? op.inputSchema : op.outputSchema;
@@ -513,6 +515,34 @@ export function expandPointer(
   }
   /* c8 ignore next */
   return { schema: node, summarized: false };
+}
+
+/**
+ * `/returns/user` (or `/returns/items/user`: a list's elements are what its names name): the
+ * field names of that part of the answer, all that were planned, within the budget. A model
+ * reads `user{…}` in `returns` and asks for what `{…}` stands for.
+ */
+function expandReturns(
+  op: DescribedOperation,
+  path: string[],
+  pointer: string,
+  budget: number,
+): { returns: string } | { problem: string } {
+  if (op.resultFields === undefined) return { problem: `${op.name}'s answer has no field names to show` };
+  let node: ResultFieldsNode = op.resultFields;
+  let at = "/returns";
+  for (const token of path) {
+    const child: ResultFieldsNode | undefined = node.fields?.[token];
+    if (child === undefined) {
+      return {
+        problem: `${JSON.stringify(pointer)} names no field of ${op.name}'s answer (it stops at ${at})`,
+      };
+    }
+    node = child;
+    at = `${at}/${escapePointerToken(token)}`;
+  }
+  const room = Number.isFinite(budget) && budget > 0 ? Math.max(200, budget - 500) : RETURNS_CHARS * 8;
+  return { returns: showReturns(node, room) };
 }
 
 /** A schema shown in full: each local `$ref` (`#/$defs/X`) becomes the pointer that shows it. */

@@ -215,12 +215,15 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
       options.maxTextChars ?? Number.POSITIVE_INFINITY,
     );
     if ("problem" in part) return invalid(DESCRIBE_TOOL, [{ argument: "pointer", message: part.problem }]);
-    const structuredContent = {
-      name: tool.name,
-      pointer,
-      schema: part.schema,
-      ...(part.summarized ? { expand: expandHint(DESCRIBE_TOOL) } : {}),
-    };
+    const structuredContent =
+      "returns" in part
+        ? { name: tool.name, pointer, returns: part.returns }
+        : {
+            name: tool.name,
+            pointer,
+            schema: part.schema,
+            ...(part.summarized ? { expand: expandHint(DESCRIBE_TOOL) } : {}),
+          };
     return { content: [{ type: "text", text: JSON.stringify(structuredContent) }], structuredContent };
   };
 

@@ -269,8 +269,39 @@ describe("expandPointer", () => {
     ["/description", /must start with "\/inputSchema"/],
     ["/inputSchema/properties/nope", /names nothing in big's description/],
     ["/outputSchema", /no output schema/],
+    ["/returns", /no field names to show/],
   ])("%s: the problem", (pointer, problem) => {
     const part = expandPointer(op, pointer, 25_000);
     expect("problem" in part && part.problem).toMatch(problem);
+  });
+
+  describe("/returns: the names of a part of the answer", () => {
+    const fieldNames = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`field_${i}`, {}]));
+    const issues = {
+      ...operation("issues", AMOUNT),
+      resultFields: {
+        list: true as const,
+        fields: { number: {}, user: { fields: { login: {}, id: {}, ...fieldNames }, links: ["html_url"] } },
+      },
+    };
+    it.each([
+      ["/returns", /^\[\]\{number, user\{login, id, field_0, .*field_29, html_url\}\}$/],
+      ["/returns/user", /^\{login, id, field_0, .*field_29, html_url\}$/],
+    ])("%s", (pointer, want) => {
+      const part = expandPointer(issues, pointer, 25_000);
+      expect("returns" in part && part.returns).toMatch(want);
+    });
+
+    it("within the budget", () => {
+      const part = expandPointer(issues, "/returns/user", 100);
+      expect("returns" in part && part.returns.length).toBeLessThanOrEqual(200);
+    });
+
+    it("names where it stops", () => {
+      const part = expandPointer(issues, "/returns/user/login/x", 25_000);
+      expect("problem" in part && part.problem).toMatch(
+        /names no field of issues's answer \(it stops at \/returns\/user\/login\)/,
+      );
+    });
   });
 });
