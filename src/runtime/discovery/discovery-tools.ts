@@ -137,7 +137,8 @@ export const DESCRIBE_INPUT_SCHEMA: Tool["inputSchema"] = {
     },
     pointer: {
       type: "string",
-      description: 'with one name: an "expand" pointer of a summary, shown in full; "/returns/<field>" names what its {…} holds',
+      description:
+        'with one name: an "expand" pointer of a summary, shown in full; "/returns/<field>" names what its {…} holds',
     },
   },
   required: ["names"],
