@@ -182,11 +182,25 @@ describe("lazy saved model", () => {
     expect(pending).toHaveLength(read.tools.length);
   });
 
+  it("reads records from the file, as from the bytes held, when they are more than it holds", () => {
+    const tools = ["a", "b", "c"].map((name) =>
+      toolOf(name, {
+        type: "object",
+        properties: { shared: structuredClone(ENTITY), own: { type: "string" } },
+      }),
+    );
+    const file = save(modelOf(tools));
+    const fromFile = readLazyModel(file, 0);
+    expect(JSON.stringify(fromFile.tools)).toBe(JSON.stringify(tools));
+    expect(JSON.stringify(fromFile.tools)).toBe(JSON.stringify(readLazyModel(file).tools));
+  });
+
   it("keeps the file open while a tool lives, though the model object it came in is gone", async () => {
     setFlagsFromString("--expose-gc");
     const gc = runInNewContext("gc") as () => void;
     const schema: JsonSchema = { type: "object", properties: { id: { type: "string" } } };
-    const tool = (() => readLazyModel(save(modelOf([toolOf("kept", schema)]))).tools[0]!)();
+    // Records read from the file (none held), so the file must stay open.
+    const tool = (() => readLazyModel(save(modelOf([toolOf("kept", schema)])), 0).tools[0]!)();
     for (let i = 0; i < 5; i++) {
       gc();
       await new Promise((resolve) => setTimeout(resolve, 20));
