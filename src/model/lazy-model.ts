@@ -43,6 +43,8 @@ const SHARED = "$omb:s";
 const ESCAPED = "$omb:e";
 /** A repeated subschema is shared only from this many bytes of JSON: a reference costs ~14. */
 const MIN_SHARED_BYTES = 64;
+/** A UTF-16 unit past ASCII: JSON text has them only inside strings. */
+const NON_ASCII = /[\u0080-\uffff]/g;
 /** The longest header line read. */
 const MAX_HEADER_BYTES = 4096;
 const HASH_CHUNK_BYTES = 4 * 1024 * 1024;
@@ -97,7 +99,7 @@ export function* serializeLazyModelSteps(model: BridgeModel): Generator<void, Bu
   const records: Buffer[] = [];
   let at = 0;
   const push = (text: string): Span => {
-    const bytes = Buffer.from(text, "utf8");
+    const bytes = Buffer.from(toAsciiJson(text), "latin1");
     records.push(bytes);
     const span: Span = [at, bytes.length];
     at += bytes.length;
@@ -170,13 +172,24 @@ function* joinBuffersSteps(buffers: readonly Buffer[], size: number): Generator<
   return joined;
 }
 
-/** Texts gathered into UTF-8 buffers of about SINK_CHARS characters. */
+/**
+ * JSON text with each character past ASCII written as its `\uXXXX` escape (one per UTF-16 unit,
+ * which JSON.parse joins back), so the file is ASCII and parses to the same values. Reading it
+ * back is then a plain copy of bytes into a one-byte string, not a UTF-8 decode into a two-byte
+ * one that every string parsed from it inherits: GitHub's index of 2.2 MB, which has some 1,200
+ * bytes past ASCII, decoded and parsed in about two thirds of the time.
+ */
+function toAsciiJson(text: string): string {
+  return text.replace(NON_ASCII, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/** Texts gathered into ASCII buffers of about SINK_CHARS characters (toAsciiJson). */
 function createTextSink() {
   const buffers: Buffer[] = [];
   let pending: string[] = [];
   let chars = 0;
   const flush = () => {
-    if (pending.length > 0) buffers.push(Buffer.from(pending.join(""), "utf8"));
+    if (pending.length > 0) buffers.push(Buffer.from(toAsciiJson(pending.join("")), "latin1"));
     pending = [];
     chars = 0;
   };
