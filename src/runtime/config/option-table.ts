@@ -13,7 +13,7 @@ import type { DiagnosticCode } from "../../model/diagnostic-codes.js";
 import { DEFAULT_DESTRUCTIVE } from "../access/select.js";
 import { MIN_STORE_KEY_BYTES } from "../auth/user-login/sealed-box.js";
 import { DEFAULT_SANDBOX_LIMITS, SANDBOX_LIMIT_FLAGS } from "../code/sandbox/limits.js";
-import { AUTO_LIMITS, DEFAULT_MODE } from "../discovery/mode.js";
+import { AUTO_LIMITS, DEFAULT_MODE, formatCount } from "../discovery/mode.js";
 import { DEFAULT_MAX_RESULT_CHARS } from "../results/truncate.js";
 import { DEFAULT_LIST_TTL_MS, RELOADING_LIST_TTL_MS } from "../server/cache-hints.js";
 import { MIN_CONFIRM_KEY_BYTES } from "../server/confirm-state.js";
@@ -596,7 +596,7 @@ export const OPTION_TABLE = {
     env: "OPENAPI_MCP_MODE",
     parser: parseChoice(["tools", "discovery", "code", "auto"]),
     default: DEFAULT_MODE,
-    help: `\`tools\`: one tool per operation; \`discovery\`: three tools that search, describe and call the operations; \`code\`: search, describe and \`execute\`, which runs a JavaScript program against the API in a sandbox; \`auto\`: tools up to ${AUTO_LIMITS.tools} tools and ${AUTO_LIMITS.tokens.toLocaleString("en-US")} tokens of definitions, else discovery`,
+    help: `\`tools\`: one tool per operation; \`discovery\`: three tools that search, describe and call the operations; \`code\`: search, describe and \`execute\`, which runs a JavaScript program against the API in a sandbox; \`auto\`: tools up to ${AUTO_LIMITS.tools} tools and ${formatCount(AUTO_LIMITS.tokens)} tokens of definitions, else discovery`,
     details: "see Discovery mode and Code mode",
     transports: "both",
     group: "tools",

@@ -17,6 +17,7 @@
  * discovery would. Tokens are estimated (token-estimate.ts); past 128 tools they are not counted
  * at all at start-up, so the decision costs nothing on a spec of 20,000 operations.
  */
+import { formatCount } from "../../model/format-count.js";
 import type { ClientToolLimitNode, ToolNode } from "../../model/types.js";
 import { estimateTokens } from "./token-estimate.js";
 
@@ -98,10 +99,8 @@ export function chooseMode(
     : { mode: "tools", requested, tools: tools.length, tokens, reason: "within-limits", ...client };
 }
 
-/** `1,223`. */
-export function formatCount(n: number): string {
-  return n.toLocaleString("en-US");
-}
+/** `1,223` (model/format-count.ts). */
+export { formatCount };
 
 /** `about 2,100 tokens`: an estimate rounded to what it can tell. */
 export function formatTokens(tokens: number): string {

@@ -116,7 +116,8 @@ describe("lazy saved model", () => {
 
   it.each(REAL_SPECS)("writes %s's index as JSON.stringify's text of it", async (spec) => {
     // The index is written a member at a time (serializeLazyModelSteps): its text must be the
-    // one JSON.stringify gives, members left out where it leaves them out.
+    // one JSON.stringify gives, members left out where it leaves them out, in ASCII (each
+    // character past it as its \u escape).
     const planned = await buildModel(spec, { cache: false, outputSchemas: true });
     const model = {
       ...planned,
@@ -129,7 +130,11 @@ describe("lazy saved model", () => {
     const header = JSON.parse(bytes.subarray(0, newline).toString("utf8")) as { indexBytes: number };
     const text = bytes.subarray(newline + 1, newline + 1 + header.indexBytes).toString("utf8");
     const index = JSON.parse(text) as BridgeModel;
-    expect(JSON.stringify(index)).toBe(text);
+    const ascii = JSON.stringify(index).replace(
+      /[\u0080-\uffff]/g,
+      (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, "0")}`,
+    );
+    expect(ascii).toBe(text);
     expect("description" in index.info).toBe(false);
     expect("title" in index.tools[0]!).toBe(false);
     expect(index.searchIndex).toEqual(model.searchIndex);
@@ -182,11 +187,41 @@ describe("lazy saved model", () => {
     expect(pending).toHaveLength(read.tools.length);
   });
 
+  it("writes an ASCII file that reads back every character past ASCII as it was", () => {
+    // Accents, an emoji (a surrogate pair) and a lone surrogate, in the index and in a record.
+    const text = "Café ☕ 🚀 \ud800 end";
+    const tools = ["a", "b"].map((name) => ({
+      ...toolOf(name, {
+        type: "object",
+        description: text,
+        properties: { [text]: { type: "string", enum: [text] }, shared: structuredClone(ENTITY) },
+      }),
+      description: text,
+    }));
+    const file = save(modelOf(tools));
+    expect(readFileSync(file).every((byte) => byte < 0x80)).toBe(true);
+    expect(JSON.stringify(readLazyModel(file).tools)).toBe(JSON.stringify(tools));
+  });
+
+  it("reads records from the file, as from the bytes held, when they are more than it holds", () => {
+    const tools = ["a", "b", "c"].map((name) =>
+      toolOf(name, {
+        type: "object",
+        properties: { shared: structuredClone(ENTITY), own: { type: "string" } },
+      }),
+    );
+    const file = save(modelOf(tools));
+    const fromFile = readLazyModel(file, 0);
+    expect(JSON.stringify(fromFile.tools)).toBe(JSON.stringify(tools));
+    expect(JSON.stringify(fromFile.tools)).toBe(JSON.stringify(readLazyModel(file).tools));
+  });
+
   it("keeps the file open while a tool lives, though the model object it came in is gone", async () => {
     setFlagsFromString("--expose-gc");
     const gc = runInNewContext("gc") as () => void;
     const schema: JsonSchema = { type: "object", properties: { id: { type: "string" } } };
-    const tool = (() => readLazyModel(save(modelOf([toolOf("kept", schema)]))).tools[0]!)();
+    // Records read from the file (none held), so the file must stay open.
+    const tool = (() => readLazyModel(save(modelOf([toolOf("kept", schema)])), 0).tools[0]!)();
     for (let i = 0; i < 5; i++) {
       gc();
       await new Promise((resolve) => setTimeout(resolve, 20));
