@@ -89,23 +89,31 @@ function methodDocs(tool: ToolNode, confirmDestructive: boolean, method: string)
  * documented optional ones, then the rest, while they fit; the names of those left out are
  * listed in a comment (`/* +2 more: market, offset *\/`), so none is hidden from the model.
  */
-function clippedObject(properties: TypeProperty[], index: TypeNode | undefined, max: number): string {
+function clippedObject(
+  properties: TypeProperty[],
+  index: TypeNode | undefined,
+  max: number,
+  result = false,
+): string {
   if (properties.length === 0 && index === undefined) return "{}";
   const full = objectText(properties, index, {});
   if (full.length <= max || properties.length === 0) return full;
-  const optional = properties.filter((p) => p.optional);
+  // In a result, annotations (`@odata.count`, `@odata.type`, JSON-LD's `@id`) come after the
+  // data, required or not: `value` is what an agent reads of an OData list.
+  const annotations = result ? properties.filter(isAnnotation) : [];
+  const data = result ? properties.filter((p) => !isAnnotation(p)) : properties;
+  const optional = data.filter((p) => p.optional);
   const ranked = [
     ...optional.filter((p) => p.docs !== undefined),
     ...optional.filter((p) => p.docs === undefined),
+    ...annotations,
   ];
-  const required = properties.filter((p) => !p.optional);
+  const required = data.filter((p) => !p.optional);
   const kept = new Set<TypeProperty>(required);
   const render = (left: TypeProperty[]) => {
     const shown = objectText([...required, ...ranked.filter((p) => kept.has(p))], undefined, {});
     if (left.length === 0) return shown;
-    const names = left.slice(0, MAX_NAMED_LEFT_OUT).map((p) => p.name);
-    const rest = left.length > MAX_NAMED_LEFT_OUT ? `, …${left.length - MAX_NAMED_LEFT_OUT}` : "";
-    const note = `/* +${left.length} more: ${commentText(names.join(", "))}${rest} */`;
+    const note = describeLeftOut(left);
     return kept.size === 0 ? `{ ${note} }` : `${shown.slice(0, -2)}; ${note} }`;
   };
   for (const property of ranked) {
@@ -116,6 +124,18 @@ function clippedObject(properties: TypeProperty[], index: TypeNode | undefined, 
     }
   }
   return render(ranked.filter((p) => !kept.has(p)));
+}
+
+/** `/* +2 more: market, offset *\/`: the properties a one-line signature leaves out, named. */
+function describeLeftOut(left: readonly TypeProperty[]): string {
+  const names = left.slice(0, MAX_NAMED_LEFT_OUT).map((p) => p.name);
+  const rest = left.length > MAX_NAMED_LEFT_OUT ? `, …${left.length - MAX_NAMED_LEFT_OUT}` : "";
+  return `/* +${left.length} more: ${commentText(names.join(", "))}${rest} */`;
+}
+
+/** A property named as an annotation of the data rather than data (`@odata.nextLink`, `@id`). */
+function isAnnotation(property: TypeProperty): boolean {
+  return property.name.startsWith("@");
 }
 
 /** Names of left-out properties a one-line signature lists. */
@@ -151,17 +171,21 @@ function clippedResult(type: TypeNode, max: number): string {
   const full = typeText(type);
   if (full.length <= max) return full;
   if (type.kind === "object") {
-    // An envelope (`{ data: Task }`, `{ result: [...] }`): its one field's type clipped in turn,
-    // not the field left out, which would leave `{ /* +1 more: data */ }` and no field shown.
-    const only = type.properties.length === 1 && type.index === undefined ? type.properties[0]! : undefined;
+    // An envelope (`{ data: Task }`, OData's `{ value: [...], "@odata.nextLink" }`): its one
+    // data field's type clipped in turn, the annotations beside it named, not the field left
+    // out, which would leave `{ /* +1 more: data */ }` and no field shown.
+    const data = type.properties.filter((p) => !isAnnotation(p));
+    const only = data.length === 1 && type.index === undefined ? data[0]! : undefined;
     if (only !== undefined && (only.type.kind === "object" || only.type.kind === "array")) {
+      const others = type.properties.filter((p) => p !== only);
+      const note = others.length > 0 ? `; ${describeLeftOut(others)}` : "";
       const head = `{ ${propertyKey(only.name)}${only.optional ? "?" : ""}: `;
-      return `${head}${clippedResult(only.type, max - head.length - 2)} }`;
+      return `${head}${clippedResult(only.type, max - head.length - note.length - 2)}${note} }`;
     }
-    return clippedObject(type.properties, type.index, max);
+    return clippedObject(type.properties, type.index, max, true);
   }
   if (type.kind === "array" && type.items.kind === "object") {
-    return `${clippedObject(type.items.properties, type.items.index, max - 2)}[]`;
+    return `${clippedObject(type.items.properties, type.items.index, max - 2, true)}[]`;
   }
   return full;
 }

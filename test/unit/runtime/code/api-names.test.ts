@@ -215,3 +215,47 @@ describe("a one-line signature's result", () => {
     expect(line.length).toBeLessThanOrEqual(320);
   });
 });
+
+describe("a one-line signature's result, annotations after the data", () => {
+  const item = Object.fromEntries(
+    Array.from({ length: 20 }, (_, i) => [`property_${i}`, { type: "string" }]),
+  );
+  const odata = planSpec(
+    {
+      paths: {
+        "/groups/{id}/members": {
+          get: {
+            operationId: "listMembers",
+            parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+            responses: {
+              "200": {
+                description: "OK",
+                content: {
+                  "application/json": {
+                    schema: {
+                      type: "object",
+                      required: ["@odata.type"],
+                      properties: {
+                        "@odata.type": { type: "string", description: "The type." },
+                        "@odata.count": { type: "integer", description: "How many." },
+                        "@odata.nextLink": { type: "string", description: "The next page." },
+                        value: { type: "array", items: { type: "object", properties: item } },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    { resultSchemas: true },
+  );
+
+  it("shows value, and names the annotations it leaves out", () => {
+    const line = createSignatures().signatureOf(odata.tools[0]!);
+    expect(line).toMatch(/Promise<\{ value\?: \{ .*property_0/);
+    expect(line).toMatch(/more: .*@odata\.type, @odata\.count, @odata\.nextLink/);
+  });
+});
