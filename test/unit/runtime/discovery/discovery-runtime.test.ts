@@ -189,10 +189,27 @@ describe("describe_operations", () => {
     });
     const runtime = createBridgeRuntime(withFields, { env: {}, baseUrl: upstream.url, mode: "discovery" });
     const result = await runtime.callTool("describe_operations", { names: ["listPets", "exportPets"] });
+    // A pointer into returns: the names of that part; an answer with no names says so.
+    const owner = await runtime.callTool("describe_operations", {
+      names: ["listPets"],
+      pointer: "/returns/owner",
+    });
+    const csv = await runtime.callTool("describe_operations", { names: ["exportPets"], pointer: "/returns" });
+    const code = createBridgeRuntime(withFields, { env: {}, baseUrl: upstream.url, mode: "code" });
+    const inCode = await code.callTool("describe_operations", {
+      names: ["listPets"],
+      pointer: "/returns/owner",
+    });
+    await code.close();
     await runtime.close();
     const { operations } = result.structuredContent as { operations: Record<string, unknown>[] };
     expect(operations[0]!.returns).toBe("[]{id, owner{login}}");
     expect(operations[1]).not.toHaveProperty("returns");
+    const want = { name: "listPets", pointer: "/returns/owner", returns: "{login}" };
+    expect(owner.structuredContent).toEqual(want);
+    expect(inCode.structuredContent).toEqual(want);
+    expect(csv.isError).toBe(true);
+    expect(textOf(csv)).toContain("exportPets's answer has no field names to show");
   });
 
   it("lists names that are no operation with the closest ones; only those: an error", async () => {
