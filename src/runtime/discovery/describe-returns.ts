@@ -6,7 +6,8 @@
  *
  * Breadth first within `maxChars`: every field of the answer is named before any field of a
  * field; `{…}` marks fields not named for want of room, `…` at the end of a list of names the
- * same. Links to other endpoints are named when an object has few of them, else counted.
+ * same. Links to other endpoints are named when an object has few of them, else counted, but
+ * for the link to the page a person opens (`html_url`).
  */
 import type { ResultFieldsNode } from "../../model/types.js";
 
@@ -77,8 +78,9 @@ function chooseShown(root: ResultFieldsNode, maxChars: number): View {
       if (hasFields(child)) queue.push(shown);
     }
     const links = view.node.links ?? [];
-    if (links.length > NAMED_LINKS) continue;
-    for (const link of links) {
+    // Many links are counted, but the page a person opens (`html_url`) is named anyway: it is
+    // the link a task most often asks for ("give me the link to the new issue").
+    for (const link of links.length > NAMED_LINKS ? links.filter(isPageLink) : links) {
       if (!add(link.length + PARTS.separator.length)) return top;
       view.links.push(link);
     }
@@ -105,6 +107,11 @@ function costOfClosed(node: ResultFieldsNode): number {
   return (node.list ? PARTS.list.length : 0) + (hasFields(node) ? PARTS.closed.length : 0);
 }
 
+/** A link to the page a person opens: `html_url`, `web_url`, `permalink_url`, `webUrl`. */
+function isPageLink(name: string): boolean {
+  return /^(?:html|web|permalink)(?:_|-)?(?:url|link|uri)?$/i.test(name);
+}
+
 function countLinks(count: number): string {
   return `+${count} link${count === 1 ? "" : "s"}`;
 }
@@ -117,7 +124,7 @@ function renderView(view: View): string {
   const parts = view.shown.map(([name, child]) => `${name}${renderView(child)}`);
   parts.push(...view.links);
   const linksCounted = links.length > NAMED_LINKS;
-  if (linksCounted) parts.push(countLinks(links.length));
+  if (linksCounted) parts.push(countLinks(links.length - view.links.length));
   const unnamed =
     more > 0 ||
     view.shown.length < Object.keys(fields).length ||

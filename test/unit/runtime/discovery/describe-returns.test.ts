@@ -44,7 +44,7 @@ describe("showReturns", () => {
     {
       given: "few links (named) and many (counted)",
       fields: { list: true, ...ISSUE },
-      want: "[]{number, title, user{login, id, type, +7 links}, labels[]{name, color}, html_url}",
+      want: "[]{number, title, user{login, id, type, html_url, +6 links}, labels[]{name, color}, html_url}",
     },
     {
       given: "fields past the cap on names, or deeper than they go",
