@@ -38,20 +38,23 @@ interface Occurrence {
  * entries are shared with other tools).
  */
 export function shareRepeatedSchemas(schema: JsonSchema): JsonSchema {
-  const { length, inlineText } = measureJson(schema);
+  const { length, inlineText } = measureJson(schema, MAX_SHARED_INPUT_CHARS);
   if (length < MIN_SHARED_CHARS * 3 || length > MAX_SHARED_INPUT_CHARS) return schema;
   const shape = inlineText === undefined ? undefined : hashShape(schema, inlineText);
   const known = shape === undefined ? undefined : sharedByShape.get(shape);
-  if (known !== undefined) return known === NOTHING_TO_SHARE ? schema : structuredClone(known);
+  if (known !== undefined) return known === NOTHING_TO_SHARE ? schema : (JSON.parse(known) as JsonSchema);
   let copy: JsonSchema | undefined;
   for (let round = 0; round < MAX_ROUNDS; round++) {
     // The schema as given is never changed, so what its components hold can be reused; the
     // copy is changed between rounds, so it is read afresh.
-    const repeated = copy === undefined ? findLargestRepeat(schema, true) : findLargestRepeat(copy, false);
+    let repeated = copy === undefined ? findLargestRepeat(schema, true) : findLargestRepeat(copy, false);
     if (repeated === undefined) break;
     if (copy === undefined) {
-      copy = structuredClone(schema);
-      continue; // find it again in the copy, which is the one changed
+      // The copy is the one changed; what was found in the schema is found in it by the objects
+      // copied (searching the copy again found the same, at the cost of a round).
+      const copies = new Map<object, unknown>();
+      copy = copyJson(schema, copies) as JsonSchema;
+      repeated = { text: repeated.text, occurrences: repeated.occurrences.map((o) => inCopy(o, copies)) };
     }
     const defs = (isRecord(copy.$defs) ? copy.$defs : {}) as Record<string, JsonSchema>;
     const name = freeName(defs, repeated.occurrences[0]!.label);
@@ -63,10 +66,49 @@ export function shareRepeatedSchemas(schema: JsonSchema): JsonSchema {
   }
   if (shape !== undefined) {
     if (sharedByShape.size >= MAX_SHAPES) sharedByShape.clear();
-    // A copy of what this tool gets: the tool's own may be changed after (mcp-headers.ts).
-    sharedByShape.set(shape, copy === undefined ? NOTHING_TO_SHARE : structuredClone(copy));
+    // Kept as text, read into a copy of its own by each later tool of the shape: a tool's
+    // schema may be changed after (mcp-headers.ts), and parsing the text costs half what
+    // cloning the object did, writing it half again.
+    sharedByShape.set(shape, copy === undefined ? NOTHING_TO_SHARE : JSON.stringify(copy));
   }
   return copy ?? schema;
+}
+
+/**
+ * A deep copy of JSON data as structuredClone makes it (an object met twice is copied once),
+ * with each copy by its original in `copies`.
+ */
+function copyJson(value: unknown, copies: Map<object, unknown>): unknown {
+  if (typeof value !== "object" || value === null) return value;
+  const known = copies.get(value);
+  if (known !== undefined) return known;
+  if (Array.isArray(value)) {
+    const list: unknown[] = [];
+    copies.set(value, list);
+    for (const item of value) list.push(copyJson(item, copies));
+    return list;
+  }
+  const object: Record<string, unknown> = {};
+  copies.set(value, object);
+  for (const key of Object.keys(value)) {
+    const item = copyJson((value as Record<string, unknown>)[key], copies);
+    // `__proto__` too as an own key, as it is in the original.
+    if (key === "__proto__")
+      Object.defineProperty(object, key, {
+        value: item,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    else object[key] = item;
+  }
+  return object;
+}
+
+/** An occurrence found in a schema, at the same place in its copy. */
+function inCopy(occurrence: Occurrence, copies: Map<object, unknown>): Occurrence {
+  const parent = copies.get(occurrence.parent) as Occurrence["parent"];
+  return { parent, key: occurrence.key, label: occurrence.label };
 }
 
 /**
@@ -78,8 +120,9 @@ export function shareRepeatedSchemas(schema: JsonSchema): JsonSchema {
  * that reach it, and never changes it): two schemas of one shape are shared alike, so the
  * second gets a copy of the first's result (or itself, when nothing was worth sharing).
  */
-const sharedByShape = new Map<string, JsonSchema>();
-const NOTHING_TO_SHARE: JsonSchema = {};
+const sharedByShape = new Map<string, string>();
+/** Kept for a shape that nothing was worth sharing in: the schema itself is the answer. */
+const NOTHING_TO_SHARE = "";
 const MAX_SHAPES = 20_000;
 const componentIds = new WeakMap<object, number>();
 let nextComponentId = 0;
@@ -113,36 +156,58 @@ interface Found {
  * hundreds of them (Microsoft Graph: 11,422 tools; walking each tool's components again took
  * 25 s of a 41 s plan). Keyed by the object, with the name it was found under.
  */
-const componentFinds = new WeakMap<object, { name: string; length: number; finds: Found[] }>();
+const componentFinds = new WeakMap<object, { name: string; finds: Found[] }>();
 
 function readComponent(component: Record<string, unknown>, name: string) {
   const cached = componentFinds.get(component);
   if (cached?.name === name) return cached;
   const finds: Found[] = [];
   collectSubschemas(component, name, false, false, (text, occurrence) => finds.push({ text, occurrence }));
-  const entry = { name, length: JSON.stringify(component).length, finds };
+  const entry = { name, finds };
   componentFinds.set(component, entry);
   return entry;
 }
 
 /**
- * `JSON.stringify(schema).length`, with each component's length counted once, and the JSON text
- * of the schema without its `$defs` (undefined when a `$defs` entry is no object).
+ * A component's length as JSON, kept apart from what it holds: most components are only
+ * measured (the tools that reach them are too long to share anything in).
  */
-function measureJson(schema: JsonSchema): { length: number; inlineText?: string } {
+const componentLengths = new WeakMap<object, number>();
+
+function measureComponent(component: Record<string, unknown>): number {
+  let length = componentLengths.get(component);
+  if (length === undefined) {
+    length = JSON.stringify(component).length;
+    componentLengths.set(component, length);
+  }
+  return length;
+}
+
+/**
+ * `JSON.stringify(schema).length`, with each component's length counted once, and the JSON text
+ * of the schema without its `$defs` (undefined when a `$defs` entry is no object). Once the
+ * `$defs` alone are longer than `limit`, a length above `limit` and no text: such a schema is
+ * left as it is, and most of a large API's tools reach hundreds of components (Microsoft Graph),
+ * where writing their arguments' text only to find that cost a fifth of this file's time.
+ */
+function measureJson(schema: JsonSchema, limit: number): { length: number; inlineText?: string } {
   const { $defs: defs, ...inline } = schema;
+  let defsLength = 0;
+  if (isRecord(defs)) {
+    defsLength = 2 + Math.max(0, Object.keys(defs).length - 1); // braces and commas of $defs
+    for (const [name, value] of Object.entries(defs)) {
+      if (!isRecord(value)) return { length: JSON.stringify(schema).length };
+      defsLength += JSON.stringify(name).length + 1 + measureComponent(value);
+      if (defsLength > limit) return { length: defsLength };
+    }
+  }
   const inlineText = JSON.stringify(inline);
   const base = inlineText.length;
   if (!isRecord(defs)) {
     return defs === undefined ? { length: base, inlineText } : { length: JSON.stringify(schema).length };
   }
-  let length = 2 + Math.max(0, Object.keys(defs).length - 1); // braces and commas of $defs
-  for (const [name, value] of Object.entries(defs)) {
-    if (!isRecord(value)) return { length: JSON.stringify(schema).length };
-    length += JSON.stringify(name).length + 1 + readComponent(value, name).length;
-  }
   // `"$defs":` and, beside other keys, its comma
-  return { length: base + (Object.keys(inline).length > 0 ? 1 : 0) + 8 + length, inlineText };
+  return { length: base + (Object.keys(inline).length > 0 ? 1 : 0) + 8 + defsLength, inlineText };
 }
 
 /**
