@@ -10,6 +10,7 @@ import { isRecord } from "../../model/records.js";
 import { SCHEMA_KEYWORD_KINDS as KEYWORD_KINDS } from "../../model/schema-keywords.js";
 import type { JsonSchema, JsonValue } from "../../model/types.js";
 import { DEFAULT_ARGUMENT_DESCRIPTION_BUDGET } from "./budgets.js";
+import { copyJsonTree } from "./json-copy.js";
 import { toUnicodePattern } from "./pattern.js";
 import { compactDescription } from "./text.js";
 
@@ -91,6 +92,13 @@ export class SchemaConverter {
   private readonly defsByPointer = new Map<string, DefEntry>();
   private readonly defsByName = new Map<string, DefEntry>();
   private readonly usedNames = new Set<string>();
+  /**
+   * Each spec schema object converted once, with the definitions it names directly: a shared
+   * parameter (GitHub's `owner`, `per_page`) or a body's property (Graph's entity properties,
+   * flattened into every operation that sends the entity) is converted for each operation, and
+   * converting is a pure function of the object. Each caller gets a copy of its own to change.
+   */
+  private readonly converted = new WeakMap<object, { schema: JsonSchema; refs: readonly string[] }>();
 
   constructor(options: SchemaConverterOptions) {
     this.document = options.document;
@@ -104,6 +112,19 @@ export class SchemaConverter {
    * pass the same set for every part of one tool and then call `collectDefs`.
    */
   convert(schema: unknown, refs: Set<string>): JsonSchema {
+    if (!isRecord(schema)) return this.convertOnce(schema, refs);
+    let known = this.converted.get(schema);
+    if (known === undefined) {
+      const own = new Set<string>();
+      known = { schema: this.convertOnce(schema, own), refs: [...own] };
+      this.converted.set(schema, known);
+    }
+    // collectDefs sorts what it collects: the order the names are added in does not matter.
+    for (const name of known.refs) refs.add(name);
+    return copyJsonTree(known.schema);
+  }
+
+  private convertOnce(schema: unknown, refs: Set<string>): JsonSchema {
     const converted = this.convertNode(schema, refs, 0);
     return typeof converted === "boolean" ? (converted ? {} : { not: {} }) : converted;
   }
