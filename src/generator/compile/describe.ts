@@ -421,6 +421,15 @@ function readOperationParameters(context: OperationContext): ParameterFacts[] {
 
 /** The spec's example of a parameter or schema: `example`, the first `examples`, the schema's. */
 function exampleOf(context: OperationContext, node: Record<string, unknown>): unknown {
+  const own = ownExampleOf(context, node);
+  if (own !== undefined || node.schema === undefined) return own;
+  const schema = context.converter.dereference(node.schema);
+  // The schema's own, not its `schema` keyword's (a property may be named so).
+  return isRecord(schema) ? ownExampleOf(context, schema) : undefined;
+}
+
+/** A node's `example`, else its first `examples` entry (a list, or a map of Example Objects). */
+function ownExampleOf(context: OperationContext, node: Record<string, unknown>): unknown {
   if (node.example !== undefined) return node.example;
   if (Array.isArray(node.examples) && node.examples.length > 0) return node.examples[0];
   if (isRecord(node.examples)) {
@@ -428,10 +437,6 @@ function exampleOf(context: OperationContext, node: Record<string, unknown>): un
       const resolved = resolveRefObject(context.document, example);
       if (isRecord(resolved) && resolved.value !== undefined) return resolved.value;
     }
-  }
-  if (node.schema !== undefined) {
-    const schema = context.converter.dereference(node.schema);
-    if (isRecord(schema)) return exampleOf(context, { ...schema, schema: undefined });
   }
   return undefined;
 }

@@ -8,7 +8,7 @@
  * runtime read its description and type), and only where the copies cost more than the
  * references that replace them.
  */
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { isRecord } from "../../model/records.js";
 import type { JsonSchema } from "../../model/types.js";
 import { forEachSubschema } from "./json-schema.js";
@@ -127,22 +127,26 @@ const MAX_SHAPES = 20_000;
 const componentIds = new WeakMap<object, number>();
 let nextComponentId = 0;
 
+/**
+ * The shape's hash in one call over one text (crypto.hash, no Hash object): Graph's tools name
+ * up to hundreds of `$defs` entries each, and an update per entry cost more than the hashing.
+ */
 function hashShape(schema: JsonSchema, inlineText: string): string | undefined {
-  const hash = createHash("sha256").update(inlineText);
   const defs = schema.$defs;
-  if (defs !== undefined) {
-    if (!isRecord(defs)) return undefined;
-    for (const [name, value] of Object.entries(defs)) {
-      if (!isRecord(value)) return undefined;
-      let id = componentIds.get(value);
-      if (id === undefined) {
-        id = nextComponentId++;
-        componentIds.set(value, id);
-      }
-      hash.update(`\u0000${name}\u0000${id}`);
+  if (defs === undefined) return hash("sha256", inlineText, "base64");
+  if (!isRecord(defs)) return undefined;
+  const parts = [inlineText];
+  for (const name of Object.keys(defs)) {
+    const value = defs[name];
+    if (!isRecord(value)) return undefined;
+    let id = componentIds.get(value);
+    if (id === undefined) {
+      id = nextComponentId++;
+      componentIds.set(value, id);
     }
+    parts.push(`\u0000${name}\u0000${id}`);
   }
-  return hash.digest("base64");
+  return hash("sha256", parts.join(""), "base64");
 }
 
 interface Found {
