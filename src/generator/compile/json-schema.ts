@@ -98,6 +98,7 @@ export class SchemaConverter {
    * flattened into every operation that sends the entity) is converted for each operation, and
    * converting is a pure function of the object. Each caller gets a copy of its own to change.
    */
+  private readonly reachableByRefs = new Map<string, readonly string[]>();
   private readonly converted = new WeakMap<object, { schema: JsonSchema; refs: readonly string[] }>();
 
   constructor(options: SchemaConverterOptions) {
@@ -131,21 +132,37 @@ export class SchemaConverter {
 
   /** All definitions reachable from `refs`, by name, in a stable (sorted) order. */
   collectDefs(refs: Set<string>): Record<string, JsonSchema> {
-    const seen = new Set<string>();
-    const queue = [...refs];
-    while (queue.length > 0) {
-      const name = queue.pop()!;
-      if (seen.has(name)) continue;
-      seen.add(name);
-      const entry = this.defsByName.get(name);
-      if (entry) for (const next of entry.refs) if (!seen.has(next)) queue.push(next);
-    }
     const defs: Record<string, JsonSchema> = {};
-    for (const name of [...seen].sort()) {
+    for (const name of this.reachableNames(refs)) {
       const entry = this.defsByName.get(name);
       if (entry) defs[name] = entry.schema;
     }
     return defs;
+  }
+
+  /**
+   * The names reachable from `refs`, sorted; found once per set of names: many operations of a
+   * large API name the same few components directly (Microsoft Graph's operations on one
+   * entity), and each reaches hundreds more. Reachability is fixed once every name in `refs`
+   * is converted, as it is when a tool's arguments are done.
+   */
+  private reachableNames(refs: Set<string>): readonly string[] {
+    const key = [...refs].sort().join("\u0000");
+    let names = this.reachableByRefs.get(key);
+    if (names === undefined) {
+      const seen = new Set<string>();
+      const queue = [...refs];
+      while (queue.length > 0) {
+        const name = queue.pop()!;
+        if (seen.has(name)) continue;
+        seen.add(name);
+        const entry = this.defsByName.get(name);
+        if (entry) for (const next of entry.refs) if (!seen.has(next)) queue.push(next);
+      }
+      names = [...seen].sort();
+      this.reachableByRefs.set(key, names);
+    }
+    return names;
   }
 
   /** Follows local `$ref`s to the schema they name (for shape checks, not for output). */
