@@ -30,6 +30,8 @@ interface Occurrence {
   key: string | number;
   /** The property name (or keyword) it was found under: the start of its `$defs` name. */
   label: string;
+  /** The root's `$defs` entry it is in (undefined: in the arguments). */
+  entry?: string;
 }
 
 /**
@@ -44,23 +46,25 @@ export function shareRepeatedSchemas(schema: JsonSchema): JsonSchema {
   const known = shape === undefined ? undefined : sharedByShape.get(shape);
   if (known !== undefined) return known === NOTHING_TO_SHARE ? schema : (JSON.parse(known) as JsonSchema);
   let copy: JsonSchema | undefined;
+  let reuse: ReuseFinds = readComponentFinds;
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    // The schema as given is never changed, so what its components hold can be reused; the
-    // copy is changed between rounds, so it is read afresh.
-    let repeated = copy === undefined ? findLargestRepeat(schema, true) : findLargestRepeat(copy, false);
+    let repeated = findLargestRepeat(copy ?? schema, reuse);
     if (repeated === undefined) break;
     if (copy === undefined) {
-      // The copy is the one changed; what was found in the schema is found in it by the objects
-      // copied (searching the copy again found the same, at the cost of a round).
+      // The schema as given is never changed (its components are other tools' too): the copy
+      // is. What was found in the schema is found in the copy by the objects copied.
       const copies = new Map<object, unknown>();
-      copy = copyJson(schema, copies) as JsonSchema;
+      const copied = copyJson(schema, copies);
+      copy = copied.value as JsonSchema;
       repeated = { text: repeated.text, occurrences: repeated.occurrences.map((o) => inCopy(o, copies)) };
+      reuse = copied.aliased ? NO_REUSE : reuseUntouched(schema, copies);
     }
     const defs = (isRecord(copy.$defs) ? copy.$defs : {}) as Record<string, JsonSchema>;
     const name = freeName(defs, repeated.occurrences[0]!.label);
     defs[name] = JSON.parse(repeated.text) as JsonSchema;
-    for (const { parent, key } of repeated.occurrences) {
+    for (const { parent, key, entry } of repeated.occurrences) {
       (parent as Record<string | number, unknown>)[key] = { $ref: `#/$defs/${escapeToken(name)}` };
+      if (entry !== undefined) reuse.touched?.add(entry);
     }
     copy.$defs = defs;
   }
@@ -76,22 +80,30 @@ export function shareRepeatedSchemas(schema: JsonSchema): JsonSchema {
 
 /**
  * A deep copy of JSON data as structuredClone makes it (an object met twice is copied once),
- * with each copy by its original in `copies`.
+ * with each copy by its original in `copies`, and whether some object was met twice.
  */
-function copyJson(value: unknown, copies: Map<object, unknown>): unknown {
+function copyJson(value: unknown, copies: Map<object, unknown>): { value: unknown; aliased: boolean } {
+  const state = { aliased: false };
+  return { value: copyInto(value, copies, state), aliased: state.aliased };
+}
+
+function copyInto(value: unknown, copies: Map<object, unknown>, state: { aliased: boolean }): unknown {
   if (typeof value !== "object" || value === null) return value;
   const known = copies.get(value);
-  if (known !== undefined) return known;
+  if (known !== undefined) {
+    state.aliased = true;
+    return known;
+  }
   if (Array.isArray(value)) {
     const list: unknown[] = [];
     copies.set(value, list);
-    for (const item of value) list.push(copyJson(item, copies));
+    for (const item of value) list.push(copyInto(item, copies, state));
     return list;
   }
   const object: Record<string, unknown> = {};
   copies.set(value, object);
   for (const key of Object.keys(value)) {
-    const item = copyJson((value as Record<string, unknown>)[key], copies);
+    const item = copyInto((value as Record<string, unknown>)[key], copies, state);
     // `__proto__` too as an own key, as it is in the original.
     if (key === "__proto__")
       Object.defineProperty(object, key, {
@@ -108,7 +120,49 @@ function copyJson(value: unknown, copies: Map<object, unknown>): unknown {
 /** An occurrence found in a schema, at the same place in its copy. */
 function inCopy(occurrence: Occurrence, copies: Map<object, unknown>): Occurrence {
   const parent = copies.get(occurrence.parent) as Occurrence["parent"];
-  return { parent, key: occurrence.key, label: occurrence.label };
+  const moved: Occurrence = { parent, key: occurrence.key, label: occurrence.label };
+  if (occurrence.entry !== undefined) moved.entry = occurrence.entry;
+  return moved;
+}
+
+/**
+ * What a search reads of a root `$defs` entry without walking it (undefined: walk it), and the
+ * entries changed since (whose finds are no longer the component's).
+ */
+interface ReuseFinds {
+  (name: string, entry: Record<string, unknown>): readonly Found[] | undefined;
+  touched?: Set<string>;
+}
+
+const readComponentFinds: ReuseFinds = (name, entry) => readComponent(entry, name).finds;
+const NO_REUSE: ReuseFinds = () => undefined;
+
+/**
+ * In the copy's later rounds: an entry no round changed is its component's copy, so what the
+ * component holds is found in it by the objects copied, as in the first round; a changed entry
+ * (or one sharing made) is walked. Only for a copy in which no object is in two places (a
+ * change inside one would change another entry unseen): the converter's schemas are such.
+ */
+function reuseUntouched(schema: JsonSchema, copies: Map<object, unknown>): ReuseFinds {
+  const originals = isRecord(schema.$defs) ? schema.$defs : {};
+  const mapped = new Map<string, Found[]>();
+  const touched = new Set<string>();
+  const reuse: ReuseFinds = (name, entry) => {
+    if (touched.has(name) || !Object.hasOwn(originals, name)) return undefined;
+    const original = originals[name];
+    if (!isRecord(original) || copies.get(original) !== entry) return undefined;
+    let finds = mapped.get(name);
+    if (finds === undefined) {
+      finds = readComponent(original, name).finds.map((find) => ({
+        text: find.text,
+        occurrence: inCopy(find.occurrence, copies),
+      }));
+      mapped.set(name, finds);
+    }
+    return finds;
+  };
+  reuse.touched = touched;
+  return reuse;
 }
 
 /**
@@ -166,7 +220,9 @@ function readComponent(component: Record<string, unknown>, name: string) {
   const cached = componentFinds.get(component);
   if (cached?.name === name) return cached;
   const finds: Found[] = [];
-  collectSubschemas(component, name, false, false, (text, occurrence) => finds.push({ text, occurrence }));
+  collectSubschemas(component, name, false, name, NO_REUSE, (text, occurrence) =>
+    finds.push({ text, occurrence }),
+  );
   const entry = { name, finds };
   componentFinds.set(component, entry);
   return entry;
@@ -223,31 +279,40 @@ function collectSubschemas(
   node: Record<string, unknown>,
   label: string,
   atRoot: boolean,
-  reuseComponents: boolean,
+  entry: string | undefined,
+  reuse: ReuseFinds,
   found: (text: string, occurrence: Occurrence) => void,
 ): void {
   forEachSubschema(node, (child, parent, key, keyword) => {
-    if (atRoot && reuseComponents && keyword === "$defs" && typeof key === "string") {
-      for (const find of readComponent(child, key).finds) found(find.text, find.occurrence);
-      return;
+    const entryHere = atRoot && keyword === "$defs" && typeof key === "string" ? key : entry;
+    if (atRoot && keyword === "$defs" && typeof key === "string") {
+      const finds = reuse(key, child);
+      if (finds !== undefined) {
+        for (const find of finds) found(find.text, find.occurrence);
+        return;
+      }
     }
     const childLabel = typeof key === "string" && keyword !== "$defs" ? key : label;
     if (!atRoot || (keyword !== "properties" && keyword !== "$defs")) {
       const text = JSON.stringify(child);
-      if (text.length >= MIN_SHARED_CHARS) found(text, { parent, key, label: childLabel });
+      if (text.length >= MIN_SHARED_CHARS) {
+        const occurrence: Occurrence = { parent, key, label: childLabel };
+        if (entryHere !== undefined) occurrence.entry = entryHere;
+        found(text, occurrence);
+      }
     }
     const nextLabel = keyword === "$defs" && typeof key === "string" ? key : childLabel;
-    collectSubschemas(child, nextLabel, false, false, found);
+    collectSubschemas(child, nextLabel, false, entryHere, NO_REUSE, found);
   });
 }
 
 /** The largest subschema that occurs more than once where sharing it saves characters. */
 function findLargestRepeat(
   schema: JsonSchema,
-  reuseComponents: boolean,
+  reuse: ReuseFinds,
 ): { text: string; occurrences: Occurrence[] } | undefined {
   const byText = new Map<string, Occurrence[]>();
-  collectSubschemas(schema, "shared", true, reuseComponents, (text, occurrence) => {
+  collectSubschemas(schema, "shared", true, undefined, reuse, (text, occurrence) => {
     const list = byText.get(text);
     if (list) list.push(occurrence);
     else byText.set(text, [occurrence]);
