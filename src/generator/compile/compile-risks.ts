@@ -68,10 +68,13 @@ function readKeywordTypes(): Map<string, readonly string[]> {
 }
 
 /**
- * What the walk learned of one subschema: whether Ajv could refuse something in it, how deep it
- * nests, and the `$defs` names its local references need. Kept per object: the converter shares
- * each component among every tool that reaches it (Microsoft Graph: 11,422 tools over a few
- * thousand components), so each is walked once, not once per tool.
+ * What the walk learned of one `$defs` entry: whether Ajv could refuse something in it, how deep
+ * it nests, and the `$defs` names its local references need. Kept per entry object: the
+ * converter shares each component among every tool that reaches it (Microsoft Graph: 11,422
+ * tools over a few thousand components), so each is walked once, not once per tool. Only the
+ * entries are kept: the nodes under them are reached through them alone, and the rest of an
+ * input schema is the tool's own (remembering each of its nodes cost Graph beta's plan half a
+ * second in WeakMap writes, for no later look-up).
  */
 interface Facts {
   risky: boolean;
@@ -83,6 +86,8 @@ const NO_NAMES: ReadonlySet<string> = new Set();
 const RISKY: Facts = { risky: true, height: 0, needs: NO_NAMES };
 const LEAF: Facts = { risky: false, height: 0, needs: NO_NAMES };
 const factsOf = new WeakMap<object, Facts>();
+/** What walkTree answers for a subtree Ajv could refuse (else its height). */
+const RISKY_HEIGHT = -1;
 
 /**
  * A reference Ajv resolves without fail: `#/$defs/<name>` in the plain characters the planner
@@ -102,10 +107,11 @@ export function mayFailToCompile(schema: unknown): boolean {
   // each one's needs are looked up in this root's names as they are, where gathering every
   // entry's needs into the root's own set first cost about a second of Microsoft Graph beta's
   // plan (17,504 input schemas, hundreds of entries each). The verdict is the same.
-  // The root without its entries, walked as it is: a copy made for this call is not kept.
-  const inline = walkFacts({ ...schema, $defs: {} }, 0, types);
-  if (inline.risky || inline.height > MAX_DEPTH) return true;
-  for (const name of inline.needs) if (!Object.hasOwn(defs, name)) return true;
+  // The root is walked without its entries (as if its `$defs` were empty).
+  const needs = new Set<string>();
+  const height = walkTree(schema, 0, types, needs, true);
+  if (height === RISKY_HEIGHT || height > MAX_DEPTH) return true;
+  for (const name of needs) if (!Object.hasOwn(defs, name)) return true;
   for (const entry of Object.values(defs)) {
     const facts = readFacts(entry, 1, types);
     if (facts.risky || facts.height + 1 > MAX_DEPTH) return true;
@@ -114,58 +120,101 @@ export function mayFailToCompile(schema: unknown): boolean {
   return false;
 }
 
+/**
+ * The facts of a root without `$defs` (at depth 0) or of one `$defs` entry (at depth 1), walked
+ * once per object: an object is only ever the one or the other.
+ */
 function readFacts(node: unknown, depth: number, types: Map<string, readonly string[]>): Facts {
   if (typeof node === "boolean") return LEAF;
-  if (!isMap(node) || depth > MAX_DEPTH) return RISKY;
+  if (!isMap(node)) return RISKY;
   const cached = factsOf.get(node);
   if (cached !== undefined) return cached;
-  const facts = walkFacts(node, depth, types);
+  const needs = new Set<string>();
+  const height = walkTree(node, depth, types, needs, false);
+  const facts: Facts =
+    height === RISKY_HEIGHT ? RISKY : { risky: false, height, needs: needs.size === 0 ? NO_NAMES : needs };
   factsOf.set(node, facts);
   return facts;
 }
 
-function walkFacts(
-  schema: Record<string, unknown>,
+/**
+ * The height of the subtree at `node` (0 for a leaf), or RISKY_HEIGHT when Ajv could refuse
+ * something in it or it nests deeper than MAX_DEPTH; the `$defs` names its references need are
+ * added to `needs`. One set for the whole subtree and no array per node: the walk reads every
+ * node of every tool's own arguments (Graph beta: millions), so what it allocates is most of its
+ * cost. `skipDefs`: the root's entries are walked on their own (readFacts).
+ */
+function walkTree(
+  node: unknown,
   depth: number,
   types: Map<string, readonly string[]>,
-): Facts {
-  const needs = new Set<string>();
-  for (const [keyword, value] of Object.entries(schema)) {
+  needs: Set<string>,
+  skipDefs: boolean,
+): number {
+  if (typeof node === "boolean") return 0;
+  if (!isMap(node) || depth > MAX_DEPTH) return RISKY_HEIGHT;
+  if (!hasPlainKeywords(node, types, needs)) return RISKY_HEIGHT;
+  let height = 0;
+  for (const keyword of ONE_SCHEMA) {
+    if (!(keyword in node)) continue;
+    height = stackOn(height, walkTree(node[keyword], depth + 1, types, needs, false));
+    if (height === RISKY_HEIGHT) return RISKY_HEIGHT;
+  }
+  for (const keyword of SCHEMA_LISTS) {
+    const list = node[keyword];
+    if (!Array.isArray(list)) continue;
+    for (const item of list) {
+      height = stackOn(height, walkTree(item, depth + 1, types, needs, false));
+      if (height === RISKY_HEIGHT) return RISKY_HEIGHT;
+    }
+  }
+  for (const keyword of SCHEMA_MAPS) {
+    const map = node[keyword];
+    if (map === undefined) continue;
+    if (!isMap(map)) return RISKY_HEIGHT;
+    if (skipDefs && keyword === "$defs") continue;
+    for (const name of Object.keys(map)) {
+      height = stackOn(height, walkTree(map[name], depth + 1, types, needs, false));
+      if (height === RISKY_HEIGHT) return RISKY_HEIGHT;
+    }
+  }
+  return height;
+}
+
+/** A node's height so far with one more child of height `below` (RISKY_HEIGHT stays). */
+function stackOn(height: number, below: number): number {
+  return below === RISKY_HEIGHT ? RISKY_HEIGHT : Math.max(height, below + 1);
+}
+
+/**
+ * The node's own keywords: no reference but a local one (its name added to `needs`), each value
+ * of a type Ajv takes, no `nullable`, no empty `enum`, only JSON type names.
+ */
+function hasPlainKeywords(
+  node: Record<string, unknown>,
+  types: Map<string, readonly string[]>,
+  needs: Set<string>,
+): boolean {
+  for (const keyword of Object.keys(node)) {
+    const value = node[keyword];
     if (keyword === "$ref") {
       const name = typeof value === "string" ? LOCAL_DEF.exec(value)?.[1] : undefined;
-      if (name === undefined) return RISKY;
+      if (name === undefined) return false;
       needs.add(name);
       continue;
     }
-    if (REFERENCES.has(keyword)) return RISKY;
+    if (REFERENCES.has(keyword)) return false;
     const takes = types.get(keyword);
-    if (takes !== undefined && !takes.includes(jsonTypeOf(value))) return RISKY;
+    if (takes !== undefined && !takes.includes(jsonTypeOf(value))) return false;
   }
-  if (schema["nullable"] !== undefined) return RISKY;
-  if (Array.isArray(schema["enum"]) && schema["enum"].length === 0) return RISKY;
-  const type = schema["type"];
-  if (type !== undefined && !(Array.isArray(type) ? type : [type]).every((t) => JSON_TYPES.has(t as string)))
-    return RISKY;
-  const children: unknown[] = [];
-  for (const keyword of ONE_SCHEMA) if (keyword in schema) children.push(schema[keyword]);
-  for (const keyword of SCHEMA_LISTS) {
-    const list = schema[keyword];
-    if (Array.isArray(list)) children.push(...list);
-  }
-  for (const keyword of SCHEMA_MAPS) {
-    const map = schema[keyword];
-    if (map === undefined) continue;
-    if (!isMap(map)) return RISKY;
-    children.push(...Object.values(map));
-  }
-  let height = 0;
-  for (const child of children) {
-    const facts = readFacts(child, depth + 1, types);
-    if (facts.risky) return RISKY;
-    height = Math.max(height, facts.height + 1);
-    for (const name of facts.needs) needs.add(name);
-  }
-  return { risky: false, height, needs: needs.size === 0 ? NO_NAMES : needs };
+  if (node["nullable"] !== undefined) return false;
+  const enumValues = node["enum"];
+  if (Array.isArray(enumValues) && enumValues.length === 0) return false;
+  const type = node["type"];
+  if (type === undefined) return true;
+  if (!Array.isArray(type)) return JSON_TYPES.has(type as string);
+  for (const name of type) if (!JSON_TYPES.has(name as string)) return false;
+  return true;
 }
 
 function isMap(value: unknown): value is Record<string, unknown> {

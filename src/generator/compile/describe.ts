@@ -407,20 +407,58 @@ function readOperationParameters(context: OperationContext): ParameterFacts[] {
       const parameter = resolveRefObject(context.document, raw);
       if (!isRecord(parameter) || typeof parameter.name !== "string" || typeof parameter.in !== "string")
         continue;
+      const { example, documented } = readParameterFacts(context, parameter);
       byKey.set(`${parameter.in}:${parameter.name}`, {
         name: parameter.name,
         in: parameter.in,
         required: parameter.required === true || parameter.in === "path",
-        example: exampleOf(context, parameter),
-        documented: isDocumented(context, parameter),
+        example,
+        documented,
       });
     }
   }
   return [...byKey.values()];
 }
 
+/**
+ * A parameter's example and whether its argument is documented, read once per Parameter Object:
+ * a shared one (`$ref`ed, or a path item's) is read for each operation that has it, and both
+ * are pure functions of the object in its document.
+ */
+function readParameterFacts(
+  context: OperationContext,
+  parameter: Record<string, unknown>,
+): { example: unknown; documented: boolean } {
+  let byParameter = parameterFacts.get(context.converter);
+  if (byParameter === undefined) {
+    byParameter = new WeakMap();
+    parameterFacts.set(context.converter, byParameter);
+  }
+  let facts = byParameter.get(parameter);
+  if (facts === undefined) {
+    facts = { example: exampleOf(context, parameter), documented: isDocumented(context, parameter) };
+    byParameter.set(parameter, facts);
+  }
+  return facts;
+}
+
+/** By converter: one per planned document, whose refs it resolves and whose budget it keeps. */
+const parameterFacts = new WeakMap<
+  OperationContext["converter"],
+  WeakMap<object, { example: unknown; documented: boolean }>
+>();
+
 /** The spec's example of a parameter or schema: `example`, the first `examples`, the schema's. */
 function exampleOf(context: OperationContext, node: Record<string, unknown>): unknown {
+  const own = ownExampleOf(context, node);
+  if (own !== undefined || node.schema === undefined) return own;
+  const schema = context.converter.dereference(node.schema);
+  // The schema's own, not its `schema` keyword's (a property may be named so).
+  return isRecord(schema) ? ownExampleOf(context, schema) : undefined;
+}
+
+/** A node's `example`, else its first `examples` entry (a list, or a map of Example Objects). */
+function ownExampleOf(context: OperationContext, node: Record<string, unknown>): unknown {
   if (node.example !== undefined) return node.example;
   if (Array.isArray(node.examples) && node.examples.length > 0) return node.examples[0];
   if (isRecord(node.examples)) {
@@ -428,10 +466,6 @@ function exampleOf(context: OperationContext, node: Record<string, unknown>): un
       const resolved = resolveRefObject(context.document, example);
       if (isRecord(resolved) && resolved.value !== undefined) return resolved.value;
     }
-  }
-  if (node.schema !== undefined) {
-    const schema = context.converter.dereference(node.schema);
-    if (isRecord(schema)) return exampleOf(context, { ...schema, schema: undefined });
   }
   return undefined;
 }

@@ -10,6 +10,7 @@ import { isRecord } from "../../model/records.js";
 import { SCHEMA_KEYWORD_KINDS as KEYWORD_KINDS } from "../../model/schema-keywords.js";
 import type { JsonSchema, JsonValue } from "../../model/types.js";
 import { DEFAULT_ARGUMENT_DESCRIPTION_BUDGET } from "./budgets.js";
+import { copyJsonTree } from "./json-copy.js";
 import { toUnicodePattern } from "./pattern.js";
 import { compactDescription } from "./text.js";
 
@@ -94,6 +95,14 @@ export class SchemaConverter {
   private readonly defsByPointer = new Map<string, DefEntry>();
   private readonly defsByName = new Map<string, DefEntry>();
   private readonly usedNames = new Set<string>();
+  /**
+   * Each spec schema object converted once, with the definitions it names directly: a shared
+   * parameter (GitHub's `owner`, `per_page`) or a body's property (Graph's entity properties,
+   * flattened into every operation that sends the entity) is converted for each operation, and
+   * converting is a pure function of the object. Each caller gets a copy of its own to change.
+   */
+  private readonly reachableByRefs = new Map<string, readonly string[]>();
+  private readonly converted = new WeakMap<object, { schema: JsonSchema; refs: readonly string[] }>();
 
   constructor(options: SchemaConverterOptions) {
     this.document = options.document;
@@ -107,27 +116,56 @@ export class SchemaConverter {
    * pass the same set for every part of one tool and then call `collectDefs`.
    */
   convert(schema: unknown, refs: Set<string>): JsonSchema {
+    if (!isRecord(schema)) return this.convertOnce(schema, refs);
+    let known = this.converted.get(schema);
+    if (known === undefined) {
+      const own = new Set<string>();
+      known = { schema: this.convertOnce(schema, own), refs: [...own] };
+      this.converted.set(schema, known);
+    }
+    // collectDefs sorts what it collects: the order the names are added in does not matter.
+    for (const name of known.refs) refs.add(name);
+    return copyJsonTree(known.schema);
+  }
+
+  private convertOnce(schema: unknown, refs: Set<string>): JsonSchema {
     const converted = this.convertNode(schema, refs, 0);
     return typeof converted === "boolean" ? (converted ? {} : { not: {} }) : converted;
   }
 
   /** All definitions reachable from `refs`, by name, in a stable (sorted) order. */
   collectDefs(refs: Set<string>): Record<string, JsonSchema> {
-    const seen = new Set<string>();
-    const queue = [...refs];
-    while (queue.length > 0) {
-      const name = queue.pop()!;
-      if (seen.has(name)) continue;
-      seen.add(name);
-      const entry = this.defsByName.get(name);
-      if (entry) for (const next of entry.refs) if (!seen.has(next)) queue.push(next);
-    }
     const defs: Record<string, JsonSchema> = {};
-    for (const name of [...seen].sort()) {
+    for (const name of this.reachableNames(refs)) {
       const entry = this.defsByName.get(name);
       if (entry) defs[name] = entry.schema;
     }
     return defs;
+  }
+
+  /**
+   * The names reachable from `refs`, sorted; found once per set of names: many operations of a
+   * large API name the same few components directly (Microsoft Graph's operations on one
+   * entity), and each reaches hundreds more. Reachability is fixed once every name in `refs`
+   * is converted, as it is when a tool's arguments are done.
+   */
+  private reachableNames(refs: Set<string>): readonly string[] {
+    const key = [...refs].sort().join("\u0000");
+    let names = this.reachableByRefs.get(key);
+    if (names === undefined) {
+      const seen = new Set<string>();
+      const queue = [...refs];
+      while (queue.length > 0) {
+        const name = queue.pop()!;
+        if (seen.has(name)) continue;
+        seen.add(name);
+        const entry = this.defsByName.get(name);
+        if (entry) for (const next of entry.refs) if (!seen.has(next)) queue.push(next);
+      }
+      names = [...seen].sort();
+      this.reachableByRefs.set(key, names);
+    }
+    return names;
   }
 
   /** Follows local `$ref`s to the schema they name (for shape checks, not for output). */

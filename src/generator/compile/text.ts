@@ -20,7 +20,8 @@ const SOFT_BREAK = /([^\n\uE000])\n(?!\n|- |\d+[.)] )/g;
 /** Removes markup and noise; keeps paragraphs (blank lines) when `keepParagraphs`. */
 export function cleanProse(value: unknown, keepParagraphs = true): string {
   if (typeof value !== "string" || value === "") return "";
-  return remember(cleaned[keepParagraphs ? 0 : 1], "", value, () => cleanUncached(value, keepParagraphs));
+  const memo = cleaned[keepParagraphs ? 0 : 1];
+  return recall(memo, "", value) ?? store(memo, "", value, cleanUncached(value, keepParagraphs));
 }
 
 function cleanUncached(value: string, keepParagraphs: boolean): string {
@@ -177,9 +178,8 @@ export function fitText(text: string, budget: number): string {
  */
 export function compactDescription(value: unknown, budget: number, keepWhole = true): string {
   if (typeof value !== "string") return compactText(value, budget, keepWhole);
-  return remember(compacted, `${budget}:${keepWhole ? 1 : 0}`, value, () =>
-    compactText(value, budget, keepWhole),
-  );
+  const memo = compacted[keepWhole ? 0 : 1];
+  return recall(memo, budget, value) ?? store(memo, budget, value, compactText(value, budget, keepWhole));
 }
 
 /**
@@ -188,32 +188,37 @@ export function compactDescription(value: unknown, budget: number, keepWhole = t
  * repeats the same parameter texts on thousands of operations (Microsoft Graph's `$select`,
  * `$expand`, `ConsistencyLevel`...), each cut and compared again per operation. Bounded:
  * emptied when full, so a long-lived bridge planning many specs keeps no more.
+ * compactDescription's: one per keepWhole, by budget then text.
  */
-const compacted = createMemo<string>();
-const restated = createMemo<boolean>();
+const compacted = [createMemo<number, string>(), createMemo<number, string>()] as const;
+const restated = createMemo<string, boolean>();
 /** cleanProse's, one per keepParagraphs, each bounded on its own. */
-const cleaned = [createMemo<string>(), createMemo<string>()] as const;
+const cleaned = [createMemo<string, string>(), createMemo<string, string>()] as const;
 
-/** Results by two texts; emptied when it holds MAX_CACHED of them. */
-function createMemo<T>() {
-  return { tables: new Map<string, Map<string, T>>(), size: 0 };
+interface Memo<K, T> {
+  tables: Map<K, Map<string, T>>;
+  size: number;
 }
 
-function remember<T>(
-  memo: ReturnType<typeof createMemo<T>>,
-  outer: string,
-  inner: string,
-  compute: () => T,
-): T {
-  let table = memo.tables.get(outer);
-  const known = table?.get(inner);
-  if (known !== undefined) return known;
-  const value = compute();
+/** Results by a key and a text; emptied when it holds MAX_CACHED of them. */
+function createMemo<K, T>(): Memo<K, T> {
+  return { tables: new Map(), size: 0 };
+}
+
+/**
+ * The result remembered for `outer` and `inner`, if any. Looked up and stored apart (no closure
+ * to compute it): each argument and property description of every operation comes here.
+ */
+function recall<K, T>(memo: Memo<K, T>, outer: K, inner: string): T | undefined {
+  return memo.tables.get(outer)?.get(inner);
+}
+
+function store<K, T>(memo: Memo<K, T>, outer: K, inner: string, value: T): T {
   if (memo.size >= MAX_CACHED) {
     memo.tables.clear();
     memo.size = 0;
-    table = undefined;
   }
+  let table = memo.tables.get(outer);
   if (table === undefined) {
     table = new Map();
     memo.tables.set(outer, table);
@@ -265,7 +270,9 @@ export function contentWords(text: string): string[] {
  * of the secret.", "deployment_id": "deployment_id parameter"): every content word is in the name.
  */
 export function restatesName(name: string, description: string): boolean {
-  return remember(restated, name, description, () => compareWords(name, description));
+  return (
+    recall(restated, name, description) ?? store(restated, name, description, compareWords(name, description))
+  );
 }
 
 function compareWords(name: string, description: string): boolean {

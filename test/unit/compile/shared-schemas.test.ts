@@ -156,6 +156,38 @@ describe("shareRepeatedSchemas", () => {
     expect(shareRepeatedSchemas(second(component)).properties).toEqual(expected.properties);
   });
 
+  it("shares in later rounds as a walk of the whole copy does, reading components no round changed from what they held", () => {
+    // Components without an object in two places have their finds reused in the copy; one
+    // small object in two places (which no round writes into) makes every round walk the copy.
+    // Either way the result is the same.
+    const big: JsonSchema = {
+      type: "object",
+      description: "A larger object, found twice in one component.",
+      properties: { rule: structuredClone(rule), note: { type: "string", description: "x".repeat(60) } },
+    };
+    const build = (leaf: () => JsonSchema) =>
+      toolSchema(
+        { x: { $ref: "#/$defs/one" }, y: { $ref: "#/$defs/two" } },
+        {
+          one: {
+            type: "object",
+            properties: { a: structuredClone(big), b: structuredClone(big), t: leaf() },
+          },
+          two: {
+            type: "object",
+            properties: { c: structuredClone(rule), d: structuredClone(rule), u: leaf() },
+          },
+        },
+      );
+    const apart = shareRepeatedSchemas(build(() => ({ type: "string" })));
+    const one: JsonSchema = { type: "string" };
+    const together = shareRepeatedSchemas(build(() => one));
+    expect(together).toEqual(apart);
+    // Two rounds: the larger object, then the rule it holds beside the second component's two.
+    expect(Object.keys(apart.$defs as object)).toHaveLength(4);
+    expect(JSON.stringify(apart).split("starts_with")).toHaveLength(2);
+  });
+
   it("leaves a schema with nothing worth sharing as it is, the first time and the next", () => {
     const schema = () => toolSchema({ branch: { type: "object", properties: { parameters: rule } } });
     const first = schema();
