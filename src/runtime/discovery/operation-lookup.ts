@@ -4,11 +4,15 @@
  * without case and separators (model/similarity.ts). A model that writes code turns
  * `get-an-artist` into `get_an_artist` or `getAnArtist`; a round trip to learn the exact
  * spelling helps no one. Two tools whose names differ only so are never guessed between: such a
- * name finds neither, and the answer lists the closest as before.
+ * name finds neither, and the answer lists the closest as before. A name that is a search
+ * result's route, `GET /artists/{id}`, is the operation of that method and path template.
  */
 import { normaliseName } from "../../model/similarity.js";
 import type { ToolNode } from "../../model/types.js";
 import { MAX_NAME_CHARS } from "./closest.js";
+
+/** `GET /artists/{id}`: a method and a path template, as search results write them. */
+const ROUTE = /^([A-Za-z]+)\s+(\/\S*)$/;
 
 /** Marks a normalised name that two tools share. */
 const SHARED = null;
@@ -19,12 +23,22 @@ export type OperationLookup = (name: string) => ToolNode | undefined;
 export function createOperationLookup(tools: readonly ToolNode[]): OperationLookup {
   const exact = new Map<string, ToolNode>(tools.map((tool) => [tool.name, tool]));
   let loose: Map<string, ToolNode | typeof SHARED> | undefined;
+  let routes: Map<string, ToolNode> | undefined;
   return (name) => {
     const tool = exact.get(name);
     if (tool !== undefined || name.length > MAX_NAME_CHARS) return tool;
+    const route = ROUTE.exec(name.trim());
+    if (route !== null) {
+      routes ??= new Map(tools.map((t) => [routeKey(t.http.method, t.http.path), t]));
+      return routes.get(routeKey(route[1]!, route[2]!));
+    }
     loose ??= indexLooseNames(tools);
     return loose.get(normaliseName(name)) ?? undefined;
   };
+}
+
+function routeKey(method: string, path: string): string {
+  return `${method.toUpperCase()} ${path}`;
 }
 
 function indexLooseNames(tools: readonly ToolNode[]): Map<string, ToolNode | typeof SHARED> {

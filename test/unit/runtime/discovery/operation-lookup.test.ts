@@ -6,9 +6,13 @@ import { describe, expect, it } from "vitest";
 import type { ToolNode } from "../../../../src/model/types.js";
 import { createOperationLookup } from "../../../../src/runtime/discovery/operation-lookup.js";
 
-const tools = ["get-an-artist", "list-pets", "listPets", "3d-secure", "users.get"].map(
-  (name) => ({ name }) as ToolNode,
-);
+const tools = [
+  ["get-an-artist", "get", "/artists/{id}"],
+  ["list-pets", "get", "/pets"],
+  ["listPets", "post", "/pets"],
+  ["3d-secure", "get", "/3d"],
+  ["users.get", "get", "/users/{id}"],
+].map(([name, method, path]) => ({ name, http: { method, path } }) as unknown as ToolNode);
 
 describe("createOperationLookup", () => {
   const find = createOperationLookup(tools);
@@ -26,6 +30,11 @@ describe("createOperationLookup", () => {
     ["users_get", "users.get"],
     ["get-an-artists", undefined],
     ["", undefined],
+    ["GET /artists/{id}", "get-an-artist"],
+    ["get  /pets", "list-pets"],
+    ["POST /pets", "listPets"],
+    ["DELETE /pets", undefined],
+    ["GET /artists/1", undefined],
     [`get-an-artist${"-".repeat(200)}`, undefined],
   ])("%s finds %s", (name, want) => {
     expect(find(name)?.name).toBe(want);
