@@ -45,10 +45,7 @@ const VIRTUAL = "\0omb-entry:";
 const ENTRIES = {
   "@modelcontextprotocol/server": [`${VIRTUAL}server`, "server"],
   "@modelcontextprotocol/server/stdio": [join(SERVER_ROOT, "dist/stdio.mjs"), "server-stdio"],
-  "@modelcontextprotocol/server/validators/ajv": [
-    join(SERVER_ROOT, "dist/validators/ajv.mjs"),
-    "server-validators-ajv",
-  ],
+  "@modelcontextprotocol/server/validators/ajv": [`${VIRTUAL}server-validators-ajv`, "server-validators-ajv"],
   "@modelcontextprotocol/node": [join(NODE_ROOT, "dist/index.mjs"), "node"],
   // Ajv and ajv-formats (CommonJS, some 60 files) with the SDK, one copy for the SDK and the
   // runtime: ajv-formats adds keywords built with Ajv's own code generator, so both must come
@@ -58,14 +55,71 @@ const ENTRIES = {
   "ajv-formats": [`${VIRTUAL}ajv-formats`, "ajv-formats"],
   "ajv-formats/dist/formats.js": [`${VIRTUAL}ajv-full-formats`, "ajv-full-formats"],
 };
-/** The ES module entries over Ajv's CommonJS modules (their names are what the runtime imports). */
+/** The SDK's public Ajv provider module (AjvJsonSchemaValidator, Ajv, addFormats). */
+const AJV_VALIDATOR = join(SERVER_ROOT, "dist/validators/ajv.mjs");
+/**
+ * Ajv (its CommonJS modules, ajv-formats, and the SDK's provider over them) costs some 35 ms of
+ * CPU to evaluate, and nothing before a start's first answer uses it: the bridge checks
+ * arguments and answers with it on calls, and hands the SDK's Server its own elicitation
+ * validator (runtime/server/mcp-server.ts), so the Server never makes the default one. So every
+ * entry over Ajv exports stand-ins (LAZY) that load the module on first use (a read, call or
+ * `new` of the binding): `require()` inside a function, which the bundler turns into a call of
+ * the module's wrapper, evaluated then and only once. The one shared copy of Ajv stays shared:
+ * the stand-ins and the provider require the same files.
+ */
 const WRAPPERS = {
-  ajv: 'import m from "ajv";\nexport default m;\nexport const Ajv = m.Ajv;\n',
-  "ajv-2020": 'import m from "ajv/dist/2020.js";\nexport default m;\nexport const Ajv2020 = m.Ajv2020;\n',
-  "ajv-formats": 'import m from "ajv-formats";\nexport default m;\n',
-  "ajv-full-formats":
-    'import m from "ajv-formats/dist/formats.js";\nexport const fullFormats = m.fullFormats;\n',
+  lazy: `/** A stand-in for a binding of a module loaded on first use ("function": callable and constructible). */
+export function lazyBinding(load, kind) {
+  let value;
+  const real = () => (value ??= load());
+  // A bound function has no own \`prototype\`: a class's (which is not configurable) is reported as its own.
+  const target = kind === "function" ? function () {}.bind(null) : {};
+  return new Proxy(target, {
+    get: (_, key) => Reflect.get(real(), key),
+    set: (_, key, next) => Reflect.set(real(), key, next),
+    has: (_, key) => Reflect.has(real(), key),
+    deleteProperty: (_, key) => Reflect.deleteProperty(real(), key),
+    ownKeys: () => Reflect.ownKeys(real()),
+    getOwnPropertyDescriptor: (_, key) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(real(), key);
+      // A proxy may not report a property the stand-in lacks as non-configurable.
+      return descriptor === undefined ? undefined : { ...descriptor, configurable: true };
+    },
+    defineProperty: (_, key, descriptor) => Reflect.defineProperty(real(), key, descriptor),
+    getPrototypeOf: () => Reflect.getPrototypeOf(real()),
+    apply: (_, self, args) => Reflect.apply(real(), self, args),
+    construct: (_, args, newTarget) => Reflect.construct(real(), args, newTarget === target ? real() : newTarget),
+  });
+}
+`,
+  ajv: lazyEntry("ajv", { default: ["", "function"], Ajv: ["Ajv", "function"] }),
+  "ajv-2020": lazyEntry("ajv/dist/2020.js", { default: ["", "function"], Ajv2020: ["Ajv2020", "function"] }),
+  "ajv-formats": lazyEntry("ajv-formats", { default: ["", "function"] }),
+  "ajv-full-formats": lazyEntry("ajv-formats/dist/formats.js", { fullFormats: ["fullFormats", "object"] }),
+  "server-validators-ajv": lazyEntry(AJV_VALIDATOR, {
+    AjvJsonSchemaValidator: ["AjvJsonSchemaValidator", "function"],
+    Ajv: ["Ajv", "function"],
+    addFormats: ["addFormats", "function"],
+  }),
 };
+
+/**
+ * An entry whose exports stand for bindings of `module`, loaded on first use: export name →
+ * [the module's export ("" for the module itself, what a default import of CommonJS gives),
+ * kind of value].
+ */
+function lazyEntry(module, bindings) {
+  const lines = [
+    `import { lazyBinding } from ${JSON.stringify(`${VIRTUAL}lazy`)};`,
+    `const load = () => require(${JSON.stringify(module)});`,
+  ];
+  for (const [name, [from, kind]] of Object.entries(bindings)) {
+    const value = from === "" ? "load()" : `load()[${JSON.stringify(from)}]`;
+    const binding = `lazyBinding(() => ${value}, ${JSON.stringify(kind)})`;
+    lines.push(name === "default" ? `export default ${binding};` : `export const ${name} = ${binding};`);
+  }
+  return `${lines.join("\n")}\n`;
+}
 /**
  * The server package's index exports some 300 names (every schema, McpServer, the auth helpers,
  * the web-standard HTTP transport); the runtime imports a handful. Its entries re-export only
@@ -166,7 +220,34 @@ function shareAjv(code, id) {
       throw new Error(`bundle-sdk: ${id} no longer has \`${eager}\`; see shareAjv in scripts/bundle-sdk.mjs`);
     next = next.replace(eager, shared);
   }
+  transformed.add("provider");
   return `${AJV_PROVIDER_REQUIRES.map(([, , line]) => line).join("\n")}\n${next}`;
+}
+
+/**
+ * The server package's Node shims give the SDK its default validator (DefaultJsonSchemaValidator,
+ * which the Server makes when it is given none) by importing the Ajv provider, so loading the
+ * SDK evaluated all of Ajv. The import is replaced by a stand-in that requires the provider on
+ * first use (see WRAPPERS). A shims module without that import fails the build.
+ */
+const NODE_SHIMS = /[\\/]@modelcontextprotocol[\\/]server[\\/]dist[\\/]shimsNode\.mjs$/;
+const SHIMS_PROVIDER_IMPORT =
+  /^import \{ \w+ as AjvJsonSchemaValidator \} from "\.\/ajvProvider-[\w-]+\.mjs";$/m;
+/** The modules the transforms below must have met: a renamed file fails the build, not its laziness. */
+const transformed = new Set();
+
+/** The Node shims with their provider import replaced by a stand-in loading it on first use. */
+function deferDefaultValidator(code, id) {
+  if (!SHIMS_PROVIDER_IMPORT.test(code))
+    throw new Error(
+      `bundle-sdk: ${id} no longer imports the Ajv provider as expected; see deferDefaultValidator in scripts/bundle-sdk.mjs`,
+    );
+  transformed.add("shims");
+  return code.replace(
+    SHIMS_PROVIDER_IMPORT,
+    `import { lazyBinding as ombLazyBinding } from ${JSON.stringify(`${VIRTUAL}lazy`)};\n` +
+      `const AjvJsonSchemaValidator = ombLazyBinding(() => require(${JSON.stringify(AJV_VALIDATOR)}).AjvJsonSchemaValidator, "function");`,
+  );
 }
 
 /** The folder of an installed package as `from` finds it (not every package exports its package.json). */
@@ -199,6 +280,10 @@ await build({
       name: "omb-one-ajv",
       transform: (code, id) => (AJV_PROVIDER.test(id) ? shareAjv(code, id) : undefined),
     },
+    {
+      name: "omb-lazy-default-validator",
+      transform: (code, id) => (NODE_SHIMS.test(id) ? deferDefaultValidator(code, id) : undefined),
+    },
   ],
   external: (id) =>
     !id.startsWith(".") && !id.startsWith("/") && !id.startsWith(VIRTUAL) && !BUNDLED_PACKAGES.test(id),
@@ -212,6 +297,17 @@ await build({
       "// Bundled by scripts/bundle-sdk.mjs from the MCP SDK (@modelcontextprotocol/*), zod and Ajv (licences: ./licenses).",
   },
 });
+
+for (const step of ["provider", "shims"])
+  if (!transformed.has(step))
+    throw new Error(
+      `bundle-sdk: the SDK's Ajv ${step} module was not found; see AJV_PROVIDER and NODE_SHIMS in scripts/bundle-sdk.mjs`,
+    );
+// A require() the bundler could not resolve stays a call of Node's require, which an ES module lacks.
+for (const name of readdirSync(OUT).filter((n) => n.endsWith(".js"))) {
+  if (/\b__require\b|createRequire/.test(readFileSync(join(OUT, name), "utf8")))
+    throw new Error(`bundle-sdk: ${name} still calls require(); a lazily loaded module was not bundled`);
+}
 
 const licenses = join(OUT, "licenses");
 mkdirSync(licenses, { recursive: true });
