@@ -55,20 +55,43 @@ const ENTRIES = {
   "ajv-formats": [`${VIRTUAL}ajv-formats`, "ajv-formats"],
   "ajv-formats/dist/formats.js": [`${VIRTUAL}ajv-full-formats`, "ajv-full-formats"],
 };
+/**
+ * Ajv and ajv-formats as one CommonJS file beside the entries, loaded with Node's require on
+ * first use: its code (some 300 kB) is then neither read nor compiled at a start that does not
+ * use it, which an ES module imported statically would be, evaluated or not. Each module in it
+ * is evaluated when its property is first read.
+ */
+const AJV_CJS = "ajv.cjs";
+const AJV_CJS_ENTRY = `module.exports = {
+  get ajv() { return require("ajv"); },
+  get ajv2019() { return require("ajv/dist/2019.js"); },
+  get ajv2020() { return require("ajv/dist/2020.js"); },
+  get ajvFormats() { return require("ajv-formats"); },
+  get formats() { return require("ajv-formats/dist/formats.js"); },
+};
+`;
 /** The SDK's public Ajv provider module (AjvJsonSchemaValidator, Ajv, addFormats). */
 const AJV_VALIDATOR = join(SERVER_ROOT, "dist/validators/ajv.mjs");
 /**
- * Ajv (its CommonJS modules, ajv-formats, and the SDK's provider over them) costs some 35 ms of
- * CPU to evaluate, and nothing before a start's first answer uses it: the bridge checks
- * arguments and answers with it on calls, and hands the SDK's Server its own elicitation
- * validator (runtime/server/mcp-server.ts), so the Server never makes the default one. So every
- * entry over Ajv exports stand-ins (LAZY) that load the module on first use (a read, call or
- * `new` of the binding): `require()` inside a function, which the bundler turns into a call of
- * the module's wrapper, evaluated then and only once. The one shared copy of Ajv stays shared:
- * the stand-ins and the provider require the same files.
+ * Ajv (its CommonJS modules, ajv-formats, and the SDK's provider over them), read, compiled and
+ * evaluated, cost some 20 ms of CPU at every start, and nothing before a start's first answer
+ * uses it: the bridge checks arguments and answers with it on calls, and hands the SDK's Server
+ * its own elicitation validator (runtime/server/mcp-server.ts), so the Server never makes the
+ * default one. So every entry over Ajv exports stand-ins that load the module on first use (a
+ * read, call or `new` of the binding): Ajv and ajv-formats from AJV_CJS, the provider by a
+ * `require()` the bundler turns into a lazily run module. There is still one copy of Ajv: the
+ * stand-ins and the provider all take it from AJV_CJS.
  */
 const WRAPPERS = {
-  lazy: `/** A stand-in for a binding of a module loaded on first use ("function": callable and constructible). */
+  lazy: `import { createRequire } from "node:module";
+
+let ajvModules;
+/** Ajv's modules (${AJV_CJS}, built beside this file; each evaluated when first read), loaded on first use. */
+export function loadAjv() {
+  return (ajvModules ??= createRequire(import.meta.url)("./${AJV_CJS}"));
+}
+
+/** A stand-in for a binding of a module loaded on first use ("function": callable and constructible). */
 export function lazyBinding(load, kind) {
   let value;
   const real = () => (value ??= load());
@@ -92,11 +115,14 @@ export function lazyBinding(load, kind) {
   });
 }
 `,
-  ajv: lazyEntry("ajv", { default: ["", "function"], Ajv: ["Ajv", "function"] }),
-  "ajv-2020": lazyEntry("ajv/dist/2020.js", { default: ["", "function"], Ajv2020: ["Ajv2020", "function"] }),
-  "ajv-formats": lazyEntry("ajv-formats", { default: ["", "function"] }),
-  "ajv-full-formats": lazyEntry("ajv-formats/dist/formats.js", { fullFormats: ["fullFormats", "object"] }),
-  "server-validators-ajv": lazyEntry(AJV_VALIDATOR, {
+  ajv: lazyEntry("loadAjv().ajv", { default: ["", "function"], Ajv: ["Ajv", "function"] }),
+  "ajv-2020": lazyEntry("loadAjv().ajv2020", {
+    default: ["", "function"],
+    Ajv2020: ["Ajv2020", "function"],
+  }),
+  "ajv-formats": lazyEntry("loadAjv().ajvFormats", { default: ["", "function"] }),
+  "ajv-full-formats": lazyEntry("loadAjv().formats", { fullFormats: ["fullFormats", "object"] }),
+  "server-validators-ajv": lazyEntry(`require(${JSON.stringify(AJV_VALIDATOR)})`, {
     AjvJsonSchemaValidator: ["AjvJsonSchemaValidator", "function"],
     Ajv: ["Ajv", "function"],
     addFormats: ["addFormats", "function"],
@@ -110,8 +136,8 @@ export function lazyBinding(load, kind) {
  */
 function lazyEntry(module, bindings) {
   const lines = [
-    `import { lazyBinding } from ${JSON.stringify(`${VIRTUAL}lazy`)};`,
-    `const load = () => require(${JSON.stringify(module)});`,
+    `import { lazyBinding, loadAjv } from ${JSON.stringify(`${VIRTUAL}lazy`)};`,
+    `const load = () => ${module};`,
   ];
   for (const [name, [from, kind]] of Object.entries(bindings)) {
     const value = from === "" ? "load()" : `load()[${JSON.stringify(from)}]`;
@@ -194,21 +220,12 @@ const BUNDLED_PACKAGES = new RegExp(
  */
 const AJV_PROVIDER = /[\\/]@modelcontextprotocol[\\/]server[\\/]dist[\\/]ajvProvider-[^\\/]+\.mjs$/;
 const AJV_PROVIDER_REQUIRES = [
-  ["var import_ajv = require_ajv();", "var import_ajv = ombAjv;", 'import ombAjv from "ajv";'],
-  [
-    "var import__2019 = require__2019();",
-    "var import__2019 = ombAjv2019;",
-    'import ombAjv2019 from "ajv/dist/2019.js";',
-  ],
-  [
-    "var import__2020 = require__2020();",
-    "var import__2020 = ombAjv2020;",
-    'import ombAjv2020 from "ajv/dist/2020.js";',
-  ],
+  ["var import_ajv = require_ajv();", "var import_ajv = ombLoadAjv().ajv;"],
+  ["var import__2019 = require__2019();", "var import__2019 = ombLoadAjv().ajv2019;"],
+  ["var import__2020 = require__2020();", "var import__2020 = ombLoadAjv().ajv2020;"],
   [
     "var import_dist = /* @__PURE__ */ __toESM(require_dist(), 1);",
-    "var import_dist = { default: ombAjvFormats };",
-    'import ombAjvFormats from "ajv-formats";',
+    "var import_dist = { default: ombLoadAjv().ajvFormats };",
   ],
 ];
 
@@ -221,7 +238,8 @@ function shareAjv(code, id) {
     next = next.replace(eager, shared);
   }
   transformed.add("provider");
-  return `${AJV_PROVIDER_REQUIRES.map(([, , line]) => line).join("\n")}\n${next}`;
+  // The provider is only required (by the stand-ins), so these lines run when it is first used.
+  return `import { loadAjv as ombLoadAjv } from ${JSON.stringify(`${VIRTUAL}lazy`)};\n${next}`;
 }
 
 /**
@@ -298,14 +316,37 @@ await build({
   },
 });
 
+// Ajv's CommonJS file: the same modules the provider's inlined copy held, from the installed packages.
+await build({
+  input: { ajv: `${VIRTUAL}ajv-cjs` },
+  cwd: ROOT,
+  platform: "node",
+  plugins: [
+    {
+      name: "omb-ajv-cjs",
+      resolveId: (id) => (id === `${VIRTUAL}ajv-cjs` ? id : undefined),
+      load: (id) => (id === `${VIRTUAL}ajv-cjs` ? AJV_CJS_ENTRY : undefined),
+    },
+  ],
+  external: (id) =>
+    !id.startsWith(".") && !id.startsWith("/") && !id.startsWith(VIRTUAL) && !BUNDLED_PACKAGES.test(id),
+  logLevel: "warn",
+  output: {
+    dir: OUT,
+    format: "cjs",
+    entryFileNames: AJV_CJS,
+    banner: "// Bundled by scripts/bundle-sdk.mjs from Ajv and ajv-formats (licences: ./licenses).",
+  },
+});
+
 for (const step of ["provider", "shims"])
   if (!transformed.has(step))
     throw new Error(
       `bundle-sdk: the SDK's Ajv ${step} module was not found; see AJV_PROVIDER and NODE_SHIMS in scripts/bundle-sdk.mjs`,
     );
 // A require() the bundler could not resolve stays a call of Node's require, which an ES module lacks.
-for (const name of readdirSync(OUT).filter((n) => n.endsWith(".js"))) {
-  if (/\b__require\b|createRequire/.test(readFileSync(join(OUT, name), "utf8")))
+for (const name of readdirSync(OUT).filter((n) => n.endsWith(".js") || n.endsWith(".cjs"))) {
+  if (/\b__require\b/.test(readFileSync(join(OUT, name), "utf8")))
     throw new Error(`bundle-sdk: ${name} still calls require(); a lazily loaded module was not bundled`);
 }
 

@@ -16,14 +16,19 @@ import { readStaticClosure } from "../helpers/static-imports.js";
 
 const VENDOR = join(ROOT, "dist", "vendor", "mcp-sdk");
 
-/** The source files a bundle file holds, by the `// node_modules/...` line before each. */
+/**
+ * The source files a bundle file holds, by the `// node_modules/...` line before each (a
+ * worktree whose node_modules links elsewhere writes `// ../<where>/node_modules/...`).
+ */
 function sourcesOf(file: string): string[] {
-  return [...readFileSync(file, "utf8").matchAll(/^\/\/ (node_modules\/\S+)$/gm)].map((m) => m[1]!);
+  return [...readFileSync(file, "utf8").matchAll(/^\/\/ (?:\.\.\/\S*?)?(node_modules\/\S+)$/gm)].map(
+    (m) => m[1]!,
+  );
 }
 
 describe("the vendored SDK", () => {
   const files = readdirSync(VENDOR)
-    .filter((name) => name.endsWith(".js"))
+    .filter((name) => name.endsWith(".js") || name.endsWith(".cjs"))
     .map((name) => join(VENDOR, name));
   const sources = files.flatMap(sourcesOf);
 
