@@ -95,9 +95,9 @@ export function loadAjv() {
 export function lazyBinding(load, kind) {
   let value;
   const real = () => (value ??= load());
-  // A bound function has no own \`prototype\`: a class's (which is not configurable) is reported as its own.
+  // Callable and constructible, and without an own \`prototype\` (a function's is not configurable) to clash with the real one's.
   const target = kind === "function" ? function () {}.bind(null) : {};
-  return new Proxy(target, {
+  const standIn = new Proxy(target, {
     get: (_, key) => Reflect.get(real(), key),
     set: (_, key, next) => Reflect.set(real(), key, next),
     has: (_, key) => Reflect.has(real(), key),
@@ -111,8 +111,10 @@ export function lazyBinding(load, kind) {
     defineProperty: (_, key, descriptor) => Reflect.defineProperty(real(), key, descriptor),
     getPrototypeOf: () => Reflect.getPrototypeOf(real()),
     apply: (_, self, args) => Reflect.apply(real(), self, args),
-    construct: (_, args, newTarget) => Reflect.construct(real(), args, newTarget === target ? real() : newTarget),
+    // \`new\` of the stand-in itself makes what \`new\` of the real class makes (a subclass keeps its own new.target).
+    construct: (_, args, newTarget) => Reflect.construct(real(), args, newTarget === standIn ? real() : newTarget),
   });
+  return standIn;
 }
 `,
   ajv: lazyEntry("loadAjv().ajv", { default: ["", "function"], Ajv: ["Ajv", "function"] }),

@@ -84,7 +84,7 @@ describe("the vendored SDK", () => {
       const server = new m.server.Server({ name: "t", version: "1" }, {});
       const byDefault = server._jsonSchemaValidator.getValidator({ type: "string", format: "uri" });
       console.log(JSON.stringify([
-        ajv instanceof Ajv2020, new m.ajv.Ajv() instanceof m.ajv.default, typeof Ajv2020, Ajv2020.name,
+        ajv instanceof Ajv2020, new m.ajv.Ajv() instanceof m.ajv.default, Object.getPrototypeOf(ajv) === Ajv2020.prototype, new (class Sub extends Ajv2020 {})().constructor.name, typeof Ajv2020, Ajv2020.name,
         email("a@b.example"), email("nope"),
         Object.keys(m["ajv-full-formats"].fullFormats).includes("email"), typeof m["ajv-full-formats"].fullFormats,
         sdk({ n: 1 }).valid, sdk({ n: "x" }).valid, sdk({ n: "x" }).errorMessage,
@@ -96,6 +96,8 @@ describe("the vendored SDK", () => {
     expect(JSON.parse(out)).toEqual([
       true,
       true,
+      true,
+      "Sub",
       "function",
       "Ajv2020",
       true,
