@@ -45,10 +45,7 @@ const VIRTUAL = "\0omb-entry:";
 const ENTRIES = {
   "@modelcontextprotocol/server": [`${VIRTUAL}server`, "server"],
   "@modelcontextprotocol/server/stdio": [join(SERVER_ROOT, "dist/stdio.mjs"), "server-stdio"],
-  "@modelcontextprotocol/server/validators/ajv": [
-    join(SERVER_ROOT, "dist/validators/ajv.mjs"),
-    "server-validators-ajv",
-  ],
+  "@modelcontextprotocol/server/validators/ajv": [`${VIRTUAL}server-validators-ajv`, "server-validators-ajv"],
   "@modelcontextprotocol/node": [join(NODE_ROOT, "dist/index.mjs"), "node"],
   // Ajv and ajv-formats (CommonJS, some 60 files) with the SDK, one copy for the SDK and the
   // runtime: ajv-formats adds keywords built with Ajv's own code generator, so both must come
@@ -58,14 +55,99 @@ const ENTRIES = {
   "ajv-formats": [`${VIRTUAL}ajv-formats`, "ajv-formats"],
   "ajv-formats/dist/formats.js": [`${VIRTUAL}ajv-full-formats`, "ajv-full-formats"],
 };
-/** The ES module entries over Ajv's CommonJS modules (their names are what the runtime imports). */
-const WRAPPERS = {
-  ajv: 'import m from "ajv";\nexport default m;\nexport const Ajv = m.Ajv;\n',
-  "ajv-2020": 'import m from "ajv/dist/2020.js";\nexport default m;\nexport const Ajv2020 = m.Ajv2020;\n',
-  "ajv-formats": 'import m from "ajv-formats";\nexport default m;\n',
-  "ajv-full-formats":
-    'import m from "ajv-formats/dist/formats.js";\nexport const fullFormats = m.fullFormats;\n',
+/**
+ * Ajv and ajv-formats as one CommonJS file beside the entries, loaded with Node's require on
+ * first use: its code (some 300 kB) is then neither read nor compiled at a start that does not
+ * use it, which an ES module imported statically would be, evaluated or not. Each module in it
+ * is evaluated when its property is first read.
+ */
+const AJV_CJS = "ajv.cjs";
+const AJV_CJS_ENTRY = `module.exports = {
+  get ajv() { return require("ajv"); },
+  get ajv2019() { return require("ajv/dist/2019.js"); },
+  get ajv2020() { return require("ajv/dist/2020.js"); },
+  get ajvFormats() { return require("ajv-formats"); },
+  get formats() { return require("ajv-formats/dist/formats.js"); },
 };
+`;
+/** The SDK's public Ajv provider module (AjvJsonSchemaValidator, Ajv, addFormats). */
+const AJV_VALIDATOR = join(SERVER_ROOT, "dist/validators/ajv.mjs");
+/**
+ * Ajv (its CommonJS modules, ajv-formats, and the SDK's provider over them), read, compiled and
+ * evaluated, cost some 20 ms of CPU at every start, and nothing before a start's first answer
+ * uses it: the bridge checks arguments and answers with it on calls, and hands the SDK's Server
+ * its own elicitation validator (runtime/server/mcp-server.ts), so the Server never makes the
+ * default one. So every entry over Ajv exports stand-ins that load the module on first use (a
+ * read, call or `new` of the binding): Ajv and ajv-formats from AJV_CJS, the provider by a
+ * `require()` the bundler turns into a lazily run module. There is still one copy of Ajv: the
+ * stand-ins and the provider all take it from AJV_CJS.
+ */
+const WRAPPERS = {
+  lazy: `import { createRequire } from "node:module";
+
+let ajvModules;
+/** Ajv's modules (${AJV_CJS}, built beside this file; each evaluated when first read), loaded on first use. */
+export function loadAjv() {
+  return (ajvModules ??= createRequire(import.meta.url)("./${AJV_CJS}"));
+}
+
+/** A stand-in for a binding of a module loaded on first use ("function": callable and constructible). */
+export function lazyBinding(load, kind) {
+  let value;
+  const real = () => (value ??= load());
+  // Callable and constructible, and without an own \`prototype\` (a function's is not configurable) to clash with the real one's.
+  const target = kind === "function" ? function () {}.bind(null) : {};
+  const standIn = new Proxy(target, {
+    get: (_, key) => Reflect.get(real(), key),
+    set: (_, key, next) => Reflect.set(real(), key, next),
+    has: (_, key) => Reflect.has(real(), key),
+    deleteProperty: (_, key) => Reflect.deleteProperty(real(), key),
+    ownKeys: () => Reflect.ownKeys(real()),
+    getOwnPropertyDescriptor: (_, key) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(real(), key);
+      // A proxy may not report a property the stand-in lacks as non-configurable.
+      return descriptor === undefined ? undefined : { ...descriptor, configurable: true };
+    },
+    defineProperty: (_, key, descriptor) => Reflect.defineProperty(real(), key, descriptor),
+    getPrototypeOf: () => Reflect.getPrototypeOf(real()),
+    apply: (_, self, args) => Reflect.apply(real(), self, args),
+    // \`new\` of the stand-in itself makes what \`new\` of the real class makes (a subclass keeps its own new.target).
+    construct: (_, args, newTarget) => Reflect.construct(real(), args, newTarget === standIn ? real() : newTarget),
+  });
+  return standIn;
+}
+`,
+  ajv: lazyEntry("loadAjv().ajv", { default: ["", "function"], Ajv: ["Ajv", "function"] }),
+  "ajv-2020": lazyEntry("loadAjv().ajv2020", {
+    default: ["", "function"],
+    Ajv2020: ["Ajv2020", "function"],
+  }),
+  "ajv-formats": lazyEntry("loadAjv().ajvFormats", { default: ["", "function"] }),
+  "ajv-full-formats": lazyEntry("loadAjv().formats", { fullFormats: ["fullFormats", "object"] }),
+  "server-validators-ajv": lazyEntry(`require(${JSON.stringify(AJV_VALIDATOR)})`, {
+    AjvJsonSchemaValidator: ["AjvJsonSchemaValidator", "function"],
+    Ajv: ["Ajv", "function"],
+    addFormats: ["addFormats", "function"],
+  }),
+};
+
+/**
+ * An entry whose exports stand for bindings of `module`, loaded on first use: export name →
+ * [the module's export ("" for the module itself, what a default import of CommonJS gives),
+ * kind of value].
+ */
+function lazyEntry(module, bindings) {
+  const lines = [
+    `import { lazyBinding, loadAjv } from ${JSON.stringify(`${VIRTUAL}lazy`)};`,
+    `const load = () => ${module};`,
+  ];
+  for (const [name, [from, kind]] of Object.entries(bindings)) {
+    const value = from === "" ? "load()" : `load()[${JSON.stringify(from)}]`;
+    const binding = `lazyBinding(() => ${value}, ${JSON.stringify(kind)})`;
+    lines.push(name === "default" ? `export default ${binding};` : `export const ${name} = ${binding};`);
+  }
+  return `${lines.join("\n")}\n`;
+}
 /**
  * The server package's index exports some 300 names (every schema, McpServer, the auth helpers,
  * the web-standard HTTP transport); the runtime imports a handful. Its entries re-export only
@@ -140,21 +222,12 @@ const BUNDLED_PACKAGES = new RegExp(
  */
 const AJV_PROVIDER = /[\\/]@modelcontextprotocol[\\/]server[\\/]dist[\\/]ajvProvider-[^\\/]+\.mjs$/;
 const AJV_PROVIDER_REQUIRES = [
-  ["var import_ajv = require_ajv();", "var import_ajv = ombAjv;", 'import ombAjv from "ajv";'],
-  [
-    "var import__2019 = require__2019();",
-    "var import__2019 = ombAjv2019;",
-    'import ombAjv2019 from "ajv/dist/2019.js";',
-  ],
-  [
-    "var import__2020 = require__2020();",
-    "var import__2020 = ombAjv2020;",
-    'import ombAjv2020 from "ajv/dist/2020.js";',
-  ],
+  ["var import_ajv = require_ajv();", "var import_ajv = ombLoadAjv().ajv;"],
+  ["var import__2019 = require__2019();", "var import__2019 = ombLoadAjv().ajv2019;"],
+  ["var import__2020 = require__2020();", "var import__2020 = ombLoadAjv().ajv2020;"],
   [
     "var import_dist = /* @__PURE__ */ __toESM(require_dist(), 1);",
-    "var import_dist = { default: ombAjvFormats };",
-    'import ombAjvFormats from "ajv-formats";',
+    "var import_dist = { default: ombLoadAjv().ajvFormats };",
   ],
 ];
 
@@ -166,7 +239,35 @@ function shareAjv(code, id) {
       throw new Error(`bundle-sdk: ${id} no longer has \`${eager}\`; see shareAjv in scripts/bundle-sdk.mjs`);
     next = next.replace(eager, shared);
   }
-  return `${AJV_PROVIDER_REQUIRES.map(([, , line]) => line).join("\n")}\n${next}`;
+  transformed.add("provider");
+  // The provider is only required (by the stand-ins), so these lines run when it is first used.
+  return `import { loadAjv as ombLoadAjv } from ${JSON.stringify(`${VIRTUAL}lazy`)};\n${next}`;
+}
+
+/**
+ * The server package's Node shims give the SDK its default validator (DefaultJsonSchemaValidator,
+ * which the Server makes when it is given none) by importing the Ajv provider, so loading the
+ * SDK evaluated all of Ajv. The import is replaced by a stand-in that requires the provider on
+ * first use (see WRAPPERS). A shims module without that import fails the build.
+ */
+const NODE_SHIMS = /[\\/]@modelcontextprotocol[\\/]server[\\/]dist[\\/]shimsNode\.mjs$/;
+const SHIMS_PROVIDER_IMPORT =
+  /^import \{ \w+ as AjvJsonSchemaValidator \} from "\.\/ajvProvider-[\w-]+\.mjs";$/m;
+/** The modules the transforms below must have met: a renamed file fails the build, not its laziness. */
+const transformed = new Set();
+
+/** The Node shims with their provider import replaced by a stand-in loading it on first use. */
+function deferDefaultValidator(code, id) {
+  if (!SHIMS_PROVIDER_IMPORT.test(code))
+    throw new Error(
+      `bundle-sdk: ${id} no longer imports the Ajv provider as expected; see deferDefaultValidator in scripts/bundle-sdk.mjs`,
+    );
+  transformed.add("shims");
+  return code.replace(
+    SHIMS_PROVIDER_IMPORT,
+    `import { lazyBinding as ombLazyBinding } from ${JSON.stringify(`${VIRTUAL}lazy`)};\n` +
+      `const AjvJsonSchemaValidator = ombLazyBinding(() => require(${JSON.stringify(AJV_VALIDATOR)}).AjvJsonSchemaValidator, "function");`,
+  );
 }
 
 /** The folder of an installed package as `from` finds it (not every package exports its package.json). */
@@ -199,6 +300,10 @@ await build({
       name: "omb-one-ajv",
       transform: (code, id) => (AJV_PROVIDER.test(id) ? shareAjv(code, id) : undefined),
     },
+    {
+      name: "omb-lazy-default-validator",
+      transform: (code, id) => (NODE_SHIMS.test(id) ? deferDefaultValidator(code, id) : undefined),
+    },
   ],
   external: (id) =>
     !id.startsWith(".") && !id.startsWith("/") && !id.startsWith(VIRTUAL) && !BUNDLED_PACKAGES.test(id),
@@ -212,6 +317,40 @@ await build({
       "// Bundled by scripts/bundle-sdk.mjs from the MCP SDK (@modelcontextprotocol/*), zod and Ajv (licences: ./licenses).",
   },
 });
+
+// Ajv's CommonJS file: the same modules the provider's inlined copy held, from the installed packages.
+await build({
+  input: { ajv: `${VIRTUAL}ajv-cjs` },
+  cwd: ROOT,
+  platform: "node",
+  plugins: [
+    {
+      name: "omb-ajv-cjs",
+      resolveId: (id) => (id === `${VIRTUAL}ajv-cjs` ? id : undefined),
+      load: (id) => (id === `${VIRTUAL}ajv-cjs` ? AJV_CJS_ENTRY : undefined),
+    },
+  ],
+  external: (id) =>
+    !id.startsWith(".") && !id.startsWith("/") && !id.startsWith(VIRTUAL) && !BUNDLED_PACKAGES.test(id),
+  logLevel: "warn",
+  output: {
+    dir: OUT,
+    format: "cjs",
+    entryFileNames: AJV_CJS,
+    banner: "// Bundled by scripts/bundle-sdk.mjs from Ajv and ajv-formats (licences: ./licenses).",
+  },
+});
+
+for (const step of ["provider", "shims"])
+  if (!transformed.has(step))
+    throw new Error(
+      `bundle-sdk: the SDK's Ajv ${step} module was not found; see AJV_PROVIDER and NODE_SHIMS in scripts/bundle-sdk.mjs`,
+    );
+// A require() the bundler could not resolve stays a call of Node's require, which an ES module lacks.
+for (const name of readdirSync(OUT).filter((n) => n.endsWith(".js") || n.endsWith(".cjs"))) {
+  if (/\b__require\b/.test(readFileSync(join(OUT, name), "utf8")))
+    throw new Error(`bundle-sdk: ${name} still calls require(); a lazily loaded module was not bundled`);
+}
 
 const licenses = join(OUT, "licenses");
 mkdirSync(licenses, { recursive: true });

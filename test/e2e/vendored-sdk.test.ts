@@ -2,24 +2,33 @@
  * The vendored SDK in dist/vendor/mcp-sdk (scripts/bundle-sdk.mjs), as the build left it: one
  * copy of Ajv, zod and the SDK's core across every entry (the server package's own inlined Ajv
  * is not among them), and the modules a stdio server loads statically never reach the HTTP side
- * (the node adapter, hono, createMcpHandler).
+ * (the node adapter, hono, createMcpHandler); Ajv is evaluated on first use, not on import, and
+ * its stand-ins behave as the modules they stand for.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "../helpers/bridge.js";
 import { readStaticClosure } from "../helpers/static-imports.js";
 
 const VENDOR = join(ROOT, "dist", "vendor", "mcp-sdk");
 
-/** The source files a bundle file holds, by the `// node_modules/...` line before each. */
+/**
+ * The source files a bundle file holds, by the `// node_modules/...` line before each (a
+ * worktree whose node_modules links elsewhere writes `// ../<where>/node_modules/...`).
+ */
 function sourcesOf(file: string): string[] {
-  return [...readFileSync(file, "utf8").matchAll(/^\/\/ (node_modules\/\S+)$/gm)].map((m) => m[1]!);
+  return [...readFileSync(file, "utf8").matchAll(/^\/\/ (?:\.\.\/\S*?)?(node_modules\/\S+)$/gm)].map(
+    (m) => m[1]!,
+  );
 }
 
 describe("the vendored SDK", () => {
   const files = readdirSync(VENDOR)
-    .filter((name) => name.endsWith(".js"))
+    .filter((name) => name.endsWith(".js") || name.endsWith(".cjs"))
     .map((name) => join(VENDOR, name));
   const sources = files.flatMap(sourcesOf);
 
@@ -58,4 +67,91 @@ describe("the vendored SDK", () => {
     expect(stdio.has(handlerFiles[0]!)).toBe(false);
     expect(http.has(handlerFiles[0]!)).toBe(true);
   });
+
+  it("evaluates Ajv on first use, not when its entries or the server are imported", () => {
+    expect(ajvCodeRuns("")).toBe(0);
+    expect(ajvCodeRuns('new m["ajv-2020"].Ajv2020();')).toBeGreaterThan(0);
+  });
+
+  it("gives stand-ins that behave as Ajv, ajv-formats and the SDK's validator", () => {
+    const checks = `
+      const { Ajv2020 } = m["ajv-2020"];
+      const ajv = new Ajv2020({ strict: false });
+      m["ajv-formats"].default.default(ajv);
+      const email = ajv.compile({ type: "string", format: "email" });
+      const { AjvJsonSchemaValidator } = m["server-validators-ajv"];
+      const sdk = new AjvJsonSchemaValidator().getValidator({ type: "object", properties: { n: { type: "integer" } } });
+      const server = new m.server.Server({ name: "t", version: "1" }, {});
+      const byDefault = server._jsonSchemaValidator.getValidator({ type: "string", format: "uri" });
+      console.log(JSON.stringify([
+        ajv instanceof Ajv2020, new m.ajv.Ajv() instanceof m.ajv.default, Object.getPrototypeOf(ajv) === Ajv2020.prototype, new (class Sub extends Ajv2020 {})().constructor.name, typeof Ajv2020, Ajv2020.name,
+        email("a@b.example"), email("nope"),
+        Object.keys(m["ajv-full-formats"].fullFormats).includes("email"), typeof m["ajv-full-formats"].fullFormats,
+        sdk({ n: 1 }).valid, sdk({ n: "x" }).valid, sdk({ n: "x" }).errorMessage,
+        server._jsonSchemaValidator instanceof AjvJsonSchemaValidator, byDefault("https://x.example").valid, byDefault("no uri").valid,
+      ]));`;
+    const out = execFileSync(process.execPath, ["--input-type=module", "-e", `${importAll()}${checks}`], {
+      encoding: "utf8",
+    });
+    expect(JSON.parse(out)).toEqual([
+      true,
+      true,
+      true,
+      "Sub",
+      "function",
+      "Ajv2020",
+      true,
+      false,
+      true,
+      "object",
+      true,
+      false,
+      "data/n must be integer",
+      true,
+      true,
+      false,
+    ]);
+  });
 });
+
+const LAZY_ENTRIES = [
+  "ajv",
+  "ajv-2020",
+  "ajv-formats",
+  "ajv-full-formats",
+  "server-validators-ajv",
+  "server",
+  "server-stdio",
+];
+
+/** A module body importing every entry a start or the runtime imports, as `m[name]`. */
+function importAll(): string {
+  const lines = LAZY_ENTRIES.map(
+    (name, i) => `import * as e${i} from ${JSON.stringify(pathToFileURL(join(VENDOR, `${name}.js`)).href)};`,
+  );
+  const table = LAZY_ENTRIES.map((name, i) => `${JSON.stringify(name)}: e${i}`).join(", ");
+  return `${lines.join("\n")}\nconst m = { ${table} };\n`;
+}
+
+/** How often Ajv's code generator class ran in a process that imports every entry, then runs `then`. */
+function ajvCodeRuns(then: string): number {
+  const coverage = mkdtempSync(join(tmpdir(), "omb-ajv-coverage-"));
+  try {
+    execFileSync(process.execPath, ["--input-type=module", "-e", `${importAll()}${then}`], {
+      env: { ...process.env, NODE_V8_COVERAGE: coverage },
+    });
+    let runs = 0;
+    for (const file of readdirSync(coverage)) {
+      const report = JSON.parse(readFileSync(join(coverage, file), "utf8")) as {
+        result: { url: string; functions: { functionName: string; ranges: { count: number }[] }[] }[];
+      };
+      for (const script of report.result)
+        if (script.url.startsWith(pathToFileURL(VENDOR).href))
+          for (const fn of script.functions)
+            if (fn.functionName === "_Code") runs += fn.ranges[0]?.count ?? 0;
+    }
+    return runs;
+  } finally {
+    rmSync(coverage, { recursive: true, force: true });
+  }
+}

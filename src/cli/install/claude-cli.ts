@@ -5,13 +5,10 @@
  * under it. OPENAPI_MCP_CLAUDE_CLI names the executable (a test's stand-in, another install);
  * else `claude` is looked up on PATH.
  */
-import { execFile } from "node:child_process";
 import { accessSync, constants } from "node:fs";
 import { delimiter, join } from "node:path";
 import { promisify } from "node:util";
 import { failWith } from "../../model/diagnostics.js";
-
-const run = promisify(execFile);
 
 /** The `claude` executable, or undefined when there is none. */
 export function findClaudeCli(
@@ -48,6 +45,8 @@ export async function runClaude(
   options: { allowFailure?: boolean } = {},
 ): Promise<{ code: number; output: string }> {
   try {
+    // child_process is loaded when `claude` is run, not with every command of the CLI.
+    const run = promisify(process.getBuiltinModule("node:child_process").execFile);
     const { stdout, stderr } = await run(cli, args, { timeout: 60_000, shell: process.platform === "win32" });
     return { code: 0, output: `${stdout}${stderr}` };
   } catch (error) {

@@ -1,5 +1,5 @@
 /** Reading an MCP request body within a size limit, and answering with a JSON-RPC error. */
-import { type IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 
 export type BodyRead = { value: unknown } | { error: string; status: number; code: number };
 
@@ -66,7 +66,8 @@ export function holdHeaderFlush(res: ServerResponse, holdMs: number = SSE_HEADER
     timer = setTimeout(() => {
       // Node's own flag: the headers went out with an earlier write (nothing left to flush).
       if (res.writableEnded || (res as ServerResponse & { _headerSent?: boolean })._headerSent) return;
-      ServerResponse.prototype.flushHeaders.call(res);
+      // node:http is not imported for this: the file loads with every start, stdio ones too.
+      process.getBuiltinModule("node:http").ServerResponse.prototype.flushHeaders.call(res);
     }, holdMs);
   };
   res.once("close", () => clearTimeout(timer));

@@ -7,8 +7,7 @@
  * command after one fails. Every failure is a TokenError that names the store (never its
  * password), so a call whose user's tokens cannot be read is answered, not crashed.
  */
-import { connect as connectTcp, type Socket } from "node:net";
-import { connect as connectTls } from "node:tls";
+import type { Socket } from "node:net";
 import { TokenError } from "../oauth.js";
 import type { UserTokenStore } from "./token-store.js";
 
@@ -49,10 +48,13 @@ export function createRedisTokenStore(url: string): UserTokenStore {
 
   const open = (): Socket => {
     const port = Number.parseInt(target.port || "6379", 10);
+    // net and tls are loaded on the first connection, not with every start (most use no Redis).
     const created =
       target.protocol === "rediss:"
-        ? connectTls({ host: target.hostname, port, servername: target.hostname })
-        : connectTcp({ host: target.hostname, port });
+        ? process
+            .getBuiltinModule("node:tls")
+            .connect({ host: target.hostname, port, servername: target.hostname })
+        : process.getBuiltinModule("node:net").connect({ host: target.hostname, port });
     created.on("data", (chunk: Buffer) => {
       buffer = Buffer.concat([buffer, chunk]);
       if (buffer.byteLength > MAX_REPLY_BYTES) {

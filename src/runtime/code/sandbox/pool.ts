@@ -22,7 +22,7 @@
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import { refuseCallBytes } from "./call-bytes.js";
 import { discardQuickJs, loadQuickJs, type ProgramHost, type ProgramOutcome, runProgram } from "./engine.js";
 import { DEFAULT_POOL_SHARE, type PoolShare, type SandboxLimits } from "./limits.js";
@@ -119,7 +119,8 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
   let closed = false;
 
   const spawn = (): Slot => {
-    const worker = new Worker(entry, {
+    // worker_threads is loaded with the first program, not with every start.
+    const worker = new (process.getBuiltinModule("node:worker_threads").Worker)(entry, {
       workerData: { memoryBytes: limits.memoryBytes },
       resourceLimits: { stackSizeMb: workerStackMb(limits.maxStackBytes) },
       // Nothing of a worker may reach stdout, the stdio transport's channel.
