@@ -19,7 +19,7 @@ import { createArgumentCheck, createDiscovery } from "../discovery/discovery.js"
 import { DESCRIBE_TOOL, nameApi, SEARCH_TOOL, toDiscoveryContext } from "../discovery/discovery-tools.js";
 import type { CallContext } from "../engine/bridge-options.js";
 import { readContinuation } from "../results/continuation.js";
-import { toErrorResult } from "../results/error-result.js";
+import { ERROR_META_KEY, type ErrorFacts, toErrorResult } from "../results/error-result.js";
 import { ownerOption, sharedResultStore } from "../results/result-store.js";
 import { hasBudget, type KeepOptions } from "../results/truncate.js";
 import { getTelemetry } from "../telemetry/telemetry.js";
@@ -82,6 +82,12 @@ function programEnded(name: string): ApiOutcome {
  * (no HTTP status), an operation the bridge cannot validate, the bridge's configuration, a
  * confirmation not given, an unknown operation. Everything else may have been sent.
  */
+/** A failed call that made no connection to the API (results/failure.ts). */
+function isUnsent(result: CallToolResult): boolean {
+  const facts = result._meta?.[ERROR_META_KEY] as Partial<ErrorFacts> | undefined;
+  return facts?.unsent === true;
+}
+
 function wasSent(error: ApiErrorFacts): boolean {
   if (error.status !== undefined) return true;
   return !NOT_SENT.has(error.category);
@@ -252,6 +258,7 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
     const source = request.program;
     const called: string[] = [];
     const refused: string[] = [];
+    const unreachable: string[] = [];
     // Ends the program's calls still under way when it ends: one fired without await must not
     // outlive it (holding the upstream's concurrency slots other sessions wait for).
     const running = new AbortController();
@@ -264,6 +271,7 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
         const tool = names.resolve(name);
         let outcome: ApiOutcome;
         let sent = false;
+        let unreached = false;
         try {
           if (tool === undefined) {
             outcome = {
@@ -283,7 +291,8 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
               ...(call.fields !== undefined ? { results: { fields: call.fields } } : {}),
             });
             outcome = toApiOutcome(tool, result);
-            sent = !outcome.ok ? wasSent(outcome.error) : true;
+            unreached = !outcome.ok && isUnsent(result);
+            sent = !outcome.ok ? wasSent(outcome.error) && !unreached : true;
           }
         } catch (error) {
           // Nothing a program calls may end the bridge: a failure the call could not turn into
@@ -292,10 +301,10 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
           outcome = { ok: false, error: { message, category: "upstream_bug", retryable: false } };
           sent = tool !== undefined; // it may have gone out: counted as made, not as refused
         }
-        (sent ? called : refused).push(tool?.name ?? name);
+        (sent ? called : unreached ? unreachable : refused).push(tool?.name ?? name);
         context.progress?.(
-          called.length + refused.length,
-          `${called.length} API call${called.length === 1 ? "" : "s"} made (last: ${showName(name)}${sent ? "" : ", refused before it was sent"})`,
+          called.length + refused.length + unreachable.length,
+          `${called.length} API call${called.length === 1 ? "" : "s"} made (last: ${showName(name)}${sent ? "" : unreached ? ", could not reach the API" : ", refused before it was sent"})`,
         );
         const fitted = fitAnswer(showName(name), JSON.stringify(outcome), answered, limits);
         answered += fitted.bytes;
@@ -326,6 +335,7 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
       maxTextChars: options.maxTextChars,
       called,
       refused,
+      unreachable,
       keep: keepOf(context),
     });
   };

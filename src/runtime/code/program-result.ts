@@ -28,6 +28,8 @@ export interface ResultContext {
   called: string[];
   /** The calls refused before anything was sent (invalid arguments, unknown operation...). */
   refused?: string[];
+  /** The calls that could not connect to the API (nothing was sent). */
+  unreachable?: string[];
   /** Where a cut return value is kept, for execute's `continue`. */
   keep?: KeepOptions;
 }
@@ -160,10 +162,14 @@ function lineText(error: ThrownFacts, context: ResultContext, strippedTypes = fa
 function describeCalls(context: ResultContext): string {
   const { called } = context;
   const refused = context.refused ?? [];
-  const refusedText =
+  let refusedText =
     refused.length === 0
       ? ""
       : ` ${refused.length === 1 ? "1 call was" : `${formatCount(refused.length)} calls were`} refused before anything was sent (${listNames(refused)}).`;
+  const unreachable = context.unreachable ?? [];
+  if (unreachable.length > 0) {
+    refusedText += ` ${unreachable.length === 1 ? "1 call" : `${formatCount(unreachable.length)} calls`} could not reach the API, so sent nothing (${listNames(unreachable)}).`;
+  }
   if (called.length === 0) return ` The program made no API call.${refusedText}`;
   const shown = listNames(called);
   return called.length === 1

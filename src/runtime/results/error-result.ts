@@ -59,6 +59,8 @@ export interface ErrorFacts {
   message?: string;
   /** Fields the API rejected, with the tool's argument each one is (when one matches). */
   fields?: MappedFieldError[];
+  /** No connection to the API was made: nothing was sent. */
+  unsent?: true;
 }
 
 /** How each category is named at the start of an error text. */

@@ -253,7 +253,11 @@ export function toFailureResult(tool: ToolNode, failure: UpstreamFailure, origin
     return toErrorResult(`Cancelled: ${operation}: ${failure.message}.`, "cancelled");
   }
   const timeout = failure.kind === "timeout";
-  const facts: ErrorFacts = { category: timeout ? "timeout" : "upstream_unavailable", retryable: true };
+  const facts: ErrorFacts = {
+    category: timeout ? "timeout" : "upstream_unavailable",
+    retryable: true,
+    ...(failure.kind === "connect" ? { unsent: true as const } : {}),
+  };
   const label = timeout ? "Timeout" : "Upstream unavailable";
   // No connection made: nothing reached the API, so even a POST is safe to send again.
   const safeToRetry =

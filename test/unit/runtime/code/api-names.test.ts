@@ -144,6 +144,22 @@ describe("execute", () => {
     expect(text).not.toContain("made 1 API call");
   });
 
+  it("a call that could not connect is no API call made, and says it sent nothing", async () => {
+    // Port 1 on the loopback: no listener, so the connection is refused.
+    const runtime = createBridgeRuntime(model, { env: {}, baseUrl: "http://127.0.0.1:1", mode: "code" });
+    try {
+      const result = await runtime.callTool("execute", { program: 'await api.listPets2({ id: "1" });' });
+      const text = textOf(result);
+      expect(text).toContain("ECONNREFUSED");
+      expect(text).toContain(
+        "The program made no API call. 1 call could not reach the API, so sent nothing (list-pets).",
+      );
+      expect(text).not.toContain("what it changed stays changed");
+    } finally {
+      await runtime.close();
+    }
+  });
+
   it("calls that reached the API are counted apart from refused ones", async () => {
     const result = await execute(
       'await api.listPets2({ id: "1" }); try { await api.listPets({}); } catch {} await api.nope(); ',
