@@ -19,6 +19,7 @@ import {
   textOf,
 } from "../helpers/bridge.js";
 import { closedPort, hangHandler, sendJson, startUpstream, type Upstream } from "../helpers/upstream.js";
+import { errorMeta } from "./safety-support.js";
 import { WIRE_SPECS, wireResponder } from "./wire-cases.js";
 
 describe("specs that cannot be served", () => {
@@ -318,6 +319,8 @@ describe("errors during calls (CLI over stdio)", () => {
     try {
       const result = await down.call("getPet", { petId: 1 });
       expect(result.isError).toBe(true);
+      // Nothing was sent: the facts say so, for a client or program that counts what reached the API.
+      expect(errorMeta(result)).toMatchObject({ category: "upstream_unavailable", unsent: true });
     } finally {
       await down.close();
     }
