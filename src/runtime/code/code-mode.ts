@@ -13,7 +13,7 @@ import { messageOf } from "../../model/error-message.js";
 import type { BridgeModel, JsonSchema, SearchIndexNode, ToolNode } from "../../model/types.js";
 import { type CallerAccess, filterCallable, mayCall } from "../access/caller.js";
 import { findClosestOperations, showName } from "../discovery/closest.js";
-import { expandHint, expandPointer, fitDescribed } from "../discovery/describe-budget.js";
+import { expandPointer, fitDescribed, toPartAnswer } from "../discovery/describe-budget.js";
 import { describeOperation, keepWithinBudget } from "../discovery/describe-result.js";
 import { createArgumentCheck, createDiscovery } from "../discovery/discovery.js";
 import { DESCRIBE_TOOL, nameApi, SEARCH_TOOL, toDiscoveryContext } from "../discovery/discovery-tools.js";
@@ -82,15 +82,15 @@ function programEnded(name: string): ApiOutcome {
  * (no HTTP status), an operation the bridge cannot validate, the bridge's configuration, a
  * confirmation not given, an unknown operation. Everything else may have been sent.
  */
+function wasSent(error: ApiErrorFacts): boolean {
+  if (error.status !== undefined) return true;
+  return !NOT_SENT.has(error.category);
+}
+
 /** A failed call that made no connection to the API (results/failure.ts). */
 function isUnsent(result: CallToolResult): boolean {
   const facts = result._meta?.[ERROR_META_KEY] as Partial<ErrorFacts> | undefined;
   return facts?.unsent === true;
-}
-
-function wasSent(error: ApiErrorFacts): boolean {
-  if (error.status !== undefined) return true;
-  return !NOT_SENT.has(error.category);
 }
 
 const NOT_SENT = new Set([
@@ -182,15 +182,7 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
           "invalid_argument",
         );
       }
-      const structuredContent =
-        "returns" in part
-          ? { name: tool.name, pointer: request.pointer, returns: part.returns }
-          : {
-              name: tool.name,
-              pointer: request.pointer,
-              schema: part.schema,
-              ...(part.summarized ? { expand: expandHint(DESCRIBE_TOOL) } : {}),
-            };
+      const structuredContent = toPartAnswer(tool.name, request.pointer, part, DESCRIBE_TOOL);
       return { content: [{ type: "text", text: JSON.stringify(structuredContent) }], structuredContent };
     }
     let declaration = signatures.declarationOf(found, { confirmDestructive: options.confirmDestructive });

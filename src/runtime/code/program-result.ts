@@ -157,19 +157,21 @@ function lineText(error: ThrownFacts, context: ResultContext, strippedTypes = fa
 
 /**
  * ` Before it ended, the program made 2 API calls (listPets, getPetById); what they changed
- * stays changed.` A call refused before anything was sent is no call made: it is said apart.
+ * stays changed.` A call refused before anything was sent, or that could not reach the API, is
+ * no call made: it is said apart.
  */
 function describeCalls(context: ResultContext): string {
   const { called } = context;
   const refused = context.refused ?? [];
-  let refusedText =
-    refused.length === 0
-      ? ""
-      : ` ${refused.length === 1 ? "1 call was" : `${formatCount(refused.length)} calls were`} refused before anything was sent (${listNames(refused)}).`;
   const unreachable = context.unreachable ?? [];
-  if (unreachable.length > 0) {
-    refusedText += ` ${unreachable.length === 1 ? "1 call" : `${formatCount(unreachable.length)} calls`} could not reach the API, so sent nothing (${listNames(unreachable)}).`;
-  }
+  // The calls that sent nothing, said apart from those made.
+  const refusedText =
+    (refused.length === 0
+      ? ""
+      : ` ${refused.length === 1 ? "1 call was" : `${formatCount(refused.length)} calls were`} refused before anything was sent (${listNames(refused)}).`) +
+    (unreachable.length === 0
+      ? ""
+      : ` ${unreachable.length === 1 ? "1 call" : `${formatCount(unreachable.length)} calls`} could not reach the API, so sent nothing (${listNames(unreachable)}).`);
   if (called.length === 0) return ` The program made no API call.${refusedText}`;
   const shown = listNames(called);
   return called.length === 1

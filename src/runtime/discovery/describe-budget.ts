@@ -469,7 +469,7 @@ export function expandPointer(
   op: DescribedOperation,
   pointer: string,
   budget: number,
-): { schema: unknown; summarized: boolean } | { returns: string } | { problem: string } {
+): ExpandedPart | { problem: string } {
   const tokens = splitPointer(pointer.startsWith("/") || pointer.startsWith("#") ? pointer : `/${pointer}`);
   const head = tokens[0];
   if (head === "returns") return expandReturns(op, tokens.slice(1), pointer, budget);
@@ -515,6 +515,28 @@ export function expandPointer(
   }
   /* c8 ignore next */
   return { schema: node, summarized: false };
+}
+
+/** What `expandPointer` shows of one operation. */
+export type ExpandedPart = { schema: unknown; summarized: boolean } | { returns: string };
+
+/**
+ * The answer to a describe with a pointer (discovery and code mode alike): the part's schema,
+ * with how to expand it further when it is summarised, or the field names under `returns`.
+ */
+export function toPartAnswer(
+  name: string,
+  pointer: string,
+  part: ExpandedPart,
+  describeTool: string,
+): Record<string, unknown> {
+  if ("returns" in part) return { name, pointer, returns: part.returns };
+  return {
+    name,
+    pointer,
+    schema: part.schema,
+    ...(part.summarized ? { expand: expandHint(describeTool) } : {}),
+  };
 }
 
 /**

@@ -23,7 +23,7 @@ import { toErrorResult } from "../results/error-result.js";
 import { FIELD_SYNTAX } from "../results/project-fields.js";
 import { ownerOption, sharedResultStore } from "../results/result-store.js";
 import { findClosestOperations, showName } from "./closest.js";
-import { expandHint, expandPointer } from "./describe-budget.js";
+import { expandPointer, toPartAnswer } from "./describe-budget.js";
 import { describeOperation, keepWithinBudget, type NotFound, toDescribeResult } from "./describe-result.js";
 import {
   CALL_TOOL,
@@ -215,15 +215,7 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
       options.maxTextChars ?? Number.POSITIVE_INFINITY,
     );
     if ("problem" in part) return invalid(DESCRIBE_TOOL, [{ argument: "pointer", message: part.problem }]);
-    const structuredContent =
-      "returns" in part
-        ? { name: tool.name, pointer, returns: part.returns }
-        : {
-            name: tool.name,
-            pointer,
-            schema: part.schema,
-            ...(part.summarized ? { expand: expandHint(DESCRIBE_TOOL) } : {}),
-          };
+    const structuredContent = toPartAnswer(tool.name, pointer, part, DESCRIBE_TOOL);
     return { content: [{ type: "text", text: JSON.stringify(structuredContent) }], structuredContent };
   };
 

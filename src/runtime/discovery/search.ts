@@ -240,7 +240,7 @@ function summarizeTool(tool: ToolNode): string {
   if (tool.title !== "" && !isNameInWords(tool.title, tool.name)) return tool.title;
   const newline = tool.description.indexOf("\n");
   const lead = (newline < 0 ? tool.description : tool.description.slice(0, newline)).trim();
-  return isNameInWords(lead.replace(/[.!]$/, ""), tool.name) ? "" : lead;
+  return isNameInWords(lead, tool.name) ? "" : lead;
 }
 
 /** Operations whose exact name (any case) is a word of the query, in the query's order. */

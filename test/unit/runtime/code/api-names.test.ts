@@ -193,39 +193,35 @@ describe("a left-out argument's name cannot end the comment", () => {
   });
 });
 
-describe("a one-line signature's result", () => {
-  const fields = Object.fromEntries(
-    Array.from({ length: 30 }, (_, i) => [`field_number_${i}`, { type: "string" }]),
-  );
-  const enveloped = planSpec(
+/** One GET operation with a path id whose JSON answer is `schema`, its result outline planned. */
+function planAnswer(operationId: string, schema: Record<string, unknown>) {
+  return planSpec(
     {
       paths: {
-        "/tasks/{id}": {
+        "/things/{id}": {
           get: {
-            operationId: "getTask",
+            operationId,
             parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
-            responses: {
-              "200": {
-                description: "OK",
-                content: {
-                  "application/json": {
-                    schema: {
-                      type: "object",
-                      properties: { data: { type: "object", properties: fields } },
-                    },
-                  },
-                },
-              },
-            },
+            responses: { "200": { description: "OK", content: { "application/json": { schema } } } },
           },
         },
       },
     },
     { resultSchemas: true },
+  ).tools[0]!;
+}
+
+describe("a one-line signature's result", () => {
+  const fields = Object.fromEntries(
+    Array.from({ length: 30 }, (_, i) => [`field_number_${i}`, { type: "string" }]),
   );
+  const enveloped = planAnswer("getTask", {
+    type: "object",
+    properties: { data: { type: "object", properties: fields } },
+  });
 
   it("shows an envelope's one field with its own fields clipped, not the field left out", () => {
-    const line = createSignatures().signatureOf(enveloped.tools[0]!);
+    const line = createSignatures().signatureOf(enveloped);
     expect(line).toMatch(/Promise<\{ data\?: \{ .*field_number_0.* \} \}>$/);
     expect(line).not.toContain("more: data");
     expect(line.length).toBeLessThanOrEqual(320);
@@ -236,41 +232,19 @@ describe("a one-line signature's result, annotations after the data", () => {
   const item = Object.fromEntries(
     Array.from({ length: 20 }, (_, i) => [`property_${i}`, { type: "string" }]),
   );
-  const odata = planSpec(
-    {
-      paths: {
-        "/groups/{id}/members": {
-          get: {
-            operationId: "listMembers",
-            parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
-            responses: {
-              "200": {
-                description: "OK",
-                content: {
-                  "application/json": {
-                    schema: {
-                      type: "object",
-                      required: ["@odata.type"],
-                      properties: {
-                        "@odata.type": { type: "string", description: "The type." },
-                        "@odata.count": { type: "integer", description: "How many." },
-                        "@odata.nextLink": { type: "string", description: "The next page." },
-                        value: { type: "array", items: { type: "object", properties: item } },
-                      },
-                    },
-                  },
-                },
-              },
-            },
-          },
-        },
-      },
+  const odata = planAnswer("listMembers", {
+    type: "object",
+    required: ["@odata.type"],
+    properties: {
+      "@odata.type": { type: "string", description: "The type." },
+      "@odata.count": { type: "integer", description: "How many." },
+      "@odata.nextLink": { type: "string", description: "The next page." },
+      value: { type: "array", items: { type: "object", properties: item } },
     },
-    { resultSchemas: true },
-  );
+  });
 
   it("shows value, and names the annotations it leaves out", () => {
-    const line = createSignatures().signatureOf(odata.tools[0]!);
+    const line = createSignatures().signatureOf(odata);
     expect(line).toMatch(/Promise<\{ value\?: \{ .*property_0/);
     expect(line).toMatch(/more: .*@odata\.type, @odata\.count, @odata\.nextLink/);
   });
