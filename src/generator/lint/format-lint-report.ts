@@ -4,6 +4,7 @@
  * (a count and a few places each), then the sizes.
  */
 import { DIAGNOSTIC_CODES, type LintCode } from "../../model/diagnostic-codes.js";
+import { formatCount } from "../../model/format-count.js";
 import type { DiagnosticSeverity } from "../../model/types.js";
 import type { LintFinding, LintReport } from "./lint-spec.js";
 
@@ -65,7 +66,7 @@ export function formatLintReport(report: FilteredLintReport, options: FormatOpti
   const lines = group ? summaryLines(report.findings) : findingLines(report.findings);
   if (lines.length > 0) lines.push("");
   lines.push(
-    `${report.tools} tools; tools/list is ${report.totalTokens.toLocaleString("en-US")} tokens (${report.tokenizer}), median ${report.medianTokens} a tool`,
+    `${report.tools} tools; tools/list is ${formatCount(report.totalTokens)} tokens (${report.tokenizer}), median ${report.medianTokens} a tool`,
   );
   if (report.largest.length > 0) {
     lines.push("largest tools (tokens: total = description + input schema + output schema + rest):");

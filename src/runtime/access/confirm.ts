@@ -6,6 +6,7 @@
  */
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { messageOf } from "../../model/error-message.js";
+import { formatCount } from "../../model/format-count.js";
 import type { ToolNode } from "../../model/types.js";
 import type { CallState } from "../audit/audited-call.js";
 import type { CallContext } from "../engine/bridge-options.js";
@@ -131,7 +132,7 @@ export function describeArguments(tool: ToolNode, args: Record<string, unknown>)
   );
   const budget = JSON.stringify(Object.fromEntries(first)).length + SHOWN_CHARS;
   if (text.length <= budget) return text;
-  return `${text.slice(0, budget)}… (${(text.length - budget).toLocaleString("en-US")} more characters)`;
+  return `${text.slice(0, budget)}… (${formatCount(text.length - budget)} more characters)`;
 }
 
 /**

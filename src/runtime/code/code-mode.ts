@@ -10,6 +10,7 @@
  */
 import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import { messageOf } from "../../model/error-message.js";
+import { formatCount } from "../../model/format-count.js";
 import type { BridgeModel, JsonSchema, SearchIndexNode, ToolNode } from "../../model/types.js";
 import { type CallerAccess, filterCallable, mayCall } from "../access/caller.js";
 import { findClosestOperations, showName } from "../discovery/closest.js";
@@ -207,7 +208,7 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
   const summarizeDeclarations = (found: ToolNode[], fullChars: number): string => {
     const lines = found.map((tool) => signatures.signatureOf(tool));
     const head =
-      `// The full declarations are ${fullChars.toLocaleString("en-US")} characters, more than a result may hold. ` +
+      `// The full declarations are ${formatCount(fullChars)} characters, more than a result may hold. ` +
       "Signatures, then each operation's arguments as summarised JSON Schema.";
     const room = options.maxTextChars - head.length - lines.join("\n").length - 10;
     const described = fitDescribed(

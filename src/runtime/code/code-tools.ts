@@ -6,6 +6,7 @@
  * stays under 1,000 tokens for any API (test/unit/runtime/code/code-tools.test.ts).
  */
 import type { Tool } from "@modelcontextprotocol/server";
+import { formatCount } from "../../model/format-count.js";
 import type { ToolNode } from "../../model/types.js";
 import {
   createSearchTool,
@@ -17,7 +18,6 @@ import {
   reachAnnotations,
   SEARCH_TOOL,
 } from "../discovery/discovery-tools.js";
-import { formatCount } from "../discovery/mode.js";
 import type { SandboxLimits } from "./sandbox/limits.js";
 
 export const EXECUTE_TOOL = "execute";

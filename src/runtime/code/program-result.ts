@@ -11,8 +11,8 @@
  */
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { formatBytes } from "../../model/format-bytes.js";
+import { formatCount } from "../../model/format-count.js";
 import { isRecord } from "../../model/records.js";
-import { formatCount } from "../discovery/mode.js";
 import { clip } from "../results/body-text.js";
 import { ERROR_META_KEY, type ErrorCategory, type ErrorFacts } from "../results/error-result.js";
 import { fitJson, type KeepOptions, TRUNCATION_META_KEY } from "../results/truncate.js";

@@ -10,10 +10,11 @@
  * `--profile`, ...) are not here: a generated server has no spec.
  */
 import type { DiagnosticCode } from "../../model/diagnostic-codes.js";
+import { formatCount } from "../../model/format-count.js";
 import { DEFAULT_DESTRUCTIVE } from "../access/select.js";
 import { MIN_STORE_KEY_BYTES } from "../auth/user-login/sealed-box.js";
 import { DEFAULT_SANDBOX_LIMITS, SANDBOX_LIMIT_FLAGS } from "../code/sandbox/limits.js";
-import { AUTO_LIMITS, DEFAULT_MODE, formatCount } from "../discovery/mode.js";
+import { AUTO_LIMITS, DEFAULT_MODE } from "../discovery/mode.js";
 import { DEFAULT_MAX_RESULT_CHARS } from "../results/truncate.js";
 import { DEFAULT_LIST_TTL_MS, RELOADING_LIST_TTL_MS } from "../server/cache-hints.js";
 import { MIN_CONFIRM_KEY_BYTES } from "../server/confirm-state.js";

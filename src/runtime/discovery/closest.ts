@@ -3,6 +3,8 @@
  * the answers to describe and call: near names first (model/similarity.ts), then what a search
  * for the name's words finds.
  */
+
+import { formatCount } from "../../model/format-count.js";
 import { rankClosest } from "../../model/similarity.js";
 import type { ToolNode } from "../../model/types.js";
 import type { OperationSearch } from "./search.js";
@@ -19,7 +21,7 @@ export const MAX_NAME_CHARS = 128;
 export function showName(name: string): string {
   return name.length <= MAX_NAME_CHARS
     ? name
-    : `${name.slice(0, MAX_NAME_CHARS)}… (${name.length.toLocaleString("en-US")} characters)`;
+    : `${name.slice(0, MAX_NAME_CHARS)}… (${formatCount(name.length)} characters)`;
 }
 
 /** Up to five operation names like `name`, the closest first. */

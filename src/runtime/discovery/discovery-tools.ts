@@ -5,10 +5,10 @@
  * o200k_base in test/unit/runtime/discovery/discovery-tools.test.ts).
  */
 import type { Tool } from "@modelcontextprotocol/server";
+import { formatCount } from "../../model/format-count.js";
 import type { BridgeModel, ToolNode } from "../../model/types.js";
 import { isDestructive } from "../access/select.js";
 import { clip } from "../results/body-text.js";
-import { formatCount } from "./mode.js";
 
 export const SEARCH_TOOL = "search_operations";
 export const DESCRIBE_TOOL = "describe_operations";

@@ -12,6 +12,7 @@
  * first search rarely waits either.
  */
 import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
+import { formatCount } from "../../model/format-count.js";
 import { HTTP_METHODS, isHttpMethod } from "../../model/http-methods.js";
 import { isRecord } from "../../model/records.js";
 import type { BridgeModel, JsonSchema, SearchIndexNode, ToolNode } from "../../model/types.js";
@@ -128,7 +129,7 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
       return await invalid(SEARCH_TOOL, [
         {
           argument: "query",
-          message: `is ${request.query.length.toLocaleString("en-US")} characters; at most ${MAX_QUERY_CHARS.toLocaleString("en-US")}: say what you want to do in a few words`,
+          message: `is ${formatCount(request.query.length)} characters; at most ${formatCount(MAX_QUERY_CHARS)}: say what you want to do in a few words`,
         },
       ]);
     }

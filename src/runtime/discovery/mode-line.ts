@@ -2,8 +2,10 @@
  * The mode in words for people: the one stderr line of `--mode auto` at start-up (which mode,
  * why, and how to force the other), and what the start-up line says is served.
  */
+
+import { formatCount } from "../../model/format-count.js";
 import { CALL_TOOL, DESCRIBE_TOOL, DISCOVERY_TOOL_NAMES, SEARCH_TOOL } from "./discovery-tools.js";
-import { explainAutoChoice, formatCount, type ModeChoice } from "./mode.js";
+import { explainAutoChoice, type ModeChoice } from "./mode.js";
 
 /**
  * `discovery mode (--mode auto): 1,223 tools: more than the 128 tools auto lists in full; ...`.

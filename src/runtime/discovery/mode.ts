@@ -99,9 +99,6 @@ export function chooseMode(
     : { mode: "tools", requested, tools: tools.length, tokens, reason: "within-limits", ...client };
 }
 
-/** `1,223` (model/format-count.ts). */
-export { formatCount };
-
 /** `about 2,100 tokens`: an estimate rounded to what it can tell. */
 export function formatTokens(tokens: number): string {
   const step = tokens >= 10_000 ? 1000 : tokens >= 1000 ? 100 : 10;

@@ -5,10 +5,10 @@
  * tags that exist.
  */
 import type { CallToolResult } from "@modelcontextprotocol/server";
+import { formatCount } from "../../model/format-count.js";
 import { clip } from "../results/body-text.js";
 import { isNameInWords } from "./describe-budget.js";
 import { nameApi } from "./discovery-tools.js";
-import { formatCount } from "./mode.js";
 import type { SearchHit, SearchOptions } from "./search.js";
 
 /** Characters of a summary in a result. */

@@ -6,6 +6,7 @@
  * isError result that says what to do.
  */
 import type { CallToolResult } from "@modelcontextprotocol/server";
+import { formatCount } from "../../model/format-count.js";
 import { toErrorResult } from "./error-result.js";
 import {
   formatHandle,
@@ -28,8 +29,6 @@ export interface ContinuationOptions {
 const NOTE_CHARS = 400;
 /** A window is at least this long, however small the budget: every read makes progress. */
 const MIN_WINDOW = 200;
-
-const number = (n: number) => n.toLocaleString("en-US");
 
 export function readContinuation(handle: unknown, options: ContinuationOptions): CallToolResult {
   const parsed = typeof handle === "string" ? parseHandle(handle) : undefined;
@@ -84,7 +83,7 @@ function toPartResult(
     text = `[${shown.join(",")}]`;
     items = shown.map((unit) => JSON.parse(unit) as unknown);
     if (at.unit + count < units.length) next = { unit: at.unit + count, offset: 0 };
-    where = `${kept.label} ${number(at.unit + 1)}–${number(at.unit + count)} of ${number(units.length)} (whole items, as a JSON list)`;
+    where = `${kept.label} ${formatCount(at.unit + 1)}–${formatCount(at.unit + count)} of ${formatCount(units.length)} (whole items, as a JSON list)`;
   } else {
     const unit = units[at.unit]!;
     const rest = unit.slice(at.offset);
@@ -95,8 +94,8 @@ function toPartResult(
     if (end < unit.length) next = { unit: at.unit, offset: end };
     else if (at.unit + 1 < units.length) next = { unit: at.unit + 1, offset: 0 };
     where = kept.items
-      ? `item ${number(at.unit + 1)} of ${number(units.length)} ${kept.label}, too large for one result: its JSON text, characters ${number(at.offset + 1)}–${number(end)} of ${number(unit.length)}`
-      : `${kept.label}, characters ${number(at.offset + 1)}–${number(end)} of ${number(unit.length)}`;
+      ? `item ${formatCount(at.unit + 1)} of ${formatCount(units.length)} ${kept.label}, too large for one result: its JSON text, characters ${formatCount(at.offset + 1)}–${formatCount(end)} of ${formatCount(unit.length)}`
+      : `${kept.label}, characters ${formatCount(at.offset + 1)}–${formatCount(end)} of ${formatCount(unit.length)}`;
   }
   const nextHandle = next && formatHandle(id, next);
   const note = nextHandle

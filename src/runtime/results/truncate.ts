@@ -9,6 +9,7 @@
  * outputSchema, which requires no property and bounds nothing.
  */
 
+import { formatCount } from "../../model/format-count.js";
 import { isRecord } from "../../model/records.js";
 import type { ToolNode } from "../../model/types.js";
 import { toMetaKey } from "../server/meta-keys.js";
@@ -332,8 +333,6 @@ function estimateMarker(
   );
 }
 
-const number = (n: number) => n.toLocaleString("en-US");
-
 /** A handle as long as any: room for it in the marker. */
 const PROBE_HANDLE = `${"x".repeat(22)}.999999999.999999999999`;
 
@@ -379,21 +378,21 @@ function howToContinue(
 
 function formatMarker(truncation: Truncation, how: string): string {
   const parts = [
-    `[Truncated by the bridge: the answer has ${number(truncation.originalChars)} characters, more than the ${number(truncation.budget)} a result may hold.`,
+    `[Truncated by the bridge: the answer has ${formatCount(truncation.originalChars)} characters, more than the ${formatCount(truncation.budget)} a result may hold.`,
   ];
   if (truncation.items) {
     const of = truncation.items.path ? ` of \`${truncation.items.path}\`` : "";
     parts.push(
-      `Showing ${number(truncation.items.shown)} of ${number(truncation.items.total)} items${of} (whole items, in order); ${number(truncation.items.total - truncation.items.shown)} items were cut.`,
+      `Showing ${formatCount(truncation.items.shown)} of ${formatCount(truncation.items.total)} items${of} (whole items, in order); ${formatCount(truncation.items.total - truncation.items.shown)} items were cut.`,
     );
   } else if (truncation.lines) {
     parts.push(
-      `Showing the first ${number(truncation.lines.shown)} of ${number(truncation.lines.total)} lines (${number(truncation.originalChars - truncation.shownChars)} characters cut).`,
+      `Showing the first ${formatCount(truncation.lines.shown)} of ${formatCount(truncation.lines.total)} lines (${formatCount(truncation.originalChars - truncation.shownChars)} characters cut).`,
     );
   } else if (truncation.shortened) {
     parts.push("Long lists, strings and objects inside it were shortened (a cut string ends in …).");
   } else {
-    parts.push(`Showing the first ${number(truncation.shownChars)} characters.`);
+    parts.push(`Showing the first ${formatCount(truncation.shownChars)} characters.`);
   }
   parts.push(how);
   return `${parts.join(" ")}]`;

@@ -2,9 +2,10 @@
  * The server's `instructions` (the initialize result): which API, how its operations are
  * reached in the served mode, and the first paragraph of the spec's own description.
  */
+
+import { formatCount } from "../../model/format-count.js";
 import { EXECUTE_TOOL } from "../code/code-tools.js";
 import { CALL_TOOL, DESCRIBE_TOOL, nameApi, SEARCH_TOOL } from "../discovery/discovery-tools.js";
-import { formatCount } from "../discovery/mode.js";
 import { clip } from "../results/body-text.js";
 import { FIELD_SYNTAX } from "../results/project-fields.js";
 import type { ServedRuntime } from "./served-runtime.js";
