@@ -20,6 +20,7 @@ import {
   type JsonValue,
   OPTIONAL_PROPERTIES_KEYWORD,
   type ParameterBindingNode,
+  type SecurityRequirementNode,
   type SecuritySchemeNode,
   type ToolNode,
 } from "../../model/types.js";
@@ -60,9 +61,13 @@ export function fillServedParameters(model: BridgeModel, sources: ParameterSourc
     if (found.length === 0) return tool;
     changed = true;
     filled.push(...found.map((entry) => entry.filled));
-    return withoutParameters(
+    const served = withoutParameters(
       tool,
       found.map((entry) => entry.binding),
+    );
+    return withFilledSchemes(
+      served,
+      found.map((entry) => entry.filled.scheme),
     );
   });
   return { model: changed ? { ...model, tools } : model, filled };
@@ -107,14 +112,50 @@ function schemesNaming(
   binding: ParameterBindingNode,
   schemes: Record<string, SecuritySchemeNode>,
 ): string[] {
-  const names = new Set(tool.http.security.flatMap((alternative) => Object.keys(alternative)));
-  return [...names].filter((name) => {
+  const isNamed = (name: string) => {
     const scheme = schemes[name];
     if (scheme?.type !== "apiKey" || scheme.in !== binding.in) return false;
     return scheme.in === "header"
       ? scheme.name.toLowerCase() === binding.name.toLowerCase()
       : scheme.name === binding.name;
-  });
+  };
+  const asked = [...new Set(tool.http.security.flatMap((alternative) => Object.keys(alternative)))];
+  const named = asked.filter(isNamed);
+  // An operation that forgot its security (24 of Trello's declare `key` and `token` with none)
+  // still names the API's own key: the API's apiKey scheme of that name is what it means. One
+  // that asks for other schemes may use the name for data, and keeps it.
+  return asked.length > 0 ? named : Object.keys(schemes).filter(isNamed);
+}
+
+/**
+ * A parameter taken out because a configured scheme fills it is still sent when the operation
+ * is called, whichever of its security alternatives the credentials pick. Trello declares `key`
+ * and `token` as required query parameters and its security as the alternatives
+ * `[{api_key}, {api_token}]`: the first alternative alone left `token` unsent. Each alternative
+ * is tried first with the filling schemes added (same order, duplicates dropped), the spec's own
+ * after them.
+ */
+function withFilledSchemes(tool: ToolNode, schemes: (string | undefined)[]): ToolNode {
+  const filling = [...new Set(schemes.filter((name): name is string => name !== undefined))];
+  if (filling.length === 0) return tool;
+  const joined: SecurityRequirementNode[] = [];
+  const seen = new Set(tool.http.security.map((alternative) => keyOf(alternative)));
+  // No security at all is one alternative that asks nothing: anonymous access stays after it.
+  const alternatives = tool.http.security.length > 0 ? tool.http.security : [{}];
+  for (const alternative of alternatives) {
+    const merged: SecurityRequirementNode = { ...alternative };
+    for (const name of filling) merged[name] ??= [];
+    const key = keyOf(merged);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    joined.push(merged);
+  }
+  if (joined.length === 0) return tool;
+  return { ...tool, http: { ...tool.http, security: [...joined, ...alternatives] } };
+}
+
+function keyOf(alternative: SecurityRequirementNode): string {
+  return Object.keys(alternative).sort().join("\u0000");
 }
 
 /** The tool without these parameters: bindings, properties, and every list that names them. */

@@ -205,3 +205,106 @@ describe("the request of a served tool", () => {
     expect(request.headers).not.toHaveProperty("api-key");
   });
 });
+
+describe("parameters filled by schemes of different security alternatives", () => {
+  /** Trello: `key` and `token` both required query parameters, security `[{api_key}, {api_token}]`. */
+  function trello(): BridgeModel {
+    const base = model();
+    const tool = base.tools[0]!;
+    tool.http.parameters = [binding("key", "query"), binding("token", "query"), binding("id", "path")];
+    tool.http.security = [{ api_key: [] }, { api_token: [] }];
+    tool.inputSchema = {
+      type: "object",
+      properties: { key: { type: "string" }, token: { type: "string" }, id: { type: "string" } },
+      required: ["key", "token", "id"],
+    };
+    base.securitySchemes = {
+      api_key: { type: "apiKey", in: "query", name: "key" },
+      api_token: { type: "apiKey", in: "query", name: "token" },
+    };
+    return base;
+  }
+
+  const send = (served: BridgeModel, credentials: [string, string][]) =>
+    buildRequest(
+      served.tools[0]!,
+      { id: "7" },
+      {
+        baseUrl: "https://forum.example",
+        securitySchemes: served.securitySchemes,
+        credentials: new Map(credentials),
+        headers: {},
+      },
+    );
+
+  it.each([
+    {
+      title: "both configured: both sent, though each alternative names one",
+      schemes: ["api_key", "api_token"],
+      credentials: [
+        ["api_key", "K"],
+        ["api_token", "T"],
+      ] as [string, string][],
+      path: "/t/7.json?key=K&token=T",
+    },
+    {
+      title: "only the key configured: the key alone (the token is withheld, not invented)",
+      schemes: ["api_key"],
+      credentials: [["api_key", "K"]] as [string, string][],
+      path: "/t/7.json?key=K",
+    },
+    {
+      title: "only the token configured: the token alone",
+      schemes: ["api_token"],
+      credentials: [["api_token", "T"]] as [string, string][],
+      path: "/t/7.json?token=T",
+    },
+  ])("$title", ({ schemes, credentials, path }) => {
+    const served = fillServedParameters(trello(), sources({ schemes })).model;
+    expect(send(served, credentials).path).toBe(path);
+  });
+
+  it("adds no alternative when one alternative already holds every filling scheme", () => {
+    const given = trello();
+    given.tools[0]!.http.security = [{ api_key: [], api_token: [] }];
+    const served = fillServedParameters(given, sources({ schemes: ["api_key", "api_token"] })).model;
+    expect(served.tools[0]!.http.security).toEqual([{ api_key: [], api_token: [] }]);
+  });
+});
+
+describe("an operation that declares the API's key but no security", () => {
+  it("is filled from the API's scheme of that name and sends it, anonymous access kept after", () => {
+    const given = model();
+    const tool = given.tools[0]!;
+    tool.http.security = [];
+    const served = fillServedParameters(given, sources({ schemes: ["query_key"] })).model;
+    expect(Object.keys(served.tools[0]!.inputSchema.properties as object)).not.toContain("key");
+    expect(served.tools[0]!.http.security).toEqual([{ query_key: [] }, {}]);
+    const request = buildRequest(
+      served.tools[0]!,
+      { id: "7", "Api-Username": "alice" },
+      {
+        baseUrl: "https://forum.example",
+        securitySchemes: served.securitySchemes,
+        credentials: new Map([["query_key", "K"]]),
+        headers: {},
+      },
+    );
+    expect(request.path).toBe("/t/7.json?key=K");
+  });
+
+  it("withholds it when the scheme is not configured, instead of asking the model", () => {
+    const given = model();
+    given.tools[0]!.http.security = [];
+    const served = fillServedParameters(given, sources({}));
+    expect(served.filled.map((entry) => [entry.name, entry.by])).toContainEqual(["key", "withheld"]);
+  });
+
+  it("leaves a parameter of that name alone on an operation asking for another scheme", () => {
+    const given = model();
+    given.tools[0]!.http.security = [{ other: [] }];
+    given.securitySchemes.other = { type: "http", scheme: "bearer" };
+    const served = fillServedParameters(given, sources({ schemes: ["query_key", "other"] }));
+    expect(served.filled.map((entry) => entry.name)).not.toContain("key");
+  });
+});
