@@ -84,6 +84,13 @@ export interface QueryIntent {
 /** The most words that are not noise a short phrase has ("all users in the organization": 2). */
 export const SHORT_QUERY_WORDS = 6;
 
+/**
+ * Words after which an action word is a noun ("a card on a list", "the new group", "my
+ * lists"): the thing named, not what to do with it. splitWords drops "a", so its prepositions
+ * and the other determiners stand in for it.
+ */
+const NOUN_MARKERS = new Set("the an this that these those each another its their your our my".split(" "));
+
 /** Words that start a phrase naming where the task's object is, not the object. */
 const PREPOSITIONS = new Set("in of from for within inside on at under across into per by".split(" "));
 
@@ -132,7 +139,7 @@ export function readQueryIntent(words: readonly string[], named = false, firstPe
       continue;
     }
     if (PREPOSITIONS.has(word)) after = "preposition";
-    else if (isNoise(word) || ACTION_WORDS[word] !== undefined) continue;
+    else if (isNoise(word) || (ACTION_WORDS[word] !== undefined && !isNounByPlace(words, i))) continue;
     else {
       if (after === "preposition") containers.add(stem(word));
       else if (targets.size === 0) targets.add(stem(word));
@@ -147,11 +154,12 @@ export function readQueryIntent(words: readonly string[], named = false, firstPe
   const short = meaningful <= SHORT_QUERY_WORDS;
   if (!short) containers.clear();
   words.forEach((word, i) => {
-    const action =
-      ACTION_WORDS[word] ??
-      (short
-        ? (SHORT_ACTION_WORDS[word] ?? (i === 0 && IMPERATIVE_WORDS.has(word) ? "create" : undefined))
-        : undefined);
+    const action = isNounByPlace(words, i)
+      ? undefined
+      : (ACTION_WORDS[word] ??
+        (short
+          ? (SHORT_ACTION_WORDS[word] ?? (i === 0 && IMPERATIVE_WORDS.has(word) ? "create" : undefined))
+          : undefined));
     if (action !== undefined) actions.add(action);
     if ((word === "many" && words[i - 1] === "how") || (short && word === "number" && words[i + 1] === "of"))
       actions.add("count");
@@ -167,6 +175,12 @@ export function readQueryIntent(words: readonly string[], named = false, firstPe
   // person asking, who wants something of the world more often than of their account.
   if (firstPerson && short) self = true;
   return { actions, self, owned, named, targets, containers, short };
+}
+
+/** The word stands where a noun does: after a preposition or a determiner. */
+function isNounByPlace(words: readonly string[], i: number): boolean {
+  const before = words[i - 1];
+  return before !== undefined && (PREPOSITIONS.has(before) || NOUN_MARKERS.has(before));
 }
 
 export interface OperationShape {

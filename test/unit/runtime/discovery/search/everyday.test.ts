@@ -366,6 +366,18 @@ describe("the first person is read from the query's text", () => {
     expect(hasFirstPerson(query)).toBe(want);
   });
 
+  it.each([
+    // After a preposition or a determiner an action word names a thing (Trello's lists).
+    { query: "create a card on a list", actions: ["create"], containers: ["list"] },
+    { query: "add the new member", actions: ["create"], containers: [] },
+    { query: "list cards of the board", actions: ["list"], containers: ["board"] },
+    { query: "list and delete old files", actions: ["list", "delete"], containers: [] },
+  ])("$query: actions $actions", ({ query, actions, containers }) => {
+    const intent = readQueryIntent(splitWords(query));
+    expect([...intent.actions]).toEqual(actions);
+    expect([...intent.containers]).toEqual(containers);
+  });
+
   it("in a long task 'I' is the person asking, not the account", () => {
     const long = "I am going to Paris next week: read the messages about hotels, flights, trains and museums";
     expect(readQueryIntent(splitWords(long), false, hasFirstPerson(long)).self).toBe(false);
