@@ -22,9 +22,11 @@
 
 import { isJsonMediaType, isXmlMediaType } from "../../model/media-types.js";
 import { isRecord } from "../../model/records.js";
+import type { ParameterLocation } from "../../model/types.js";
 import { isPaginationName } from "../../runtime/results/pagination.js";
 import type { OperationContext } from "./context.js";
 import { resolveRefObject } from "./context.js";
+import { classifyCredentialParameter } from "./credential-parameters.js";
 import { readBodyPresence } from "./request-body.js";
 import {
   cleanProse,
@@ -45,7 +47,7 @@ export interface DescribeOptions {
 }
 
 export function titleOperation(context: OperationContext): string {
-  const summary = cleanProse(context.operation.summary, false);
+  const summary = readSummary(context.operation);
   if (summary !== "") return fitText(summary.replace(/[.!]$/, ""), 80);
   const operationId = typeof context.operation.operationId === "string" ? context.operation.operationId : "";
   if (operationId.trim() !== "") return fitText(humanizeIdentifier(operationId), 80);
@@ -54,7 +56,7 @@ export function titleOperation(context: OperationContext): string {
 
 export function describeOperation(context: OperationContext, options: DescribeOptions): string {
   const { operation } = context;
-  const summary = cleanProse(operation.summary, false);
+  const summary = readSummary(operation);
   const description = cleanProse(operation.description);
   let lead = summary !== "" ? ensurePeriod(summary) : "";
   let body = description;
@@ -110,6 +112,22 @@ export function describeOperation(context: OperationContext, options: DescribeOp
   }
   if (kept.length > 0) text = `${text}\n${kept.join(" ")}`;
   return text;
+}
+
+/**
+ * The summary as prose: one that is only the operationId written as code (Trello's
+ * `getCardsListByIdCard()`, a generator's `getPetById`) says nothing and counts as none.
+ */
+function readSummary(operation: OperationContext["operation"]): string {
+  const summary = cleanProse(operation.summary, false);
+  const code = /^([A-Za-z_$][\w$.-]*)(\(\))?$/.exec(summary);
+  const operationId = typeof operation.operationId === "string" ? operation.operationId : "";
+  if (code === null || operationId === "") return summary;
+  return toLetters(code[1]!) === toLetters(operationId) ? "" : summary;
+}
+
+function toLetters(identifier: string): string {
+  return identifier.toLowerCase().replace(/[^a-z0-9]/g, "");
 }
 
 /**
@@ -210,6 +228,8 @@ interface ResponseFacts {
   /** The schema of the first XML answer, when there is one. */
   xmlSchema?: unknown;
   anyContent: boolean;
+  /** The answers say there is no body (204, 205, HEAD), not only that none is documented. */
+  empty: boolean;
 }
 
 function successResponses(context: OperationContext): ResponseFacts | undefined {
@@ -232,7 +252,10 @@ function successResponses(context: OperationContext): ResponseFacts | undefined 
       if (xmlSchema === undefined && isXmlMediaType(mediaType)) xmlSchema = media.schema;
     }
   }
-  return { mediaTypes: [...mediaTypes], schema, xmlSchema, anyContent: mediaTypes.size > 0 };
+  // Only 204 and 205 (and HEAD) say there is no body; a 200 that declares no content is an
+  // answer the spec left undocumented (Trello's GET /boards/{id}/cards "Success"), not an empty one.
+  const empty = context.method === "head" || success.every((status) => status === "204" || status === "205");
+  return { mediaTypes: [...mediaTypes], schema, xmlSchema, anyContent: mediaTypes.size > 0, empty };
 }
 
 function looksLikeSuccess(context: OperationContext, response: unknown): boolean {
@@ -259,7 +282,7 @@ function describeReturns(context: OperationContext, hasOutputSchema: boolean): s
   const paging = paginationArguments(context);
   const pages = paging.length > 0 ? `; pages: ${paging.join(", ")}` : "";
   if (facts === undefined) return [];
-  if (!facts.anyContent) return ["Returns no content."];
+  if (!facts.anyContent) return facts.empty ? ["Returns no content."] : [];
   if (!hasOutputSchema && facts.mediaTypes.every(isXmlMediaType)) {
     // The bridge reads such an answer into JSON (runtime/results/xml-json.ts), keyed by the
     // element names: those are what `fields` paths name, not the schema's property names.
@@ -380,6 +403,34 @@ interface ParameterFacts {
   example?: unknown;
   /** Its argument carries a description in the input schema (its own, or its schema's). */
   documented?: boolean;
+  /** A credential the operator configures: never the model's to give, so never "Required". */
+  credential?: boolean;
+}
+
+/**
+ * The parameter looks like a credential, or is the header, query parameter or cookie of an
+ * `apiKey` scheme (Trello's `key` and `token`): the runtime fills or withholds it, never asks.
+ */
+function isCredentialParameter(context: OperationContext, parameter: Record<string, unknown>): boolean {
+  const name = String(parameter.name);
+  const location = String(parameter.in);
+  if (location === "path") return false;
+  const schema = isRecord(parameter.schema) ? parameter.schema : {};
+  const kind = classifyCredentialParameter({
+    name,
+    in: location as ParameterLocation,
+    ...(typeof parameter.description === "string" ? { description: parameter.description } : {}),
+    ...(schema.type !== undefined ? { type: schema.type } : {}),
+  });
+  if (kind !== undefined) return true;
+  const components = isRecord(context.document.components) ? context.document.components : {};
+  const schemes = isRecord(components.securitySchemes) ? components.securitySchemes : {};
+  return Object.values(schemes).some((raw) => {
+    const scheme = resolveRefObject(context.document, raw);
+    if (!isRecord(scheme) || scheme.type !== "apiKey" || scheme.in !== location) return false;
+    const named = String(scheme.name);
+    return location === "header" ? named.toLowerCase() === name.toLowerCase() : named === name;
+  });
 }
 
 /**
@@ -414,6 +465,7 @@ function readOperationParameters(context: OperationContext): ParameterFacts[] {
         required: parameter.required === true || parameter.in === "path",
         example,
         documented,
+        credential: isCredentialParameter(context, parameter),
       });
     }
   }
@@ -472,7 +524,7 @@ function ownExampleOf(context: OperationContext, node: Record<string, unknown>):
 
 /** Required parameters, then the required properties of a body that is not explicitly optional. */
 function requiredArguments(context: OperationContext): ParameterFacts[] {
-  const required = operationParameters(context).filter((p) => p.required);
+  const required = operationParameters(context).filter((p) => p.required && p.credential !== true);
   const body = resolveRefObject(context.document, context.operation.requestBody);
   if (isRecord(body) && readBodyPresence(body) !== "optional" && isRecord(body.content)) {
     const media = Object.values(body.content).find((m) => isRecord(m) && m.schema !== undefined);

@@ -56,12 +56,20 @@ export function resultTypeOf(tool: ToolNode): TypeNode {
     return schemaToType(schema as JsonSchema | undefined, { defNames: new Map() });
   }
   const success = tool.http.responses.filter((r) => /^2/.test(r.status));
-  if (success.length > 0 && success.every((r) => r.mediaTypes.length === 0))
+  // Only 204 and 205 (and HEAD) say there is no body: a 200 that declares no content is an
+  // undocumented answer (compile/describe.ts says the same), which the program still gets.
+  if (
+    success.length > 0 &&
+    success.every((r) => r.mediaTypes.length === 0) &&
+    (tool.http.method === "head" || success.every((r) => r.status === "204" || r.status === "205"))
+  )
     return { kind: "keyword", name: "null" };
   // XML is read as JSON where it reads cleanly (results/xml-json.ts): no string then, so unknown.
   if (
     success.length > 0 &&
-    success.every((r) => r.mediaTypes.every((m) => /^text\//i.test(m) && !isXmlMediaType(m)))
+    success.every(
+      (r) => r.mediaTypes.length > 0 && r.mediaTypes.every((m) => /^text\//i.test(m) && !isXmlMediaType(m)),
+    )
   ) {
     return { kind: "keyword", name: "string" };
   }

@@ -111,7 +111,11 @@ describe("fitText and compactDescription", () => {
 describe("tool descriptions", () => {
   it("never reads undefined: no summary or description gives a sentence about the resource", () => {
     const tool = toolFor({ tags: ["pets"] });
-    expect(tool.description).toBe("Read one pet by petId.\nReturns no content.");
+    // A 200 with no content documented is an undocumented answer: nothing said of it.
+    expect(tool.description).toBe("Read one pet by petId.");
+    expect(toolFor({ tags: ["pets"], responses: { "204": { description: "gone" } } }).description).toBe(
+      "Read one pet by petId.\nReturns no content.",
+    );
     expect(tool.title).toBe("GET /pets/{petId}");
   });
 
@@ -295,6 +299,52 @@ describe("operations with no words: a sentence about the resource", () => {
   });
 });
 
+describe("a summary that is only the operationId as code", () => {
+  const trelloKey = { name: "key", in: "query", required: true, schema: { type: "string" } };
+  it.each([
+    // Trello writes each operationId as a call: it says nothing, so the route's words lead.
+    { summary: "getCardsListByIdCard()", title: "Get cards list by id card", lead: "Get cards list by id card." },
+    { summary: "getCardsListByIdCard", title: "Get cards list by id card", lead: "Get cards list by id card." },
+    // A one-word summary of prose is kept ("Read-only." is added as before).
+    { summary: "Cards", title: "Cards", lead: "Cards. Read-only." },
+    { summary: "getOtherThing()", title: "getOtherThing()", lead: "getOtherThing(). Read-only." },
+  ])("$summary → $lead", ({ summary, title, lead }) => {
+    const tool = toolWith({
+      "/cards/{idCard}/list": {
+        get: {
+          operationId: "getCardsListByIdCard",
+          summary,
+          parameters: [{ name: "idCard", in: "path", required: true, schema: { type: "string" } }, trelloKey],
+          responses: { "200": { description: "ok" } },
+        },
+      },
+    });
+    expect(tool.title).toBe(title);
+    expect(tool.description.split("\n")[0]).toBe(lead);
+  });
+
+  it("never lists an apiKey scheme's parameter or a credential among the required arguments", () => {
+    const tool = toolWith(
+      {
+        "/cards": {
+          post: {
+            operationId: "addCards",
+            summary: "addCards()",
+            parameters: [
+              trelloKey,
+              { name: "token", in: "query", required: true, schema: { type: "string" } },
+              { name: "idList", in: "query", required: true, schema: { type: "string" } },
+            ],
+            responses: { "200": { description: "ok" } },
+          },
+        },
+      },
+      { securitySchemes: { api_key: { type: "apiKey", in: "query", name: "key" } } },
+    );
+    expect(tool.description).toContain("Required: idList.");
+  });
+});
+
 describe("description synthesis (table)", () => {
   const json = (schema: unknown) => ({ description: "ok", content: { "application/json": { schema } } });
   it.each([
@@ -431,7 +481,7 @@ describe("description synthesis (table)", () => {
           },
         },
       },
-      want: "Create user.\nReturns no content.",
+      want: "Create user.",
     },
     {
       name: "no 2xx: a `default` that reads like an error says nothing about the result",

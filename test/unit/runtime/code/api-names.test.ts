@@ -249,3 +249,24 @@ describe("a one-line signature's result, annotations after the data", () => {
     expect(line).toMatch(/more: .*@odata\.type, @odata\.count, @odata\.nextLink/);
   });
 });
+
+describe("a one-line signature's result when no content is documented", () => {
+  const withResponses = (method: string, responses: Record<string, unknown>) =>
+    planSpec({
+      openapi: "3.0.3",
+      info: { title: "T", version: "1" },
+      paths: { "/things": { [method]: { operationId: "touchThings", responses } } },
+    }).tools[0]!;
+
+  it.each([
+    // A 200 "Success" with no content (Trello's GETs): an undocumented answer, still returned.
+    { method: "get", responses: { "200": { description: "Success" } }, result: "Promise<unknown>" },
+    { method: "post", responses: { "201": { description: "Created" } }, result: "Promise<unknown>" },
+    { method: "delete", responses: { "204": { description: "Gone" } }, result: "Promise<null>" },
+    { method: "head", responses: { "200": { description: "There" } }, result: "Promise<null>" },
+  ])("$method $responses → $result", ({ method, responses, result }) => {
+    expect(createSignatures().signatureOf(withResponses(method, responses))).toMatch(
+      new RegExp(`${result.replace(/[<>]/g, "\\$&")}$`),
+    );
+  });
+});

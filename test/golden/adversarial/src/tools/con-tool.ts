@@ -1,6 +1,5 @@
 /**
  * A Windows device name. Read-only.
- * Returns no content.
  *
  * Tool `CON`: `GET /things/con`.
  */
@@ -14,7 +13,7 @@ export interface Args {}
 export const tool: ToolNode = {
   name: "CON",
   title: "A Windows device name",
-  description: "A Windows device name. Read-only.\nReturns no content.",
+  description: "A Windows device name. Read-only.",
   inputSchema: {
     type: "object",
     properties: {},

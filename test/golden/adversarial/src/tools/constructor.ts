@@ -1,6 +1,5 @@
 /**
  * Constructor.
- * Returns no content.
  *
  * Tool `constructor`: `POST /things`.
  */
@@ -50,7 +49,7 @@ export type Thing = {
 export const tool: ToolNode = {
   name: "constructor",
   title: "Constructor",
-  description: "Constructor.\nReturns no content.",
+  description: "Constructor.",
   inputSchema: {
     type: "object",
     properties: {

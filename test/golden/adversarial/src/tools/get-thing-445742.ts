@@ -1,6 +1,5 @@
 /**
  * Same module name again, different case. Read-only.
- * Returns no content.
  *
  * Tool `Get-Thing`: `GET /things/get-thing-2`.
  */
@@ -14,7 +13,7 @@ export interface Args {}
 export const tool: ToolNode = {
   name: "Get-Thing",
   title: "Same module name again, different case",
-  description: "Same module name again, different case. Read-only.\nReturns no content.",
+  description: "Same module name again, different case. Read-only.",
   inputSchema: {
     type: "object",
     properties: {},

@@ -1,6 +1,5 @@
 /**
  * Same module name as getThing after kebab-casing. Read-only.
- * Returns no content.
  *
  * Tool `get_thing`: `GET /things/get-thing`.
  */
@@ -14,7 +13,7 @@ export interface Args {}
 export const tool: ToolNode = {
   name: "get_thing",
   title: "Same module name as getThing after kebab-casing",
-  description: "Same module name as getThing after kebab-casing. Read-only.\nReturns no content.",
+  description: "Same module name as getThing after kebab-casing. Read-only.",
   inputSchema: {
     type: "object",
     properties: {},

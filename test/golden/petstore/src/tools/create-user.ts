@@ -1,7 +1,6 @@
 /**
  * Create user.
  * This can only be done by the logged in user.
- * Returns no content.
  *
  * Tool `createUser`: `POST /user`.
  * Tags: user.
@@ -31,7 +30,7 @@ export interface Args {
 export const tool: ToolNode = {
   name: "createUser",
   title: "Create user",
-  description: "Create user.\nThis can only be done by the logged in user.\nReturns no content.",
+  description: "Create user.\nThis can only be done by the logged in user.",
   inputSchema: {
     type: "object",
     properties: {

@@ -1,6 +1,5 @@
 /**
  * Creates list of users with given input array.
- * Returns no content.
  *
  * Tool `createUsersWithArrayInput`: `POST /user/createWithArray`.
  * Tags: user.
@@ -34,7 +33,7 @@ export type User = {
 export const tool: ToolNode = {
   name: "createUsersWithArrayInput",
   title: "Creates list of users with given input array",
-  description: "Creates list of users with given input array.\nReturns no content.",
+  description: "Creates list of users with given input array.",
   inputSchema: {
     type: "object",
     properties: {

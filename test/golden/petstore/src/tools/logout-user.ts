@@ -1,6 +1,5 @@
 /**
  * Logs out current logged in user session.
- * Returns no content.
  *
  * Tool `logoutUser`: `GET /user/logout`.
  * Tags: user.
@@ -15,7 +14,7 @@ export interface Args {}
 export const tool: ToolNode = {
   name: "logoutUser",
   title: "Logs out current logged in user session",
-  description: "Logs out current logged in user session.\nReturns no content.",
+  description: "Logs out current logged in user session.",
   inputSchema: {
     type: "object",
     properties: {},
