@@ -303,8 +303,16 @@ describe("a summary that is only the operationId as code", () => {
   const trelloKey = { name: "key", in: "query", required: true, schema: { type: "string" } };
   it.each([
     // Trello writes each operationId as a call: it says nothing, so the route's words lead.
-    { summary: "getCardsListByIdCard()", title: "Get cards list by id card", lead: "Get cards list by id card." },
-    { summary: "getCardsListByIdCard", title: "Get cards list by id card", lead: "Get cards list by id card." },
+    {
+      summary: "getCardsListByIdCard()",
+      title: "Get cards list by id card",
+      lead: "Get cards list by id card.",
+    },
+    {
+      summary: "getCardsListByIdCard",
+      title: "Get cards list by id card",
+      lead: "Get cards list by id card.",
+    },
     // A one-word summary of prose is kept ("Read-only." is added as before).
     { summary: "Cards", title: "Cards", lead: "Cards. Read-only." },
     { summary: "getOtherThing()", title: "getOtherThing()", lead: "getOtherThing(). Read-only." },
