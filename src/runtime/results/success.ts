@@ -60,6 +60,29 @@ export function emptyBodyText(status: number): string {
   return `HTTP ${status}: the operation succeeded and the API returned no body.`;
 }
 
+/**
+ * An answer that is a JSON string holding a JSON object or list, where the operation documents
+ * no string: encoded twice (a mock serving a spec's examples written as strings, as Jira's
+ * are; an API that stringifies its body). Read once more, so the model, `fields` and the
+ * budget's cuts see the data, not one long escaped string.
+ */
+function readEncodedJson(tool: ToolNode, value: unknown): { value: unknown; text: string } | undefined {
+  if (typeof value !== "string" || !/^\s*[{[]/.test(value)) return undefined;
+  const output = tool.outputSchema;
+  const documented = output
+    ? tool.outputWrapped && isRecord(output.properties)
+      ? output.properties.result
+      : output
+    : tool.resultSchema;
+  if (isRecord(documented) && documented.type === "string") return undefined;
+  try {
+    const inner: unknown = JSON.parse(value);
+    return typeof inner === "object" && inner !== null ? { value: inner, text: value.trim() } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function toSuccessResult(
   tool: ToolNode,
   response: UpstreamResponse,
@@ -101,7 +124,7 @@ export function toSuccessResult(
   // budget's JSON cuts and continuation work on it too; XML that does not read cleanly stays text.
   const readsXml = isXmlMediaType(mediaType) && tool.outputSchema === undefined;
   if ((looksJson || readsXml) && !response.truncated) {
-    const text = response.body.toString("utf8");
+    let text = response.body.toString("utf8");
     let parsed: unknown;
     let ok = true;
     if (readsXml) {
@@ -114,6 +137,11 @@ export function toSuccessResult(
       } catch {
         ok = false;
       }
+    }
+    const inner = ok && !readsXml ? readEncodedJson(tool, parsed) : undefined;
+    if (inner !== undefined) {
+      parsed = inner.value;
+      text = inner.text;
     }
     // The XML reader refuses what nests too deep itself.
     if (ok && !readsXml && isDeeperThan(parsed, MAX_JSON_DEPTH)) {

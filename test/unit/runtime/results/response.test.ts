@@ -216,6 +216,43 @@ describe("success results", () => {
     expect(result.structuredContent).toEqual(structured);
   });
 
+  it.each([
+    {
+      title: "a JSON string holding an object is read once more (a spec's example served as a string)",
+      tool: createTool(),
+      body: JSON.stringify(JSON.stringify({ id: 1, tags: ["a"] })),
+      structured: { id: 1, tags: ["a"] },
+      text: '{"id":1,"tags":["a"]}',
+    },
+    {
+      title: "a list too, wrapped as any list is",
+      tool: createTool(),
+      body: JSON.stringify(" [1, 2]"),
+      structured: { result: [1, 2] },
+      text: "[1,2]",
+    },
+    {
+      title: "a string that is not JSON stays a string",
+      tool: createTool(),
+      body: JSON.stringify("{not json"),
+      structured: { result: "{not json" },
+      text: JSON.stringify("{not json"),
+    },
+    {
+      title: "a string the operation documents as a string stays one",
+      tool: createTool({ resultSchema: { type: "string" } }),
+      body: JSON.stringify('{"id":1}'),
+      structured: { result: '{"id":1}' },
+      text: JSON.stringify('{"id":1}'),
+    },
+  ])("$title", ({ tool, body, structured, text }) => {
+    const result = toSuccessResult(tool, createResponse(200, body, { "content-type": "application/json" }), {
+      maxTextChars: 1000,
+    });
+    expect(result.structuredContent).toEqual(structured);
+    expect((result.content[0] as { text: string }).text).toBe(text);
+  });
+
   it("gives images as image content and other binary as an embedded resource", () => {
     const png = toSuccessResult(createTool(), createResponse(200, "PNG", { "content-type": "image/png" }), {
       maxTextChars: 100,
