@@ -232,3 +232,93 @@ describe("constants, Express paths and signatures", () => {
     }
   });
 });
+
+describe("Trello-shaped: key and token as parameters, security as two alternatives", () => {
+  const dir = mkdtempSync(join(tmpdir(), "omb-credential-alternatives-"));
+  const spec = join(dir, "boards.json");
+  const keyAndToken = [
+    { name: "key", in: "query", required: true, schema: { type: "string" } },
+    { name: "token", in: "query", required: true, schema: { type: "string" } },
+  ];
+  writeFileSync(
+    spec,
+    JSON.stringify({
+      openapi: "3.0.0",
+      info: { title: "Boards", version: "1" },
+      servers: [{ url: "https://boards.example.com/1" }],
+      components: {
+        securitySchemes: {
+          api_key: { type: "apiKey", in: "query", name: "key" },
+          api_token: { type: "apiKey", in: "query", name: "token" },
+        },
+      },
+      paths: {
+        "/cards": {
+          post: {
+            operationId: "addCards",
+            summary: "addCards()",
+            security: [{ api_key: [] }, { api_token: [] }],
+            parameters: keyAndToken,
+            requestBody: {
+              content: {
+                "application/json": { schema: { type: "object", properties: { name: { type: "string" } } } },
+              },
+            },
+            responses: { "200": { description: "Success" } },
+          },
+        },
+        // An operation that forgot its security, as 24 of Trello's do.
+        "/boards/{idBoard}/cards/{filter}": {
+          get: {
+            operationId: "getBoardsCardsByIdBoardByFilter",
+            parameters: [
+              { name: "idBoard", in: "path", required: true, schema: { type: "string" } },
+              { name: "filter", in: "path", required: true, schema: { type: "string" } },
+              ...keyAndToken,
+            ],
+            responses: { "200": { description: "Success" } },
+          },
+        },
+      },
+    }),
+  );
+
+  it("sends both configured values on every call and offers neither to the model", async () => {
+    const bridge = await connectStdio(spec, [
+      "--base-url",
+      upstream.url,
+      "--auth",
+      "api_key=configured-key-0a1b2c",
+      "--auth",
+      "api_token=configured-token-3d4e5f",
+    ]);
+    try {
+      expect(Object.keys(propertiesOf(bridge, "addCards"))).toEqual(["name"]);
+      expect(Object.keys(propertiesOf(bridge, "getBoardsCardsByIdBoardByFilter"))).toEqual([
+        "idBoard",
+        "filter",
+      ]);
+      // The description lists no credential among what is required.
+      expect(bridge.tools.find((t) => t.name === "getBoardsCardsByIdBoardByFilter")!.description).not.toMatch(
+        /Required:.*\b(key|token)\b/,
+      );
+      upstream.reset();
+      const created = await bridge.call("addCards", { name: "Buy milk" });
+      expect(created.isError, textOf(created)).toBeFalsy();
+      const listed = await bridge.call("getBoardsCardsByIdBoardByFilter", { idBoard: "b1", filter: "open" });
+      expect(listed.isError, textOf(listed)).toBeFalsy();
+      expect(upstream.requests.map((r) => r.queryPairs())).toEqual([
+        [
+          ["key", "configured-key-0a1b2c"],
+          ["token", "configured-token-3d4e5f"],
+        ],
+        [
+          ["key", "configured-key-0a1b2c"],
+          ["token", "configured-token-3d4e5f"],
+        ],
+      ]);
+    } finally {
+      await bridge.close();
+    }
+  });
+});
