@@ -191,6 +191,11 @@ export interface OperationShape {
   self: boolean;
   /** The stem of the path's last fixed word, or "". */
   resource: string;
+  /**
+   * Stems of the fixed words before the resource's segment (`board` in `/boards/{id}/cards`):
+   * what the resource lives in.
+   */
+  parents: readonly string[];
   /** Fixed segments of the path, its prefix and version (`api`, `v2`) not counted. */
   depth: number;
   /** A count operation (`/$count`, `/count`). */
@@ -217,6 +222,8 @@ const IDIOM_SEGMENT = /^(\$count|\$ref|\$value|([a-z0-9_]+\.)*delta(\(.*\))?)$/i
 /** Segments that name no resource: an API's prefix and version (`/api/v2/...`). */
 const PREFIX_SEGMENT = /^(api|apis|rest|v\d+(\.\d+)*)$/i;
 
+const NO_PARENTS: readonly string[] = [];
+
 export function readOperationShape(tool: ToolNode): OperationShape {
   const segments = tool.http.path.split("/").filter((segment) => segment !== "");
   const fixed = segments.filter((segment) => !segment.startsWith("{"));
@@ -232,11 +239,13 @@ export function readOperationShape(tool: ToolNode): OperationShape {
   // collection before it, which is what the task names.
   const named = fixed.filter((segment) => !IDIOM_SEGMENT.test(segment));
   const words = splitPathWords(named.at(-1) ?? "");
+  const parents = named.length > 1 ? splitPathWords(named.slice(0, -1).join("/")).map(stem) : NO_PARENTS;
   return {
     method: tool.http.method,
     item: segments.at(-1)?.startsWith("{") === true,
     self,
     resource: words.length > 0 ? stem(words.at(-1)!) : "",
+    parents,
     depth: fixed.filter((segment) => !PREFIX_SEGMENT.test(segment)).length,
     count: last === "$count" || last === "count",
     finds:

@@ -307,6 +307,12 @@ function isBetter(score: number, doc: number, than: Ranked): boolean {
   return score > than.score || (score === than.score && doc < than.doc);
 }
 
+function hasContainerParent(intent: QueryIntent, shape: OperationShape): boolean {
+  if (intent.containers.size === 0) return false;
+  for (const parent of shape.parents) if (intent.containers.has(parent)) return true;
+  return false;
+}
+
 /** The factor of the task's intent for one operation. */
 export function weighShape(
   intent: QueryIntent,
@@ -320,7 +326,10 @@ export function weighShape(
   // organization": /users, then /organization).
   if (shape.resource !== "" && intent.containers.has(shape.resource)) factor /= 1 + TUNING.resource;
   else if (shape.resource !== "" && terms.has(shape.resource)) factor *= 1 + TUNING.resource;
-  if (shape.depth > 1) factor /= 1 + TUNING.depth * (shape.depth - 1);
+  // "cards on a board": the board's own cards (`/boards/{id}/cards`) are the answer, one level
+  // deeper than `/cards/{id}`; that level costs nothing when it is the place the task names.
+  const nested = shape.depth > 1 && terms.has(shape.resource) && hasContainerParent(intent, shape);
+  if (shape.depth > 1) factor /= 1 + TUNING.depth * (shape.depth - (nested ? 2 : 1));
   if (intent.named && shape.finds) factor *= 1 + TUNING.named;
   return factor;
 }

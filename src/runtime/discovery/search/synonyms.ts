@@ -38,6 +38,7 @@ const BRIDGES: [string, string][] = [
   ["next", "upcoming"],
   ["scheduled recurring", "cron"],
   ["notify notified", "subscription webhook"],
+  ["move", "transition"],
 ];
 
 const SYNONYMS = new Map<string, string[]>();

@@ -342,11 +342,25 @@ describe("the intent's verb picks the method", () => {
   });
 });
 
+/** Trello-like: cards and lists on their own and under a board, its words only in its names. */
+const BOARD_LIKE = planSpec({
+  paths: {
+    "/cards/{idCard}": { ...withId("idCard"), get: op("b1", "getCardsByIdCard") },
+    "/boards/{idBoard}": { ...withId("idBoard"), get: op("b2", "getBoardsByIdBoard") },
+    "/boards/{idBoard}/cards": { ...withId("idBoard"), get: op("b3", "getBoardsCardsByIdBoard") },
+    "/boards/{idBoard}/lists": { ...withId("idBoard"), get: op("b4", "getBoardsListsByIdBoard") },
+    "/lists/{idList}/cards": { ...withId("idList"), get: op("b5", "getListsCardsByIdList") },
+  },
+}).tools;
+
 describe("the collection asked for before the one it lives in", () => {
   it.each<[string, string, ToolNode[], string]>([
     ["users in the organization", "all users in the organization", ODATA_LIKE, "op11"],
     ["groups of the organization", "list the groups of the organization", ODATA_LIKE, "op18"],
     ["a container's synonym says where too: email → mail", "attachments of an email", ROUND5, "op15"],
+    // The place named is the path's parent: its own collection, though one level deeper.
+    ["the board's cards before any card", "cards on a board", BOARD_LIKE, "b3"],
+    ["and the board's lists", "lists of a board", BOARD_LIKE, "b4"],
   ])("%s: %s", (_label, query, tools, want) => {
     expect(top(tools, query), query).toEqual([want]);
   });
