@@ -67,7 +67,16 @@ export function describeOperation(context: OperationContext, options: DescribeOp
     lead = first !== "" ? ensurePeriod(first) : describeRoute(context);
     body = description.slice(first.length).trim();
   } else if (description.startsWith(summary.replace(/[.!]$/, ""))) {
-    body = description.slice(summary.replace(/[.!]$/, "").length).replace(/^[.!:\s]+/, "");
+    const rest = description.slice(summary.replace(/[.!]$/, "").length);
+    if (/^(,|[ \t]+[a-z(])/.test(rest)) {
+      // The description's first sentence goes on from the summary (Zoom's "Create a meeting
+      // for a user."): it leads whole, rather than its tail ("for a user.") on its own.
+      const first = firstSentence(description);
+      lead = ensurePeriod(first);
+      body = description.slice(first.length).trim();
+    } else {
+      body = rest.replace(/^[.!:\s]+/, "");
+    }
   } else {
     body = dropRestatement(summary, description);
   }

@@ -119,6 +119,28 @@ describe("tool descriptions", () => {
     expect(tool.title).toBe("GET /pets/{petId}");
   });
 
+  it.each([
+    {
+      // Zoom: the description's first sentence goes on from the summary.
+      summary: "Create a meeting",
+      description: "[Create a meeting](https://x/m) for a user. \nThis API has a daily rate limit.",
+      want: "Create a meeting for a user.\nThis API has a daily rate limit.",
+    },
+    {
+      summary: "Create a meeting",
+      description: "Create a meeting. It starts at once.",
+      want: "Create a meeting.\nIt starts at once.",
+    },
+    {
+      summary: "List pets",
+      description: "List pets\nPaged by cursor.",
+      want: "List pets.\nPaged by cursor.",
+    },
+  ])("a description that begins with the summary: $want", ({ summary, description, want }) => {
+    const tool = toolFor({ summary, description }, "/meetings", "post");
+    expect(tool.description).toBe(want);
+  });
+
   it("leads with the summary, then the cleaned description; no list of error statuses", () => {
     const tool = toolFor({
       summary: "Get a pet",
