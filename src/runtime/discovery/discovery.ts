@@ -264,10 +264,11 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
         context.caller?.subject,
       );
     }
-    return options.callOperation(tool.name, request.arguments, {
+    const { args: callArgs, fields } = liftFields(tool, request.arguments, request.fields);
+    return options.callOperation(tool.name, callArgs, {
       ...context,
       results: {
-        ...(request.fields !== undefined ? { fields: request.fields } : {}),
+        ...(fields !== undefined ? { fields } : {}),
         continueText: continueWithCall,
         fieldsHint: CALL_FIELDS_HINT,
       },
@@ -402,3 +403,16 @@ function readCallRequest(
 
 /** call_operation's own arguments. */
 const CALL_KEYS = new Set(["name", "arguments", "fields", "continue"]);
+
+/**
+ * `fields` given inside `arguments` (where agents put it: it narrows this operation's answer)
+ * is call_operation's own, when the operation has no argument of that name (Trello's `fields`
+ * is the API's) and none was given beside `arguments`.
+ */
+function liftFields(tool: ToolNode, args: unknown, fields: unknown): { args: unknown; fields: unknown } {
+  if (fields !== undefined || !isRecord(args) || !Object.hasOwn(args, "fields")) return { args, fields };
+  const properties = tool.inputSchema.properties;
+  if (isRecord(properties) && Object.hasOwn(properties, "fields")) return { args, fields };
+  const { fields: lifted, ...rest } = args;
+  return { args: rest, fields: lifted };
+}

@@ -279,6 +279,32 @@ describe("call_operation", () => {
     await runtime.close();
   });
 
+  it("reads fields given inside arguments as call_operation's own when the operation has no such argument", async () => {
+    const runtime = discovery();
+    const inside = await runtime.callTool("call_operation", {
+      name: "getPet",
+      arguments: { id: "7", fields: ["path"] },
+    });
+    const beside = await runtime.callTool("call_operation", {
+      name: "getPet",
+      arguments: { id: "7" },
+      fields: ["path"],
+    });
+    expect(inside.isError ?? false).toBe(false);
+    expect(inside).toEqual(beside);
+    expect(inside.structuredContent).toEqual({ path: "/pets/7" });
+    // Given beside too, the one beside wins and the one inside is the operation's to refuse.
+    const both = await runtime.callTool("call_operation", {
+      name: "getPet",
+      arguments: { id: "7", fields: ["method"] },
+      fields: ["path"],
+    });
+    expect(both.isError).toBe(true);
+    expect(textOf(both)).toContain("fields");
+    expect(upstream.requests.map((r) => r.rawUrl)).toEqual(["/pets/7", "/pets/7"]);
+    await runtime.close();
+  });
+
   it("answers an unknown operation with an error naming the closest ones, and sends nothing", async () => {
     const runtime = discovery();
     const result = await runtime.callTool("call_operation", { name: "getPets", arguments: { id: "1" } });
