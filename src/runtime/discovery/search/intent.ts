@@ -10,7 +10,8 @@
  */
 import type { ToolNode } from "../../../model/types.js";
 import { stem } from "./stem.js";
-import { isNoise, SELF_WORDS, splitPathWords } from "./tokenize.js";
+import { TIME_WORDS } from "./synonyms.js";
+import { isNoise, SELF_WORDS, splitPathWords, splitWords } from "./tokenize.js";
 
 export type Action = "create" | "list" | "read" | "update" | "delete" | "count";
 
@@ -79,6 +80,8 @@ export interface QueryIntent {
   containers: Set<string>;
   /** A short phrase (at most SHORT_QUERY_WORDS words that are not noise), not a long task. */
   short: boolean;
+  /** A short phrase that names a time span ("this week", "since Monday"): a range is asked for. */
+  timed: boolean;
 }
 
 /** The most words that are not noise a short phrase has ("all users in the organization": 2). */
@@ -174,7 +177,8 @@ export function readQueryIntent(words: readonly string[], named = false, firstPe
   // "I" in a short phrase is the current user ("files I shared"); a long task's "I" is the
   // person asking, who wants something of the world more often than of their account.
   if (firstPerson && short) self = true;
-  return { actions, self, owned, named, targets, containers, short };
+  const timed = short && words.some((word) => TIME_WORDS.has(word));
+  return { actions, self, owned, named, targets, containers, short, timed };
 }
 
 /** The word stands where a noun does: after a preposition or a determiner. */
@@ -202,6 +206,28 @@ export interface OperationShape {
   count: boolean;
   /** Finds things by words or name: `search` / `find` / `lookup` in its name or path, or a `q` argument. */
   finds: boolean;
+  /**
+   * Reads within a time span: a query parameter such as `startDateTime`, `end_date`, `since` or
+   * `until` (Graph's calendarView, GitHub's `since`).
+   */
+  spans: boolean;
+}
+
+/**
+ * An argument's words that bound a time span alone ("after" and "before" alone are page cursors
+ * as often), and those that do beside a date or time word.
+ */
+const SPAN_ALONE = new Set(["since", "until"]);
+const SPAN_BOUNDS = new Set(["start", "end", "from", "to", "min", "max"]);
+const SPAN_UNITS = new Set(["date", "time", "datetime", "day", "timestamp"]);
+
+function isSpanArgument(name: string): boolean {
+  const words = splitWords(name);
+  if (words.length === 1) return SPAN_ALONE.has(words[0]!);
+  return (
+    words.some((word) => SPAN_BOUNDS.has(word) || SPAN_ALONE.has(word)) &&
+    words.some((word) => SPAN_UNITS.has(word))
+  );
 }
 
 const SELF_SEGMENTS = new Set([
@@ -239,6 +265,7 @@ export function readOperationShape(tool: ToolNode): OperationShape {
   // collection before it, which is what the task names.
   const named = fixed.filter((segment) => !IDIOM_SEGMENT.test(segment));
   const words = splitPathWords(named.at(-1) ?? "");
+  const argumentNames = readArgumentNames(tool);
   const parents = named.length > 1 ? splitPathWords(named.slice(0, -1).join("/")).map(stem) : NO_PARENTS;
   return {
     method: tool.http.method,
@@ -251,7 +278,13 @@ export function readOperationShape(tool: ToolNode): OperationShape {
     finds:
       /(^|[^a-z])(search|find|lookup|query)/i.test(
         `${tool.name} ${tool.http.path}`.replace(/([a-z])([A-Z])/g, "$1 $2"),
-      ) || readArgumentNames(tool).some((name) => /^(q|query|keyword|keywords|search|term)$/i.test(name)),
+      ) || argumentNames.some((name) => /^(q|query|keyword|keywords|search|term)$/i.test(name)),
+    // A query parameter of a read: a body's start and end (an event being created) are data.
+    spans:
+      tool.http.method === "get" &&
+      tool.http.parameters.some(
+        (p) => p.in === "query" && p.constant === undefined && isSpanArgument(p.name),
+      ),
   };
 }
 

@@ -62,6 +62,8 @@ export const TUNING = {
   container: 0.25,
   /** A task that names something ("the movie Titanic") may need the search that finds it first. */
   named: 0.15,
+  /** A short phrase naming a time span ("this week") and an operation that takes one (calendarView). */
+  span: 0.25,
   /**
    * Per pair of the task's words that the operation's name, title or path has side by side
    * ("exchange rate", "user data"), at most `phraseMax` pairs, each worth (1 - the share of the
@@ -331,5 +333,6 @@ export function weighShape(
   const nested = shape.depth > 1 && terms.has(shape.resource) && hasContainerParent(intent, shape);
   if (shape.depth > 1) factor /= 1 + TUNING.depth * (shape.depth - (nested ? 2 : 1));
   if (intent.named && shape.finds) factor *= 1 + TUNING.named;
+  if (intent.timed && shape.spans) factor *= 1 + TUNING.span;
   return factor;
 }

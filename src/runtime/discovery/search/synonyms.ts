@@ -41,6 +41,17 @@ const BRIDGES: [string, string][] = [
   ["move", "transition"],
 ];
 
+/**
+ * Words that name a span of time in a short phrase: such a phrase asks for a range (intent.ts),
+ * and the API's text says "time range" or "date range" where a person says "this week".
+ */
+export const TIME_WORDS: ReadonlySet<string> = new Set(
+  "today tonight tomorrow yesterday week weekend month between since until upcoming monday tuesday wednesday thursday friday saturday sunday".split(
+    " ",
+  ),
+);
+BRIDGES.push([[...TIME_WORDS].join(" "), "range"]);
+
 const SYNONYMS = new Map<string, string[]>();
 const BRIDGED = new Map<string, string[]>();
 const add = (map: Map<string, string[]>, term: string, others: string[]) => {

@@ -9,7 +9,12 @@
 import { describe, expect, it } from "vitest";
 import type { ToolNode } from "../../../../../src/model/types.js";
 import { readIdiomWords } from "../../../../../src/runtime/discovery/search/idioms.js";
-import { hasFirstPerson, readQueryIntent } from "../../../../../src/runtime/discovery/search/intent.js";
+import {
+  hasFirstPerson,
+  readOperationShape,
+  readQueryIntent,
+} from "../../../../../src/runtime/discovery/search/intent.js";
+import { weighShape } from "../../../../../src/runtime/discovery/search/rank.js";
 import { splitWords } from "../../../../../src/runtime/discovery/search/tokenize.js";
 import { createOperationSearch, MAX_QUERY_CHARS } from "../../../../../src/runtime/discovery/search.js";
 import { planSpec } from "../../../../e2e/safety-support.js";
@@ -363,6 +368,103 @@ describe("the collection asked for before the one it lives in", () => {
     ["and the board's lists", "lists of a board", BOARD_LIKE, "b4"],
   ])("%s: %s", (_label, query, tools, want) => {
     expect(top(tools, query), query).toEqual([want]);
+  });
+});
+
+/** A calendar: events, and a view of them by a time span (Graph's calendarView), and a create. */
+const CALENDAR_LIKE = planSpec({
+  paths: {
+    "/me/events": {
+      get: op("c1", "List events", { description: "The events of the user's calendar." }),
+      post: op("c2", "Create event", {
+        requestBody: {
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                properties: { subject: { type: "string" }, startDateTime: { type: "string" } },
+              },
+            },
+          },
+        },
+      }),
+    },
+    "/me/calendarView": {
+      get: op("c3", "List calendarView", {
+        description: "The occurrences of events in a calendar view defined by a time range.",
+        parameters: ["startDateTime", "endDateTime"].map((name) => ({
+          name,
+          in: "query",
+          required: true,
+          schema: { type: "string" },
+        })),
+      }),
+    },
+  },
+}).tools;
+
+describe("a time span asks for the operation that reads within one", () => {
+  it.each<[string, string]>([
+    ["my events this week", "c3"],
+    ["events since monday", "c3"],
+    ["my events", "c1"],
+  ])("%s → %s", (query, want) => {
+    expect(top(CALENDAR_LIKE, query)).toEqual([want]);
+  });
+
+  it("weighs an operation reading within a span higher for a timed phrase, only then", () => {
+    const shapes = CALENDAR_LIKE.map(readOperationShape);
+    expect(shapes.map((shape) => shape.spans)).toEqual([false, false, true]);
+    const view = shapes[2]!;
+    const timed = readQueryIntent(splitWords("events this week"));
+    const plain = readQueryIntent(splitWords("list events"));
+    const none = new Set<string>();
+    expect(weighShape(timed, none, view, true)).toBeGreaterThan(
+      weighShape(timed, none, { ...view, spans: false }, true),
+    );
+    expect(weighShape(plain, none, view, true)).toBe(
+      weighShape(plain, none, { ...view, spans: false }, true),
+    );
+  });
+
+  it("reads a span from date and time bounds, since and until, not from a cursor's 'after'", () => {
+    const shapeWith = (name: string) =>
+      readOperationShape(
+        planSpec({
+          paths: {
+            "/items": {
+              get: op("i1", "List items", {
+                parameters: [{ name, in: "query", schema: { type: "string" } }],
+              }),
+            },
+          },
+        }).tools[0]!,
+      );
+    expect(
+      ["startDateTime", "end_date", "since", "until", "from_time", "after", "before", "to", "limit"].map(
+        (name) => [name, shapeWith(name).spans],
+      ),
+    ).toEqual([
+      ["startDateTime", true],
+      ["end_date", true],
+      ["since", true],
+      ["until", true],
+      ["from_time", true],
+      ["after", false],
+      ["before", false],
+      ["to", false],
+      ["limit", false],
+    ]);
+  });
+
+  it("reads a timed phrase from a short phrase only", () => {
+    const words = (query: string) => readQueryIntent(splitWords(query));
+    expect(words("events this week").timed).toBe(true);
+    expect(words("list events").timed).toBe(false);
+    // A long task's days and weeks are as often values as spans.
+    expect(words("book a table for four people at an italian place near the office this friday").timed).toBe(
+      false,
+    );
   });
 });
 
