@@ -87,9 +87,9 @@ function issueFor(sc: SchemaContext, error: ErrorObject, rootValue: unknown, pre
       return {
         argument: base,
         message:
-          options.length === 1
+          (options.length === 1
             ? `must be ${quoteValue(options[0])}`
-            : `must be one of ${listValues(options)}`,
+            : `must be one of ${listValues(options)}`) + explainCodes(error.parentSchema, options),
       };
     }
     case "const":
@@ -416,4 +416,31 @@ export function dedupeIssues(issues: ArgumentIssue[]): ArgumentIssue[] {
     seen.add(key);
     return true;
   });
+}
+
+/** Most characters of a description that explains an enum's codes, quoted and read. */
+const CODES_TEXT = 160;
+const CODES_READ = 2_000;
+/** Most of an enum's codes looked for in it. */
+const CODES_READ_OPTIONS = 64;
+
+/**
+ * Number codes say nothing alone (Zoom's meeting `type`: 1, 2, 3, 8); when the argument's
+ * description explains them ("1 - Instant meeting. 2 - Scheduled meeting."), the refusal quotes
+ * it, so the model can map its word to the code without another describe.
+ */
+function explainCodes(schema: unknown, options: unknown[]): string {
+  if (options.length < 2 || !options.every((option) => typeof option === "number")) return "";
+  const description =
+    typeof schema === "object" && schema !== null
+      ? (schema as { description?: unknown }).description
+      : undefined;
+  if (typeof description !== "string") return "";
+  // Bounded: a spec's description may be megabytes and an enum thousands of values.
+  const text = description.slice(0, CODES_READ).replace(/\s+/g, " ").trim();
+  const words = new Set(text.split(/[^\d.-]+/).map((word) => word.replace(/\.+$/, "")));
+  let named = 0;
+  for (const option of options.slice(0, CODES_READ_OPTIONS)) if (words.has(String(option))) named++;
+  if (named < 2) return "";
+  return ` (${text.length > CODES_TEXT ? `${text.slice(0, CODES_TEXT - 1).trimEnd()}…` : text})`;
 }

@@ -51,6 +51,13 @@ const schema: JsonSchema = {
     created: { type: "string", readOnly: true },
     uris: { type: "string", description: "A comma-separated list of Spotify URIs to add." },
     market: { type: "string", description: "A country code." },
+    kind: {
+      type: "integer",
+      enum: [1, 2, 3, 8],
+      description:
+        "Meeting Type: 1 - Instant meeting. 2 - Scheduled meeting. 3 - Recurring meeting. 8 - Fixed.",
+    },
+    level: { type: "integer", enum: [1, 2], description: "How deep: the first is 1." },
   },
   required: ["name"],
   additionalProperties: false,
@@ -262,6 +269,22 @@ describe("validation issues", () => {
       "enum",
       { name: "Rex", status: "gone" },
       [{ argument: "status", message: 'must be one of "available", "pending", "sold"' }],
+    ],
+    [
+      "number codes the description explains: quoted",
+      { name: "Rex", kind: 5 },
+      [
+        {
+          argument: "kind",
+          message:
+            "must be one of 1, 2, 3, 8 (Meeting Type: 1 - Instant meeting. 2 - Scheduled meeting. 3 - Recurring meeting. 8 - Fixed.)",
+        },
+      ],
+    ],
+    [
+      "number codes it does not explain: not",
+      { name: "Rex", level: 5 },
+      [{ argument: "level", message: "must be one of 1, 2" }],
     ],
     [
       "nested enum",
