@@ -95,6 +95,23 @@ describe("search and describe", () => {
   });
 });
 
+describe("execute's arguments", () => {
+  it("takes the program as code, as other code-mode servers name it, when no program is given", async () => {
+    const runtime = runtimeOf();
+    try {
+      const viaCode = await runtime.callTool("execute", { code: "return 6 * 7;" });
+      expect(viaCode.isError ?? false).toBe(false);
+      expect(viaCode.structuredContent).toEqual({ result: 42 });
+      // With both, program is the program and code an unknown argument.
+      const both = await runtime.callTool("execute", { program: "return 1;", code: "return 2;" });
+      expect(both.isError).toBe(true);
+      expect(textOf(both)).toContain("code");
+    } finally {
+      await runtime.close();
+    }
+  });
+});
+
 describe("execute: every api call is the operation's own call", () => {
   it("a bad argument throws the words its tool result gives in tools mode", async () => {
     const tools = createBridgeRuntime(shop, { env: {}, baseUrl: `${upstream.url}/v1`, mode: "tools" });
