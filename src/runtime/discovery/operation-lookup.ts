@@ -5,7 +5,10 @@
  * `get-an-artist` into `get_an_artist` or `getAnArtist`; a round trip to learn the exact
  * spelling helps no one. Two tools whose names differ only so are never guessed between: such a
  * name finds neither, and the answer lists the closest as before. A name that is a search
- * result's route, `GET /artists/{id}`, is the operation of that method and path template.
+ * result's route, `GET /artists/{id}`, is the operation of that method and path template. An
+ * AWS query action's name (`DescribeInstances`, loosely spelt too) is its operation when the
+ * API serves it as `/#Action=DescribeInstances` (`GET_DescribeInstances`, `POST_...`): the two
+ * methods are one action there, so the GET is taken.
  */
 import { normaliseName } from "../../model/similarity.js";
 import type { ToolNode } from "../../model/types.js";
@@ -24,6 +27,7 @@ export function createOperationLookup(tools: readonly ToolNode[]): OperationLook
   const exact = new Map<string, ToolNode>(tools.map((tool) => [tool.name, tool]));
   let loose: Map<string, ToolNode | typeof SHARED> | undefined;
   let routes: Map<string, ToolNode> | undefined;
+  let actions: Map<string, ToolNode> | undefined;
   return (name) => {
     const tool = exact.get(name);
     if (tool !== undefined || name.length > MAX_NAME_CHARS) return tool;
@@ -33,8 +37,27 @@ export function createOperationLookup(tools: readonly ToolNode[]): OperationLook
       return routes.get(routeKey(route[1]!, route[2]!));
     }
     loose ??= indexLooseNames(tools);
-    return loose.get(normaliseName(name)) ?? undefined;
+    const found = loose.get(normaliseName(name));
+    if (found !== undefined && found !== SHARED) return found;
+    actions ??= indexQueryActions(tools);
+    return actions.get(normaliseName(name));
   };
+}
+
+/** AWS's query protocol: the action in the path's fragment (`/#Action=RunInstances`). */
+const QUERY_ACTION = /#Action=([A-Za-z0-9]+)$/;
+
+function indexQueryActions(tools: readonly ToolNode[]): Map<string, ToolNode> {
+  const actions = new Map<string, ToolNode>();
+  for (const tool of tools) {
+    const action = QUERY_ACTION.exec(tool.http.path)?.[1];
+    if (action === undefined) continue;
+    const key = normaliseName(action);
+    const known = actions.get(key);
+    if (known === undefined || (tool.http.method === "get" && known.http.method !== "get"))
+      actions.set(key, tool);
+  }
+  return actions;
 }
 
 function routeKey(method: string, path: string): string {

@@ -12,6 +12,10 @@ const tools = [
   ["listPets", "post", "/pets"],
   ["3d-secure", "get", "/3d"],
   ["users.get", "get", "/users/{id}"],
+  // AWS's query protocol: one action, served by both methods.
+  ["POST_RunInstances", "post", "/#Action=RunInstances"],
+  ["GET_RunInstances", "get", "/#Action=RunInstances"],
+  ["POST_CreateTags", "post", "/#Action=CreateTags"],
 ].map(([name, method, path]) => ({ name, http: { method, path } }) as unknown as ToolNode);
 
 describe("createOperationLookup", () => {
@@ -36,6 +40,11 @@ describe("createOperationLookup", () => {
     ["DELETE /pets", undefined],
     ["GET /artists/1", undefined],
     [`get-an-artist${"-".repeat(200)}`, undefined],
+    ["GET_RunInstances", "GET_RunInstances"],
+    ["RunInstances", "GET_RunInstances"],
+    ["run_instances", "GET_RunInstances"],
+    ["CreateTags", "POST_CreateTags"],
+    ["RunInstance", undefined],
   ])("%s finds %s", (name, want) => {
     expect(find(name)?.name).toBe(want);
   });
