@@ -21,6 +21,10 @@ interface DefEntry {
   refs: Set<string>;
 }
 
+function isEmptySchema(schema: JsonSchema | boolean): boolean {
+  return typeof schema === "object" && Object.keys(schema).length === 0;
+}
+
 /** OpenAPI-only keywords that mean nothing to a JSON Schema validator or a model. */
 const DROPPED_KEYWORDS = new Set([
   "discriminator",
@@ -204,7 +208,11 @@ export class SchemaConverter {
         }
       } else if (kind === "schemaArray") {
         if (Array.isArray(value)) {
-          out[key] = value.map((v) => this.convertNode(v, refs, depth + 1));
+          const members = value.map((v) => this.convertNode(v, refs, depth + 1));
+          // An allOf member left empty by the keywords dropped (EC2's `{"xml": {...}}` beside
+          // each `$ref`: 1,775 `{}` in its tools/list) constrains nothing: it is left out.
+          const kept = key === "allOf" ? members.filter((member) => !isEmptySchema(member)) : members;
+          if (kept.length > 0 || key !== "allOf") out[key] = kept;
         }
       } else if (kind === "schemaMap") {
         if (isRecord(value) && key !== "$defs" && key !== "definitions") {

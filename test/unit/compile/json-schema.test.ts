@@ -42,6 +42,17 @@ describe("OAS 3.0 keywords", () => {
     ],
     ["nullable false changes nothing", { type: "string", nullable: false }, { type: "string" }],
     [
+      "an allOf member left empty by a dropped keyword is left out (EC2's xml beside a $ref)",
+      { type: "array", items: { allOf: [{ type: "string" }, { xml: { name: "Filter" } }] } },
+      { type: "array", items: { allOf: [{ type: "string" }] } },
+    ],
+    ["an allOf of nothing but such members is none", { allOf: [{ xml: { name: "x" } }] }, {}],
+    [
+      "an empty anyOf member still means anything",
+      { anyOf: [{ type: "string" }, { xml: { name: "x" } }] },
+      { anyOf: [{ type: "string" }, {}] },
+    ],
+    [
       "boolean exclusiveMinimum takes the minimum's value",
       { type: "number", minimum: 1, exclusiveMinimum: true },
       { type: "number", exclusiveMinimum: 1 },
