@@ -270,6 +270,42 @@ function deferDefaultValidator(code, id) {
   );
 }
 
+/**
+ * The SDK's Protocol routes every inbound message by trying its zod guards in turn: a result
+ * response, an error response, then a request. A request, nearly every message a server gets,
+ * so first failed two strict-object parses (some 25 µs of a call's ~450 µs of CPU over stdio,
+ * more before the code is optimised: failing parses build their issues). The guards are asked in
+ * the order request, responses, notification instead. The verdicts are the same: all four schemas
+ * are strict objects, a request requires `method`, which neither response schema allows, and
+ * a notification has no `id`, which a request requires; so a message that passes the request
+ * guard fails both response guards, and one that fails it is routed by the same checks in the
+ * same order as before. A Protocol module without these lines fails the build.
+ */
+const PROTOCOL_MODULE = /[\\/]@modelcontextprotocol[\\/]server[\\/]dist[\\/]src-[^\\/]+\.mjs$/;
+const PROTOCOL_ROUTING = [
+  "\t\t\tif (isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message)) this._onresponse(message);",
+  "\t\t\telse if (isJSONRPCRequest(message)) this._onrequest(message, extra);",
+  "\t\t\telse if (isJSONRPCNotification(message)) this._onnotification(message, extra);",
+].join("\n");
+const PROTOCOL_ROUTING_REQUEST_FIRST = [
+  "\t\t\tif (isJSONRPCRequest(message)) this._onrequest(message, extra);",
+  "\t\t\telse if (isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message)) this._onresponse(message);",
+  "\t\t\telse if (isJSONRPCNotification(message)) this._onnotification(message, extra);",
+].join("\n");
+
+/** The Protocol's inbound routing with the request guard asked first (see PROTOCOL_ROUTING). */
+function routeRequestsFirst(code, id) {
+  if (!code.includes(PROTOCOL_ROUTING)) {
+    // Other chunks of the package have no Protocol class; the one that does must have the lines.
+    if (!code.includes("this._onresponse(message)")) return undefined;
+    throw new Error(
+      `bundle-sdk: ${id} no longer routes inbound messages as expected; see routeRequestsFirst in scripts/bundle-sdk.mjs`,
+    );
+  }
+  transformed.add("routing");
+  return code.replace(PROTOCOL_ROUTING, PROTOCOL_ROUTING_REQUEST_FIRST);
+}
+
 /** The folder of an installed package as `from` finds it (not every package exports its package.json). */
 function packageRoot(name, from) {
   const paths = createRequire(join(from, "package.json")).resolve.paths(name) ?? [];
@@ -303,6 +339,10 @@ await build({
     {
       name: "omb-lazy-default-validator",
       transform: (code, id) => (NODE_SHIMS.test(id) ? deferDefaultValidator(code, id) : undefined),
+    },
+    {
+      name: "omb-requests-first",
+      transform: (code, id) => (PROTOCOL_MODULE.test(id) ? routeRequestsFirst(code, id) : undefined),
     },
   ],
   external: (id) =>
@@ -346,6 +386,10 @@ for (const step of ["provider", "shims"])
     throw new Error(
       `bundle-sdk: the SDK's Ajv ${step} module was not found; see AJV_PROVIDER and NODE_SHIMS in scripts/bundle-sdk.mjs`,
     );
+if (!transformed.has("routing"))
+  throw new Error(
+    "bundle-sdk: the SDK's Protocol module was not found; see PROTOCOL_MODULE in scripts/bundle-sdk.mjs",
+  );
 // A require() the bundler could not resolve stays a call of Node's require, which an ES module lacks.
 for (const name of readdirSync(OUT).filter((n) => n.endsWith(".js") || n.endsWith(".cjs"))) {
   if (/\b__require\b/.test(readFileSync(join(OUT, name), "utf8")))

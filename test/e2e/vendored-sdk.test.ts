@@ -68,6 +68,50 @@ describe("the vendored SDK", () => {
     expect(http.has(handlerFiles[0]!)).toBe(true);
   });
 
+  it("routes an inbound message by its request guard first, with the verdicts of the SDK's order", async () => {
+    const text = files.map((file) => readFileSync(file, "utf8")).join("\n");
+    expect(text).toContain(
+      "if (isJSONRPCRequest(message)) this._onrequest(message, extra);\n\t\t\telse if (isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message)) this._onresponse(message);",
+    );
+    expect(text).not.toContain(
+      "if (isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message)) this._onresponse(message);\n\t\t\telse if (isJSONRPCRequest(message))",
+    );
+    // The SDK's own guards (core's schemas): the route in its order and in the bundle's agree.
+    const core = await import("@modelcontextprotocol/core");
+    const is = (schema: { safeParse(value: unknown): { success: boolean } }) => (value: unknown) =>
+      schema.safeParse(value).success;
+    const request = is(core.JSONRPCRequestSchema);
+    const notification = is(core.JSONRPCNotificationSchema);
+    const response = (value: unknown) =>
+      is(core.JSONRPCResultResponseSchema)(value) || is(core.JSONRPCErrorResponseSchema)(value);
+    const sdkOrder = (m: unknown) =>
+      response(m) ? "response" : request(m) ? "request" : notification(m) ? "notification" : "unknown";
+    const bundled = (m: unknown) =>
+      request(m) ? "request" : response(m) ? "response" : notification(m) ? "notification" : "unknown";
+    const messages: unknown[] = [
+      { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "t", arguments: {} } },
+      { jsonrpc: "2.0", id: "a", method: "ping" },
+      { jsonrpc: "2.0", id: 1, method: "ping", result: {} },
+      { jsonrpc: "2.0", id: 1, method: "ping", error: { code: 1, message: "m" } },
+      { jsonrpc: "2.0", id: 1, result: {} },
+      { jsonrpc: "2.0", id: 1, result: { content: [] } },
+      { jsonrpc: "2.0", id: 1, error: { code: -32601, message: "no" } },
+      { jsonrpc: "2.0", error: { code: -32700, message: "parse" } },
+      { jsonrpc: "2.0", id: 1, result: {}, error: { code: 1, message: "m" } },
+      { jsonrpc: "2.0", method: "notifications/initialized" },
+      { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 1 } },
+      { jsonrpc: "2.0", id: null, method: "ping" },
+      { jsonrpc: "1.0", id: 1, method: "ping" },
+      { id: 1, method: "ping" },
+      { jsonrpc: "2.0", id: 1.5, method: "ping" },
+      { jsonrpc: "2.0", id: 1, method: 5 },
+      null,
+      "text",
+      [],
+    ];
+    for (const message of messages) expect(bundled(message), JSON.stringify(message)).toBe(sdkOrder(message));
+  });
+
   it("evaluates Ajv on first use, not when its entries or the server are imported", () => {
     expect(ajvCodeRuns("")).toBe(0);
     expect(ajvCodeRuns('new m["ajv-2020"].Ajv2020();')).toBeGreaterThan(0);
