@@ -215,6 +215,10 @@ class Exchange {
 
   onError(error: Error): void {
     if (this.#settled) return;
+    if (isBodylessMismatch(this.#status, error)) {
+      this.#settle(false);
+      return;
+    }
     this.#settled = true;
     this.#reject(error);
   }
@@ -229,6 +233,20 @@ class Exchange {
       truncated,
     });
   }
+}
+
+/**
+ * A 204, 205 or 304 has no body by definition, yet some servers send a Content-Length with it
+ * (Prism, for a spec that gives its 204 a JSON example: `Content-Length: 4` and nothing after).
+ * undici then fails the exchange after the status arrived; the answer is the status, bodiless,
+ * not "the connection to the API failed" (which told an agent a Jira transition may not have
+ * happened).
+ */
+function isBodylessMismatch(status: number, error: unknown): boolean {
+  return (
+    (status === 204 || status === 205 || status === 304) &&
+    (error as { code?: unknown } | null)?.code === "UND_ERR_RES_CONTENT_LENGTH_MISMATCH"
+  );
 }
 
 /** undici's raw header list as `request()`'s callers read it: lower-cased names, repeated values joined. */
@@ -269,7 +287,10 @@ class AttemptAbort extends EventEmitter {
 
   async send(agent: Dispatcher, dispatch: Dispatcher.DispatchOptions): Promise<Answer> {
     const response = await agent.request({ ...dispatch, signal: this });
-    const { body, truncated } = await readLimited(response.body, this.#limit);
+    const { body, truncated } = await readLimited(response.body, this.#limit).catch((error: unknown) => {
+      if (isBodylessMismatch(response.statusCode, error)) return { body: Buffer.alloc(0), truncated: false };
+      throw error;
+    });
     const headers: Record<string, string> = {};
     for (const name in response.headers) {
       const value = response.headers[name];

@@ -120,3 +120,30 @@ describe("sendRequest on the bridge's own agent", () => {
     }
   });
 });
+
+describe("a 204 that claims a body (Prism's, for a spec giving its 204 a JSON example)", () => {
+  it("is the bodiless answer it is, on both paths, not a failed connection", async () => {
+    const { createServer: createRawServer } = await import("node:net");
+    const raw = createRawServer((socket) => {
+      socket.once("data", () => {
+        socket.write(
+          "HTTP/1.1 204 No Content\r\nContent-Type: application/json\r\nContent-Length: 4\r\nConnection: keep-alive\r\n\r\n",
+        );
+      });
+      socket.on("error", () => {});
+    });
+    raw.listen(0, "127.0.0.1");
+    await once(raw, "listening");
+    const rawOrigin = `http://127.0.0.1:${(raw.address() as AddressInfo).port}`;
+    try {
+      for (const agent of [own, viaRequest]) {
+        const answer = await sendRequest(agent, { ...get("/transitions"), origin: rawOrigin }, OPTIONS);
+        expect(answer.status).toBe(204);
+        expect(answer.body.length).toBe(0);
+        expect(answer.truncated).toBe(false);
+      }
+    } finally {
+      raw.close();
+    }
+  });
+});
