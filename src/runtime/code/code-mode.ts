@@ -17,7 +17,7 @@ import { type CallerAccess, filterCallable, mayCall } from "../access/caller.js"
 import { findClosestOperations, showName } from "../discovery/closest.js";
 import { expandPointer, fitDescribed, toPartAnswer } from "../discovery/describe-budget.js";
 import { describeOperation, keepWithinBudget } from "../discovery/describe-result.js";
-import { createArgumentCheck, createDiscovery } from "../discovery/discovery.js";
+import { createArgumentCheck, createDiscovery, liftFields } from "../discovery/discovery.js";
 import { DESCRIBE_TOOL, nameApi, SEARCH_TOOL, toDiscoveryContext } from "../discovery/discovery-tools.js";
 import type { CallContext } from "../engine/bridge-options.js";
 import { readContinuation } from "../results/continuation.js";
@@ -277,7 +277,8 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
               },
             };
           } else {
-            const call = readProgramCall(argsJson);
+            const given = readProgramCall(argsJson);
+            const call = liftFields(tool, given.args, given.fields);
             const result = await options.callOperation(tool.name, call.args, {
               ...context,
               signal,

@@ -406,10 +406,14 @@ const CALL_KEYS = new Set(["name", "arguments", "fields", "continue"]);
 
 /**
  * `fields` given inside `arguments` (where agents put it: it narrows this operation's answer)
- * is call_operation's own, when the operation has no argument of that name (Trello's `fields`
- * is the API's) and none was given beside `arguments`.
+ * is call_operation's own (in a program, the call options'), when the operation has no argument
+ * of that name (Trello's `fields` is the API's) and none was given beside the arguments.
  */
-function liftFields(tool: ToolNode, args: unknown, fields: unknown): { args: unknown; fields: unknown } {
+export function liftFields(
+  tool: ToolNode,
+  args: unknown,
+  fields: unknown,
+): { args: unknown; fields: unknown } {
   if (fields !== undefined || !isRecord(args) || !Object.hasOwn(args, "fields")) return { args, fields };
   const properties = tool.inputSchema.properties;
   if (isRecord(properties) && Object.hasOwn(properties, "fields")) return { args, fields };

@@ -102,6 +102,16 @@ describe("execute's arguments", () => {
       const viaCode = await runtime.callTool("execute", { code: "return 6 * 7;" });
       expect(viaCode.isError ?? false).toBe(false);
       expect(viaCode.structuredContent).toEqual({ result: 42 });
+      // fields among a call's arguments are the call's option when the operation has no such argument.
+      const lifted = await runtime.callTool("execute", {
+        program: 'return await api.searchProducts({ q: "lamp", fields: ["[].name"] });',
+      });
+      const given = await runtime.callTool("execute", {
+        program: 'return await api.searchProducts({ q: "lamp" }, { fields: ["[].name"] });',
+      });
+      expect(lifted.isError ?? false).toBe(false);
+      expect(lifted.structuredContent).toEqual(given.structuredContent);
+      expect(JSON.stringify(lifted.structuredContent)).not.toContain("price");
       // With both, program is the program and code an unknown argument.
       const both = await runtime.callTool("execute", { program: "return 1;", code: "return 2;" });
       expect(both.isError).toBe(true);
