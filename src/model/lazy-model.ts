@@ -705,7 +705,10 @@ function* findSharedSubtrees<T>(
   const sizes: number[] = [];
   const counts: number[] = [];
   const firstOf: unknown[] = [];
-  /** Per object met: `#n` for a numbered (big) subtree, else its JSON text. */
+  /**
+   * Per big object met, `#n`. A small one's JSON text is made again if it is met again rather
+   * than kept: kept for every object of Graph beta's HTTP bindings, it cost `model` some 90 MB.
+   */
   const tokens = new WeakMap<object, string>();
   const sizeOf = (token: string) =>
     token.charCodeAt(0) === 35 ? sizes[Number(token.slice(1))]! : token.length;
@@ -746,8 +749,8 @@ function* findSharedSubtrees<T>(
       }
       counts[n]! += 1;
       token = `#${n}`;
+      tokens.set(node, token);
     }
-    tokens.set(node, token);
     return token;
   };
   for (const item of items) {
