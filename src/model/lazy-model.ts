@@ -6,7 +6,8 @@
  *
  * ```
  * {"format":"openapi-mcp-bridge/lazy-model","version":1,"irVersion":4,"indexBytes":N,...}\n   header line
- * { ...the model without its tools' schemas, tools: [...], records: [[at, bytes]...], shared: [...] }   index
+ * { ...the model without its tools' schemas, tools: [...], records: [[at, bytes]...], shared: [...],
+ *   sharedInIndex: [...] }                                                                          index
  * {"inputSchema":...}{"outputSchema":...}...                                                       records
  * ```
  *
@@ -19,6 +20,12 @@
  * fields as getters that read the tool's record at its offset on first use; a shared entry is
  * parsed once and then shared by every tool that names it, as the planner shares it.
  *
+ * Layout 2 shares the index's own repeats the same way: a subtree of the tools' HTTP bindings
+ * (their parameters, bodies and responses) that several tools repeat is written once in
+ * `sharedInIndex` and referred to as `{"$omb:s": n}` where it was. Graph beta's
+ * index falls from 53 to 30 MB: a start parses, and holds, half as much (layout 1, which repeats
+ * them, is still read).
+ *
  * Plain data throughout (JSON texts at byte offsets), versioned (`version`: this layout), and
  * checked before use: the header names the byte sizes and the SHA-256 of everything after it, so
  * a truncated, corrupt or foreign file is refused at load (OMB_MODEL_INVALID / _VERSION), and a
@@ -27,15 +34,17 @@
 import { createHash, type Hash } from "node:crypto";
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { failWith } from "./diagnostics.js";
-import { MAX_DOCUMENT_DEPTH } from "./json-depth.js";
+import { isDeeperThan, MAX_DOCUMENT_DEPTH } from "./json-depth.js";
 import { isRecord } from "./records.js";
 import { runToEnd } from "./run-steps.js";
-import { checkModel } from "./serialize.js";
+import { checkModel, checkModelMeasured } from "./serialize.js";
 import { type BridgeModel, IR_VERSION, SAVED_WITH_INDEX, type ToolNode } from "./types.js";
 
 export const LAZY_MODEL_FORMAT = "openapi-mcp-bridge/lazy-model";
 /** The layout of the file (header, index, records); bumped on any change to it. */
-export const LAZY_MODEL_VERSION = 1;
+export const LAZY_MODEL_VERSION = 2;
+/** The layouts read: 1 has no `sharedInIndex` (its tools written whole in the index). */
+const READ_VERSIONS: readonly number[] = [1, LAZY_MODEL_VERSION];
 
 /** The tool fields kept in records, read on first use. */
 const HEAVY_FIELDS = ["inputSchema", "outputSchema", "resultSchema", "resultFields"] as const;
@@ -95,7 +104,7 @@ export function serializeLazyModel(model: BridgeModel): Buffer {
  * are serializeLazyModel's bytes.
  */
 export function* serializeLazyModelSteps(model: BridgeModel): Generator<void, Buffer[], void> {
-  const sharing = yield* findSharedSubtrees(model.tools);
+  const sharing = yield* findSharedSubtrees(model.tools, readHeavyValues);
   const records: Buffer[] = [];
   let at = 0;
   const push = (text: string): Span => {
@@ -126,10 +135,20 @@ export function* serializeLazyModelSteps(model: BridgeModel): Generator<void, Bu
     shared.push(push(sharing.write(value, true)));
     yield;
   }
+  // The tools as the index writes them: what their HTTP bindings repeat written once, in
+  // sharedInIndex. Only there: the other fields (names, titles, sources) are each tool's own,
+  // and keying them all cost a `model` of Graph beta a third more memory for 1.5 MB less.
+  const indexSharing = yield* findSharedSubtrees(tools, (tool) => Object.values(tool.http as object));
+  const toolTexts: RawJson[] = [];
+  for (const tool of tools) {
+    toolTexts.push(new RawJson(indexSharing.write(tool, true)));
+    yield;
+  }
   const index: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(model)) index[key] = key === "tools" ? tools : value;
+  for (const [key, value] of Object.entries(model)) index[key] = key === "tools" ? toolTexts : value;
   index.records = spans;
   index.shared = shared;
+  index.sharedInIndex = indexSharing.entries.map((entry) => new RawJson(indexSharing.write(entry, true)));
   // JSON.stringify(index)'s text, a member (a tool, a search entry) a step, into buffers of about
   // a megabyte: Graph beta's index is 53 MB of JSON, half a second in one piece.
   const sink = createTextSink();
@@ -206,6 +225,11 @@ function createTextSink() {
   };
 }
 
+/** JSON text made beforehand, written by writeJsonSteps as it is. */
+class RawJson {
+  constructor(readonly text: string) {}
+}
+
 /**
  * JSON.stringify(value)'s text into `sink`, the members of objects and arrays down to `depth`
  * levels written (and stepped) one by one, anything deeper in one piece. Plain data only (no
@@ -216,6 +240,10 @@ function* writeJsonSteps(
   depth: number,
   sink: { add(text: string): void },
 ): Generator<void, void, void> {
+  if (value instanceof RawJson) {
+    sink.add(value.text);
+    return;
+  }
   if (depth === 0 || typeof value !== "object" || value === null) {
     sink.add(JSON.stringify(value) ?? "null");
     return;
@@ -282,7 +310,7 @@ export function readLazyModel(file: string, maxHeldRecordsBytes = MAX_HELD_RECOR
       open = false;
     }
     const source: RecordSource = records !== undefined ? { records } : { fd, base: recordsAt };
-    return toLazyModel(index, source, header.recordsBytes, file);
+    return toLazyModel(index, source, header, file);
   } catch (error) {
     if (open) closeSync(fd);
     throw error;
@@ -314,7 +342,7 @@ function readHeader(fd: number, file: string): { header: LazyHeader; start: numb
     failWith("OMB_MODEL_INVALID", "not a saved bridge model (no lazy-model header)", { file, pointer: "" });
   }
   const header = parseJson(text, file, "the header") as Partial<LazyHeader>;
-  if (header.version !== LAZY_MODEL_VERSION || header.irVersion !== IR_VERSION) {
+  if (!READ_VERSIONS.includes(header.version as number) || header.irVersion !== IR_VERSION) {
     failWith(
       "OMB_MODEL_VERSION",
       `the model file has layout ${String(header.version)} and irVersion ${String(header.irVersion)}, this bridge reads layout ${LAZY_MODEL_VERSION} and irVersion ${IR_VERSION}`,
@@ -331,11 +359,12 @@ function readHeader(fd: number, file: string): { header: LazyHeader; start: numb
   return { header: header as LazyHeader, start: newline + 1 };
 }
 
-function toLazyModel(index: unknown, source: RecordSource, recordsBytes: number, file: string): BridgeModel {
+function toLazyModel(index: unknown, source: RecordSource, header: LazyHeader, file: string): BridgeModel {
   if (!isRecord(index) || !Array.isArray(index.tools)) {
     failWith("OMB_MODEL_INVALID", "the model file's index has no tools", { file, pointer: "/tools" });
   }
-  const { records, shared, ...rest } = index;
+  const { records, shared, sharedInIndex, ...rest } = index;
+  const { recordsBytes } = header;
   const spans = checkSpans(records, index.tools.length, recordsBytes, file, "records");
   const sharedSpans = checkSpans(
     shared,
@@ -344,8 +373,12 @@ function toLazyModel(index: unknown, source: RecordSource, recordsBytes: number,
     file,
     "shared",
   );
-  // Checked as a saved model is (version, methods, depth), with the schemas not yet there.
-  const model = checkModel(rest, file);
+  // Checked as a saved model is (version, methods, depth), with the schemas not yet there; in
+  // layout 2, the depth as the tools' repeats are put back in place (one walk, not two).
+  const model =
+    header.version === 1
+      ? checkModel(rest, file)
+      : checkModelMeasured(resolveIndex(rest, index.tools, sharedInIndex, file), file);
   const reader = createRecordReader(source, sharedSpans, file);
   if ("fd" in source) closeWhenCollected.register(reader, source.fd);
   const searchIndex = isRecord(model.searchIndex) ? model.searchIndex : undefined;
@@ -359,6 +392,50 @@ function toLazyModel(index: unknown, source: RecordSource, recordsBytes: number,
       });
   }
   return model;
+}
+
+/**
+ * A layout 2 index with each `{"$omb:s": n}` in its tools replaced by entry n of `sharedInIndex`
+ * (escapes taken off), its depth measured as checkModel measures a model's: the tools' (the
+ * index's `tools`) with their repeats in place, everything else's as it is.
+ */
+function resolveIndex(
+  index: Record<string, unknown>,
+  tools: unknown[],
+  sharedInIndex: unknown,
+  file: string,
+): Record<string, unknown> {
+  if (!Array.isArray(sharedInIndex))
+    failWith("OMB_MODEL_INVALID", "the model file's index lacks its shared entries", {
+      file,
+      pointer: "/sharedInIndex",
+    });
+  const failTooDeep = (): never =>
+    failWith("OMB_MODEL_INVALID", `the model nests objects more than ${MAX_DOCUMENT_DEPTH} levels deep`, {
+      file,
+      pointer: "",
+      hint: "build the model again from the spec (`model SPEC -o FILE`)",
+    });
+  const { tools: _tools, ...others } = index;
+  if (isDeeperThan(others, MAX_DOCUMENT_DEPTH)) failTooDeep();
+  const resolver = createSharedResolver({
+    count: sharedInIndex.length,
+    read: (n) => sharedInIndex[n],
+    limit: MAX_DOCUMENT_DEPTH,
+    failTooDeep,
+    file,
+    what: "shared index entry",
+  });
+  // A tool sits two levels down in a model (the model, its tools array).
+  for (let i = 0; i < tools.length; i++) {
+    const tool = tools[i];
+    if (resolver.resolve(tool, `/tools/${i}`, 2) !== tool || !isRecord(tool))
+      failWith("OMB_MODEL_INVALID", `tool ${i} of the model file's index is not an object of its own`, {
+        file,
+        pointer: `/tools/${i}`,
+      });
+  }
+  return index;
 }
 
 function checkSpans(value: unknown, count: number, limit: number, file: string, name: string): Span[] {
@@ -422,32 +499,75 @@ function createRecordReader(source: RecordSource, sharedSpans: Span[], file: str
     "records" in source
       ? (span: Span) => source.records.toString("utf8", span[0], span[0] + span[1])
       : (span: Span) => readBytes(source.fd, source.base + span[0], span[1]).toString("utf8");
-  // The tool sits three levels down in a model: its schemas may use the rest of the depth. The
-  // walk that puts the shared schemas in place measures the depth as it goes (one walk, not a
-  // second one after it) and stops at the limit before its own recursion could go deeper.
-  const limit = MAX_DOCUMENT_DEPTH - 3;
-  const failTooDeep = (pointer: string): never =>
-    failWith(
-      "OMB_MODEL_INVALID",
-      `${describeRecord(pointer)}'s schemas nest more than ${MAX_DOCUMENT_DEPTH} levels deep`,
-      {
-        file,
-        pointer,
-      },
-    );
-  /** Each shared schema resolved, with the depth of its deepest object below its root (-1: none). */
+  // The tool sits three levels down in a model: its schemas may use the rest of the depth.
+  const resolver = createSharedResolver({
+    count: sharedSpans.length,
+    read: (n) => parseJson(readText(sharedSpans[n]!), file, `shared schema ${n}`),
+    limit: MAX_DOCUMENT_DEPTH - 3,
+    failTooDeep: (pointer) =>
+      failWith(
+        "OMB_MODEL_INVALID",
+        `${describeRecord(pointer)}'s schemas nest more than ${MAX_DOCUMENT_DEPTH} levels deep`,
+        {
+          file,
+          pointer,
+        },
+      ),
+    file,
+    what: "shared schema",
+  });
+  return {
+    readRecord(span: Span, i: number): Record<string, unknown> {
+      const pointer = `/tools/${i}`;
+      const record = parseJson(readText(span), file, `tool ${i}'s record`);
+      if (!isRecord(record))
+        failWith("OMB_MODEL_INVALID", `tool ${i}'s record is not an object`, { file, pointer });
+      resolver.resolve(record, pointer, 0);
+      return record;
+    },
+  };
+}
+
+interface SharedEntries {
+  /** How many entries there are. */
+  count: number;
+  /** Entry n as parsed, its references not yet resolved (called once per entry). */
+  read(n: number): unknown;
+  /** No object may be this deep (from where resolve's depth counts). */
+  limit: number;
+  failTooDeep(pointer: string): never;
+  file: string;
+  /** What an entry is called in a diagnostic: `shared schema`. */
+  what: string;
+}
+
+/**
+ * Puts shared entries in place of their references (`{"$omb:s": n}`), each entry resolved once
+ * and then the same object wherever it is named, and takes escapes off. The walk that puts them
+ * in place measures the depth as it goes (one walk, not a second one after it: a shared entry's
+ * height kept once, counted from where it is put) and stops at the limit before its own
+ * recursion could go deeper.
+ */
+function createSharedResolver(entries: SharedEntries) {
+  const { count, read, limit, failTooDeep, file, what } = entries;
+  /** Each shared entry resolved, with the depth of its deepest object below its root (-1: none). */
   const sharedValues = new Map<number, { value: unknown; height: number }>();
   const resolving = new Set<number>();
   /** The deepest object the walk in progress has met, from its root. */
   let deepest = -1;
-  const readShared = (n: number, pointer: string): { value: unknown; height: number } => {
+  /**
+   * How deep the root of the entry being resolved first sits, where it is first put: entries
+   * that name entries are resolved within each other, so their depths add up there, and the
+   * recursion stops at the limit however long a chain of entries a file makes.
+   */
+  let offset = 0;
+  const readShared = (n: number, pointer: string, at: number): { value: unknown; height: number } => {
     const known = sharedValues.get(n);
     if (known !== undefined) return known;
-    const span = sharedSpans[n];
-    if (span === undefined || resolving.has(n)) {
+    if (!Number.isSafeInteger(n) || n < 0 || n >= count || resolving.has(n)) {
       failWith(
         "OMB_MODEL_INVALID",
-        `the model file refers to shared schema ${n}, which it lacks or nests in itself`,
+        `the model file refers to ${what} ${n}, which it lacks or nests in itself`,
         {
           file,
           pointer,
@@ -456,10 +576,13 @@ function createRecordReader(source: RecordSource, sharedSpans: Span[], file: str
     }
     resolving.add(n);
     const outer = deepest;
+    const outerOffset = offset;
     deepest = -1;
-    const value = resolveShared(parseJson(readText(span), file, `shared schema ${n}`), pointer, 0);
+    offset += at;
+    const value = resolveShared(read(n), pointer, 0);
     const entry = { value, height: deepest };
     deepest = outer;
+    offset = outerOffset;
     resolving.delete(n);
     sharedValues.set(n, entry);
     return entry;
@@ -467,16 +590,22 @@ function createRecordReader(source: RecordSource, sharedSpans: Span[], file: str
   /** The value with each `{"$omb:s": n}` replaced by the shared entry, and escapes taken off. */
   const resolveShared = (value: unknown, pointer: string, depth: number): unknown => {
     if (typeof value !== "object" || value === null) return value;
-    if (depth >= limit) failTooDeep(pointer);
+    if (offset + depth >= limit) failTooDeep(pointer);
     if (depth > deepest) deepest = depth;
     if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) value[i] = resolveShared(value[i], pointer, depth + 1);
+      for (let i = 0; i < value.length; i++) {
+        const item: unknown = value[i];
+        // only objects can hold references; an unchanged one is not written back
+        if (typeof item !== "object" || item === null) continue;
+        const resolved = resolveShared(item, pointer, depth + 1);
+        if (resolved !== item) value[i] = resolved;
+      }
       return value;
     }
     const record = value as Record<string, unknown>;
     const keys = Object.keys(record);
     if (keys.length === 1 && keys[0] === SHARED && typeof record[SHARED] === "number") {
-      const shared = readShared(record[SHARED], pointer);
+      const shared = readShared(record[SHARED], pointer, depth);
       const bottom = depth + shared.height;
       if (bottom >= limit) failTooDeep(pointer);
       if (bottom > deepest) deepest = bottom;
@@ -485,17 +614,30 @@ function createRecordReader(source: RecordSource, sharedSpans: Span[], file: str
     // An object of the spec that looks like a reference or an escape was written escaped.
     const target =
       keys.length === 1 && keys[0] === ESCAPED && isRecord(record[ESCAPED]) ? record[ESCAPED] : record;
-    for (const key of Object.keys(target)) target[key] = resolveShared(target[key], pointer, depth + 1);
+    const targetKeys = target === record ? keys : Object.keys(target);
+    for (let i = 0; i < targetKeys.length; i++) {
+      const key = targetKeys[i]!;
+      const member = target[key];
+      if (typeof member !== "object" || member === null) continue;
+      const resolved = resolveShared(member, pointer, depth + 1);
+      if (resolved !== member) target[key] = resolved;
+    }
     return target;
   };
   return {
-    readRecord(span: Span, i: number): Record<string, unknown> {
-      const pointer = `/tools/${i}`;
-      const record = parseJson(readText(span), file, `tool ${i}'s record`);
-      if (!isRecord(record))
-        failWith("OMB_MODEL_INVALID", `tool ${i}'s record is not an object`, { file, pointer });
-      resolveShared(record, pointer, 0);
-      return record;
+    /** `value` resolved in place (a reference or escape at its root: what it stands for). */
+    resolve: (value: unknown, pointer: string, depth: number): unknown => {
+      deepest = -1;
+      offset = 0;
+      try {
+        return resolveShared(value, pointer, depth);
+      } catch (error) {
+        // A chain of entries naming entries takes a few frames a level: one the stack cannot
+        // hold is refused as too deep (the planner cuts schemas at 200 levels), not a crash.
+        if (!(error instanceof RangeError)) throw error;
+        resolving.clear();
+        return failTooDeep(pointer);
+      }
     },
   };
 }
@@ -542,20 +684,31 @@ function parseJson(text: string, file: string, what: string): unknown {
   }
 }
 
+/** A tool's fields kept in its record. */
+function readHeavyValues(tool: ToolNode): unknown[] {
+  return HEAVY_FIELDS.map((key) => tool[key]);
+}
+
 /**
- * Subtrees repeated across the tools' schemas, found by hash-consing: a subtree of at least
- * MIN_SHARED_BYTES gets the number of its structure (its keys and primitive values, its small
+ * Subtrees repeated across the items' values (the tools' schemas, or their index entries),
+ * found by hash-consing: a subtree of at least MIN_SHARED_BYTES gets the number of its structure (its keys and primitive values, its small
  * children's JSON text, its big children's numbers), so equal subtrees get equal numbers in one
  * pass; one met twice or more is shared. A small subtree is never shared and is keyed by its
  * text alone, so the table holds only the big ones. Objects the planner already shares are keyed
  * once (by identity).
  */
-function* findSharedSubtrees(tools: readonly ToolNode[]): Generator<void, SharedSubtrees, void> {
+function* findSharedSubtrees<T>(
+  items: readonly T[],
+  valuesOf: (item: T) => unknown[],
+): Generator<void, SharedSubtrees, void> {
   const numbers = new Map<string, number>();
   const sizes: number[] = [];
   const counts: number[] = [];
   const firstOf: unknown[] = [];
-  /** Per object met: `#n` for a numbered (big) subtree, else its JSON text. */
+  /**
+   * Per big object met, `#n`. A small one's JSON text is made again if it is met again rather
+   * than kept: kept for every object of Graph beta's HTTP bindings, it cost `model` some 90 MB.
+   */
   const tokens = new WeakMap<object, string>();
   const sizeOf = (token: string) =>
     token.charCodeAt(0) === 35 ? sizes[Number(token.slice(1))]! : token.length;
@@ -596,15 +749,12 @@ function* findSharedSubtrees(tools: readonly ToolNode[]): Generator<void, Shared
       }
       counts[n]! += 1;
       token = `#${n}`;
+      tokens.set(node, token);
     }
-    tokens.set(node, token);
     return token;
   };
-  for (const tool of tools) {
-    for (const key of HEAVY_FIELDS) {
-      const value = tool[key];
-      if (typeof value === "object" && value !== null) tokenOf(value);
-    }
+  for (const item of items) {
+    for (const value of valuesOf(item)) if (typeof value === "object" && value !== null) tokenOf(value);
     yield;
   }
   numbers.clear();

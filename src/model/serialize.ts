@@ -26,6 +26,18 @@ export function parseModel(text: string, file = "<model>"): BridgeModel {
 }
 
 export function checkModel(value: unknown, file = "<model>"): BridgeModel {
+  return checkModelDepth(value, file, true);
+}
+
+/**
+ * checkModel for a reader that measured the model's depth as it read it (a lazy model's index,
+ * whose shared entries it puts in place with the depth counted: lazy-model.ts).
+ */
+export function checkModelMeasured(value: unknown, file: string): BridgeModel {
+  return checkModelDepth(value, file, false);
+}
+
+function checkModelDepth(value: unknown, file: string, measure: boolean): BridgeModel {
   if (!isModelDocument(value)) {
     failWith("OMB_MODEL_INVALID", "not a bridge model (no irVersion and tools)", { file, pointer: "" });
   }
@@ -40,7 +52,7 @@ export function checkModel(value: unknown, file = "<model>"): BridgeModel {
   if (!Array.isArray(model.tools))
     failWith("OMB_MODEL_INVALID", "tools must be an array", { file, pointer: "/tools" });
   // Serving and planning walk a model recursively, as they walk a spec: no deeper than one.
-  if (isDeeperThan(model, MAX_DOCUMENT_DEPTH)) {
+  if (measure && isDeeperThan(model, MAX_DOCUMENT_DEPTH)) {
     failWith("OMB_MODEL_INVALID", `the model nests objects more than ${MAX_DOCUMENT_DEPTH} levels deep`, {
       file,
       pointer: "",

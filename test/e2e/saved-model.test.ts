@@ -55,7 +55,7 @@ function expectOneWholeEntry(cacheDir: string): void {
 
 describe("serve a saved model", () => {
   it("writes the lazy layout", () => {
-    expect(readFileSync(model, "utf8")).toMatch(/^\{"format":"openapi-mcp-bridge\/lazy-model","version":1,/);
+    expect(readFileSync(model, "utf8")).toMatch(/^\{"format":"openapi-mcp-bridge\/lazy-model","version":2,/);
   });
 
   it("lists in tools mode exactly what the spec lists, and calls the same request", {

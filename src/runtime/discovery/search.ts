@@ -136,21 +136,22 @@ function* buildSearchSteps(
   tools: ToolNode[],
   index: SearchIndexNode | undefined,
 ): Generator<void, OperationSearch> {
-  const read = createTermsReader(index);
-  const documents = [];
+  const reader = createTermsReader(index);
+  const documents: number[][][] = [];
   const shapes = [];
   for (const tool of tools) {
     if (documents.length > 0) yield;
-    documents.push(read(tool));
+    documents.push(reader.read(tool));
     shapes.push(readOperationShape(tool));
   }
-  const postings = yield* buildPostingsSteps(documents);
+  const { terms } = reader;
+  const postings = yield* buildPostingsSteps(documents, terms);
   yield;
   return toSearch(
     tools,
     shapes,
     postings,
-    documents.map((document) => document.slice(0, 3)),
+    documents.map((document) => document.slice(0, 3).map((field) => field.map((n) => terms[n]!))),
   );
 }
 

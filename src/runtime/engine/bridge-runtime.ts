@@ -87,11 +87,12 @@ export function assembleBridgeRuntime(
     model,
     mode: resolved.mode,
     pageBytes: resolved.pageBytes,
-    // A saved index covers the whole model; once a selection dropped tools, the search is
-    // built for the selected ones (as a generated project with that selection has it).
-    ...(model === fullModel && fullModel.searchIndex !== undefined
-      ? { searchIndex: fullModel.searchIndex }
-      : {}),
+    // A saved index may cover tools a selection dropped, or tools since changed (credential
+    // parameters taken out): its reader uses a tool's saved terms only while the tool still
+    // hashes as they were made, and searches only the tools given (search/saved-index.ts), so it
+    // serves any model made from this one. GitHub's saved model (a tool changed here) had every
+    // tool tokenized again, reading every schema, for its first search.
+    ...(fullModel.searchIndex !== undefined ? { searchIndex: fullModel.searchIndex } : {}),
     confirms: () => api.confirmDestructive,
     code: { limits: resolved.code, maxTextChars: resolved.maxTextChars },
     audited,

@@ -3,6 +3,7 @@
  * repeated subschema once, reads a tool's schemas only when they are used, and refuses a
  * truncated, corrupt or foreign file with a coded diagnostic (the model cache then plans again).
  */
+import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,8 +12,8 @@ import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { buildModel } from "../../../src/generator/compile/build-model.js";
 import { BridgeError } from "../../../src/model/diagnostics.js";
-import { readLazyModel, serializeLazyModel } from "../../../src/model/lazy-model.js";
-import type { BridgeModel, JsonSchema, ToolNode } from "../../../src/model/types.js";
+import { LAZY_MODEL_VERSION, readLazyModel, serializeLazyModel } from "../../../src/model/lazy-model.js";
+import type { BridgeModel, JsonSchema, ParameterBindingNode, ToolNode } from "../../../src/model/types.js";
 import { readArgumentNames } from "../../../src/runtime/discovery/search/intent.js";
 import { buildSearchIndex, createOperationSearch } from "../../../src/runtime/discovery/search.js";
 import { connectModel, fixture, ROOT } from "../../helpers/bridge.js";
@@ -62,6 +63,44 @@ function toolOf(name: string, inputSchema: JsonSchema, outputSchema?: JsonSchema
     tags: [],
     deprecated: false,
   };
+}
+
+/**
+ * The file with its index text edited and its header made to match (sizes, checksum, and
+ * `version` when given): what a hand-made or tampered file can be.
+ */
+function rewriteIndex(bytes: Buffer, edit: (index: string) => string, version?: number): Buffer {
+  const newline = bytes.indexOf(10);
+  const header = JSON.parse(bytes.subarray(0, newline).toString("utf8")) as {
+    version: number;
+    indexBytes: number;
+    sha256: string;
+  };
+  const at = newline + 1 + header.indexBytes;
+  const index = Buffer.from(edit(bytes.subarray(newline + 1, at).toString("utf8")), "utf8");
+  const records = bytes.subarray(at);
+  header.version = version ?? header.version;
+  header.indexBytes = index.length;
+  header.sha256 = createHash("sha256").update(index).update(records).digest("hex");
+  return Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), index, records]);
+}
+
+/** An HTTP binding's parameter list, big enough to be written once when tools repeat it. */
+function withParameters(tool: ToolNode): ToolNode {
+  const parameters = ["top", "skip", "filter"].map(
+    (name): ParameterBindingNode => ({
+      argument: name,
+      name: `$${name}`,
+      in: "query",
+      required: false,
+      style: "form",
+      explode: true,
+      allowReserved: false,
+      shape: "primitive",
+      contentType: `text/x-${name}; note="The ${name} query option, long enough to be worth sharing"`,
+    }),
+  );
+  return { ...tool, http: { ...tool.http, parameters } };
 }
 
 function modelOf(tools: ToolNode[]): BridgeModel {
@@ -158,6 +197,73 @@ describe("lazy saved model", () => {
     expect((a.inputSchema.properties as Record<string, unknown>).filter).toBe(a.outputSchema);
   });
 
+  it("writes what the tools' index entries repeat once, and reads it back as the model", () => {
+    const tools = ["a", "b", "c"].map((name) => withParameters(toolOf(name, { type: "object" })));
+    const file = save(modelOf(tools));
+    const text = readFileSync(file, "utf8");
+    expect(text.split("The skip query option")).toHaveLength(2);
+    const read = readLazyModel(file);
+    expect(JSON.stringify(read)).toBe(JSON.stringify(modelOf(tools)));
+    // one object, as a shared subschema is: the runtime never changes a tool's binding in place
+    expect(read.tools[0]!.http.parameters).toBe(read.tools[2]!.http.parameters);
+  });
+
+  it("reads a file of layout 1 (no shared index entries) as before", () => {
+    const tools = ["a", "b"].map((name) =>
+      toolOf(name, { type: "object", properties: { e: structuredClone(ENTITY) } }),
+    );
+    const bytes = serializeLazyModel(modelOf(tools));
+    expect(bytes.toString("utf8")).toContain(',"sharedInIndex":[]}');
+    const file = join(dir, `v1-${files++}.model`);
+    writeFileSync(
+      file,
+      rewriteIndex(bytes, (index) => index.replace(',"sharedInIndex":[]}', "}"), 1),
+    );
+    expect(JSON.stringify(readLazyModel(file).tools)).toBe(JSON.stringify(tools));
+  });
+
+  describe("refuses an index whose shared entries it cannot trust (checksum made to match)", () => {
+    const tools = ["a", "b"].map((name) => withParameters(toolOf(name, { type: "object" })));
+    const bytes = serializeLazyModel(modelOf(tools));
+    const cases: { title: string; edit: (index: string) => string; code: string }[] = [
+      {
+        title: "a reference to an entry it lacks",
+        edit: (index) => index.replace('{"$omb:s":0}', '{"$omb:s":7}'),
+        code: "OMB_MODEL_INVALID",
+      },
+      {
+        title: "an entry that nests in itself",
+        edit: (index) => index.replace('"sharedInIndex":[{', '"sharedInIndex":[{"x":{"$omb:s":0},'),
+        code: "OMB_MODEL_INVALID",
+      },
+      {
+        title: "a tool that is a reference",
+        edit: (index) => index.replace('"tools":[{', '"tools":[{"$omb:s":0},{'),
+        code: "OMB_MODEL_INVALID",
+      },
+      {
+        title: "no shared entries",
+        edit: (index) => index.replace(/,"sharedInIndex":.*\}$/, "}"),
+        code: "OMB_MODEL_INVALID",
+      },
+      {
+        // 2,100 entries, each naming the next a level down, put first: the tools' references
+        // to entry 0 are then past the depth (refused, not a stack overflow)
+        title: "entries nesting past the depth where they are put",
+        edit: (index) => {
+          const chain = Array.from({ length: 2_100 }, (_, n) => `[{"$omb:s":${n + 1}}]`);
+          return index.replace(/"sharedInIndex":\[/, `"sharedInIndex":[${chain.join(",")},"end",`);
+        },
+        code: "OMB_MODEL_INVALID",
+      },
+    ];
+    it.each(cases)("$title: $code", ({ edit, code }) => {
+      const file = join(dir, `bad-index${files++}.model`);
+      writeFileSync(file, rewriteIndex(bytes, edit));
+      expect(codeOf(() => readLazyModel(file))).toBe(code);
+    });
+  });
+
   it("reads one tool's record when its schema is first used, and no other", () => {
     const tools = ["a", "b"].map((name) =>
       toolOf(name, { type: "object", properties: { [name]: { type: "string" } } }),
@@ -185,6 +291,34 @@ describe("lazy saved model", () => {
       (t) => Object.getOwnPropertyDescriptor(t, "inputSchema")?.get !== undefined,
     );
     expect(pending).toHaveLength(read.tools.length);
+  });
+
+  it("serves a selection of a saved model a search from its saved terms, as one built afresh", async () => {
+    const model = await buildModel(REAL_SPECS[1]!, { cache: false });
+    const file = save({ ...model, searchIndex: buildSearchIndex(model.tools) });
+    const read = readLazyModel(file);
+    const options = { mode: "discovery" as const, access: { excludeTools: ["*badge*"] } };
+    const lazy = await connectModel(read, options);
+    const eager = await connectModel(model, options);
+    try {
+      for (const query of ["list badges", "create a topic", "delete a user"]) {
+        const args = { query, limit: 20 };
+        const [fromSaved, afresh] = [
+          await lazy.call("search_operations", args),
+          await eager.call("search_operations", args),
+        ];
+        expect(JSON.stringify(fromSaved)).toBe(JSON.stringify(afresh));
+      }
+      // Only the tools the runtime copied (it takes credential parameters out of 22 of them)
+      // had their schemas read; the others' terms came from the index, unread.
+      const loaded = read.tools.filter(
+        (t) => Object.getOwnPropertyDescriptor(t, "inputSchema")?.get === undefined,
+      );
+      expect(loaded.length).toBeLessThan(read.tools.length / 2);
+    } finally {
+      await lazy.close();
+      await eager.close();
+    }
   });
 
   it("writes an ASCII file that reads back every character past ASCII as it was", () => {
@@ -299,7 +433,8 @@ describe("lazy saved model", () => {
       },
       {
         title: "another layout version",
-        edit: (b) => Buffer.from(b.toString("utf8").replace('"version":1,', '"version":9,')),
+        edit: (b) =>
+          Buffer.from(b.toString("utf8").replace(`"version":${LAZY_MODEL_VERSION},`, '"version":9,')),
         code: "OMB_MODEL_VERSION",
       },
       {

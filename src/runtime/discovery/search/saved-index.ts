@@ -62,48 +62,119 @@ export function* buildSavedIndexSteps(tools: readonly ToolNode[]): Generator<voi
   return { version: INDEX_VERSION, terms: vocabulary.join(" "), docs };
 }
 
+/** Each tool's terms as numbers into `terms` (one per distinct term), by field. */
+export interface TermsReader {
+  /** The terms the numbers stand for: the saved vocabulary, then any term tokenized afresh. */
+  terms: string[];
+  read(tool: ToolNode): number[][];
+}
+
 /**
- * A reader of each tool's terms from a saved index; a tool the index lacks or no longer
- * describes (or every tool, when the index is of another version or malformed)
- * is tokenized afresh.
+ * A reader of each tool's terms from a saved index, as numbers (postings.ts builds on them); a
+ * tool the index lacks or no longer describes (or every tool, when the index is of another
+ * version or malformed) is tokenized afresh.
  */
-export function createTermsReader(index: SearchIndexNode | undefined): (tool: ToolNode) => DocumentTerms {
+export function createTermsReader(index: SearchIndexNode | undefined): TermsReader {
   const saved = readSaved(index);
-  if (saved === undefined) return (tool) => readToolTerms(tool);
-  return (tool) => {
-    // A tool read from a lazy saved model with this very index: its terms fit, unhashed.
-    if ((tool as { [SAVED_WITH_INDEX]?: unknown })[SAVED_WITH_INDEX] === index) {
-      const text = Object.hasOwn(saved.docs, tool.name) ? saved.docs[tool.name] : undefined;
-      const fields = typeof text === "string" ? text.split("|") : [];
-      const terms =
-        fields.length === FIELDS.length + 1 ? readTerms(fields.slice(0, -1), saved.vocabulary) : undefined;
-      if (terms !== undefined) return terms;
+  const terms: string[] = [];
+  const numbers = new Map<string, number>();
+  const numberOf = (term: string) => {
+    let n = numbers.get(term);
+    if (n === undefined) {
+      n = terms.length;
+      numbers.set(term, n);
+      terms.push(term);
     }
-    const source = readDocumentSource(tool);
-    const text = Object.hasOwn(saved.docs, tool.name) ? saved.docs[tool.name] : undefined;
-    if (typeof text !== "string") return termsOf(source);
-    const fields = text.split("|");
-    if (fields.length !== FIELDS.length + 1 || fields.pop() !== hashSource(source)) return termsOf(source);
-    return readTerms(fields, saved.vocabulary) ?? termsOf(source);
+    return n;
+  };
+  const numbered = (document: DocumentTerms) => document.map((field) => field.map(numberOf));
+  if (saved === undefined) return { terms, read: (tool) => numbered(readToolTerms(tool)) };
+  // A saved term's number here (the same term twice in a vocabulary gets one number).
+  const savedNumbers = saved.vocabulary.map(numberOf);
+  return {
+    terms,
+    read(tool) {
+      // A tool read from a lazy saved model with this very index: its terms fit, unhashed.
+      if ((tool as { [SAVED_WITH_INDEX]?: unknown })[SAVED_WITH_INDEX] === index) {
+        const text = Object.hasOwn(saved.docs, tool.name) ? saved.docs[tool.name] : undefined;
+        const fields = typeof text === "string" ? text.split("|") : [];
+        const read =
+          fields.length === FIELDS.length + 1 ? readTerms(fields.slice(0, -1), savedNumbers) : undefined;
+        if (read !== undefined) return read;
+      }
+      const source = readDocumentSource(tool);
+      const text = Object.hasOwn(saved.docs, tool.name) ? saved.docs[tool.name] : undefined;
+      if (typeof text !== "string") return numbered(termsOf(source));
+      const fields = text.split("|");
+      if (fields.length !== FIELDS.length + 1 || fields.pop() !== hashSource(source))
+        return numbered(termsOf(source));
+      return readTerms(fields, savedNumbers) ?? numbered(termsOf(source));
+    },
   };
 }
 
-/** One operation's saved terms, or undefined when a term number is not in the vocabulary. */
-function readTerms(fields: string[], vocabulary: string[]): DocumentTerms | undefined {
-  const out: DocumentTerms = [];
+/** One operation's saved terms as numbers, or undefined when a term number is not in the vocabulary. */
+function readTerms(fields: string[], savedNumbers: number[]): number[][] | undefined {
+  const out: number[][] = [];
   for (const field of fields) {
-    const terms: string[] = [];
+    const numbers = readWrittenNumbers(field, savedNumbers);
+    if (numbers !== undefined) {
+      if (numbers === null) return undefined;
+      out.push(numbers);
+      continue;
+    }
+    const parsed: number[] = [];
     if (field !== "") {
       for (const id of field.split(" ")) {
-        const term = vocabulary[Number.parseInt(id, 36)];
-        if (term === undefined) return undefined;
-        terms.push(term);
+        const n = savedNumbers[Number.parseInt(id, 36)];
+        if (n === undefined) return undefined;
+        parsed.push(n);
       }
     }
-    out.push(terms);
+    out.push(parsed);
   }
   return out;
 }
+
+/**
+ * A field as buildSavedIndexSteps writes it (base-36 numbers of [0-9a-z], one space between),
+ * read by its character codes: Graph beta's 1.8 million term numbers were as many substrings
+ * split off and parsed. The numbers here, null when one is not in the vocabulary, undefined
+ * for a field written otherwise (read by split and parseInt, as before, whatever it holds).
+ */
+function readWrittenNumbers(field: string, savedNumbers: number[]): number[] | null | undefined {
+  const numbers: number[] = [];
+  let value = 0;
+  let digits = 0;
+  for (let i = 0; i <= field.length; i++) {
+    const code = i < field.length ? field.charCodeAt(i) : SPACE;
+    if (code === SPACE) {
+      if (digits === 0) return i === 0 && field.length === 0 ? numbers : undefined;
+      const n = savedNumbers[value];
+      if (n === undefined) return null;
+      numbers.push(n);
+      value = 0;
+      digits = 0;
+    } else if (code >= DIGIT_0 && code <= DIGIT_9) {
+      value = value * 36 + (code - DIGIT_0);
+      digits += 1;
+    } else if (code >= LOWER_A && code <= LOWER_Z) {
+      value = value * 36 + (code - LOWER_A + 10);
+      digits += 1;
+    } else return undefined;
+    // past any vocabulary (and exact integers): the slow reading says what it is
+    if (digits > MAX_WRITTEN_DIGITS) return undefined;
+  }
+  return numbers;
+}
+
+const SPACE = 32;
+const DIGIT_0 = 48;
+const DIGIT_9 = 57;
+const LOWER_A = 97;
+const LOWER_Z = 122;
+/** Base-36 digits read by character code: 36^8 is well within exact integers. */
+const MAX_WRITTEN_DIGITS = 8;
 
 function readSaved(
   index: SearchIndexNode | undefined,

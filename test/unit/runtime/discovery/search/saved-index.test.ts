@@ -39,6 +39,12 @@ const withoutHash = (index: SearchIndexNode, name: string): SearchIndexNode => {
 const withoutHashes = (index: SearchIndexNode): SearchIndexNode =>
   Object.keys(index.docs as object).reduce(withoutHash, index);
 
+/** The reader's terms of a tool as words (it gives numbers into its terms). */
+function createWordsReader(index: SearchIndexNode | undefined): (tool: ToolNode) => string[][] {
+  const reader = createTermsReader(index);
+  return (tool) => reader.read(tool).map((field) => field.map((n) => reader.terms[n]!));
+}
+
 const reversed = (tool: ToolNode): ToolNode =>
   Object.fromEntries(Object.entries(tool).reverse()) as unknown as ToolNode;
 
@@ -67,13 +73,35 @@ describe("createTermsReader", () => {
     ["an index of another version", (t) => t, (i) => ({ ...i, version: 1 }), "fresh"],
   ])("getPet, %s: %s terms", (_, change, changeIndex, want) => {
     const tool = change(byName("getPet"));
-    const read = createTermsReader(changeIndex(JSON.parse(JSON.stringify(markedIndex()))));
+    const read = createWordsReader(changeIndex(JSON.parse(JSON.stringify(markedIndex()))));
     expect(read(tool)).toEqual(want === "saved" ? fresh(byName("deleteUser")) : fresh(tool));
     expect(read(byName("listPets"))).toEqual(fresh(byName("listPets")));
   });
 
+  it("gives a term repeated in a saved vocabulary one number", () => {
+    const index = JSON.parse(JSON.stringify(buildSavedIndex(tools))) as SearchIndexNode;
+    const words = (index.terms as string).split(" ");
+    const reader = createTermsReader({ ...index, terms: [...words, words[0]].join(" ") });
+    expect(reader.terms).toEqual(words);
+    expect(new Set(reader.terms).size).toBe(reader.terms.length);
+  });
+
+  it("reads numbers written otherwise (upper case, leading zeros) as parseInt reads them", () => {
+    const index = JSON.parse(JSON.stringify(buildSavedIndex(tools))) as SearchIndexNode;
+    const docs = index.docs as Record<string, string>;
+    const [hash] = docs.getPet!.split("|").slice(-1);
+    const fields = docs.getPet!.split("|").slice(0, -1);
+    const written = fields.map((field) =>
+      field === "" ? field : field.split(" ").map((id, i) => (i % 2 === 0 ? id.toUpperCase() : `0${id}`)),
+    );
+    docs.getPet = [...written.map((field) => (Array.isArray(field) ? field.join(" ") : field)), hash].join(
+      "|",
+    );
+    expect(createWordsReader(index)(byName("getPet"))).toEqual(fresh(byName("getPet")));
+  });
+
   it("reads back what it saved for every tool", () => {
-    const read = createTermsReader(JSON.parse(JSON.stringify(buildSavedIndex(tools))));
+    const read = createWordsReader(JSON.parse(JSON.stringify(buildSavedIndex(tools))));
     for (const tool of tools) expect(read(tool)).toEqual(fresh(tool));
   });
 });
