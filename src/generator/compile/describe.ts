@@ -20,6 +20,7 @@
  * to do), and paging arguments whose own descriptions are in the input schema.
  */
 
+import { isEmptyAnswer } from "../../model/empty-answer.js";
 import { isJsonMediaType, isXmlMediaType } from "../../model/media-types.js";
 import { isRecord } from "../../model/records.js";
 import type { ParameterLocation } from "../../model/types.js";
@@ -261,9 +262,16 @@ function successResponses(context: OperationContext): ResponseFacts | undefined 
       if (xmlSchema === undefined && isXmlMediaType(mediaType)) xmlSchema = media.schema;
     }
   }
-  // Only 204 and 205 (and HEAD) say there is no body; a 200 that declares no content is an
-  // answer the spec left undocumented (Trello's GET /boards/{id}/cards "Success"), not an empty one.
-  const empty = context.method === "head" || success.every((status) => status === "204" || status === "205");
+  // 204 and 205, HEAD, a DELETE or answers that say so have no body; a 200 that declares no
+  // content is otherwise an answer the spec left undocumented (Trello's GET /boards/{id}/cards
+  // "Success"), not an empty one.
+  const empty = isEmptyAnswer(
+    context.method,
+    success.map((status) => {
+      const response = resolveRefObject(context.document, responses[status]);
+      return { status, description: isRecord(response) ? String(response.description ?? "") : "" };
+    }),
+  );
   return { mediaTypes: [...mediaTypes], schema, xmlSchema, anyContent: mediaTypes.size > 0, empty };
 }
 

@@ -12,6 +12,7 @@
  *
  * Computed on first use per operation, never at start-up: a search shows a handful.
  */
+import { isEmptyAnswer } from "../../model/empty-answer.js";
 import { isXmlMediaType } from "../../model/media-types.js";
 import { isRecord } from "../../model/records.js";
 import type { JsonSchema, ToolNode } from "../../model/types.js";
@@ -56,12 +57,12 @@ export function resultTypeOf(tool: ToolNode): TypeNode {
     return schemaToType(schema as JsonSchema | undefined, { defNames: new Map() });
   }
   const success = tool.http.responses.filter((r) => /^2/.test(r.status));
-  // Only 204 and 205 (and HEAD) say there is no body: a 200 that declares no content is an
-  // undocumented answer (compile/describe.ts says the same), which the program still gets.
+  // A 2xx that declares no content is an undocumented answer, which the program still gets,
+  // unless it says there is none (model/empty-answer.ts; compile/describe.ts says the same).
   if (
     success.length > 0 &&
     success.every((r) => r.mediaTypes.length === 0) &&
-    (tool.http.method === "head" || success.every((r) => r.status === "204" || r.status === "205"))
+    isEmptyAnswer(tool.http.method, success)
   )
     return { kind: "keyword", name: "null" };
   // XML is read as JSON where it reads cleanly (results/xml-json.ts): no string then, so unknown.

@@ -264,6 +264,12 @@ describe("a one-line signature's result when no content is documented", () => {
     { method: "post", responses: { "201": { description: "Created" } }, result: "Promise<unknown>" },
     { method: "delete", responses: { "204": { description: "Gone" } }, result: "Promise<null>" },
     { method: "head", responses: { "200": { description: "There" } }, result: "Promise<null>" },
+    { method: "delete", responses: { "200": { description: "Response" } }, result: "Promise<null>" },
+    {
+      method: "get",
+      responses: { "202": { description: "Still processing, no content is returned." } },
+      result: "Promise<null>",
+    },
   ])("$method $responses → $result", ({ method, responses, result }) => {
     expect(createSignatures().signatureOf(withResponses(method, responses))).toMatch(
       new RegExp(`${result.replace(/[<>]/g, "\\$&")}$`),
