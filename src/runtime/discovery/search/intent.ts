@@ -221,7 +221,32 @@ const SPAN_ALONE = new Set(["since", "until"]);
 const SPAN_BOUNDS = new Set(["start", "end", "from", "to", "min", "max"]);
 const SPAN_UNITS = new Set(["date", "time", "datetime", "day", "timestamp"]);
 
+/**
+ * Memos of the per-name and per-path readings: a huge API repeats the same parameter names
+ * (`$select`, `startDateTime`) and path prefixes on thousands of operations. Emptied when full.
+ */
+const MAX_MEMO = 20_000;
+const spanMemo = new Map<string, boolean>();
+const parentsMemo = new Map<string, readonly string[]>();
+
+function remember<T>(memo: Map<string, T>, key: string, make: (key: string) => T): T {
+  const known = memo.get(key);
+  if (known !== undefined) return known;
+  if (memo.size >= MAX_MEMO) memo.clear();
+  const value = make(key);
+  memo.set(key, value);
+  return value;
+}
+
 function isSpanArgument(name: string): boolean {
+  return remember(spanMemo, name, readSpanArgument);
+}
+
+function readParents(prefix: string): readonly string[] {
+  return splitPathWords(prefix).map(stem);
+}
+
+function readSpanArgument(name: string): boolean {
   const words = splitWords(name);
   if (words.length === 1) return SPAN_ALONE.has(words[0]!);
   return (
@@ -266,7 +291,8 @@ export function readOperationShape(tool: ToolNode): OperationShape {
   const named = fixed.filter((segment) => !IDIOM_SEGMENT.test(segment));
   const words = splitPathWords(named.at(-1) ?? "");
   const argumentNames = readArgumentNames(tool);
-  const parents = named.length > 1 ? splitPathWords(named.slice(0, -1).join("/")).map(stem) : NO_PARENTS;
+  const parents =
+    named.length > 1 ? remember(parentsMemo, named.slice(0, -1).join("/"), readParents) : NO_PARENTS;
   return {
     method: tool.http.method,
     item: segments.at(-1)?.startsWith("{") === true,
