@@ -475,14 +475,14 @@ function readOperationParameters(context: OperationContext): ParameterFacts[] {
       const parameter = resolveRefObject(context.document, raw);
       if (!isRecord(parameter) || typeof parameter.name !== "string" || typeof parameter.in !== "string")
         continue;
-      const { example, documented } = readParameterFacts(context, parameter);
+      const { example, documented, credential } = readParameterFacts(context, parameter);
       byKey.set(`${parameter.in}:${parameter.name}`, {
         name: parameter.name,
         in: parameter.in,
         required: parameter.required === true || parameter.in === "path",
         example,
         documented,
-        credential: isCredentialParameter(context, parameter),
+        credential,
       });
     }
   }
@@ -497,7 +497,7 @@ function readOperationParameters(context: OperationContext): ParameterFacts[] {
 function readParameterFacts(
   context: OperationContext,
   parameter: Record<string, unknown>,
-): { example: unknown; documented: boolean } {
+): ParameterObjectFacts {
   let byParameter = parameterFacts.get(context.converter);
   if (byParameter === undefined) {
     byParameter = new WeakMap();
@@ -505,17 +505,25 @@ function readParameterFacts(
   }
   let facts = byParameter.get(parameter);
   if (facts === undefined) {
-    facts = { example: exampleOf(context, parameter), documented: isDocumented(context, parameter) };
+    facts = {
+      example: exampleOf(context, parameter),
+      documented: isDocumented(context, parameter),
+      // Read for a required parameter only: an optional one is never listed as required.
+      credential: parameter.required === true && isCredentialParameter(context, parameter),
+    };
     byParameter.set(parameter, facts);
   }
   return facts;
 }
 
 /** By converter: one per planned document, whose refs it resolves and whose budget it keeps. */
-const parameterFacts = new WeakMap<
-  OperationContext["converter"],
-  WeakMap<object, { example: unknown; documented: boolean }>
->();
+const parameterFacts = new WeakMap<OperationContext["converter"], WeakMap<object, ParameterObjectFacts>>();
+
+interface ParameterObjectFacts {
+  example: unknown;
+  documented: boolean;
+  credential: boolean;
+}
 
 /** The spec's example of a parameter or schema: `example`, the first `examples`, the schema's. */
 function exampleOf(context: OperationContext, node: Record<string, unknown>): unknown {
