@@ -13,7 +13,7 @@ import { messageOf } from "../../model/error-message.js";
 import { formatCount } from "../../model/format-count.js";
 import { isRecord } from "../../model/records.js";
 import type { BridgeModel, JsonSchema, SearchIndexNode, ToolNode } from "../../model/types.js";
-import { type CallerAccess, filterCallable, mayCall } from "../access/caller.js";
+import { type CallerAccess, filterCallable, findServedTool, mayCall } from "../access/caller.js";
 import { findClosestOperations, showName } from "../discovery/closest.js";
 import { expandPointer, fitDescribed, toPartAnswer } from "../discovery/describe-budget.js";
 import { describeOperation, keepWithinBudget } from "../discovery/describe-result.js";
@@ -108,7 +108,6 @@ const NOT_SENT = new Set([
 
 export function createCodeMode(options: CodeModeOptions): CodeMode {
   const { model, limits } = options;
-  const byName = new Map<string, ToolNode>(model.tools.map((tool) => [tool.name, tool]));
   const names = planApiNames(model.tools);
   const signatures = createSignatures(names.methodOf);
   const discovery = createDiscovery({
@@ -118,7 +117,7 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
     audited: options.audited,
     callOperation: options.callOperation,
     searchStyle: {
-      signatureOf: (name) => signatures.signatureOf(byName.get(name)!),
+      signatureOf: (name) => signatures.signatureOf(findServedTool(model, name)!),
       next: `${DESCRIBE_TOOL} gives full declarations; ${EXECUTE_TOOL} runs a program that calls them as \`await api.<method>(args)\`, the method named in the signature.`,
     },
   });
