@@ -109,14 +109,17 @@ export function selectTools(tools: ToolNode[], selection: ToolSelection = {}): S
 
   const used = new Set<string>();
   const kept: ToolNode[] = [];
+  const nameGlobs = [...includeNames, ...excludeNames];
+  // What a criterion that is not given would note is never asked: a start without a selection
+  // (Graph beta: 22,361 tools) makes no lists and no notes per tool.
+  const byTag = includeTags.size > 0 || excludeTags.size > 0;
   for (const listed of tools) {
     const tool = withMethodAnnotations(listed);
-    const tags = tool.tags.map((t) => t.toLowerCase());
-    for (const [glob, test] of [...includeNames, ...excludeNames])
-      if (test(tool.name)) used.add(`tool ${glob}`);
+    const tags = byTag ? tool.tags.map((t) => t.toLowerCase()) : [];
+    for (const [glob, test] of nameGlobs) if (test(tool.name)) used.add(`tool ${glob}`);
     for (const [glob, test] of includePaths) if (test(tool.http.path)) used.add(`path ${glob}`);
     for (const tag of tags) used.add(`tag ${tag}`);
-    used.add(`method ${tool.http.method}`);
+    if (methods.size > 0) used.add(`method ${tool.http.method}`);
 
     if (includeNames.length > 0 && !includeNames.some(([, test]) => test(tool.name))) continue;
     if (excludeNames.some(([, test]) => test(tool.name))) continue;
@@ -136,7 +139,7 @@ export function selectTools(tools: ToolNode[], selection: ToolSelection = {}): S
     ...[...methods].map((m) => `method ${m}`),
   ].filter((key) => !used.has(key));
   const missed = [...new Set(unmatched)];
-  return { tools: kept, unmatched: missed, near: findNearCriteria(missed, tools) };
+  return { tools: kept, unmatched: missed, near: missed.length > 0 ? findNearCriteria(missed, tools) : {} };
 }
 
 /** The spec's tags and tool names closest to each unmatched tag and plain tool name. */

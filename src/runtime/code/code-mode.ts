@@ -13,7 +13,7 @@ import { messageOf } from "../../model/error-message.js";
 import { formatCount } from "../../model/format-count.js";
 import { isRecord } from "../../model/records.js";
 import type { BridgeModel, JsonSchema, SearchIndexNode, ToolNode } from "../../model/types.js";
-import { type CallerAccess, filterCallable, mayCall } from "../access/caller.js";
+import { type CallerAccess, filterCallable, findServedTool, mayCall } from "../access/caller.js";
 import { findClosestOperations, showName } from "../discovery/closest.js";
 import { expandPointer, fitDescribed, toPartAnswer } from "../discovery/describe-budget.js";
 import { describeOperation, keepWithinBudget } from "../discovery/describe-result.js";
@@ -25,7 +25,7 @@ import { ERROR_META_KEY, type ErrorFacts, toErrorResult } from "../results/error
 import { ownerOption, sharedResultStore } from "../results/result-store.js";
 import { hasBudget, type KeepOptions } from "../results/truncate.js";
 import { getTelemetry } from "../telemetry/telemetry.js";
-import { planApiNames } from "./api-names.js";
+import { type ApiNames, planApiNames } from "./api-names.js";
 import { type ApiErrorFacts, type ApiOutcome, toApiOutcome } from "./api-outcome.js";
 import { EXECUTE_TOOL, listCodeTools } from "./code-tools.js";
 import { toExecuteResult } from "./program-result.js";
@@ -108,9 +108,14 @@ const NOT_SENT = new Set([
 
 export function createCodeMode(options: CodeModeOptions): CodeMode {
   const { model, limits } = options;
-  const byName = new Map<string, ToolNode>(model.tools.map((tool) => [tool.name, tool]));
-  const names = planApiNames(model.tools);
-  const signatures = createSignatures(names.methodOf);
+  // The methods' names are planned on first use (a search, describe or program), not at start:
+  // the first tools/list does not show them (Graph beta: 22,361 names).
+  let names: ApiNames | undefined;
+  const getNames = () => {
+    names ??= planApiNames(model.tools);
+    return names;
+  };
+  const signatures = createSignatures((name) => getNames().methodOf(name));
   const discovery = createDiscovery({
     model,
     ...(options.index !== undefined ? { index: options.index } : {}),
@@ -118,7 +123,7 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
     audited: options.audited,
     callOperation: options.callOperation,
     searchStyle: {
-      signatureOf: (name) => signatures.signatureOf(byName.get(name)!),
+      signatureOf: (name) => signatures.signatureOf(findServedTool(model, name)!),
       next: `${DESCRIBE_TOOL} gives full declarations; ${EXECUTE_TOOL} runs a program that calls them as \`await api.<method>(args)\`, the method named in the signature.`,
     },
   });
@@ -157,7 +162,7 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
     const asked = [...new Set(request.names)];
     // An operation the caller's token may not call is described as search finds it: not at all.
     const resolve = (name: string) => {
-      const tool = names.resolve(name);
+      const tool = getNames().resolve(name);
       return tool !== undefined && mayCall(caller, tool) ? tool : undefined;
     };
     const found = [...new Set(asked.flatMap((name) => resolve(name) ?? []))];
@@ -262,7 +267,7 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
     const host: ProgramHost = {
       async call(name, argsJson) {
         if (running.signal.aborted) return JSON.stringify(programEnded(name));
-        const tool = names.resolve(name);
+        const tool = getNames().resolve(name);
         let outcome: ApiOutcome;
         let sent = false;
         let unreached = false;

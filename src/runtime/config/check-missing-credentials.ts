@@ -35,6 +35,8 @@ export function checkMissingCredentials(inputs: MissingCredentialInputs): CodedD
   const needing = new Map<string, string[]>();
   for (const tool of tools) {
     const alternatives = tool.http.security;
+    // No security asks for nothing (Graph beta's 22,361 tools): nothing to look at.
+    if (alternatives.length === 0) continue;
     // An alternative whose schemes all have a credential (`{}`: anonymous calls) is used.
     if (alternatives.some((alt) => Object.keys(alt).every((name) => configured.has(name)))) continue;
     const names = new Set(alternatives.flatMap((alt) => Object.keys(alt)));

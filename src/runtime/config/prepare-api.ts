@@ -111,8 +111,12 @@ export async function prepareApi(
  * out), and the served tools that cannot be called.
  */
 function listAnnounced(model: BridgeModel, served: readonly { name: string }[]): Diagnostic[] {
-  const names = new Set(served.map((tool) => tool.name));
-  return model.diagnostics.filter((d) => isAnnounced(d) && (d.tool === undefined || names.has(d.tool)));
+  const announced = model.diagnostics.filter(isAnnounced);
+  // Only the tools the diagnostics name are looked for among the served (not a set of 22k names).
+  const named = new Set(announced.flatMap((d) => (d.tool === undefined ? [] : [d.tool])));
+  const servedNamed = new Set<string>();
+  if (named.size > 0) for (const tool of served) if (named.has(tool.name)) servedNamed.add(tool.name);
+  return announced.filter((d) => d.tool === undefined || servedNamed.has(d.tool));
 }
 
 /** The selection flags that were given, for the hint of a selection that leaves nothing. */

@@ -5,7 +5,7 @@
  * leave unset stays unset here: each component applies its own defaults, once
  * (engine/bridge-options.ts: resolveBridgeOptions; transport/http-options.ts).
  */
-import type { BridgeModel } from "../../model/types.js";
+import type { BridgeModel, ServerNode } from "../../model/types.js";
 import { DEFAULT_DESTRUCTIVE, type ToolSelection } from "../access/select.js";
 import type { AuditLog } from "../audit/audit-log.js";
 import type { AuthConfig } from "../auth/auth-config.js";
@@ -53,9 +53,12 @@ export function toToolSelection(settings: Settings): ToolSelection {
 export function readServerVariables(model: BridgeModel, env: Environment): Record<string, string> {
   const result: Record<string, string> = {};
   const names = new Set<string>();
-  for (const server of [...model.servers, ...model.tools.flatMap((t) => t.http.servers ?? [])]) {
-    for (const name of Object.keys(server.variables)) names.add(name);
-  }
+  const addNames = (servers: readonly ServerNode[]) => {
+    for (const server of servers) for (const name of Object.keys(server.variables)) names.add(name);
+  };
+  addNames(model.servers);
+  // Most tools have no servers of their own: no list is made for them.
+  for (const tool of model.tools) if (tool.http.servers !== undefined) addNames(tool.http.servers);
   for (const name of names) {
     const value = env[toServerVariableEnvName(name)];
     if (value !== undefined && value !== "") result[name] = value;

@@ -22,13 +22,18 @@ const SHARED = null;
 
 export type OperationLookup = (name: string) => ToolNode | undefined;
 
-/** The lookup over `tools`; the loose names are made on the first name that is not exact. */
+/**
+ * The lookup over `tools`, its names indexed on the first lookup (not at start: discovery and
+ * code mode are made before the first tools/list); the loose names on the first name that is
+ * not exact.
+ */
 export function createOperationLookup(tools: readonly ToolNode[]): OperationLookup {
-  const exact = new Map<string, ToolNode>(tools.map((tool) => [tool.name, tool]));
+  let exact: Map<string, ToolNode> | undefined;
   let loose: Map<string, ToolNode | typeof SHARED> | undefined;
   let routes: Map<string, ToolNode> | undefined;
   let actions: Map<string, ToolNode> | undefined;
   return (name) => {
+    exact ??= new Map<string, ToolNode>(tools.map((tool) => [tool.name, tool]));
     const tool = exact.get(name);
     if (tool !== undefined || name.length > MAX_NAME_CHARS) return tool;
     const route = ROUTE.exec(name.trim());

@@ -4,6 +4,7 @@
  * the validators made so far. The call pipeline (call-pipeline.ts) is module functions over it.
  */
 import type { BridgeModel, ServerNode, ToolNode } from "../../model/types.js";
+import { findServedTool } from "../access/caller.js";
 import { selectModel } from "../access/select.js";
 import type { ArgumentValidator } from "../arguments/validate.js";
 import { type CredentialProvider, createCredentialProvider } from "../auth/credential-provider.js";
@@ -27,7 +28,8 @@ export interface ApiContext {
   fullModel: BridgeModel;
   options: BridgeOptions;
   resolved: ResolvedBridgeOptions;
-  byName: ReadonlyMap<string, ToolNode>;
+  /** The served tool of that name (access/caller.ts's one map per served model, made on first use). */
+  toolOf(name: string): ToolNode | undefined;
   confirmDestructive: boolean;
   /** `--header` values by lower-case name. */
   staticHeaders: Record<string, string>;
@@ -106,7 +108,7 @@ export function createApiContext(
     fullModel,
     options,
     resolved,
-    byName: new Map(model.tools.map((tool) => [tool.name, tool])),
+    toolOf: (name) => findServedTool(model, name),
     confirmDestructive: options.access?.destructive === "confirm",
     staticHeaders,
     credentials,

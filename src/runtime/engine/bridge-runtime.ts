@@ -79,7 +79,7 @@ export function assembleBridgeRuntime(
   /** Everything that must never be shown: configured and fetched secrets, and the call's own. */
   const audited = createCallAuditor({
     audit: options.audit,
-    schemaOf: (name) => api.byName.get(name)?.inputSchema,
+    schemaOf: (name) => api.toolOf(name)?.inputSchema,
     secretsOf: (call) => [...api.secrets(), ...call.secrets],
     ...(options.apiName !== undefined ? { api: options.apiName } : {}),
   });

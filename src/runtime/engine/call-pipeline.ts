@@ -82,7 +82,7 @@ export async function callOperation(
 ): Promise<CallToolResult> {
   if (context.trace !== undefined) state.traceId = context.trace.traceId;
   if (context.caller !== undefined) state.subject = context.caller.subject;
-  const tool = api.byName.get(name);
+  const tool = api.toolOf(name);
   if (!tool) throw createInvalidParamsError(`Unknown tool: ${name}`);
   if (context.caller !== undefined) {
     const missing = context.caller.missingScopes(tool);

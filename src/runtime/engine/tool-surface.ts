@@ -8,6 +8,7 @@
  */
 import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import type { BridgeModel, SearchIndexNode, ToolNode } from "../../model/types.js";
+import { findServedTool } from "../access/caller.js";
 import type { AuditedCall } from "../audit/audited-call.js";
 import { type CodeMode, createCodeMode } from "../code/code-mode.js";
 import { EXECUTE_TOOL, isCodeTool } from "../code/code-tools.js";
@@ -55,7 +56,6 @@ export interface ToolSurface {
 export function createToolSurface(options: ToolSurfaceOptions): ToolSurface {
   const { model } = options;
   const mode = chooseMode(model.tools, options.mode, { clientLimit: model.clientToolLimit });
-  const known = new Set(model.tools.map((tool) => tool.name));
   const pager = createToolPager(model.tools, options.pageBytes, CONTRACT_META_BYTES);
   const savedIndex = options.searchIndex !== undefined ? { index: options.searchIndex } : {};
   /** A discovery or code-mode tool's own call, with its audit line and redaction. */
@@ -126,7 +126,7 @@ export function createToolSurface(options: ToolSurfaceOptions): ToolSurface {
       );
     }
     if (discovery === undefined) {
-      if (known.has(name)) return options.callOperation(name, args, context);
+      if (findServedTool(model, name) !== undefined) return options.callOperation(name, args, context);
       return options.audited(
         name,
         args,

@@ -56,8 +56,9 @@ export interface ServedParameters {
 export function fillServedParameters(model: BridgeModel, sources: ParameterSources): ServedParameters {
   const filled: FilledParameter[] = [];
   let changed = false;
+  const mayFill = createFillFilter(model.securitySchemes, sources);
   const tools = model.tools.map((tool) => {
-    const found = findFilledParameters(tool, model.securitySchemes, sources);
+    const found = findFilledParameters(tool, model.securitySchemes, sources, mayFill);
     if (found.length === 0) return tool;
     changed = true;
     filled.push(...found.map((entry) => entry.filled));
@@ -73,14 +74,44 @@ export function fillServedParameters(model: BridgeModel, sources: ParameterSourc
   return { model: changed ? { ...model, tools } : model, filled };
 }
 
+/**
+ * Whether chooseSource could pick anything for a binding: only a credential, a `--header` name
+ * or an apiKey scheme's own name can be filled or withheld. Graph beta's 22,361 tools (no
+ * scheme, no --header) are scanned at start without chooseSource's per-binding lists.
+ */
+function createFillFilter(
+  schemes: Record<string, SecuritySchemeNode>,
+  sources: ParameterSources,
+): (binding: ParameterBindingNode) => boolean {
+  const keyNames = new Set<string>();
+  for (const scheme of Object.values(schemes)) {
+    if (scheme.type !== "apiKey") continue;
+    keyNames.add(
+      scheme.in === "header"
+        ? `header\u0000${scheme.name.toLowerCase()}`
+        : `${scheme.in}\u0000${scheme.name}`,
+    );
+  }
+  return (binding) => {
+    if (binding.credential !== undefined) return true;
+    if (binding.in === "header") {
+      if (sources.headers.size === 0 && keyNames.size === 0) return false;
+      const lower = binding.name.toLowerCase();
+      return sources.headers.has(lower) || keyNames.has(`header\u0000${lower}`);
+    }
+    return keyNames.size > 0 && keyNames.has(`${binding.in}\u0000${binding.name}`);
+  };
+}
+
 function findFilledParameters(
   tool: ToolNode,
   schemes: Record<string, SecuritySchemeNode>,
   sources: ParameterSources,
+  mayFill: (binding: ParameterBindingNode) => boolean,
 ): { binding: ParameterBindingNode; filled: FilledParameter }[] {
   const found: { binding: ParameterBindingNode; filled: FilledParameter }[] = [];
   for (const binding of tool.http.parameters) {
-    if (binding.in === "path" || binding.constant !== undefined) continue;
+    if (binding.in === "path" || binding.constant !== undefined || !mayFill(binding)) continue;
     const source = chooseSource(tool, binding, schemes, sources);
     if (source === undefined) continue;
     const entry: FilledParameter = { tool: tool.name, in: binding.in, name: binding.name, ...source };

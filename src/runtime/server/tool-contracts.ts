@@ -10,6 +10,7 @@
  */
 import type { Tool } from "@modelcontextprotocol/server";
 import type { BridgeModel, JsonValue, ToolNode } from "../../model/types.js";
+import { findServedTool } from "../access/caller.js";
 import { canonicalJson, canonicalSchemaJson, digestText } from "./canonical.js";
 import { digestToolContract } from "./contract.js";
 import { toMetaKey } from "./meta-keys.js";
@@ -53,7 +54,6 @@ export interface ToolContracts {
 
 /** The contracts of one tool set that never changes. */
 export function createToolContracts(model: BridgeModel): ToolContracts {
-  const operations = new Map(model.tools.map((tool) => [tool.name, tool]));
   const digests = new Map<string, ContractMeta>();
   return {
     generation: 1,
@@ -62,7 +62,7 @@ export function createToolContracts(model: BridgeModel): ToolContracts {
     contractOf(tool) {
       let meta = digests.get(tool.name);
       if (meta === undefined) {
-        const operation = operations.get(tool.name);
+        const operation = findServedTool(model, tool.name);
         const digest = operation !== undefined ? digestOperation(model, operation) : digestListedTool(tool);
         meta = { contractVersion: 1, digest };
         digests.set(tool.name, meta);

@@ -51,6 +51,7 @@ export function taskCapabilities(): Pick<ServerCapabilities, "tasks" | "extensio
 
 /** A 2025-era tools/list page with `execution.taskSupport` on the long-running operations. */
 export function markTaskSupport<T extends { tools: Tool[] }>(page: T, model: BridgeModel): T {
+  if (!hasLongRunning(model)) return page;
   if (!page.tools.some((tool) => findServedTool(model, tool.name)?.http.longRunning !== undefined))
     return page;
   return {
@@ -61,6 +62,19 @@ export function markTaskSupport<T extends { tools: Tool[] }>(page: T, model: Bri
         : { ...tool, execution: { ...tool.execution, taskSupport: "optional" as const } },
     ),
   };
+}
+
+/** Whether any served tool is long-running, once per model (most APIs have none). */
+const longRunningOf = new WeakMap<BridgeModel, boolean>();
+
+function hasLongRunning(model: BridgeModel): boolean {
+  let found = longRunningOf.get(model);
+  if (found === undefined) {
+    // A scan without the by-name map: discovery's first tools/list needs no map of 22,361 names.
+    found = model.tools.some((tool) => tool.http.longRunning !== undefined);
+    longRunningOf.set(model, found);
+  }
+  return found;
 }
 
 /**
