@@ -252,8 +252,10 @@ function successResponses(context: OperationContext): ResponseFacts | undefined 
   const mediaTypes = new Set<string>();
   let schema: unknown;
   let xmlSchema: unknown;
+  const answers: { status: string; description: string }[] = [];
   for (const status of success) {
     const response = resolveRefObject(context.document, responses[status]);
+    answers.push({ status, description: isRecord(response) ? String(response.description ?? "") : "" });
     if (!isRecord(response) || !isRecord(response.content)) continue;
     for (const [mediaType, media] of Object.entries(response.content)) {
       mediaTypes.add(mediaType);
@@ -265,13 +267,7 @@ function successResponses(context: OperationContext): ResponseFacts | undefined 
   // 204 and 205, HEAD, a DELETE or answers that say so have no body; a 200 that declares no
   // content is otherwise an answer the spec left undocumented (Trello's GET /boards/{id}/cards
   // "Success"), not an empty one.
-  const empty = isEmptyAnswer(
-    context.method,
-    success.map((status) => {
-      const response = resolveRefObject(context.document, responses[status]);
-      return { status, description: isRecord(response) ? String(response.description ?? "") : "" };
-    }),
-  );
+  const empty = isEmptyAnswer(context.method, answers);
   return { mediaTypes: [...mediaTypes], schema, xmlSchema, anyContent: mediaTypes.size > 0, empty };
 }
 

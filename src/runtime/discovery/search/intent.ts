@@ -290,7 +290,6 @@ export function readOperationShape(tool: ToolNode): OperationShape {
   // collection before it, which is what the task names.
   const named = fixed.filter((segment) => !IDIOM_SEGMENT.test(segment));
   const words = splitPathWords(named.at(-1) ?? "");
-  const argumentNames = readArgumentNames(tool);
   const parents =
     named.length > 1 ? remember(parentsMemo, named.slice(0, -1).join("/"), readParents) : NO_PARENTS;
   return {
@@ -304,7 +303,7 @@ export function readOperationShape(tool: ToolNode): OperationShape {
     finds:
       /(^|[^a-z])(search|find|lookup|query)/i.test(
         `${tool.name} ${tool.http.path}`.replace(/([a-z])([A-Z])/g, "$1 $2"),
-      ) || argumentNames.some((name) => /^(q|query|keyword|keywords|search|term)$/i.test(name)),
+      ) || readArgumentNames(tool).some((name) => /^(q|query|keyword|keywords|search|term)$/i.test(name)),
     // A query parameter of a read: a body's start and end (an event being created) are data.
     spans:
       tool.http.method === "get" &&

@@ -23,6 +23,16 @@ const GROUPS = [
   "cost price",
 ];
 
+/**
+ * Words that name a span of time in a short phrase: such a phrase asks for a range (intent.ts),
+ * and the API's text says "time range" or "date range" where a person says "this week".
+ */
+export const TIME_WORDS: ReadonlySet<string> = new Set(
+  "today tonight tomorrow yesterday week weekend month between since until upcoming monday tuesday wednesday thursday friday saturday sunday".split(
+    " ",
+  ),
+);
+
 /** [everyday words, the API words they may mean]. */
 const BRIDGES: [string, string][] = [
   ["mail email inbox", "message"],
@@ -39,18 +49,8 @@ const BRIDGES: [string, string][] = [
   ["scheduled recurring", "cron"],
   ["notify notified", "subscription webhook"],
   ["move", "transition"],
+  [[...TIME_WORDS].join(" "), "range"],
 ];
-
-/**
- * Words that name a span of time in a short phrase: such a phrase asks for a range (intent.ts),
- * and the API's text says "time range" or "date range" where a person says "this week".
- */
-export const TIME_WORDS: ReadonlySet<string> = new Set(
-  "today tonight tomorrow yesterday week weekend month between since until upcoming monday tuesday wednesday thursday friday saturday sunday".split(
-    " ",
-  ),
-);
-BRIDGES.push([[...TIME_WORDS].join(" "), "range"]);
 
 const SYNONYMS = new Map<string, string[]>();
 const BRIDGED = new Map<string, string[]>();
