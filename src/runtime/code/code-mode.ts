@@ -11,7 +11,6 @@
 import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import { messageOf } from "../../model/error-message.js";
 import { formatCount } from "../../model/format-count.js";
-import { isRecord } from "../../model/records.js";
 import type { BridgeModel, JsonSchema, SearchIndexNode, ToolNode } from "../../model/types.js";
 import { type CallerAccess, filterCallable, findServedTool, mayCall } from "../access/caller.js";
 import { findClosestOperations, showName } from "../discovery/closest.js";
@@ -236,7 +235,7 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
   });
 
   const execute = async (args: unknown, context: CallContext): Promise<CallToolResult> => {
-    const checked = await check(EXECUTE_TOOL, readProgramAlias(args));
+    const checked = await check(EXECUTE_TOOL, args);
     if ("content" in checked) return checked as CallToolResult;
     const request = checked as { program?: string; continue?: string };
     if (request.continue !== undefined) {
@@ -362,16 +361,6 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
       await pool?.close();
     },
   };
-}
-
-/**
- * `code` for `program`: other code-mode servers name the program so, and a model used to them
- * writes it; with no `program` given, it is the program (one round trip less).
- */
-function readProgramAlias(args: unknown): unknown {
-  if (!isRecord(args) || Object.hasOwn(args, "program") || typeof args.code !== "string") return args;
-  const { code, ...rest } = args;
-  return { ...rest, program: code };
 }
 
 /** A program's call as the prelude sends it: the arguments, and the call's options if any. */

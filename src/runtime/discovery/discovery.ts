@@ -23,6 +23,7 @@ import { readContinuation } from "../results/continuation.js";
 import { toErrorResult } from "../results/error-result.js";
 import { FIELD_SYNTAX } from "../results/project-fields.js";
 import { ownerOption, sharedResultStore } from "../results/result-store.js";
+import { readArgumentAliases } from "./argument-aliases.js";
 import { findClosestOperations, showName } from "./closest.js";
 import { expandPointer, toPartAnswer } from "./describe-budget.js";
 import { describeOperation, keepWithinBudget, type NotFound, toDescribeResult } from "./describe-result.js";
@@ -221,7 +222,7 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
   };
 
   const runCall = (args: unknown, context: CallContext): Promise<CallToolResult> => {
-    const request = readCallRequest(args);
+    const request = readCallRequest(readArgumentAliases(CALL_TOOL, args));
     if ("issues" in request)
       return options.audited(
         CALL_TOOL,
@@ -325,7 +326,7 @@ export function createArgumentCheck(
       validator = createArgumentValidator(schemaOf(name));
       validators.set(name, validator);
     }
-    const outcome = validator(args ?? {});
+    const outcome = validator(readArgumentAliases(name, args ?? {}));
     if (outcome.ok) return outcome.value;
     // The mode's own tools' schemas are the bridge's: they always compile.
     const issues = "issues" in outcome ? outcome.issues : [{ argument: "", message: outcome.unusable }];

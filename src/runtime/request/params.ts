@@ -12,9 +12,11 @@
  * - `allowReserved: true` (query only) lets RFC 3986 reserved characters and existing `%XX`
  *   triples through, but still encodes `#`, `[`, `]` (not allowed in a query) and `&`, `=`, `+`
  *   (form-urlencoded delimiters), as the 3.1.1 `allowReserved` text and Appendix C require.
- * - deepObject: nested objects become `a[b][c]=v`, arrays inside become `a[b][]=v` (one pair per
- *   item; the convention PHP, Rack and qs all parse as a list); array items that are themselves
- *   objects or arrays are sent as JSON. A top-level array or primitive falls back to `form`.
+ * - deepObject: nested objects become `a[b][c]=v`, arrays (at the top too, which OpenAPI leaves
+ *   undefined: Stripe's `expand` is one) become `a[b][]=v`, one pair per item, the convention
+ *   PHP, Rack, qs and Stripe all parse as a list. An array holding objects or arrays is indexed,
+ *   `a[0][k]=v&a[1][k]=w` (`[]` would let PHP split one item's fields into several items). A
+ *   top-level primitive falls back to `form`.
  * - spaceDelimited / pipeDelimited / tabDelimited with `explode: true` are undefined by the
  *   spec and behave as `form` with `explode: true`.
  * - Cookies: `explode: true` pairs are joined by `; ` (Appendix D: `&` "is always incorrect" in
@@ -245,7 +247,7 @@ export interface FormFieldInput {
 export function serializeFormField(input: FormFieldInput): string[] {
   const encodeValue: Encoder = input.allowReserved ? encodeAllowReserved : encodeUriComponentStrict;
   const name = encodeUriComponentStrict(input.name);
-  if (input.style === "deepObject" && isRecord(input.value)) {
+  if (input.style === "deepObject" && (isRecord(input.value) || Array.isArray(input.value))) {
     const pairs: string[] = [];
     flattenDeepObject(input.argument, name, input.value, encodeValue, pairs);
     return pairs;
@@ -283,9 +285,14 @@ function flattenDeepObject(
 ): void {
   if (value === undefined || value === null) return;
   if (Array.isArray(value)) {
+    const indexed = value.some((item) => isRecord(item) || Array.isArray(item));
+    let index = 0;
     for (const item of value) {
-      if (item !== undefined && item !== null)
-        pairs.push(`${prefix}%5B%5D=${encode(formatScalar(argument, item))}`);
+      if (item === undefined || item === null) continue;
+      // Indices count the items sent, so a skipped null leaves no gap a server could read as one.
+      const child = indexed ? `${prefix}%5B${index++}%5D` : `${prefix}%5B%5D`;
+      if (isRecord(item) || Array.isArray(item)) flattenDeepObject(argument, child, item, encode, pairs);
+      else pairs.push(`${child}=${encode(formatScalar(argument, item))}`);
     }
     return;
   }

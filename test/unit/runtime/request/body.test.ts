@@ -169,6 +169,12 @@ describe("encodeBody: form", () => {
       given: { R: 1, G: [2] },
       want: "tags%5BR%5D=1&tags%5BG%5D%5B%5D=2",
     },
+    // Stripe's `expand` and `preferred_locales`: arrays under deepObject, read as lists.
+    {
+      encoding: { style: "deepObject" as const, explode: true },
+      given: ["a", "b"],
+      want: "tags%5B%5D=a&tags%5B%5D=b",
+    },
     { encoding: { allowReserved: true }, given: "a/b&c", want: "tags=a/b%26c" },
     { encoding: undefined, given: null, want: "" },
     { encoding: undefined, given: ["x", null], want: "tags=x" },

@@ -260,11 +260,24 @@ describe("serializeQueryParameter: other cases", () => {
       style: "deepObject",
       explode: true,
       given: { a: { b: { c: 1 } }, tags: ["x", "y"], skip: null, list: [{ k: 1 }] },
-      want: "color%5Ba%5D%5Bb%5D%5Bc%5D=1&color%5Btags%5D%5B%5D=x&color%5Btags%5D%5B%5D=y&color%5Blist%5D%5B%5D=%7B%22k%22%3A1%7D",
+      want: "color%5Ba%5D%5Bb%5D%5Bc%5D=1&color%5Btags%5D%5B%5D=x&color%5Btags%5D%5B%5D=y&color%5Blist%5D%5B0%5D%5Bk%5D=1",
     },
     { style: "deepObject", explode: true, given: { "a]b": "[v]" }, want: "color%5Ba%5Db%5D=%5Bv%5D" },
     { style: "deepObject", explode: true, given: {}, want: "" },
-    { style: "deepObject", explode: true, given: ["x", "y"], want: "color=x&color=y" },
+    { style: "deepObject", explode: true, given: ["x", "y"], want: "color%5B%5D=x&color%5B%5D=y" },
+    {
+      style: "deepObject",
+      explode: true,
+      given: [{ type: "eu_vat", value: "1" }, null, { type: "gb_vat", value: "2" }],
+      want: "color%5B0%5D%5Btype%5D=eu_vat&color%5B0%5D%5Bvalue%5D=1&color%5B1%5D%5Btype%5D=gb_vat&color%5B1%5D%5Bvalue%5D=2",
+    },
+    {
+      style: "deepObject",
+      explode: true,
+      given: { m: [["a", "b"], "c"] },
+      want: "color%5Bm%5D%5B0%5D%5B%5D=a&color%5Bm%5D%5B0%5D%5B%5D=b&color%5Bm%5D%5B1%5D=c",
+    },
+    { style: "deepObject", explode: true, given: [null], want: "" },
     { style: "deepObject", explode: true, given: "x", want: "color=x" },
   ] as const)("$style explode=$explode $given → $want", ({ style, explode, given, want }) => {
     expect(serializeQueryParameter(bindParameter("query", style, explode), given)).toBe(want);
