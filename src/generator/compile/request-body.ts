@@ -83,6 +83,9 @@ export function planBody(
       ? readObjectProperties(converter, rawSchema)
       : undefined;
 
+  // A closed object with no properties (Stripe's GETs declare such a form body, 213 of them):
+  // the model has nothing to give, and an argument `body?: Record<string, never>` is only noise.
+  if (objectShape?.closed && !required && Object.keys(objectShape.properties).length === 0) return undefined;
   if (objectShape && Object.keys(objectShape.properties).length > 0) {
     body.mode = "properties";
     body.properties = [];

@@ -264,3 +264,29 @@ describe("properties beyond those the body lists", () => {
     });
   });
 });
+
+describe("a body that can only be empty", () => {
+  const CLOSED_EMPTY = { type: "object", properties: {}, additionalProperties: false };
+  it.each([
+    {
+      name: "closed, no properties, optional (Stripe's GETs)",
+      schema: CLOSED_EMPTY,
+      extra: {},
+      bound: false,
+    },
+    { name: "the same, body unsaid", schema: CLOSED_EMPTY, extra: { required: undefined }, bound: false },
+    {
+      name: "the same, required: the API wants a body, {} is sent",
+      schema: CLOSED_EMPTY,
+      extra: { required: true },
+      bound: true,
+    },
+    { name: "open, no properties", schema: { type: "object" }, extra: {}, bound: true },
+  ])("$name", ({ schema, extra, bound }) => {
+    for (const mediaType of ["application/json", "application/x-www-form-urlencoded"]) {
+      const tool = planBody(schema, extra, mediaType);
+      expect(tool.http.body !== undefined, mediaType).toBe(bound);
+      expect(Object.keys(tool.inputSchema.properties ?? {}).includes("body"), mediaType).toBe(bound);
+    }
+  });
+});
