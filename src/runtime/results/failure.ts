@@ -44,7 +44,7 @@ export function toRedirectResult(tool: ToolNode, response: UpstreamResponse): Ca
 
 function describeRedirect(tool: ToolNode, response: UpstreamResponse): CallToolResult {
   const location = response.headers.location?.trim();
-  const documented = findResponseDescription(tool, response.status);
+  const documented = findResponseDescription(tool, response.status, response.statusText);
   // 304 Not Modified is no redirect (RFC 9110 §15.4.5): it answers a conditional request.
   if (response.status === 304) return toNotModifiedResult(tool, documented);
   if (!location) return toMissingLocationResult(tool, response, documented);
@@ -182,7 +182,7 @@ export function toStatusErrorResult(
   options: ResultOptions & { missingCredentials: string[] },
 ): CallToolResult {
   const { category, retryable, next } = classifyStatus(response.status);
-  const documented = findResponseDescription(tool, response.status);
+  const documented = findResponseDescription(tool, response.status, response.statusText);
   const retryAfter = parseRetryAfter(response.headers["retry-after"]);
   const lines: string[] = [];
   const reason = response.statusText ? ` ${response.statusText}` : "";
@@ -276,12 +276,39 @@ export function toFailureResult(tool: ToolNode, failure: UpstreamFailure, origin
   };
 }
 
-function findResponseDescription(tool: ToolNode, status: number): string | undefined {
+function findResponseDescription(tool: ToolNode, status: number, statusText?: string): string | undefined {
   const exact = tool.http.responses.find((r) => r.status === String(status));
   const range = tool.http.responses.find((r) => r.status === `${String(status)[0]}XX`);
   const fallback = tool.http.responses.find((r) => r.status === "DEFAULT" || r.status === "default");
   const description = (exact ?? range ?? fallback)?.description.trim();
-  return description ? description : undefined;
+  return description && !isGenericFailureText(description, statusText) ? description : undefined;
+}
+
+/** Words that tell a model nothing about a failure the status line has not told it. */
+const GENERIC_FAILURE_WORDS = new Set(
+  "a an the error errors response unexpected default failure failed failing general http status code occurred".split(
+    " ",
+  ),
+);
+
+/**
+ * A response description that only restates a failure ("Error response.", Stripe's default on
+ * every operation; "Unexpected error"; "Bad Request" for a 400): quoting it costs a line and
+ * tells nothing. Bounded: at most 80 characters are read.
+ */
+export function isGenericFailureText(description: string, statusText = ""): boolean {
+  if (description.length > 80) return false;
+  const reason = new Set(
+    statusText
+      .toLowerCase()
+      .split(/[^a-z]+/)
+      .filter(Boolean),
+  );
+  const words = description
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  return words.every((word) => GENERIC_FAILURE_WORDS.has(word) || reason.has(word) || /^\d+$/.test(word));
 }
 
 /** Retry-After as seconds: delta-seconds or an HTTP date (RFC 9110 §10.2.3). */

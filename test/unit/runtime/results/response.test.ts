@@ -5,6 +5,7 @@ import {
   classifyStatus,
   findErrorMessage,
   isDocumentedRedirect,
+  isGenericFailureText,
   parseRetryAfter,
   toRedirectResult,
   toStatusErrorResult,
@@ -102,7 +103,7 @@ describe("error results", () => {
       ],
     },
     {
-      title: "HTML 500 page reduced to its text, default description",
+      title: "HTML 500 page reduced to its text, the generic default description left out",
       response: createResponse(
         500,
         "<html><head><style>b{}</style></head><body><h1>Oops</h1> broke</body></html>",
@@ -110,11 +111,7 @@ describe("error results", () => {
           "content-type": "text/html",
         },
       ),
-      lines: [
-        "Upstream error: HTTP 500 from GET /pets/{id}.",
-        "Unexpected error.",
-        "Response body:\nOops broke",
-      ],
+      lines: ["Upstream error: HTTP 500 from GET /pets/{id}.", "Response body:\nOops broke"],
     },
     {
       title: "429 with Retry-After",
@@ -574,5 +571,21 @@ describe("XML answers", () => {
     const result = toStatusErrorResult(createTool(), response, options);
     expect(textOf(result)).toContain(`The API says: ${message}`);
     expect(result._meta?.[ERROR_META_KEY]).toMatchObject({ message });
+  });
+});
+
+describe("isGenericFailureText", () => {
+  it.each([
+    { description: "Error response.", statusText: "", want: true },
+    { description: "Unexpected error", statusText: "", want: true },
+    { description: "Bad Request", statusText: "Bad Request", want: true },
+    { description: "400 error", statusText: "Bad Request", want: true },
+    { description: "Not found", statusText: "Not Found", want: true },
+    { description: "No pet has this id.", statusText: "Not Found", want: false },
+    { description: "Validation failed.", statusText: "Unprocessable Entity", want: false },
+    { description: "Rate limit exceeded", statusText: "Too Many Requests", want: false },
+    { description: `${"error ".repeat(20)}`, statusText: "", want: false },
+  ])("$description ($statusText) → $want", ({ description, statusText, want }) => {
+    expect(isGenericFailureText(description, statusText)).toBe(want);
   });
 });
