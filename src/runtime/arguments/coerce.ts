@@ -2,7 +2,8 @@
  * The pre-pass before validation: a sanitised deep copy of the arguments (no `undefined`, no
  * prototype keys, bounded depth), repaired where real MCP clients send the wrong shape and the
  * schema leaves no doubt (objects and arrays as JSON text, numbers and booleans as strings, one
- * value where an array is expected, a list where a string described as comma-separated is).
+ * value where an array is expected, a list where a string described as comma-separated is, an
+ * object or list where a string described as JSON is).
  */
 import { isRecord } from "../../model/records.js";
 import type { ArgumentIssue } from "./issues.js";
@@ -31,6 +32,12 @@ const NO_CHANGE: unique symbol = Symbol("no change");
 
 /** A description that says its string is a list joined by commas. */
 const COMMA_LIST = /\bcomma[- ]?(?:separated|delimited)\b|\bseparated by commas?\b/i;
+
+/**
+ * A description that says its string holds JSON (Slack's `blocks`: "A JSON-based array of
+ * structured blocks, presented as a URL-encoded string"; "JSON-encoded", "as a JSON string").
+ */
+const JSON_TEXT = /\bJSON\b/;
 
 /** An item a comma-separated list can hold as it is. */
 function isListItem(item: unknown): boolean {
@@ -135,6 +142,17 @@ function coerceToTypes(
     COMMA_LIST.test(typeof schema.description === "string" ? schema.description : "")
   ) {
     return value.join(",");
+  }
+  // An object or list where the schema asks for a string its description says is JSON: the
+  // JSON text of what was given is the string the API reads.
+  if (
+    types.has("string") &&
+    !types.has("object") &&
+    !types.has("array") &&
+    (isRecord(value) || Array.isArray(value)) &&
+    JSON_TEXT.test(typeof schema.description === "string" ? schema.description.slice(0, 2000) : "")
+  ) {
+    return JSON.stringify(value);
   }
   if (types.has("array") && value !== null && value !== undefined && !Array.isArray(value)) {
     const itemSchema = itemSchemaAt(schema, 0);

@@ -51,6 +51,10 @@ const schema: JsonSchema = {
     created: { type: "string", readOnly: true },
     uris: { type: "string", description: "A comma-separated list of Spotify URIs to add." },
     market: { type: "string", description: "A country code." },
+    blocks: {
+      type: "string",
+      description: "A JSON-based array of structured blocks, presented as a URL-encoded string.",
+    },
     kind: {
       type: "integer",
       enum: [1, 2, 3, 8],
@@ -159,6 +163,12 @@ describe("coercion", () => {
       { uris: "a:1,b:2" },
     ],
     ["numbers joined too", { uris: [1, 2] }, { uris: "1,2" }],
+    [
+      "a list given where a string described as JSON is asked for: its JSON text",
+      { blocks: [{ type: "section", text: { type: "mrkdwn", text: "hi" } }] },
+      { blocks: '[{"type":"section","text":{"type":"mrkdwn","text":"hi"}}]' },
+    ],
+    ["an object too", { blocks: { type: "divider" } }, { blocks: '{"type":"divider"}' }],
   ])("%s", (_label, given, want) => {
     expect(coercedValue({ name: "Rex", ...given })).toEqual({ name: "Rex", ...want });
   });
@@ -176,6 +186,7 @@ describe("coercion", () => {
     ],
     ["unknown format ignored", { custom: "anything at all" }],
     ["a comma-separated list given as one string", { uris: "a:1,b:2" }],
+    ["JSON already given as text", { blocks: '[{"type":"divider"}]' }],
   ])("no coercion: %s", (_label, given) => {
     expect(coercedValue({ name: "Rex", ...given })).toEqual({ name: "Rex", ...given });
   });
@@ -185,6 +196,11 @@ describe("coercion", () => {
       "a list for a string not described as comma-separated",
       { market: ["US", "GB"] },
       [{ argument: "market", message: "expected string, got array of 2 items" }],
+    ],
+    [
+      "an object for a string not described as JSON",
+      { market: { code: "US" } },
+      [{ argument: "market", message: "expected string, got object" }],
     ],
     [
       "a list whose items hold commas is not joined",
