@@ -3,6 +3,7 @@
  * a 401 when the model calls a tool. One line per security scheme (never one per operation),
  * naming the tools that need it and how to configure it; an operation with alternatives counts
  * only when none of them is configured, and one that also allows anonymous calls never.
+ * Alternatives of one scheme each share a line, which says one of them is enough.
  */
 import { type CodedDiagnostic, createDiagnostic } from "../../model/diagnostics.js";
 import type { BridgeModel, SecuritySchemeNode, ToolNode } from "../../model/types.js";
@@ -32,25 +33,52 @@ export function checkMissingCredentials(inputs: MissingCredentialInputs): CodedD
   const variableOf = (name: string) =>
     envPrefix === undefined ? name : name.replace(/^OPENAPI_MCP_/, envPrefix);
   const configured = listConfiguredSchemes(model, { ...options, env: options.env ?? process.env });
-  const needing = new Map<string, string[]>();
+  // Keyed by the schemes a line names: one scheme, or the alternatives of which one would do.
+  const needing = new Map<string, { schemes: string[]; tools: string[] }>();
+  const add = (schemes: string[], tool: string) => {
+    const key = schemes.join("\n");
+    const entry = needing.get(key) ?? { schemes, tools: [] };
+    entry.tools.push(tool);
+    needing.set(key, entry);
+  };
   for (const tool of tools) {
     const alternatives = tool.http.security;
     // No security asks for nothing (Graph beta's 22,361 tools): nothing to look at.
     if (alternatives.length === 0) continue;
     // An alternative whose schemes all have a credential (`{}`: anonymous calls) is used.
     if (alternatives.some((alt) => Object.keys(alt).every((name) => configured.has(name)))) continue;
-    const names = new Set(alternatives.flatMap((alt) => Object.keys(alt)));
-    for (const name of names) {
-      if (configured.has(name) || !isConfigurable(model.securitySchemes[name])) continue;
-      needing.set(name, [...(needing.get(name) ?? []), tool.name]);
+    const missing = (alt: Record<string, unknown>) =>
+      Object.keys(alt).filter((name) => !configured.has(name) && isConfigurable(model.securitySchemes[name]));
+    // Alternatives of one scheme each (GitLab's token in a header or in the query): one line
+    // naming them all, since any one of them is enough. Schemes needed together keep a line each.
+    const single = alternatives.length > 1 && alternatives.every((alt) => Object.keys(alt).length === 1);
+    if (single) {
+      const schemes = [...new Set(alternatives.flatMap(missing))];
+      if (schemes.length > 1) {
+        add(schemes, tool.name);
+        continue;
+      }
     }
+    for (const name of new Set(alternatives.flatMap(missing))) add([name], tool.name);
   }
-  return [...needing].map(([name, names]) =>
-    createDiagnostic(
+  return [...needing.values()].map(({ schemes, tools: names }) => {
+    const refused = `the API will refuse ${names.length === 1 ? "its" : "their"} calls`;
+    if (schemes.length === 1) {
+      const name = schemes[0]!;
+      return createDiagnostic(
+        "OMB_CREDENTIAL_MISSING",
+        `no credential for the security scheme "${name}", which ${describeTools(names)}: ${refused}; ${describeSetting(name, model.securitySchemes[name]!, audience, variableOf)}`,
+      );
+    }
+    const listed = schemes.map((name) => `"${name}"`).join(", ");
+    const settings = schemes
+      .map((name) => describeSetting(name, model.securitySchemes[name]!, audience, variableOf))
+      .join("; or ");
+    return createDiagnostic(
       "OMB_CREDENTIAL_MISSING",
-      `no credential for the security scheme "${name}", which ${describeTools(names)}: the API will refuse ${names.length === 1 ? "its" : "their"} calls; ${describeSetting(name, model.securitySchemes[name]!, audience, variableOf)}`,
-    ),
-  );
+      `no credential for any of the security schemes ${listed} (one is enough), which ${describeTools(names)}: ${refused}; ${settings}`,
+    );
+  });
 }
 
 /** A scheme a credential can be configured for (a mutual-TLS one cannot; an undeclared one is reported by the loader). */

@@ -82,13 +82,27 @@ describe("checkMissingCredentials", () => {
       [],
     ],
     [
-      "no alternative configured: one line per scheme",
-      { a: [{ api_key: [] }, { bearer: [] }] },
+      "no alternative configured: one line naming both, one is enough",
+      { a: [{ api_key: [] }, { bearer: [] }], b: [{ api_key: [] }, { bearer: [] }] },
+      {},
+      [
+        'warning OMB_CREDENTIAL_MISSING no credential for any of the security schemes "api_key", "bearer" (one is enough), which 2 tools need (a, b): the API will refuse their calls; configure it with --auth api_key=VALUE or OPENAPI_MCP_AUTH_API_KEY; or configure it with --auth bearer=VALUE or OPENAPI_MCP_AUTH_BEARER',
+      ],
+    ],
+    [
+      "schemes needed together: one line per scheme",
+      { a: [{ api_key: [], bearer: [] }] },
       {},
       [
         KEY_LINE,
         'warning OMB_CREDENTIAL_MISSING no credential for the security scheme "bearer", which the tool a needs: the API will refuse its calls; configure it with --auth bearer=VALUE or OPENAPI_MCP_AUTH_BEARER',
       ],
+    ],
+    [
+      "alternatives where one cannot be configured: the other alone",
+      { a: [{ api_key: [] }, { mtls: [] }] },
+      {},
+      [KEY_LINE],
     ],
     [
       "an alternative of two schemes, one configured",
