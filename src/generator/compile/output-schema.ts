@@ -143,10 +143,7 @@ export function outlineSchema(
   if (!isRecord(node) || stack.has(node)) return {};
   stack.add(node);
   try {
-    const parts = [
-      node,
-      ...(Array.isArray(node.allOf) ? node.allOf.map((m) => converter.dereference(m)) : []),
-    ];
+    const parts = flattenAllOf(converter, node);
     const types = new Set<string>();
     const properties: Record<string, unknown> = {};
     let items: unknown;
@@ -191,6 +188,28 @@ export function outlineSchema(
   } finally {
     stack.delete(node);
   }
+}
+
+/** Levels of allOf within allOf read; Box's Folder--Full is three deep. */
+const ALL_OF_DEPTH = 8;
+
+/**
+ * A schema and its allOf members, members' members included (Box's `Folder--Full` is allOf
+ * `Folder`, itself allOf `Folder--Mini`, allOf `Folder--Base`, where `id` and `type` are): reading
+ * one level only left a folder's result without its id and name. Each schema once.
+ */
+export function flattenAllOf(converter: SchemaConverter, node: Record<string, unknown>): unknown[] {
+  const parts: unknown[] = [];
+  const seen = new Set<unknown>();
+  const visit = (part: unknown, depth: number) => {
+    if (!isRecord(part) || seen.has(part)) return;
+    seen.add(part);
+    parts.push(part);
+    if (depth < ALL_OF_DEPTH && Array.isArray(part.allOf))
+      for (const member of part.allOf) visit(converter.dereference(member), depth + 1);
+  };
+  visit(node, 0);
+  return parts;
 }
 
 /**
