@@ -65,7 +65,30 @@ export function planResult(context: OperationContext): JsonSchema | undefined {
   const schema = findResultSchema(context);
   if (schema === undefined) return undefined;
   const outline = outlineSchema(context.converter, schema, RESULT_DEPTH, new Set(), { typed: true });
-  return Object.keys(outline).length > 0 ? outline : undefined;
+  if (Object.keys(outline).length > 0) return outline;
+  return outlineAlternatives(context.converter, schema);
+}
+
+/** Alternatives of a result read, at most; more say little a model can use. */
+const RESULT_ALTERNATIVES = 4;
+
+/**
+ * A result that is one of a few shapes (DigitalOcean's droplet create answers one droplet or a
+ * list of them): the outline of each, as code mode's union type. Only at the top: a field's
+ * alternatives (Stripe's expandable `customer`, an id or the object) would multiply every
+ * declaration for what the field's name already says.
+ */
+function outlineAlternatives(converter: SchemaConverter, schema: unknown): JsonSchema | undefined {
+  const node = converter.dereference(schema);
+  if (!isRecord(node)) return undefined;
+  const options = Array.isArray(node.oneOf) ? node.oneOf : Array.isArray(node.anyOf) ? node.anyOf : undefined;
+  if (options === undefined || options.length === 0 || options.length > RESULT_ALTERNATIVES) return undefined;
+  const outlines = options
+    .map((option) => outlineSchema(converter, option, RESULT_DEPTH, new Set(), { typed: true }))
+    .filter((outline) => Object.keys(outline).length > 0);
+  // One shape unknown makes the whole answer unknown: a union without it would mislead.
+  if (outlines.length !== options.length) return undefined;
+  return outlines.length === 1 ? outlines[0] : { anyOf: outlines };
 }
 
 /**

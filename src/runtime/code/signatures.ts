@@ -103,10 +103,18 @@ function clippedObject(
   index: TypeNode | undefined,
   max: number,
   result = false,
+  tight = false,
 ): string {
   if (properties.length === 0 && index === undefined) return "{}";
   const full = objectText(properties, index, {});
   if (full.length <= max || properties.length === 0) return full;
+  // One argument whose type is long (a request body of one or two shapes): its type clipped in
+  // turn, not the argument left out, which would leave `{ /* +1 more: body */ }` and nothing shown.
+  const sole = properties.length === 1 && index === undefined ? properties[0]! : undefined;
+  if (sole !== undefined && isClippable(sole.type)) {
+    const head = `{ ${propertyKey(sole.name)}${sole.optional ? "?" : ""}: `;
+    return `${head}${clippedResult(sole.type, max - head.length - 2)} }`;
+  }
   // In a result, annotations (`@odata.count`, `@odata.type`, JSON-LD's `@id`) come after the
   // data, required or not: `value` is what an agent reads of an OData list.
   const annotations = result ? properties.filter(isAnnotation) : [];
@@ -122,7 +130,8 @@ function clippedObject(
   const render = (left: TypeProperty[]) => {
     const shown = objectText([...required, ...ranked.filter((p) => kept.has(p))], undefined, {});
     if (left.length === 0) return shown;
-    const note = describeLeftOut(left);
+    // A union member's share is small: there the note names only what fits.
+    const note = describeLeftOut(left, tight ? max - shown.length : Number.POSITIVE_INFINITY);
     return kept.size === 0 ? `{ ${note} }` : `${shown.slice(0, -2)}; ${note} }`;
   };
   for (const property of ranked) {
@@ -136,10 +145,18 @@ function clippedObject(
 }
 
 /** `/* +2 more: market, offset *\/`: the properties a one-line signature leaves out, named. */
-function describeLeftOut(left: readonly TypeProperty[]): string {
-  const names = left.slice(0, MAX_NAMED_LEFT_OUT).map((p) => p.name);
-  const rest = left.length > MAX_NAMED_LEFT_OUT ? `, …${left.length - MAX_NAMED_LEFT_OUT}` : "";
-  return `/* +${left.length} more: ${commentText(names.join(", "))}${rest} */`;
+function describeLeftOut(left: readonly TypeProperty[], room = Number.POSITIVE_INFINITY): string {
+  // The names that fit the room (a clipped union member's share is small), at most eight.
+  const names: string[] = [];
+  let length = `/* +${left.length} more: , …${left.length} */`.length;
+  for (const property of left.slice(0, MAX_NAMED_LEFT_OUT)) {
+    const name = commentText(property.name);
+    if (names.length > 0 && length + name.length + 2 > room) break;
+    names.push(name);
+    length += name.length + 2;
+  }
+  const rest = left.length > names.length ? `, …${left.length - names.length}` : "";
+  return `/* +${left.length} more: ${names.join(", ")}${rest} */`;
 }
 
 /** A property named as an annotation of the data rather than data (`@odata.nextLink`, `@id`). */
@@ -176,7 +193,7 @@ function inlineShortAliases(properties: TypeProperty[], aliases: readonly TypeAl
 const SHORT_ALIAS_CHARS = 80;
 
 /** A result type on one line within `max` characters: long objects keep their first fields. */
-function clippedResult(type: TypeNode, max: number): string {
+function clippedResult(type: TypeNode, max: number, tight = false): string {
   const full = typeText(type);
   if (full.length <= max) return full;
   if (type.kind === "object") {
@@ -189,14 +206,38 @@ function clippedResult(type: TypeNode, max: number): string {
       const others = type.properties.filter((p) => p !== only);
       const note = others.length > 0 ? `; ${describeLeftOut(others)}` : "";
       const head = `{ ${propertyKey(only.name)}${only.optional ? "?" : ""}: `;
-      return `${head}${clippedResult(only.type, max - head.length - note.length - 2)}${note} }`;
+      return `${head}${clippedResult(only.type, max - head.length - note.length - 2, tight)}${note} }`;
     }
-    return clippedObject(type.properties, type.index, max, true);
+    return clippedObject(type.properties, type.index, max, true, tight);
   }
   if (type.kind === "array" && type.items.kind === "object") {
-    return `${clippedObject(type.items.properties, type.items.index, max - 2, true)}[]`;
+    return `${clippedObject(type.items.properties, type.items.index, max - 2, true, tight)}[]`;
+  }
+  // A few shapes (one droplet or a list of them): each clipped to its share of the room.
+  if (
+    type.kind === "union" &&
+    type.members.length <= MAX_CLIPPED_MEMBERS &&
+    type.members.every(isClippable)
+  ) {
+    const share = Math.floor((max - 3 * (type.members.length - 1)) / type.members.length);
+    return type.members.map((member) => clippedResult(member, Math.max(share, 40), true)).join(" | ");
   }
   return full;
+}
+
+/** Members of a union a one-line signature clips one by one; more are written out whole. */
+const MAX_CLIPPED_MEMBERS = 4;
+
+/** A type a one-line signature can shorten: an object, a list of objects, a few of those. */
+function isClippable(type: TypeNode): boolean {
+  if (type.kind === "object") return true;
+  if (type.kind === "array") return type.items.kind === "object";
+  if (type.kind === "union")
+    return (
+      type.members.length <= MAX_CLIPPED_MEMBERS &&
+      type.members.every((m) => m.kind === "object" || (m.kind === "array" && m.items.kind === "object"))
+    );
+  return false;
 }
 
 /**

@@ -59,3 +59,50 @@ describe("result outlines of allOf chains", () => {
     expect(Object.keys(schema.properties as object)).toEqual(["id", "type", "name", "size", "tags"]);
   });
 });
+
+describe("a result of a few shapes", () => {
+  function planAnswer(schema: unknown) {
+    const loaded = {
+      source: "spec.json",
+      specVersion: "3.0",
+      diagnostics: [],
+      document: {
+        openapi: "3.0.3",
+        info: { title: "T", version: "1" },
+        paths: {
+          "/droplets": {
+            post: {
+              operationId: "createDroplet",
+              responses: { "202": { description: "Created.", content: { "application/json": { schema } } } },
+            },
+          },
+        },
+      },
+    } as unknown as LoadedSpec;
+    return planModel(loaded, { resultSchemas: true }).tools[0]!.resultSchema;
+  }
+  const one = {
+    required: ["droplet"],
+    properties: { droplet: { type: "object", properties: { id: { type: "integer" } } } },
+  };
+  const many = {
+    properties: {
+      droplets: { type: "array", items: { type: "object", properties: { id: { type: "integer" } } } },
+    },
+  };
+
+  it("is the union of their outlines", () => {
+    const schema = planAnswer({ oneOf: [one, many] }) as JsonSchema;
+    expect((schema.anyOf as JsonSchema[]).map((s) => Object.keys(s.properties as object))).toEqual([
+      ["droplet"],
+      ["droplets"],
+    ]);
+  });
+
+  it.each([
+    { name: "one shape unknown", schema: { oneOf: [one, {}] } },
+    { name: "too many shapes", schema: { anyOf: [one, one, one, one, many] } },
+  ])("is unknown when $name", ({ schema }) => {
+    expect(planAnswer(schema)).toBeUndefined();
+  });
+});

@@ -276,3 +276,65 @@ describe("a one-line signature's result when no content is documented", () => {
     );
   });
 });
+
+describe("a one-line signature of a few shapes", () => {
+  const fields = Object.fromEntries(
+    Array.from({ length: 20 }, (_, i) => [`field_number_${i}`, { type: "string" }]),
+  );
+  const droplet = { type: "object", required: ["name"], properties: { name: { type: "string" }, ...fields } };
+  const tool = planSpec(
+    {
+      paths: {
+        "/droplets": {
+          post: {
+            operationId: "createDroplet",
+            requestBody: {
+              content: {
+                "application/json": {
+                  schema: {
+                    oneOf: [
+                      droplet,
+                      {
+                        type: "object",
+                        required: ["names"],
+                        properties: { names: { type: "array", items: { type: "string" } }, ...fields },
+                      },
+                    ],
+                  },
+                },
+              },
+            },
+            responses: {
+              "202": {
+                description: "Created.",
+                content: {
+                  "application/json": {
+                    schema: {
+                      oneOf: [
+                        { properties: { droplet } },
+                        { properties: { droplets: { type: "array", items: droplet } } },
+                      ],
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    { resultSchemas: true },
+  ).tools[0]!;
+
+  it("shows a sole long argument with its type clipped, and each shape of the answer clipped", () => {
+    const line = createSignatures().signatureOf(tool);
+    expect(line).not.toContain("more: body");
+    expect(line).toMatch(
+      /^createDroplet\(args\??: \{ body\??: \{ name: string;.*\} \| \{ names: string\[\];.*\} \}\)/,
+    );
+    expect(line).toMatch(
+      /Promise<\{ droplet\?: \{ name: string;.*\} \} \| \{ droplets\?: \{ name: string;.*\}\[\] \}>$/,
+    );
+    expect(line.length).toBeLessThanOrEqual(340);
+  });
+});
