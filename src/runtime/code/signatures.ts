@@ -120,12 +120,15 @@ function clippedObject(
   const annotations = result ? properties.filter(isAnnotation) : [];
   const data = result ? properties.filter((p) => !isAnnotation(p)) : properties;
   const optional = data.filter((p) => p.optional);
+  // A union member clipped to its share (tight) keeps what fits, required fields first; elsewhere
+  // required fields are always shown.
   const ranked = [
+    ...(tight ? data.filter((p) => !p.optional) : []),
     ...optional.filter((p) => p.docs !== undefined),
     ...optional.filter((p) => p.docs === undefined),
     ...annotations,
   ];
-  const required = data.filter((p) => !p.optional);
+  const required = tight ? [] : data.filter((p) => !p.optional);
   const kept = new Set<TypeProperty>(required);
   const render = (left: TypeProperty[]) => {
     const shown = objectText([...required, ...ranked.filter((p) => kept.has(p))], undefined, {});
