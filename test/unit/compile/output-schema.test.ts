@@ -10,7 +10,12 @@ import type { JsonSchema } from "../../../src/model/types.js";
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
-function planFolder(options: { resultSchemas?: boolean; outputSchemas?: boolean }) {
+/** One POST whose 2xx JSON answer is `schema`, planned with `options`. */
+function planAnswer(
+  schema: unknown,
+  options: { resultSchemas?: boolean; outputSchemas?: boolean },
+  schemas: Record<string, unknown> = {},
+) {
   const loaded = {
     source: "spec.json",
     specVersion: "3.0",
@@ -19,36 +24,34 @@ function planFolder(options: { resultSchemas?: boolean; outputSchemas?: boolean 
       openapi: "3.0.3",
       info: { title: "T", version: "1" },
       paths: {
-        "/folders": {
+        "/things": {
           post: {
-            operationId: "createFolder",
-            responses: {
-              "201": {
-                description: "The folder.",
-                content: { "application/json": { schema: ref("FolderFull") } },
-              },
-            },
+            operationId: "createThing",
+            responses: { "201": { description: "Created.", content: { "application/json": { schema } } } },
           },
         },
       },
-      components: {
-        schemas: {
-          FolderBase: {
-            type: "object",
-            required: ["id", "type"],
-            properties: { id: { type: "string" }, type: { type: "string" } },
-          },
-          FolderMini: { allOf: [ref("FolderBase"), { properties: { name: { type: "string" } } }] },
-          Folder: { allOf: [ref("FolderMini"), { properties: { size: { type: "integer" } } }] },
-          FolderFull: {
-            allOf: [ref("Folder"), { properties: { tags: { type: "array", items: { type: "string" } } } }],
-          },
-        },
-      },
+      components: { schemas },
     },
   } as unknown as LoadedSpec;
   return planModel(loaded, options).tools[0]!;
 }
+
+const FOLDERS = {
+  FolderBase: {
+    type: "object",
+    required: ["id", "type"],
+    properties: { id: { type: "string" }, type: { type: "string" } },
+  },
+  FolderMini: { allOf: [ref("FolderBase"), { properties: { name: { type: "string" } } }] },
+  Folder: { allOf: [ref("FolderMini"), { properties: { size: { type: "integer" } } }] },
+  FolderFull: {
+    allOf: [ref("Folder"), { properties: { tags: { type: "array", items: { type: "string" } } } }],
+  },
+};
+
+const planFolder = (options: { resultSchemas?: boolean; outputSchemas?: boolean }) =>
+  planAnswer(ref("FolderFull"), options, FOLDERS);
 
 describe("result outlines of allOf chains", () => {
   it.each([
@@ -61,26 +64,7 @@ describe("result outlines of allOf chains", () => {
 });
 
 describe("a result of a few shapes", () => {
-  function planAnswer(schema: unknown) {
-    const loaded = {
-      source: "spec.json",
-      specVersion: "3.0",
-      diagnostics: [],
-      document: {
-        openapi: "3.0.3",
-        info: { title: "T", version: "1" },
-        paths: {
-          "/droplets": {
-            post: {
-              operationId: "createDroplet",
-              responses: { "202": { description: "Created.", content: { "application/json": { schema } } } },
-            },
-          },
-        },
-      },
-    } as unknown as LoadedSpec;
-    return planModel(loaded, { resultSchemas: true }).tools[0]!.resultSchema;
-  }
+  const resultOf = (schema: unknown) => planAnswer(schema, { resultSchemas: true }).resultSchema;
   const one = {
     required: ["droplet"],
     properties: { droplet: { type: "object", properties: { id: { type: "integer" } } } },
@@ -92,7 +76,7 @@ describe("a result of a few shapes", () => {
   };
 
   it("is the union of their outlines", () => {
-    const schema = planAnswer({ oneOf: [one, many] }) as JsonSchema;
+    const schema = resultOf({ oneOf: [one, many] }) as JsonSchema;
     expect((schema.anyOf as JsonSchema[]).map((s) => Object.keys(s.properties as object))).toEqual([
       ["droplet"],
       ["droplets"],
@@ -103,6 +87,6 @@ describe("a result of a few shapes", () => {
     { name: "one shape unknown", schema: { oneOf: [one, {}] } },
     { name: "too many shapes", schema: { anyOf: [one, one, one, one, many] } },
   ])("is unknown when $name", ({ schema }) => {
-    expect(planAnswer(schema)).toBeUndefined();
+    expect(resultOf(schema)).toBeUndefined();
   });
 });
