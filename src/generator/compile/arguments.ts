@@ -16,7 +16,7 @@ import type {
 } from "../../model/types.js";
 import { assignArgumentNames, type Candidate, orderCandidates } from "./argument-names.js";
 import { type OperationContext, PARAMETER_STYLES, resolveRefObject, warn } from "./context.js";
-import { classifyCredentialParameter } from "./credential-parameters.js";
+import { classifyCredentialParameter, readCredentialFacts } from "./credential-parameters.js";
 import { findConstantValue } from "./fixed-parameters.js";
 import { pickExamples, type SchemaConverter } from "./json-schema.js";
 import { planBody } from "./request-body.js";
@@ -115,12 +115,7 @@ export function planArguments(context: OperationContext): PlannedArguments {
         ? undefined
         : schema.default;
     if (fill !== undefined) binding.fill = fill;
-    const credential = classifyCredentialParameter({
-      name,
-      in: location,
-      ...(typeof parameter.description === "string" ? { description: parameter.description } : {}),
-      ...(schema.type !== undefined ? { type: schema.type } : {}),
-    });
+    const credential = classifyCredentialParameter(readCredentialFacts(parameter, location, schema));
     if (credential !== undefined) binding.credential = credential;
     candidates.push({
       location,

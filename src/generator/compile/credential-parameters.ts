@@ -10,7 +10,9 @@
  * credential when its description says it is an API key or an access token. A parameter whose
  * description says it filters or pages is never one.
  */
+import { isRecord } from "../../model/records.js";
 import type { CredentialKind, ParameterLocation } from "../../model/types.js";
+import { resolveRefObject } from "./context.js";
 
 export interface ParameterFacts {
   name: string;
@@ -142,4 +144,47 @@ export function splitWords(name: string): string[] {
     .toLowerCase()
     .split(/[^a-z0-9]+/)
     .filter((word) => word !== "");
+}
+
+/** The facts of a parameter object that decide whether it looks like a credential. */
+export function readCredentialFacts(
+  parameter: Record<string, unknown>,
+  location: ParameterLocation,
+  schema: Record<string, unknown>,
+): ParameterFacts {
+  return {
+    name: String(parameter.name),
+    in: location,
+    ...(typeof parameter.description === "string" ? { description: parameter.description } : {}),
+    ...(schema.type !== undefined ? { type: schema.type } : {}),
+  };
+}
+
+/** A parameter's place as `listApiKeyPlaces` names it: header names compare without case. */
+export function nameParameterPlace(location: string, name: string): string {
+  return `${location}:${location === "header" ? name.toLowerCase() : name}`;
+}
+
+const apiKeyPlacesByDocument = new WeakMap<object, ReadonlySet<string>>();
+
+/**
+ * Where a document's apiKey security schemes carry their keys (`header:x-api-key`, `query:key`,
+ * `cookie:sid`), read once per document: such a parameter is filled or withheld by the runtime,
+ * and its header is a secret wherever it travels.
+ */
+export function listApiKeyPlaces(document: Record<string, unknown>): ReadonlySet<string> {
+  let places = apiKeyPlacesByDocument.get(document);
+  if (places === undefined) {
+    const found = new Set<string>();
+    const components = isRecord(document.components) ? document.components : {};
+    const schemes = isRecord(components.securitySchemes) ? components.securitySchemes : {};
+    for (const raw of Object.values(schemes)) {
+      const scheme = resolveRefObject(document, raw);
+      if (isRecord(scheme) && scheme.type === "apiKey" && typeof scheme.name === "string")
+        found.add(nameParameterPlace(String(scheme.in), scheme.name));
+    }
+    places = found;
+    apiKeyPlacesByDocument.set(document, places);
+  }
+  return places;
 }

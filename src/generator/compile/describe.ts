@@ -27,7 +27,12 @@ import type { ParameterLocation } from "../../model/types.js";
 import { isPaginationName } from "../../runtime/results/pagination.js";
 import type { OperationContext } from "./context.js";
 import { resolveRefObject } from "./context.js";
-import { classifyCredentialParameter } from "./credential-parameters.js";
+import {
+  classifyCredentialParameter,
+  listApiKeyPlaces,
+  nameParameterPlace,
+  readCredentialFacts,
+} from "./credential-parameters.js";
 import { readBodyPresence } from "./request-body.js";
 import {
   cleanProse,
@@ -425,25 +430,12 @@ interface ParameterFacts {
  * `apiKey` scheme (Trello's `key` and `token`): the runtime fills or withholds it, never asks.
  */
 function isCredentialParameter(context: OperationContext, parameter: Record<string, unknown>): boolean {
-  const name = String(parameter.name);
-  const location = String(parameter.in);
+  const location = String(parameter.in) as ParameterLocation;
   if (location === "path") return false;
   const schema = isRecord(parameter.schema) ? parameter.schema : {};
-  const kind = classifyCredentialParameter({
-    name,
-    in: location as ParameterLocation,
-    ...(typeof parameter.description === "string" ? { description: parameter.description } : {}),
-    ...(schema.type !== undefined ? { type: schema.type } : {}),
-  });
-  if (kind !== undefined) return true;
-  const components = isRecord(context.document.components) ? context.document.components : {};
-  const schemes = isRecord(components.securitySchemes) ? components.securitySchemes : {};
-  return Object.values(schemes).some((raw) => {
-    const scheme = resolveRefObject(context.document, raw);
-    if (!isRecord(scheme) || scheme.type !== "apiKey" || scheme.in !== location) return false;
-    const named = String(scheme.name);
-    return location === "header" ? named.toLowerCase() === name.toLowerCase() : named === name;
-  });
+  if (classifyCredentialParameter(readCredentialFacts(parameter, location, schema)) !== undefined)
+    return true;
+  return listApiKeyPlaces(context.document).has(nameParameterPlace(location, String(parameter.name)));
 }
 
 /**

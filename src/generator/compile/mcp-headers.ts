@@ -17,7 +17,7 @@ import type { Diagnostic, JsonSchema, JsonValue, ParameterBindingNode } from "..
 import { isSensitiveName } from "../../runtime/audit/audit-log.js";
 import { isCredentialHeader } from "../../runtime/auth/secret-forms.js";
 import type { DeclaredMcpHeader } from "./arguments.js";
-import { resolveRefObject } from "./context.js";
+import { listApiKeyPlaces } from "./credential-parameters.js";
 
 /** The schema keyword (SEP-2243). */
 export const MCP_HEADER_KEYWORD = "x-mcp-header";
@@ -170,28 +170,10 @@ function inlinePrimitiveRef(schema: Record<string, unknown>, root: JsonSchema): 
   return { ...(target as Record<string, JsonValue>), ...rest };
 }
 
-const secretHeadersByDocument = new WeakMap<object, ReadonlySet<string>>();
-
-/** Lower-cased header names of a document's apiKey security schemes (and Authorization), once per document. */
+/** Lower-cased header names of a document's apiKey security schemes, and Authorization. */
 export function listSecretHeaders(document: Record<string, unknown>): ReadonlySet<string> {
-  let names = secretHeadersByDocument.get(document);
-  if (names === undefined) {
-    const found = new Set<string>(["authorization"]);
-    const components = isRecord(document.components) ? document.components : {};
-    const schemes = isRecord(components.securitySchemes) ? components.securitySchemes : {};
-    for (const raw of Object.values(schemes)) {
-      const scheme = resolveRefObject(document, raw);
-      if (
-        isRecord(scheme) &&
-        scheme.type === "apiKey" &&
-        scheme.in === "header" &&
-        typeof scheme.name === "string"
-      ) {
-        found.add(scheme.name.toLowerCase());
-      }
-    }
-    names = found;
-    secretHeadersByDocument.set(document, names);
-  }
+  const names = new Set<string>(["authorization"]);
+  for (const place of listApiKeyPlaces(document))
+    if (place.startsWith("header:")) names.add(place.slice("header:".length));
   return names;
 }
