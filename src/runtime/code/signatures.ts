@@ -12,11 +12,12 @@
  *
  * Computed on first use per operation, never at start-up: a search shows a handful.
  */
+
 import { isEmptyAnswer } from "../../model/empty-answer.js";
 import { isXmlMediaType } from "../../model/media-types.js";
-import { isRecord } from "../../model/records.js";
-import type { JsonSchema, ToolNode } from "../../model/types.js";
+import type { ToolNode } from "../../model/types.js";
 import { isDestructive } from "../access/select.js";
+import { findDocumentedResult } from "../results/documented-result.js";
 import {
   planArgumentTypes,
   schemaToType,
@@ -49,13 +50,9 @@ function confirmsOf(policy: boolean | ((tool: ToolNode) => boolean) | undefined,
 
 /** What the promise of `api.<name>(args)` gives on success. */
 export function resultTypeOf(tool: ToolNode): TypeNode {
-  if (tool.resultSchema !== undefined) return schemaToType(tool.resultSchema, { defNames: new Map() });
-  const output = tool.outputSchema;
-  if (output !== undefined) {
-    const properties = isRecord(output.properties) ? output.properties : {};
-    const schema = tool.outputWrapped ? properties.result : output;
-    return schemaToType(schema as JsonSchema | undefined, { defNames: new Map() });
-  }
+  const documented = findDocumentedResult(tool);
+  if (documented !== undefined || tool.outputSchema !== undefined)
+    return schemaToType(documented, { defNames: new Map() });
   const success = tool.http.responses.filter((r) => /^2/.test(r.status));
   // A 2xx that declares no content is an undocumented answer, which the program still gets,
   // unless it says there is none (model/empty-answer.ts; compile/describe.ts says the same).

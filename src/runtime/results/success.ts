@@ -24,6 +24,7 @@ import {
   isTextType,
   noteCutAnswer,
 } from "./body-text.js";
+import { findDocumentedResult, mayBeString } from "./documented-result.js";
 import { ERROR_META_KEY, type ErrorFacts } from "./error-result.js";
 import { describeUnmatched, type FieldSelection, projectFields } from "./project-fields.js";
 import {
@@ -68,13 +69,7 @@ export function emptyBodyText(status: number): string {
  */
 function readEncodedJson(tool: ToolNode, value: unknown): { value: unknown; text: string } | undefined {
   if (typeof value !== "string" || !/^\s*[{[]/.test(value)) return undefined;
-  const output = tool.outputSchema;
-  const documented = output
-    ? tool.outputWrapped && isRecord(output.properties)
-      ? output.properties.result
-      : output
-    : tool.resultSchema;
-  if (isRecord(documented) && documented.type === "string") return undefined;
+  if (mayBeString(findDocumentedResult(tool))) return undefined;
   try {
     const inner: unknown = JSON.parse(value);
     return typeof inner === "object" && inner !== null ? { value: inner, text: value.trim() } : undefined;
