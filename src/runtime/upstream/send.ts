@@ -141,20 +141,18 @@ function abortReason(): DOMException {
  */
 class Exchange {
   aborted = false;
-  readonly #limit: number;
   #abort: ((reason?: Error) => void) | undefined;
   #reason: DOMException | undefined;
   #status = 0;
   #statusText = "";
   #headers: Record<string, string> = {};
-  #chunks: Buffer[] = [];
-  #size = 0;
+  readonly #body: LimitedBody;
   #settled = false;
   #resolve: (answer: Answer) => void = () => {};
   #reject: (error: unknown) => void = () => {};
 
   constructor(limit: number) {
-    this.#limit = limit;
+    this.#body = new LimitedBody(limit);
   }
 
   send(agent: Dispatcher, dispatch: Dispatcher.DispatchOptions): Promise<Answer> {
@@ -196,16 +194,11 @@ class Exchange {
 
   onData(chunk: Buffer): boolean {
     if (this.#settled) return true;
-    if (this.#size + chunk.length > this.#limit) {
-      this.#chunks.push(chunk.subarray(0, this.#limit - this.#size));
-      this.#size = this.#limit;
+    if (this.#body.add(chunk)) {
       this.#settle(true);
       // The rest is not read: undici closes the socket, as for a destroyed response stream.
       this.#abort?.();
-      return true;
     }
-    this.#chunks.push(chunk);
-    this.#size += chunk.length;
     return true;
   }
 
@@ -229,7 +222,7 @@ class Exchange {
       status: this.#status,
       statusText: this.#statusText,
       headers: this.#headers,
-      body: Buffer.concat(this.#chunks, this.#size),
+      body: this.#body.read(),
       truncated,
     });
   }
@@ -320,8 +313,7 @@ function readLimited(stream: ResponseBody, limit: number): Promise<{ body: Buffe
 
 function readStreamLimited(stream: Readable, limit: number): Promise<{ body: Buffer; truncated: boolean }> {
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
+    const body = new LimitedBody(limit);
     const settle = () => {
       stream.off("data", onData);
       stream.off("end", onEnd);
@@ -329,22 +321,16 @@ function readStreamLimited(stream: Readable, limit: number): Promise<{ body: Buf
       stream.off("close", onClose);
     };
     const onData = (chunk: Buffer) => {
-      if (size + chunk.length > limit) {
-        chunks.push(chunk.subarray(0, limit - size));
-        size = limit;
-        settle();
-        // undici's body, destroyed before its end, reports an abort error: nobody waits for it.
-        stream.on("error", () => {});
-        stream.destroy();
-        resolve({ body: Buffer.concat(chunks, size), truncated: true });
-        return;
-      }
-      chunks.push(chunk);
-      size += chunk.length;
+      if (!body.add(chunk)) return;
+      settle();
+      // undici's body, destroyed before its end, reports an abort error: nobody waits for it.
+      stream.on("error", () => {});
+      stream.destroy();
+      resolve({ body: body.read(), truncated: true });
     };
     const onEnd = () => {
       settle();
-      resolve({ body: Buffer.concat(chunks, size), truncated: false });
+      resolve({ body: body.read(), truncated: false });
     };
     const onError = (error: Error) => {
       settle();
@@ -365,19 +351,41 @@ async function iterateLimited(
   stream: ResponseBody,
   limit: number,
 ): Promise<{ body: Buffer; truncated: boolean }> {
-  const chunks: Buffer[] = [];
-  let size = 0;
+  const body = new LimitedBody(limit);
   for await (const chunk of stream) {
-    if (size + chunk.length > limit) {
-      chunks.push(chunk.subarray(0, limit - size));
-      size = limit;
+    if (body.add(chunk)) {
       stream.destroy?.();
-      return { body: Buffer.concat(chunks, size), truncated: true };
+      return { body: body.read(), truncated: true };
     }
-    chunks.push(chunk);
-    size += chunk.length;
   }
-  return { body: Buffer.concat(chunks, size), truncated: false };
+  return { body: body.read(), truncated: false };
+}
+
+/** A body's bytes up to a limit, for each of the three ways an answer is read. */
+class LimitedBody {
+  readonly #limit: number;
+  readonly #chunks: Buffer[] = [];
+  #size = 0;
+
+  constructor(limit: number) {
+    this.#limit = limit;
+  }
+
+  /** Keeps the chunk, cut at the limit; true when the limit is reached (the rest is not read). */
+  add(chunk: Buffer): boolean {
+    if (this.#size + chunk.length > this.#limit) {
+      this.#chunks.push(chunk.subarray(0, this.#limit - this.#size));
+      this.#size = this.#limit;
+      return true;
+    }
+    this.#chunks.push(chunk);
+    this.#size += chunk.length;
+    return false;
+  }
+
+  read(): Buffer {
+    return Buffer.concat(this.#chunks, this.#size);
+  }
 }
 
 /** undici's codes for a request it will not send as given: checked before anything goes out. */
