@@ -144,10 +144,11 @@ export function buildSummary() {
         mb(load.rss.round2),
         `round 1 ${mb(load.rss.round1)}`,
         value.toFixed(3),
-        "<= 1.10",
-        value <= 1.1 ? "yes" : "no",
+        // Issue 26 judges memory by rounds 2 -> 3 of the HTTP bench (the rows below): round 1
+        // holds the warm-up (JIT code, pools), so 1 -> 2 is kept as a companion figure.
+        "(companion: rounds 2->3 below)",
+        "–",
       ],
-      met: value <= 1.1,
     });
   }
   const throughput = read("http-throughput");
