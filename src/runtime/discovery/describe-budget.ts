@@ -14,9 +14,11 @@
  * is said once, in `responseTexts`, not per operation; and each operation says each thing once
  * (showOperation).
  */
+
 import { escapePointerToken, splitPointer } from "../../model/pointer.js";
 import { isRecord } from "../../model/records.js";
 import type { JsonSchema, ResultFieldsNode } from "../../model/types.js";
+import { isGenericStatusText } from "../results/generic-status-text.js";
 import { showReturns } from "./describe-returns.js";
 import { splitWords } from "./search/tokenize.js";
 
@@ -260,13 +262,15 @@ export function isNameInWords(text: string, name: string): boolean {
 function showResponse(response: { status: string; description: string; mediaTypes?: string[] }): string {
   const types = response.mediaTypes ?? [];
   const json = types.length === 0 || (types.length === 1 && types[0] === "application/json");
+  // "Successful response.", "Error response.": the status says as much.
+  const description = isGenericStatusText(response.description) ? "" : response.description;
   return /^2/.test(response.status) && !json
-    ? `${response.description}${response.description === "" ? "" : " "}(${types.join(", ")})`
-    : response.description;
+    ? `${description}${description === "" ? "" : " "}(${types.join(", ")})`
+    : description;
 }
 
 function isErrorStatus(status: string): boolean {
-  return /^[45]/.test(status) || status === "default";
+  return /^[45]/.test(status) || status.toLowerCase() === "default";
 }
 
 function summarizeOperation(

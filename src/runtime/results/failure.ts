@@ -3,6 +3,7 @@
  * HTTP status, the spec's words for it, the API's message, the fields it rejected as our
  * argument names (field-map.ts), the body, and what to do next.
  */
+
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { isDeeperThan, MAX_JSON_DEPTH } from "../../model/json-depth.js";
 import { isRecord } from "../../model/records.js";
@@ -25,6 +26,7 @@ import {
   toErrorResult,
 } from "./error-result.js";
 import { formatFieldErrors, mapFieldErrors } from "./field-map.js";
+import { isGenericStatusText } from "./generic-status-text.js";
 import type { ResultOptions } from "./success.js";
 
 /**
@@ -281,34 +283,7 @@ function findResponseDescription(tool: ToolNode, status: number, statusText?: st
   const range = tool.http.responses.find((r) => r.status === `${String(status)[0]}XX`);
   const fallback = tool.http.responses.find((r) => r.status === "DEFAULT" || r.status === "default");
   const description = (exact ?? range ?? fallback)?.description.trim();
-  return description && !isGenericFailureText(description, statusText) ? description : undefined;
-}
-
-/** Words that tell a model nothing about a failure the status line has not told it. */
-const GENERIC_FAILURE_WORDS = new Set(
-  "a an the error errors response unexpected default failure failed failing general http status code occurred".split(
-    " ",
-  ),
-);
-
-/**
- * A response description that only restates a failure ("Error response.", Stripe's default on
- * every operation; "Unexpected error"; "Bad Request" for a 400): quoting it costs a line and
- * tells nothing. Bounded: at most 80 characters are read.
- */
-export function isGenericFailureText(description: string, statusText = ""): boolean {
-  if (description.length > 80) return false;
-  const reason = new Set(
-    statusText
-      .toLowerCase()
-      .split(/[^a-z]+/)
-      .filter(Boolean),
-  );
-  const words = description
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
-  return words.every((word) => GENERIC_FAILURE_WORDS.has(word) || reason.has(word) || /^\d+$/.test(word));
+  return description && !isGenericStatusText(description, statusText) ? description : undefined;
 }
 
 /** Retry-After as seconds: delta-seconds or an HTTP date (RFC 9110 §10.2.3). */

@@ -80,7 +80,7 @@ describe("fitDescribed", () => {
           description: "Does small.",
           inputSchema: op.inputSchema,
           responses: {
-            "200": "OK",
+            "200": "",
             "401": "Unauthorized: bad or expired token.",
             "429": "Too many requests.",
           },
@@ -171,7 +171,7 @@ describe("fitDescribed", () => {
     // 429 is shared by one and two; 401 differs in three, so it stays with each operation.
     expect(answer.responseTexts).toEqual({ "429": "Too many requests." });
     expect(answer.operations[0]!.responses).toEqual({
-      "200": "OK",
+      "200": "",
       "401": "Unauthorized: bad or expired token.",
       "429": SHARED_RESPONSE_TEXT,
     });
@@ -226,7 +226,7 @@ describe("showOperation", () => {
         responses: {
           "200": "The file (application/pdf)",
           "201": "(text/xml)",
-          "204": "Done",
+          "204": "",
           "404": "Not found",
         },
       },

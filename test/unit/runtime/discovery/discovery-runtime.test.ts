@@ -150,7 +150,7 @@ describe("describe_operations", () => {
         destructiveHint: tool.annotations.destructiveHint,
         idempotentHint: tool.annotations.idempotentHint,
       },
-      responses: { "200": "OK" },
+      responses: { "200": "" },
       needsConfirmation: true,
     });
     expect(operations[1]).not.toHaveProperty("needsConfirmation");

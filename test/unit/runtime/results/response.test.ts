@@ -5,7 +5,6 @@ import {
   classifyStatus,
   findErrorMessage,
   isDocumentedRedirect,
-  isGenericFailureText,
   parseRetryAfter,
   toRedirectResult,
   toStatusErrorResult,
@@ -571,21 +570,5 @@ describe("XML answers", () => {
     const result = toStatusErrorResult(createTool(), response, options);
     expect(textOf(result)).toContain(`The API says: ${message}`);
     expect(result._meta?.[ERROR_META_KEY]).toMatchObject({ message });
-  });
-});
-
-describe("isGenericFailureText", () => {
-  it.each([
-    { description: "Error response.", statusText: "", want: true },
-    { description: "Unexpected error", statusText: "", want: true },
-    { description: "Bad Request", statusText: "Bad Request", want: true },
-    { description: "400 error", statusText: "Bad Request", want: true },
-    { description: "Not found", statusText: "Not Found", want: true },
-    { description: "No pet has this id.", statusText: "Not Found", want: false },
-    { description: "Validation failed.", statusText: "Unprocessable Entity", want: false },
-    { description: "Rate limit exceeded", statusText: "Too Many Requests", want: false },
-    { description: `${"error ".repeat(20)}`, statusText: "", want: false },
-  ])("$description ($statusText) → $want", ({ description, statusText, want }) => {
-    expect(isGenericFailureText(description, statusText)).toBe(want);
   });
 });
