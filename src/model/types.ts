@@ -284,6 +284,12 @@ export interface ParameterBindingNode {
    * argument, sent with this value when the call leaves it out.
    */
   fill?: JsonValue;
+  /**
+   * An optional query or header parameter the API declares on nearly every operation (Google's
+   * `alt`, `prettyPrint`, `quotaUser`: compile/api-wide-parameters.ts): an option of the API, not
+   * of this operation, so code mode's one-line signatures name it after the operation's own.
+   */
+  apiWide?: true;
 }
 
 export type CredentialKind = "secret" | "signature";

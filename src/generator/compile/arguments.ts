@@ -4,6 +4,7 @@
  * arguments come from request-body.ts, and clashing names are settled by argument-names.ts.
  * The input schema is the object of all of them, with the `$defs` they reach.
  */
+
 import { isRecord } from "../../model/records.js";
 import type {
   BodyBindingNode,
@@ -14,6 +15,7 @@ import type {
   ParameterStyle,
   ValueShape,
 } from "../../model/types.js";
+import { keyApiWideParameter, listApiWideParameters } from "./api-wide-parameters.js";
 import { assignArgumentNames, type Candidate, orderCandidates } from "./argument-names.js";
 import { type OperationContext, PARAMETER_STYLES, resolveRefObject, warn } from "./context.js";
 import { classifyCredentialParameter, readCredentialFacts } from "./credential-parameters.js";
@@ -117,6 +119,8 @@ export function planArguments(context: OperationContext): PlannedArguments {
     if (fill !== undefined) binding.fill = fill;
     const credential = classifyCredentialParameter(readCredentialFacts(parameter, location, schema));
     if (credential !== undefined) binding.credential = credential;
+    if (!binding.required && listApiWideParameters(context.document).has(keyApiWideParameter(location, name)))
+      binding.apiWide = true;
     candidates.push({
       location,
       name,

@@ -101,8 +101,14 @@ function clippedObject(
   max: number,
   result = false,
   tight = false,
+  demoted: ReadonlySet<string> = NONE,
 ): string {
   if (properties.length === 0 && index === undefined) return "{}";
+  if (demoted.size > 0)
+    properties = [
+      ...properties.filter((p) => !demoted.has(p.name)),
+      ...properties.filter((p) => demoted.has(p.name)),
+    ];
   const full = objectText(properties, index, {});
   if (full.length <= max || properties.length === 0) return full;
   // One argument whose type is long (a request body of one or two shapes): its type clipped in
@@ -121,8 +127,10 @@ function clippedObject(
   // required fields are always shown.
   const ranked = [
     ...(tight ? data.filter((p) => !p.optional) : []),
-    ...optional.filter((p) => p.docs !== undefined),
-    ...optional.filter((p) => p.docs === undefined),
+    // The API's own options (`apiWide` bindings: Google's `alt`, `prettyPrint`) after the rest.
+    ...optional.filter((p) => p.docs !== undefined && !demoted.has(p.name)),
+    ...optional.filter((p) => p.docs === undefined && !demoted.has(p.name)),
+    ...optional.filter((p) => demoted.has(p.name)),
     ...annotations,
   ];
   const required = tight ? [] : data.filter((p) => !p.optional);
@@ -143,6 +151,8 @@ function clippedObject(
   }
   return render(ranked.filter((p) => !kept.has(p)));
 }
+
+const NONE: ReadonlySet<string> = new Set();
 
 /** `/* +2 more: market, offset *\/`: the properties a one-line signature leaves out, named. */
 function describeLeftOut(left: readonly TypeProperty[], room = Number.POSITIVE_INFINITY): string {
@@ -257,7 +267,8 @@ export function createSignatures(methodOf: (name: string) => string = (name) => 
         const head = `${propertyKey(methodOf(tool.name))}(args${optional}: `;
         const result = clippedResult(resultTypeOf(tool), SIGNATURE_CHARS / 2);
         const room = Math.max(80, SIGNATURE_CHARS - head.length - result.length);
-        text = `${head}${clippedObject(properties, index, room)}): Promise<${result}>`;
+        const apiWide = new Set(tool.http.parameters.filter((p) => p.apiWide).map((p) => p.argument));
+        text = `${head}${clippedObject(properties, index, room, false, false, apiWide)}): Promise<${result}>`;
         compact.set(tool.name, text);
       }
       return text;
