@@ -395,6 +395,12 @@ export const DIAGNOSTIC_CODES = {
     severity: "error",
     fix: "give the API's URL with --base-url https://host/path, or the variable's value with --server-var NAME=VALUE",
   },
+  OMB_SERVER_PLACEHOLDER: {
+    title:
+      "The spec's server URL names a placeholder host (your-domain.atlassian.net): calls would go nowhere",
+    severity: "warning",
+    fix: "give the API's URL with --base-url https://host/path (your site's, your tenant's)",
+  },
   OMB_SERVER_VARIABLE: {
     title: "--server-var names a variable no server URL has, or a value outside the variable's enum",
     severity: "error",

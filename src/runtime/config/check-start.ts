@@ -370,6 +370,7 @@ function checkServerUrls(inputs: StartCheckInputs): CodedDiagnostic[] {
   const { model, tools, settings, serverVariables, audience = "cli" } = inputs;
   if (tools.length === 0) return [];
   const failures = new Map<string, string[]>();
+  const placeholders = new Map<string, string[]>();
   // Most tools share the document's servers: each list is resolved once.
   const bases = new Map<ServerNode[], ReturnType<typeof resolveBaseUrl>>();
   for (const tool of tools) {
@@ -379,7 +380,14 @@ function checkServerUrls(inputs: StartCheckInputs): CodedDiagnostic[] {
       base = resolveBaseUrl(servers, settings.baseUrl, serverVariables);
       bases.set(servers, base);
     }
-    if (!("error" in base)) continue;
+    if (!("error" in base)) {
+      if (settings.baseUrl === undefined) {
+        const placeholder = findPlaceholderHost(base.url);
+        if (placeholder !== undefined)
+          placeholders.set(base.url, [...(placeholders.get(base.url) ?? []), tool.name]);
+      }
+      continue;
+    }
     const unfilled = /\{([^}]+)\}/.exec(servers[0]?.url ?? "")?.[1];
     const problem =
       unfilled !== undefined && settings.baseUrl === undefined && serverVariables[unfilled] === undefined
@@ -388,6 +396,16 @@ function checkServerUrls(inputs: StartCheckInputs): CodedDiagnostic[] {
     failures.set(problem, [...(failures.get(problem) ?? []), tool.name]);
   }
   const found: CodedDiagnostic[] = [];
+  for (const [url, names] of placeholders) {
+    const which = names.length === tools.length ? "every tool" : `${names.length} of ${tools.length} tools`;
+    found.push(
+      createDiagnostic(
+        "OMB_SERVER_PLACEHOLDER",
+        `the spec's server URL ${url} names a placeholder host (${findPlaceholderHost(url)}): ${which} would call it`,
+        { hint: serverUrlHint(audience, false) },
+      ),
+    );
+  }
   for (const [problem, names] of failures) {
     const all = names.length === tools.length;
     const hint = serverUrlHint(audience, problem.includes("without a value"));
@@ -403,6 +421,25 @@ function checkServerUrls(inputs: StartCheckInputs): CodedDiagnostic[] {
   }
   return found;
 }
+
+/**
+ * The label of a server URL's host that a spec's authors left for the reader to replace
+ * (Jira's `your-domain.atlassian.net`), if any. Hosts reserved for examples (`example.com`,
+ * `*.test`) are not counted: test setups and local mocks use them on purpose.
+ */
+export function findPlaceholderHost(url: string): string | undefined {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return undefined;
+  }
+  return host.split(".").find((label) => PLACEHOLDER_LABEL.test(label));
+}
+
+/** `your-domain`, `yourcompany`, `my_instance`: a label that asks to be replaced. */
+const PLACEHOLDER_LABEL =
+  /^(?:your|my)[-_]?(?:domain|company|site|instance|org|organi[sz]ation|tenant|subdomain|server|host|account|shop|store|workspace|team|app|name|region)$/;
 
 function serverUrlHint(audience: Audience, variableUnfilled: boolean): string {
   if (audience === "library") {

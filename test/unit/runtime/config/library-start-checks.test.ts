@@ -16,6 +16,7 @@ import {
 } from "../../../../src/index.js";
 import { BridgeError } from "../../../../src/model/diagnostics.js";
 import type { BridgeModel } from "../../../../src/model/types.js";
+import { findPlaceholderHost } from "../../../../src/runtime/config/check-start.js";
 import { planSpec } from "../../../e2e/safety-support.js";
 
 const ok = { "200": { description: "OK", content: { "application/json": { schema: { type: "object" } } } } };
@@ -242,6 +243,43 @@ describe("the library refuses what the CLI refuses", () => {
         'no credential for the security scheme "cc", which the tool listOrders needs: the API will refuse its calls; give it in options.auth.cc or the environment variable OPENAPI_MCP_AUTH_CC, or an OAuth2 client in options.oauth.cc',
       ],
     ]);
+  });
+});
+
+describe("a server URL with a placeholder host", () => {
+  const jira = specWith([{ url: "https://your-domain.atlassian.net" }]);
+
+  it.each(ENTRIES)("%s warns once, naming the host and the option", (_name, entry) => {
+    const warnings: Diagnostic[] = [];
+    entry(jira, { ...GOOD, onWarning: (w) => warnings.push(w) });
+    expect(warnings.map((w) => [w.code, w.message, w.hint])).toEqual([
+      [
+        "OMB_SERVER_PLACEHOLDER",
+        "the spec's server URL https://your-domain.atlassian.net names a placeholder host (your-domain): every tool would call it",
+        'give the API\'s URL in options.baseUrl ("https://host/path")',
+      ],
+    ]);
+  });
+
+  it("is quiet when the URL is given", () => {
+    const warnings: Diagnostic[] = [];
+    createBridgeRuntime(jira, {
+      ...GOOD,
+      baseUrl: "https://acme.atlassian.net",
+      onWarning: (w) => warnings.push(w),
+    });
+    expect(warnings).toEqual([]);
+  });
+
+  it.each([
+    { url: "https://your-domain.atlassian.net", want: "your-domain" },
+    { url: "https://yourcompany.zendesk.com/api/v2", want: "yourcompany" },
+    { url: "https://my_instance.service-now.com", want: "my_instance" },
+    { url: "https://api.example.com/v1", want: undefined },
+    { url: "https://yourself.example.org", want: undefined },
+    { url: "not a url", want: undefined },
+  ])("findPlaceholderHost($url) = $want", ({ url, want }) => {
+    expect(findPlaceholderHost(url)).toBe(want);
   });
 });
 
