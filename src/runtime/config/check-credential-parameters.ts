@@ -1,8 +1,8 @@
 /**
  * What start-up says about parameters the model never gives (request/filled-parameters.ts
  * decides, with the same inputs the runtime uses): one line for those the configuration sends,
- * one for credentials nobody configured (not sent), and one per scheme or parameter set that
- * signs each request, which no static value satisfies. One line per API and kind, never one per
+ * one for credentials nobody configured (not sent) on operations whose security is not met, and
+ * one per scheme or parameter set that signs each request, which no static value satisfies. One line per API and kind, never one per
  * operation: Discourse's Api-Key is one line, not 21.
  */
 import { type CodedDiagnostic, createDiagnostic } from "../../model/diagnostics.js";
@@ -42,7 +42,23 @@ export function checkCredentialParameters(inputs: CredentialParameterInputs): Co
       ),
     );
   }
-  const withheld = filled.filter((entry) => entry.by === "withheld" && entry.kind !== "signature");
+  // A credential parameter of an operation whose security the configuration satisfies is the
+  // same secret in another place (Slack's `token`, Google's `access_token` and `key` beside their
+  // OAuth): withheld all the same, but not worth a line that asks the operator for it.
+  const authorised = new Set(
+    tools
+      .filter((tool) =>
+        tool.http.security.some(
+          (alternative) =>
+            Object.keys(alternative).length > 0 &&
+            Object.keys(alternative).every((name) => schemes.has(name)),
+        ),
+      )
+      .map((tool) => tool.name),
+  );
+  const withheld = filled.filter(
+    (entry) => entry.by === "withheld" && entry.kind !== "signature" && !authorised.has(entry.tool),
+  );
   if (withheld.length > 0) {
     const names = unique(withheld.map((entry) => entry.name));
     found.push(
