@@ -183,7 +183,9 @@ function toSearch(
           }
         : undefined;
       byName ??= new Map(tools.map((tool, doc) => [tool.name.toLowerCase(), doc]));
-      const named = findNamedDocs(query, byName).filter((doc) => allowed === undefined || allowed(doc));
+      const named = findNamedDocs(query, byName, tools).filter(
+        (doc) => allowed === undefined || allowed(doc),
+      );
       let ranked = rankQuery(
         { postings, shapes, scratch, sequences, resources, ...(allowed ? { allowed } : {}) },
         query,
@@ -244,15 +246,29 @@ function summarizeTool(tool: ToolNode): string {
   return isNameInWords(lead, tool.name) ? "" : lead;
 }
 
-/** Operations whose exact name (any case) is a word of the query, in the query's order. */
-function findNamedDocs(query: string, byName: Map<string, number>): number[] {
+/**
+ * Operations whose exact name (any case) is a word of the query, in the query's order. A name
+ * that is a plain word (Zoom's `webinar`, Jira's `search`) is named only as the whole query:
+ * in "add a registrant to a webinar" or "search issues" it is the person's word, and the
+ * ranking says which operation it means (`GET /webinars/{id}` came first for the former).
+ */
+function findNamedDocs(query: string, byName: Map<string, number>, tools: readonly ToolNode[]): number[] {
   const docs: number[] = [];
-  for (const word of query.toLowerCase().split(/[\s,;"'`]+/)) {
+  const words = query
+    .toLowerCase()
+    .split(/[\s,;"'`]+/)
+    .filter((word) => word !== "");
+  for (const word of words) {
     const doc = byName.get(word);
-    if (doc !== undefined && !docs.includes(doc)) docs.push(doc);
+    if (doc === undefined || docs.includes(doc)) continue;
+    if (words.length > 1 && PLAIN_WORD.test(tools[doc]!.name)) continue;
+    docs.push(doc);
   }
   return docs;
 }
+
+/** A name that is a word of prose: letters only, lower-case after the first, or all capitals. */
+const PLAIN_WORD = /^(\p{Lu}?\p{Ll}+|\p{Lu}+)$/u;
 
 function toHit(tool: ToolNode, score: number): SearchHit {
   return {

@@ -332,7 +332,7 @@ export function weighShape(
   // deeper than `/cards/{id}`; that level costs nothing when it is the place the task names.
   const nested = shape.depth > 1 && terms.has(shape.resource) && hasContainerParent(intent, shape);
   if (shape.depth > 1) factor /= 1 + TUNING.depth * (shape.depth - (nested ? 2 : 1));
-  if (intent.named && shape.finds) factor *= 1 + TUNING.named;
+  if ((intent.named || intent.filtered) && shape.finds) factor *= 1 + TUNING.named;
   if (intent.timed && shape.spans) factor *= 1 + TUNING.span;
   return factor;
 }
