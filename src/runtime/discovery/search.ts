@@ -14,7 +14,7 @@ import { isNameInWords } from "./describe-budget.js";
 import { rankFallback } from "./search/fallback.js";
 import { hasFirstPerson, hasName, readOperationShape, readQueryIntent } from "./search/intent.js";
 import { buildPostingsSteps, type Postings } from "./search/postings.js";
-import { createScratch, rankQuery } from "./search/rank.js";
+import { createScratch, FIELD_END, rankQuery } from "./search/rank.js";
 import {
   buildSavedIndex,
   buildSavedIndexSteps,
@@ -147,19 +147,32 @@ function* buildSearchSteps(
   const { terms } = reader;
   const postings = yield* buildPostingsSteps(documents, terms);
   yield;
-  return toSearch(
-    tools,
-    shapes,
-    postings,
-    documents.map((document) => document.slice(0, 3).map((field) => field.map((n) => terms[n]!))),
-  );
+  return toSearch(tools, shapes, postings, documents.map(toSequence), terms);
+}
+
+/**
+ * An operation's terms in order, every field (FIELDS order), as numbers into the vocabulary
+ * with FIELD_END between fields: what the ranker reads word pairs from. One typed array per
+ * operation (Graph beta: some 2 million terms, 8 MB), not a string per term.
+ */
+function toSequence(document: readonly (readonly number[])[]): Int32Array {
+  let size = document.length - 1;
+  for (const field of document) size += field.length;
+  const sequence = new Int32Array(Math.max(size, 0));
+  let at = 0;
+  document.forEach((field, f) => {
+    if (f > 0) sequence[at++] = FIELD_END;
+    for (const id of field) sequence[at++] = id;
+  });
+  return sequence;
 }
 
 function toSearch(
   tools: ToolNode[],
   shapes: ReturnType<typeof readOperationShape>[],
   postings: Postings,
-  sequences: string[][][],
+  sequences: Int32Array[],
+  vocabulary: readonly string[],
 ): OperationSearch {
   const resources = new Set(shapes.map((shape) => shape.resource).filter((resource) => resource !== ""));
   const scratch = createScratch(postings.size);
@@ -183,9 +196,11 @@ function toSearch(
           }
         : undefined;
       byName ??= new Map(tools.map((tool, doc) => [tool.name.toLowerCase(), doc]));
-      const named = findNamedDocs(query, byName).filter((doc) => allowed === undefined || allowed(doc));
+      const named = findNamedDocs(query, byName, tools).filter(
+        (doc) => allowed === undefined || allowed(doc),
+      );
       let ranked = rankQuery(
-        { postings, shapes, scratch, sequences, resources, ...(allowed ? { allowed } : {}) },
+        { postings, shapes, scratch, sequences, vocabulary, resources, ...(allowed ? { allowed } : {}) },
         query,
         limit + named.length,
       ).filter(({ doc }) => !named.includes(doc));
@@ -244,15 +259,29 @@ function summarizeTool(tool: ToolNode): string {
   return isNameInWords(lead, tool.name) ? "" : lead;
 }
 
-/** Operations whose exact name (any case) is a word of the query, in the query's order. */
-function findNamedDocs(query: string, byName: Map<string, number>): number[] {
+/**
+ * Operations whose exact name (any case) is a word of the query, in the query's order. A name
+ * that is a plain word (Zoom's `webinar`, Jira's `search`) is named only as the whole query:
+ * in "add a registrant to a webinar" or "search issues" it is the person's word, and the
+ * ranking says which operation it means (`GET /webinars/{id}` came first for the former).
+ */
+function findNamedDocs(query: string, byName: Map<string, number>, tools: readonly ToolNode[]): number[] {
   const docs: number[] = [];
-  for (const word of query.toLowerCase().split(/[\s,;"'`]+/)) {
+  const words = query
+    .toLowerCase()
+    .split(/[\s,;"'`]+/)
+    .filter((word) => word !== "");
+  for (const word of words) {
     const doc = byName.get(word);
-    if (doc !== undefined && !docs.includes(doc)) docs.push(doc);
+    if (doc === undefined || docs.includes(doc)) continue;
+    if (words.length > 1 && PLAIN_WORD.test(tools[doc]!.name)) continue;
+    docs.push(doc);
   }
   return docs;
 }
+
+/** A name that is a word of prose: letters only, lower-case after the first, or all capitals. */
+const PLAIN_WORD = /^(\p{Lu}?\p{Ll}+|\p{Lu}+)$/u;
 
 function toHit(tool: ToolNode, score: number): SearchHit {
   return {

@@ -82,6 +82,11 @@ export interface QueryIntent {
   short: boolean;
   /** A short phrase that names a time span ("this week", "since Monday"): a range is asked for. */
   timed: boolean;
+  /**
+   * A short phrase that says which of the things it asks for ("issues assigned to me"): a
+   * search or a filter is likelier the answer than one of them.
+   */
+  filtered: boolean;
 }
 
 /** The most words that are not noise a short phrase has ("all users in the organization": 2). */
@@ -133,7 +138,14 @@ export function readQueryIntent(words: readonly string[], named = false, firstPe
   }
   const targets = new Set<string>();
   const containers = new Set<string>();
-  let after: "start" | "preposition" | "other" = "start";
+  let filtered = false;
+  // "add a registrant to a webinar", "send a message to a channel": after the thing a phrase
+  // that starts by adding or sending names, "to" says where it goes. Elsewhere "to" starts a
+  // verb as often ("ask someone to review", "track changes to users", "how to ...").
+  const first = words[0] ?? "";
+  const puts = ACTION_WORDS[first] === "create" || SHORT_ACTION_WORDS[first] === "create";
+  // What the last word that names something was: "target" right after the thing asked for.
+  let after: "start" | "preposition" | "target" | "other" = "start";
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
     // "number of X", "list of X": X is what is asked for, not a container.
@@ -141,11 +153,17 @@ export function readQueryIntent(words: readonly string[], named = false, firstPe
       i++;
       continue;
     }
-    if (PREPOSITIONS.has(word)) after = "preposition";
+    if (PREPOSITIONS.has(word) || (word === "to" && puts && targets.size > 0)) after = "preposition";
     else if (isNoise(word) || (ACTION_WORDS[word] !== undefined && !isNounByPlace(words, i))) continue;
     else {
-      if (after === "preposition") containers.add(stem(word));
-      else if (targets.size === 0) targets.add(stem(word));
+      const qualifies = after === "target" && isParticiple(word);
+      if (qualifies) filtered = true;
+      if (after === "preposition" || qualifies) containers.add(stem(word));
+      else if (targets.size === 0) {
+        targets.add(stem(word));
+        after = "target";
+        continue;
+      }
       after = "other";
     }
   }
@@ -178,7 +196,15 @@ export function readQueryIntent(words: readonly string[], named = false, firstPe
   // person asking, who wants something of the world more often than of their account.
   if (firstPerson && short) self = true;
   const timed = short && words.some((word) => TIME_WORDS.has(word));
-  return { actions, self, owned, named, targets, containers, short, timed };
+  return { actions, self, owned, named, targets, containers, short, timed, filtered: filtered && short };
+}
+
+/**
+ * A past participle ("assigned", "shared", "starred"): right after the thing asked for, it says
+ * which of them ("issues assigned to me", "files shared with me"), as a place does, not what.
+ */
+function isParticiple(word: string): boolean {
+  return word.length > 4 && word.endsWith("ed") && !word.endsWith("eed");
 }
 
 /** The word stands where a noun does: after a preposition or a determiner. */

@@ -9,8 +9,9 @@
  *           / (1 + DEPTH × fixed segments past the first, an `/api` or `/v2` prefix not counted)
  *           × (1 + NAMED) when the task names something ("Titanic", "'Naruto'") and the
  *             operation searches (its id for the name is what the next step needs)
- *           × (1 + PHRASE × Σ over the task's word pairs that the operation's name, title or
- *             path has side by side of (1 - the share of the first 50 that have it) ** 4)
+ *           × (1 + PHRASE × Σ over the task's word pairs that one of the operation's fields
+ *             (name, title, path, tags, parameters, description) has side by side of
+ *             (1 - the share of the first 50 that have it) ** 8)
  *
  * so that a task naming a collection finds it before its sub-resources and before the same
  * collection deeper in the tree (`/me/events` before `/me/calendars/{id}/events`). Synonyms
@@ -65,12 +66,14 @@ export const TUNING = {
   /** A short phrase naming a time span ("this week") and an operation that takes one (calendarView). */
   span: 0.25,
   /**
-   * Per pair of the task's words that the operation's name, title or path has side by side
-   * ("exchange rate", "user data"), at most `phraseMax` pairs, each worth (1 - the share of the
-   * leading operations that have it) ** `phraseShare`: a pair most of them share separates none.
+   * Per pair of the task's words that one of the operation's fields has side by side ("exchange
+   * rate", "user data", a description's "expiring domain names"), at most `phraseMax` pairs,
+   * each worth (1 - the share of the leading operations that have it) ** `phraseShare`: a pair
+   * most of them share separates none. Read in the name, title and path only, at 0.2 and ** 4,
+   * until round 7 (bench/search/decided.md).
    */
-  phrase: 0.2,
-  phraseShare: 4,
+  phrase: 0.5,
+  phraseShare: 8,
   phraseMax: 2,
 };
 
@@ -87,8 +90,12 @@ export interface RankContext {
   allowed?: (doc: number) => boolean;
   /** Buffers of the postings' size, reused by every search (all zero between searches). */
   scratch: { scores: Float64Array; touched: Int32Array; owned: Uint8Array };
-  /** Per operation: its name, title and path terms in order, one list per field (phrases). */
-  sequences?: readonly (readonly string[])[][];
+  /**
+   * Per operation: its terms in order, every field in FIELDS order, as numbers into
+   * `vocabulary`, FIELD_END between fields (word pairs).
+   */
+  sequences?: readonly Int32Array[];
+  vocabulary?: readonly string[];
   /** Every resource an operation's path names (OperationShape.resource): the API's nouns. */
   resources?: ReadonlySet<string>;
 }
@@ -115,23 +122,16 @@ export function rankQuery(context: RankContext, query: string, limit: number): R
       if (!terms.includes(compound)) terms.push(compound);
     }
   }
-  const { sequences } = context;
-  if (sequences === undefined || sequence.length < 2) return scoreTerms(context, terms, intent, limit);
+  const { sequences, vocabulary } = context;
+  if (sequences === undefined || vocabulary === undefined || sequence.length < 2)
+    return scoreTerms(context, terms, intent, limit);
   // The task's word pairs, in its order (stop words left out: "list of users" gives "list user").
   const pairs = new Set<string>();
   for (let i = 1; i < sequence.length; i++) pairs.add(`${sequence[i - 1]} ${sequence[i]}`);
   // Always the same leading operations, whatever the limit, so a result's rank does not depend on it.
   const candidates = scoreTerms(context, terms, intent, Math.max(limit, PHRASE_WINDOW));
-  const found = candidates.map(({ doc }) => {
-    const seen = new Set<string>();
-    for (const field of sequences[doc]!) {
-      for (let i = 1; i < field.length; i++) {
-        const pair = `${field[i - 1]} ${field[i]}`;
-        if (pairs.has(pair)) seen.add(pair);
-      }
-    }
-    return seen;
-  });
+  const wanted = numberPairs(vocabulary, pairs);
+  const found = candidates.map(({ doc }) => findPairs(sequences[doc]!, vocabulary, wanted));
   const share = new Map<string, number>();
   for (const seen of found) {
     for (const pair of seen) share.set(pair, (share.get(pair) ?? 0) + 1 / candidates.length);
@@ -143,6 +143,51 @@ export function rankQuery(context: RankContext, query: string, limit: number): R
   });
   candidates.sort((a, b) => b.score - a.score || a.doc - b.doc);
   return candidates.slice(0, limit);
+}
+
+/** Between two fields of a sequence (RankContext.sequences): no pair spans it. */
+export const FIELD_END = -1;
+
+/** Per vocabulary: each term's number (built on the first search that reads pairs). */
+const termNumbers = new WeakMap<readonly string[], Map<string, number>>();
+
+/**
+ * The task's pairs that an operation has side by side in one of its fields (a pair never spans
+ * two fields), compared as numbers: a candidate's sequence is read without making a string of
+ * each of its pairs.
+ */
+function findPairs(
+  sequence: Int32Array,
+  vocabulary: readonly string[],
+  wanted: ReadonlyMap<number, string>,
+): Set<string> {
+  const seen = new Set<string>();
+  const size = vocabulary.length;
+  for (let i = 1; i < sequence.length; i++) {
+    const a = sequence[i - 1]!;
+    const b = sequence[i]!;
+    if (a === FIELD_END || b === FIELD_END) continue;
+    const pair = wanted.get(a * size + b);
+    if (pair !== undefined) seen.add(pair);
+  }
+  return seen;
+}
+
+/** The task's pairs by the numbers of their terms (a pair of a term no operation has is none). */
+function numberPairs(vocabulary: readonly string[], pairs: ReadonlySet<string>): Map<number, string> {
+  let numbers = termNumbers.get(vocabulary);
+  if (numbers === undefined) {
+    numbers = new Map(vocabulary.map((term, n) => [term, n]));
+    termNumbers.set(vocabulary, numbers);
+  }
+  const wanted = new Map<number, string>();
+  for (const pair of pairs) {
+    const [a, b] = pair.split(" ");
+    const first = numbers.get(a!);
+    const second = numbers.get(b!);
+    if (first !== undefined && second !== undefined) wanted.set(first * vocabulary.length + second, pair);
+  }
+  return wanted;
 }
 
 function scoreTerms(context: RankContext, terms: string[], intent: QueryIntent, limit: number): Ranked[] {
@@ -332,7 +377,7 @@ export function weighShape(
   // deeper than `/cards/{id}`; that level costs nothing when it is the place the task names.
   const nested = shape.depth > 1 && terms.has(shape.resource) && hasContainerParent(intent, shape);
   if (shape.depth > 1) factor /= 1 + TUNING.depth * (shape.depth - (nested ? 2 : 1));
-  if (intent.named && shape.finds) factor *= 1 + TUNING.named;
+  if ((intent.named || intent.filtered) && shape.finds) factor *= 1 + TUNING.named;
   if (intent.timed && shape.spans) factor *= 1 + TUNING.span;
   return factor;
 }

@@ -501,6 +501,96 @@ describe("the first person is read from the query's text", () => {
   });
 });
 
+/** A webinar API (Zoom-shaped: some operations named by one plain word) and an issue tracker's. */
+const PLAIN_NAMES = planSpec({
+  paths: {
+    "/webinars/{webinarId}": { ...withId("webinarId"), get: op("webinar", "Get a webinar") },
+    "/webinars/{webinarId}/registrants": {
+      ...withId("webinarId"),
+      get: op("webinarRegistrants", "List webinar registrants"),
+      post: op("webinarRegistrantCreate", "Add a webinar registrant"),
+    },
+    "/rest/api/3/statuses/search": {
+      get: op("search", "Search statuses paginated", {
+        description: "Returns a page of statuses that match a search on name or project.",
+      }),
+    },
+    "/rest/api/3/search": {
+      get: op("searchForIssuesUsingJql", "Search for issues using JQL", {
+        parameters: [{ name: "jql", in: "query", schema: { type: "string" } }],
+      }),
+    },
+    "/rest/api/3/issue/{issueIdOrKey}": {
+      ...withId("issueIdOrKey"),
+      get: op("getIssue", "Get issue"),
+    },
+    "/rest/api/3/issue/{issueIdOrKey}/assignee": {
+      ...withId("issueIdOrKey"),
+      put: op("assignIssue", "Assign issue"),
+    },
+  },
+}).tools;
+
+describe("an operation named by a plain word is named only by the whole query", () => {
+  it.each<[string, string, string]>([
+    [
+      "the person's word, not the name: the registrants",
+      "add a registrant to a webinar",
+      "webinarRegistrantCreate",
+    ],
+    [
+      "the issues searched, not the statuses' search named 'search'",
+      "search issues",
+      "searchForIssuesUsingJql",
+    ],
+    ["the name alone is the operation", "webinar", "webinar"],
+    ["the name alone, another case", "Search", "search"],
+  ])("%s: %s", (_label, query, want) => {
+    expect(top(PLAIN_NAMES, query), query).toEqual([want]);
+  });
+
+  it("an identifier-like name is named anywhere in the query", () => {
+    expect(top(PLAIN_NAMES, "call webinarRegistrants now")).toEqual(["webinarRegistrants"]);
+  });
+});
+
+describe("what a short phrase says of the thing it asks for", () => {
+  it.each([
+    // After the thing a phrase of adding or sending names, "to" says where it goes.
+    { query: "add a registrant to a webinar", containers: ["webinar"], filtered: false },
+    { query: "send a message to a channel", containers: ["channel"], filtered: false },
+    // Elsewhere "to" starts a verb as often.
+    { query: "ask someone to review a pull request", containers: [], filtered: false },
+    { query: "track changes to users", containers: [], filtered: false },
+    { query: "how to add a user", containers: [], filtered: false },
+    { query: "add a to do task", containers: [], filtered: false },
+    // A participle right after it says which of them: a search's job.
+    { query: "issues assigned to me", containers: ["assign"], filtered: true },
+    { query: "files shared with me", containers: ["share"], filtered: true },
+    { query: "assigned issues", containers: [], filtered: false },
+    { query: "list users", containers: [], filtered: false },
+    {
+      query: "I need the issues assigned to our team for the release and the comments of each one today",
+      containers: [],
+      filtered: false,
+    },
+  ])("$query: containers $containers, filtered $filtered", ({ query, containers, filtered }) => {
+    const intent = readQueryIntent(splitWords(query));
+    expect([...intent.containers]).toEqual(containers);
+    expect(intent.filtered).toBe(filtered);
+  });
+
+  it("a filtered phrase weighs a search higher, and the participle less than the thing", () => {
+    const got = top(PLAIN_NAMES, "find issues assigned to me", 6);
+    expect(got.indexOf("searchForIssuesUsingJql"), got.join(", ")).toBeLessThan(got.indexOf("assignIssue"));
+    const search = readOperationShape(PLAIN_NAMES.find((tool) => tool.name === "searchForIssuesUsingJql")!);
+    const terms = new Set(["issu", "assign"]);
+    const filtered = readQueryIntent(splitWords("issues assigned to me"));
+    const plain = readQueryIntent(splitWords("issues of me"));
+    expect(weighShape(filtered, terms, search, true)).toBeGreaterThan(weighShape(plain, terms, search, true));
+  });
+});
+
 describe("hostile queries stay bounded", () => {
   it("a query of thousands of distinct words ranks as its first part does", () => {
     const words = Array.from({ length: 5_000 }, (_, i) => `w${i.toString(36)}x`).join(" ");

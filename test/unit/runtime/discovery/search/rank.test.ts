@@ -88,6 +88,20 @@ const GITHUB_LIKE = planSpec({
   },
 }).tools;
 
+/** A JSON body of these string properties. */
+const takes = (properties: string[]) => ({
+  requestBody: {
+    content: {
+      "application/json": {
+        schema: {
+          type: "object",
+          properties: Object.fromEntries(properties.map((p) => [p, { type: "string" }])),
+        },
+      },
+    },
+  },
+});
+
 const names = (tools: ToolNode[], query: string, limit = 3) =>
   createOperationSearch(tools)
     .search(query, { limit })
@@ -180,6 +194,40 @@ describe("ranking", () => {
       },
     }).tools;
     expect(names(tools, "exchange rate", 2)).toEqual(["opTwo", "opOne"]);
+  });
+
+  it.each<[string, string, Record<string, unknown>, Record<string, unknown>]>([
+    [
+      "in a description",
+      "domain names",
+      { description: "Lists domain names of the pool." },
+      { description: "Lists names of a domain pool." },
+    ],
+    [
+      "in a parameter's name",
+      "records by start date",
+      takes(["startDate", "endLabel"]),
+      takes(["dateStart", "endLabel"]),
+    ],
+  ])("the task's words side by side count more than apart: %s", (_label, query, near, far) => {
+    const tools = planSpec({
+      paths: {
+        "/one": { post: op("opOne", "Records", far) },
+        "/two": { post: op("opTwo", "Records", near) },
+      },
+    }).tools;
+    expect(names(tools, query, 2)).toEqual(["opTwo", "opOne"]);
+  });
+
+  it("a pair never spans two fields", () => {
+    // "rate" ends the title and "exchange" begins the description: no pair "rate exchange".
+    const tools = planSpec({
+      paths: {
+        "/one": { get: op("opOne", "Currency rate", { description: "Exchange offices listed." }) },
+        "/two": { get: op("opTwo", "Currency offices", { description: "Exchange rate listed." }) },
+      },
+    }).tools;
+    expect(names(tools, "rate exchange", 2)).toEqual(["opOne", "opTwo"]);
   });
 
   it("an API's prefix and version are no depth: /api/v2/entries is as shallow as /entries", () => {
