@@ -36,6 +36,8 @@ export const TIME_WORDS: ReadonlySet<string> = new Set(
 /** [everyday words, the API words they may mean]. */
 const BRIDGES: [string, string][] = [
   ["mail email inbox", "message"],
+  // Twilio, Vonage, Plivo and MessageBird all call a text message a message.
+  ["sms", "message"],
   ["meeting appointment", "event"],
   ["remove erase", "delete"],
   ["add new make", "create"],

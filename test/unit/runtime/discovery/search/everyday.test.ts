@@ -15,6 +15,8 @@ import {
   readQueryIntent,
 } from "../../../../../src/runtime/discovery/search/intent.js";
 import { weighShape } from "../../../../../src/runtime/discovery/search/rank.js";
+import { stem } from "../../../../../src/runtime/discovery/search/stem.js";
+import { findSynonyms } from "../../../../../src/runtime/discovery/search/synonyms.js";
 import { splitWords } from "../../../../../src/runtime/discovery/search/tokenize.js";
 import { createOperationSearch, MAX_QUERY_CHARS } from "../../../../../src/runtime/discovery/search.js";
 import { planSpec } from "../../../../e2e/safety-support.js";
@@ -294,6 +296,17 @@ describe("a person's words find the API's", () => {
     ["notified → subscription", "get notified when something changes", ROUND5, "op12"],
   ])("%s: %s", (_label, query, tools, want) => {
     expect(top(tools, query), query).toEqual([want]);
+  });
+});
+
+describe("bridges a short phrase crosses, and a long task does not", () => {
+  it.each([
+    ["sms", "message"],
+    ["mail", "message"],
+    ["meeting", "event"],
+  ])("%s → %s", (everyday, api) => {
+    expect(findSynonyms(stem(everyday))).toContain(stem(api));
+    expect(findSynonyms(stem(everyday), false)).not.toContain(stem(api));
   });
 });
 
