@@ -154,6 +154,8 @@ async function loadText(
   let refStrings = collectRefStrings(doc);
   // Whether `doc` is no longer what the text says (the worker must be sent it, not the text).
   let changed = false;
+  // Whether bundling ran: the bundler may put one object in two places; a parse is a tree.
+  let bundled = false;
   if ([...refStrings].some((ref) => !ref.startsWith("#"))) {
     const sites = collectRefs(doc);
     let external = sites.filter((r) => !r.ref.startsWith("#"));
@@ -177,6 +179,7 @@ async function loadText(
       // Inlining documents that are each within the depth limit can still go beyond it.
       doc = checkDepth(await bundleExternalRefs(doc, input, refs), input.display);
       changed = true;
+      bundled = true;
     }
     refStrings = collectRefStrings(doc);
   }
@@ -190,7 +193,7 @@ async function loadText(
   }
   checkInternalRefs(doc, refStrings, input.display);
   if (lenient) {
-    const repaired = repairSlips(doc, specVersion, input.display);
+    const repaired = repairSlips(doc, specVersion, input.display, { tree: !bundled });
     diagnostics.push(...repaired);
     if (repaired.length > 0) changed = true;
   }
