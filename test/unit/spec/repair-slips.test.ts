@@ -147,7 +147,7 @@ describe("repairSlips", () => {
       repairSlips(bundled, "3.0", "spec.json"),
     );
     expect(tree).toEqual(bundled);
-    expect(tree.paths["/a/{id}"].get.parameters[1]!.schema.items[0]).toEqual({ minLength: 2 });
+    expect(tree.paths["/a/{id}"].get.parameters[1]!.schema.items?.[0]).toEqual({ minLength: 2 });
   });
 
   it("counts an object a bundled document holds in two places once", () => {
