@@ -9,10 +9,16 @@ import type { DiagnosticCode } from "../../model/diagnostic-codes.js";
 import { BridgeError, createDiagnostic } from "../../model/diagnostics.js";
 import type { Diagnostic } from "../../model/types.js";
 import { readJsonBytesAsAscii } from "./json-bytes.js";
-import { createCollector, type ReadBudget, ReadRefusal, readFileWithin } from "./read-limits.js";
+import { createCollector, type ReadBudget, ReadRefusal, readFileWithRoom } from "./read-limits.js";
 import { errorCode, shortMessage } from "./spec-errors.js";
 
 const STDIN_SOURCE = "<stdin>";
+/**
+ * Bytes after a spec file's own that json-bytes.ts may write: escaping a character beyond ASCII
+ * adds at most 2 bytes for each of its bytes, so this escapes up to 32,768 such bytes in place
+ * (GitHub's spec has 140, Microsoft Graph beta's 473); a spec with more is escaped into a copy.
+ */
+const ESCAPE_ROOM = 64 * 1024;
 
 export interface SourceText {
   /** The text to parse: a JSON file's with every character beyond ASCII escaped (json-bytes.ts). */
@@ -66,8 +72,11 @@ export async function readSource(
   }
   const location = path.resolve(filePath);
   try {
-    const bytes = await readFileWithin(location, budget, { regularOnly: false });
-    const escaped = readJsonBytesAsAscii(bytes);
+    const { bytes, room } = await readFileWithRoom(location, budget, {
+      regularOnly: false,
+      room: ESCAPE_ROOM,
+    });
+    const escaped = readJsonBytesAsAscii(bytes, room);
     if (escaped === undefined)
       return { text: bytes.toString("utf8"), display: source, location, remote: false };
     return {
