@@ -20,7 +20,7 @@ import { checkOpenApi3, resolveRelativeServers } from "./normalize/openapi3.js";
 import { convertSwagger2 } from "./normalize/swagger2.js";
 import type { OpenApiDocument } from "./openapi-document.js";
 import { checkDepth, detectVersion, parseSpec, withoutBom } from "./parse-text.js";
-import { createReadBudget, type ReadBudget, resolveRefRoots } from "./read-limits.js";
+import { createReadBudget, type FileBytes, type ReadBudget, resolveRefRoots } from "./read-limits.js";
 import { readSource, type SourceText } from "./read-source.js";
 import {
   checkInternalRefs,
@@ -102,9 +102,23 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 /** Spec text longer than this is validated in a worker when validation may be deferred. */
 const WORKER_MIN_CHARS = 1_000_000;
 
-export async function loadSpec(source: string, options: LoadOptions = {}): Promise<LoadedSpec> {
+/**
+ * `read`: the spec file's bytes when the caller read them already (the model cache hashes them
+ * before a load): the file is read once, and what is loaded is what was hashed.
+ */
+export async function loadSpec(
+  source: string,
+  options: LoadOptions = {},
+  read?: FileBytes,
+): Promise<LoadedSpec> {
   const budget = createReadBudget(options.maxSpecBytes, options.maxTotalSpecBytes);
-  const input = await readSource(source, options.stdin, options.timeoutMs ?? DEFAULT_TIMEOUT_MS, budget);
+  const input = await readSource(
+    source,
+    options.stdin,
+    options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    budget,
+    read,
+  );
   const worker = startWorkerFor(input.text, options);
   try {
     return await loadText(input, options, worker, budget);

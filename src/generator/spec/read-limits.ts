@@ -18,6 +18,21 @@ export const DEFAULT_MAX_FILE_BYTES = 128 * MIB;
 /** Bytes read from all documents of one spec together by default. */
 export const DEFAULT_MAX_TOTAL_BYTES = 256 * MIB;
 
+/**
+ * Bytes after a spec file's own that json-bytes.ts may write: escaping a character beyond ASCII
+ * adds at most 2 bytes for each of its bytes, so this escapes up to 32,768 such bytes in place
+ * (GitHub's spec has 140, Microsoft Graph beta's 473); a spec with more is escaped into a copy.
+ */
+export const ESCAPE_ROOM = 64 * 1024;
+
+/** A spec file's bytes as readFileWithRoom read them, for the loader to take instead of reading again. */
+export interface FileBytes {
+  /** The absolute path they were read from. */
+  location: string;
+  bytes: Buffer;
+  room: number;
+}
+
 /** The caps of one load and what was read so far (shared by every document of the load). */
 export interface ReadBudget {
   maxFileBytes: number;
