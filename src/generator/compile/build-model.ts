@@ -4,6 +4,7 @@ import type { BridgeModel } from "../../model/types.js";
 import { readOrBuildSearchIndex } from "../../runtime/discovery/search.js";
 import type { LoadOptions } from "../spec/load-spec.js";
 import type { OpenApiDocument } from "../spec/openapi-document.js";
+import type { FileBytes } from "../spec/read-limits.js";
 import { type DeferredCacheWrite, openModelCache } from "./model-cache.js";
 import type { LoadedOverrides, OverridesInput } from "./overrides.js";
 import type { PlanOptions } from "./plan-model.js";
@@ -65,7 +66,10 @@ export async function buildModel(source: string, options: BuildOptions = {}): Pr
   if (cache !== undefined) options.onStep?.("cache");
   const cached = await cache?.read();
   if (cached !== undefined && "model" in cached) return cached.model;
-  const planned = applyProfile(await planFromSpec(source, options, overrides), options);
+  const planned = applyProfile(
+    await planFromSpec(source, options, overrides, cache?.takeSpecBytes()),
+    options,
+  );
   if (cache === undefined) return planned;
   let model = planned;
   if (options.deferCacheWrite !== undefined) {
@@ -90,6 +94,7 @@ async function planFromSpec(
   source: string,
   options: BuildOptions,
   overrides: LoadedOverrides | undefined,
+  specBytes: FileBytes | undefined,
 ): Promise<BridgeModel> {
   options.onStep?.("load");
   // Loaded on a cache miss only: a start from the cache does without the loader and the planner
@@ -99,7 +104,7 @@ async function planFromSpec(
     import("../spec/overlay.js"),
     import("./plan-model.js"),
   ]);
-  let loaded = await loadSpec(source, { ...options, deferValidation: true });
+  let loaded = await loadSpec(source, { ...options, deferValidation: true }, specBytes);
   let model: BridgeModel;
   try {
     if (overrides?.kind === "overlay") {

@@ -51,6 +51,15 @@ const ONE_SCHEMA = [
 ];
 const SCHEMA_LISTS = ["allOf", "anyOf", "oneOf", "prefixItems"];
 const SCHEMA_MAPS = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"];
+/**
+ * What each keyword above holds, looked up for a node's own keys: a node has a handful of keys,
+ * where asking it for each of the twenty keywords in turn was most of the walk's time.
+ */
+const SCHEMA_KEYWORDS = new Map<string, "one" | "list" | "map">([
+  ...ONE_SCHEMA.map((keyword) => [keyword, "one"] as const),
+  ...SCHEMA_LISTS.map((keyword) => [keyword, "list"] as const),
+  ...SCHEMA_MAPS.map((keyword) => [keyword, "map"] as const),
+]);
 
 let keywordTypes: Map<string, readonly string[]> | undefined;
 
@@ -154,28 +163,31 @@ function walkTree(
   if (typeof node === "boolean") return 0;
   if (!isMap(node) || depth > MAX_DEPTH) return RISKY_HEIGHT;
   if (!hasPlainKeywords(node, types, needs)) return RISKY_HEIGHT;
+  // The children in the order of the node's keys: the height is their largest, and any risky
+  // one makes the node risky, whichever is met first (the names `needs` gathers matter only
+  // when none is).
   let height = 0;
-  for (const keyword of ONE_SCHEMA) {
-    if (!(keyword in node)) continue;
-    height = stackOn(height, walkTree(node[keyword], depth + 1, types, needs, false));
-    if (height === RISKY_HEIGHT) return RISKY_HEIGHT;
-  }
-  for (const keyword of SCHEMA_LISTS) {
-    const list = node[keyword];
-    if (!Array.isArray(list)) continue;
-    for (const item of list) {
-      height = stackOn(height, walkTree(item, depth + 1, types, needs, false));
+  for (const keyword of Object.keys(node)) {
+    const holds = SCHEMA_KEYWORDS.get(keyword);
+    if (holds === undefined) continue;
+    const value = node[keyword];
+    if (holds === "one") {
+      height = stackOn(height, walkTree(value, depth + 1, types, needs, false));
       if (height === RISKY_HEIGHT) return RISKY_HEIGHT;
-    }
-  }
-  for (const keyword of SCHEMA_MAPS) {
-    const map = node[keyword];
-    if (map === undefined) continue;
-    if (!isMap(map)) return RISKY_HEIGHT;
-    if (skipDefs && keyword === "$defs") continue;
-    for (const name of Object.keys(map)) {
-      height = stackOn(height, walkTree(map[name], depth + 1, types, needs, false));
-      if (height === RISKY_HEIGHT) return RISKY_HEIGHT;
+    } else if (holds === "list") {
+      if (!Array.isArray(value)) continue;
+      for (const item of value) {
+        height = stackOn(height, walkTree(item, depth + 1, types, needs, false));
+        if (height === RISKY_HEIGHT) return RISKY_HEIGHT;
+      }
+    } else {
+      if (value === undefined) continue;
+      if (!isMap(value)) return RISKY_HEIGHT;
+      if (skipDefs && keyword === "$defs") continue;
+      for (const name of Object.keys(value)) {
+        height = stackOn(height, walkTree(value[name], depth + 1, types, needs, false));
+        if (height === RISKY_HEIGHT) return RISKY_HEIGHT;
+      }
     }
   }
   return height;

@@ -11,8 +11,8 @@
  * `~/.cache/openapi-mcp-bridge`. `OPENAPI_MCP_CACHE=0` (or `cache: false`) turns it off.
  */
 import { createHash } from "node:crypto";
-import { access, mkdir, readdir, readFile, stat } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { access, mkdir, readdir, stat } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { BridgeError } from "../../model/diagnostics.js";
 import { readLazyModel, serializeLazyModelSteps } from "../../model/lazy-model.js";
@@ -24,7 +24,13 @@ import { BRIDGE_VERSION } from "../../runtime/version.js";
 import { resolveCacheDir } from "../shared/cache-dir.js";
 import { pruneOldestFiles } from "../shared/prune-cache.js";
 import { writeFileAtomically } from "../shared/write-atomic.js";
-import { DEFAULT_MAX_FILE_BYTES } from "../spec/read-limits.js";
+import {
+  createReadBudget,
+  DEFAULT_MAX_FILE_BYTES,
+  ESCAPE_ROOM,
+  type FileBytes,
+  readFileWithRoom,
+} from "../spec/read-limits.js";
 import { hasExternalRef } from "./external-ref.js";
 
 /** Entries kept; the oldest are removed beyond this. */
@@ -50,6 +56,12 @@ export interface CacheWriteExtras {
 export interface ModelCache {
   read(): Promise<CacheRead>;
   /**
+   * The spec's bytes the key was made of, once (then undefined): on a miss the loader takes them
+   * instead of reading the file again (Graph beta's 47 MB: a second read and its page faults,
+   * some 0.3 s), and what is planned is what was hashed.
+   */
+  takeSpecBytes(): FileBytes | undefined;
+  /**
    * Saves the model (never fails: a read-only or full disk only costs the next start its
    * speed). Made in slices with the event loop free in between, so that `serve` may answer
    * while it writes; the file appears whole or not at all.
@@ -68,15 +80,22 @@ export async function openModelCache(
 ): Promise<ModelCache | undefined> {
   if (env.OPENAPI_MCP_CACHE === "0" || source === "-" || /^[a-z][a-z0-9+.-]*:\/\//i.test(source))
     return undefined;
-  let bytes: Buffer;
+  let specBytes: FileBytes | undefined;
   try {
     // Only a regular file of a sane size is hashed: a device or a pipe is left to the loader's caps.
     const info = await stat(source);
     if (!info.isFile() || info.size > DEFAULT_MAX_FILE_BYTES) return undefined;
-    bytes = await readFile(source);
+    const location = resolve(source);
+    // Read as the loader reads a spec (with room to escape it in place), for it to take.
+    const read = await readFileWithRoom(location, createReadBudget(), {
+      regularOnly: true,
+      room: ESCAPE_ROOM,
+    });
+    specBytes = { location, ...read };
   } catch {
     return undefined; // the loader reports the problem
   }
+  const { bytes } = specBytes;
   if (hasExternalRef(bytes)) return undefined;
   const hash = createHash("sha256");
   hash.update(`${IR_VERSION}\n${BRIDGE_VERSION}\n${await describeBuild()}\n`);
@@ -85,6 +104,11 @@ export async function openModelCache(
   const dir = resolveCacheDir(env);
   const file = join(dir, `${hash.digest("hex").slice(0, 40)}.model.json`);
   return {
+    takeSpecBytes: () => {
+      const taken = specBytes;
+      specBytes = undefined;
+      return taken;
+    },
     read: async () => {
       try {
         await access(file);

@@ -6,6 +6,7 @@
  * Every failure is a BridgeError with a stable code; no raw stack trace or parser dump leaks out.
  */
 import { BridgeError } from "../../model/diagnostics.js";
+import { MAX_DOCUMENT_DEPTH } from "../../model/json-depth.js";
 import type { Diagnostic, SpecVersion } from "../../model/types.js";
 import { bundleExternalRefs, nameExternalSchemas } from "./bundle-refs.js";
 import {
@@ -14,11 +15,12 @@ import {
   type ValidationWorker,
 } from "./document-check/background-check.js";
 import { validateDocument } from "./document-check/check-document.js";
+import { scanDocument } from "./document-scan.js";
 import { checkOpenApi3, resolveRelativeServers } from "./normalize/openapi3.js";
 import { convertSwagger2 } from "./normalize/swagger2.js";
 import type { OpenApiDocument } from "./openapi-document.js";
 import { checkDepth, detectVersion, parseSpec, withoutBom } from "./parse-text.js";
-import { createReadBudget, type ReadBudget, resolveRefRoots } from "./read-limits.js";
+import { createReadBudget, type FileBytes, type ReadBudget, resolveRefRoots } from "./read-limits.js";
 import { readSource, type SourceText } from "./read-source.js";
 import {
   checkInternalRefs,
@@ -100,9 +102,23 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 /** Spec text longer than this is validated in a worker when validation may be deferred. */
 const WORKER_MIN_CHARS = 1_000_000;
 
-export async function loadSpec(source: string, options: LoadOptions = {}): Promise<LoadedSpec> {
+/**
+ * `read`: the spec file's bytes when the caller read them already (the model cache hashes them
+ * before a load): the file is read once, and what is loaded is what was hashed.
+ */
+export async function loadSpec(
+  source: string,
+  options: LoadOptions = {},
+  read?: FileBytes,
+): Promise<LoadedSpec> {
   const budget = createReadBudget(options.maxSpecBytes, options.maxTotalSpecBytes);
-  const input = await readSource(source, options.stdin, options.timeoutMs ?? DEFAULT_TIMEOUT_MS, budget);
+  const input = await readSource(
+    source,
+    options.stdin,
+    options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    budget,
+    read,
+  );
   const worker = startWorkerFor(input.text, options);
   try {
     return await loadText(input, options, worker, budget);
@@ -130,11 +146,19 @@ async function loadText(
   budget: ReadBudget,
 ): Promise<LoadedSpec> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const parsed = parseSpec(input.text, input.display, input.readAsWritten);
+  const parsed = parseSpec(input.text, input.display, input.readAsWritten, true);
+  const lenient = options.strict !== true;
+  // The depth limit (for JSON: parseSpec left it to this walk), the `$ref` strings and the slips
+  // to repair, in one walk of the parsed tree. The slips are found for the version the document
+  // says; when it says none that loads, detectVersion refuses it below and they are never made.
+  const scan = scanDocument(parsed.value, {
+    limit: MAX_DOCUMENT_DEPTH,
+    ...(lenient ? { slipsOf: peekVersion(parsed.value) } : {}),
+  });
+  if (scan.tooDeep) checkDepth(parsed.value, input.display);
   const specVersion = detectVersion(parsed.value, input.display);
   let doc = parsed.value as Record<string, unknown>;
   const diagnostics: Diagnostic[] = [];
-  const lenient = options.strict !== true;
 
   if (input.remote && specVersion !== "2.0") resolveRelativeServers(doc, input.location);
 
@@ -151,9 +175,13 @@ async function loadText(
     loaded: new Map(),
     failures: [],
   };
-  let refStrings = collectRefStrings(doc);
-  // Whether `doc` is no longer what the text says (the worker must be sent it, not the text).
+  // (A scan that found the document too deep never gets here: checkDepth threw.)
+  let refStrings = scan.tooDeep ? collectRefStrings(doc) : scan.refStrings;
+  // Whether `doc` is no longer what the text says (the worker must be sent it, not the text;
+  // the slips the scan found are found again in what it is now).
   let changed = false;
+  // Whether bundling ran: the bundler may put one object in two places; a parse is a tree.
+  let bundled = false;
   if ([...refStrings].some((ref) => !ref.startsWith("#"))) {
     const sites = collectRefs(doc);
     let external = sites.filter((r) => !r.ref.startsWith("#"));
@@ -177,6 +205,7 @@ async function loadText(
       // Inlining documents that are each within the depth limit can still go beyond it.
       doc = checkDepth(await bundleExternalRefs(doc, input, refs), input.display);
       changed = true;
+      bundled = true;
     }
     refStrings = collectRefStrings(doc);
   }
@@ -190,7 +219,9 @@ async function loadText(
   }
   checkInternalRefs(doc, refStrings, input.display);
   if (lenient) {
-    const repaired = repairSlips(doc, specVersion, input.display);
+    const slips = scan.tooDeep || changed ? undefined : scan.slips;
+    const repaired =
+      slips?.repair(input.display) ?? repairSlips(doc, specVersion, input.display, { tree: !bundled });
     diagnostics.push(...repaired);
     if (repaired.length > 0) changed = true;
   }
@@ -302,6 +333,17 @@ function validateInBackground(
   const validation = worker.validate(job, fallback).then(throwProblems);
   validation.catch(() => {});
   return validation;
+}
+
+/**
+ * The version detectVersion will find, without its errors: a document it refuses is refused
+ * before any slip is made, so the version slips are looked for under does not matter then.
+ */
+function peekVersion(value: unknown): SpecVersion {
+  const record = value !== null && typeof value === "object" ? (value as Record<string, unknown>) : {};
+  if ("swagger" in record) return "2.0";
+  const openapi = record["openapi"];
+  return typeof openapi === "string" && /^3\.1\.\d+(-.+)?$/.test(openapi) ? "3.1" : "3.0";
 }
 
 // ---------------------------------------------------------------------------------------------

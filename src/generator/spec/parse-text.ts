@@ -27,11 +27,16 @@ export function parseSpecText(text: string, file: string): unknown {
   return parseSpec(text, file).value;
 }
 
-/** parseSpecText, also giving the text JSON.parse read the value from, when it was JSON. */
+/**
+ * parseSpecText, also giving the text JSON.parse read the value from, when it was JSON. With
+ * `depthLeftToCaller`, a value JSON.parse read is not checked against the depth limit (`json`
+ * says which it was): the loader measures it in its own walk of the document (document-scan.ts).
+ */
 export function parseSpec(
   text: string,
   file: string,
   readAsWritten?: () => string,
+  depthLeftToCaller = false,
 ): { value: unknown; json?: string } {
   const body = withoutBom(text);
   const trimmed = body.trimStart();
@@ -52,7 +57,7 @@ export function parseSpec(
         throw jsonParseError(jsonError, body, file);
       }
     }
-    return { value: checkDepth(value, file), json: body };
+    return { value: depthLeftToCaller ? value : checkDepth(value, file), json: body };
   }
   return { value: checkDepth(parseYaml(body, file), file) };
 }

@@ -18,6 +18,21 @@ export const DEFAULT_MAX_FILE_BYTES = 128 * MIB;
 /** Bytes read from all documents of one spec together by default. */
 export const DEFAULT_MAX_TOTAL_BYTES = 256 * MIB;
 
+/**
+ * Bytes after a spec file's own that json-bytes.ts may write: escaping a character beyond ASCII
+ * adds at most 2 bytes for each of its bytes, so this escapes up to 32,768 such bytes in place
+ * (GitHub's spec has 140, Microsoft Graph beta's 473); a spec with more is escaped into a copy.
+ */
+export const ESCAPE_ROOM = 64 * 1024;
+
+/** A spec file's bytes as readFileWithRoom read them, for the loader to take instead of reading again. */
+export interface FileBytes {
+  /** The absolute path they were read from. */
+  location: string;
+  bytes: Buffer;
+  room: number;
+}
+
 /** The caps of one load and what was read so far (shared by every document of the load). */
 export interface ReadBudget {
   maxFileBytes: number;
@@ -96,6 +111,20 @@ export async function readFileWithin(
   budget: ReadBudget,
   options: { regularOnly: boolean },
 ): Promise<Buffer> {
+  return (await readFileWithRoom(location, budget, { ...options, room: 0 })).bytes;
+}
+
+/**
+ * readFileWithin, the bytes of a regular file read whole into a buffer with `room` more bytes
+ * after them that are the caller's to write (json-bytes.ts escapes a spec's few characters
+ * beyond ASCII in place there); `room` is 0 when the bytes came otherwise (a pipe, a file that
+ * grew).
+ */
+export async function readFileWithRoom(
+  location: string,
+  budget: ReadBudget,
+  options: { regularOnly: boolean; room: number },
+): Promise<{ bytes: Buffer; room: number }> {
   const flags = options.regularOnly ? constants.O_RDONLY | constants.O_NONBLOCK : constants.O_RDONLY;
   const handle = await open(location, flags);
   try {
@@ -104,7 +133,7 @@ export async function readFileWithin(
       throw new ReadRefusal("not-regular", `it is not a regular file (${describeKind(info)})`);
     }
     if (info.isDirectory()) throw Object.assign(new Error("it is a directory"), { code: "EISDIR" });
-    return await readHandle(handle, budget, info.isFile() ? info.size : 0);
+    return await readHandle(handle, budget, info.isFile() ? info.size : 0, options.room);
   } finally {
     await handle.close();
   }
@@ -116,10 +145,20 @@ export async function readFileWithin(
  * a few hundred ms of a huge spec's start). What a file holds beyond its size (it grew, or it
  * is not what fstat says, as some of /proc) is read on in chunks, under the same cap.
  */
-async function readHandle(handle: FileHandle, budget: ReadBudget, size: number): Promise<Buffer> {
+async function readHandle(
+  handle: FileHandle,
+  budget: ReadBudget,
+  size: number,
+  room: number,
+): Promise<{ bytes: Buffer; room: number }> {
   const collector = createCollector(budget);
+  // The room after the bytes, while they are the one buffer read whole.
+  let roomAfter = 0;
   if (size > 0 && size <= allowance(budget).limit) {
-    const whole = Buffer.allocUnsafe(size);
+    // Buffer.allocUnsafe gives a buffer of more than 4 KB memory of its own (smaller ones share
+    // a pool): only then is the room after the bytes the caller's.
+    const withRoom = room > 0 && size + room > Buffer.poolSize >>> 1;
+    const whole = Buffer.allocUnsafe(withRoom ? size + room : size);
     let filled = 0;
     while (filled < size) {
       const { bytesRead } = await handle.read(whole, filled, size - filled, null);
@@ -127,12 +166,15 @@ async function readHandle(handle: FileHandle, budget: ReadBudget, size: number):
       filled += bytesRead;
     }
     collector.add(whole.subarray(0, filled));
-    if (filled < size) return collector.done();
+    roomAfter = withRoom ? whole.length - filled : 0;
+    if (filled < size) return { bytes: collector.done(), room: roomAfter };
   }
   const buffer = Buffer.alloc(256 * 1024);
   for (;;) {
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
-    if (bytesRead === 0) return collector.done();
+    if (bytesRead === 0) return { bytes: collector.done(), room: roomAfter };
+    // More than fstat said: the chunks are joined into a new buffer, with no room after it.
+    roomAfter = 0;
     collector.add(Buffer.from(buffer.subarray(0, bytesRead)));
   }
 }

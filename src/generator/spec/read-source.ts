@@ -9,7 +9,14 @@ import type { DiagnosticCode } from "../../model/diagnostic-codes.js";
 import { BridgeError, createDiagnostic } from "../../model/diagnostics.js";
 import type { Diagnostic } from "../../model/types.js";
 import { readJsonBytesAsAscii } from "./json-bytes.js";
-import { createCollector, type ReadBudget, ReadRefusal, readFileWithin } from "./read-limits.js";
+import {
+  createCollector,
+  ESCAPE_ROOM,
+  type FileBytes,
+  type ReadBudget,
+  ReadRefusal,
+  readFileWithRoom,
+} from "./read-limits.js";
 import { errorCode, shortMessage } from "./spec-errors.js";
 
 const STDIN_SOURCE = "<stdin>";
@@ -27,11 +34,13 @@ export interface SourceText {
   remote: boolean;
 }
 
+/** `read`: the spec file's bytes when the caller read them already (taken if `source` names that file). */
 export async function readSource(
   source: string,
   stdin: NodeJS.ReadableStream | undefined,
   timeoutMs: number,
   budget: ReadBudget,
+  read?: FileBytes,
 ): Promise<SourceText> {
   if (source === "-") {
     const text = await readStream(stdin ?? process.stdin, budget);
@@ -66,8 +75,11 @@ export async function readSource(
   }
   const location = path.resolve(filePath);
   try {
-    const bytes = await readFileWithin(location, budget, { regularOnly: false });
-    const escaped = readJsonBytesAsAscii(bytes);
+    const { bytes, room } =
+      read?.location === location
+        ? takeFileBytes(read, budget)
+        : await readFileWithRoom(location, budget, { regularOnly: false, room: ESCAPE_ROOM });
+    const escaped = readJsonBytesAsAscii(bytes, room);
     if (escaped === undefined)
       return { text: bytes.toString("utf8"), display: source, location, remote: false };
     return {
@@ -80,6 +92,13 @@ export async function readSource(
   } catch (error) {
     throw new BridgeError([fileErrorDiagnostic(error, source, location)]);
   }
+}
+
+/** Bytes read before, counted against the budget as a read of them would be (too large: ReadRefusal). */
+function takeFileBytes(read: FileBytes, budget: ReadBudget): { bytes: Buffer; room: number } {
+  const collector = createCollector(budget);
+  collector.add(read.bytes);
+  return { bytes: collector.done(), room: read.room };
 }
 
 function fileErrorDiagnostic(error: unknown, source: string, location: string): Diagnostic {

@@ -46,7 +46,7 @@ export interface LoadedRefDocument {
 }
 
 /** Keys whose values are maps of names; their children are never data keywords. */
-const NAME_MAPS = new Set([
+export const REF_NAME_MAPS = new Set([
   "properties",
   "patternProperties",
   "dependentSchemas",
@@ -70,7 +70,7 @@ const NAME_MAPS = new Set([
 ]);
 
 /** Keywords whose values are data (examples, defaults), where a `$ref` key is not a reference. */
-const DATA_KEYS = new Set(["example", "default", "const", "enum", "value"]);
+export const REF_DATA_KEYS = new Set(["example", "default", "const", "enum", "value"]);
 
 /** Every `$ref` string in a document, with the pointer of the object holding it. */
 export function collectRefs(root: unknown): RefSite[] {
@@ -80,7 +80,10 @@ export function collectRefs(root: unknown): RefSite[] {
   return sites;
 }
 
-/** Every distinct `$ref` string in a document: collectRefs without the cost of the pointers. */
+/**
+ * Every distinct `$ref` string in a document: collectRefs without the cost of the pointers.
+ * (document-scan.ts walks a parsed document the same way, beside its other checks.)
+ */
 export function collectRefStrings(root: unknown): Set<string> {
   const refs = new Set<string>();
   walkRefs(root, undefined, (ref) => refs.add(ref));
@@ -102,12 +105,12 @@ function walkRefs(root: unknown, tokens: string[] | undefined, onRef: (ref: stri
       return;
     }
     const record = node as Record<string, unknown>;
-    const isNameMap = parentKey !== undefined && NAME_MAPS.has(parentKey);
+    const isNameMap = parentKey !== undefined && REF_NAME_MAPS.has(parentKey);
     for (const key of Object.keys(record)) {
       const child = record[key];
       if (key === "$ref" && typeof child === "string") {
         onRef(child);
-      } else if (child !== null && typeof child === "object" && (isNameMap || !DATA_KEYS.has(key))) {
+      } else if (child !== null && typeof child === "object" && (isNameMap || !REF_DATA_KEYS.has(key))) {
         tokens?.push(key);
         visit(child, key);
         tokens?.pop();

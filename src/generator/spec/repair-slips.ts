@@ -48,9 +48,9 @@ const BOOLEAN_KEYWORDS = new Set([
 const EXCLUSIVE_BOUNDS = new Set(["exclusiveMaximum", "exclusiveMinimum"]);
 
 /** Keys whose values are data, never keywords: nothing inside them is repaired. */
-const DATA_KEYS = new Set(["example", "examples", "default", "const", "enum", "value"]);
+export const SLIP_DATA_KEYS = new Set(["example", "examples", "default", "const", "enum", "value"]);
 /** Keys whose values map names to objects: a child's key is a name, not a keyword. */
-const NAME_MAPS = new Set([
+export const SLIP_NAME_MAPS = new Set([
   "properties",
   "patternProperties",
   "dependentSchemas",
@@ -82,80 +82,127 @@ interface KindTally {
 }
 
 /**
- * Repairs the document in place; returns one warning per kind of slip repaired (with the count,
- * the keywords and the first place), none when there was nothing to repair.
+ * The slips of a document, found object by object in the order a walk meets them, and made
+ * (written into their objects) only by `repair`: a walk that also does other work
+ * (document-scan.ts) finds them before the document is final, and they are made only if it did
+ * not change meanwhile. No repair decides on a value another repair writes (`in` and `type` are
+ * never repaired), so finding them all first and making them after changes nothing.
  */
-export function repairSlips(doc: unknown, version: SpecVersion, file: string): Diagnostic[] {
+export interface SlipFinder {
+  /** An object that is no name map, before its keys: a scalar schema's default written as a string. */
+  checkDefault(holder: Record<string, unknown>): void;
+  /** A string under a key that is neither data nor an extension, in an object that is no name map. */
+  checkEntry(holder: Record<string, unknown>, key: string, text: string): void;
+  /** Writes every slip found as meant; one warning per kind of slip, none when there was none. */
+  repair(file: string): Diagnostic[];
+}
+
+/**
+ * A finder for a document of `version`; `tokens` is the walk's path to the object it is at
+ * (kept by the walk), read only to name the first place of each kind.
+ */
+export function createSlipFinder(version: SpecVersion, tokens: readonly (string | number)[]): SlipFinder {
   const tallies = new Map<SlipKind, KindTally>();
   const numericExclusive = version.startsWith("3.1");
-  const seen = new WeakSet<object>();
+  const holders: Record<string, unknown>[] = [];
+  const keys: string[] = [];
+  const values: (number | boolean)[] = [];
+  const pointerTo = (key: string) =>
+    [...tokens, key].map((t) => `/${escapePointerToken(String(t))}`).join("");
 
   const record = (
+    holder: Record<string, unknown>,
     kind: SlipKind,
-    pointer: string,
     keyword: string,
     text: string,
     value: number | boolean,
   ) => {
+    holders.push(holder);
+    keys.push(keyword);
+    values.push(value);
     const tally = tallies.get(kind);
     if (tally) {
       tally.count += 1;
       tally.keywords.add(keyword);
     } else {
-      tallies.set(kind, { count: 1, keywords: new Set([keyword]), first: { pointer, keyword, text, value } });
+      const first = { pointer: pointerTo(keyword), keyword, text, value };
+      tallies.set(kind, { count: 1, keywords: new Set([keyword]), first });
     }
   };
 
+  return {
+    checkEntry(holder, key, text) {
+      const target = expectedKind(holder, key, numericExclusive);
+      if (target === undefined) return;
+      const value = target === "count" || target === "number" ? readNumber(text, target) : readBoolean(text);
+      if (value === undefined) return;
+      record(holder, typeof value === "boolean" ? "boolean" : "number", key, text, value);
+    },
+    // A default is data, but of a schema of one scalar type a string can only be a slip.
+    checkDefault(holder) {
+      const text = holder.default;
+      if (typeof text !== "string") return;
+      const type = holder.type;
+      let value: number | boolean | undefined;
+      if (type === "boolean") value = readBoolean(text);
+      else if (type === "number") value = readNumber(text, "number");
+      else if (type === "integer") {
+        value = readNumber(text, "number");
+        if (value !== undefined && !Number.isInteger(value)) value = undefined;
+      }
+      if (value === undefined) return;
+      record(holder, "default", "default", text, value);
+    },
+    repair(file) {
+      for (let i = 0; i < holders.length; i++) holders[i]![keys[i]!] = values[i];
+      return describeRepairs(tallies, file);
+    },
+  };
+}
+
+/**
+ * Repairs the document in place; returns one warning per kind of slip repaired (with the count,
+ * the keywords and the first place), none when there was nothing to repair.
+ */
+export function repairSlips(
+  doc: unknown,
+  version: SpecVersion,
+  file: string,
+  options: { tree?: boolean } = {},
+): Diagnostic[] {
+  // A bundled document may hold one object in two places: each is visited once. A document
+  // straight from the parser is a tree, and remembering its millions of nodes in a WeakSet was
+  // most of this walk's time (Graph beta: about 0.3 s of a cold start).
+  const seen = options.tree === true ? undefined : new WeakSet<object>();
   // The path to the node being visited; a pointer is made of it only for a first repair.
-  const tokens: string[] = [];
-  const pointerTo = (key: string) => [...tokens, key].map((t) => `/${escapePointerToken(t)}`).join("");
-
-  const repairEntry = (holder: Record<string, unknown>, key: string, text: string) => {
-    const target = expectedKind(holder, key, numericExclusive);
-    if (target === undefined) return;
-    const value = target === "count" || target === "number" ? readNumber(text, target) : readBoolean(text);
-    if (value === undefined) return;
-    holder[key] = value;
-    const kind = typeof value === "boolean" ? "boolean" : "number";
-    record(kind, tallies.has(kind) ? "" : pointerTo(key), key, text, value);
-  };
-
-  // A default is data, but of a schema of one scalar type a string can only be a slip.
-  const repairDefault = (holder: Record<string, unknown>) => {
-    const text = holder.default;
-    if (typeof text !== "string") return;
-    const type = holder.type;
-    let value: number | boolean | undefined;
-    if (type === "boolean") value = readBoolean(text);
-    else if (type === "number") value = readNumber(text, "number");
-    else if (type === "integer") {
-      value = readNumber(text, "number");
-      if (value !== undefined && !Number.isInteger(value)) value = undefined;
-    }
-    if (value === undefined) return;
-    holder.default = value;
-    record("default", tallies.has("default") ? "" : pointerTo("default"), "default", text, value);
-  };
+  // Array indexes stay numbers until a pointer is made: no string per array element visited.
+  const tokens: (string | number)[] = [];
+  const finder = createSlipFinder(version, tokens);
 
   const visit = (node: unknown, parentKey: string | undefined): void => {
-    if (node === null || typeof node !== "object" || seen.has(node)) return;
-    seen.add(node);
+    if (node === null || typeof node !== "object") return;
+    if (seen !== undefined) {
+      if (seen.has(node)) return;
+      seen.add(node);
+    }
     if (Array.isArray(node)) {
       for (let i = 0; i < node.length; i++) {
-        tokens.push(String(i));
-        visit(node[i], undefined);
+        const child: unknown = node[i];
+        if (child === null || typeof child !== "object") continue;
+        tokens.push(i);
+        visit(child, undefined);
         tokens.pop();
       }
       return;
     }
     const holder = node as Record<string, unknown>;
-    const isNameMap = parentKey !== undefined && NAME_MAPS.has(parentKey);
-    if (!isNameMap) repairDefault(holder);
+    const isNameMap = parentKey !== undefined && SLIP_NAME_MAPS.has(parentKey);
+    if (!isNameMap) finder.checkDefault(holder);
     for (const key of Object.keys(holder)) {
       const child = holder[key];
-      if (!isNameMap && (DATA_KEYS.has(key) || key.startsWith("x-"))) continue;
+      if (!isNameMap && (SLIP_DATA_KEYS.has(key) || key.startsWith("x-"))) continue;
       if (typeof child === "string") {
-        if (!isNameMap) repairEntry(holder, key, child);
+        if (!isNameMap) finder.checkEntry(holder, key, child);
       } else {
         tokens.push(key);
         visit(child, isNameMap ? undefined : key);
@@ -164,7 +211,10 @@ export function repairSlips(doc: unknown, version: SpecVersion, file: string): D
     }
   };
   visit(doc, undefined);
+  return finder.repair(file);
+}
 
+function describeRepairs(tallies: Map<SlipKind, KindTally>, file: string): Diagnostic[] {
   return [...tallies].map(([kind, tally]) => {
     const { first } = tally;
     const keywords = [...tally.keywords].sort().join(", ");

@@ -1,10 +1,11 @@
 import { mkdtemp, readdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { buildModel } from "../../../src/generator/compile/build-model.js";
 import { type DeferredCacheWrite, openModelCache } from "../../../src/generator/compile/model-cache.js";
 import { resolveCacheDir } from "../../../src/generator/shared/cache-dir.js";
+import { loadSpec } from "../../../src/generator/spec/load-spec.js";
 import { buildSearchIndex } from "../../../src/runtime/discovery/search.js";
 import { digestToolContract } from "../../../src/runtime/server/contract.js";
 import { readSavedDigest, saveContractDigests } from "../../../src/runtime/server/saved-digests.js";
@@ -28,6 +29,24 @@ beforeEach(async () => {
 });
 
 describe("model cache", () => {
+  it("hands the loader the bytes it hashed, once, and the loader loads them as it would the file", async () => {
+    const spec = join(dir, "spec.json");
+    const text = JSON.stringify({ openapi: "3.0.3", info: { title: "Café", version: "1" }, paths: {} });
+    await writeFile(spec, text);
+    const cache = await openModelCache(spec, { validate: true }, env);
+    const read = cache!.takeSpecBytes();
+    expect(read?.location).toBe(resolve(spec));
+    expect(read?.bytes.toString("utf8")).toBe(text);
+    expect(cache!.takeSpecBytes()).toBeUndefined();
+    expect(await loadSpec(spec, {}, read)).toEqual(await loadSpec(spec));
+    expect(read?.bytes.toString("utf8")).toBe(text);
+    // The loader's own cap still holds for bytes read before it.
+    const again = (await openModelCache(spec, { validate: true }, env))!.takeSpecBytes();
+    await expect(loadSpec(spec, { maxSpecBytes: 10 }, again)).rejects.toMatchObject({
+      diagnostics: [expect.objectContaining({ code: "OMB_SPEC_TOO_LARGE" })],
+    });
+  });
+
   it("returns the model a miss planned, for the same bytes and options", async () => {
     const spec = join(dir, "spec.yaml");
     await writeFile(spec, SPEC);

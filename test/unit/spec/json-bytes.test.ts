@@ -77,3 +77,34 @@ describe("parseSpec with the text as written", () => {
     expect(escaped).toEqual(plain);
   });
 });
+
+describe("readJsonBytesAsAscii with room after the bytes", () => {
+  /** `bytes` copied into memory with `room` bytes after them, filled with a marker. */
+  function withRoom(bytes: Buffer, room: number): Buffer {
+    const memory = Buffer.alloc(bytes.length + room, 0x7e);
+    bytes.copy(memory);
+    return memory.subarray(0, bytes.length);
+  }
+
+  it.each([
+    bytesOf('{"name": "Café Zürich", "ñ": "é"}'),
+    bytesOf('{"quote": "“smart” — 日本語", "emoji": "👍🏽𝄞"}'),
+    bytesOf([0xef, 0xbb, 0xbf], '{"é": 1}'),
+    bytesOf('["é"]'),
+    bytesOf('{"a":"ééé","b":"', "x".repeat(5000), 'ü"}'),
+  ])("escapes in place to the text a copy gives, and leaves the bytes as they were (%#)", (bytes) => {
+    const copy = readJsonBytesAsAscii(bytes);
+    for (const room of [0, 1, 4, 64, 1024]) {
+      const inPlace = withRoom(bytes, room);
+      expect(readJsonBytesAsAscii(inPlace, room)).toBe(copy);
+      expect(inPlace.equals(bytes)).toBe(true);
+    }
+  });
+
+  it("leaves bytes that are not exact UTF-8 untouched, whatever the room", () => {
+    const bytes = bytesOf('{"a": "é', [0xc3, 0x28], '"}');
+    const inPlace = withRoom(bytes, 64);
+    expect(readJsonBytesAsAscii(inPlace, 64)).toBeUndefined();
+    expect(inPlace.equals(bytes)).toBe(true);
+  });
+});

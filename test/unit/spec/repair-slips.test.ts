@@ -126,4 +126,40 @@ describe("repairSlips", () => {
       },
     ]);
   });
+
+  it("repairs a parsed tree without remembering its nodes as it repairs a bundled document", () => {
+    const make = () => ({
+      openapi: "3.0.3",
+      paths: {
+        "/a/{id}": {
+          get: {
+            parameters: [
+              { name: "id", in: "path", required: "true", schema: { type: "integer", maximum: "9" } },
+              { name: "q", in: "query", schema: { type: "array", items: [{ minLength: "2" }] } },
+            ],
+          },
+        },
+      },
+    });
+    const tree = make();
+    const bundled = make();
+    expect(repairSlips(tree, "3.0", "spec.json", { tree: true })).toEqual(
+      repairSlips(bundled, "3.0", "spec.json"),
+    );
+    expect(tree).toEqual(bundled);
+    expect(tree.paths["/a/{id}"].get.parameters[1]!.schema.items?.[0]).toEqual({ minLength: 2 });
+  });
+
+  it("counts an object a bundled document holds in two places once", () => {
+    const shared = { type: "integer", maximum: "9" };
+    const doc = {
+      openapi: "3.0.3",
+      paths: {
+        "/a": { get: { parameters: [{ name: "a", in: "query", schema: shared }] } },
+        "/b": { get: { parameters: [{ name: "b", in: "query", schema: shared }] } },
+      },
+    };
+    const [diagnostic] = repairSlips(doc, "3.0", "spec.json");
+    expect(diagnostic?.message).toMatch(/^1 number written as a string/);
+  });
 });
