@@ -23,7 +23,13 @@ if (modelFile === undefined) {
 const { createOperationSearch } = await import(
   pathToFileURL(resolve(dist, "runtime/discovery/search.js")).href
 );
-const model = JSON.parse(readFileSync(modelFile, "utf8"));
+// `model -o` writes the lazy layout (an index and per-tool records); an older plain JSON model
+// still reads as JSON.
+const { isLazyModelHead, readLazyModel } = await import(
+  pathToFileURL(resolve(dist, "model/lazy-model.js")).href
+);
+const head = readFileSync(modelFile).subarray(0, 256).toString("latin1");
+const model = isLazyModelHead(head) ? readLazyModel(modelFile) : JSON.parse(readFileSync(modelFile, "utf8"));
 const tasks = [
   ["list my messages", "GET", /^\/me\/messages$/],
   ["send an email", "POST", /^\/(me|users\/\{[^}]+\})\/(microsoft\.graph\.)?sendMail$/],
