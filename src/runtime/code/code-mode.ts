@@ -223,6 +223,7 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
     );
     const argumentsOnly = {
       operations: described.operations.map((op) => ({ name: op.name, inputSchema: op.inputSchema })),
+      ...(described.apiOptions ? { apiOptions: described.apiOptions } : {}),
       ...(described.expand ? { expand: described.expand } : {}),
     };
     return `${head}\n${lines.join("\n")}\n\n${JSON.stringify(argumentsOnly)}`;

@@ -34,6 +34,7 @@ interface DescribedOperation {
   annotations?: { title?: string; openWorldHint?: boolean };
   needsConfirmation?: boolean;
   resultFields?: ResultFieldsNode;
+  apiWide?: string[];
 }
 
 /** How far one operation is summarised: 0 as it is, up to MAX_LEVEL. */
@@ -127,6 +128,11 @@ export interface BudgetedDescribe {
   operations: Record<string, unknown>[];
   /** Error statuses' text said once for the answer: status → text. */
   responseTexts?: Record<string, string>;
+  /**
+   * The API's options (Google's `alt`, `prettyPrint`, `quotaUser`): arguments nearly every
+   * operation takes, their schemas said once for the answer instead of in each input schema.
+   */
+  apiOptions?: Record<string, unknown>;
   /** Set when any operation was summarised: how to see the rest. */
   expand?: string;
 }
@@ -144,13 +150,17 @@ export function expandHint(describeTool: string): string {
  * make it fit.
  */
 export function fitDescribed(
-  found: DescribedOperation[],
+  given: DescribedOperation[],
   budget: number,
   describeTool: string,
 ): BudgetedDescribe {
+  const shared = shareApiOptions(given);
+  const found = shared.found;
+  const { apiOptions } = shared;
   const { operations, responseTexts } = shareResponseTexts(found);
   const answer = (ops: Record<string, unknown>[], summarized: boolean): BudgetedDescribe => ({
     operations: ops,
+    ...(apiOptions ? { apiOptions } : {}),
     ...(responseTexts ? { responseTexts } : {}),
     ...(summarized ? { expand: expandHint(describeTool) } : {}),
   });
@@ -182,6 +192,36 @@ export function fitDescribed(
     shown,
     levels.some((level) => level >= 0),
   );
+}
+
+/**
+ * The operations with their API-wide options (`apiWide`) taken out of their input schemas and
+ * said once: ten Google standard parameters in every schema were ~1,000 characters an operation.
+ * A schema that refers to the operation's `$defs` stays where it is (its `$ref` would not
+ * resolve outside), as does one that differs from another operation's of the same name.
+ */
+function shareApiOptions(found: DescribedOperation[]): {
+  found: DescribedOperation[];
+  apiOptions?: Record<string, unknown>;
+} {
+  const options: Record<string, unknown> = {};
+  const texts = new Map<string, string>();
+  const shared = found.map((op) => {
+    const properties = op.inputSchema.properties;
+    if (op.apiWide === undefined || !isRecord(properties)) return op;
+    const own: Record<string, unknown> = { ...properties };
+    for (const name of op.apiWide) {
+      const schema = own[name];
+      if (schema === undefined) continue;
+      const text = JSON.stringify(schema);
+      if (text.includes('"$ref"') || (texts.has(name) && texts.get(name) !== text)) continue;
+      texts.set(name, text);
+      options[name] = schema;
+      delete own[name];
+    }
+    return { ...op, inputSchema: { ...op.inputSchema, properties: own } as JsonSchema };
+  });
+  return Object.keys(options).length === 0 ? { found } : { found: shared, apiOptions: options };
 }
 
 /**
@@ -228,7 +268,16 @@ export function showOperation(
   op: DescribedOperation,
   shared: ReadonlyMap<string, unknown> = new Map(),
 ): Record<string, unknown> {
-  const { title, tags: _tags, annotations, needsConfirmation, responses, resultFields, ...rest } = op;
+  const {
+    title,
+    tags: _tags,
+    annotations,
+    needsConfirmation,
+    responses,
+    resultFields,
+    apiWide: _apiWide,
+    ...rest
+  } = op;
   const shown: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(rest)) {
     shown[key] = value;

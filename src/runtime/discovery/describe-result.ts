@@ -32,6 +32,8 @@ export interface DescribedOperation {
   /** True when `--destructive confirm` asks the user before the call is sent. */
   needsConfirmation: boolean;
   deprecated?: true;
+  /** Arguments that are the API's options, on nearly every operation (bindings marked `apiWide`). */
+  apiWide?: string[];
 }
 
 export interface NotFound {
@@ -40,6 +42,7 @@ export interface NotFound {
 }
 
 export function describeOperation(tool: ToolNode, confirmDestructive: boolean): DescribedOperation {
+  const apiWide = tool.http.parameters.filter((p) => p.apiWide).map((p) => p.argument);
   return {
     name: tool.name,
     title: tool.title,
@@ -58,6 +61,7 @@ export function describeOperation(tool: ToolNode, confirmDestructive: boolean): 
     annotations: tool.annotations,
     needsConfirmation: confirmDestructive && isDestructive(tool),
     ...(tool.deprecated ? { deprecated: true as const } : {}),
+    ...(apiWide.length > 0 ? { apiWide } : {}),
   };
 }
 

@@ -305,3 +305,50 @@ describe("expandPointer", () => {
     });
   });
 });
+
+describe("the API's options said once", () => {
+  const ALT: JsonSchema = {
+    type: "string",
+    enum: ["json", "media"],
+    description: "Data format for response.",
+  };
+  const withOptions = (name: string, extra: Record<string, JsonSchema> = {}): DescribedOperation => ({
+    ...operation(name, {
+      type: "object",
+      properties: { q: { type: "string" }, alt: ALT, prettyPrint: { type: "boolean" }, ...extra },
+    }),
+    apiWide: ["alt", "prettyPrint", ...Object.keys(extra)],
+  });
+
+  it("takes them out of each input schema and gives their schemas once", () => {
+    const answer = fitDescribed([withOptions("a"), withOptions("b")], Number.POSITIVE_INFINITY, "describe");
+    expect(answer.apiOptions).toEqual({ alt: ALT, prettyPrint: { type: "boolean" } });
+    for (const op of answer.operations) {
+      expect(Object.keys((op.inputSchema as JsonSchema).properties as object)).toEqual(["q"]);
+      expect(op).not.toHaveProperty("apiWide");
+    }
+  });
+
+  it("leaves an option that refers to the operation's $defs, or differs between operations, in place", () => {
+    const answer = fitDescribed(
+      [
+        withOptions("a", { fields: { $ref: "#/$defs/Fields" } }),
+        { ...withOptions("b"), inputSchema: { type: "object", properties: { alt: { type: "string" } } } },
+      ],
+      Number.POSITIVE_INFINITY,
+      "describe",
+    );
+    expect(answer.apiOptions).toEqual({ alt: ALT, prettyPrint: { type: "boolean" } });
+    const [a, b] = answer.operations.map((op) =>
+      Object.keys((op.inputSchema as JsonSchema).properties as object),
+    );
+    expect(a).toEqual(["q", "fields"]);
+    expect(b).toEqual(["alt"]);
+  });
+
+  it("is absent when no operation has any", () => {
+    expect(
+      fitDescribed([operation("a", { type: "object" })], Number.POSITIVE_INFINITY, "describe"),
+    ).not.toHaveProperty("apiOptions");
+  });
+});
