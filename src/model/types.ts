@@ -233,6 +233,11 @@ export interface HttpBindingNode {
    * so one item or none still reads as a list (runtime/results/xml-json.ts).
    */
   xmlLists?: string[];
+  /**
+   * Boolean properties a success answer always has with this value and an error answer with the
+   * other (Slack's `ok`: compile/success-flags.ts): a 2xx with the other value is a failure.
+   */
+  successFlags?: Record<string, boolean>;
 }
 
 /** How the status of a long-running operation is found and its final result read. */

@@ -48,6 +48,7 @@ import {
   withAuthorizationHeader,
 } from "./security.js";
 import { planServers } from "./servers.js";
+import { planSuccessFlags } from "./success-flags.js";
 import { cleanProse } from "./text.js";
 import { planXmlLists } from "./xml-lists.js";
 
@@ -335,6 +336,8 @@ function planOperation(
   if (longRunning) tool.http.longRunning = longRunning;
   const xmlLists = planXmlLists(context);
   if (xmlLists) tool.http.xmlLists = xmlLists;
+  const successFlags = planSuccessFlags(context);
+  if (successFlags) tool.http.successFlags = successFlags;
   if (output) {
     tool.outputSchema = output.schema;
     if (output.wrapped) tool.outputWrapped = true;

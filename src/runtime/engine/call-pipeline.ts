@@ -4,6 +4,7 @@
  * credentials → build the request → send it (limit, breaker, retries) → the result → the
  * afterCall hook → redact. The audit line is written around the whole (audit/audited-call.ts).
  */
+
 import { createHash } from "node:crypto";
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { messageOf } from "../../model/error-message.js";
@@ -27,6 +28,7 @@ import {
   toRedirectResult,
   toStatusErrorResult,
 } from "../results/failure.js";
+import { findFlaggedFailure, toFlaggedFailureResult } from "../results/flagged-failure.js";
 import { toLoginRequest } from "../results/login-request.js";
 import { FIELD_SYNTAX, type FieldSelection, parseFieldPaths } from "../results/project-fields.js";
 import { createInvalidParamsError } from "../results/protocol-error.js";
@@ -369,6 +371,8 @@ function toCallResult(
   if (answerLimit && response.truncated && response.body.length >= answerLimit.bytes)
     return toErrorResult(answerLimit.message, "program_limit");
   if (response.status >= 200 && response.status < 300) {
+    const flagged = findFlaggedFailure(tool, response);
+    if (flagged) return toFlaggedFailureResult(tool, response, flagged, maxTextChars);
     // A program's call: the whole answer for the program, which the outline would not check.
     const checkOutput = whole ? undefined : api.outputCheckFor(tool);
     return toSuccessResult(tool, response, {
