@@ -237,6 +237,11 @@ export interface OperationShape {
    * `until` (Graph's calendarView, GitHub's `since`).
    */
   spans: boolean;
+  /**
+   * An administrator's operation: the path starts with `admin` (Slack's `/admin.usergroups.
+   * listChannels`, Graph's `/admin/sharepoint`, GitHub Enterprise's `/admin/hooks`).
+   */
+  admin: boolean;
 }
 
 /**
@@ -330,6 +335,7 @@ export function readOperationShape(tool: ToolNode): OperationShape {
       /(^|[^a-z])(search|find|lookup|query)/i.test(
         `${tool.name} ${tool.http.path}`.replace(/([a-z])([A-Z])/g, "$1 $2"),
       ) || readArgumentNames(tool).some((name) => /^(q|query|keyword|keywords|search|term)$/i.test(name)),
+    admin: /^admin(?:$|[^a-z])/i.test(fixed.find((segment) => !PREFIX_SEGMENT.test(segment)) ?? ""),
     // A query parameter of a read: a body's start and end (an event being created) are data.
     spans:
       tool.http.method === "get" &&

@@ -66,6 +66,11 @@ export const TUNING = {
   /** A short phrase naming a time span ("this week") and an operation that takes one (calendarView). */
   span: 0.25,
   /**
+   * An administrator's operation when the task does not say "admin": Slack's
+   * `admin.usergroups.listChannels` came before `conversations.list` for "list channels".
+   */
+  admin: 0.25,
+  /**
    * Per pair of the task's words that one of the operation's fields has side by side ("exchange
    * rate", "user data", a description's "expiring domain names"), at most `phraseMax` pairs,
    * each worth (1 - the share of the leading operations that have it) ** `phraseShare`: a pair
@@ -379,5 +384,6 @@ export function weighShape(
   if (shape.depth > 1) factor /= 1 + TUNING.depth * (shape.depth - (nested ? 2 : 1));
   if ((intent.named || intent.filtered) && shape.finds) factor *= 1 + TUNING.named;
   if (intent.timed && shape.spans) factor *= 1 + TUNING.span;
+  if (shape.admin && !terms.has("admin")) factor /= 1 + TUNING.admin;
   return factor;
 }

@@ -251,6 +251,20 @@ const FIRST_PERSON = planSpec({
   },
 }).tools;
 
+/** Slack-shaped: administrators' methods beside everyone's. */
+const WITH_ADMIN = planSpec({
+  paths: {
+    "/admin.usergroups.listChannels": {
+      get: op(
+        "admin_usergroups_listChannels",
+        "List the channels linked to an org-level IDP group (user group).",
+      ),
+    },
+    "/conversations.list": { get: op("conversations_list", "Lists all channels in a Slack team.") },
+    "/admin.users.remove": { post: op("admin_users_remove", "Remove a user from a workspace.") },
+  },
+}).tools;
+
 const top = (tools: ToolNode[], query: string, limit = 1) =>
   createOperationSearch(tools)
     .search(query, { limit })
@@ -296,6 +310,15 @@ describe("a person's words find the API's", () => {
     ["notified → subscription", "get notified when something changes", ROUND5, "op12"],
   ])("%s: %s", (_label, query, tools, want) => {
     expect(top(tools, query), query).toEqual([want]);
+  });
+});
+
+describe("an administrator's operation, unless the task is one", () => {
+  it.each<[string, string, string]>([
+    ["everyone's list first", "list channels", "conversations_list"],
+    ["the admin's when only it fits", "remove a user from a workspace", "admin_users_remove"],
+  ])("%s: %s", (_label, query, want) => {
+    expect(top(WITH_ADMIN, query)).toEqual([want]);
   });
 });
 
