@@ -16,6 +16,7 @@ import {
 import { DEFAULT_MAX_FILE_BYTES } from "../generator/spec/read-limits.js";
 import { isAnnounced } from "../model/diagnostic-codes.js";
 import { BridgeError, createDiagnostic, failWith, formatDiagnostic } from "../model/diagnostics.js";
+import { isJsonMediaType } from "../model/media-types.js";
 import type { BridgeModel } from "../model/types.js";
 import type { Settings } from "../runtime/config/option-table.js";
 import { type Environment, readSettings } from "../runtime/config/read-settings.js";
@@ -310,4 +311,25 @@ export function reportSpecDiagnostics(model: BridgeModel, verbose: boolean, labe
       `openapi-mcp-bridge: ${label}${warnings.length} spec warning(s); run \`openapi-mcp-bridge tools SPEC --verbose\` to see them\n`,
     );
   }
+}
+
+/** Tools read to tell whether a model has result outlines (a huge model's records load lazily). */
+const RESULT_OUTLINE_SAMPLE = 200;
+
+/**
+ * A model planned without result outlines (`model -o` without `--result-schemas`): among its
+ * first tools, several answer JSON and none has an outline. Code mode's signatures then say
+ * `Promise<unknown>` for every call, which a start-up line says, with the fix.
+ */
+export function lacksResultOutlines(model: BridgeModel): boolean {
+  let json = 0;
+  for (const tool of model.tools.slice(0, RESULT_OUTLINE_SAMPLE)) {
+    const answersJson = tool.http.responses.some(
+      (response) => /^2/.test(response.status) && response.mediaTypes.some(isJsonMediaType),
+    );
+    if (!answersJson) continue;
+    if (tool.resultSchema !== undefined) return false;
+    json++;
+  }
+  return json >= 5;
 }

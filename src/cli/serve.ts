@@ -6,7 +6,7 @@
  */
 import { Command } from "commander";
 import type { CacheWriteExtras, DeferredCacheWrite } from "../generator/compile/model-cache.js";
-import { failWith } from "../model/diagnostics.js";
+import { createDiagnostic, failWith, formatDiagnostic } from "../model/diagnostics.js";
 import { OPTION_KEYS } from "../runtime/config/option-table.js";
 import { readSettings } from "../runtime/config/read-settings.js";
 import { toTransport } from "../runtime/config/to-options.js";
@@ -19,6 +19,7 @@ import {
   chooseNamespaces,
   DEFAULT_WATCH_INTERVAL_MS,
   type LoadedApi,
+  lacksResultOutlines,
   listConfigApis,
   reportSpecDiagnostics,
   toApiInputs,
@@ -124,6 +125,15 @@ export function createServeCommand(): Command {
     for (const source of sources) {
       const model = await load(source, (write) => cacheWrites.push(write));
       reportSpecDiagnostics(model, flags.verbose === true, sources.length > 1 ? `${source.where}: ` : "");
+      if (codeMode && lacksResultOutlines(model)) {
+        const where = sources.length > 1 ? `${source.where}: ` : "";
+        const diagnostic = createDiagnostic(
+          "OMB_MODEL_NO_RESULTS",
+          `${where}the saved model ${source.spec} has no result outlines: code mode's signatures type every answer unknown`,
+          { hint: "save it with `model SPEC --result-schemas -o FILE`, or serve the spec" },
+        );
+        process.stderr.write(`openapi-mcp-bridge: ${formatDiagnostic(diagnostic)}\n`);
+      }
       apis.push({ ...source, model });
     }
     const namespaces = chooseNamespaces(apis);

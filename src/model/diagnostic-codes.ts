@@ -310,6 +310,11 @@ export const DIAGNOSTIC_CODES = {
     severity: "error",
     fix: "build the model again from the spec with this version",
   },
+  OMB_MODEL_NO_RESULTS: {
+    title: "Code mode serves a saved model without result outlines: its signatures type every answer unknown",
+    severity: "warning",
+    fix: "save the model with `model SPEC --result-schemas -o FILE` (serving the spec plans them itself)",
+  },
   OMB_MODEL_CACHE_UNUSABLE: {
     title:
       "The cached model failed its checks (truncated, corrupt or of another layout); the spec was planned again",
