@@ -48,9 +48,10 @@ for (const word of "schedule trigger run launch execute invoke dispatch send rep
 
 /**
  * Words that are nouns as often as verbs, read as a POST when they start a short phrase, the
- * imperative ("open an issue", "comment on a post", "tag a resource").
+ * imperative ("open an issue", "comment on a post", "tag a resource", "refund a charge",
+ * "invite a user", "reply to a message").
  */
-const IMPERATIVE_WORDS = new Set("open comment post tag label book order".split(" "));
+const IMPERATIVE_WORDS = new Set("open comment post tag label book order refund invite reply".split(" "));
 
 /** Words before "me" that make it the object of a request ("tell me"), not the current user. */
 const REQUEST_VERBS = new Set(

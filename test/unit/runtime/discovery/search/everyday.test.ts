@@ -265,6 +265,18 @@ const WITH_ADMIN = planSpec({
   },
 }).tools;
 
+/** Stripe-shaped: a charge's refunds listed, and a refund made. */
+const PAYMENTS = planSpec({
+  paths: {
+    "/v1/refunds": { get: op("GetRefunds", "List all refunds"), post: op("PostRefunds", "Create a refund") },
+    "/v1/charges/{charge}/refunds": {
+      ...withId("charge"),
+      get: op("GetChargesChargeRefunds", "List all refunds of a charge"),
+      post: op("PostChargesChargeRefunds", "Create a refund of a charge"),
+    },
+  },
+}).tools;
+
 const top = (tools: ToolNode[], query: string, limit = 1) =>
   createOperationSearch(tools)
     .search(query, { limit })
@@ -378,6 +390,7 @@ describe("the intent's verb picks the method", () => {
     ["add: the POST", "add data to a feed", FEEDS, "createData"],
     ["trigger: the POST that does it", "trigger a workflow", ABBREVIATED, "dispatchWorkflow"],
     ["a noun-verb first is the imperative: open → POST", "open a feed data point", FEEDS, "createData"],
+    ["refund → POST", "refund a charge", PAYMENTS, "PostChargesChargeRefunds"],
   ])("%s: %s", (_label, query, tools, want) => {
     expect(top(tools, query), query).toEqual([want]);
   });
