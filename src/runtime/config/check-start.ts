@@ -370,7 +370,8 @@ function checkServerUrls(inputs: StartCheckInputs): CodedDiagnostic[] {
   const { model, tools, settings, serverVariables, audience = "cli" } = inputs;
   if (tools.length === 0) return [];
   const failures = new Map<string, string[]>();
-  const placeholders = new Map<string, string[]>();
+  // A placeholder host per base URL (read once per URL, not per tool), and the tools calling it.
+  const placeholders = new Map<string, { label: string | undefined; names: string[] }>();
   // Most tools share the document's servers: each list is resolved once.
   const bases = new Map<ServerNode[], ReturnType<typeof resolveBaseUrl>>();
   for (const tool of tools) {
@@ -382,9 +383,12 @@ function checkServerUrls(inputs: StartCheckInputs): CodedDiagnostic[] {
     }
     if (!("error" in base)) {
       if (settings.baseUrl === undefined) {
-        const placeholder = findPlaceholderHost(base.url);
-        if (placeholder !== undefined)
-          placeholders.set(base.url, [...(placeholders.get(base.url) ?? []), tool.name]);
+        let placeholder = placeholders.get(base.url);
+        if (placeholder === undefined) {
+          placeholder = { label: findPlaceholderHost(base.url), names: [] };
+          placeholders.set(base.url, placeholder);
+        }
+        if (placeholder.label !== undefined) placeholder.names.push(tool.name);
       }
       continue;
     }
@@ -396,12 +400,13 @@ function checkServerUrls(inputs: StartCheckInputs): CodedDiagnostic[] {
     failures.set(problem, [...(failures.get(problem) ?? []), tool.name]);
   }
   const found: CodedDiagnostic[] = [];
-  for (const [url, names] of placeholders) {
+  for (const [url, { label, names }] of placeholders) {
+    if (label === undefined) continue;
     const which = names.length === tools.length ? "every tool" : `${names.length} of ${tools.length} tools`;
     found.push(
       createDiagnostic(
         "OMB_SERVER_PLACEHOLDER",
-        `the spec's server URL ${url} names a placeholder host (${findPlaceholderHost(url)}): ${which} would call it`,
+        `the spec's server URL ${url} names a placeholder host (${label}): ${which} would call it`,
         { hint: serverUrlHint(audience, false) },
       ),
     );
