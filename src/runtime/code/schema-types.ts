@@ -275,22 +275,77 @@ function breakAliasCycles(aliases: Map<string, TypeNode>): void {
 }
 
 /**
- * The argument types of `tool`: its `$defs` named as PascalCase identifiers that are not in
- * `taken` (names the caller declares itself; the chosen names are added to it).
+ * Aliases already declared in one answer, by `$defs` key: the schema's JSON and the name given.
+ * Operations of one API share components, so describe's declarations would otherwise repeat
+ * each shared type under a second name (`Task`, `Task2`), doubling the answer.
  */
-export function planArgumentTypes(tool: ToolNode, taken: Set<string>): ArgumentTypes {
+export type DeclaredAliases = Map<string, { json: string; name: string }>;
+
+/** The `$defs` keys a schema refers to, directly. */
+function collectDefRefs(value: JsonValue | undefined, out: Set<string>): Set<string> {
+  if (Array.isArray(value)) for (const item of value) collectDefRefs(item, out);
+  else if (value !== null && typeof value === "object") {
+    for (const [key, child] of Object.entries(value)) {
+      if (key === "$ref" && typeof child === "string") {
+        const match = /^#\/\$defs\/([^/]+)$/.exec(child);
+        if (match) out.add(match[1]!.replace(/~1/g, "/").replace(/~0/g, "~"));
+      } else collectDefRefs(child, out);
+    }
+  }
+  return out;
+}
+
+/**
+ * The `$defs` keys of this tool that are the same type as one `declared` already: the same
+ * schema JSON, and every key it refers to (transitively) the same too.
+ */
+function findSameAliases(entries: [string, JsonValue][], declared: DeclaredAliases): Map<string, string> {
+  const jsons = new Map(entries.map(([key, schema]) => [key, JSON.stringify(schema)]));
+  const same = new Set(
+    entries.filter(([key]) => declared.get(key)?.json === jsons.get(key)).map(([key]) => key),
+  );
+  const refs = new Map(entries.map(([key, schema]) => [key, collectDefRefs(schema, new Set())]));
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const key of same) {
+      if ([...refs.get(key)!].some((ref) => jsons.has(ref) && !same.has(ref))) {
+        same.delete(key);
+        changed = true;
+      }
+    }
+  }
+  return new Map([...same].map((key) => [key, declared.get(key)!.name]));
+}
+
+/**
+ * The argument types of `tool`: its `$defs` named as PascalCase identifiers that are not in
+ * `taken` (names the caller declares itself; the chosen names are added to it). With
+ * `declared`, a `$defs` entry identical to one declared before keeps that name and is not
+ * returned as an alias again; new ones are added to it.
+ */
+export function planArgumentTypes(
+  tool: ToolNode,
+  taken: Set<string>,
+  declared?: DeclaredAliases,
+): ArgumentTypes {
   const defs = tool.inputSchema["$defs"];
   const defEntries = isSchema(defs) ? Object.entries(defs) : [];
-  const context: TypeContext = { defNames: new Map() };
-  for (const [key] of defEntries) context.defNames.set(key, toIdentifier(key, taken, true));
+  const reused = declared === undefined ? new Map<string, string>() : findSameAliases(defEntries, declared);
+  const context: TypeContext = { defNames: new Map(reused) };
+  for (const [key] of defEntries) {
+    if (!reused.has(key)) context.defNames.set(key, toIdentifier(key, taken, true));
+  }
+  const fresh = defEntries.filter(([key]) => !reused.has(key));
   const types = new Map<string, TypeNode>();
-  for (const [key, schema] of defEntries)
-    types.set(context.defNames.get(key)!, schemaToType(schema, context, 1));
+  for (const [key, schema] of fresh) types.set(context.defNames.get(key)!, schemaToType(schema, context, 1));
   breakAliasCycles(types);
   const properties = objectProperties(tool.inputSchema, context, 0);
   const index = indexType(tool.inputSchema, context, 0, properties.length > 0);
-  const aliases = defEntries.map(([key, schema]): TypeAlias => {
+  const aliases = fresh.map(([key, schema]): TypeAlias => {
     const name = context.defNames.get(key)!;
+    // The first declaration of a key is the one later operations may share.
+    if (declared !== undefined && !declared.has(key))
+      declared.set(key, { json: JSON.stringify(schema), name });
     const docs = isSchema(schema) ? describeSchema(schema) : undefined;
     return { name, ...(docs !== undefined ? { docs } : {}), type: types.get(name)! };
   });

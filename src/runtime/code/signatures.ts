@@ -19,6 +19,7 @@ import type { ToolNode } from "../../model/types.js";
 import { isDestructive } from "../access/select.js";
 import { findDocumentedResult } from "../results/documented-result.js";
 import {
+  type DeclaredAliases,
   planArgumentTypes,
   schemaToType,
   type TypeAlias,
@@ -278,8 +279,9 @@ export function createSignatures(methodOf: (name: string) => string = (name) => 
       const indent = "  ";
       const methods: string[] = [];
       const aliases: TypeAlias[] = [];
+      const declared: DeclaredAliases = new Map();
       for (const tool of tools) {
-        const types = planArgumentTypes(tool, taken);
+        const types = planArgumentTypes(tool, taken, declared);
         aliases.push(...types.aliases);
         const optional = needsArguments(types.properties) ? "" : "?";
         const args = objectText(types.properties, types.index, { indent }, 1);
