@@ -45,6 +45,7 @@ import {
   addAuthorizationHeaderScheme,
   planSecurity,
   planSecuritySchemes,
+  splitSharedHeaderRequirements,
   withAuthorizationHeader,
 } from "./security.js";
 import { planServers } from "./servers.js";
@@ -203,6 +204,8 @@ export function planModel(loaded: LoadedSpec, options: PlanOptions = {}): Bridge
     diagnostics,
   };
   addAuthorizationHeaderScheme(model, loaded.source);
+  for (const tool of tools)
+    tool.http.security = splitSharedHeaderRequirements(tool.http.security, model.securitySchemes);
   // Cleaned here, like every text of the model: the server's instructions quote it to a model,
   // and specs write it for a docs page (HTML, markdown, links).
   const description = cleanProse(info.description);

@@ -74,6 +74,47 @@ export function planSecurity(raw: unknown): SecurityRequirementNode[] {
   return result;
 }
 
+/** Whether a scheme's credential travels in the `Authorization` header. */
+function isAuthorizationScheme(scheme: SecuritySchemeNode | undefined): boolean {
+  if (scheme === undefined) return false;
+  if (scheme.type === "apiKey")
+    return scheme.in === "header" && scheme.name.toLowerCase() === "authorization";
+  return scheme.type === "http" || scheme.type === "oauth2" || scheme.type === "openIdConnect";
+}
+
+/**
+ * A requirement that asks for several schemes sent in the `Authorization` header at once
+ * (every Google spec converted from its discovery document: `{Oauth2, Oauth2c}`, two flows of
+ * one token) cannot be met as written: a request carries one such header. It becomes one
+ * alternative per such scheme, each with the requirement's other schemes; before, an operator
+ * who configured one of them sent no credential at all, and the start-up warning asked for both.
+ */
+export function splitSharedHeaderRequirements(
+  security: SecurityRequirementNode[],
+  schemes: Record<string, SecuritySchemeNode>,
+): SecurityRequirementNode[] {
+  const result: SecurityRequirementNode[] = [];
+  const seen = new Set<string>();
+  const add = (requirement: SecurityRequirementNode) => {
+    const key = JSON.stringify(Object.entries(requirement).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    if (!seen.has(key)) {
+      seen.add(key);
+      result.push(requirement);
+    }
+  };
+  for (const requirement of security) {
+    const names = Object.keys(requirement);
+    const shared = names.filter((name) => isAuthorizationScheme(schemes[name]));
+    if (shared.length < 2) {
+      add(requirement);
+      continue;
+    }
+    const others = Object.fromEntries(Object.entries(requirement).filter(([name]) => !shared.includes(name)));
+    for (const name of shared) add({ [name]: requirement[name]!, ...others });
+  }
+  return result;
+}
+
 export function planSecuritySchemes(
   document: Record<string, unknown>,
   diagnostics: Diagnostic[],
