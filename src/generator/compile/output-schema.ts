@@ -5,6 +5,7 @@
  * structuredContent.
  */
 
+import { isIdentityField } from "../../model/identity-fields.js";
 import { isJsonMediaType, isXmlMediaType } from "../../model/media-types.js";
 import { isRecord } from "../../model/records.js";
 import type { JsonSchema } from "../../model/types.js";
@@ -267,12 +268,15 @@ export function isLinkField(name: string): boolean {
 
 /**
  * The fields an outline names: at most OUTLINE_MAX_FIELDS, in the schema's order, the required
- * ones and those that are not links to other endpoints first (GitHub's repository has 80 fields,
- * 40 of them `*_url`; the first 12 in order were mostly links).
+ * ones, those that identify the resource (Google Calendar's event lists 40 fields
+ * alphabetically; `id` and `summary` were not among the first 12) and those that are not links
+ * to other endpoints first (GitHub's repository has 80 fields, 40 of them `*_url`; the first 12
+ * in order were mostly links).
  */
 function pickFields(names: string[], required: Set<string>, maxFields: number): string[] {
   if (names.length <= maxFields) return names;
-  const rank = (name: string) => (required.has(name) ? 0 : 1) + (isLinkField(name) ? 2 : 0);
+  const rank = (name: string) =>
+    (required.has(name) || isIdentityField(name) ? 0 : 1) + (isLinkField(name) ? 2 : 0);
   const chosen = new Set(
     names
       .map((name, index) => ({ name, index, rank: rank(name) }))

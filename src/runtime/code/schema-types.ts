@@ -24,7 +24,9 @@ export type TypeNode =
   | { kind: "tuple"; items: TypeNode[]; rest?: TypeNode }
   | { kind: "object"; properties: TypeProperty[]; index?: TypeNode }
   | { kind: "union"; members: TypeNode[] }
-  | { kind: "intersection"; members: TypeNode[] };
+  | { kind: "intersection"; members: TypeNode[] }
+  /** A type already written out (a one-line signature's clipped part); never from a schema. */
+  | { kind: "text"; text: string };
 
 export interface TypeProperty {
   /** Any text: printed bare when it is an identifier, else as an escaped string literal. */

@@ -14,6 +14,7 @@
  */
 
 import { isEmptyAnswer } from "../../model/empty-answer.js";
+import { isIdentityField } from "../../model/identity-fields.js";
 import { isXmlMediaType } from "../../model/media-types.js";
 import type { ToolNode } from "../../model/types.js";
 import { isDestructive } from "../access/select.js";
@@ -122,7 +123,13 @@ function clippedObject(
   // In a result, annotations (`@odata.count`, `@odata.type`, JSON-LD's `@id`) come after the
   // data, required or not: `value` is what an agent reads of an OData list.
   const annotations = result ? properties.filter(isAnnotation) : [];
-  const data = result ? properties.filter((p) => !isAnnotation(p)) : properties;
+  const data = result
+    ? rankResultFields(
+        properties.filter((p) => !isAnnotation(p)),
+        max,
+        tight,
+      )
+    : properties;
   const optional = data.filter((p) => p.optional);
   // A union member clipped to its share (tight) keeps what fits, required fields first; elsewhere
   // required fields are always shown.
@@ -140,20 +147,65 @@ function clippedObject(
     const shown = objectText([...required, ...ranked.filter((p) => kept.has(p))], undefined, {});
     if (left.length === 0) return shown;
     // A union member's share is small: there the note names only what fits.
-    const note = describeLeftOut(left, tight ? max - shown.length : Number.POSITIVE_INFINITY);
+    // So is a result's: its fields shown come before the names of those left out.
+    const note = describeLeftOut(left, tight || result ? max - shown.length : Number.POSITIVE_INFINITY);
     return kept.size === 0 ? `{ ${note} }` : `${shown.slice(0, -2)}; ${note} }`;
   };
   for (const property of ranked) {
     kept.add(property);
     if (render(ranked.filter((p) => !kept.has(p))).length > max) {
       kept.delete(property);
-      break;
+      // A result field too long to show is named in the note and the shorter ones after it
+      // still shown (a list's `nextPageToken` beside its clipped `items`); arguments keep
+      // their order, required and documented first, and stop at the first that does not fit.
+      if (!result) break;
     }
   }
   return render(ranked.filter((p) => !kept.has(p)));
 }
 
 const NONE: ReadonlySet<string> = new Set();
+
+/** Names of the list a page of results holds, where an answer has several lists of objects. */
+const COLLECTION_FIELDS = new Set([
+  "items",
+  "data",
+  "results",
+  "value",
+  "values",
+  "records",
+  "entries",
+  "elements",
+]);
+
+/**
+ * A result's fields in the order a one-line type shows them: those that identify the resource
+ * first, then, in an object with one list of objects (`items`, `data`, `results`), that list,
+ * clipped to about half the room instead of left out for its length (Google Calendar's events
+ * list showed `accessRole` and hid `items`, the events), then the rest as documented.
+ */
+function rankResultFields(properties: TypeProperty[], max: number, tight: boolean): TypeProperty[] {
+  const isList = (p: TypeProperty) => p.type.kind === "array" && p.type.items.kind === "object";
+  const lists = properties.filter(isList);
+  const named = lists.filter((p) => COLLECTION_FIELDS.has(p.name.toLowerCase()));
+  const list =
+    properties.length < 2
+      ? undefined
+      : lists.length === 1
+        ? lists[0]
+        : named.length === 1
+          ? named[0]
+          : undefined;
+  const identity = properties.filter((p) => isIdentityField(p.name));
+  const rest = properties.filter((p) => p !== list && !identity.includes(p));
+  if (list === undefined || tight) return [...identity, ...rest];
+  const share = Math.max(60, Math.floor(max * 0.55) - list.name.length - 4);
+  const clipped: TypeProperty = {
+    ...list,
+    type: { kind: "text", text: clippedResult(list.type, share, true) },
+  };
+  return [...identity, clipped, ...rest];
+}
 
 /** `/* +2 more: market, offset *\/`: the properties a one-line signature leaves out, named. */
 function describeLeftOut(left: readonly TypeProperty[], room = Number.POSITIVE_INFINITY): string {

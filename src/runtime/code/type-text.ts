@@ -54,6 +54,8 @@ function write(type: TypeNode, options: TypeTextOptions, level: number, position
       return typeof type.value === "string" ? JSON.stringify(type.value) : String(type.value);
     case "ref":
       return type.name;
+    case "text":
+      return type.text;
     case "array":
       // A union or intersection item comes back in parentheses: `(A | B)[]`.
       return `${write(type.items, options, level, "member")}[]`;

@@ -244,6 +244,8 @@ function inlineType(type: TypeNode): string | undefined {
           : String(type.value);
     case "ref":
       return type.name;
+    case "text":
+      return type.text;
     default:
       return undefined;
   }

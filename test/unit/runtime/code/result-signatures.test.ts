@@ -1,0 +1,86 @@
+/**
+ * Code mode's one-line result types show what an agent reads an answer for: the fields that
+ * identify the resource, and a page's list of items clipped rather than left out for its length.
+ */
+import { describe, expect, it } from "vitest";
+import { createSignatures } from "../../../../src/runtime/code/signatures.js";
+import { planSpec } from "../../../e2e/safety-support.js";
+
+/** `count` string fields named `f00`…, in alphabetical order as Google's specs list them. */
+function manyFields(count: number, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const fields: Record<string, unknown> = { ...extra };
+  for (let i = 0; i < count; i++) fields[`aField${String(i).padStart(2, "0")}`] = { type: "string" };
+  return Object.fromEntries(Object.entries(fields).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+const EVENT = {
+  type: "object",
+  properties: manyFields(30, { id: { type: "string" }, summary: { type: "string" } }),
+};
+const REMINDER = { type: "object", properties: { method: { type: "string" }, minutes: { type: "integer" } } };
+
+function signatureOf(schema: unknown): string {
+  const model = planSpec(
+    {
+      paths: {
+        "/things": {
+          get: {
+            operationId: "listThings",
+            responses: { "200": { description: "OK", content: { "application/json": { schema } } } },
+          },
+        },
+      },
+    },
+    { resultSchemas: true },
+  );
+  return createSignatures().signatureOf(model.tools[0]!);
+}
+
+describe("one-line result types", () => {
+  const cases: { label: string; schema: unknown; shows: RegExp[]; hides?: RegExp[] }[] = [
+    {
+      label: "a resource of many alphabetical fields shows its id and summary",
+      schema: EVENT,
+      shows: [/Promise<\{ id\?: string; summary\?: string;/],
+    },
+    {
+      label: "a page with two lists shows the one named items, clipped, and names the fields left out",
+      schema: {
+        type: "object",
+        properties: {
+          accessRole: { type: "string" },
+          defaultReminders: { type: "array", items: REMINDER },
+          description: { type: "string" },
+          etag: { type: "string" },
+          items: { type: "array", items: EVENT },
+          kind: { type: "string" },
+          nextPageToken: { type: "string" },
+          summary: { type: "string" },
+          timeZone: { type: "string" },
+        },
+      },
+      shows: [/items\?: \{ id\?: string; summary\?: string;[^}]*\}\[\]/, /more: accessRole/],
+    },
+    {
+      label: "an envelope of one resource (Asana's data) shows the identity fields inside it",
+      schema: {
+        type: "object",
+        properties: {
+          data: {
+            type: "object",
+            properties: manyFields(14, { gid: { type: "string" }, name: { type: "string" } }),
+          },
+        },
+      },
+      shows: [/Promise<\{ data\?: \{ gid\?: string; name\?: string;/],
+    },
+  ];
+  for (const { label, schema, shows } of cases) {
+    it(label, () => {
+      const line = signatureOf(schema);
+      for (const pattern of shows) expect(line).toMatch(pattern);
+      // Every field left out is still named or counted.
+      expect(line).toMatch(/\/\* \+\d+ more: /);
+    });
+  }
+});
