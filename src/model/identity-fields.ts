@@ -6,7 +6,10 @@
  */
 const IDENTITY_FIELDS = new Set(["id", "gid", "uuid", "key", "slug", "name", "title", "summary", "status"]);
 
-/** Whether a result field names or identifies the resource. */
+/** An identifier by its name's end: `user_id`, `userId`, Xero's `InvoiceID` (not `paid`, `valid`). */
+const ID_SUFFIX = /(_id|[a-z0-9](Id|ID))$/;
+
+/** Whether a result field names or identifies the resource (or another it refers to). */
 export function isIdentityField(name: string): boolean {
-  return IDENTITY_FIELDS.has(name.toLowerCase());
+  return IDENTITY_FIELDS.has(name.toLowerCase()) || ID_SUFFIX.test(name);
 }

@@ -3,6 +3,7 @@
  * identify the resource, and a page's list of items clipped rather than left out for its length.
  */
 import { describe, expect, it } from "vitest";
+import { isIdentityField } from "../../../../src/model/identity-fields.js";
 import { createSignatures } from "../../../../src/runtime/code/signatures.js";
 import { planSpec } from "../../../e2e/safety-support.js";
 
@@ -83,4 +84,21 @@ describe("one-line result types", () => {
       expect(line).toMatch(/\/\* \+\d+ more: /);
     });
   }
+});
+
+describe("isIdentityField", () => {
+  const cases: [string, boolean][] = [
+    ["id", true],
+    ["ID", true],
+    ["gid", true],
+    ["InvoiceID", true],
+    ["userId", true],
+    ["user_id", true],
+    ["summary", true],
+    ["paid", false],
+    ["valid", false],
+    ["Idle", false],
+    ["description", false],
+  ];
+  for (const [name, want] of cases) it(`${name} → ${want}`, () => expect(isIdentityField(name)).toBe(want));
 });
