@@ -5,7 +5,7 @@
  * structuredContent.
  */
 
-import { isIdentityField } from "../../model/identity-fields.js";
+import { isIdentityField, isLinkField } from "../../model/field-roles.js";
 import { isJsonMediaType, isXmlMediaType } from "../../model/media-types.js";
 import { isRecord } from "../../model/records.js";
 import type { JsonSchema } from "../../model/types.js";
@@ -256,14 +256,6 @@ function requiredOf(parts: unknown[]): Set<string> {
     }
   }
   return required;
-}
-
-/** Links to other endpoints (`*_url`, `*Url`, `*_link`, `href`): many in some APIs, rarely what a model wants. */
-const LINK_FIELD = /((^|_)(url|link|href)|[a-z0-9](Url|URL|Link|Href))s?$/;
-
-/** A field that links to another endpoint; `url` alone is often the object's own identity. */
-export function isLinkField(name: string): boolean {
-  return LINK_FIELD.test(name) && name !== "url";
 }
 
 /**

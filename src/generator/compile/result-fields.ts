@@ -11,11 +11,13 @@
  * shared by every operation that answers with it (Graph beta: 14,222 answers with fields, 3,793
  * of them distinct).
  */
+
+import { isLinkField } from "../../model/field-roles.js";
 import { isRecord } from "../../model/records.js";
 import type { ResultFieldsNode } from "../../model/types.js";
 import type { OperationContext } from "./context.js";
 import type { SchemaConverter } from "./json-schema.js";
-import { findResultSchema, findXmlResultSchema, isLinkField } from "./output-schema.js";
+import { findResultSchema, findXmlResultSchema } from "./output-schema.js";
 import { mergeAllOf, readXmlName } from "./xml-lists.js";
 
 /**

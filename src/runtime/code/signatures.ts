@@ -14,7 +14,7 @@
  */
 
 import { isEmptyAnswer } from "../../model/empty-answer.js";
-import { isIdentityField } from "../../model/identity-fields.js";
+import { isLinkField, rankIdentityField } from "../../model/field-roles.js";
 import { isXmlMediaType } from "../../model/media-types.js";
 import type { ToolNode } from "../../model/types.js";
 import { isDestructive } from "../access/select.js";
@@ -146,9 +146,9 @@ function clippedObject(
   const render = (left: TypeProperty[]) => {
     const shown = objectText([...required, ...ranked.filter((p) => kept.has(p))], undefined, {});
     if (left.length === 0) return shown;
-    // A union member's share is small: there the note names only what fits.
-    // So is a result's: its fields shown come before the names of those left out.
-    const note = describeLeftOut(left, tight || result ? max - shown.length : Number.POSITIVE_INFINITY);
+    // The note names only what fits: the properties shown come before the names of those left
+    // out (Mailchimp's getCampaigns showed none of its 15 options, only eight of their names).
+    const note = describeLeftOut(left, max - shown.length);
     return kept.size === 0 ? `{ ${note} }` : `${shown.slice(0, -2)}; ${note} }`;
   };
   for (const property of ranked) {
@@ -185,6 +185,9 @@ const COLLECTION_FIELDS = new Set([
  * list showed `accessRole` and hid `items`, the events), then the rest as documented.
  */
 function rankResultFields(properties: TypeProperty[], max: number, tight: boolean): TypeProperty[] {
+  // Links to other endpoints (HAL's and Mailchimp's `_links`) are not the data: last.
+  const links = properties.filter((p) => isLinkField(p.name));
+  properties = properties.filter((p) => !isLinkField(p.name));
   const isList = (p: TypeProperty) => p.type.kind === "array" && p.type.items.kind === "object";
   const lists = properties.filter(isList);
   const named = lists.filter((p) => COLLECTION_FIELDS.has(p.name.toLowerCase()));
@@ -196,15 +199,15 @@ function rankResultFields(properties: TypeProperty[], max: number, tight: boolea
         : named.length === 1
           ? named[0]
           : undefined;
-  const identity = properties.filter((p) => isIdentityField(p.name));
+  const identity = [0, 1].flatMap((rank) => properties.filter((p) => rankIdentityField(p.name) === rank));
   const rest = properties.filter((p) => p !== list && !identity.includes(p));
-  if (list === undefined || tight) return [...identity, ...rest];
+  if (list === undefined || tight) return [...identity, ...rest, ...links];
   const share = Math.max(60, Math.floor(max * 0.55) - list.name.length - 4);
   const clipped: TypeProperty = {
     ...list,
     type: { kind: "text", text: clippedResult(list.type, share, true) },
   };
-  return [...identity, clipped, ...rest];
+  return [...identity, clipped, ...rest, ...links];
 }
 
 /** `/* +2 more: market, offset *\/`: the properties a one-line signature leaves out, named. */

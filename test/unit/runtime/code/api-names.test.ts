@@ -177,11 +177,17 @@ describe("a left-out argument's name cannot end the comment", () => {
         "/x": {
           get: {
             operationId: "getX",
-            parameters: Array.from({ length: 30 }, (_, i) => ({
-              name: i === 5 ? "end*/evil" : `parameter_number_${i}`,
-              in: "query",
-              schema: { type: "string" },
-            })),
+            // A required argument whose type fills the line, so the hostile one is left out and
+            // named (the note always names the first left out).
+            parameters: [
+              {
+                name: "mode",
+                in: "query",
+                required: true,
+                schema: { type: "string", enum: Array.from({ length: 40 }, (_, i) => `choice_number_${i}`) },
+              },
+              { name: "end*/evil", in: "query", schema: { type: "string" } },
+            ],
             responses: { "204": { description: "No content" } },
           },
         },

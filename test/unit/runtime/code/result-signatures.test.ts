@@ -3,7 +3,7 @@
  * identify the resource, and a page's list of items clipped rather than left out for its length.
  */
 import { describe, expect, it } from "vitest";
-import { isIdentityField } from "../../../../src/model/identity-fields.js";
+import { isIdentityField } from "../../../../src/model/field-roles.js";
 import { createSignatures } from "../../../../src/runtime/code/signatures.js";
 import { planSpec } from "../../../e2e/safety-support.js";
 

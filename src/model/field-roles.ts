@@ -1,0 +1,35 @@
+/**
+ * What a result field is for, by its name: identifying the resource, or linking elsewhere.
+ * Where only some of a result's fields are shown (the planner's outline of a large object,
+ * code mode's one-line result type), the first come first and the second last.
+ */
+
+/**
+ * Fields that name or identify a resource (`id`, Asana's `gid`, `name`, `title`, `status`).
+ * Where only some of a result's fields are shown (the planner's outline of a large object,
+ * code mode's one-line result type), these come first: an agent reads an answer for them, and
+ * specs that list fields alphabetically (Google's) put dozens before `id`.
+ */
+const IDENTITY_FIELDS = new Set(["id", "gid", "uuid", "key", "slug", "name", "title", "summary", "status"]);
+
+/** An identifier by its name's end: `user_id`, `userId`, Xero's `InvoiceID` (not `paid`, `valid`). */
+const ID_SUFFIX = /(_id|[a-z0-9](Id|ID))$/;
+
+/** Whether a result field names or identifies the resource (or another it refers to). */
+export function isIdentityField(name: string): boolean {
+  return rankIdentityField(name) < 2;
+}
+
+/** 0: names or identifies the resource (`id`, `summary`); 1: another's identifier (`colorId`); 2: neither. */
+export function rankIdentityField(name: string): number {
+  if (IDENTITY_FIELDS.has(name.toLowerCase())) return 0;
+  return ID_SUFFIX.test(name) ? 1 : 2;
+}
+
+/** Links to other endpoints (`*_url`, `*Url`, `*_link`, `href`): many in some APIs, rarely what a model wants. */
+const LINK_FIELD = /((^|_)(url|link|href)|[a-z0-9](Url|URL|Link|Href))s?$/;
+
+/** A field that links to another endpoint; `url` alone is often the object's own identity. */
+export function isLinkField(name: string): boolean {
+  return LINK_FIELD.test(name) && name !== "url";
+}
