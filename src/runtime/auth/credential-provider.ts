@@ -7,7 +7,12 @@ import { randomBytes } from "node:crypto";
 import type { Dispatcher } from "undici";
 import type { BridgeModel, SecurityRequirementNode, ToolNode } from "../../model/types.js";
 import type { HttpOptions } from "../upstream/send.js";
-import { hasControlCharacters, resolveCredentials, toClientEnvNames } from "./credentials.js";
+import {
+  hasControlCharacters,
+  isAlternativeMet,
+  resolveCredentials,
+  toClientEnvNames,
+} from "./credentials.js";
 import { createTokenSource, type OAuthClientConfig, TokenError, type TokenSource } from "./oauth.js";
 import { basicCredentialForms, formsOf, headerValueForms } from "./secret-forms.js";
 import { openTokenStore } from "./user-login/open-store.js";
@@ -241,9 +246,7 @@ function chooseAlternative(
   available: Set<string>,
   schemes: BridgeModel["securitySchemes"],
 ): SecurityRequirementNode | undefined {
-  return requirements.find((alternative) =>
-    Object.keys(alternative).every((name) => available.has(name) && schemes[name] !== undefined),
-  );
+  return requirements.find((alternative) => isAlternativeMet(alternative, available, schemes));
 }
 
 /** An incoming header value as the scheme's credential: `Bearer x` → `x`, `Basic b64` → `user:pass`. */

@@ -53,6 +53,20 @@ export function resolveCredentials(
 }
 
 /**
+ * Whether a security alternative is met: each of its schemes has a credential (`available`)
+ * and, given `schemes`, is one the model knows. `{}` (anonymous access) is met.
+ */
+export function isAlternativeMet(
+  alternative: SecurityRequirementNode,
+  available: { has(name: string): boolean },
+  schemes?: Record<string, SecuritySchemeNode>,
+): boolean {
+  return Object.keys(alternative).every(
+    (name) => available.has(name) && (schemes === undefined || schemes[name] !== undefined),
+  );
+}
+
+/**
  * Picks the first alternative of the operation's requirements whose schemes all have a
  * credential (an empty alternative means anonymous access is fine) and renders it.
  */
@@ -63,9 +77,7 @@ export function applyCredentials(
 ): AppliedCredentials {
   const applied: AppliedCredentials = { headers: {}, query: [], cookies: [], missing: [] };
   if (requirements.length === 0) return applied;
-  const usable = requirements.find((alternative) =>
-    Object.keys(alternative).every((name) => credentials.has(name) && schemes[name] !== undefined),
-  );
+  const usable = requirements.find((alternative) => isAlternativeMet(alternative, credentials, schemes));
   if (!usable) {
     const names = new Set<string>();
     for (const alternative of requirements) for (const name of Object.keys(alternative)) names.add(name);

@@ -8,6 +8,7 @@
 import { type CodedDiagnostic, createDiagnostic } from "../../model/diagnostics.js";
 import type { BridgeModel, SecuritySchemeNode, ToolNode } from "../../model/types.js";
 import { listConfiguredSchemes } from "../auth/credential-provider.js";
+import { isAlternativeMet } from "../auth/credentials.js";
 import type { BridgeOptions } from "../engine/bridge-options.js";
 import { type FilledParameter, fillServedParameters } from "../request/filled-parameters.js";
 
@@ -48,10 +49,9 @@ export function checkCredentialParameters(inputs: CredentialParameterInputs): Co
   const authorised = new Set(
     tools
       .filter((tool) =>
+        // Anonymous access (`{}`) is not a credential the configuration gives.
         tool.http.security.some(
-          (alternative) =>
-            Object.keys(alternative).length > 0 &&
-            Object.keys(alternative).every((name) => schemes.has(name)),
+          (alternative) => Object.keys(alternative).length > 0 && isAlternativeMet(alternative, schemes),
         ),
       )
       .map((tool) => tool.name),

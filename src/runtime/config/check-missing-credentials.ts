@@ -8,7 +8,7 @@
 import { type CodedDiagnostic, createDiagnostic } from "../../model/diagnostics.js";
 import type { BridgeModel, SecuritySchemeNode, ToolNode } from "../../model/types.js";
 import { listConfiguredSchemes } from "../auth/credential-provider.js";
-import { toClientEnvNames, toCredentialEnvName } from "../auth/credentials.js";
+import { isAlternativeMet, toClientEnvNames, toCredentialEnvName } from "../auth/credentials.js";
 import type { BridgeOptions } from "../engine/bridge-options.js";
 import { type Audience, nameOption } from "./library-options.js";
 
@@ -46,7 +46,7 @@ export function checkMissingCredentials(inputs: MissingCredentialInputs): CodedD
     // No security asks for nothing (Graph beta's 22,361 tools): nothing to look at.
     if (alternatives.length === 0) continue;
     // An alternative whose schemes all have a credential (`{}`: anonymous calls) is used.
-    if (alternatives.some((alt) => Object.keys(alt).every((name) => configured.has(name)))) continue;
+    if (alternatives.some((alt) => isAlternativeMet(alt, configured))) continue;
     const missing = (alt: Record<string, unknown>) =>
       Object.keys(alt).filter((name) => !configured.has(name) && isConfigurable(model.securitySchemes[name]));
     // Alternatives of one scheme each (GitLab's token in a header or in the query): one line
