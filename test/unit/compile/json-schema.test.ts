@@ -72,6 +72,28 @@ describe("OAS 3.0 keywords", () => {
     expect(convert(given).schema).toEqual(want);
   });
 
+  it("a readOnly sibling of a $ref, and a $ref to a readOnly schema, are left out with their $defs", () => {
+    const document = {
+      components: {
+        schemas: {
+          User: { type: "object", properties: { gid: { type: "string" } } },
+          Stamp: { type: "string", format: "date-time", readOnly: true },
+        },
+      },
+    };
+    const given = {
+      type: "object",
+      properties: {
+        by: { $ref: "#/components/schemas/User", readOnly: true },
+        stamp: { $ref: "#/components/schemas/Stamp" },
+        note: { type: "string" },
+      },
+    };
+    const { schema, defs } = convert(given, { document });
+    expect(schema).toEqual({ type: "object", properties: { note: { type: "string" } } });
+    expect(defs).toEqual({});
+  });
+
   it("keeps a numeric exclusiveMinimum (3.1) and the minimum beside it", () => {
     expect(convert({ type: "number", minimum: 0, exclusiveMinimum: 5 }, { openapi30: false }).schema).toEqual(
       {
@@ -154,22 +176,32 @@ describe("shapes", () => {
       { type: "array", items: { type: "string", enum: ["a", "b"] } },
     ],
     [
-      "readOnly properties are not required (they are never sent)",
+      "readOnly properties are left out and not required (they are never sent)",
       {
         type: "object",
         required: ["id", "name"],
         properties: { id: { type: "integer", readOnly: true }, name: { type: "string" } },
       },
-      {
-        type: "object",
-        required: ["name"],
-        properties: { id: { type: "integer", readOnly: true }, name: { type: "string" } },
-      },
+      { type: "object", required: ["name"], properties: { name: { type: "string" } } },
     ],
     [
       "required empties out when every required property is readOnly",
       { type: "object", required: ["id"], properties: { id: { readOnly: true } } },
-      { type: "object", properties: { id: { readOnly: true } } },
+      { type: "object", properties: {} },
+    ],
+    [
+      "a closed object keeps its readOnly properties (a value carrying them stays valid), not required",
+      {
+        type: "object",
+        additionalProperties: false,
+        required: ["id"],
+        properties: { id: { type: "integer", readOnly: true }, name: { type: "string" } },
+      },
+      {
+        type: "object",
+        additionalProperties: false,
+        properties: { id: { type: "integer", readOnly: true }, name: { type: "string" } },
+      },
     ],
     [
       "boolean schema true",
