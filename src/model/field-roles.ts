@@ -33,3 +33,11 @@ const LINK_FIELD = /((^|_)(url|link|href)|[a-z0-9](Url|URL|Link|Href))s?$/;
 export function isLinkField(name: string): boolean {
   return LINK_FIELD.test(name) && name !== "url";
 }
+
+/** A success answer's channel for problems (Square's `errors` beside `customer`): not the data. */
+const NOTICE_FIELDS = new Set(["error", "errors", "warning", "warnings"]);
+
+/** Whether a result field carries the answer's problems rather than its data. */
+export function isNoticeField(name: string): boolean {
+  return NOTICE_FIELDS.has(name.toLowerCase());
+}

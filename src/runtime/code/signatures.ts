@@ -14,7 +14,7 @@
  */
 
 import { isEmptyAnswer } from "../../model/empty-answer.js";
-import { isLinkField, rankIdentityField } from "../../model/field-roles.js";
+import { isLinkField, isNoticeField, rankIdentityField } from "../../model/field-roles.js";
 import { isXmlMediaType } from "../../model/media-types.js";
 import type { ToolNode } from "../../model/types.js";
 import { isDestructive } from "../access/select.js";
@@ -133,11 +133,12 @@ function clippedObject(
   const optional = data.filter((p) => p.optional);
   // A union member clipped to its share (tight) keeps what fits, required fields first; elsewhere
   // required fields are always shown.
+  // A result's fields keep rankResultFields' order; arguments go documented first.
   const ranked = [
     ...(tight ? data.filter((p) => !p.optional) : []),
     // The API's own options (`apiWide` bindings: Google's `alt`, `prettyPrint`) after the rest.
-    ...optional.filter((p) => p.docs !== undefined && !demoted.has(p.name)),
-    ...optional.filter((p) => p.docs === undefined && !demoted.has(p.name)),
+    ...optional.filter((p) => (result || p.docs !== undefined) && !demoted.has(p.name)),
+    ...optional.filter((p) => !result && p.docs === undefined && !demoted.has(p.name)),
     ...optional.filter((p) => demoted.has(p.name)),
     ...annotations,
   ];
@@ -166,6 +167,14 @@ function clippedObject(
 
 const NONE: ReadonlySet<string> = new Set();
 
+/**
+ * Links to other endpoints (HAL's and Mailchimp's `_links`) and a success's problems (Square's
+ * `errors` beside its `customer`): in a result, not the data, so shown last.
+ */
+function isAside(property: TypeProperty): boolean {
+  return isLinkField(property.name) || isNoticeField(property.name);
+}
+
 /** Names of the list a page of results holds, where an answer has several lists of objects. */
 const COLLECTION_FIELDS = new Set([
   "items",
@@ -185,9 +194,8 @@ const COLLECTION_FIELDS = new Set([
  * list showed `accessRole` and hid `items`, the events), then the rest as documented.
  */
 function rankResultFields(properties: TypeProperty[], max: number, tight: boolean): TypeProperty[] {
-  // Links to other endpoints (HAL's and Mailchimp's `_links`) are not the data: last.
-  const links = properties.filter((p) => isLinkField(p.name));
-  properties = properties.filter((p) => !isLinkField(p.name));
+  const links = properties.filter(isAside);
+  properties = properties.filter((p) => !isAside(p));
   const isList = (p: TypeProperty) => p.type.kind === "array" && p.type.items.kind === "object";
   const lists = properties.filter(isList);
   const named = lists.filter((p) => COLLECTION_FIELDS.has(p.name.toLowerCase()));
@@ -266,7 +274,7 @@ function clippedResult(type: TypeNode, max: number, tight = false): string {
     // An envelope (`{ data: Task }`, OData's `{ value: [...], "@odata.nextLink" }`): its one
     // data field's type clipped in turn, the annotations beside it named, not the field left
     // out, which would leave `{ /* +1 more: data */ }` and no field shown.
-    const data = type.properties.filter((p) => !isAnnotation(p));
+    const data = type.properties.filter((p) => !isAnnotation(p) && !isAside(p));
     const only = data.length === 1 && type.index === undefined ? data[0]! : undefined;
     if (only !== undefined && (only.type.kind === "object" || only.type.kind === "array")) {
       const others = type.properties.filter((p) => p !== only);

@@ -75,6 +75,20 @@ describe("one-line result types", () => {
       },
       shows: [/Promise<\{ data\?: \{ gid\?: string; name\?: string;/],
     },
+    {
+      label: "a success's problems (Square's errors) come after the data",
+      schema: {
+        type: "object",
+        properties: {
+          errors: {
+            type: "array",
+            items: { type: "object", properties: { category: { type: "string" }, code: { type: "string" } } },
+          },
+          customer: { type: "object", properties: manyFields(20, { id: { type: "string" } }) },
+        },
+      },
+      shows: [/Promise<\{ customer\?: \{ id\?: string;/, /more: errors/],
+    },
   ];
   for (const { label, schema, shows } of cases) {
     it(label, () => {
