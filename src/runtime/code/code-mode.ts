@@ -13,6 +13,7 @@ import { messageOf } from "../../model/error-message.js";
 import { formatCount } from "../../model/format-count.js";
 import type { BridgeModel, JsonSchema, SearchIndexNode, ToolNode } from "../../model/types.js";
 import { type CallerAccess, filterCallable, findServedTool, mayCall } from "../access/caller.js";
+import { findBoilerplateResponses } from "../discovery/boilerplate-responses.js";
 import { findClosestOperations, showName } from "../discovery/closest.js";
 import { expandPointer, fitDescribed, toPartAnswer } from "../discovery/describe-budget.js";
 import { describeOperation, keepWithinBudget } from "../discovery/describe-result.js";
@@ -153,6 +154,11 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
     typeof options.confirmDestructive === "function"
       ? options.confirmDestructive(tool)
       : options.confirmDestructive;
+  let boilerplate: ReadonlySet<string> | undefined;
+  const describeTool = (tool: ToolNode) => {
+    boilerplate ??= findBoilerplateResponses(model.tools);
+    return describeOperation(tool, confirms(tool), boilerplate);
+  };
 
   const describe = async (args: unknown, caller: CallerAccess | undefined): Promise<CallToolResult> => {
     const checked = await check(DESCRIBE_TOOL, args);
@@ -177,11 +183,7 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
         );
       }
       const tool = found[0]!;
-      const part = expandPointer(
-        describeOperation(tool, confirms(tool)),
-        request.pointer,
-        options.maxTextChars,
-      );
+      const part = expandPointer(describeTool(tool), request.pointer, options.maxTextChars);
       if ("problem" in part) {
         return toErrorResult(
           `Invalid arguments for ${DESCRIBE_TOOL}:\n- pointer: ${part.problem}`,
@@ -217,7 +219,7 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
       "Signatures, then each operation's arguments as summarised JSON Schema.";
     const room = options.maxTextChars - head.length - lines.join("\n").length - 10;
     const described = fitDescribed(
-      found.map((tool) => describeOperation(tool, confirms(tool))),
+      found.map((tool) => describeTool(tool)),
       room,
       DESCRIBE_TOOL,
     );

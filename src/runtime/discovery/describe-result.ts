@@ -11,6 +11,7 @@ import type { JsonSchema, ResultFieldsNode, ToolAnnotationsNode, ToolNode } from
 import { isDestructive } from "../access/select.js";
 import { toErrorResult } from "../results/error-result.js";
 import { fitText, hasBudget, type KeepOptions, TRUNCATION_META_KEY } from "../results/truncate.js";
+import { toResponseKey } from "./boilerplate-responses.js";
 import { fitDescribed } from "./describe-budget.js";
 import { DESCRIBE_TOOL, nameApi, SEARCH_TOOL } from "./discovery-tools.js";
 
@@ -36,12 +37,18 @@ export interface DescribedOperation {
   apiWide?: string[];
 }
 
+const NO_BOILERPLATE: ReadonlySet<string> = new Set();
+
 export interface NotFound {
   name: string;
   closest: string[];
 }
 
-export function describeOperation(tool: ToolNode, confirmDestructive: boolean): DescribedOperation {
+export function describeOperation(
+  tool: ToolNode,
+  confirmDestructive: boolean,
+  boilerplate: ReadonlySet<string> = NO_BOILERPLATE,
+): DescribedOperation {
   const apiWide = tool.http.parameters.filter((p) => p.apiWide).map((p) => p.argument);
   return {
     name: tool.name,
@@ -55,7 +62,8 @@ export function describeOperation(tool: ToolNode, confirmDestructive: boolean): 
     ...(tool.resultFields !== undefined ? { resultFields: tool.resultFields } : {}),
     responses: tool.http.responses.map((r) => ({
       status: r.status,
-      description: r.description,
+      // The API's boilerplate for this status (boilerplate-responses.ts) says nothing of this one.
+      description: boilerplate.has(toResponseKey(r.status, r.description)) ? "" : r.description,
       ...(r.mediaTypes.length > 0 ? { mediaTypes: r.mediaTypes } : {}),
     })),
     annotations: tool.annotations,

@@ -24,6 +24,7 @@ import { toErrorResult } from "../results/error-result.js";
 import { FIELD_SYNTAX } from "../results/project-fields.js";
 import { ownerOption, sharedResultStore } from "../results/result-store.js";
 import { readArgumentAliases } from "./argument-aliases.js";
+import { findBoilerplateResponses } from "./boilerplate-responses.js";
 import { findClosestOperations, showName } from "./closest.js";
 import { expandPointer, toPartAnswer } from "./describe-budget.js";
 import { describeOperation, keepWithinBudget, type NotFound, toDescribeResult } from "./describe-result.js";
@@ -114,6 +115,11 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
     tags ??= countTags(model.tools);
     return tags;
   };
+  let boilerplate: ReadonlySet<string> | undefined;
+  const describeTool = (tool: ToolNode) => {
+    boilerplate ??= findBoilerplateResponses(model.tools);
+    return describeOperation(tool, confirms(tool), boilerplate);
+  };
   const listTools = () => {
     listed ??= listDiscoveryTools(toDiscoveryContext(model), model.tools);
     return listed;
@@ -184,7 +190,7 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
       // An operation the caller's token may not call is not shown, as search does not find it.
       const tool = findTool(name);
       if (tool && mayCall(caller, tool)) {
-        if (!shown.has(tool)) found.push(describeOperation(tool, confirms(tool)));
+        if (!shown.has(tool)) found.push(describeTool(tool));
         shown.add(tool);
       } else
         notFound.push({
@@ -211,11 +217,7 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
           : `${JSON.stringify(showName(names[0]!))} is no operation here; ${SEARCH_TOOL} finds them`;
       return invalid(DESCRIBE_TOOL, [{ argument: "names", message: problem }]);
     }
-    const part = expandPointer(
-      describeOperation(tool, confirms(tool)),
-      pointer,
-      options.maxTextChars ?? Number.POSITIVE_INFINITY,
-    );
+    const part = expandPointer(describeTool(tool), pointer, options.maxTextChars ?? Number.POSITIVE_INFINITY);
     if ("problem" in part) return invalid(DESCRIBE_TOOL, [{ argument: "pointer", message: part.problem }]);
     const structuredContent = toPartAnswer(tool.name, pointer, part, DESCRIBE_TOOL);
     return { content: [{ type: "text", text: JSON.stringify(structuredContent) }], structuredContent };
