@@ -18,7 +18,7 @@
  *   npm run build && OMB_AGENT_BASE_DIST=/path/to/old/dist/cli/main.js node bench/agent-chars.mjs
  *   OMB_AGENT_SPECS=github node bench/agent-chars.mjs   # one spec; OMB_AGENT_SHOW=1 prints each text
  */
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { createRequire } from "node:module";
@@ -71,6 +71,13 @@ const SPECS = [
 ];
 
 const BASE_CLI = process.env.OMB_AGENT_BASE_DIST;
+/** The base build's commit, read from the checkout its dist is in (the label of its column). */
+const BASE_COMMIT = BASE_CLI ? readCommit(dirname(BASE_CLI)) : undefined;
+
+function readCommit(dir) {
+  const found = spawnSync("git", ["-C", dir, "rev-parse", "--short", "HEAD"], { encoding: "utf8" });
+  return found.status === 0 ? found.stdout.trim() : "the base build";
+}
 const SHOW = process.env.OMB_AGENT_SHOW === "1";
 const ONLY = process.env.OMB_AGENT_SPECS?.split(",");
 
@@ -330,7 +337,7 @@ async function startEc2(specFile) {
 // ---- run -------------------------------------------------------------------------------------
 
 const builds = [
-  ...(BASE_CLI ? [{ key: "base", label: "before (de7ce4d)", cli: BASE_CLI, fields: "never" }] : []),
+  ...(BASE_CLI ? [{ key: "base", label: `before (${BASE_COMMIT})`, cli: BASE_CLI, fields: "never" }] : []),
   { key: "plain", label: "now, no fields", cli: OUR_CLI, fields: "never" },
   { key: "seen", label: "now, fields seen", cli: OUR_CLI, fields: "seen" },
   { key: "known", label: "now, fields known", cli: OUR_CLI, fields: "known" },
@@ -435,7 +442,7 @@ const load = os
   .join(", ");
 const markdown = `# Characters an agent reads per task (discovery mode)
 
-Measured ${new Date().toISOString().slice(0, 10)} with \`node bench/agent-chars.mjs\` (node ${process.version}, ${os.cpus().length} cores, load average at the end ${load}), this build against the build before issue 29's result work (de7ce4d, \`OMB_AGENT_BASE_DIST\`).
+Measured ${new Date().toISOString().slice(0, 10)} with \`node bench/agent-chars.mjs\` (node ${process.version}, ${os.cpus().length} cores, load average at the end ${load}), this build against ${BASE_COMMIT} (\`OMB_AGENT_BASE_DIST\`).
 
 **How.** Each task is a fixed script of what a competent agent does (bench/agent-tasks.mjs): for each step it searches with a natural phrase (and a second phrase when the operation it wants is not among the results), describes the operation it picked (once per task), follows a describe \`expand\` pointer when an argument it gives is shown only as one, and calls it with the arguments an agent would have read from the task and the earlier answers. A real SDK Client drives the built CLI (\`serve SPEC --mode discovery\`) over stdio, one session per build and spec, the builds interleaved task by task; the upstream is Prism serving the same spec on 127.0.0.1 (GitHub, DigitalOcean: its answers are the spec's examples) or, for EC2 (whose \`/#Action=\` paths Prism cannot route), a loopback server answering each Action with XML built from the spec's response schema (two items a list). Every text item of every tool result the agent reads counts; tools/list (read once a session) does not. The numbers do not vary between runs (the answers are the spec's examples).
 
