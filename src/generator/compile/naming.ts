@@ -249,6 +249,12 @@ export function chooseToolName(operation: { operationId?: string; method: string
   const fromId = sanitizeName(id);
   const origin: NameOrigin = fromId !== "" ? "cleaned" : "route";
   const full = fromId !== "" ? fromId : deriveNameFromRoute(operation.method, operation.path);
+  // A route too long for a name (Bitbucket's 215 operations without an operationId:
+  // `put_repositories_by_pullrequests_by_pull_request_id_6519f72d`) is named as a generated
+  // operationId is, in words without a hash; a route that fits keeps the name it always had.
+  if (fromId === "" && full.length > MAX_TOOL_NAME_LENGTH) {
+    return { name: deriveReadableName(operation.method, operation.path), origin };
+  }
   const name = fitName(full);
   return name === full ? { name, origin } : { name, origin, full };
 }

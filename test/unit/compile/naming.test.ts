@@ -125,6 +125,23 @@ describe("chooseToolName", () => {
     { op: { method: "get", path: "/pets/{id}" }, want: "get_pets_by_id" },
     { op: { operationId: "", method: "put", path: "/a" }, want: "put_a" },
     { op: { operationId: "!!!", method: "put", path: "/a" }, want: "put_a" },
+    // A route too long for a name: in words, its parameters left out but the last, no hash.
+    {
+      op: {
+        method: "post",
+        path: "/repositories/{workspace}/{repo_slug}/pullrequests/{pull_request_id}/request-changes",
+      },
+      want: "post_repositories_pullrequests_by_id_request-changes",
+    },
+    {
+      op: { method: "put", path: "/repositories/{workspace}/{repo_slug}/pullrequests/{pull_request_id}" },
+      want: "put_repositories_pullrequests_by_id",
+    },
+    // One that fits keeps the name it always had.
+    {
+      op: { method: "get", path: "/repositories/{workspace}/{repo_slug}/pullrequests" },
+      want: "get_repositories_by_workspace_by_repo_slug_pullrequests",
+    },
   ])("$want", ({ op, want }) => {
     expect(chooseToolName(op).name).toBe(want);
   });
