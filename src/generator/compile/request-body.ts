@@ -14,6 +14,7 @@ import type {
 } from "../../model/types.js";
 import type { Candidate } from "./argument-names.js";
 import { type OperationContext, PARAMETER_STYLES, resolveRefObject } from "./context.js";
+import { findDiscriminatorFill } from "./discriminator-fill.js";
 import { findFillValue } from "./fixed-parameters.js";
 import type { SchemaConverter } from "./json-schema.js";
 import { compactDescription } from "./text.js";
@@ -87,6 +88,7 @@ export function planBody(
   // the model has nothing to give, and an argument `body?: Record<string, never>` is only noise.
   if (objectShape?.closed && !required && Object.keys(objectShape.properties).length === 0) return undefined;
   if (objectShape && Object.keys(objectShape.properties).length > 0) {
+    const discriminator = findDiscriminatorFill(converter, rawSchema);
     body.mode = "properties";
     body.properties = [];
     const encoding = planEncoding(mediaObject.encoding);
@@ -113,10 +115,14 @@ export function planBody(
       const readOnly = isRecord(resolved) && resolved.readOnly === true;
       if (readOnly) continue; // readOnly properties are never sent in a request
       body.properties.push(property);
-      // A required property with a default or one allowed value is the bridge's to send.
+      // A required property with a default or one allowed value is the bridge's to send, and
+      // so is the discriminator of a body that is one named subtype (discriminator-fill.ts).
       const fill =
         objectShape.required.includes(name) && !file && isRecord(resolved)
-          ? findFillValue(resolved as JsonSchema)
+          ? (findFillValue(resolved as JsonSchema) ??
+            (discriminator?.property === name && admitsString(resolved, discriminator.value)
+              ? discriminator.value
+              : undefined))
           : undefined;
       if (fill !== undefined) property.fill = fill;
       const requiredField = objectShape.required.includes(name) && fill === undefined;
@@ -301,4 +307,13 @@ function isFileSchema(converter: SchemaConverter, schema: unknown): boolean {
       typeof node.contentMediaType === "string" ||
       (node.contentEncoding !== undefined && node.format !== "byte" && node.type === undefined))
   );
+}
+
+/** Whether a property's schema admits the string `value` (a discriminator's), by type and enum. */
+function admitsString(schema: Record<string, unknown>, value: string): boolean {
+  const type = schema.type;
+  if (type !== undefined && type !== "string" && !(Array.isArray(type) && type.includes("string")))
+    return false;
+  if (Array.isArray(schema.enum) && !schema.enum.includes(value)) return false;
+  return schema.const === undefined || schema.const === value;
 }

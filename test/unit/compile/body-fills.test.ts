@@ -40,6 +40,35 @@ function planBody(
             properties: { id: { type: "string", readOnly: true }, "@odata.type": { type: "string" } },
           },
           pet: { type: "object", properties: { name: { type: "string" } } },
+          // Bitbucket's base: a discriminator without a mapping, `type` required.
+          object: {
+            type: "object",
+            required: ["type"],
+            discriminator: { propertyName: "type" },
+            properties: { type: { type: "string" } },
+          },
+          pullrequest: {
+            allOf: [{ $ref: "#/components/schemas/object" }, { properties: { title: { type: "string" } } }],
+          },
+          animal: {
+            type: "object",
+            required: ["kind"],
+            discriminator: { propertyName: "kind", mapping: { doggo: "#/components/schemas/Dog" } },
+            properties: { kind: { type: "string" } },
+          },
+          Dog: {
+            allOf: [{ $ref: "#/components/schemas/animal" }, { properties: { bark: { type: "string" } } }],
+          },
+          Cat: {
+            allOf: [{ $ref: "#/components/schemas/animal" }, { properties: { meow: { type: "string" } } }],
+          },
+          NarrowRef: { allOf: [{ $ref: "#/components/schemas/narrowBase" }] },
+          narrowBase: {
+            type: "object",
+            required: ["kind"],
+            discriminator: { propertyName: "kind" },
+            properties: { kind: { type: "string", enum: ["a", "b"] } },
+          },
           recipient: {
             type: "object",
             required: ["@odata.type", "address"],
@@ -174,6 +203,39 @@ describe("required body properties with a default or one allowed value", () => {
     );
     expect(tool.inputSchema.required).toEqual(["code"]);
     expect(encodeBody(tool.http.body!, { code: "abc" })?.payload).toBe("grant_type=code&code=abc");
+  });
+});
+
+describe("the discriminator of a body that is one named subtype", () => {
+  const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+  it.each([
+    {
+      label: "no mapping: the component's name (Bitbucket)",
+      schema: ref("pullrequest"),
+      property: "type",
+      value: "pullrequest",
+    },
+    { label: "an explicit mapping's key", schema: ref("Dog"), property: "kind", value: "doggo" },
+    { label: "a mapping without this one: its name", schema: ref("Cat"), property: "kind", value: "Cat" },
+  ])("$label", ({ schema, property, value }) => {
+    const tool = planBody(schema, { required: true });
+    const required = (tool.inputSchema.required as string[] | undefined) ?? [];
+    expect(required).not.toContain(property);
+    expect(sentJson(tool, {})).toEqual({ [property]: value });
+    expect(sentJson(tool, { [property]: "other" })).toEqual({ [property]: "other" });
+  });
+
+  it.each([
+    { label: "the base itself names no one type", schema: { $ref: "#/components/schemas/object" } },
+    {
+      label: "a value the property's enum does not allow",
+      schema: { $ref: "#/components/schemas/NarrowRef" },
+    },
+    { label: "an inline body names no type", schema: { allOf: [{ $ref: "#/components/schemas/object" }] } },
+  ])("not filled: $label", ({ schema }) => {
+    const tool = planBody(schema, { required: true });
+    const required = (tool.inputSchema.required as string[] | undefined) ?? [];
+    expect(required.length).toBeGreaterThan(0);
   });
 });
 
