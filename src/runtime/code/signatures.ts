@@ -133,16 +133,20 @@ function clippedObject(
   const optional = data.filter((p) => p.optional);
   // A union member clipped to its share (tight) keeps what fits, required fields first; elsewhere
   // required fields are always shown.
-  // A result's fields keep rankResultFields' order; arguments go documented first.
-  const ranked = [
-    ...(tight ? data.filter((p) => !p.optional) : []),
-    // The API's own options (`apiWide` bindings: Google's `alt`, `prettyPrint`) after the rest.
-    ...optional.filter((p) => (result || p.docs !== undefined) && !demoted.has(p.name)),
-    ...optional.filter((p) => !result && p.docs === undefined && !demoted.has(p.name)),
-    ...optional.filter((p) => demoted.has(p.name)),
-    ...annotations,
-  ];
-  const required = tight ? [] : data.filter((p) => !p.optional);
+  // A result's fields keep rankResultFields' order, required or not: in an answer "required"
+  // only says the field is always there (Vimeo's video, 30 required fields, was written whole
+  // on every line). Arguments go required (always shown), documented, then the rest.
+  const ranked = result
+    ? [...data, ...annotations]
+    : [
+        ...(tight ? data.filter((p) => !p.optional) : []),
+        // The API's own options (`apiWide` bindings: Google's `alt`, `prettyPrint`) after the rest.
+        ...optional.filter((p) => p.docs !== undefined && !demoted.has(p.name)),
+        ...optional.filter((p) => p.docs === undefined && !demoted.has(p.name)),
+        ...optional.filter((p) => demoted.has(p.name)),
+        ...annotations,
+      ];
+  const required = tight || result ? [] : data.filter((p) => !p.optional);
   const kept = new Set<TypeProperty>(required);
   const render = (left: TypeProperty[]) => {
     const shown = objectText([...required, ...ranked.filter((p) => kept.has(p))], undefined, {});

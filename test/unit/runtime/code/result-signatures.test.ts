@@ -89,6 +89,15 @@ describe("one-line result types", () => {
       },
       shows: [/Promise<\{ customer\?: \{ id\?: string;/, /more: errors/],
     },
+    {
+      label: "a resource whose fields are all required (Vimeo's video) is clipped like any other",
+      schema: {
+        type: "object",
+        required: ["uri", ...Object.keys(manyFields(30))],
+        properties: manyFields(30, { uri: { type: "string" } }),
+      },
+      shows: [/^listThings\(args\?: \{\}\): Promise<\{ [^}]{0,160}\/\* \+\d+ more: /],
+    },
   ];
   for (const { label, schema, shows } of cases) {
     it(label, () => {
