@@ -5,12 +5,23 @@
  */
 
 /**
- * Fields that name or identify a resource (`id`, Asana's `gid`, `name`, `title`, `status`).
+ * Fields that name or identify a resource (`id`, Asana's `gid`, Spotify's and Vimeo's `uri`, `name`).
  * Where only some of a result's fields are shown (the planner's outline of a large object,
  * code mode's one-line result type), these come first: an agent reads an answer for them, and
  * specs that list fields alphabetically (Google's) put dozens before `id`.
  */
-const IDENTITY_FIELDS = new Set(["id", "gid", "uuid", "key", "slug", "name", "title", "summary", "status"]);
+const IDENTITY_FIELDS = new Set([
+  "id",
+  "gid",
+  "uuid",
+  "uri",
+  "key",
+  "slug",
+  "name",
+  "title",
+  "summary",
+  "status",
+]);
 
 /** An identifier by its name's end: `user_id`, `userId`, Xero's `InvoiceID` (not `paid`, `valid`). */
 const ID_SUFFIX = /(_id|[a-z0-9](Id|ID))$/;

@@ -118,6 +118,7 @@ describe("isIdentityField", () => {
     ["userId", true],
     ["user_id", true],
     ["summary", true],
+    ["uri", true],
     ["paid", false],
     ["valid", false],
     ["Idle", false],
