@@ -140,9 +140,12 @@ function clippedObject(
     ? [...data, ...annotations]
     : [
         ...(tight ? data.filter((p) => !p.optional) : []),
+        // A list's query and page size before its other options (Google Drive's files.list
+        // lists 23 alphabetically: `q` and `pageSize` were left out for `corpora`, `corpus`…).
+        ...optional.filter((p) => isListingArgument(p.name) && !demoted.has(p.name)),
         // The API's own options (`apiWide` bindings: Google's `alt`, `prettyPrint`) after the rest.
-        ...optional.filter((p) => p.docs !== undefined && !demoted.has(p.name)),
-        ...optional.filter((p) => p.docs === undefined && !demoted.has(p.name)),
+        ...optional.filter((p) => p.docs !== undefined && !isListingArgument(p.name) && !demoted.has(p.name)),
+        ...optional.filter((p) => p.docs === undefined && !isListingArgument(p.name) && !demoted.has(p.name)),
         ...optional.filter((p) => demoted.has(p.name)),
         ...annotations,
       ];
@@ -170,6 +173,14 @@ function clippedObject(
 }
 
 const NONE: ReadonlySet<string> = new Set();
+
+/** What narrows or pages a list: a search text, a filter, a page size (any API's words for them). */
+const LISTING_ARGUMENT = /^(q|query|search|filter|where|limit|page_?size|per_?page|max_?results|count)$/i;
+
+/** Whether an optional argument narrows or pages a list: a one-line signature shows it first. */
+function isListingArgument(name: string): boolean {
+  return LISTING_ARGUMENT.test(name);
+}
 
 /**
  * Links to other endpoints (HAL's and Mailchimp's `_links`) and a success's problems (Square's

@@ -126,3 +126,38 @@ describe("isIdentityField", () => {
   ];
   for (const [name, want] of cases) it(`${name} → ${want}`, () => expect(isIdentityField(name)).toBe(want));
 });
+
+describe("one-line argument lists", () => {
+  it("show a list's query and page size before its other options", () => {
+    const names = [
+      "corpora",
+      "corpus",
+      "driveId",
+      "includeLabels",
+      "orderBy",
+      "pageSize",
+      "pageToken",
+      "q",
+      "spaces",
+    ];
+    const extra = Array.from({ length: 14 }, (_, i) => `supportsOption${i}`);
+    const model = planSpec({
+      paths: {
+        "/files": {
+          get: {
+            operationId: "files_list",
+            parameters: [...names, ...extra].map((name) => ({
+              name,
+              in: "query",
+              description: `The ${name} option of the listing, as the API describes it.`,
+              schema: name === "pageSize" ? { type: "integer" } : { type: "string" },
+            })),
+            responses: { "200": { description: "OK" } },
+          },
+        },
+      },
+    });
+    const line = createSignatures().signatureOf(model.tools[0]!);
+    expect(line).toMatch(/^files_list\(args\?: \{ pageSize\?: number; q\?: string;/);
+  });
+});
