@@ -13,7 +13,11 @@ import { stem } from "./stem.js";
 import { TIME_WORDS } from "./synonyms.js";
 import { isNoise, SELF_WORDS, splitPathWords, splitWords } from "./tokenize.js";
 
-export type Action = "create" | "list" | "read" | "update" | "delete" | "count";
+/**
+ * `apply`: a word of the API used as the verb that starts a short phrase ("fork a repository",
+ * "label an issue", "reboot a droplet"): the operation that creates or applies one, a POST or PUT.
+ */
+export type Action = "create" | "list" | "read" | "update" | "delete" | "count" | "apply";
 
 const ACTION_WORDS: Record<string, Action> = {};
 const addActions = (action: Action, words: string) => {
@@ -52,6 +56,48 @@ for (const word of "schedule trigger run launch execute invoke dispatch send rep
  * "invite a user", "reply to a message").
  */
 const IMPERATIVE_WORDS = new Set("open comment post tag label book order refund invite reply".split(" "));
+
+/**
+ * Words that start a phrase as a verb ahead of its object ("fork a repository", "bookmark the
+ * page"): splitWords drops "a", so the query's own text is read.
+ */
+const VERB_THEN_OBJECT =
+  /^\s*(\p{L}+)\s+(?:a|an|the|this|that|these|those|some|every|each|my|our|your|their|its|another)\s+(\p{L}+)/u;
+
+/** Words that read (a search), whatever follows them: never the verb of a POST. */
+const READING_VERBS = new Set(["search", "query", "lookup", "browse", "download"]);
+
+/**
+ * A short phrase that starts with a word of the API as its verb ("fork a repository", "label an
+ * issue", "bookmark a page", "reboot a droplet": a noun of its paths or a value of a body's action
+ * field, body-actions.ts), where no word of ACTION_WORDS or its likes says what to do: the person
+ * asks the API to do it, a POST or PUT that creates or applies one. Not a plural ("events this
+ * week" names things, not an act), not before a time word, not a word the vocabulary bridges
+ * (`download`: content, `move`: transition).
+ */
+export function startsWithVerb(
+  query: string,
+  knows: (term: string) => boolean,
+  bridged: (term: string) => boolean,
+): boolean {
+  const match = VERB_THEN_OBJECT.exec(query);
+  if (match === null) return false;
+  const word = match[1]!.toLowerCase();
+  const next = match[2]!.toLowerCase();
+  if (
+    ACTION_WORDS[word] !== undefined ||
+    SHORT_ACTION_WORDS[word] !== undefined ||
+    IMPERATIVE_WORDS.has(word) ||
+    READING_VERBS.has(word) ||
+    REQUEST_VERBS.has(word) ||
+    isNoise(word) ||
+    TIME_WORDS.has(next) ||
+    /[^s]s$/.test(word)
+  )
+    return false;
+  const term = stem(word);
+  return knows(term) && !bridged(term);
+}
 
 /** Words before "me" that make it the object of a request ("tell me"), not the current user. */
 const REQUEST_VERBS = new Set(
@@ -379,6 +425,11 @@ export function matchAction(intent: QueryIntent, shape: OperationShape): number 
       case "count":
         if (shape.count) return 1;
         if (method === "get") fit = Math.max(fit, 0);
+        break;
+      case "apply":
+        if (method === "post" || method === "put") return 1;
+        // Not against a DELETE: "cancel a subscription" is Stripe's DELETE.
+        if (method === "patch" || method === "delete") fit = Math.max(fit, 0);
         break;
     }
   }

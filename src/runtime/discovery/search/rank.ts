@@ -41,6 +41,7 @@ import {
   type OperationShape,
   type QueryIntent,
   readQueryIntent,
+  startsWithVerb,
 } from "./intent.js";
 import type { Postings } from "./postings.js";
 import { stem } from "./stem.js";
@@ -118,6 +119,9 @@ export function rankQuery(context: RankContext, query: string, limit: number): R
   const words = splitWords(query);
   const sequence = toTerms(words);
   const intent = readQueryIntent(words, hasName(query), hasFirstPerson(query));
+  // "fork a repository", "reboot a droplet": a word of the API as the phrase's verb.
+  if (intent.short && intent.actions.size === 0 && startsWithVerb(query, knowsTerm(context), isBridged))
+    intent.actions.add("apply");
   // At most MAX_QUERY_TERMS distinct terms: a hostile query of thousands of words costs no more
   // than a task's.
   const terms = [...new Set(sequence)].slice(0, MAX_QUERY_TERMS);
@@ -149,6 +153,13 @@ export function rankQuery(context: RankContext, query: string, limit: number): R
   candidates.sort((a, b) => b.score - a.score || a.doc - b.doc);
   return candidates.slice(0, limit);
 }
+
+const knowsTerm =
+  (context: RankContext) =>
+  (term: string): boolean =>
+    context.postings.terms.has(term);
+
+const isBridged = (term: string): boolean => findSynonyms(term, true).length > 0;
 
 /** Between two fields of a sequence (RankContext.sequences): no pair spans it. */
 export const FIELD_END = -1;

@@ -26,7 +26,7 @@ import { SAVED_WITH_INDEX, type SearchIndexNode, type ToolNode } from "../../../
 import { type DocumentSource, type DocumentTerms, FIELDS, readDocumentSource, termsOf } from "./fields.js";
 import { readToolTerms } from "./shared-terms.js";
 
-export const INDEX_VERSION = 4;
+export const INDEX_VERSION = 5;
 
 /** Characters of the SHA-256 of an operation's document source kept to check it (48 bits). */
 const SOURCE_HASH_HEX = 12;
