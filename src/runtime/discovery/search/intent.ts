@@ -134,6 +134,11 @@ export interface QueryIntent {
    * search or a filter is likelier the answer than one of them.
    */
   filtered: boolean;
+  /**
+   * Stems of the participles that say which ("assign" in "issues assigned to me"), in a filtered
+   * phrase: an operation named for doing that (`assignIssue`) is not the one that finds them.
+   */
+  qualifiers: Set<string>;
 }
 
 /** The most words that are not noise a short phrase has ("all users in the organization": 2). */
@@ -186,6 +191,7 @@ export function readQueryIntent(words: readonly string[], named = false, firstPe
   const targets = new Set<string>();
   const containers = new Set<string>();
   let filtered = false;
+  const qualifiers = new Set<string>();
   // "add a registrant to a webinar", "send a message to a channel": after the thing a phrase
   // that starts by adding or sending names, "to" says where it goes. Elsewhere "to" starts a
   // verb as often ("ask someone to review", "track changes to users", "how to ...").
@@ -204,7 +210,10 @@ export function readQueryIntent(words: readonly string[], named = false, firstPe
     else if (isNoise(word) || (ACTION_WORDS[word] !== undefined && !isNounByPlace(words, i))) continue;
     else {
       const qualifies = after === "target" && isParticiple(word);
-      if (qualifies) filtered = true;
+      if (qualifies) {
+        filtered = true;
+        qualifiers.add(stem(word));
+      }
       if (after === "preposition" || qualifies) containers.add(stem(word));
       else if (targets.size === 0) {
         targets.add(stem(word));
@@ -243,7 +252,19 @@ export function readQueryIntent(words: readonly string[], named = false, firstPe
   // person asking, who wants something of the world more often than of their account.
   if (firstPerson && short) self = true;
   const timed = short && words.some((word) => TIME_WORDS.has(word));
-  return { actions, self, owned, named, targets, containers, short, timed, filtered: filtered && short };
+  if (!short) qualifiers.clear();
+  return {
+    actions,
+    self,
+    owned,
+    named,
+    targets,
+    containers,
+    short,
+    timed,
+    filtered: filtered && short,
+    qualifiers,
+  };
 }
 
 /**

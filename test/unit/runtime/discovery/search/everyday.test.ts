@@ -773,6 +773,48 @@ const PLAIN_NAMES = planSpec({
   },
 }).tools;
 
+/** Jira-like: the issues' search, the operations that assign, and users one may assign. */
+const ASSIGNING = planSpec({
+  paths: {
+    "/rest/api/3/search": {
+      get: op("searchForIssuesUsingJql", "Search for issues using JQL", {
+        description: "Searches for issues using JQL.",
+        parameters: [{ name: "jql", in: "query", schema: { type: "string" } }],
+      }),
+    },
+    "/rest/api/3/issue/{issueIdOrKey}": { ...withId("issueIdOrKey"), get: op("getIssue", "Get issue") },
+    "/rest/api/3/issue/{issueIdOrKey}/assignee": {
+      ...withId("issueIdOrKey"),
+      put: op("assignIssue", "Assign issue", { description: "Assigns an issue to a user." }),
+    },
+    "/rest/api/3/user/assignable/search": {
+      get: op("findAssignableUsers", "Find users assignable to issues", {
+        description: "Returns a list of users that can be assigned to an issue.",
+      }),
+    },
+    "/rest/api/3/issuetypescheme/project": {
+      put: op("assignIssueTypeSchemeToProject", "Assign issue type scheme to project"),
+    },
+  },
+}).tools;
+
+describe("a filtered phrase asks for the search of the things, not the act its participle names", () => {
+  it.each<[string, string]>([
+    ["find issues assigned to me", "searchForIssuesUsingJql"],
+    ["search issues assigned to me", "searchForIssuesUsingJql"],
+    ["assign an issue", "assignIssue"],
+  ])("%s: %s", (query, want) => {
+    expect(top(ASSIGNING, query), query).toEqual([want]);
+  });
+
+  it("reads the participle that says which, in a short phrase only", () => {
+    expect([...readQueryIntent(splitWords("issues assigned to me")).qualifiers]).toEqual(["assign"]);
+    expect([...readQueryIntent(splitWords("assigned issues")).qualifiers]).toEqual([]);
+    const long = "I need the issues assigned to our team for the release and the comments of each one today";
+    expect([...readQueryIntent(splitWords(long)).qualifiers]).toEqual([]);
+  });
+});
+
 describe("an operation named by a plain word is named only by the whole query", () => {
   it.each<[string, string, string]>([
     [
