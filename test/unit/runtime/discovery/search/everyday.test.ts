@@ -802,6 +802,7 @@ describe("a filtered phrase asks for the search of the things, not the act its p
   it.each<[string, string]>([
     ["find issues assigned to me", "searchForIssuesUsingJql"],
     ["search issues assigned to me", "searchForIssuesUsingJql"],
+    ["issues assigned to me", "searchForIssuesUsingJql"],
     ["assign an issue", "assignIssue"],
   ])("%s: %s", (query, want) => {
     expect(top(ASSIGNING, query), query).toEqual([want]);
