@@ -15,7 +15,8 @@ import { isNoise, SELF_WORDS, splitPathWords, splitWords } from "./tokenize.js";
 
 /**
  * `apply`: a word of the API used as the verb that starts a short phrase ("fork a repository",
- * "label an issue", "reboot a droplet"): the operation that creates or applies one, a POST or PUT.
+ * "bookmark the page", "reboot a droplet"): the operation that creates or applies one, a POST or
+ * PUT (startsWithVerb).
  */
 export type Action = "create" | "list" | "read" | "update" | "delete" | "count" | "apply";
 
@@ -68,9 +69,10 @@ const VERB_THEN_OBJECT =
 const READING_VERBS = new Set(["search", "query", "lookup", "browse", "download"]);
 
 /**
- * A short phrase that starts with a word of the API as its verb ("fork a repository", "label an
- * issue", "bookmark a page", "reboot a droplet": a noun of its paths or a value of a body's action
- * field, body-actions.ts), where no word of ACTION_WORDS or its likes says what to do: the person
+ * A short phrase that starts with a word of the API as its verb ("fork a repository", "star a
+ * repository", "bookmark a page", "reboot a droplet": a noun of its paths or a value of a body's
+ * action field, body-actions.ts), where no word of ACTION_WORDS or its likes says what to do (nor
+ * IMPERATIVE_WORDS, which need no determiner after them): the person
  * asks the API to do it, a POST or PUT that creates or applies one. Not a plural ("events this
  * week" names things, not an act), not before a time word, not a word the vocabulary bridges
  * (`download`: content, `move`: transition).

@@ -23,8 +23,11 @@
  * ("repos"); a word begun or two run together, and two words the API writes as one ("to do":
  * `todo`); "I" as the signed-in user (intent.ts); and the collection asked for before the one it
  * lives in (a container's words and their synonyms count at a quarter weight, its own operations
- * lose the resource factor: "all users in the organization"). On long multi-step tasks each of
- * these cost recall on some set (bench/search/decided.md).
+ * lose the resource factor: "all users in the organization"); a word of the API as the verb
+ * that starts it ("fork a repository": a POST or PUT, intent.ts startsWithVerb); and in a
+ * phrase that says which of the things it wants ("issues assigned to me"), the search whose name
+ * has the thing before the operations named for the participle's act. On long multi-step tasks
+ * each of these cost recall on some set (bench/search/decided.md).
  *
  * Measured and dropped (bench/results/search.md): ranking a long task clause by clause and
  * interleaving the rankings, and re-ranking for the coverage of the task's words; both lowered
