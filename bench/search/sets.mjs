@@ -18,6 +18,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { REPO_DIR } from "../lib.mjs";
 import { EC2, GITHUB, GRAPH_V1, KUBERNETES, resolvePhrases, STRIPE } from "./everyday-phrases.mjs";
 import { buildStableToolBenchSpec, readStableToolBench } from "./stabletoolbench-spec.mjs";
@@ -84,6 +85,7 @@ function slimTool(tool) {
   for (const [name, schema] of Object.entries(tool.inputSchema.properties ?? {})) {
     properties[name] = typeof schema?.description === "string" ? { description: schema.description } : {};
   }
+  keepBodyActions(tool, properties);
   return {
     name: tool.name,
     title: tool.title,
@@ -106,9 +108,41 @@ function slimTool(tool) {
   };
 }
 
+let readBodyActions;
+
+const BODY_ACTIONS = join(REPO_DIR, "dist", "runtime", "discovery", "search", "body-actions.js");
+
+/** The built reader of body actions, which the slim tools depend on (none before it was written). */
+function bodyActionsSource() {
+  return existsSync(BODY_ACTIONS) ? readFileSync(BODY_ACTIONS) : "";
+}
+
+/**
+ * The values of the body's action field that search reads (body-actions.ts: DigitalOcean's
+ * droplet action `type`), kept where the slim schema lets the ranker read the same values: as
+ * the enum of the body argument's `type`, or of the discriminating argument itself.
+ */
+function keepBodyActions(tool, properties) {
+  const body = tool.http.body;
+  if (body === undefined || readBodyActions === undefined) return;
+  const actions = readBodyActions(tool);
+  if (actions.length === 0) return;
+  if (body.argument !== undefined && properties[body.argument] !== undefined) {
+    properties[body.argument].properties = { type: { enum: actions } };
+    return;
+  }
+  const field = (body.properties ?? []).find(
+    (p) =>
+      /^(type|action|kind|operation|command|event)$/i.test(p.name) && properties[p.argument] !== undefined,
+  );
+  if (field !== undefined) properties[field.argument].enum = actions;
+}
+
 function slimBody({ properties, argument, extraArgument }) {
   return {
-    ...(properties === undefined ? {} : { properties: properties.map((p) => ({ argument: p.argument })) }),
+    ...(properties === undefined
+      ? {}
+      : { properties: properties.map((p) => ({ argument: p.argument, name: p.name })) }),
     ...(argument === undefined ? {} : { argument }),
     ...(extraArgument === undefined ? {} : { extraArgument }),
   };
@@ -128,7 +162,8 @@ export async function planTools(specFile, { validate = true } = {}) {
   plannerHash ??= hashPlanner();
   const key = createHash("sha256")
     .update(plannerHash)
-    .update("slim 2")
+    .update("slim 3")
+    .update(bodyActionsSource())
     .update(String(validate))
     .update(readFileSync(specFile))
     .digest("hex")
@@ -136,6 +171,10 @@ export async function planTools(specFile, { validate = true } = {}) {
   const cached = join(SCRATCH, "planned", `${key}.json`);
   if (existsSync(cached)) return JSON.parse(readFileSync(cached, "utf8"));
   const { buildModel } = await import(join(REPO_DIR, "dist", "index.js"));
+  // Older builds have no body actions (before search read them): their slim tools keep none.
+  readBodyActions ??= await import(pathToFileURL(BODY_ACTIONS).href)
+    .then((module) => module.readBodyActions)
+    .catch(() => undefined);
   const started = performance.now();
   const model = await buildModel(specFile, { cache: false, validate });
   log(`planned ${model.tools.length} tools of ${specFile} in ${Math.round(performance.now() - started)} ms`);

@@ -2,14 +2,16 @@
  * What search reads of an operation: its words by field, each field weighted by how much a match
  * there says about the operation (BM25F, rank.ts). The name, summary and path say what the
  * operation is; tags say where it belongs; parameter names what it takes; the description says
- * the most words and the least per word.
+ * the most words and the least per word; the values of a body's field that chooses an action
+ * (body-actions.ts) what else it does.
  */
 import type { JsonValue, ToolNode } from "../../../model/types.js";
+import { readBodyActions } from "./body-actions.js";
 import { readIdiomWords } from "./idioms.js";
 import { splitPathWords, splitWords, toTerms } from "./tokenize.js";
 
 /** The fields in the order the saved index keeps them. */
-export const FIELDS = ["name", "title", "path", "tags", "params", "text"] as const;
+export const FIELDS = ["name", "title", "path", "tags", "params", "text", "actions"] as const;
 export type Field = (typeof FIELDS)[number];
 
 /**
@@ -24,6 +26,10 @@ export const FIELD_SETTINGS: Record<Field, { weight: number; b: number }> = {
   tags: { weight: 1.5, b: 0.3 },
   params: { weight: 1, b: 0.75 },
   text: { weight: 0.75, b: 0.75 },
+  // A list of alternatives, each the operation's act (body-actions.ts): one of fifteen says as
+  // much as one of two, so no length normalisation (and most operations have none: the average
+  // length says nothing).
+  actions: { weight: 2, b: 0 },
 };
 
 /** Terms of the description (and the parameters' descriptions) kept: its first words say the most. */
@@ -43,16 +49,25 @@ export type DocumentSource = [
   tags: string[],
   params: string[],
   text: string,
+  actions: string[],
 ];
 
 export function readDocumentSource(tool: ToolNode): DocumentSource {
   const properties = readProperties(tool.inputSchema.properties);
   const text = [tool.description, ...properties.map(([, schema]) => readDescription(schema))].join("\n");
-  return [tool.name, tool.title, tool.http.path, tool.tags, properties.map(([name]) => name), text];
+  return [
+    tool.name,
+    tool.title,
+    tool.http.path,
+    tool.tags,
+    properties.map(([name]) => name),
+    text,
+    readBodyActions(tool),
+  ];
 }
 
 /** The terms of each field: words split, stop words dropped, stemmed (tokenize.ts). */
-export function termsOf([name, title, path, tags, params, text]: DocumentSource): DocumentTerms {
+export function termsOf([name, title, path, tags, params, text, actions]: DocumentSource): DocumentTerms {
   return [
     toTerms(splitWords(name)),
     toTerms(splitWords(title)),
@@ -61,6 +76,7 @@ export function termsOf([name, title, path, tags, params, text]: DocumentSource)
     toTerms(tags.flatMap(splitWords)),
     toTerms(params.flatMap(splitWords)),
     toTerms(splitWords(text)).slice(0, TEXT_TERMS),
+    toTerms(actions.flatMap(splitWords)),
   ];
 }
 

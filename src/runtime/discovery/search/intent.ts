@@ -13,7 +13,12 @@ import { stem } from "./stem.js";
 import { TIME_WORDS } from "./synonyms.js";
 import { isNoise, SELF_WORDS, splitPathWords, splitWords } from "./tokenize.js";
 
-export type Action = "create" | "list" | "read" | "update" | "delete" | "count";
+/**
+ * `apply`: a word of the API used as the verb that starts a short phrase ("fork a repository",
+ * "bookmark the page", "reboot a droplet"): the operation that creates or applies one, a POST or
+ * PUT (startsWithVerb).
+ */
+export type Action = "create" | "list" | "read" | "update" | "delete" | "count" | "apply";
 
 const ACTION_WORDS: Record<string, Action> = {};
 const addActions = (action: Action, words: string) => {
@@ -53,6 +58,49 @@ for (const word of "schedule trigger run launch execute invoke dispatch send rep
  */
 const IMPERATIVE_WORDS = new Set("open comment post tag label book order refund invite reply".split(" "));
 
+/**
+ * Words that start a phrase as a verb ahead of its object ("fork a repository", "bookmark the
+ * page"): splitWords drops "a", so the query's own text is read.
+ */
+const VERB_THEN_OBJECT =
+  /^\s*(\p{L}+)\s+(?:a|an|the|this|that|these|those|some|every|each|my|our|your|their|its|another)\s+(\p{L}+)/u;
+
+/** Words that read (a search), whatever follows them: never the verb of a POST. */
+const READING_VERBS = new Set(["search", "query", "lookup", "browse", "download"]);
+
+/**
+ * A short phrase that starts with a word of the API as its verb ("fork a repository", "star a
+ * repository", "bookmark a page", "reboot a droplet": a noun of its paths or a value of a body's
+ * action field, body-actions.ts), where no word of ACTION_WORDS or its likes says what to do (nor
+ * IMPERATIVE_WORDS, which need no determiner after them): the person
+ * asks the API to do it, a POST or PUT that creates or applies one. Not a plural ("events this
+ * week" names things, not an act), not before a time word, not a word the vocabulary bridges
+ * (`download`: content, `move`: transition).
+ */
+export function startsWithVerb(
+  query: string,
+  knows: (term: string) => boolean,
+  bridged: (term: string) => boolean,
+): boolean {
+  const match = VERB_THEN_OBJECT.exec(query);
+  if (match === null) return false;
+  const word = match[1]!.toLowerCase();
+  const next = match[2]!.toLowerCase();
+  if (
+    ACTION_WORDS[word] !== undefined ||
+    SHORT_ACTION_WORDS[word] !== undefined ||
+    IMPERATIVE_WORDS.has(word) ||
+    READING_VERBS.has(word) ||
+    REQUEST_VERBS.has(word) ||
+    isNoise(word) ||
+    TIME_WORDS.has(next) ||
+    /[^s]s$/.test(word)
+  )
+    return false;
+  const term = stem(word);
+  return knows(term) && !bridged(term);
+}
+
 /** Words before "me" that make it the object of a request ("tell me"), not the current user. */
 const REQUEST_VERBS = new Set(
   "tell give show help let send provide fetch get find bring remind email notify text call ask for to with".split(
@@ -88,6 +136,11 @@ export interface QueryIntent {
    * search or a filter is likelier the answer than one of them.
    */
   filtered: boolean;
+  /**
+   * Stems of the participles that say which ("assign" in "issues assigned to me"), in a filtered
+   * phrase: an operation named for doing that (`assignIssue`) is not the one that finds them.
+   */
+  qualifiers: Set<string>;
 }
 
 /** The most words that are not noise a short phrase has ("all users in the organization": 2). */
@@ -140,6 +193,7 @@ export function readQueryIntent(words: readonly string[], named = false, firstPe
   const targets = new Set<string>();
   const containers = new Set<string>();
   let filtered = false;
+  const qualifiers = new Set<string>();
   // "add a registrant to a webinar", "send a message to a channel": after the thing a phrase
   // that starts by adding or sending names, "to" says where it goes. Elsewhere "to" starts a
   // verb as often ("ask someone to review", "track changes to users", "how to ...").
@@ -158,7 +212,10 @@ export function readQueryIntent(words: readonly string[], named = false, firstPe
     else if (isNoise(word) || (ACTION_WORDS[word] !== undefined && !isNounByPlace(words, i))) continue;
     else {
       const qualifies = after === "target" && isParticiple(word);
-      if (qualifies) filtered = true;
+      if (qualifies) {
+        filtered = true;
+        qualifiers.add(stem(word));
+      }
       if (after === "preposition" || qualifies) containers.add(stem(word));
       else if (targets.size === 0) {
         targets.add(stem(word));
@@ -197,7 +254,19 @@ export function readQueryIntent(words: readonly string[], named = false, firstPe
   // person asking, who wants something of the world more often than of their account.
   if (firstPerson && short) self = true;
   const timed = short && words.some((word) => TIME_WORDS.has(word));
-  return { actions, self, owned, named, targets, containers, short, timed, filtered: filtered && short };
+  if (!short) qualifiers.clear();
+  return {
+    actions,
+    self,
+    owned,
+    named,
+    targets,
+    containers,
+    short,
+    timed,
+    filtered: filtered && short,
+    qualifiers,
+  };
 }
 
 /**
@@ -379,6 +448,11 @@ export function matchAction(intent: QueryIntent, shape: OperationShape): number 
       case "count":
         if (shape.count) return 1;
         if (method === "get") fit = Math.max(fit, 0);
+        break;
+      case "apply":
+        if (method === "post" || method === "put") return 1;
+        // Not against a DELETE: "cancel a subscription" is Stripe's DELETE.
+        if (method === "patch" || method === "delete") fit = Math.max(fit, 0);
         break;
     }
   }

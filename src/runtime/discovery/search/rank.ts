@@ -23,8 +23,11 @@
  * ("repos"); a word begun or two run together, and two words the API writes as one ("to do":
  * `todo`); "I" as the signed-in user (intent.ts); and the collection asked for before the one it
  * lives in (a container's words and their synonyms count at a quarter weight, its own operations
- * lose the resource factor: "all users in the organization"). On long multi-step tasks each of
- * these cost recall on some set (bench/search/decided.md).
+ * lose the resource factor: "all users in the organization"); a word of the API as the verb
+ * that starts it ("fork a repository": a POST or PUT, intent.ts startsWithVerb); and in a
+ * phrase that says which of the things it wants ("issues assigned to me"), the search whose name
+ * has the thing before the operations named for the participle's act. On long multi-step tasks
+ * each of these cost recall on some set (bench/search/decided.md).
  *
  * Measured and dropped (bench/results/search.md): ranking a long task clause by clause and
  * interleaving the rankings, and re-ranking for the coverage of the task's words; both lowered
@@ -41,6 +44,7 @@ import {
   type OperationShape,
   type QueryIntent,
   readQueryIntent,
+  startsWithVerb,
 } from "./intent.js";
 import type { Postings } from "./postings.js";
 import { stem } from "./stem.js";
@@ -80,6 +84,14 @@ export const TUNING = {
   phrase: 0.5,
   phraseShare: 8,
   phraseMax: 2,
+  /**
+   * A filtered phrase ("issues assigned to me"): an operation named for doing what the
+   * participle says (`assignIssue`) counts 1/(1 + doer); one that finds and whose name has the
+   * thing asked for (`searchForIssuesUsingJql`) 1 + finder. Jira's JQL search 6th -> 2nd, for "find
+   * issues assigned to me" and "issues assigned to me" alike.
+   */
+  doer: 0.5,
+  finder: 0.5,
 };
 
 /** Distinct terms of a query ranked; the rest are not read. */
@@ -118,6 +130,9 @@ export function rankQuery(context: RankContext, query: string, limit: number): R
   const words = splitWords(query);
   const sequence = toTerms(words);
   const intent = readQueryIntent(words, hasName(query), hasFirstPerson(query));
+  // "fork a repository", "reboot a droplet": a word of the API as the phrase's verb.
+  if (intent.short && intent.actions.size === 0 && startsWithVerb(query, knowsTerm(context), isBridged))
+    intent.actions.add("apply");
   // At most MAX_QUERY_TERMS distinct terms: a hostile query of thousands of words costs no more
   // than a task's.
   const terms = [...new Set(sequence)].slice(0, MAX_QUERY_TERMS);
@@ -135,6 +150,7 @@ export function rankQuery(context: RankContext, query: string, limit: number): R
   for (let i = 1; i < sequence.length; i++) pairs.add(`${sequence[i - 1]} ${sequence[i]}`);
   // Always the same leading operations, whatever the limit, so a result's rank does not depend on it.
   const candidates = scoreTerms(context, terms, intent, Math.max(limit, PHRASE_WINDOW));
+  if (intent.filtered) weighFiltered(candidates, context, intent);
   const wanted = numberPairs(vocabulary, pairs);
   const found = candidates.map(({ doc }) => findPairs(sequences[doc]!, vocabulary, wanted));
   const share = new Map<string, number>();
@@ -148,6 +164,46 @@ export function rankQuery(context: RankContext, query: string, limit: number): R
   });
   candidates.sort((a, b) => b.score - a.score || a.doc - b.doc);
   return candidates.slice(0, limit);
+}
+
+const knowsTerm =
+  (context: RankContext) =>
+  (term: string): boolean =>
+    context.postings.terms.has(term);
+
+const isBridged = (term: string): boolean => findSynonyms(term, true).length > 0;
+
+/**
+ * "issues assigned to me": the search that finds the things asked for by what the participle
+ * says of them, not the operations named for doing it. An operation whose name starts with the
+ * participle's verb (`assignIssue`, `findAssignableUsers` reads "assign user") does the act; one
+ * that finds (`searchForIssuesUsingJql`) and whose name has the thing asked for is the answer.
+ */
+function weighFiltered(candidates: Ranked[], context: RankContext, intent: QueryIntent): void {
+  const { sequences, vocabulary, shapes } = context;
+  if (sequences === undefined || vocabulary === undefined) return;
+  const numbers = numberTerms(vocabulary);
+  const targets = new Set([...intent.targets].map((t) => numbers.get(t)).filter((n) => n !== undefined));
+  const acts = new Set([...intent.qualifiers].map((t) => numbers.get(t)).filter((n) => n !== undefined));
+  for (const candidate of candidates) {
+    const sequence = sequences[candidate.doc]!;
+    // The name is the sequence's first field.
+    let end = sequence.indexOf(FIELD_END);
+    if (end < 0) end = sequence.length;
+    if (end === 0) continue;
+    if (acts.has(sequence[0]!)) candidate.score /= 1 + TUNING.doer;
+    else if (shapes[candidate.doc]!.finds && sequence.subarray(0, end).some((n) => targets.has(n)))
+      candidate.score *= 1 + TUNING.finder;
+  }
+}
+
+function numberTerms(vocabulary: readonly string[]): Map<string, number> {
+  let numbers = termNumbers.get(vocabulary);
+  if (numbers === undefined) {
+    numbers = new Map(vocabulary.map((term, n) => [term, n]));
+    termNumbers.set(vocabulary, numbers);
+  }
+  return numbers;
 }
 
 /** Between two fields of a sequence (RankContext.sequences): no pair spans it. */
@@ -180,11 +236,7 @@ function findPairs(
 
 /** The task's pairs by the numbers of their terms (a pair of a term no operation has is none). */
 function numberPairs(vocabulary: readonly string[], pairs: ReadonlySet<string>): Map<number, string> {
-  let numbers = termNumbers.get(vocabulary);
-  if (numbers === undefined) {
-    numbers = new Map(vocabulary.map((term, n) => [term, n]));
-    termNumbers.set(vocabulary, numbers);
-  }
+  const numbers = numberTerms(vocabulary);
   const wanted = new Map<number, string>();
   for (const pair of pairs) {
     const [a, b] = pair.split(" ");

@@ -11,13 +11,15 @@
  * are used only for a tool that still hashes the same, and any other tool (its description
  * edited in a generated project, say) is tokenized afresh. What is hashed is what the terms come from rather than the
  * tool's whole JSON text: a generated project writes its tools with their keys in another order,
- * and a change elsewhere in a tool (a schema, its HTTP binding) leaves its terms as they were.
+ * and a change elsewhere in a tool (a schema, its HTTP binding) leaves its terms as they were,
+ * but for the values of its body's action field, which are terms (body-actions.ts) and hashed.
  * An entry saved before the hashes (six fields, no hash) cannot be checked, so it is not used:
  * each such tool is tokenized, as for a model saved without an index, until the model is saved
  * again. (A bridge from before the hashes reads seven fields as malformed and does the same.)
  *
  * `version` names the layout and everything that decides the terms (tokenizer, stemmer, fields):
- * bump it on any change there, and an index of another version is ignored and rebuilt.
+ * bump it on any change there, and an index of another version is ignored and rebuilt (5: the
+ * seventh field, the body's action values).
  */
 import { hashShort } from "../../../model/hash.js";
 import { isRecord } from "../../../model/records.js";
@@ -26,7 +28,7 @@ import { SAVED_WITH_INDEX, type SearchIndexNode, type ToolNode } from "../../../
 import { type DocumentSource, type DocumentTerms, FIELDS, readDocumentSource, termsOf } from "./fields.js";
 import { readToolTerms } from "./shared-terms.js";
 
-export const INDEX_VERSION = 4;
+export const INDEX_VERSION = 5;
 
 /** Characters of the SHA-256 of an operation's document source kept to check it (48 bits). */
 const SOURCE_HASH_HEX = 12;

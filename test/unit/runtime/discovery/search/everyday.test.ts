@@ -8,11 +8,16 @@
  */
 import { describe, expect, it } from "vitest";
 import type { ToolNode } from "../../../../../src/model/types.js";
+import {
+  MAX_BODY_ACTIONS,
+  readBodyActions,
+} from "../../../../../src/runtime/discovery/search/body-actions.js";
 import { readIdiomWords } from "../../../../../src/runtime/discovery/search/idioms.js";
 import {
   hasFirstPerson,
   readOperationShape,
   readQueryIntent,
+  startsWithVerb,
 } from "../../../../../src/runtime/discovery/search/intent.js";
 import { weighShape } from "../../../../../src/runtime/discovery/search/rank.js";
 import { stem } from "../../../../../src/runtime/discovery/search/stem.js";
@@ -277,6 +282,80 @@ const PAYMENTS = planSpec({
   },
 }).tools;
 
+/** GitHub-like: forks, stars and bookmarks, each read (GET) and made or applied (POST, PUT). */
+const NOUN_VERBS = planSpec({
+  paths: {
+    "/repos/{owner}/{repo}": { ...withId("owner", "repo"), get: op("repos_get", "Get a repository") },
+    "/repos/{owner}/{repo}/forks": {
+      ...withId("owner", "repo"),
+      get: op("repos_list-forks", "List forks"),
+      post: op("repos_create-fork", "Create a fork"),
+    },
+    "/user/starred": { get: op("activity_list-starred", "List repositories starred by the user") },
+    "/user/starred/{owner}/{repo}": {
+      ...withId("owner", "repo"),
+      get: op("activity_check-starred", "Check if a repository is starred"),
+      put: op("activity_star-repo", "Star a repository"),
+    },
+    "/bookmarks": {
+      get: op("listBookmarks", "List bookmarks"),
+      post: op("createBookmark", "Create a bookmark"),
+    },
+  },
+}).tools;
+
+/**
+ * DigitalOcean-like: a droplet's actions are one POST whose body's `type` says which (reboot,
+ * power_off, resize), in variants that reference the field's schema.
+ */
+const DROPLET_ACTIONS = planSpec({
+  paths: {
+    "/v2/droplets": {
+      get: op("droplets_list", "List all droplets"),
+      post: op("droplets_create", "Create a new droplet"),
+    },
+    "/v2/droplets/{droplet_id}": {
+      ...withId("droplet_id"),
+      get: op("droplets_get", "Retrieve an existing droplet"),
+      delete: op("droplets_destroy", "Delete an existing droplet"),
+    },
+    "/v2/droplets/{droplet_id}/actions": {
+      ...withId("droplet_id"),
+      get: op("dropletActions_list", "List actions for a droplet"),
+      post: op("dropletActions_post", "Initiate a droplet action", {
+        requestBody: {
+          content: {
+            "application/json": {
+              schema: {
+                anyOf: [
+                  { $ref: "#/components/schemas/droplet_action" },
+                  {
+                    allOf: [
+                      { $ref: "#/components/schemas/droplet_action" },
+                      { type: "object", properties: { size: { type: "string" } } },
+                    ],
+                  },
+                ],
+              },
+            },
+          },
+        },
+      }),
+    },
+  },
+  components: {
+    schemas: {
+      droplet_action: {
+        type: "object",
+        required: ["type"],
+        properties: {
+          type: { type: "string", enum: ["enable_backups", "reboot", "power_cycle", "power_off", "resize"] },
+        },
+      },
+    },
+  },
+}).tools;
+
 const top = (tools: ToolNode[], query: string, limit = 1) =>
   createOperationSearch(tools)
     .search(query, { limit })
@@ -391,8 +470,122 @@ describe("the intent's verb picks the method", () => {
     ["trigger: the POST that does it", "trigger a workflow", ABBREVIATED, "dispatchWorkflow"],
     ["a noun-verb first is the imperative: open → POST", "open a feed data point", FEEDS, "createData"],
     ["refund → POST", "refund a charge", PAYMENTS, "PostChargesChargeRefunds"],
+    // A noun of the API as the verb ahead of its object: the POST that makes one, the PUT that
+    // applies one (not a list kept in the word's list of imperatives).
+    ["a noun of the API as the verb: the POST", "fork a repository", NOUN_VERBS, "repos_create-fork"],
+    ["a noun of the API as the verb: the PUT", "star a repository", NOUN_VERBS, "activity_star-repo"],
+    ["a noun of the API as the verb, any noun", "bookmark the page", NOUN_VERBS, "createBookmark"],
+    // The body's action field's values are words of the operation (body-actions.ts).
+    ["an action of the body's type field", "reboot a droplet", DROPLET_ACTIONS, "dropletActions_post"],
+    ["an action of two words", "power off the droplet", DROPLET_ACTIONS, "dropletActions_post"],
   ])("%s: %s", (_label, query, tools, want) => {
     expect(top(tools, query), query).toEqual([want]);
+  });
+
+  it.each<[string, string, boolean]>([
+    ["a noun of the API before its object", "fork a repository", true],
+    ["any determiner", "bookmark the page", true],
+    ["no determiner: the word may name the thing", "forks repository", false],
+    ["a plural names things, not an act", "bookmarks this week", false],
+    ["before a time word", "fork this week", false],
+    ["a word the API does not have", "frobnicate a repository", false],
+    ["a word the intent reads already", "list the forks", false],
+    ["a reading verb", "search the bookmarks", false],
+  ])("a word of the API as the verb, %s: %s", (_label, query, want) => {
+    const terms = new Set(["fork", "repositori", "bookmark", "page", "search", "list"]);
+    expect(
+      startsWithVerb(
+        query,
+        (term) => terms.has(term),
+        () => false,
+      ),
+    ).toBe(want);
+  });
+
+  it("a word the vocabulary bridges keeps its own meaning (download: content)", () => {
+    expect(
+      startsWithVerb(
+        "download a file",
+        () => true,
+        () => false,
+      ),
+    ).toBe(false);
+    expect(
+      startsWithVerb(
+        "rename a group",
+        () => true,
+        (term) => findSynonyms(term).length > 0,
+      ),
+    ).toBe(false);
+  });
+
+  it("the verb's POST or PUT is asked for, a DELETE not ruled out (cancel a subscription)", () => {
+    const intent = { ...readQueryIntent(splitWords("cancel a subscription")) };
+    intent.actions = new Set(["apply"]);
+    const shape = (method: ToolNode["http"]["method"], path: string) =>
+      readOperationShape({ ...NOUN_VERBS[0]!, http: { ...NOUN_VERBS[0]!.http, method, path } });
+    const factor = (method: ToolNode["http"]["method"]) =>
+      weighShape(intent, new Set(), shape(method, "/subscriptions/{id}"), true);
+    expect(factor("post")).toBeGreaterThan(factor("delete"));
+    expect(factor("put")).toBe(factor("post"));
+    expect(factor("delete")).toBeGreaterThan(factor("get"));
+  });
+});
+
+describe("the values of a body's action field", () => {
+  it("are read through references and variants, in order, once each", () => {
+    const tool = DROPLET_ACTIONS.find((t) => t.name === "dropletActions_post")!;
+    expect(readBodyActions(tool)).toEqual(["enable_backups", "reboot", "power_cycle", "power_off", "resize"]);
+  });
+
+  it("are read from a body of arguments too (a form's `type`), and never from a query parameter", () => {
+    const tools = planSpec({
+      paths: {
+        "/v1/accounts": {
+          get: op("GetAccounts", "List accounts", {
+            parameters: [{ name: "type", in: "query", schema: { type: "string", enum: ["a", "b"] } }],
+          }),
+          post: op("PostAccounts", "Create an account", {
+            requestBody: {
+              content: {
+                "application/x-www-form-urlencoded": {
+                  schema: {
+                    type: "object",
+                    properties: {
+                      type: { type: "string", enum: ["custom", "express", "standard"] },
+                      country: { type: "string", enum: ["US", "DE"] },
+                    },
+                  },
+                },
+              },
+            },
+          }),
+        },
+      },
+    }).tools;
+    const named = (name: string) => tools.find((t) => t.name === name)!;
+    expect(readBodyActions(named("PostAccounts"))).toEqual(["custom", "express", "standard"]);
+    expect(readBodyActions(named("GetAccounts"))).toEqual([]);
+  });
+
+  it(`are at most ${MAX_BODY_ACTIONS}`, () => {
+    const values = Array.from({ length: 100 }, (_, i) => `kind_${i}`);
+    const tools = planSpec({
+      paths: {
+        "/jobs": {
+          post: op("createJob", "Create a job", {
+            requestBody: {
+              content: {
+                "application/json": {
+                  schema: { type: "object", properties: { kind: { type: "string", enum: values } } },
+                },
+              },
+            },
+          }),
+        },
+      },
+    }).tools;
+    expect(readBodyActions(tools[0]!)).toEqual(values.slice(0, MAX_BODY_ACTIONS));
   });
 });
 
@@ -579,6 +772,49 @@ const PLAIN_NAMES = planSpec({
     },
   },
 }).tools;
+
+/** Jira-like: the issues' search, the operations that assign, and users one may assign. */
+const ASSIGNING = planSpec({
+  paths: {
+    "/rest/api/3/search": {
+      get: op("searchForIssuesUsingJql", "Search for issues using JQL", {
+        description: "Searches for issues using JQL.",
+        parameters: [{ name: "jql", in: "query", schema: { type: "string" } }],
+      }),
+    },
+    "/rest/api/3/issue/{issueIdOrKey}": { ...withId("issueIdOrKey"), get: op("getIssue", "Get issue") },
+    "/rest/api/3/issue/{issueIdOrKey}/assignee": {
+      ...withId("issueIdOrKey"),
+      put: op("assignIssue", "Assign issue", { description: "Assigns an issue to a user." }),
+    },
+    "/rest/api/3/user/assignable/search": {
+      get: op("findAssignableUsers", "Find users assignable to issues", {
+        description: "Returns a list of users that can be assigned to an issue.",
+      }),
+    },
+    "/rest/api/3/issuetypescheme/project": {
+      put: op("assignIssueTypeSchemeToProject", "Assign issue type scheme to project"),
+    },
+  },
+}).tools;
+
+describe("a filtered phrase asks for the search of the things, not the act its participle names", () => {
+  it.each<[string, string]>([
+    ["find issues assigned to me", "searchForIssuesUsingJql"],
+    ["search issues assigned to me", "searchForIssuesUsingJql"],
+    ["issues assigned to me", "searchForIssuesUsingJql"],
+    ["assign an issue", "assignIssue"],
+  ])("%s: %s", (query, want) => {
+    expect(top(ASSIGNING, query), query).toEqual([want]);
+  });
+
+  it("reads the participle that says which, in a short phrase only", () => {
+    expect([...readQueryIntent(splitWords("issues assigned to me")).qualifiers]).toEqual(["assign"]);
+    expect([...readQueryIntent(splitWords("assigned issues")).qualifiers]).toEqual([]);
+    const long = "I need the issues assigned to our team for the release and the comments of each one today";
+    expect([...readQueryIntent(splitWords(long)).qualifiers]).toEqual([]);
+  });
+});
 
 describe("an operation named by a plain word is named only by the whole query", () => {
   it.each<[string, string, string]>([

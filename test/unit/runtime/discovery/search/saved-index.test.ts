@@ -4,7 +4,7 @@
  * tokenized afresh; every other tool's saved terms are used, whatever the order of its keys.
  */
 import { describe, expect, it } from "vitest";
-import type { SearchIndexNode, ToolNode } from "../../../../../src/model/types.js";
+import type { JsonValue, SearchIndexNode, ToolNode } from "../../../../../src/model/types.js";
 import { readDocumentSource, termsOf } from "../../../../../src/runtime/discovery/search/fields.js";
 import {
   buildSavedIndex,
@@ -35,7 +35,7 @@ const withoutHash = (index: SearchIndexNode, name: string): SearchIndexNode => {
   return { ...index, docs };
 };
 
-/** An index as saved before the hashes: six fields per tool. */
+/** An index as saved before the hashes: its fields alone per tool. */
 const withoutHashes = (index: SearchIndexNode): SearchIndexNode =>
   Object.keys(index.docs as object).reduce(withoutHash, index);
 
@@ -98,6 +98,40 @@ describe("createTermsReader", () => {
       "|",
     );
     expect(createWordsReader(index)(byName("getPet"))).toEqual(fresh(byName("getPet")));
+  });
+
+  it("reads a tool afresh when its body's action values changed (they are its terms)", () => {
+    const [tool] = planSpec({
+      paths: {
+        "/droplets/{id}/actions": {
+          parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+          post: {
+            operationId: "dropletActions_post",
+            requestBody: {
+              content: {
+                "application/json": {
+                  schema: { type: "object", properties: { type: { type: "string", enum: ["reboot"] } } },
+                },
+              },
+            },
+            responses: { "200": { description: "OK" } },
+          },
+        },
+      },
+    }).tools;
+    const index = JSON.parse(JSON.stringify(buildSavedIndex([tool!]))) as SearchIndexNode;
+    // The body's properties are arguments: `type` is one.
+    const type = tool!.http.body!.properties!.find((p) => p.name === "type")!.argument;
+    const properties = tool!.inputSchema.properties as Record<string, Record<string, JsonValue>>;
+    const edited: ToolNode = {
+      ...tool!,
+      inputSchema: {
+        ...tool!.inputSchema,
+        properties: { ...properties, [type]: { ...properties[type], enum: ["reboot", "resize"] } },
+      },
+    };
+    expect(createWordsReader(index)(tool!).at(-1)).toEqual(["reboot"]);
+    expect(createWordsReader(index)(edited).at(-1)).toEqual(["reboot", "resiz"]);
   });
 
   it("reads back what it saved for every tool", () => {
