@@ -97,13 +97,20 @@ function methodDocs(tool: ToolNode, confirmDestructive: boolean, method: string)
  * documented optional ones, then the rest, while they fit; the names of those left out are
  * listed in a comment (`/* +2 more: market, offset *\/`), so none is hidden from the model.
  */
+interface ClipOptions {
+  /** A result's fields (rankResultFields' order, required ones clipped too), not arguments. */
+  result?: boolean;
+  /** A union member's small share: required first but clipped too, the note only what fits. */
+  tight?: boolean;
+  /** Arguments named last (the API's own options, `apiWide`). */
+  demoted?: ReadonlySet<string>;
+}
+
 function clippedObject(
   properties: TypeProperty[],
   index: TypeNode | undefined,
   max: number,
-  result = false,
-  tight = false,
-  demoted: ReadonlySet<string> = NONE,
+  { result = false, tight = false, demoted = NONE }: ClipOptions = {},
 ): string {
   if (properties.length === 0 && index === undefined) return "{}";
   if (demoted.size > 0)
@@ -297,10 +304,10 @@ function clippedResult(type: TypeNode, max: number, tight = false): string {
       const head = `{ ${propertyKey(only.name)}${only.optional ? "?" : ""}: `;
       return `${head}${clippedResult(only.type, max - head.length - note.length - 2, tight)}${note} }`;
     }
-    return clippedObject(type.properties, type.index, max, true, tight);
+    return clippedObject(type.properties, type.index, max, { result: true, tight });
   }
   if (type.kind === "array" && type.items.kind === "object") {
-    return `${clippedObject(type.items.properties, type.items.index, max - 2, true, tight)}[]`;
+    return `${clippedObject(type.items.properties, type.items.index, max - 2, { result: true, tight })}[]`;
   }
   // A few shapes (one droplet or a list of them): each clipped to its share of the room.
   if (
@@ -347,7 +354,7 @@ export function createSignatures(methodOf: (name: string) => string = (name) => 
         const result = clippedResult(resultTypeOf(tool), SIGNATURE_CHARS / 2);
         const room = Math.max(80, SIGNATURE_CHARS - head.length - result.length);
         const apiWide = new Set(tool.http.parameters.filter((p) => p.apiWide).map((p) => p.argument));
-        text = `${head}${clippedObject(properties, index, room, false, false, apiWide)}): Promise<${result}>`;
+        text = `${head}${clippedObject(properties, index, room, { demoted: apiWide })}): Promise<${result}>`;
         compact.set(tool.name, text);
       }
       return text;
