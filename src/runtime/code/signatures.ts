@@ -292,6 +292,9 @@ const SHORT_ALIAS_CHARS = 80;
 function clippedResult(type: TypeNode, max: number, tight = false): string {
   const full = typeText(type);
   if (full.length <= max) return full;
+  // `{ a } & { b }` (allOf of inline objects) reads as the one object `{ a; b }`: clipped as one.
+  const merged = mergeObjects(type);
+  if (merged !== undefined) return clippedResult(merged, max, tight);
   if (type.kind === "object") {
     // An envelope (`{ data: Task }`, OData's `{ value: [...], "@odata.nextLink" }`): its one
     // data field's type clipped in turn, the annotations beside it named, not the field left
@@ -324,14 +327,31 @@ function clippedResult(type: TypeNode, max: number, tight = false): string {
 /** Members of a union a one-line signature clips one by one; more are written out whole. */
 const MAX_CLIPPED_MEMBERS = 4;
 
+/** An intersection of inline objects as the one object it describes; undefined for any other type. */
+function mergeObjects(type: TypeNode): TypeNode | undefined {
+  if (type.kind !== "intersection" || !type.members.every((m) => m.kind === "object")) return undefined;
+  const members = type.members as Extract<TypeNode, { kind: "object" }>[];
+  const seen = new Set<string>();
+  const properties = members
+    .flatMap((m) => m.properties)
+    .filter((p) => !seen.has(p.name) && seen.add(p.name));
+  const index = members.find((m) => m.index !== undefined)?.index;
+  return { kind: "object", properties, ...(index !== undefined ? { index } : {}) };
+}
+
 /** A type a one-line signature can shorten: an object, a list of objects, a few of those. */
 function isClippable(type: TypeNode): boolean {
-  if (type.kind === "object") return true;
+  if (type.kind === "object" || mergeObjects(type) !== undefined) return true;
   if (type.kind === "array") return type.items.kind === "object";
   if (type.kind === "union")
     return (
       type.members.length <= MAX_CLIPPED_MEMBERS &&
-      type.members.every((m) => m.kind === "object" || (m.kind === "array" && m.items.kind === "object"))
+      type.members.every(
+        (m) =>
+          m.kind === "object" ||
+          mergeObjects(m) !== undefined ||
+          (m.kind === "array" && m.items.kind === "object"),
+      )
     );
   return false;
 }

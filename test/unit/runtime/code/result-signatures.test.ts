@@ -161,3 +161,44 @@ describe("one-line argument lists", () => {
     expect(line).toMatch(/^files_list\(args\?: \{ pageSize\?: number; q\?: string;/);
   });
 });
+
+describe("a sole long argument of intersections (DigitalOcean's droplet create: one droplet or several)", () => {
+  it("is clipped member by member as the objects they describe", () => {
+    // Two bases that differ, so the planner writes them inline rather than as one shared type.
+    const base = (prefix: string) => ({
+      type: "object",
+      properties: Object.fromEntries(
+        Array.from({ length: 10 }, (_, i) => [`${prefix}_setting_number_${i}`, { type: "string" }]),
+      ),
+    });
+    const single = { type: "object", required: ["name"], properties: { name: { type: "string" } } };
+    const several = {
+      type: "object",
+      required: ["names"],
+      properties: { names: { type: "array", items: { type: "string" } } },
+    };
+    const model = planSpec({
+      paths: {
+        "/droplets": {
+          post: {
+            operationId: "droplets_create",
+            requestBody: {
+              required: true,
+              content: {
+                "application/json": {
+                  schema: { anyOf: [{ allOf: [single, base("one")] }, { allOf: [several, base("many")] }] },
+                },
+              },
+            },
+            responses: { "202": { description: "Accepted" } },
+          },
+        },
+      },
+    });
+    const line = createSignatures().signatureOf(model.tools[0]!);
+    expect(line.length).toBeLessThan(420);
+    expect(line).toContain("name: string");
+    expect(line).toContain("names: string[]");
+    expect(line).toMatch(/\/\* \+\d+ more: /);
+  });
+});
