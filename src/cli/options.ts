@@ -85,14 +85,14 @@ export function addSpecOptions(command: Command, outputSchemasHelp?: string): Co
 /**
  * A spec (file, URL, `-`) or a saved model file → the model; `onStep` hears each step (progress);
  * `deferCacheWrite` is handed the model cache's write of a spec just planned (buildModel);
- * `lazyInputSchemas` plans a spec's input schemas to be shared on first use (plan-model.ts).
+ * `planLazily` leaves a spec's costly tool fields to their first use (plan-model.ts).
  */
 export async function readModelOrSpec(
   source: string,
   flags: SpecFlags,
   onStep?: (step: string) => void,
   deferCacheWrite?: (write: DeferredCacheWrite) => void,
-  lazyInputSchemas?: boolean,
+  planLazily?: boolean,
 ): Promise<BridgeModel> {
   if (source !== "-" && !/^https?:\/\//i.test(source)) {
     const head = await readHead(source);
@@ -123,7 +123,7 @@ export async function readModelOrSpec(
     ...(flags.outlineFields !== undefined ? { outlineFields: flags.outlineFields } : {}),
     ...(onStep !== undefined ? { onStep } : {}),
     ...(deferCacheWrite !== undefined ? { deferCacheWrite } : {}),
-    ...(lazyInputSchemas === true ? { lazyInputSchemas } : {}),
+    ...(planLazily === true ? { planLazily } : {}),
   });
 }
 

@@ -28,7 +28,7 @@ import { determineShape } from "./value-shape.js";
 export interface PlannedArguments {
   /**
    * The arguments' object with the `$defs` they reach, before shareRepeatedSchemas (the caller
-   * shares it: now, or on first use in discovery and code mode; see lazy-input-schemas.ts).
+   * shares it: now, or on first use in discovery and code mode; see lazy-fields.ts).
    */
   inputSchema: JsonSchema;
   parameters: ParameterBindingNode[];

@@ -6,7 +6,7 @@ import { runInSlices, SLICE_MS } from "../../runtime/engine/run-in-slices.js";
 import type { LoadOptions } from "../spec/load-spec.js";
 import type { OpenApiDocument } from "../spec/openapi-document.js";
 import type { FileBytes } from "../spec/read-limits.js";
-import { hasPendingInputSchemas, settleInputSchemasSteps } from "./lazy-input-schemas.js";
+import { hasPendingFields, settleFieldsSteps } from "./lazy-fields.js";
 import { type DeferredCacheWrite, openModelCache } from "./model-cache.js";
 import type { LoadedOverrides, OverridesInput } from "./overrides.js";
 import type { PlanOptions } from "./plan-model.js";
@@ -80,10 +80,10 @@ export async function buildModel(source: string, options: BuildOptions = {}): Pr
     // (which read every schema) stay short.
     options.deferCacheWrite(async (pace, extras) => {
       try {
-        if (hasPendingInputSchemas(planned.tools))
-          await runInSlices(settleInputSchemasSteps(planned.tools), SLICE_MS, pace);
+        if (hasPendingFields(planned.tools))
+          await runInSlices(settleFieldsSteps(planned.tools), SLICE_MS, pace);
       } catch {
-        // Not expected (lazy-input-schemas.ts); the write meets the same schema and says so.
+        // Not expected (lazy-fields.ts); the write meets the same schema and says so.
       }
       await cache.write(planned, pace, extras);
     });

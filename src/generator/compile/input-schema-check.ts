@@ -12,7 +12,7 @@ import { createDiagnostic } from "../../model/diagnostics.js";
 import type { Diagnostic, ToolNode } from "../../model/types.js";
 import { INPUT_AJV_OPTIONS } from "../../runtime/arguments/input-ajv-options.js";
 import { mayFailToCompile } from "./compile-risks.js";
-import { readUnsharedInputSchema } from "./lazy-input-schemas.js";
+import { readUnsharedInputSchema } from "./lazy-fields.js";
 
 /** An Ajv instance keeps what it compiled; a fresh one after this many keeps the memory flat. */
 const COMPILES_PER_AJV = 200;
@@ -23,7 +23,7 @@ export function checkInputSchemas(tools: readonly ToolNode[], file: string): Dia
   let ajv: Ajv2020 | undefined;
   let compiled = 0;
   for (const tool of tools) {
-    // A schema not yet shared (lazy-input-schemas.ts) is walked as planned: sharing only puts a
+    // A schema not yet shared (lazy-fields.ts) is walked as planned: sharing only puts a
     // repeated subtree in `$defs` once, under a name of plain characters (shared-schemas.ts
     // freeName), and a `#/$defs/<name>` reference in its places. Every node of the shared schema
     // is then a node of the planned one, at the same depth or less, or such a reference, which

@@ -1,4 +1,4 @@
-/** The lazy plan against the eager one (lazy-input-schemas.test.ts and its slow twin). */
+/** The lazy plan against the eager one (lazy-fields.test.ts and its slow twin). */
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "vitest";
@@ -6,9 +6,14 @@ import { type PlanOptions, planModel } from "../../../src/generator/compile/plan
 import { loadSpec } from "../../../src/generator/spec/load-spec.js";
 import type { BridgeModel } from "../../../src/model/types.js";
 
-/** The model's JSON after reading every schema, the last tool's first. */
+/** The model's JSON after reading every lazy field, the last tool's first, each tool's last field first. */
 export function readBackwards(model: BridgeModel): string {
-  for (let i = model.tools.length - 1; i >= 0; i--) void model.tools[i]!.inputSchema;
+  for (let i = model.tools.length - 1; i >= 0; i--) {
+    const tool = model.tools[i]!;
+    void tool.resultFields;
+    void tool.inputSchema;
+    void tool.description;
+  }
   return JSON.stringify(model);
 }
 
@@ -27,7 +32,7 @@ export function listSpecs(folder: string): string[] {
 /** Planned lazily (first: nothing remembered yet) and eagerly: the same JSON. */
 export async function expectSameModel(file: string, options: PlanOptions = {}): Promise<void> {
   const loaded = await loadSpec(file, { validate: false });
-  const lazy = planModel(loaded, { ...options, lazyInputSchemas: true });
+  const lazy = planModel(loaded, { ...options, planLazily: true });
   const lazyText = readBackwards(lazy);
   expect(lazyText).toBe(JSON.stringify(planModel(loaded, options)));
 }

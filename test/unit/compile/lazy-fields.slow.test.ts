@@ -1,5 +1,5 @@
 /**
- * The lazy plan of discovery and code mode (lazy-input-schemas.ts) against the eager one over
+ * The lazy plan of discovery and code mode (lazy-fields.ts) against the eager one over
  * the committed corpus sample and GitHub: the same model JSON once every schema is read.
  */
 import { describe, it } from "vitest";

@@ -1,10 +1,11 @@
 /**
- * Discovery and code mode plan each tool's input schema to be shared on first use
- * (lazy-input-schemas.ts): the model, once every schema is read, is the eager plan's to the
- * byte, whatever order the schemas are read in, and the start-up diagnostics are the same.
+ * Discovery and code mode leave each tool's description, result field names and input schema's
+ * sharing to their first use (lazy-fields.ts): the model, once every field is read, is the eager
+ * plan's to the byte, whatever order the fields are read in, and the start-up diagnostics are
+ * the same.
  */
 import { describe, expect, it } from "vitest";
-import { readUnsharedInputSchema } from "../../../src/generator/compile/lazy-input-schemas.js";
+import { readUnsharedInputSchema } from "../../../src/generator/compile/lazy-fields.js";
 import type { BridgeModel } from "../../../src/model/types.js";
 import { planSpec } from "../../e2e/safety-support.js";
 import { expectSameModel, listSpecs, readBackwards } from "./lazy-plan-support.js";
@@ -59,7 +60,24 @@ const DOCUMENT = {
         responses: OK,
       },
     },
-    "/ping": { get: { operationId: "ping", responses: OK } },
+    "/ping": { get: { operationId: "ping", summary: "Ping the service", responses: OK } },
+    "/users/{id}": {
+      get: {
+        operationId: "getUser",
+        summary: "Get a user",
+        parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+        responses: {
+          "200": {
+            description: "The user",
+            content: {
+              "application/json": {
+                schema: { type: "object", properties: { id: { type: "string" }, address: ADDRESS } },
+              },
+            },
+          },
+        },
+      },
+    },
   },
 };
 
@@ -70,7 +88,7 @@ function isPending(model: BridgeModel, name: string): boolean {
 
 describe("input schemas shared on first use", () => {
   it("leaves the sharing for later, and the model read back is the eager one", () => {
-    const lazy = planSpec(DOCUMENT, { lazyInputSchemas: true });
+    const lazy = planSpec(DOCUMENT, { planLazily: true });
     // The Mcp-Param header is marked on the shared schema at once; the others wait.
     expect(isPending(lazy, "createOrder")).toBe(true);
     expect(isPending(lazy, "ping")).toBe(true);
@@ -84,13 +102,48 @@ describe("input schemas shared on first use", () => {
     expect(Object.keys(order.$defs as object)).not.toHaveLength(0);
   });
 
+  it("is the eager model with result outlines and output schemas too (code mode, --output-schemas)", () => {
+    const options = { resultSchemas: true, outputSchemas: true };
+    const lazy = planSpec(DOCUMENT, { ...options, planLazily: true });
+    expect(readBackwards(lazy)).toBe(JSON.stringify(planSpec(DOCUMENT, options)));
+  });
+
+  it("leaves out result field names an answer has none of, as eager planning does", () => {
+    const lazy = planSpec(DOCUMENT, { planLazily: true });
+    const ping = lazy.tools.find((t) => t.name === "ping")!;
+    const user = lazy.tools.find((t) => t.name === "getUser")!;
+    expect(ping.resultFields).toBeUndefined();
+    expect(Object.keys(ping)).not.toContain("resultFields");
+    expect(user.resultFields).toBeDefined();
+    expect(Object.keys(user)).toEqual(
+      Object.keys(planSpec(DOCUMENT).tools.find((t) => t.name === "getUser")!),
+    );
+  });
+
+  it("takes an override's description and title (x-mcp) over the planned ones", () => {
+    const paths = DOCUMENT.paths;
+    const named = {
+      paths: {
+        ...paths,
+        "/users/{id}": {
+          get: { ...paths["/users/{id}"].get, "x-mcp": { description: "Reads one user.", title: "User" } },
+        },
+      },
+    };
+    const lazy = planSpec(named, { planLazily: true });
+    expect(lazy.tools.find((t) => t.name === "getUser")!.description).toBe("Reads one user.");
+    expect(readBackwards(lazy)).toBe(JSON.stringify(planSpec(named)));
+  });
+
   it("gives every copy of a tool the same schema, and takes a schema set before it was read", () => {
-    const lazy = planSpec(DOCUMENT, { lazyInputSchemas: true });
+    const lazy = planSpec(DOCUMENT, { planLazily: true });
     const tool = lazy.tools.find((t) => t.name === "createOrder")!;
     const copy = { ...lazy.tools.find((t) => t.name === "ping")! };
     expect(copy.inputSchema).toBe(lazy.tools.find((t) => t.name === "ping")!.inputSchema);
     tool.inputSchema = { type: "object" };
     expect(tool.inputSchema).toEqual({ type: "object" });
+    // Until read, `resultFields` is listed (its value undefined, which JSON leaves out).
+    void tool.resultFields;
     expect(Object.keys(tool)).toEqual(Object.keys(planSpec(DOCUMENT).tools[0]!));
   });
 
