@@ -238,12 +238,22 @@ export function hasPendingFields(tools: readonly ToolNode[]): boolean {
   return tools.some((tool) => isPending(pendingOf.get(tool)));
 }
 
-/** Each tool's pending fields made, a tool a step (for runInSlices, before the model cache's write). */
+/**
+ * Each tool's pending fields made, a tool a step (for runInSlices, before the model cache's
+ * write): first what discovery's search reads too (descriptions and argument descriptions, so a
+ * first search that comes meanwhile finds them made), then the result field names.
+ */
 export function* settleFieldsSteps(tools: readonly ToolNode[]): Generator<void, void, void> {
   for (const tool of tools) {
-    if (!isPending(pendingOf.get(tool))) continue;
+    const state = pendingOf.get(tool);
+    if (state === undefined || (state.description.make === undefined && state.inputSchema.make === undefined))
+      continue;
     void tool.description;
     void tool.inputSchema;
+    yield;
+  }
+  for (const tool of tools) {
+    if (pendingOf.get(tool)?.resultFields.make === undefined) continue;
     void tool.resultFields;
     yield;
   }

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { readUnsharedInputSchema } from "../../../src/generator/compile/lazy-fields.js";
+import { applyProfile } from "../../../src/generator/compile/profile.js";
 import type { BridgeModel } from "../../../src/model/types.js";
 import { planSpec } from "../../e2e/safety-support.js";
 import { expectSameModel, listSpecs, readBackwards } from "./lazy-plan-support.js";
@@ -106,6 +107,12 @@ describe("input schemas shared on first use", () => {
     const options = { resultSchemas: true, outputSchemas: true };
     const lazy = planSpec(DOCUMENT, { ...options, planLazily: true });
     expect(readBackwards(lazy)).toBe(JSON.stringify(planSpec(DOCUMENT, options)));
+  });
+
+  it.each(["openai", "claude", "cursor"] as const)("is the eager model under the %s profile", (profile) => {
+    const lazy = applyProfile(planSpec(DOCUMENT, { planLazily: true }), { profile, serverName: "shop" });
+    const eager = applyProfile(planSpec(DOCUMENT), { profile, serverName: "shop" });
+    expect(readBackwards(lazy)).toBe(JSON.stringify(eager));
   });
 
   it("leaves out result field names an answer has none of, as eager planning does", () => {
