@@ -76,14 +76,15 @@ export async function buildModel(source: string, options: BuildOptions = {}): Pr
   let model = planned;
   if (options.deferCacheWrite !== undefined) {
     // The search builds its own index from the tools, a step at a time, when discovery warms it.
-    // Schemas planned lazily are shared first, a tool a step, so that the write's own steps
-    // (which read every schema) stay short.
+    // Fields planned lazily (lazy-fields.ts) are made first, a tool a step, so that the write's
+    // own steps (which read every tool whole) stay short.
     options.deferCacheWrite(async (pace, extras) => {
       try {
         if (hasPendingFields(planned.tools))
           await runInSlices(settleFieldsSteps(planned.tools), SLICE_MS, pace);
       } catch {
-        // Not expected (lazy-fields.ts); the write meets the same schema and says so.
+        // Not expected (lazy-fields.ts); the write meets the same field and, as any write that
+        // fails, leaves no entry.
       }
       await cache.write(planned, pace, extras);
     });

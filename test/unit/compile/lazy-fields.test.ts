@@ -4,8 +4,13 @@
  * plan's to the byte, whatever order the fields are read in, and the start-up diagnostics are
  * the same.
  */
-import { describe, expect, it } from "vitest";
+import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { buildModel } from "../../../src/generator/compile/build-model.js";
 import { readUnsharedInputSchema } from "../../../src/generator/compile/lazy-fields.js";
+import type { DeferredCacheWrite } from "../../../src/generator/compile/model-cache.js";
 import { applyProfile } from "../../../src/generator/compile/profile.js";
 import type { BridgeModel } from "../../../src/model/types.js";
 import { planSpec } from "../../e2e/safety-support.js";
@@ -162,5 +167,37 @@ describe("input schemas shared on first use", () => {
   ];
   it.each(specs)("%s: the same model, lazily planned", async (file) => {
     await expectSameModel(file);
+  });
+
+  describe("the model cache written after serve answers", () => {
+    afterEach(() => {
+      vi.unstubAllEnvs();
+    });
+
+    it("makes every pending field first and writes the entry an eager plan writes, byte for byte", async () => {
+      const dir = await mkdtemp(join(tmpdir(), "omb-lazy-"));
+      const spec = join(dir, "spec.json");
+      await writeFile(
+        spec,
+        JSON.stringify({ openapi: "3.1.0", info: { title: "Shop", version: "1" }, ...DOCUMENT }),
+      );
+      const entries: Buffer[] = [];
+      for (const planLazily of [false, true]) {
+        const cache = join(dir, planLazily ? "lazy" : "eager");
+        vi.stubEnv("OPENAPI_MCP_CACHE_DIR", cache);
+        const writes: DeferredCacheWrite[] = [];
+        const model = await buildModel(spec, {
+          validate: false,
+          planLazily,
+          deferCacheWrite: (w) => writes.push(w),
+        });
+        if (planLazily) expect(readUnsharedInputSchema(model.tools[0]!)).toBeDefined();
+        await writes[0]!();
+        if (planLazily) expect(readUnsharedInputSchema(model.tools[0]!)).toBeUndefined();
+        const [file] = (await readdir(cache)).filter((name) => name.endsWith(".model.json"));
+        entries.push(await readFile(join(cache, file!)));
+      }
+      expect(entries[1]!.equals(entries[0]!)).toBe(true);
+    });
   });
 });
