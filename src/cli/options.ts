@@ -84,13 +84,15 @@ export function addSpecOptions(command: Command, outputSchemasHelp?: string): Co
 
 /**
  * A spec (file, URL, `-`) or a saved model file → the model; `onStep` hears each step (progress);
- * `deferCacheWrite` is handed the model cache's write of a spec just planned (buildModel).
+ * `deferCacheWrite` is handed the model cache's write of a spec just planned (buildModel);
+ * `planLazily` leaves a spec's costly tool fields to their first use (plan-model.ts).
  */
 export async function readModelOrSpec(
   source: string,
   flags: SpecFlags,
   onStep?: (step: string) => void,
   deferCacheWrite?: (write: DeferredCacheWrite) => void,
+  planLazily?: boolean,
 ): Promise<BridgeModel> {
   if (source !== "-" && !/^https?:\/\//i.test(source)) {
     const head = await readHead(source);
@@ -121,6 +123,7 @@ export async function readModelOrSpec(
     ...(flags.outlineFields !== undefined ? { outlineFields: flags.outlineFields } : {}),
     ...(onStep !== undefined ? { onStep } : {}),
     ...(deferCacheWrite !== undefined ? { deferCacheWrite } : {}),
+    ...(planLazily === true ? { planLazily } : {}),
   });
 }
 

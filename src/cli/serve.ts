@@ -110,12 +110,17 @@ export function createServeCommand(): Command {
     }
     // Code mode's signatures show what each call gives: its result outline is planned too.
     const codeMode = settings.mode === "code";
+    // Discovery and code mode read a tool's description, input schema and result fields when it
+    // is searched for, described or called: they are made then (tools and auto mode list every
+    // tool at once).
+    const planLazily = codeMode || settings.mode === "discovery";
     const load = (source: ApiSource, deferCacheWrite?: (write: DeferredCacheWrite) => void) =>
       readModelOrSpec(
         source.spec,
         { ...source.flags, ...(codeMode ? { resultSchemas: true } : {}) },
         undefined,
         deferCacheWrite,
+        planLazily,
       );
     // A spec planned at this start is saved in the model cache once the bridge answers: the
     // first tools/list does not wait for the write (seconds on a huge API), which runs in slices

@@ -22,11 +22,14 @@ import { classifyCredentialParameter, readCredentialFacts } from "./credential-p
 import { findConstantValue } from "./fixed-parameters.js";
 import { pickExamples, type SchemaConverter } from "./json-schema.js";
 import { planBody } from "./request-body.js";
-import { shareRepeatedSchemas } from "./shared-schemas.js";
 import { compactDescription, restatesName } from "./text.js";
 import { determineShape } from "./value-shape.js";
 
 export interface PlannedArguments {
+  /**
+   * The arguments' object with the `$defs` they reach, before shareRepeatedSchemas (the caller
+   * shares it: now, or on first use in discovery and code mode; see lazy-fields.ts).
+   */
   inputSchema: JsonSchema;
   parameters: ParameterBindingNode[];
   body?: BodyBindingNode;
@@ -151,7 +154,7 @@ export function planArguments(context: OperationContext): PlannedArguments {
   const defs = converter.collectDefs(refs);
   if (Object.keys(defs).length > 0) inputSchema.$defs = defs;
   const planned: PlannedArguments = {
-    inputSchema: shareRepeatedSchemas(inputSchema),
+    inputSchema,
     parameters,
     declaredMcpHeaders,
   };

@@ -2,9 +2,11 @@
 import { createDiagnostic } from "../../model/diagnostics.js";
 import type { BridgeModel } from "../../model/types.js";
 import { readOrBuildSearchIndex } from "../../runtime/discovery/search.js";
+import { runInSlices, SLICE_MS } from "../../runtime/engine/run-in-slices.js";
 import type { LoadOptions } from "../spec/load-spec.js";
 import type { OpenApiDocument } from "../spec/openapi-document.js";
 import type { FileBytes } from "../spec/read-limits.js";
+import { hasPendingFields, settleFieldsSteps } from "./lazy-fields.js";
 import { type DeferredCacheWrite, openModelCache } from "./model-cache.js";
 import type { LoadedOverrides, OverridesInput } from "./overrides.js";
 import type { PlanOptions } from "./plan-model.js";
@@ -74,7 +76,18 @@ export async function buildModel(source: string, options: BuildOptions = {}): Pr
   let model = planned;
   if (options.deferCacheWrite !== undefined) {
     // The search builds its own index from the tools, a step at a time, when discovery warms it.
-    options.deferCacheWrite((pace, extras) => cache.write(planned, pace, extras));
+    // Fields planned lazily (lazy-fields.ts) are made first, a tool a step, so that the write's
+    // own steps (which read every tool whole) stay short.
+    options.deferCacheWrite(async (pace, extras) => {
+      try {
+        if (hasPendingFields(planned.tools))
+          await runInSlices(settleFieldsSteps(planned.tools), SLICE_MS, pace);
+      } catch {
+        // Not expected (lazy-fields.ts); the write meets the same field and, as any write that
+        // fails, leaves no entry.
+      }
+      await cache.write(planned, pace, extras);
+    });
   } else {
     // The cache keeps the search index (discovery's first search at the next start reads the
     // saved terms); the model returned carries it too, as a cached one does, so this start's

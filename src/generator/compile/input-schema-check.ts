@@ -12,6 +12,7 @@ import { createDiagnostic } from "../../model/diagnostics.js";
 import type { Diagnostic, ToolNode } from "../../model/types.js";
 import { INPUT_AJV_OPTIONS } from "../../runtime/arguments/input-ajv-options.js";
 import { mayFailToCompile } from "./compile-risks.js";
+import { readUnsharedInputSchema } from "./lazy-fields.js";
 
 /** An Ajv instance keeps what it compiled; a fresh one after this many keeps the memory flat. */
 const COMPILES_PER_AJV = 200;
@@ -22,6 +23,14 @@ export function checkInputSchemas(tools: readonly ToolNode[], file: string): Dia
   let ajv: Ajv2020 | undefined;
   let compiled = 0;
   for (const tool of tools) {
+    // A schema not yet shared (lazy-fields.ts) is walked as planned: sharing only puts a
+    // repeated subtree in `$defs` once, under a name of plain characters (shared-schemas.ts
+    // freeName), and a `#/$defs/<name>` reference in its places. Every node of the shared schema
+    // is then a node of the planned one, at the same depth or less, or such a reference, which
+    // the walk passes and whose name the root's `$defs` holds. So a schema the walk passes
+    // planned, it passes shared too: only the others are shared now, and walked as before.
+    const unshared = readUnsharedInputSchema(tool);
+    if (unshared !== undefined && !mayFailToCompile(unshared)) continue;
     if (!mayFailToCompile(tool.inputSchema)) continue;
     if (ajv === undefined || compiled >= COMPILES_PER_AJV) {
       // Whether a schema compiles does not depend on how well its code is optimised.

@@ -20,6 +20,7 @@ import { describeOperation, titleOperation } from "./describe.js";
 import { toTemplatePath } from "./fixed-parameters.js";
 import { checkInputSchemas } from "./input-schema-check.js";
 import { SchemaConverter } from "./json-schema.js";
+import { createLazyTool, type EagerFields, nameTool } from "./lazy-fields.js";
 import { planLongRunning } from "./long-running.js";
 import { listSecretHeaders, markMcpHeaders } from "./mcp-headers.js";
 import {
@@ -49,6 +50,7 @@ import {
   withAuthorizationHeader,
 } from "./security.js";
 import { planServers } from "./servers.js";
+import { shareRepeatedSchemas } from "./shared-schemas.js";
 import { planSuccessFlags } from "./success-flags.js";
 import { cleanProse } from "./text.js";
 import { planXmlLists } from "./xml-lists.js";
@@ -75,6 +77,12 @@ export interface PlanOptions {
    * win over the spec's `x-mcp`. An Overlay is applied to the document before planning instead.
    */
   overrides?: OverrideMap;
+  /**
+   * Make each tool's description, result field names and input schema's sharing when first
+   * read rather than now (lazy-fields.ts): `serve` in discovery and code mode, whose first
+   * answers read few tools. The model is the same; it is not part of the model cache's key.
+   */
+  planLazily?: boolean;
 }
 
 /** Plans the model of every operation in a loaded spec. */
@@ -186,7 +194,7 @@ export function planModel(loaded: LoadedSpec, options: PlanOptions = {}): Bridge
         ),
       );
     }
-    return { name, ...tool };
+    return nameTool(name, tool);
   });
 
   diagnostics.push(...checkInputSchemas(tools, loaded.source));
@@ -289,8 +297,12 @@ function planOperation(
   const { operation, method, path, document } = context;
   const operationId = typeof operation.operationId === "string" ? operation.operationId : undefined;
   const args = planArguments(context);
+  // Shared on first use when planning lazily, unless Mcp-Param headers are to be marked (they
+  // read the shared schema, and may warn now).
+  const lazy = options.planLazily === true;
+  const deferred = lazy && args.declaredMcpHeaders.length === 0 && mcpHeaders === undefined;
   const inputSchema = markMcpHeaders({
-    inputSchema: args.inputSchema,
+    inputSchema: deferred ? args.inputSchema : shareRepeatedSchemas(args.inputSchema),
     parameters: args.parameters,
     declared: args.declaredMcpHeaders,
     override: mcpHeaders,
@@ -311,36 +323,57 @@ function planOperation(
     planSecurity(operation.security ?? document.security),
   );
   const title = titleOperation(context);
-  const tool: Omit<ToolNode, "name"> = {
-    title,
-    description: describeOperation(context, {
+  const describe = () =>
+    describeOperation(context, {
       budget: options.descriptionBudget ?? DEFAULT_DESCRIPTION_BUDGET,
       hasOutputSchema: output !== undefined,
-    }),
-    inputSchema,
+    });
+  const http: ToolNode["http"] = {
+    method,
+    path,
+    parameters: args.parameters,
+    security,
+    responses,
+    accept: planAccept(context),
+  };
+  if (args.body) http.body = args.body;
+  const servers = operation.servers ?? context.pathItem.servers;
+  if (Array.isArray(servers) && servers.length > 0) http.servers = planServers(servers, context.source);
+  const longRunning = planLongRunning(context);
+  if (longRunning) http.longRunning = longRunning;
+  const xmlLists = planXmlLists(context);
+  if (xmlLists) http.xmlLists = xmlLists;
+  const successFlags = planSuccessFlags(context);
+  if (successFlags) http.successFlags = successFlags;
+  const fields: EagerFields = {
+    title,
     annotations: { title, ...deriveAnnotations(method) },
-    http: {
-      method,
-      path,
-      parameters: args.parameters,
-      security,
-      responses,
-      accept: planAccept(context),
-    },
+    http,
     source:
       operationId !== undefined ? { pointer: context.pointer, operationId } : { pointer: context.pointer },
     tags,
     deprecated,
   };
-  if (args.body) tool.http.body = args.body;
-  const servers = operation.servers ?? context.pathItem.servers;
-  if (Array.isArray(servers) && servers.length > 0) tool.http.servers = planServers(servers, context.source);
-  const longRunning = planLongRunning(context);
-  if (longRunning) tool.http.longRunning = longRunning;
-  const xmlLists = planXmlLists(context);
-  if (xmlLists) tool.http.xmlLists = xmlLists;
-  const successFlags = planSuccessFlags(context);
-  if (successFlags) tool.http.successFlags = successFlags;
+  if (lazy) {
+    // The same keys in the same order (lazy-fields.ts), three of them made on first use.
+    return createLazyTool(fields, {
+      describe,
+      inputSchema: deferred ? { unshared: inputSchema } : { shared: inputSchema },
+      ...(output !== undefined ? { output } : {}),
+      ...(result !== undefined ? { result } : {}),
+      planResultFields: () => planResultFields(context),
+    });
+  }
+  const tool: Omit<ToolNode, "name"> = {
+    title,
+    description: describe(),
+    inputSchema,
+    annotations: fields.annotations,
+    http,
+    source: fields.source,
+    tags,
+    deprecated,
+  };
   if (output) {
     tool.outputSchema = output.schema;
     if (output.wrapped) tool.outputWrapped = true;
