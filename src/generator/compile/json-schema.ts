@@ -12,6 +12,7 @@ import type { JsonSchema, JsonValue } from "../../model/types.js";
 import { DEFAULT_ARGUMENT_DESCRIPTION_BUDGET } from "./budgets.js";
 import { copyJsonTree } from "./json-copy.js";
 import { toUnicodePattern } from "./pattern.js";
+import { isReadOnlySchema } from "./read-only.js";
 import { compactDescription } from "./text.js";
 
 interface DefEntry {
@@ -312,8 +313,13 @@ export class SchemaConverter {
     const found = new Set<string>();
     for (const [name, sub] of Object.entries(properties)) {
       if (!isRecord(sub)) continue;
-      const target = sub.readOnly === undefined && typeof sub.$ref === "string" ? this.dereference(sub) : sub;
-      if (isRecord(target) && target.readOnly === true) found.add(name);
+      if (isReadOnlySchema(sub)) found.add(name);
+      else if (
+        sub.readOnly === undefined &&
+        typeof sub.$ref === "string" &&
+        isReadOnlySchema(this.dereference(sub))
+      )
+        found.add(name);
     }
     return found.size > 0 ? found : NO_NAMES;
   }
