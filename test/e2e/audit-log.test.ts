@@ -51,7 +51,8 @@ beforeAll(async () => {
       "/all": {
         post: {
           operationId: "everything",
-          security: [{ bearer: [], basic: [], header: [], query: [] }],
+          // Bearer and Basic share the Authorization header: Basic travels on its own operation.
+          security: [{ bearer: [], header: [], query: [] }],
           requestBody: {
             content: {
               "application/json": {
@@ -70,6 +71,7 @@ beforeAll(async () => {
         },
       },
       "/oauth": { get: { operationId: "viaOauth", security: [{ cc: [] }], responses: ok } },
+      "/basic": { get: { operationId: "viaBasic", security: [{ basic: [] }], responses: ok } },
       "/items/{id}": {
         get: {
           operationId: "getItem",
@@ -123,6 +125,7 @@ describe("audit log and redaction (library)", () => {
           }),
         );
         results.push(await bridge.call("viaOauth"));
+        results.push(await bridge.call("viaBasic"));
       }
       mode = "echo";
       results.push(await bridge.call("getItem", { id: "not a number" }));
@@ -133,6 +136,7 @@ describe("audit log and redaction (library)", () => {
     // The secrets did reach the API (otherwise this test proves nothing)...
     const wire = JSON.stringify(api.requests.map((r) => [r.rawHeaders, r.rawUrl]));
     expect(wire).toContain(Buffer.from(SECRETS.basic).toString("base64"));
+    expect(wire).toContain(SECRETS.bearer);
     expect(wire).toContain("issued-token-666");
     // ...and came back in every answer, but no result and no log line shows one.
     for (const result of results) expectNoSecret("a result", JSON.stringify(result));
@@ -142,17 +146,20 @@ describe("audit log and redaction (library)", () => {
     expect(entries.map((e) => [e.tool, e.outcome, e.category ?? null, e.status ?? null])).toEqual([
       ["everything", "ok", null, 200],
       ["viaOauth", "ok", null, 200],
+      ["viaBasic", "ok", null, 200],
       ["everything", "error", "authentication", 401],
       ["viaOauth", "error", "authentication", 401],
+      ["viaBasic", "error", "authentication", 401],
       ["everything", "error", "upstream_bug", 500],
       ["viaOauth", "error", "upstream_bug", 500],
+      ["viaBasic", "error", "upstream_bug", 500],
       ["getItem", "error", "invalid_argument", null],
       ["noSuchTool", "error", "unknown_tool", null],
     ]);
     expect(entries[0]!.arguments).toEqual({ user: "bob", pin: "[REDACTED]", note: "pasted [REDACTED] here" });
-    expect(entries[7]!.arguments).toEqual({ password: "[REDACTED]" });
+    expect(entries[10]!.arguments).toEqual({ password: "[REDACTED]" });
     expect(entries[0]!.attempts).toBe(1);
-    expect(entries[3]!.attempts).toBe(2); // 401, new token, once more
+    expect(entries[4]!.attempts).toBe(2); // 401, new token, once more
     for (const entry of entries) {
       expect(Number.isNaN(Date.parse(entry.time))).toBe(false);
       expect(entry.durationMs).toBeGreaterThanOrEqual(0);
