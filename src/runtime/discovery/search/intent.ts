@@ -153,6 +153,9 @@ export const SHORT_QUERY_WORDS = 6;
  */
 const NOUN_MARKERS = new Set("the an this that these those each another its their your our my".split(" "));
 
+/** Words after "by" that name the thing's identifier: reading one by it is no search. */
+const ID_WORDS = new Set(["id", "ids", "identifier", "uuid", "key", "gid"]);
+
 /** Words that start a phrase naming where the task's object is, not the object. */
 const PREPOSITIONS = new Set("in of from for within inside on at under across into per by".split(" "));
 
@@ -208,6 +211,9 @@ export function readQueryIntent(words: readonly string[], named = false, firstPe
       i++;
       continue;
     }
+    // "a customer by email", "files by name": the thing asked for found by one of its fields
+    // (not by its id: that is the one read), as a filtered phrase is.
+    if (word === "by" && after === "target" && !ID_WORDS.has(nextMeaningful[i] ?? "id")) filtered = true;
     if (PREPOSITIONS.has(word) || (word === "to" && puts && targets.size > 0)) after = "preposition";
     else if (isNoise(word) || (ACTION_WORDS[word] !== undefined && !isNounByPlace(words, i))) continue;
     else {
@@ -422,6 +428,9 @@ export function matchAction(intent: QueryIntent, shape: OperationShape): number 
   // No action word: reading is what most tasks ask, and one item needs its id, which a task
   // naming no item lacks.
   if (actions.size === 0) return method === "get" ? (shape.item ? 0.3 : 0.5) : 0;
+  // A search reads whatever its method ("find a customer by email": Square's POST
+  // /v2/customers/search), as its filtered phrase asks.
+  if (intent.filtered && shape.finds && (actions.has("read") || actions.has("list"))) return 1;
   let fit = -1;
   for (const action of actions) {
     switch (action) {

@@ -816,6 +816,36 @@ describe("a filtered phrase asks for the search of the things, not the act its p
   });
 });
 
+/** Square's customers: a search by fields beside the list, the read by id and the create. */
+const CUSTOMERS = planSpec({
+  paths: {
+    "/v2/customers": {
+      get: op("ListCustomers", "Lists customer profiles associated with a Square account."),
+      post: op("CreateCustomer", "Creates a new customer for a business."),
+    },
+    "/v2/customers/{customer_id}": {
+      ...withId("customer_id"),
+      get: op("RetrieveCustomer", "Returns details for a single customer."),
+    },
+    "/v2/customers/search": {
+      post: op(
+        "SearchCustomers",
+        "Searches the customer profiles associated with a Square account using a supported query filter.",
+      ),
+    },
+  },
+}).tools;
+
+describe("a thing found by one of its fields is a search's", () => {
+  it.each<[string, string]>([
+    ["find a customer by email", "SearchCustomers"],
+    ["look up a customer by phone number", "SearchCustomers"],
+    ["get a customer by id", "RetrieveCustomer"],
+  ])("%s: %s", (query, want) => {
+    expect(top(CUSTOMERS, query), query).toEqual([want]);
+  });
+});
+
 describe("an operation named by a plain word is named only by the whole query", () => {
   it.each<[string, string, string]>([
     [
@@ -854,6 +884,11 @@ describe("what a short phrase says of the thing it asks for", () => {
     { query: "files shared with me", containers: ["share"], filtered: true },
     { query: "assigned issues", containers: [], filtered: false },
     { query: "list users", containers: [], filtered: false },
+    // Found by one of its fields (not its id): a search's job too.
+    { query: "find a customer by email", containers: ["email"], filtered: true },
+    { query: "find files by name", containers: ["name"], filtered: true },
+    { query: "get a customer by id", containers: ["id"], filtered: false },
+    { query: "get a customer", containers: [], filtered: false },
     {
       query: "I need the issues assigned to our team for the release and the comments of each one today",
       containers: [],
