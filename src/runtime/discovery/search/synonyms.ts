@@ -46,7 +46,8 @@ const BRIDGES: [string, string][] = [
   ["download", "content"],
   ["people person", "user"],
   ["rename", "update"],
-  ["belong belongs", "member"],
+  // Mailchimp's and Mailgun's list members are what a person calls subscribers.
+  ["belong belongs subscriber subscribers", "member"],
   ["next", "upcoming"],
   ["scheduled recurring", "cron"],
   ["notify notified", "subscription webhook"],
