@@ -8,6 +8,7 @@
  * a 2xx whose flag has the other value as the failure it is (results/flagged-failure.ts).
  */
 
+import { isErrorStatus } from "../../model/error-status.js";
 import { isJsonMediaType } from "../../model/media-types.js";
 import { isRecord } from "../../model/records.js";
 import { type OperationContext, resolveRefObject } from "./context.js";
@@ -32,7 +33,7 @@ export function planSuccessFlags(context: OperationContext): Record<string, bool
 function findFailureSchema(context: OperationContext): unknown {
   const responses = isRecord(context.operation.responses) ? context.operation.responses : {};
   for (const status of Object.keys(responses)) {
-    if (!/^[45]/.test(status) && status.toLowerCase() !== "default") continue;
+    if (!isErrorStatus(status)) continue;
     const response = resolveRefObject(context.document, responses[status]);
     if (!isRecord(response) || !isRecord(response.content)) continue;
     for (const [mediaType, media] of Object.entries(response.content)) {

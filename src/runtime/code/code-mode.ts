@@ -13,10 +13,9 @@ import { messageOf } from "../../model/error-message.js";
 import { formatCount } from "../../model/format-count.js";
 import type { BridgeModel, JsonSchema, SearchIndexNode, ToolNode } from "../../model/types.js";
 import { type CallerAccess, filterCallable, findServedTool, mayCall } from "../access/caller.js";
-import { findBoilerplateResponses } from "../discovery/boilerplate-responses.js";
 import { findClosestOperations, showName } from "../discovery/closest.js";
 import { expandPointer, fitDescribed, toPartAnswer } from "../discovery/describe-budget.js";
-import { describeOperation, keepWithinBudget } from "../discovery/describe-result.js";
+import { keepWithinBudget } from "../discovery/describe-result.js";
 import { createArgumentCheck, createDiscovery, liftFields } from "../discovery/discovery.js";
 import { DESCRIBE_TOOL, nameApi, SEARCH_TOOL, toDiscoveryContext } from "../discovery/discovery-tools.js";
 import type { CallContext } from "../engine/bridge-options.js";
@@ -150,15 +149,8 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
     );
   };
 
-  const confirms = (tool: ToolNode) =>
-    typeof options.confirmDestructive === "function"
-      ? options.confirmDestructive(tool)
-      : options.confirmDestructive;
-  let boilerplate: ReadonlySet<string> | undefined;
-  const describeTool = (tool: ToolNode) => {
-    boilerplate ??= findBoilerplateResponses(model.tools);
-    return describeOperation(tool, confirms(tool), boilerplate);
-  };
+  // Described as discovery describes them (its confirmation policy and boilerplate texts).
+  const describeTool = (tool: ToolNode) => discovery.describeTool(tool);
 
   const describe = async (args: unknown, caller: CallerAccess | undefined): Promise<CallToolResult> => {
     const checked = await check(DESCRIBE_TOOL, args);

@@ -5,6 +5,7 @@
  * third of a one-operation answer. When such an error happens, its result still quotes the
  * documented text (results/failure.ts reads the tool's own responses).
  */
+import { isErrorStatus } from "../../model/error-status.js";
 import type { ToolNode } from "../../model/types.js";
 
 /** An error text is the API's boilerplate from this share of its operations… */
@@ -32,8 +33,4 @@ export function findBoilerplateResponses(tools: readonly ToolNode[]): ReadonlySe
   }
   const least = Math.max(MIN_OPERATIONS, Math.ceil(tools.length * BOILERPLATE_SHARE));
   return new Set([...counts].filter(([, count]) => count >= least).map(([key]) => key));
-}
-
-function isErrorStatus(status: string): boolean {
-  return /^[45]/.test(status) || status.toLowerCase() === "default";
 }

@@ -15,6 +15,7 @@
  * (showOperation).
  */
 
+import { isErrorStatus } from "../../model/error-status.js";
 import { escapePointerToken, splitPointer } from "../../model/pointer.js";
 import { isRecord } from "../../model/records.js";
 import type { JsonSchema, ResultFieldsNode } from "../../model/types.js";
@@ -316,10 +317,6 @@ function showResponse(response: { status: string; description: string; mediaType
   return /^2/.test(response.status) && !json
     ? `${description}${description === "" ? "" : " "}(${types.join(", ")})`
     : description;
-}
-
-function isErrorStatus(status: string): boolean {
-  return /^[45]/.test(status) || status.toLowerCase() === "default";
 }
 
 function summarizeOperation(

@@ -27,7 +27,13 @@ import { readArgumentAliases } from "./argument-aliases.js";
 import { findBoilerplateResponses } from "./boilerplate-responses.js";
 import { findClosestOperations, showName } from "./closest.js";
 import { expandPointer, toPartAnswer } from "./describe-budget.js";
-import { describeOperation, keepWithinBudget, type NotFound, toDescribeResult } from "./describe-result.js";
+import {
+  type DescribedOperation,
+  describeOperation,
+  keepWithinBudget,
+  type NotFound,
+  toDescribeResult,
+} from "./describe-result.js";
 import {
   CALL_TOOL,
   countTags,
@@ -86,6 +92,8 @@ export interface Discovery {
   getSearch(): OperationSearch;
   /** Builds the search in the background, once, unless it exists. */
   warm(): void;
+  /** One operation as describe shows it (code mode's describe shows the same). */
+  describeTool(tool: ToolNode): DescribedOperation;
 }
 
 export function createDiscovery(options: DiscoveryOptions): Discovery {
@@ -281,6 +289,7 @@ export function createDiscovery(options: DiscoveryOptions): Discovery {
   return {
     listTools,
     getSearch,
+    describeTool,
     warm() {
       if (search !== undefined || warming) return;
       warming = true;
