@@ -6,6 +6,7 @@
  * mapping): every create asked the model for `type`, which it could only guess; the bridge
  * fills it as it fills a required property with one allowed value.
  */
+import { unescapePointerToken } from "../../model/pointer.js";
 import { isRecord } from "../../model/records.js";
 import type { SchemaConverter } from "./json-schema.js";
 
@@ -16,7 +17,7 @@ const MAX_DEPTH = 6;
 function readComponentName(ref: unknown): string | undefined {
   if (typeof ref !== "string") return undefined;
   const match = /^#\/(?:components\/schemas|definitions)\/([^/]+)$/.exec(ref);
-  return match ? match[1]!.replace(/~1/g, "/").replace(/~0/g, "~") : undefined;
+  return match ? unescapePointerToken(match[1]!) : undefined;
 }
 
 /** The discriminator property a schema declares (3.x object, 2.0 string), if any. */

@@ -12,7 +12,7 @@ import type { JsonSchema, JsonValue } from "../../model/types.js";
 import { DEFAULT_ARGUMENT_DESCRIPTION_BUDGET } from "./budgets.js";
 import { copyJsonTree } from "./json-copy.js";
 import { toUnicodePattern } from "./pattern.js";
-import { isReadOnlySchema } from "./read-only.js";
+import { isReadOnlyProperty } from "./read-only.js";
 import { compactDescription } from "./text.js";
 
 interface DefEntry {
@@ -312,14 +312,7 @@ export class SchemaConverter {
     if (!isRecord(properties) || schema.additionalProperties === false) return NO_NAMES;
     const found = new Set<string>();
     for (const [name, sub] of Object.entries(properties)) {
-      if (!isRecord(sub)) continue;
-      if (isReadOnlySchema(sub)) found.add(name);
-      else if (
-        sub.readOnly === undefined &&
-        typeof sub.$ref === "string" &&
-        isReadOnlySchema(this.dereference(sub))
-      )
-        found.add(name);
+      if (isReadOnlyProperty(sub, (schema) => this.dereference(schema))) found.add(name);
     }
     return found.size > 0 ? found : NO_NAMES;
   }

@@ -15,3 +15,12 @@ export function isReadOnlySchema(schema: unknown): boolean {
   if (schema.readOnly === true) return true;
   return typeof schema.description === "string" && OUTPUT_ONLY_TEXT.test(schema.description.trim());
 }
+
+/**
+ * Whether an object's property is read-only: its own schema, or the one its `$ref` names (a
+ * component marked readOnly or "Output only."), as input schemas and request bodies read it.
+ */
+export function isReadOnlyProperty(schema: unknown, dereference: (schema: unknown) => unknown): boolean {
+  if (isReadOnlySchema(schema)) return true;
+  return isRecord(schema) && typeof schema.$ref === "string" && isReadOnlySchema(dereference(schema));
+}

@@ -17,7 +17,7 @@ import { type OperationContext, PARAMETER_STYLES, resolveRefObject } from "./con
 import { findDiscriminatorFill } from "./discriminator-fill.js";
 import { findFillValue } from "./fixed-parameters.js";
 import type { SchemaConverter } from "./json-schema.js";
-import { isReadOnlySchema } from "./read-only.js";
+import { isReadOnlyProperty } from "./read-only.js";
 import { compactDescription } from "./text.js";
 import { determineShape } from "./value-shape.js";
 
@@ -113,7 +113,7 @@ export function planBody(
       } else {
         schema = converter.convert(propertySchema, refs);
       }
-      const readOnly = isReadOnlySchema(propertySchema) || isReadOnlySchema(resolved);
+      const readOnly = isReadOnlyProperty(propertySchema, (schema) => converter.dereference(schema));
       if (readOnly) continue; // readOnly properties are never sent in a request
       body.properties.push(property);
       // A required property with a default or one allowed value is the bridge's to send, and

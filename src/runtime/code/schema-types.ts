@@ -7,6 +7,8 @@
  * authority. Plain data and pure functions: the runtime computes them at serve time without
  * loading a code printer.
  */
+
+import { unescapePointerToken } from "../../model/pointer.js";
 import {
   type JsonSchema,
   type JsonValue,
@@ -187,6 +189,12 @@ function typeOfKeyword(type: string, schema: JsonSchema, context: TypeContext, d
   }
 }
 
+/** `#/$defs/Key` → `Key` (unescaped), or undefined for any other reference. */
+function readDefKey(ref: string): string | undefined {
+  const match = /^#\/\$defs\/([^/]+)$/.exec(ref);
+  return match ? unescapePointerToken(match[1]!) : undefined;
+}
+
 /** A JSON Schema (or boolean schema) → its TypeScript type. */
 export function schemaToType(schema: JsonValue | undefined, context: TypeContext, depth = 0): TypeNode {
   if (schema === true || schema === undefined) return UNKNOWN;
@@ -195,8 +203,7 @@ export function schemaToType(schema: JsonValue | undefined, context: TypeContext
 
   const ref = schema["$ref"];
   if (typeof ref === "string") {
-    const match = /^#\/\$defs\/([^/]+)$/.exec(ref);
-    const key = match ? match[1]!.replace(/~1/g, "/").replace(/~0/g, "~") : undefined;
+    const key = readDefKey(ref);
     const name = key === undefined ? undefined : context.defNames.get(key);
     return name === undefined ? UNKNOWN : { kind: "ref", name };
   }
@@ -289,8 +296,8 @@ function collectDefRefs(value: JsonValue | undefined, out: Set<string>): Set<str
   else if (value !== null && typeof value === "object") {
     for (const [key, child] of Object.entries(value)) {
       if (key === "$ref" && typeof child === "string") {
-        const match = /^#\/\$defs\/([^/]+)$/.exec(child);
-        if (match) out.add(match[1]!.replace(/~1/g, "/").replace(/~0/g, "~"));
+        const name = readDefKey(child);
+        if (name !== undefined) out.add(name);
       } else collectDefRefs(child, out);
     }
   }
