@@ -216,28 +216,28 @@ const COLLECTION_FIELDS = new Set([
  * list showed `accessRole` and hid `items`, the events), then the rest as documented.
  */
 function rankResultFields(properties: TypeProperty[], max: number, tight: boolean): TypeProperty[] {
-  const links = properties.filter(isAside);
-  properties = properties.filter((p) => !isAside(p));
-  const isList = (p: TypeProperty) => p.type.kind === "array" && p.type.items.kind === "object";
-  const lists = properties.filter(isList);
-  const named = lists.filter((p) => COLLECTION_FIELDS.has(p.name.toLowerCase()));
-  const list =
-    properties.length < 2
-      ? undefined
-      : lists.length === 1
-        ? lists[0]
-        : named.length === 1
-          ? named[0]
-          : undefined;
-  const identity = [0, 1].flatMap((rank) => properties.filter((p) => rankIdentityField(p.name) === rank));
-  const rest = properties.filter((p) => p !== list && !identity.includes(p));
-  if (list === undefined || tight) return [...identity, ...rest, ...links];
+  const asides = properties.filter(isAside);
+  const data = properties.filter((p) => !isAside(p));
+  // A union member's small share (tight) has no room for a clipped list.
+  const list = tight ? undefined : findPageList(data);
+  const identity = [0, 1].flatMap((rank) => data.filter((p) => rankIdentityField(p.name) === rank));
+  const rest = data.filter((p) => p !== list && !identity.includes(p));
+  if (list === undefined) return [...identity, ...rest, ...asides];
   const share = Math.max(60, Math.floor(max * 0.55) - list.name.length - 4);
   const clipped: TypeProperty = {
     ...list,
     type: { kind: "text", text: clippedResult(list.type, share, true) },
   };
-  return [...identity, clipped, ...rest, ...links];
+  return [...identity, clipped, ...rest, ...asides];
+}
+
+/** The one list of objects a page of results holds beside other fields, if there is one. */
+function findPageList(data: TypeProperty[]): TypeProperty | undefined {
+  if (data.length < 2) return undefined;
+  const lists = data.filter((p) => p.type.kind === "array" && p.type.items.kind === "object");
+  if (lists.length === 1) return lists[0];
+  const named = lists.filter((p) => COLLECTION_FIELDS.has(p.name.toLowerCase()));
+  return named.length === 1 ? named[0] : undefined;
 }
 
 /** `/* +2 more: market, offset *\/`: the properties a one-line signature leaves out, named. */

@@ -202,3 +202,24 @@ describe("a sole long argument of intersections (DigitalOcean's droplet create: 
     expect(line).toMatch(/\/\* \+\d+ more: /);
   });
 });
+
+describe("a union of pages (a tight share each)", () => {
+  it("still names each page's list, shown or left out", () => {
+    const page = (prefix: string) => ({
+      type: "object",
+      properties: {
+        nextPageToken: { type: "string" },
+        items: {
+          type: "array",
+          items: { type: "object", properties: manyFields(12, { [`${prefix}Id`]: { type: "string" } }) },
+        },
+        ...Object.fromEntries(
+          Array.from({ length: 6 }, (_, i) => [`${prefix}_meta_${i}`, { type: "string" }]),
+        ),
+      },
+    });
+    const line = signatureOf({ anyOf: [page("one"), page("two")] });
+    // Each member's fields are all accounted for: shown, or counted in its note.
+    expect(line.match(/items/g)?.length ?? 0).toBeGreaterThanOrEqual(2);
+  });
+});
