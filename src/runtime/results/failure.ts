@@ -28,6 +28,7 @@ import {
 import { formatFieldErrors, mapFieldErrors } from "./field-map.js";
 import { isGenericStatusText } from "./generic-status-text.js";
 import type { ResultOptions } from "./success.js";
+import { describeUntoldJson } from "./untold-body.js";
 
 /**
  * A 3xx the spec documents (download links, moved resources) is the operation's answer, not a
@@ -216,8 +217,8 @@ export function toStatusErrorResult(
     if (fields.length > 20) lines.push(`- … and ${fields.length - 20} more (see the response body)`);
   }
   lines.push(`Next step: ${nextStep}`);
-  const body = describeErrorBody(response);
-  if (body !== "") lines.push(`Response body:\n${clip(body, Math.min(options.maxTextChars, 4000))}`);
+  const body = describeErrorBody(response, lines.join("\n"));
+  if (body !== "") lines.push(clip(body, Math.min(options.maxTextChars, 4000)));
   const facts: ErrorFacts = { category, status: response.status, retryable };
   if (retryAfter !== undefined) facts.retryAfterSeconds = retryAfter;
   if (message !== undefined) facts.message = clip(message, 500);
@@ -338,26 +339,31 @@ export function findXmlErrorMessage(body: unknown): string | undefined {
   return undefined;
 }
 
-/** The error body as text: JSON compacted, HTML reduced to its text. */
-function describeErrorBody(response: UpstreamResponse): string {
+/**
+ * The error body's line: JSON compacted, without what the told lines already say
+ * (untold-body.ts), HTML reduced to its text; "" when there is nothing to add.
+ */
+function describeErrorBody(response: UpstreamResponse, told: string): string {
   if (response.body.length === 0) return "";
   const mediaType = (response.headers["content-type"] ?? "").toLowerCase();
   const text = decodeText(response.body);
   if (mediaType.includes("json")) {
     try {
       const value = JSON.parse(text) as unknown;
-      return isDeeperThan(value, MAX_JSON_DEPTH) ? text : JSON.stringify(value);
+      if (isDeeperThan(value, MAX_JSON_DEPTH)) return `Response body:\n${text}`;
+      return describeUntoldJson(value, told, response.status) ?? "";
     } catch {
-      return text;
+      return `Response body:\n${text}`;
     }
   }
   if (mediaType.includes("html")) {
-    return text
+    const plain = text
       .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, " ")
       .replace(/<[^>]+>/g, " ")
       .replace(/\s+/g, " ")
       .trim();
+    return `Response body:\n${plain}`;
   }
-  if (isTextType(mediaType) || isProbablyText(response.body)) return text;
-  return `[${response.body.length} bytes of ${mediaType || "binary data"}]`;
+  if (isTextType(mediaType) || isProbablyText(response.body)) return `Response body:\n${text}`;
+  return `Response body:\n[${response.body.length} bytes of ${mediaType || "binary data"}]`;
 }

@@ -11,6 +11,7 @@ import type { UpstreamResponse } from "../upstream/send.js";
 import { clip, noteCutAnswer, parseJsonBody } from "./body-text.js";
 import { categoryLabel, ERROR_META_KEY, type ErrorFacts } from "./error-result.js";
 import { classifyStatus, findErrorMessage } from "./failure.js";
+import { describeUntoldJson } from "./untold-body.js";
 
 export interface FlaggedFailure {
   flag: string;
@@ -58,7 +59,11 @@ export function toFlaggedFailureResult(
   ];
   if (message !== undefined) lines.push(`The API says: ${clip(message, 500)}`);
   lines.push(`Next step: ${next}`);
-  lines.push(`Response body:\n${clip(JSON.stringify(found.body), Math.min(maxTextChars, 4000))}`);
+  // The first line says the flag's value.
+  const unflagged = { ...found.body };
+  delete unflagged[found.flag];
+  const body = describeUntoldJson(unflagged, lines.join("\n"), response.status);
+  if (body !== undefined) lines.push(clip(body, Math.min(maxTextChars, 4000)));
   const facts: ErrorFacts = { category, status: response.status, retryable };
   if (message !== undefined) facts.message = clip(message, 500);
   return noteCutAnswer(

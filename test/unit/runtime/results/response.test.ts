@@ -98,8 +98,36 @@ describe("error results", () => {
       lines: [
         "Not found: HTTP 404 from GET /pets/{id}.",
         "The API documents this status as: No pet has this id.",
-        'Response body:\n{"title":"Not Found","detail":"no pet 7"}',
+        "The API says: Not Found: no pet 7",
       ],
+      absent: ["Response body", "rest of the response body"],
+    },
+    {
+      title: "problem+json whose type and code the message does not say: only they follow it",
+      response: createResponse(
+        422,
+        JSON.stringify({
+          type: "https://errors.example/invalid",
+          title: "Invalid request",
+          status: 422,
+          detail: "The name is too long.",
+          errors: [{ code: "too_long", message: "The name is too long." }],
+        }),
+        { "content-type": "application/problem+json" },
+      ),
+      lines: [
+        "The API says: Invalid request: The name is too long.",
+        'The rest of the response body:\n{"type":"https://errors.example/invalid","errors":[{"code":"too_long"}]}',
+      ],
+      absent: ["Response body:"],
+    },
+    {
+      title: "a body the message does not come from is shown whole",
+      response: createResponse(400, JSON.stringify({ code: 1234, reason: "quota" }), {
+        "content-type": "application/json",
+      }),
+      lines: ['Response body:\n{"code":1234,"reason":"quota"}'],
+      absent: ["The API says"],
     },
     {
       title: "HTML 500 page reduced to its text, the generic default description left out",
@@ -111,17 +139,20 @@ describe("error results", () => {
         },
       ),
       lines: ["Upstream error: HTTP 500 from GET /pets/{id}.", "Response body:\nOops broke"],
+      absent: [],
     },
     {
       title: "429 with Retry-After",
       response: createResponse(429, "", { "retry-after": "30" }),
       lines: ["Rate limited: HTTP 429", "The API asks to wait 30 s (Retry-After)."],
+      absent: ["Response body"],
     },
-  ])("$title", ({ response, lines }) => {
+  ])("$title", ({ response, lines, absent }) => {
     const result = toStatusErrorResult(createTool(), response, options);
     expect(result.isError).toBe(true);
     const text = (result.content[0] as { text: string }).text;
     for (const line of lines) expect(text).toContain(line);
+    for (const words of absent) expect(text).not.toContain(words);
     expect(result._meta?.[ERROR_META_KEY]).toMatchObject({ status: response.status });
   });
 
