@@ -176,8 +176,27 @@ function clippedObject(
       if (!result) break;
     }
   }
+  // A result none of whose fields fits whole (Spotify's search: seven paging objects) shows its
+  // first clipped, so the shape of one is read (`tracks.items`), not only the names.
+  const first = ranked[0];
+  if (result && kept.size === 0 && first !== undefined && isClippable(first.type)) {
+    const note = describeLeftOut(ranked.slice(1));
+    // Half the room at most: its shape is what is read, and the arguments share the line.
+    const share = Math.min(max - note.length - propertyKey(first.name).length - 8, Math.floor(max / 2));
+    if (share >= MIN_CLIPPED_FIELD_CHARS) {
+      const clipped: TypeProperty = {
+        ...first,
+        type: { kind: "text", text: clippedResult(first.type, share) },
+      };
+      ranked[0] = clipped;
+      kept.add(clipped);
+    }
+  }
   return render(ranked.filter((p) => !kept.has(p)));
 }
+
+/** Room below which a result's first field is named rather than shown clipped. */
+const MIN_CLIPPED_FIELD_CHARS = 60;
 
 const NONE: ReadonlySet<string> = new Set();
 
@@ -234,9 +253,14 @@ function rankResultFields(properties: TypeProperty[], max: number, tight: boolea
 /** The one list of objects a page of results holds beside other fields, if there is one. */
 function findPageList(data: TypeProperty[]): TypeProperty | undefined {
   if (data.length < 2) return undefined;
-  const lists = data.filter((p) => p.type.kind === "array" && p.type.items.kind === "object");
+  // Items of allOf parts (Spotify's `SimplifiedAlbumObject`: a base and its own fields) too.
+  const lists = data.filter(
+    (p) =>
+      p.type.kind === "array" && (p.type.items.kind === "object" || mergeObjects(p.type.items) !== undefined),
+  );
   if (lists.length === 1) return lists[0];
-  const named = lists.filter((p) => COLLECTION_FIELDS.has(p.name.toLowerCase()));
+  // A list named as a page's (`items`) even where the outline has left its items' type out.
+  const named = data.filter((p) => p.type.kind === "array" && COLLECTION_FIELDS.has(p.name.toLowerCase()));
   return named.length === 1 ? named[0] : undefined;
 }
 

@@ -98,6 +98,30 @@ describe("one-line result types", () => {
       },
       shows: [/^listThings\(args\?: \{\}\): Promise<\{ [^}]{0,160}\/\* \+\d+ more: /],
     },
+    {
+      label:
+        "an answer of several long pages (Spotify's search) shows the first one (its list among what is shown)",
+      schema: {
+        type: "object",
+        properties: Object.fromEntries(
+          ["albums", "artists", "episodes", "playlists", "shows", "tracks"].map((name) => [
+            name,
+            {
+              type: "object",
+              properties: {
+                href: { type: "string" },
+                limit: { type: "integer" },
+                next: { type: "string" },
+                offset: { type: "integer" },
+                total: { type: "integer" },
+                items: { type: "array", items: { allOf: [EVENT, REMINDER] } },
+              },
+            },
+          ]),
+        ),
+      },
+      shows: [/Promise<\{ albums\?: \{ [^}]*items\?: unknown\[\]/, /\/\* \+5 more: artists/],
+    },
   ];
   for (const { label, schema, shows } of cases) {
     it(label, () => {
