@@ -203,9 +203,19 @@ const NONE: ReadonlySet<string> = new Set();
 /** What narrows or pages a list: a search text, a filter, a page size (any API's words for them). */
 const LISTING_ARGUMENT = /^(q|query|search|filter|where|limit|page_?size|per_?page|max_?results|count)$/i;
 
-/** Whether an optional argument narrows or pages a list: a one-line signature shows it first. */
+/**
+ * What bounds a list in time: `since`/`until`, Google's `timeMin`/`timeMax`, `start_date`,
+ * `created_after`, `updatedSince` (Calendar's events.list had them among 20 options left out).
+ */
+const WINDOW_ARGUMENT =
+  /^(since|until|before|after|(time|date)_?(min|max|from|to)|(start|end)_?(time|date)|((created|updated|modified)_?)(after|before|since|until))$/i;
+
+/**
+ * Whether an optional argument narrows or pages a list (its text, size or time window): a
+ * one-line signature shows it first.
+ */
 function isListingArgument(name: string): boolean {
-  return LISTING_ARGUMENT.test(name);
+  return LISTING_ARGUMENT.test(name) || WINDOW_ARGUMENT.test(name);
 }
 
 /**

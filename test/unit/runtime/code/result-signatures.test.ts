@@ -184,6 +184,51 @@ describe("one-line argument lists", () => {
     const line = createSignatures().signatureOf(model.tools[0]!);
     expect(line).toMatch(/^files_list\(args\?: \{ pageSize\?: number; q\?: string;/);
   });
+
+  it.each([
+    ["timeMax", true],
+    ["timeMin", true],
+    ["since", true],
+    ["until", true],
+    ["start_date", true],
+    ["endTime", true],
+    ["created_after", true],
+    ["updatedSince", true],
+    ["date_from", true],
+    ["timeZone", false],
+    ["startIndex", false],
+    ["creator", false],
+    ["afterword", false],
+  ])("name a time window's bound %s first: %s", (name, first) => {
+    // More options than a line holds, in the spec's alphabetical order.
+    const options = [
+      "alwaysIncludeEmail",
+      "eventTypes",
+      "iCalUID",
+      "maxAttendees",
+      "orderBy",
+      "pageToken",
+      ...Array.from({ length: 14 }, (_, i) => `showOption${i}`),
+    ];
+    const model = planSpec({
+      paths: {
+        "/events": {
+          get: {
+            operationId: "events_list",
+            parameters: [...options, name].map((option) => ({
+              name: option,
+              in: "query",
+              description: `The ${option} option of the listing, as the API describes it at some length.`,
+              schema: { type: "string" },
+            })),
+            responses: { "200": { description: "OK" } },
+          },
+        },
+      },
+    });
+    const line = createSignatures().signatureOf(model.tools[0]!);
+    expect(line.startsWith(`events_list(args?: { ${name}?: string;`)).toBe(first);
+  });
 });
 
 describe("a sole long argument of intersections (DigitalOcean's droplet create: one droplet or several)", () => {
