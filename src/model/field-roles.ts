@@ -20,6 +20,9 @@ const IDENTITY_FIELDS = new Set([
   "name",
   "title",
   "summary",
+  // A meeting's (Zoom) and a message's or event's (Microsoft Graph) title.
+  "topic",
+  "subject",
   "status",
 ]);
 

@@ -150,9 +150,12 @@ function clippedObject(
         // A list's query and page size before its other options (Google Drive's files.list
         // lists 23 alphabetically: `q` and `pageSize` were left out for `corpora`, `corpus`…).
         ...optional.filter((p) => isListingArgument(p.name) && !demoted.has(p.name)),
-        // The API's own options (`apiWide` bindings: Google's `alt`, `prettyPrint`) after the rest.
-        ...optional.filter((p) => p.docs !== undefined && !isListingArgument(p.name) && !demoted.has(p.name)),
-        ...optional.filter((p) => p.docs === undefined && !isListingArgument(p.name) && !demoted.has(p.name)),
+        // What names the thing made or changed (Zoom's meeting `topic`, a card's `name`), then
+        // the documented options; the API's own options (`apiWide` bindings: Google's `alt`,
+        // `prettyPrint`) after the rest.
+        ...optional.filter((p) => isNamingArgument(p.name) && !demoted.has(p.name)),
+        ...optional.filter((p) => p.docs !== undefined && isOtherArgument(p.name) && !demoted.has(p.name)),
+        ...optional.filter((p) => p.docs === undefined && isOtherArgument(p.name) && !demoted.has(p.name)),
         ...optional.filter((p) => demoted.has(p.name)),
         ...annotations,
       ];
@@ -216,6 +219,16 @@ const WINDOW_ARGUMENT =
  */
 function isListingArgument(name: string): boolean {
   return LISTING_ARGUMENT.test(name) || WINDOW_ARGUMENT.test(name);
+}
+
+/** An optional argument that names or identifies (`name`, `title`, `topic`, `status`, `id`). */
+function isNamingArgument(name: string): boolean {
+  return !isListingArgument(name) && rankIdentityField(name) === 0;
+}
+
+/** An optional argument of neither kind a one-line signature shows first. */
+function isOtherArgument(name: string): boolean {
+  return !isListingArgument(name) && !isNamingArgument(name);
 }
 
 /**

@@ -143,6 +143,8 @@ describe("isIdentityField", () => {
     ["user_id", true],
     ["summary", true],
     ["uri", true],
+    ["topic", true],
+    ["subject", true],
     ["paid", false],
     ["valid", false],
     ["Idle", false],
@@ -228,6 +230,30 @@ describe("one-line argument lists", () => {
     });
     const line = createSignatures().signatureOf(model.tools[0]!);
     expect(line.startsWith(`events_list(args?: { ${name}?: string;`)).toBe(first);
+  });
+
+  it("show what names the thing made right after the required arguments (Zoom's meeting topic)", () => {
+    const options = ["agenda", "duration", "password", "pre_schedule", "recurrence", "schedule_for"];
+    const properties = Object.fromEntries(
+      [...options, ...Array.from({ length: 10 }, (_, i) => `setting${i}`), "topic"].map((name) => [
+        name,
+        { type: "string", description: `The meeting's ${name}, as the API describes it at some length.` },
+      ]),
+    );
+    const model = planSpec({
+      paths: {
+        "/users/{userId}/meetings": {
+          post: {
+            operationId: "meetingCreate",
+            parameters: [{ name: "userId", in: "path", required: true, schema: { type: "string" } }],
+            requestBody: { content: { "application/json": { schema: { type: "object", properties } } } },
+            responses: { "201": { description: "Created" } },
+          },
+        },
+      },
+    });
+    const line = createSignatures().signatureOf(model.tools[0]!);
+    expect(line).toMatch(/^meetingCreate\(args: \{ userId: string; topic\?: string; agenda\?: string;/);
   });
 });
 
