@@ -104,13 +104,15 @@ interface ClipOptions {
   tight?: boolean;
   /** Arguments named last (the API's own options, `apiWide`). */
   demoted?: ReadonlySet<string>;
+  /** Words of the operation's title: an optional argument it names is shown early. */
+  mentioned?: ReadonlySet<string>;
 }
 
 function clippedObject(
   properties: TypeProperty[],
   index: TypeNode | undefined,
   max: number,
-  { result = false, tight = false, demoted = NONE }: ClipOptions = {},
+  { result = false, tight = false, demoted = NONE, mentioned = NONE }: ClipOptions = {},
 ): string {
   if (properties.length === 0 && index === undefined) return "{}";
   if (demoted.size > 0)
@@ -154,8 +156,23 @@ function clippedObject(
         // the documented options; the API's own options (`apiWide` bindings: Google's `alt`,
         // `prettyPrint`) after the rest.
         ...optional.filter((p) => isNamingArgument(p.name) && !demoted.has(p.name)),
-        ...optional.filter((p) => p.docs !== undefined && isOtherArgument(p.name) && !demoted.has(p.name)),
-        ...optional.filter((p) => p.docs === undefined && isOtherArgument(p.name) && !demoted.has(p.name)),
+        // What the operation's title names (OpenAI's "Creates a completion for the provided
+        // prompt": `prompt`, optional, was left out behind 14 alphabetical options).
+        ...optional.filter((p) => isOtherArgument(p.name) && mentioned.has(p.name.toLowerCase())),
+        ...optional.filter(
+          (p) =>
+            p.docs !== undefined &&
+            isOtherArgument(p.name) &&
+            !mentioned.has(p.name.toLowerCase()) &&
+            !demoted.has(p.name),
+        ),
+        ...optional.filter(
+          (p) =>
+            p.docs === undefined &&
+            isOtherArgument(p.name) &&
+            !mentioned.has(p.name.toLowerCase()) &&
+            !demoted.has(p.name),
+        ),
         ...optional.filter((p) => demoted.has(p.name)),
         ...annotations,
       ];
@@ -224,6 +241,20 @@ function isListingArgument(name: string): boolean {
 /** An optional argument that names or identifies (`name`, `title`, `topic`, `status`, `id`). */
 function isNamingArgument(name: string): boolean {
   return !isListingArgument(name) && rankIdentityField(name) === 0;
+}
+
+/**
+ * The words of an operation's title an argument may be named by (three letters or more, and
+ * each without a plural's `s`): "Add a webinar registrant" → add, webinar, registrant.
+ */
+function listTitleWords(title: string): ReadonlySet<string> {
+  const words = new Set<string>();
+  for (const word of title.toLowerCase().split(/[^a-z0-9_]+/)) {
+    if (word.length < 3) continue;
+    words.add(word);
+    if (word.endsWith("s")) words.add(word.slice(0, -1));
+  }
+  return words;
 }
 
 /** An optional argument of neither kind a one-line signature shows first. */
@@ -421,7 +452,8 @@ export function createSignatures(methodOf: (name: string) => string = (name) => 
         const result = clippedResult(resultTypeOf(tool), SIGNATURE_CHARS / 2);
         const room = Math.max(80, SIGNATURE_CHARS - head.length - result.length);
         const apiWide = new Set(tool.http.parameters.filter((p) => p.apiWide).map((p) => p.argument));
-        text = `${head}${clippedObject(properties, index, room, { demoted: apiWide })}): Promise<${result}>`;
+        const mentioned = listTitleWords(tool.title);
+        text = `${head}${clippedObject(properties, index, room, { demoted: apiWide, mentioned })}): Promise<${result}>`;
         compact.set(tool.name, text);
       }
       return text;

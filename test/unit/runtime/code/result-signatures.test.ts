@@ -255,6 +255,47 @@ describe("one-line argument lists", () => {
     const line = createSignatures().signatureOf(model.tools[0]!);
     expect(line).toMatch(/^meetingCreate\(args: \{ userId: string; topic\?: string; agenda\?: string;/);
   });
+
+  it.each([
+    ["Creates a completion for the provided prompt and parameters", true],
+    ["Creates a completion for the provided prompts", true],
+    ["Creates a completion", false],
+  ])("show an optional argument the title names early: %s → %s", (summary, early) => {
+    const names = ["best_of", "echo", "frequency_penalty", "logit_bias", "logprobs", "max_tokens", "n"];
+    const properties = Object.fromEntries(
+      [...names, ...Array.from({ length: 8 }, (_, i) => `setting${i}`), "prompt"].map((name) => [
+        name,
+        {
+          type: "string",
+          description: `The ${name} of the completion, as the API describes it at some length.`,
+        },
+      ]),
+    );
+    const model = planSpec({
+      paths: {
+        "/completions": {
+          post: {
+            operationId: "createCompletion",
+            summary,
+            requestBody: {
+              content: {
+                "application/json": {
+                  schema: {
+                    type: "object",
+                    required: ["model"],
+                    properties: { model: { type: "string" }, ...properties },
+                  },
+                },
+              },
+            },
+            responses: { "200": { description: "OK" } },
+          },
+        },
+      },
+    });
+    const line = createSignatures().signatureOf(model.tools[0]!);
+    expect(line.startsWith("createCompletion(args: { model: string; prompt?: string;")).toBe(early);
+  });
 });
 
 describe("a sole long argument of intersections (DigitalOcean's droplet create: one droplet or several)", () => {
