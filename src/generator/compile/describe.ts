@@ -52,6 +52,9 @@ export interface DescribeOptions {
   hasOutputSchema: boolean;
 }
 
+/** A sentence that is an aside about the operation rather than what it does. */
+const NOTE_SENTENCE = /^(note|nb|warning|important|caution|attention|heads up|tip)\b\s*[:!-]/i;
+
 export function titleOperation(context: OperationContext): string {
   const summary = readSummary(context.operation);
   if (summary !== "") return fitText(summary.replace(/[.!]$/, ""), 80);
@@ -69,9 +72,17 @@ export function describeOperation(context: OperationContext, options: DescribeOp
   const hasProse = summary !== "" || description !== "";
   if (lead === "") {
     // No summary: the description's first sentence leads; failing that, method, path and tags.
+    // A first sentence that is a note (Netlify's "Note: Environment variable keys and values
+    // will soon be moved…" on listSites) does not say what the operation does: the
+    // operationId in words leads and the note follows.
     const first = firstSentence(description);
-    lead = first !== "" ? ensurePeriod(first) : describeRoute(context);
-    body = description.slice(first.length).trim();
+    const operationId = typeof operation.operationId === "string" ? operation.operationId.trim() : "";
+    if (first !== "" && NOTE_SENTENCE.test(first) && operationId !== "") {
+      lead = ensurePeriod(humanizeIdentifier(operationId));
+    } else {
+      lead = first !== "" ? ensurePeriod(first) : describeRoute(context);
+      body = description.slice(first.length).trim();
+    }
   } else if (description.startsWith(summary.replace(/[.!]$/, ""))) {
     const rest = description.slice(summary.replace(/[.!]$/, "").length);
     if (/^(,|[ \t]+[a-z(])/.test(rest)) {

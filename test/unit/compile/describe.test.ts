@@ -353,6 +353,39 @@ describe("a summary that is only the operationId as code", () => {
     expect(tool.description.split("\n")[0]).toBe(lead);
   });
 
+  it.each([
+    // Netlify's listSites has no summary; its description opens with a note.
+    {
+      description: "Note: Environment variable keys and values will soon be moved. Lists the sites.",
+      lead: "List sites.",
+      next: "Note: Environment variable keys and values will soon be moved. Lists the sites.",
+    },
+    {
+      description: "Warning: slow on large accounts.",
+      lead: "List sites.",
+      next: "Warning: slow",
+    },
+    {
+      description: "Lists the sites. Note: paged.",
+      lead: "Lists the sites.",
+      next: "Note: paged.",
+    },
+    {
+      description: "Notes on the sites are listed.",
+      lead: "Notes on the sites are listed. Read-only.",
+      next: "",
+    },
+  ])("a description that opens with a note: $lead", ({ description, lead, next }) => {
+    const tool = toolWith({
+      "/sites": {
+        get: { operationId: "listSites", description, responses: { "200": { description: "ok" } } },
+      },
+    });
+    const [first, second = ""] = tool.description.split("\n");
+    expect(first).toBe(lead);
+    expect(second.startsWith(next)).toBe(true);
+  });
+
   it("never lists an apiKey scheme's parameter or a credential among the required arguments", () => {
     const tool = toolWith(
       {
