@@ -18,6 +18,9 @@ const IDENTITY_FIELDS = new Set([
   "key",
   "slug",
   "name",
+  // Microsoft Graph's and Google's name of nearly everything; Slack's user's.
+  "displayname",
+  "display_name",
   "title",
   "summary",
   // A meeting's (Zoom) and a message's or event's (Microsoft Graph) title.

@@ -115,10 +115,10 @@ function clippedObject(
   { result = false, tight = false, demoted = NONE, mentioned = NONE }: ClipOptions = {},
 ): string {
   if (properties.length === 0 && index === undefined) return "{}";
-  if (demoted.size > 0)
+  if (!result && properties.some((p) => isDemoted(p.name, demoted)))
     properties = [
-      ...properties.filter((p) => !demoted.has(p.name)),
-      ...properties.filter((p) => demoted.has(p.name)),
+      ...properties.filter((p) => !isDemoted(p.name, demoted)),
+      ...properties.filter((p) => isDemoted(p.name, demoted)),
     ];
   const full = objectText(properties, index, {});
   if (full.length <= max || properties.length === 0) return full;
@@ -151,29 +151,32 @@ function clippedObject(
         ...(tight ? data.filter((p) => !p.optional) : []),
         // A list's query and page size before its other options (Google Drive's files.list
         // lists 23 alphabetically: `q` and `pageSize` were left out for `corpora`, `corpus`…).
-        ...optional.filter((p) => isListingArgument(p.name) && !demoted.has(p.name)),
+        ...optional.filter((p) => isListingArgument(p.name) && !isDemoted(p.name, demoted)),
         // What names the thing made or changed (Zoom's meeting `topic`, a card's `name`), then
         // the documented options; the API's own options (`apiWide` bindings: Google's `alt`,
         // `prettyPrint`) after the rest.
-        ...optional.filter((p) => isNamingArgument(p.name) && !demoted.has(p.name)),
+        ...optional.filter((p) => isNamingArgument(p.name) && !isDemoted(p.name, demoted)),
         // What the operation's title names (OpenAI's "Creates a completion for the provided
         // prompt": `prompt`, optional, was left out behind 14 alphabetical options).
-        ...optional.filter((p) => isOtherArgument(p.name) && mentioned.has(p.name.toLowerCase())),
+        ...optional.filter(
+          (p) =>
+            isOtherArgument(p.name) && mentioned.has(p.name.toLowerCase()) && !isDemoted(p.name, demoted),
+        ),
         ...optional.filter(
           (p) =>
             p.docs !== undefined &&
             isOtherArgument(p.name) &&
             !mentioned.has(p.name.toLowerCase()) &&
-            !demoted.has(p.name),
+            !isDemoted(p.name, demoted),
         ),
         ...optional.filter(
           (p) =>
             p.docs === undefined &&
             isOtherArgument(p.name) &&
             !mentioned.has(p.name.toLowerCase()) &&
-            !demoted.has(p.name),
+            !isDemoted(p.name, demoted),
         ),
-        ...optional.filter((p) => demoted.has(p.name)),
+        ...optional.filter((p) => isDemoted(p.name, demoted)),
         ...annotations,
       ];
   const required = tight || result ? [] : data.filter((p) => !p.optional);
@@ -236,6 +239,14 @@ const WINDOW_ARGUMENT =
  */
 function isListingArgument(name: string): boolean {
   return LISTING_ARGUMENT.test(name) || WINDOW_ARGUMENT.test(name);
+}
+
+/**
+ * An argument shown after the others: the API's own options (`apiWide`), and annotations
+ * (`@odata.type`, which the bridge fills from its default: Graph's createUser showed it first).
+ */
+function isDemoted(name: string, demoted: ReadonlySet<string>): boolean {
+  return demoted.has(name) || name.startsWith("@");
 }
 
 /** An optional argument that names or identifies (`name`, `title`, `topic`, `status`, `id`). */

@@ -145,6 +145,8 @@ describe("isIdentityField", () => {
     ["uri", true],
     ["topic", true],
     ["subject", true],
+    ["displayName", true],
+    ["display_name", true],
     ["paid", false],
     ["valid", false],
     ["Idle", false],
@@ -230,6 +232,30 @@ describe("one-line argument lists", () => {
     });
     const line = createSignatures().signatureOf(model.tools[0]!);
     expect(line.startsWith(`events_list(args?: { ${name}?: string;`)).toBe(first);
+  });
+
+  it("show annotations (Graph's @odata.type, filled from its default) after every other argument", () => {
+    const names = ["@odata.type", "aboutMe", "accountEnabled", "ageGroup", "birthday", "city", "country"];
+    const properties = Object.fromEntries(
+      [...names, ...Array.from({ length: 10 }, (_, i) => `setting${i}`), "displayName"].map((name) => [
+        name,
+        { type: "string", description: `The user's ${name}, as the API describes it at some length.` },
+      ]),
+    );
+    const model = planSpec({
+      paths: {
+        "/users": {
+          post: {
+            operationId: "createUser",
+            requestBody: { content: { "application/json": { schema: { type: "object", properties } } } },
+            responses: { "201": { description: "Created" } },
+          },
+        },
+      },
+    });
+    const line = createSignatures().signatureOf(model.tools[0]!);
+    expect(line).toMatch(/^createUser\(args\?: \{ displayName\?: string; aboutMe\?: string;/);
+    expect(line).not.toMatch(/@odata\.type.*\/\* \+/);
   });
 
   it("show what names the thing made right after the required arguments (Zoom's meeting topic)", () => {
