@@ -28,7 +28,7 @@ import {
 import { formatFieldErrors, mapFieldErrors } from "./field-map.js";
 import { isGenericStatusText } from "./generic-status-text.js";
 import type { ResultOptions } from "./success.js";
-import { describeUntoldJson } from "./untold-body.js";
+import { describeUntoldJson, removeToldValues } from "./untold-body.js";
 
 /**
  * A 3xx the spec documents (download links, moved resources) is the operation's answer, not a
@@ -205,8 +205,8 @@ export function toStatusErrorResult(
     lines.push(`Location: ${response.headers.location}`);
   }
   const parsed = parseJsonBody(response);
-  const message =
-    parsed !== undefined ? findErrorMessage(parsed) : findXmlErrorMessage(parseXmlBody(response));
+  const xml = parsed === undefined ? parseXmlBody(response) : undefined;
+  const message = parsed !== undefined ? findErrorMessage(parsed) : findXmlErrorMessage(xml);
   if (message !== undefined) lines.push(`The API says: ${clip(message, 500)}`);
   const fields = parsed !== undefined && category === "invalid_argument" ? mapFieldErrors(tool, parsed) : [];
   if (fields.length > 0) {
@@ -217,7 +217,7 @@ export function toStatusErrorResult(
     if (fields.length > 20) lines.push(`- … and ${fields.length - 20} more (see the response body)`);
   }
   lines.push(`Next step: ${nextStep}`);
-  const body = describeErrorBody(response, lines.join("\n"));
+  const body = describeErrorBody(response, lines.join("\n"), xml);
   if (body !== "") lines.push(clip(body, Math.min(options.maxTextChars, 4000)));
   const facts: ErrorFacts = { category, status: response.status, retryable };
   if (retryAfter !== undefined) facts.retryAfterSeconds = retryAfter;
@@ -343,10 +343,18 @@ export function findXmlErrorMessage(body: unknown): string | undefined {
  * The error body's line: JSON compacted, without what the told lines already say
  * (untold-body.ts), HTML reduced to its text; "" when there is nothing to add.
  */
-function describeErrorBody(response: UpstreamResponse, told: string): string {
+function describeErrorBody(response: UpstreamResponse, told: string, xml: unknown): string {
   if (response.body.length === 0) return "";
   const mediaType = (response.headers["content-type"] ?? "").toLowerCase();
   const text = decodeText(response.body);
+  // An XML error (AWS's `<Response><Errors><Error><Code/><Message/>…<RequestID/>`) is mostly
+  // its code and message, which the lines quote: the rest is shown as the JSON it was read as.
+  if (isRecord(xml)) {
+    const rest = removeToldValues(xml, told, response.status);
+    if (rest === undefined) return "";
+    if (JSON.stringify(rest) !== JSON.stringify(xml))
+      return `The rest of the response body (XML read as JSON):\n${JSON.stringify(rest)}`;
+  }
   if (mediaType.includes("json")) {
     try {
       const value = JSON.parse(text) as unknown;

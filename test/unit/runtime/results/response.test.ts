@@ -122,6 +122,19 @@ describe("error results", () => {
       absent: ["Response body:"],
     },
     {
+      title: "an AWS XML error: its code and message quoted, the rest as the JSON it was read as",
+      response: createResponse(
+        400,
+        "<Response><Errors><Error><Code>InvalidInstanceID.NotFound</Code><Message>The instance ID 'i-1' does not exist</Message></Error></Errors><RequestID>a1b2c3</RequestID></Response>",
+        { "content-type": "text/xml;charset=UTF-8" },
+      ),
+      lines: [
+        "The API says: InvalidInstanceID.NotFound: The instance ID 'i-1' does not exist",
+        'The rest of the response body (XML read as JSON):\n{"RequestID":"a1b2c3"}',
+      ],
+      absent: ["Response body:", "<Response>"],
+    },
+    {
       title: "a body the message does not come from is shown whole",
       response: createResponse(400, JSON.stringify({ code: 1234, reason: "quota" }), {
         "content-type": "application/json",
