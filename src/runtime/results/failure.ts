@@ -28,7 +28,7 @@ import {
 import { formatFieldErrors, mapFieldErrors } from "./field-map.js";
 import { isGenericStatusText } from "./generic-status-text.js";
 import type { ResultOptions } from "./success.js";
-import { describeUntoldJson, removeToldValues } from "./untold-body.js";
+import { describeUntoldJson, MAX_SCANNED_BODY_CHARS, removeToldValues } from "./untold-body.js";
 
 /**
  * A 3xx the spec documents (download links, moved resources) is the operation's answer, not a
@@ -349,7 +349,7 @@ function describeErrorBody(response: UpstreamResponse, told: string, xml: unknow
   const text = decodeText(response.body);
   // An XML error (AWS's `<Response><Errors><Error><Code/><Message/>…<RequestID/>`) is mostly
   // its code and message, which the lines quote: the rest is shown as the JSON it was read as.
-  if (isRecord(xml)) {
+  if (isRecord(xml) && text.length <= MAX_SCANNED_BODY_CHARS) {
     const rest = removeToldValues(xml, told, response.status);
     if (rest === undefined) return "";
     if (JSON.stringify(rest) !== JSON.stringify(xml))

@@ -14,6 +14,9 @@ import { isRecord } from "../../model/records.js";
  */
 const MIN_TOLD_LENGTH = 6;
 
+/** The longest error body (as compact JSON) whose told values are left out. */
+export const MAX_SCANNED_BODY_CHARS = 65_536;
+
 /**
  * The body with every string the told text already holds and every number equal to the
  * status left out (objects and lists emptied so are left out too); undefined when nothing is
@@ -47,9 +50,12 @@ export function removeToldValues(value: unknown, told: string, status: number): 
  * was told, what is left of it when some was, nothing when all was.
  */
 export function describeUntoldJson(value: unknown, told: string, status: number): string | undefined {
+  const whole = JSON.stringify(value);
+  // A long body is shown cut anyway; the scan of each of its strings through the told text is
+  // kept to bodies of a bounded size.
+  if (whole.length > MAX_SCANNED_BODY_CHARS) return `Response body:\n${whole}`;
   const rest = removeToldValues(value, told, status);
   if (rest === undefined) return undefined;
-  const whole = JSON.stringify(value);
   const text = JSON.stringify(rest);
   return text === whole ? `Response body:\n${whole}` : `The rest of the response body:\n${text}`;
 }
