@@ -10,13 +10,13 @@
  * The chunks are CommonJS (`.cjs`, main.js a stub that requires main.cjs): Node's ES module
  * loader costs each module an asynchronous resolve, read, link and, for each built-in it
  * imports, a facade of all its exports, where `require` is a synchronous read and compile. A
- * start from GitHub's saved model to the first tools/list took about 16% less CPU
- * (bench/results/startup.md). ES module semantics stay: strict mode in every chunk, lazy chunks
- * loaded on first use (`import()` becomes a deferred `require`), packages imported lazily with
- * `import()` as before. A package the code imports statically, other than the CommonJS ones
- * named in REQUIRED_PACKAGES (jose and OpenTelemetry's, whose ES builds the code uses and which
- * Node 20.18 cannot `require`), is still loaded with `import()`: before the lazy chunk that
- * needs it is required (loadEsmPackages), then handed over through a registry.
+ * start from GitHub's saved model to the first tools/list took 0.88x the CPU and 0.91x the
+ * time (bench/results/startup.md, "CommonJS chunks"). ES module semantics stay: every chunk
+ * strict, lazy chunks loaded on first use (`import()` becomes a deferred `require`), packages
+ * imported lazily with `import()` as before. A package the code imports statically, other than
+ * the CommonJS ones in REQUIRED_PACKAGES (jose and OpenTelemetry's, whose ES builds the code
+ * uses and which Node 20.18 cannot `require`), is still loaded with `import()`: before the lazy
+ * chunk that needs it is required (loadEsmPackages), then handed over through a registry.
  *
  * Only the command changes. The library (dist/index.js), the worker entries (code mode's
  * sandbox, the spec checker, the printers) and src/runtime, which generated projects copy, stay
