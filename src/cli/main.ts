@@ -9,4 +9,6 @@
 import { enableCompileCache } from "./compile-cache.js";
 
 enableCompileCache();
-await import("./program.js");
+// Not awaited (the bundle is CommonJS, without top-level await); a failure to load still ends
+// the process with the error, as an unhandled rejection.
+void import("./program.js");

@@ -32,8 +32,7 @@ for (const command of [
   program.addCommand(command.exitOverride().configureOutput({ writeErr: (s) => process.stderr.write(s) }));
 }
 
-try {
-  await program.parseAsync(process.argv);
-} catch (error) {
+// Not a top-level await: scripts/bundle-cli.mjs makes the command CommonJS, which has none.
+program.parseAsync(process.argv).catch((error: unknown) => {
   process.exitCode = reportError(error);
-}
+});

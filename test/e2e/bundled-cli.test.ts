@@ -1,6 +1,6 @@
 /**
- * The command as the build leaves it (scripts/bundle-cli.mjs): dist/cli/main.js and its chunks.
- * Every compiled module is in exactly one chunk (one copy of the SDK, zod and every module
+ * The command as the build leaves it (scripts/bundle-cli.mjs): dist/cli/main.js, a stub that
+ * requires main.cjs, and its CommonJS chunks. Every compiled module is in exactly one chunk (one copy of the SDK, zod and every module
  * state per process), a stdio start never reaches the HTTP side statically, and each module
  * that finds files beside itself through `import.meta.url` still gets its compiled file's
  * address. The other e2e tests run this bundle through real clients.
@@ -12,7 +12,8 @@ import { ROOT } from "../helpers/bridge.js";
 import { readStaticClosure } from "../helpers/static-imports.js";
 
 const CLI = join(ROOT, "dist", "cli");
-const ENTRY = join(CLI, "main.js");
+const STUB = join(CLI, "main.js");
+const ENTRY = join(CLI, "main.cjs");
 const chunks = readdirSync(CLI)
   .filter((name) => name.startsWith("chunk-"))
   .map((name) => join(CLI, name));
@@ -25,8 +26,13 @@ function modulesOf(file: string): string[] {
 
 describe("the bundled command", () => {
   it("is chunks beside main.js holding each compiled module once", () => {
-    expect(readFileSync(ENTRY, "utf8").startsWith("#!/usr/bin/env node\n")).toBe(true);
+    const stub = readFileSync(STUB, "utf8");
+    expect(stub.startsWith("#!/usr/bin/env node\n")).toBe(true);
+    expect(stub).toContain('createRequire(import.meta.url)("./main.cjs")');
     expect(chunks.length).toBeGreaterThan(0);
+    expect(chunks.every((file) => file.endsWith(".cjs"))).toBe(true);
+    // Strict, as the ES modules they hold were.
+    for (const file of bundle) expect(readFileSync(file, "utf8"), file).toMatch(/^"use strict";$/m);
     const modules = bundle.flatMap(modulesOf);
     const counts = new Map<string, number>();
     for (const module of modules) counts.set(module, (counts.get(module) ?? 0) + 1);
@@ -46,7 +52,12 @@ describe("the bundled command", () => {
   });
 
   it("starts over stdio without loading the HTTP side", () => {
-    const stdio = readStaticClosure(ENTRY);
+    // main.cjs loads the program lazily (after the compile cache is on): every command loads
+    // what the program's chunk requires.
+    const program = chunks.filter((file) => modulesOf(file).includes("dist/cli/program.js"));
+    expect(program).toHaveLength(1);
+    const stdio = readStaticClosure(program[0]!);
+    expect(stdio.has(ENTRY)).toBe(true);
     const httpChunk = chunks.filter((file) =>
       modulesOf(file).includes("dist/runtime/transport/streamable-http.js"),
     );
@@ -62,11 +73,16 @@ describe("the bundled command", () => {
   });
 
   it("gives each module its compiled file's import.meta.url", () => {
-    const pinned = /new URL\("([^"]+)", import\.meta\.url\)\.href/g;
+    // import.meta.url as CommonJS has it: the chunk's own address, pinned to the compiled file's.
+    const pinned = /new URL\("([^"]+)", require\("url"\)\.pathToFileURL\(__filename\)\.href\)\.href/g;
     let seen = 0;
     for (const file of bundle) {
+      const text = readFileSync(file, "utf8").replaceAll(pinned, "");
+      expect(text.includes("import.meta"), file).toBe(false);
+      expect(text.includes("pathToFileURL(__filename)"), file).toBe(false);
+    }
+    for (const file of bundle) {
       const text = readFileSync(file, "utf8");
-      expect(text.replaceAll(pinned, "").includes("import.meta.url"), file).toBe(false);
       for (const [, path] of text.matchAll(pinned)) {
         seen += 1;
         expect(readdirSync(dirname(resolve(CLI, path!))), path).toContain(path!.split("/").at(-1));

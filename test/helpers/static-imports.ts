@@ -1,6 +1,7 @@
 /**
  * The files a built ES module reaches by static relative imports (`import ... from "./x.js"`,
- * `export ... from`, `import "./x.js"`), itself included; dynamic `import()` is not followed.
+ * `export ... from`, `import "./x.js"`), or a CommonJS chunk by its top-level `require("./x.cjs")`,
+ * itself included; dynamic `import()` (a deferred `require` in a chunk) is not followed.
  * For the bundle tests: what a start loads before any lazy import.
  */
 import { readFileSync } from "node:fs";
@@ -15,6 +16,8 @@ export function readStaticClosure(entry: string): Set<string> {
     const imports = [
       ...text.matchAll(/^(?:import|export)\b[^;]*?from "(\.[^"]+)"/gm),
       ...text.matchAll(/^import "(\.[^"]+)";/gm),
+      // CommonJS chunks (scripts/bundle-cli.mjs): a require at the top level, not in a function.
+      ...text.matchAll(/^(?:(?:const|let|var) \w+ = )?require\("(\.[^"]+)"\);/gm),
     ];
     for (const [, target] of imports) visit(resolve(dirname(file), target!));
   };
