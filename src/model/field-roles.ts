@@ -58,3 +58,20 @@ const NOTICE_FIELDS = new Set(["error", "errors", "warning", "warnings"]);
 export function isNoticeField(name: string): boolean {
   return NOTICE_FIELDS.has(name.toLowerCase());
 }
+
+/** Names of the list a page of results holds (`items`, Stripe's `data`, OData's `value`). */
+const COLLECTION_FIELDS = new Set([
+  "items",
+  "data",
+  "results",
+  "value",
+  "values",
+  "records",
+  "entries",
+  "elements",
+]);
+
+/** Whether a field is named as a page's list of results. */
+export function isCollectionField(name: string): boolean {
+  return COLLECTION_FIELDS.has(name.toLowerCase());
+}

@@ -5,7 +5,7 @@
  * structuredContent.
  */
 
-import { isIdentityField, isLinkField } from "../../model/field-roles.js";
+import { isCollectionField, isIdentityField, isLinkField } from "../../model/field-roles.js";
 import { isJsonMediaType, isXmlMediaType } from "../../model/media-types.js";
 import { isRecord } from "../../model/records.js";
 import type { JsonSchema } from "../../model/types.js";
@@ -137,6 +137,9 @@ export const RESULT_DEPTH = 2;
  * them seconds and cost the model tokens; the outline keeps what a model needs to read a result.
  */
 export const OUTLINE_DEPTH = 1;
+/** Fields of a page's items a result outline names one level below its last (identity first). */
+const PAGE_ITEM_FIELDS = 6;
+
 /** Fields listed per object; the rest are still allowed, just not named. */
 export const OUTLINE_MAX_FIELDS = 12;
 
@@ -196,7 +199,13 @@ export function outlineSchema(
       const required = requiredOf(parts);
       const picked = pickFields(Object.keys(properties), required, maxFields);
       for (const name of picked) {
-        const field = outlineSchema(converter, properties[name], depth - 1, stack, shape);
+        // A page's list at the last level (Spotify's search: `albums.items`) is outlined one
+        // level deeper, a few fields of its items, in a result type: without it code mode read
+        // `items: unknown[]` and the agent had to guess each item's `id` and `name`.
+        const page = typed && depth === 1 && isCollectionField(name);
+        const field = page
+          ? outlineSchema(converter, properties[name], 1, stack, { ...shape, maxFields: PAGE_ITEM_FIELDS })
+          : outlineSchema(converter, properties[name], depth - 1, stack, shape);
         outlined[name] = typed ? field : outlineField(field);
       }
       out.properties = outlined;

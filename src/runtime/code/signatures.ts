@@ -14,7 +14,7 @@
  */
 
 import { isEmptyAnswer } from "../../model/empty-answer.js";
-import { isLinkField, isNoticeField, rankIdentityField } from "../../model/field-roles.js";
+import { isCollectionField, isLinkField, isNoticeField, rankIdentityField } from "../../model/field-roles.js";
 import { isXmlMediaType } from "../../model/media-types.js";
 import type { ToolNode } from "../../model/types.js";
 import { isDestructive } from "../access/select.js";
@@ -203,9 +203,10 @@ function clippedObject(
   // first clipped, so the shape of one is read (`tracks.items`), not only the names.
   const first = ranked[0];
   if (result && kept.size === 0 && first !== undefined && isClippable(first.type)) {
-    const note = describeLeftOut(ranked.slice(1));
-    // Half the room at most: its shape is what is read, and the arguments share the line.
-    const share = Math.min(max - note.length - propertyKey(first.name).length - 8, Math.floor(max / 2));
+    // The note of the others within about 45 characters (it is written to the room left), and
+    // 60% of the room at most: its shape is what is read, and the arguments share the line.
+    const note = Math.min(describeLeftOut(ranked.slice(1)).length, 45);
+    const share = Math.min(max - note - propertyKey(first.name).length - 8, Math.floor(max * 0.6));
     if (share >= MIN_CLIPPED_FIELD_CHARS) {
       const clipped: TypeProperty = {
         ...first,
@@ -281,18 +282,6 @@ function isAside(property: TypeProperty): boolean {
   return isLinkField(property.name) || isNoticeField(property.name);
 }
 
-/** Names of the list a page of results holds, where an answer has several lists of objects. */
-const COLLECTION_FIELDS = new Set([
-  "items",
-  "data",
-  "results",
-  "value",
-  "values",
-  "records",
-  "entries",
-  "elements",
-]);
-
 /**
  * A result's fields in the order a one-line type shows them: those that identify the resource
  * first, then, in an object with one list of objects (`items`, `data`, `results`), that list,
@@ -307,7 +296,13 @@ function rankResultFields(properties: TypeProperty[], max: number, tight: boolea
   const identity = [0, 1].flatMap((rank) => data.filter((p) => rankIdentityField(p.name) === rank));
   const rest = data.filter((p) => p !== list && !identity.includes(p));
   if (list === undefined) return [...identity, ...rest, ...asides];
-  const share = Math.max(60, Math.floor(max * 0.55) - list.name.length - 4);
+  // At most what the whole room leaves beside the list's name: a small room (a clipped field's
+  // own share) still shows the list, shorter.
+  const share = Math.min(
+    Math.max(60, Math.floor(max * 0.55) - list.name.length - 4),
+    // The note of the fields left out beside it takes about this much.
+    max - list.name.length - 36,
+  );
   const clipped: TypeProperty = {
     ...list,
     type: { kind: "text", text: clippedResult(list.type, share, true) },
@@ -325,7 +320,7 @@ function findPageList(data: TypeProperty[]): TypeProperty | undefined {
   );
   if (lists.length === 1) return lists[0];
   // A list named as a page's (`items`) even where the outline has left its items' type out.
-  const named = data.filter((p) => p.type.kind === "array" && COLLECTION_FIELDS.has(p.name.toLowerCase()));
+  const named = data.filter((p) => p.type.kind === "array" && isCollectionField(p.name));
   return named.length === 1 ? named[0] : undefined;
 }
 

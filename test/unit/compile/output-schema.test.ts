@@ -90,3 +90,34 @@ describe("a result of a few shapes", () => {
     expect(resultOf(schema)).toBeUndefined();
   });
 });
+
+describe("a page of results one level down (Spotify's search: albums.items)", () => {
+  const resultOf = (schema: unknown) => planAnswer(schema, { resultSchemas: true }).resultSchema;
+  const album = {
+    type: "object",
+    properties: Object.fromEntries(
+      ["album_type", "artists", "genres", "href", "images", "label", "markets", "id", "name", "uri"].map(
+        (n) => [n, { type: "string" }],
+      ),
+    ),
+  };
+  const page = (key: string) => ({
+    type: "object",
+    properties: { limit: { type: "integer" }, [key]: { type: "array", items: album } },
+  });
+
+  it("outlines a page's list of items with a few fields, identity first", () => {
+    const schema = resultOf({ type: "object", properties: { albums: page("items") } }) as JsonSchema;
+    const albums = (schema.properties as Record<string, JsonSchema>).albums!;
+    const items = (albums.properties as Record<string, JsonSchema>).items!;
+    const fields = Object.keys((items.items as JsonSchema).properties as object);
+    expect(fields).toHaveLength(6);
+    expect(fields).toEqual(expect.arrayContaining(["id", "name", "uri"]));
+  });
+
+  it("leaves another list at the last level a plain list", () => {
+    const schema = resultOf({ type: "object", properties: { albums: page("covers") } }) as JsonSchema;
+    const albums = (schema.properties as Record<string, JsonSchema>).albums!;
+    expect((albums.properties as Record<string, JsonSchema>).covers).toEqual({ type: "array" });
+  });
+});

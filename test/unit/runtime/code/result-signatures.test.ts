@@ -100,7 +100,7 @@ describe("one-line result types", () => {
     },
     {
       label:
-        "an answer of several long pages (Spotify's search) shows the first one (its list among what is shown)",
+        "an answer of several long pages (Spotify's search) shows the first clipped, its list of items first",
       schema: {
         type: "object",
         properties: Object.fromEntries(
@@ -120,7 +120,7 @@ describe("one-line result types", () => {
           ]),
         ),
       },
-      shows: [/Promise<\{ albums\?: \{ [^}]*items\?: unknown\[\]/, /\/\* \+5 more: artists/],
+      shows: [/Promise<\{ albums\?: \{ items\?: \{ id\?: string;/, /\/\* \+5 more: artists/],
     },
   ];
   for (const { label, schema, shows } of cases) {
