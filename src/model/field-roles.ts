@@ -26,8 +26,10 @@ const IDENTITY_FIELDS = new Set([
   // A meeting's (Zoom) and a message's or event's (Microsoft Graph) title.
   "topic",
   "subject",
-  "status",
 ]);
+
+/** A resource's state: read with its identity, after its name (`status` before `summary` hid the event's title). */
+const STATE_FIELDS = new Set(["status", "state"]);
 
 /** An identifier by its name's end: `user_id`, `userId`, Xero's `InvoiceID` (not `paid`, `valid`). */
 const ID_SUFFIX = /(_id|[a-z0-9](Id|ID))$/;
@@ -37,10 +39,14 @@ export function isIdentityField(name: string): boolean {
   return rankIdentityField(name) < 2;
 }
 
-/** 0: names or identifies the resource (`id`, `summary`); 1: another's identifier (`colorId`); 2: neither. */
+/**
+ * 0: names or identifies the resource (`id`, `summary`); 1: its state (`status`) or another's
+ * identifier (`colorId`); 2: neither.
+ */
 export function rankIdentityField(name: string): number {
-  if (IDENTITY_FIELDS.has(name.toLowerCase())) return 0;
-  return ID_SUFFIX.test(name) ? 1 : 2;
+  const lower = name.toLowerCase();
+  if (IDENTITY_FIELDS.has(lower)) return 0;
+  return STATE_FIELDS.has(lower) || ID_SUFFIX.test(name) ? 1 : 2;
 }
 
 /** Links to other endpoints (`*_url`, `*Url`, `*_link`, `href`): many in some APIs, rarely what a model wants. */

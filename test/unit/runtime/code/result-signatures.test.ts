@@ -45,6 +45,18 @@ describe("one-line result types", () => {
       shows: [/Promise<\{ id\?: string; summary\?: string;/],
     },
     {
+      label: "a resource's name comes before its status (Calendar's event: status, then summary)",
+      schema: {
+        type: "object",
+        properties: manyFields(30, {
+          id: { type: "string" },
+          status: { type: "string" },
+          summary: { type: "string" },
+        }),
+      },
+      shows: [/Promise<\{ id\?: string; summary\?: string; status\?: string;/],
+    },
+    {
       label: "a page with two lists shows the one named items, clipped, and names the fields left out",
       schema: {
         type: "object",
