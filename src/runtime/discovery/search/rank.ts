@@ -11,7 +11,8 @@
  *             operation searches (its id for the name is what the next step needs)
  *           × (1 + PHRASE × Σ over the task's word pairs that one of the operation's fields
  *             (name, title, path, tags, parameters, description) has side by side of
- *             (1 - the share of the first 50 that have it) ** 8)
+ *             (1 - the share of the first 50 that have it) ** 8; the task's "me" is the
+ *             user in a pair, query-pairs.ts)
  *
  * so that a task naming a collection finds it before its sub-resources and before the same
  * collection deeper in the tree (`/me/events` before `/me/calendars/{id}/events`). Synonyms
@@ -47,6 +48,7 @@ import {
   startsWithVerb,
 } from "./intent.js";
 import type { Postings } from "./postings.js";
+import { readQueryPairs } from "./query-pairs.js";
 import { stem } from "./stem.js";
 import { findSynonyms } from "./synonyms.js";
 import { splitWords, toTerms } from "./tokenize.js";
@@ -145,9 +147,8 @@ export function rankQuery(context: RankContext, query: string, limit: number): R
   const { sequences, vocabulary } = context;
   if (sequences === undefined || vocabulary === undefined || sequence.length < 2)
     return scoreTerms(context, terms, intent, limit);
-  // The task's word pairs, in its order (stop words left out: "list of users" gives "list user").
-  const pairs = new Set<string>();
-  for (let i = 1; i < sequence.length; i++) pairs.add(`${sequence[i - 1]} ${sequence[i]}`);
+  // The task's word pairs, in its order ("list of users" gives "list user"; "me" is the user).
+  const pairs = readQueryPairs(words);
   // Always the same leading operations, whatever the limit, so a result's rank does not depend on it.
   const candidates = scoreTerms(context, terms, intent, Math.max(limit, PHRASE_WINDOW));
   if (intent.filtered) weighFiltered(candidates, context, intent);

@@ -219,6 +219,16 @@ describe("ranking", () => {
     expect(names(tools, query, 2)).toEqual(["opTwo", "opOne"]);
   });
 
+  it('"me" is the user in a pair: "authenticate me" pairs with "Authenticate user"', () => {
+    const tools = planSpec({
+      paths: {
+        "/one": { post: op("opOne", "User authenticate", { description: "Logs in with a password." }) },
+        "/two": { post: op("opTwo", "Authenticate user", { description: "Logs in with a password." }) },
+      },
+    }).tools;
+    expect(names(tools, "please authenticate me with my password", 2)).toEqual(["opTwo", "opOne"]);
+  });
+
   it("a pair never spans two fields", () => {
     // "rate" ends the title and "exchange" begins the description: no pair "rate exchange".
     const tools = planSpec({
