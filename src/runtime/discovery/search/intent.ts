@@ -141,6 +141,12 @@ export interface QueryIntent {
    * phrase: an operation named for doing that (`assignIssue`) is not the one that finds them.
    */
   qualifiers: Set<string>;
+  /**
+   * A short phrase's first word as written ("attach" in "attach a volume to a server"), where
+   * the task says what to do; "" otherwise. Not stemmed: "attachments of an email" names no
+   * action.
+   */
+  lead: string;
 }
 
 /** The most words that are not noise a short phrase has ("all users in the organization": 2). */
@@ -272,6 +278,8 @@ export function readQueryIntent(words: readonly string[], named = false, firstPe
     timed,
     filtered: filtered && short,
     qualifiers,
+    // A plural ("attachments of an email") names things, not what to do with them.
+    lead: short && !isNoise(first) && !/[^s]s$/.test(first) ? first : "",
   };
 }
 
@@ -304,6 +312,16 @@ export interface OperationShape {
   parents: readonly string[];
   /** Fixed segments of the path, its prefix and version (`api`, `v2`) not counted. */
   depth: number;
+  /**
+   * Fixed segments before the path's last parameter (1 for `/volumes/{id}/actions/attach`), 0
+   * without one: the depth of the item a segment after it acts on.
+   */
+  itemDepth: number;
+  /**
+   * The path's last fixed segment as written, lower case, without a namespace or call
+   * parentheses (`attach`, Graph's `microsoft.graph.cancel` → `cancel`; `getSchedule` stays whole).
+   */
+  lastWord: string;
   /** A count operation (`/$count`, `/count`). */
   count: boolean;
   /** Finds things by words or name: `search` / `find` / `lookup` in its name or path, or a `q` argument. */
@@ -382,6 +400,15 @@ const PREFIX_SEGMENT = /^(api|apis|rest|v\d+(\.\d+)*)$/i;
 
 const NO_PARENTS: readonly string[] = [];
 
+function countItemDepth(segments: readonly string[]): number {
+  let last = -1;
+  segments.forEach((segment, i) => {
+    if (segment.startsWith("{")) last = i;
+  });
+  if (last < 0) return 0;
+  return segments.slice(0, last).filter((s) => !s.startsWith("{") && !PREFIX_SEGMENT.test(s)).length;
+}
+
 export function readOperationShape(tool: ToolNode): OperationShape {
   const segments = tool.http.path.split("/").filter((segment) => segment !== "");
   const fixed = segments.filter((segment) => !segment.startsWith("{"));
@@ -406,6 +433,8 @@ export function readOperationShape(tool: ToolNode): OperationShape {
     resource: words.length > 0 ? stem(words.at(-1)!) : "",
     parents,
     depth: fixed.filter((segment) => !PREFIX_SEGMENT.test(segment)).length,
+    itemDepth: countItemDepth(segments),
+    lastWord: (named.at(-1) ?? "").replace(/\(.*$/, "").split(".").at(-1)!.toLowerCase(),
     count: last === "$count" || last === "count",
     finds:
       /(^|[^a-z])(search|find|lookup|query)/i.test(

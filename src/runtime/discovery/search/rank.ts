@@ -418,6 +418,20 @@ function hasContainerParent(intent: QueryIntent, shape: OperationShape): boolean
   return false;
 }
 
+/**
+ * A POST whose last segment is the verb a short phrase starts with, after an item: an action
+ * on it (Graph's `/teams/{id}/schedule`, read and replaced, is a resource named like a verb).
+ */
+function acts(intent: QueryIntent, shape: OperationShape): boolean {
+  return (
+    intent.lead !== "" &&
+    shape.method === "post" &&
+    shape.lastWord === intent.lead &&
+    shape.itemDepth > 0 &&
+    !shape.item
+  );
+}
+
 /** The factor of the task's intent for one operation. */
 export function weighShape(
   intent: QueryIntent,
@@ -434,7 +448,10 @@ export function weighShape(
   // "cards on a board": the board's own cards (`/boards/{id}/cards`) are the answer, one level
   // deeper than `/cards/{id}`; that level costs nothing when it is the place the task names.
   const nested = shape.depth > 1 && terms.has(shape.resource) && hasContainerParent(intent, shape);
-  if (shape.depth > 1) factor /= 1 + TUNING.depth * (shape.depth - (nested ? 2 : 1));
+  // "attach a volume": `/volumes/{id}/actions/attach` is the phrase's verb done to one volume,
+  // as deep as the volume, not two levels below it (Hetzner's attach came after POST /volumes).
+  const depth = acts(intent, shape) ? shape.itemDepth : shape.depth;
+  if (depth > 1) factor /= 1 + TUNING.depth * (depth - (nested ? 2 : 1));
   if ((intent.named || intent.filtered) && shape.finds) factor *= 1 + TUNING.named;
   if (intent.timed && shape.spans) factor *= 1 + TUNING.span;
   if (shape.admin && !terms.has("admin")) factor /= 1 + TUNING.admin;

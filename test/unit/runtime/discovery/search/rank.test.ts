@@ -250,6 +250,21 @@ describe("ranking", () => {
     expect(names(tools, "entries of a word", 2)).toEqual(["prefixed", "deep"]);
   });
 
+  it("a phrase's verb done to an item (/volumes/{id}/actions/attach) is as deep as the item", () => {
+    const body = { description: "Server to attach the volume to once it is created." };
+    const tools = planSpec({
+      paths: {
+        "/volumes": { post: op("createVolume", "Create a Volume", body) },
+        "/volumes/{id}/actions/attach": {
+          parameters: id("id"),
+          post: op("attachVolume", "Attach Volume to a Server"),
+        },
+      },
+    }).tools;
+    expect(names(tools, "attach volume", 2)).toEqual(["attachVolume", "createVolume"]);
+    expect(names(tools, "create a volume", 2)).toEqual(["createVolume", "attachVolume"]);
+  });
+
   it("a result's rank does not depend on the limit", () => {
     const search = createOperationSearch(GRAPH_LIKE);
     const all = search.search("list the messages of my mail folders", { limit: 20 });
