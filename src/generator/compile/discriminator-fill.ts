@@ -68,8 +68,43 @@ export function findDiscriminatorFill(
   if (name === undefined) return undefined;
   const found = findInheritedDiscriminator(converter, rawSchema, 0);
   if (found === undefined) return undefined;
-  const explicit = Object.entries(found.mapping).find(
-    ([, target]) => target === rawSchema.$ref || target === name || readComponentName(target) === name,
+  const { keys, targets, names } = indexMapping(found.mapping);
+  // The first entry that names the body's schema: by its reference, its bare name, or a
+  // reference to that name.
+  const first = Math.min(
+    targets.get(rawSchema.$ref as string) ?? Number.POSITIVE_INFINITY,
+    targets.get(name) ?? Number.POSITIVE_INFINITY,
+    names.get(name) ?? Number.POSITIVE_INFINITY,
   );
-  return { property: found.property, value: explicit ? explicit[0] : name };
+  return { property: found.property, value: Number.isFinite(first) ? keys[first]! : name };
+}
+
+interface MappingIndex {
+  keys: string[];
+  /** Each target as written → the first entry's position. */
+  targets: Map<string, number>;
+  /** The component each target references → the first entry's position. */
+  names: Map<string, number>;
+}
+
+/**
+ * Each mapping read once: Microsoft Graph's `entity` maps some 3,000 types, and every create
+ * body inherits it (scanning the mapping per body cost Graph beta's plan about 2 s).
+ */
+const mappingIndexes = new WeakMap<Record<string, unknown>, MappingIndex>();
+
+function indexMapping(mapping: Record<string, unknown>): MappingIndex {
+  let index = mappingIndexes.get(mapping);
+  if (index === undefined) {
+    index = { keys: [], targets: new Map(), names: new Map() };
+    for (const [key, target] of Object.entries(mapping)) {
+      const at = index.keys.push(key) - 1;
+      if (typeof target !== "string") continue;
+      if (!index.targets.has(target)) index.targets.set(target, at);
+      const component = readComponentName(target);
+      if (component !== undefined && !index.names.has(component)) index.names.set(component, at);
+    }
+    mappingIndexes.set(mapping, index);
+  }
+  return index;
 }

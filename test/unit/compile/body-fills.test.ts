@@ -53,11 +53,23 @@ function planBody(
           animal: {
             type: "object",
             required: ["kind"],
-            discriminator: { propertyName: "kind", mapping: { doggo: "#/components/schemas/Dog" } },
+            // Two entries name each of Dog and Wolf: the first one's key is the value.
+            discriminator: {
+              propertyName: "kind",
+              mapping: {
+                doggo: "#/components/schemas/Dog",
+                canine: "Dog",
+                wolfie: "Wolf",
+                lupus: "#/components/schemas/Wolf",
+              },
+            },
             properties: { kind: { type: "string" } },
           },
           Dog: {
             allOf: [{ $ref: "#/components/schemas/animal" }, { properties: { bark: { type: "string" } } }],
+          },
+          Wolf: {
+            allOf: [{ $ref: "#/components/schemas/animal" }, { properties: { howl: { type: "string" } } }],
           },
           Cat: {
             allOf: [{ $ref: "#/components/schemas/animal" }, { properties: { meow: { type: "string" } } }],
@@ -216,6 +228,12 @@ describe("the discriminator of a body that is one named subtype", () => {
       value: "pullrequest",
     },
     { label: "an explicit mapping's key", schema: ref("Dog"), property: "kind", value: "doggo" },
+    {
+      label: "the first key of a bare name's mapping",
+      schema: ref("Wolf"),
+      property: "kind",
+      value: "wolfie",
+    },
     { label: "a mapping without this one: its name", schema: ref("Cat"), property: "kind", value: "Cat" },
   ])("$label", ({ schema, property, value }) => {
     const tool = planBody(schema, { required: true });
