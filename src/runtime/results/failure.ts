@@ -28,7 +28,7 @@ import {
 import { formatFieldErrors, mapFieldErrors } from "./field-map.js";
 import { isGenericStatusText } from "./generic-status-text.js";
 import type { ResultOptions } from "./success.js";
-import { describeUntoldJson, MAX_SCANNED_BODY_CHARS, removeToldValues } from "./untold-body.js";
+import { describeUntoldJson, MAX_SCANNED_BODY_CHARS, splitToldBody } from "./untold-body.js";
 
 /**
  * A 3xx the spec documents (download links, moved resources) is the operation's answer, not a
@@ -350,10 +350,9 @@ function describeErrorBody(response: UpstreamResponse, told: string, xml: unknow
   // An XML error (AWS's `<Response><Errors><Error><Code/><Message/>…<RequestID/>`) is mostly
   // its code and message, which the lines quote: the rest is shown as the JSON it was read as.
   if (isRecord(xml) && text.length <= MAX_SCANNED_BODY_CHARS) {
-    const rest = removeToldValues(xml, told, response.status);
-    if (rest === undefined) return "";
-    if (JSON.stringify(rest) !== JSON.stringify(xml))
-      return `The rest of the response body (XML read as JSON):\n${JSON.stringify(rest)}`;
+    const { whole, rest } = splitToldBody(xml, told, response.status);
+    if (rest === "") return "";
+    if (rest !== whole) return `The rest of the response body (XML read as JSON):\n${rest}`;
   }
   if (mediaType.includes("json")) {
     try {

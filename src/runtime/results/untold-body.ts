@@ -22,7 +22,7 @@ export const MAX_SCANNED_BODY_CHARS = 65_536;
  * status left out (objects and lists emptied so are left out too); undefined when nothing is
  * left. The body's depth is bounded by the caller (MAX_JSON_DEPTH).
  */
-export function removeToldValues(value: unknown, told: string, status: number): unknown {
+function removeToldValues(value: unknown, told: string, status: number): unknown {
   if (typeof value === "string") {
     const trimmed = value.trim();
     return trimmed.length >= MIN_TOLD_LENGTH && told.includes(trimmed) ? undefined : value;
@@ -50,12 +50,20 @@ export function removeToldValues(value: unknown, told: string, status: number): 
  * was told, what is left of it when some was, nothing when all was.
  */
 export function describeUntoldJson(value: unknown, told: string, status: number): string | undefined {
+  const { whole, rest } = splitToldBody(value, told, status);
+  if (rest === "") return undefined;
+  return rest === whole ? `Response body:\n${whole}` : `The rest of the response body:\n${rest}`;
+}
+
+/**
+ * A body (read as JSON) as compact JSON, and what is left of it once the told values are out:
+ * "" when nothing is, the whole when nothing was told. A long body is shown cut anyway; the scan
+ * of each of its strings through the told text is kept to bodies of a bounded size (a longer
+ * one's rest is the whole).
+ */
+export function splitToldBody(value: unknown, told: string, status: number): { whole: string; rest: string } {
   const whole = JSON.stringify(value);
-  // A long body is shown cut anyway; the scan of each of its strings through the told text is
-  // kept to bodies of a bounded size.
-  if (whole.length > MAX_SCANNED_BODY_CHARS) return `Response body:\n${whole}`;
-  const rest = removeToldValues(value, told, status);
-  if (rest === undefined) return undefined;
-  const text = JSON.stringify(rest);
-  return text === whole ? `Response body:\n${whole}` : `The rest of the response body:\n${text}`;
+  if (whole.length > MAX_SCANNED_BODY_CHARS) return { whole, rest: whole };
+  const left = removeToldValues(value, told, status);
+  return { whole, rest: left === undefined ? "" : JSON.stringify(left) };
 }
