@@ -144,39 +144,15 @@ function clippedObject(
   // required fields are always shown.
   // A result's fields keep rankResultFields' order, required or not: in an answer "required"
   // only says the field is always there (Vimeo's video, 30 required fields, was written whole
-  // on every line). Arguments go required (always shown), documented, then the rest.
+  // on every line). Arguments go required (always shown), then by rankArgument.
   const ranked = result
     ? [...data, ...annotations]
     : [
         ...(tight ? data.filter((p) => !p.optional) : []),
-        // A list's query and page size before its other options (Google Drive's files.list
-        // lists 23 alphabetically: `q` and `pageSize` were left out for `corpora`, `corpus`…).
-        ...optional.filter((p) => isListingArgument(p.name) && !isDemoted(p.name, demoted)),
-        // What names the thing made or changed (Zoom's meeting `topic`, a card's `name`), then
-        // the documented options; the API's own options (`apiWide` bindings: Google's `alt`,
-        // `prettyPrint`) after the rest.
-        ...optional.filter((p) => isNamingArgument(p.name) && !isDemoted(p.name, demoted)),
-        // What the operation's title names (OpenAI's "Creates a completion for the provided
-        // prompt": `prompt`, optional, was left out behind 14 alphabetical options).
-        ...optional.filter(
-          (p) =>
-            isOtherArgument(p.name) && mentioned.has(p.name.toLowerCase()) && !isDemoted(p.name, demoted),
-        ),
-        ...optional.filter(
-          (p) =>
-            p.docs !== undefined &&
-            isOtherArgument(p.name) &&
-            !mentioned.has(p.name.toLowerCase()) &&
-            !isDemoted(p.name, demoted),
-        ),
-        ...optional.filter(
-          (p) =>
-            p.docs === undefined &&
-            isOtherArgument(p.name) &&
-            !mentioned.has(p.name.toLowerCase()) &&
-            !isDemoted(p.name, demoted),
-        ),
-        ...optional.filter((p) => isDemoted(p.name, demoted)),
+        ...optional
+          .map((property) => ({ property, tier: rankArgument(property, demoted, mentioned) }))
+          .sort((a, b) => a.tier - b.tier)
+          .map(({ property }) => property),
         ...annotations,
       ];
   const required = tight || result ? [] : data.filter((p) => !p.optional);
@@ -250,9 +226,26 @@ function isDemoted(name: string, demoted: ReadonlySet<string>): boolean {
   return demoted.has(name) || name.startsWith("@");
 }
 
-/** An optional argument that names or identifies (`name`, `title`, `topic`, `status`, `id`). */
-function isNamingArgument(name: string): boolean {
-  return !isListingArgument(name) && rankIdentityField(name) === 0;
+/**
+ * Where an optional argument comes in a one-line signature (lower first; the spec's order
+ * within a tier): a list's query, page size and time window (Google Drive's files.list lists 23
+ * alphabetically: `q` and `pageSize` were left out for `corpora`, `corpus`…); what names the
+ * thing made or changed (Zoom's meeting `topic`, a card's `name`); what the operation's title
+ * names (OpenAI's "Creates a completion for the provided prompt": `prompt` was left out behind
+ * 14 alphabetical options); the documented options, then the rest; the API's own options
+ * (`apiWide` bindings: Google's `alt`, `prettyPrint`) and annotations last.
+ */
+function rankArgument(
+  property: TypeProperty,
+  demoted: ReadonlySet<string>,
+  mentioned: ReadonlySet<string>,
+): number {
+  const { name } = property;
+  if (isDemoted(name, demoted)) return 5;
+  if (isListingArgument(name)) return 0;
+  if (rankIdentityField(name) === 0) return 1;
+  if (mentioned.has(name.toLowerCase())) return 2;
+  return property.docs !== undefined ? 3 : 4;
 }
 
 /**
@@ -267,11 +260,6 @@ function listTitleWords(title: string): ReadonlySet<string> {
     if (word.endsWith("s")) words.add(word.slice(0, -1));
   }
   return words;
-}
-
-/** An optional argument of neither kind a one-line signature shows first. */
-function isOtherArgument(name: string): boolean {
-  return !isListingArgument(name) && !isNamingArgument(name);
 }
 
 /**
