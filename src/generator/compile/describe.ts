@@ -58,7 +58,7 @@ const NOTE_SENTENCE = /^(note|nb|warning|important|caution|attention|heads up|ti
 export function titleOperation(context: OperationContext): string {
   const summary = readSummary(context.operation);
   if (summary !== "") return fitText(summary.replace(/[.!]$/, ""), 80);
-  const operationId = typeof context.operation.operationId === "string" ? context.operation.operationId : "";
+  const operationId = readOperationId(context.operation);
   if (operationId.trim() !== "") return fitText(humanizeIdentifier(operationId), 80);
   return `${context.method.toUpperCase()} ${context.path}`;
 }
@@ -76,7 +76,7 @@ export function describeOperation(context: OperationContext, options: DescribeOp
     // will soon be moved…" on listSites) does not say what the operation does: the
     // operationId in words leads and the note follows.
     const first = firstSentence(description);
-    const operationId = typeof operation.operationId === "string" ? operation.operationId.trim() : "";
+    const operationId = readOperationId(operation).trim();
     if (first !== "" && NOTE_SENTENCE.test(first) && operationId !== "") {
       lead = ensurePeriod(humanizeIdentifier(operationId));
     } else {
@@ -147,9 +147,14 @@ export function describeOperation(context: OperationContext, options: DescribeOp
 function readSummary(operation: OperationContext["operation"]): string {
   const summary = cleanProse(operation.summary, false);
   const code = /^([A-Za-z_$][\w$.-]*)(\(\))?$/.exec(summary);
-  const operationId = typeof operation.operationId === "string" ? operation.operationId : "";
+  const operationId = readOperationId(operation);
   if (code === null || operationId === "") return summary;
   return toLetters(code[1]!) === toLetters(operationId) ? "" : summary;
+}
+
+/** The operation's operationId as written, "" when it has none (or one that is no text). */
+function readOperationId(operation: OperationContext["operation"]): string {
+  return typeof operation.operationId === "string" ? operation.operationId : "";
 }
 
 function toLetters(identifier: string): string {
@@ -163,8 +168,7 @@ function toLetters(identifier: string): string {
  * petId.", "Create an address."), the tags after it when they add a word.
  */
 function describeRoute(context: OperationContext): string {
-  const operationId =
-    typeof context.operation.operationId === "string" ? context.operation.operationId.trim() : "";
+  const operationId = readOperationId(context.operation).trim();
   if (operationId !== "" && !isRouteSpelledOut(operationId, context.method)) {
     return ensurePeriod(fitText(humanizeIdentifier(operationId), 120));
   }

@@ -400,13 +400,16 @@ const PREFIX_SEGMENT = /^(api|apis|rest|v\d+(\.\d+)*)$/i;
 
 const NO_PARENTS: readonly string[] = [];
 
+/** Fixed segments (prefix and version not counted) before the path's last parameter. */
 function countItemDepth(segments: readonly string[]): number {
-  let last = -1;
-  segments.forEach((segment, i) => {
-    if (segment.startsWith("{")) last = i;
-  });
-  if (last < 0) return 0;
-  return segments.slice(0, last).filter((s) => !s.startsWith("{") && !PREFIX_SEGMENT.test(s)).length;
+  const before = segments.slice(
+    0,
+    Math.max(
+      segments.findLastIndex((s) => s.startsWith("{")),
+      0,
+    ),
+  );
+  return before.filter((s) => !s.startsWith("{") && !PREFIX_SEGMENT.test(s)).length;
 }
 
 export function readOperationShape(tool: ToolNode): OperationShape {
