@@ -37,6 +37,42 @@ function signatureOf(schema: unknown): string {
   return createSignatures().signatureOf(model.tools[0]!);
 }
 
+/** `count` option names `prefix0`…: more options than a one-line signature holds. */
+function fillers(prefix: string, count: number): string[] {
+  return Array.from({ length: count }, (_, i) => `${prefix}${i}`);
+}
+
+/**
+ * The one-line signature of a POST whose JSON body has these documented string properties, in
+ * this order (`required` among them), with the operation's other fields (`summary`, parameters).
+ */
+function bodySignatureOf(
+  path: string,
+  operation: Record<string, unknown>,
+  names: string[],
+  required: string[] = [],
+): string {
+  const properties = Object.fromEntries(
+    names.map((name) => [
+      name,
+      { type: "string", description: `The ${name}, as the API describes it at some length.` },
+    ]),
+  );
+  const schema = { type: "object", ...(required.length > 0 ? { required } : {}), properties };
+  const model = planSpec({
+    paths: {
+      [path]: {
+        post: {
+          ...operation,
+          requestBody: { content: { "application/json": { schema } } },
+          responses: { "201": { description: "Created" } },
+        },
+      },
+    },
+  });
+  return createSignatures().signatureOf(model.tools[0]!);
+}
+
 describe("one-line result types", () => {
   const cases: { label: string; schema: unknown; shows: RegExp[]; hides?: RegExp[] }[] = [
     {
@@ -224,7 +260,7 @@ describe("one-line argument lists", () => {
       "maxAttendees",
       "orderBy",
       "pageToken",
-      ...Array.from({ length: 14 }, (_, i) => `showOption${i}`),
+      ...fillers("showOption", 14),
     ];
     const model = planSpec({
       paths: {
@@ -248,49 +284,25 @@ describe("one-line argument lists", () => {
 
   it("show annotations (Graph's @odata.type, filled from its default) after every other argument", () => {
     const names = ["@odata.type", "aboutMe", "accountEnabled", "ageGroup", "birthday", "city", "country"];
-    const properties = Object.fromEntries(
-      [...names, ...Array.from({ length: 10 }, (_, i) => `setting${i}`), "displayName"].map((name) => [
-        name,
-        { type: "string", description: `The user's ${name}, as the API describes it at some length.` },
-      ]),
-    );
-    const model = planSpec({
-      paths: {
-        "/users": {
-          post: {
-            operationId: "createUser",
-            requestBody: { content: { "application/json": { schema: { type: "object", properties } } } },
-            responses: { "201": { description: "Created" } },
-          },
-        },
-      },
-    });
-    const line = createSignatures().signatureOf(model.tools[0]!);
+    const line = bodySignatureOf("/users", { operationId: "createUser" }, [
+      ...names,
+      ...fillers("setting", 10),
+      "displayName",
+    ]);
     expect(line).toMatch(/^createUser\(args\?: \{ displayName\?: string; aboutMe\?: string;/);
     expect(line).not.toMatch(/@odata\.type.*\/\* \+/);
   });
 
   it("show what names the thing made right after the required arguments (Zoom's meeting topic)", () => {
     const options = ["agenda", "duration", "password", "pre_schedule", "recurrence", "schedule_for"];
-    const properties = Object.fromEntries(
-      [...options, ...Array.from({ length: 10 }, (_, i) => `setting${i}`), "topic"].map((name) => [
-        name,
-        { type: "string", description: `The meeting's ${name}, as the API describes it at some length.` },
-      ]),
-    );
-    const model = planSpec({
-      paths: {
-        "/users/{userId}/meetings": {
-          post: {
-            operationId: "meetingCreate",
-            parameters: [{ name: "userId", in: "path", required: true, schema: { type: "string" } }],
-            requestBody: { content: { "application/json": { schema: { type: "object", properties } } } },
-            responses: { "201": { description: "Created" } },
-          },
-        },
+    const line = bodySignatureOf(
+      "/users/{userId}/meetings",
+      {
+        operationId: "meetingCreate",
+        parameters: [{ name: "userId", in: "path", required: true, schema: { type: "string" } }],
       },
-    });
-    const line = createSignatures().signatureOf(model.tools[0]!);
+      [...options, ...fillers("setting", 10), "topic"],
+    );
     expect(line).toMatch(/^meetingCreate\(args: \{ userId: string; topic\?: string; agenda\?: string;/);
   });
 
@@ -300,38 +312,12 @@ describe("one-line argument lists", () => {
     ["Creates a completion", false],
   ])("show an optional argument the title names early: %s → %s", (summary, early) => {
     const names = ["best_of", "echo", "frequency_penalty", "logit_bias", "logprobs", "max_tokens", "n"];
-    const properties = Object.fromEntries(
-      [...names, ...Array.from({ length: 8 }, (_, i) => `setting${i}`), "prompt"].map((name) => [
-        name,
-        {
-          type: "string",
-          description: `The ${name} of the completion, as the API describes it at some length.`,
-        },
-      ]),
+    const line = bodySignatureOf(
+      "/completions",
+      { operationId: "createCompletion", summary },
+      ["model", ...names, ...fillers("setting", 8), "prompt"],
+      ["model"],
     );
-    const model = planSpec({
-      paths: {
-        "/completions": {
-          post: {
-            operationId: "createCompletion",
-            summary,
-            requestBody: {
-              content: {
-                "application/json": {
-                  schema: {
-                    type: "object",
-                    required: ["model"],
-                    properties: { model: { type: "string" }, ...properties },
-                  },
-                },
-              },
-            },
-            responses: { "200": { description: "OK" } },
-          },
-        },
-      },
-    });
-    const line = createSignatures().signatureOf(model.tools[0]!);
     expect(line.startsWith("createCompletion(args: { model: string; prompt?: string;")).toBe(early);
   });
 });
