@@ -2,8 +2,9 @@
  * OpenAPI Schema Object → JSON Schema 2020-12, keeping references as local `$defs`
  * (OAS 3.0 §4.7.24 Schema Object differences; OAS 3.1 §4.8.24 is JSON Schema already).
  *
- * Real specs are circular and large, so schemas are never inlined: every local `$ref`
- * becomes `#/$defs/<name>` and each tool carries only the definitions it reaches.
+ * Real specs are circular and large, so schemas are not inlined: every local `$ref` becomes
+ * `#/$defs/<name>` and each tool carries only the definitions it reaches; only a short plain
+ * value's schema (a string, a number, an enum: scalar-refs.ts) is written out where it is used.
  */
 import { escapePointerToken, followLocalRef, resolvePointer } from "../../model/pointer.js";
 import { isRecord } from "../../model/records.js";
@@ -13,6 +14,7 @@ import { DEFAULT_ARGUMENT_DESCRIPTION_BUDGET } from "./budgets.js";
 import { copyJsonTree } from "./json-copy.js";
 import { toUnicodePattern } from "./pattern.js";
 import { isReadOnlyProperty } from "./read-only.js";
+import { followBareRefs, isScalarSchema, MAX_INLINED_SCALAR_CHARS } from "./scalar-refs.js";
 import { compactDescription } from "./text.js";
 
 interface DefEntry {
@@ -110,6 +112,8 @@ export class SchemaConverter {
    */
   private readonly reachableByRefs = new Map<string, readonly string[]>();
   private readonly converted = new WeakMap<object, { schema: JsonSchema; refs: readonly string[] }>();
+  /** Plain values' schemas by pointer, converted once (null: not one, or too long to write out). */
+  private readonly scalarsByPointer = new Map<string, JsonSchema | null>();
 
   constructor(options: SchemaConverterOptions) {
     this.document = options.document;
@@ -185,9 +189,12 @@ export class SchemaConverter {
     if (!isRecord(schema)) return {};
     if (depth > 200) return {};
     if (typeof schema.$ref === "string") {
-      const ref = this.convertRef(schema.$ref);
-      const out: JsonSchema = { $ref: ref.target };
-      if (ref.name !== undefined) refs.add(ref.name);
+      const scalar = this.convertScalarRef(schema.$ref);
+      const ref = scalar === undefined ? this.convertRef(schema.$ref) : undefined;
+      // A plain value's schema is written out where it is referred to (scalar-refs.ts); the
+      // reference's own keywords below apply to it as they would to the reference.
+      const out: JsonSchema = scalar ?? { $ref: ref!.target };
+      if (ref?.name !== undefined) refs.add(ref.name);
       // OAS 3.1 allows siblings of $ref; 3.0 ignores them but descriptions still help a model.
       for (const key of ["default", "deprecated", "readOnly", "writeOnly"]) {
         const value = schema[key];
@@ -344,9 +351,28 @@ export class SchemaConverter {
     return out;
   }
 
+  /**
+   * The schema a local reference ends at (through references that only name another), converted
+   * and copied, when it is a plain value's and short; otherwise undefined (kept a reference).
+   */
+  private convertScalarRef(ref: string): JsonSchema | undefined {
+    if (!ref.startsWith("#")) return undefined;
+    const pointer = followBareRefs(this.document, normalisePointer(ref), normalisePointer);
+    let converted = this.scalarsByPointer.get(pointer);
+    if (converted === undefined) {
+      const target = resolvePointer(this.document, pointer);
+      const fits = isScalarSchema(target) && JSON.stringify(target).length <= MAX_INLINED_SCALAR_CHARS;
+      const node = fits ? this.convertNode(target, new Set(), 0) : undefined;
+      converted = typeof node === "object" ? node : null;
+      this.scalarsByPointer.set(pointer, converted);
+    }
+    return converted === null ? undefined : copyJsonTree(converted);
+  }
+
   private convertRef(ref: string): { target: string; name?: string } {
     if (!ref.startsWith("#")) return { target: ref };
-    const pointer = normalisePointer(ref);
+    // A reference that only names another is read as that one: one definition, not a chain.
+    const pointer = followBareRefs(this.document, normalisePointer(ref), normalisePointer);
     const existing = this.defsByPointer.get(pointer);
     if (existing) return { target: `#/$defs/${escapePointerToken(existing.name)}`, name: existing.name };
     const name = this.chooseDefName(pointer);

@@ -270,10 +270,16 @@ describe("references stay references, as local $defs", () => {
           type: "object",
           properties: { pets: { type: "array", items: { $ref: "#/components/schemas/Pet" } } },
         },
-        "odd name/with slash": { type: "string" },
+        "odd name/with slash": { type: "object" },
         Unused: { type: "integer" },
       },
-      parameters: { Limit: { name: "limit", in: "query", schema: { type: "integer" } } },
+      parameters: {
+        Limit: {
+          name: "limit",
+          in: "query",
+          schema: { type: "object", properties: { n: { type: "integer" } } },
+        },
+      },
     },
   };
 
@@ -333,5 +339,105 @@ describe("references stay references, as local $defs", () => {
     expect(convert({ $ref: "#/components/schemas/Owner", nullable: true }, { document }).schema).toEqual({
       anyOf: [{ $ref: "#/$defs/Owner" }, { type: "null" }],
     });
+  });
+});
+
+describe("a plain value's schema is written out where it is referred to (scalar-refs.ts)", () => {
+  const longEnum = Array.from({ length: 80 }, (_, i) => `code-${i}`);
+  const document = {
+    components: {
+      schemas: {
+        Label: { type: "string", description: "What the thing is called.", maxLength: 32 },
+        Size: { type: "integer", enum: [1, 3], default: 1 },
+        Currency: { type: "string", enum: longEnum },
+        Kind: { enum: ["a", "b"] },
+        Ips: { type: "array", items: { type: "string", pattern: "^[0-9./]+$" } },
+        Owners: { type: "array", items: { $ref: "#/components/schemas/Owner" } },
+        Owner: { type: "object", properties: { name: { type: "string" } } },
+        // Linode's pattern: one schema's property refers to another's.
+        Db: { type: "object", properties: { label: { $ref: "#/components/schemas/Label" } } },
+        MySql: {
+          type: "object",
+          properties: { label: { $ref: "#/components/schemas/Db/properties/label", "x-cli-display": 2 } },
+        },
+        Alias: { $ref: "#/components/schemas/Owner" },
+        Loop: { $ref: "#/components/schemas/Loop" },
+      },
+    },
+  };
+  const cases: [name: string, given: unknown, want: JsonSchema, defs: string[]][] = [
+    [
+      "a string",
+      { $ref: "#/components/schemas/Label" },
+      { type: "string", description: "What the thing is called.", maxLength: 32 },
+      [],
+    ],
+    [
+      "an enum with its default",
+      { $ref: "#/components/schemas/Size" },
+      { type: "integer", enum: [1, 3], default: 1 },
+      [],
+    ],
+    ["values without a type", { $ref: "#/components/schemas/Kind" }, { enum: ["a", "b"] }, []],
+    [
+      "a list of plain values",
+      { $ref: "#/components/schemas/Ips" },
+      { type: "array", items: { type: "string", pattern: "^[0-9./]+$" } },
+      [],
+    ],
+    [
+      "a list of objects stays a definition",
+      { $ref: "#/components/schemas/Owners" },
+      { $ref: "#/$defs/Owners" },
+      ["Owner", "Owners"],
+    ],
+    [
+      "the reference's description wins, its nullable applies",
+      { $ref: "#/components/schemas/Label", description: "The database's label.", nullable: true },
+      { type: ["string", "null"], description: "The database's label.", maxLength: 32 },
+      [],
+    ],
+    [
+      "through references that only name another",
+      { $ref: "#/components/schemas/MySql/properties/label" },
+      { type: "string", description: "What the thing is called.", maxLength: 32 },
+      [],
+    ],
+    [
+      "a long enum stays a definition",
+      { $ref: "#/components/schemas/Currency" },
+      { $ref: "#/$defs/Currency" },
+      ["Currency"],
+    ],
+    [
+      "an object stays a definition",
+      { $ref: "#/components/schemas/Owner" },
+      { $ref: "#/$defs/Owner" },
+      ["Owner"],
+    ],
+    [
+      "a reference naming an object is that object's one definition",
+      { $ref: "#/components/schemas/Alias" },
+      { $ref: "#/$defs/Owner" },
+      ["Owner"],
+    ],
+    [
+      "a reference to itself stays as it is",
+      { $ref: "#/components/schemas/Loop" },
+      { $ref: "#/$defs/Loop" },
+      ["Loop"],
+    ],
+  ];
+  it.each(cases)("%s", (_name, given, want, defs) => {
+    const converted = convert(given, { document });
+    expect(converted.schema).toEqual(want);
+    expect(Object.keys(converted.defs)).toEqual(defs);
+  });
+
+  it("gives each reference a copy of its own", () => {
+    const converter = new SchemaConverter({ document, openapi30: true });
+    const first = converter.convert({ $ref: "#/components/schemas/Label" }, new Set());
+    first.maxLength = 1;
+    expect(converter.convert({ $ref: "#/components/schemas/Label" }, new Set()).maxLength).toBe(32);
   });
 });

@@ -466,8 +466,13 @@ describe("schemas", () => {
       want: { type: "string", examples: ["x"] },
     },
     {
+      given: { $ref: "#/components/schemas/O", nullable: true },
+      want: { anyOf: [{ $ref: "#/$defs/O" }, { type: "null" }] },
+    },
+    {
+      // A plain value's schema is written out, and the reference's nullable applies to it.
       given: { $ref: "#/components/schemas/S", nullable: true },
-      want: { anyOf: [{ $ref: "#/$defs/S" }, { type: "null" }] },
+      want: { type: ["string", "null"] },
     },
     {
       // An array's enum of item values admits no value: the values belong to the items.
@@ -499,7 +504,7 @@ describe("schemas", () => {
           },
         },
       },
-      components: { schemas: { S: { type: "string" } } },
+      components: { schemas: { S: { type: "string" }, O: { type: "object" } } },
     });
     expect((tool.inputSchema.properties as Record<string, unknown>).v).toEqual(want);
   });

@@ -11,10 +11,8 @@ import type { ToolHooks } from "../runtime/engine/bridge-options.js";
 /** Arguments of `headerParams` after validation: what its `beforeCall` hook receives. */
 export interface Args {
   "X-Request-Id"?: string;
-  "X-Arr"?: IntList;
+  "X-Arr"?: number[];
 }
-
-export type IntList = number[];
 
 /** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
 export const tool: ToolNode = {
@@ -28,18 +26,13 @@ export const tool: ToolNode = {
         type: "string",
       },
       "X-Arr": {
-        $ref: "#/$defs/IntList",
-      },
-    },
-    additionalProperties: false,
-    $defs: {
-      IntList: {
         type: "array",
         items: {
           type: "integer",
         },
       },
     },
+    additionalProperties: false,
   },
   annotations: {
     title: "Header params",

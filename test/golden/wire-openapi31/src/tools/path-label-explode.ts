@@ -11,7 +11,7 @@ import type { ToolHooks } from "../runtime/engine/bridge-options.js";
 /** Arguments of `pathLabelExplode` after validation: what its `beforeCall` hook receives. */
 export interface Args {
   prim: number;
-  arr: IntList;
+  arr: number[];
   obj: Color;
 }
 
@@ -20,8 +20,6 @@ export type Color = {
   G?: number;
   B?: number;
 };
-
-export type IntList = number[];
 
 /** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
 export const tool: ToolNode = {
@@ -35,7 +33,10 @@ export const tool: ToolNode = {
         type: "integer",
       },
       arr: {
-        $ref: "#/$defs/IntList",
+        type: "array",
+        items: {
+          type: "integer",
+        },
         minItems: 1,
       },
       obj: {
@@ -58,12 +59,6 @@ export const tool: ToolNode = {
           B: {
             type: "integer",
           },
-        },
-      },
-      IntList: {
-        type: "array",
-        items: {
-          type: "integer",
         },
       },
     },

@@ -10,10 +10,8 @@ import type { ToolHooks } from "../runtime/engine/bridge-options.js";
 
 /** Arguments of `pathSimpleExplode` after validation: what its `beforeCall` hook receives. */
 export interface Args {
-  arr: IntList;
+  arr: number[];
 }
-
-export type IntList = number[];
 
 /** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
 export const tool: ToolNode = {
@@ -24,20 +22,15 @@ export const tool: ToolNode = {
     type: "object",
     properties: {
       arr: {
-        $ref: "#/$defs/IntList",
+        type: "array",
+        items: {
+          type: "integer",
+        },
         minItems: 1,
       },
     },
     required: ["arr"],
     additionalProperties: false,
-    $defs: {
-      IntList: {
-        type: "array",
-        items: {
-          type: "integer",
-        },
-      },
-    },
   },
   annotations: {
     title: "Path simple explode",

@@ -11,10 +11,8 @@ import type { ToolHooks } from "../runtime/engine/bridge-options.js";
 /** Arguments of `pathSimple` after validation: what its `beforeCall` hook receives. */
 export interface Args {
   prim: number;
-  arr: IntList;
+  arr: number[];
 }
-
-export type IntList = number[];
 
 /** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
 export const tool: ToolNode = {
@@ -28,20 +26,15 @@ export const tool: ToolNode = {
         type: "integer",
       },
       arr: {
-        $ref: "#/$defs/IntList",
+        type: "array",
+        items: {
+          type: "integer",
+        },
         minItems: 1,
       },
     },
     required: ["prim", "arr"],
     additionalProperties: false,
-    $defs: {
-      IntList: {
-        type: "array",
-        items: {
-          type: "integer",
-        },
-      },
-    },
   },
   annotations: {
     title: "Path simple",

@@ -10,11 +10,9 @@ import type { ToolHooks } from "../runtime/engine/bridge-options.js";
 
 /** Arguments of `queryDelimited` after validation: what its `beforeCall` hook receives. */
 export interface Args {
-  spaced?: IntList;
-  piped?: IntList;
+  spaced?: number[];
+  piped?: number[];
 }
-
-export type IntList = number[];
 
 /** The tool as the runtime serves it: name, schemas, annotations and HTTP binding. */
 export const tool: ToolNode = {
@@ -25,21 +23,19 @@ export const tool: ToolNode = {
     type: "object",
     properties: {
       spaced: {
-        $ref: "#/$defs/IntList",
+        type: "array",
+        items: {
+          type: "integer",
+        },
       },
       piped: {
-        $ref: "#/$defs/IntList",
-      },
-    },
-    additionalProperties: false,
-    $defs: {
-      IntList: {
         type: "array",
         items: {
           type: "integer",
         },
       },
     },
+    additionalProperties: false,
   },
   annotations: {
     title: "Query delimited",
