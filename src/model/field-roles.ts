@@ -21,6 +21,8 @@ const IDENTITY_FIELDS = new Set([
   // Microsoft Graph's and Google's name of nearly everything; Slack's user's.
   "displayname",
   "display_name",
+  // Linode's name of everything (an instance's, a volume's, a database's).
+  "label",
   "title",
   "summary",
   // A meeting's (Zoom) and a message's or event's (Microsoft Graph) title.

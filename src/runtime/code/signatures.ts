@@ -165,15 +165,12 @@ function clippedObject(
     const note = describeLeftOut(left, max - shown.length);
     return kept.size === 0 ? `{ ${note} }` : `${shown.slice(0, -2)}; ${note} }`;
   };
+  // A field or argument too long to show is named in the note and the shorter ones after it
+  // still shown: a list's `nextPageToken` beside its clipped `items`; Linode's updateLinodeInstance,
+  // whose first option is an object, showed none of `label`, `group`, `tags`.
   for (const property of ranked) {
     kept.add(property);
-    if (render(ranked.filter((p) => !kept.has(p))).length > max) {
-      kept.delete(property);
-      // A result field too long to show is named in the note and the shorter ones after it
-      // still shown (a list's `nextPageToken` beside its clipped `items`); arguments keep
-      // their order, required and documented first, and stop at the first that does not fit.
-      if (!result) break;
-    }
+    if (render(ranked.filter((p) => !kept.has(p))).length > max) kept.delete(property);
   }
   // A result none of whose fields fits whole (Spotify's search: seven paging objects) shows its
   // first clipped, so the shape of one is read (`tracks.items`), not only the names.

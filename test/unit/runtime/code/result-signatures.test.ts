@@ -195,6 +195,8 @@ describe("isIdentityField", () => {
     ["subject", true],
     ["displayName", true],
     ["display_name", true],
+    ["label", true],
+    ["labels", false],
     ["paid", false],
     ["valid", false],
     ["Idle", false],
@@ -319,6 +321,48 @@ describe("one-line argument lists", () => {
       ["model"],
     );
     expect(line.startsWith("createCompletion(args: { model: string; prompt?: string;")).toBe(early);
+  });
+});
+
+describe("one-line argument lists with an option too long to show", () => {
+  it("name it and still show the shorter options after it (Linode's updateLinodeInstance)", () => {
+    const long = {
+      type: "object",
+      description: "Alert thresholds.",
+      properties: Object.fromEntries(
+        fillers("threshold_of_an_alert_", 12).map((name) => [name, { type: "number" }]),
+      ),
+    };
+    const model = planSpec({
+      paths: {
+        "/instances/{id}": {
+          put: {
+            operationId: "updateInstance",
+            parameters: [{ name: "id", in: "path", required: true, schema: { type: "integer" } }],
+            requestBody: {
+              content: {
+                "application/json": {
+                  schema: {
+                    type: "object",
+                    properties: {
+                      alerts: long,
+                      group: { type: "string", description: "A group." },
+                      label: { type: "string", description: "Its label." },
+                      tags: { type: "array", items: { type: "string" }, description: "Its tags." },
+                    },
+                  },
+                },
+              },
+            },
+            responses: { "200": { description: "OK" } },
+          },
+        },
+      },
+    });
+    const line = createSignatures().signatureOf(model.tools[0]!);
+    expect(line).toMatch(
+      /^updateInstance\(args: \{ id: number; label\?: string; group\?: string; tags\?: string\[\]; \/\* \+1 more: alerts \*\/ \}\)/,
+    );
   });
 });
 
