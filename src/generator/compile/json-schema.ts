@@ -361,9 +361,10 @@ export class SchemaConverter {
     let converted = this.scalarsByPointer.get(pointer);
     if (converted === undefined) {
       const target = resolvePointer(this.document, pointer);
-      const fits = isScalarSchema(target) && JSON.stringify(target).length <= MAX_INLINED_SCALAR_CHARS;
-      const node = fits ? this.convertNode(target, new Set(), 0) : undefined;
-      converted = typeof node === "object" ? node : null;
+      // Measured as converted: the spec's prose is cut to the description budget there.
+      const node = isScalarSchema(target) ? this.convertNode(target, new Set(), 0) : undefined;
+      const fits = typeof node === "object" && JSON.stringify(node).length <= MAX_INLINED_SCALAR_CHARS;
+      converted = fits ? node : null;
       this.scalarsByPointer.set(pointer, converted);
     }
     return converted === null ? undefined : copyJsonTree(converted);

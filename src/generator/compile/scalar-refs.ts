@@ -30,7 +30,7 @@ const STRUCTURE_KEYWORDS = [
 const SCALAR_TYPES = new Set(["string", "number", "integer", "boolean", "null"]);
 
 /**
- * Characters of a plain value's schema (as the spec writes it) written out at each reference:
+ * Characters of a plain value's schema (as converted) written out at each reference:
  * a long enum (currency or country codes) used by several properties of one tool stays one
  * definition.
  */

@@ -434,6 +434,18 @@ describe("a plain value's schema is written out where it is referred to (scalar-
     expect(Object.keys(converted.defs)).toEqual(defs);
   });
 
+  it("measures a plain value's schema as converted: long prose cut to the budget is no reason to keep a reference", () => {
+    const prose = "An image to deploy the disk from, as listed by the images endpoint. ".repeat(12);
+    const long = {
+      components: { schemas: { Image: { type: "string", description: prose, example: "linode/debian9" } } },
+    };
+    const { schema, defs } = convert({ $ref: "#/components/schemas/Image" }, { document: long });
+    expect(schema.type).toBe("string");
+    expect(schema.examples).toEqual(["linode/debian9"]);
+    expect(String(schema.description).length).toBeLessThan(prose.length);
+    expect(defs).toEqual({});
+  });
+
   it("gives each reference a copy of its own", () => {
     const converter = new SchemaConverter({ document, openapi30: true });
     const first = converter.convert({ $ref: "#/components/schemas/Label" }, new Set());
