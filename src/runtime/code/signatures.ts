@@ -207,6 +207,9 @@ const LISTING_ARGUMENT = /^(q|query|search|filter|where|limit|page_?size|per_?pa
 const WINDOW_ARGUMENT =
   /^(since|until|before|after|(time|date)_?(min|max|from|to)|(start|end)_?(time|date)|((created|updated|modified)_?)(after|before|since|until))$/i;
 
+/** What a thing made or changed says: an issue's description, a comment's body, a message's text. */
+const CONTENT_ARGUMENT = /^(description|body|content|text|message|comment|note|notes)$/i;
+
 /**
  * Whether an optional argument narrows or pages a list (its text, size or time window): a
  * one-line signature shows it first.
@@ -229,7 +232,8 @@ function isDemoted(name: string, demoted: ReadonlySet<string>): boolean {
  * alphabetically: `q` and `pageSize` were left out for `corpora`, `corpus`…); what names the
  * thing made or changed (Zoom's meeting `topic`, a card's `name`); what the operation's title
  * names (OpenAI's "Creates a completion for the provided prompt": `prompt` was left out behind
- * 14 alphabetical options); the documented options, then the rest; the API's own options
+ * 14 alphabetical options) and what the thing says (GitLab's issue `description` was left out
+ * behind `created_at`); the documented options, then the rest; the API's own options
  * (`apiWide` bindings: Google's `alt`, `prettyPrint`) and annotations last.
  */
 function rankArgument(
@@ -241,7 +245,7 @@ function rankArgument(
   if (isDemoted(name, demoted)) return 5;
   if (isListingArgument(name)) return 0;
   if (rankIdentityField(name) === 0) return 1;
-  if (mentioned.has(name.toLowerCase())) return 2;
+  if (mentioned.has(name.toLowerCase()) || CONTENT_ARGUMENT.test(name)) return 2;
   return property.docs !== undefined ? 3 : 4;
 }
 

@@ -324,6 +324,29 @@ describe("one-line argument lists", () => {
   });
 });
 
+describe("one-line argument lists of a thing made", () => {
+  it.each([
+    ["description", true],
+    ["body", true],
+    ["text", true],
+    ["milestone_id", false],
+  ])("show what it says early (GitLab's issue description): %s → %s", (name, early) => {
+    const options = [
+      "created_at",
+      "merge_request_for_resolving_discussions",
+      "assignee_id",
+      ...fillers("setting", 8),
+    ];
+    const line = bodySignatureOf(
+      "/projects/{id}/issues",
+      { operationId: "createIssue" },
+      ["title", ...options, name],
+      ["title"],
+    );
+    expect(line.startsWith(`createIssue(args: { id: string; title: string; ${name}?: string;`)).toBe(early);
+  });
+});
+
 describe("one-line argument lists with an option too long to show", () => {
   it("name it and still show the shorter options after it (Linode's updateLinodeInstance)", () => {
     const long = {
