@@ -298,7 +298,8 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
 
 /**
  * The API's own words: problem+json `title: detail`, `{error: {message}}`, `{error, error_description}`
- * (OAuth), `{message}`, `{detail: "..."}`.
+ * (OAuth), `{message}`, `{detail: "..."}`, a list of `errors` (texts, or objects with a message),
+ * AWS JSON's `Message`, `errorMessage`, `msg`.
  */
 export function findErrorMessage(body: unknown): string | undefined {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
@@ -315,7 +316,47 @@ export function findErrorMessage(body: unknown): string | undefined {
   if (title && detail) return detail.startsWith(title) ? detail : `${title}: ${detail}`;
   const description = text(record.error_description);
   if (text(error) && description) return `${text(error)}: ${description}`;
-  return text(record.message) ?? detail ?? description ?? text(error) ?? title;
+  return (
+    text(record.message) ??
+    detail ??
+    description ??
+    text(error) ??
+    title ??
+    joinErrorTexts(record.errors) ??
+    text(record.errorMessage) ??
+    text(record.error_message) ??
+    text(record.msg) ??
+    readAwsMessage(record)
+  );
+}
+
+/** AWS's `{Code, Message}` (S3, the query protocol) and JSON protocol's `{__type, Message}`. */
+function readAwsMessage(record: Record<string, unknown>): string | undefined {
+  const message = typeof record.Message === "string" ? record.Message.trim() : "";
+  if (message === "") return undefined;
+  const type = typeof record.__type === "string" ? record.__type.split("#").pop() : undefined;
+  const code = typeof record.Code === "string" && record.Code.trim() !== "" ? record.Code.trim() : type;
+  return code ? `${code}: ${message}` : message;
+}
+
+/** Error texts an API lists without naming fields (`errors: ["Name is taken"]`, JSON:API's titles). */
+const MAX_JOINED_ERRORS = 3;
+
+function joinErrorTexts(errors: unknown): string | undefined {
+  if (!Array.isArray(errors)) return undefined;
+  const texts: string[] = [];
+  for (const item of errors.slice(0, MAX_JOINED_ERRORS)) {
+    if (typeof item === "string" && item.trim() !== "") texts.push(item.trim());
+    else if (isRecord(item)) {
+      const message = [item.message, item.detail, item.title].find(
+        (value): value is string => typeof value === "string" && value.trim() !== "",
+      );
+      if (message !== undefined) texts.push(message.trim());
+    }
+  }
+  if (texts.length === 0) return undefined;
+  const more = errors.length - MAX_JOINED_ERRORS;
+  return more > 0 ? `${texts.join("; ")} (and ${more} more)` : texts.join("; ");
 }
 
 /**

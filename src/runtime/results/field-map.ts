@@ -14,7 +14,8 @@
  * - Google: `error.details[].fieldViolations: [{field, description}]`
  * - FastAPI / pydantic: `detail: [{loc: ["body", "x", 0], msg}]`
  * - express-validator: `errors: [{param|path, msg, location}]`; Spring: `errors: [{field, defaultMessage}]`
- * - Rails, Laravel: `errors: {field: [messages]}`; Django REST framework: `{field: [messages]}`
+ * - Rails, Laravel: `errors: {field: [messages]}`; GitLab: `message: {field: [messages]}`;
+ *   Django REST framework: `{field: [messages]}`
  * - GitHub: `errors: [{resource, field, code, message?}]`
  */
 
@@ -100,7 +101,16 @@ export function extractFieldErrors(body: unknown): FieldError[] {
 
   // FastAPI / pydantic: detail: [{loc: [...], msg}]
   if (Array.isArray(body.detail)) for (const item of body.detail) add(fromListItem(item));
-  for (const key of ["errors", "invalid-params", "invalid_params", "invalidParams", "violations", "issues"]) {
+  // GitLab: message: {title: ["can't be blank"]} (a string message is read elsewhere).
+  for (const key of [
+    "errors",
+    "invalid-params",
+    "invalid_params",
+    "invalidParams",
+    "violations",
+    "issues",
+    "message",
+  ]) {
     readErrorCollection(body[key], add);
   }
   // PayPal: details: [{field, issue, description}] (a list only: a `details` object is no field map)

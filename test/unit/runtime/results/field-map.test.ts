@@ -257,6 +257,14 @@ describe("mapFieldErrors over realistic error bodies", () => {
       ],
     },
     {
+      title: "GitLab message: {field: [messages]}",
+      body: { message: { name: ["can't be blank", "is too short"] } },
+      want: [
+        { argument: "name", field: "name", message: "can't be blank" },
+        { argument: "name", field: "name", message: "is too short" },
+      ],
+    },
+    {
       title: "Django REST framework {field: [messages]} at the top",
       body: { name: ["This field is required."], non_field_errors: ["Invalid data."] },
       want: [{ argument: "name", field: "name", message: "This field is required." }],

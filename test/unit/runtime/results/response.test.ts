@@ -418,6 +418,18 @@ describe("field errors in 400/422 answers", () => {
     { body: { title: "Bad Request", detail: "limit is too large" }, want: "Bad Request: limit is too large" },
     { body: { message: "Validation Failed" }, want: "Validation Failed" },
     { body: { detail: "Not authenticated" }, want: "Not authenticated" },
+    { body: { errors: ["Name has already been taken"] }, want: "Name has already been taken" },
+    {
+      body: { errors: [{ status: "422", title: "Invalid attribute" }, { detail: "Email is invalid" }] },
+      want: "Invalid attribute; Email is invalid",
+    },
+    { body: { errors: ["a", "b", "c", "d", "e"] }, want: "a; b; c (and 2 more)" },
+    {
+      body: { __type: "ValidationException", Message: "1 validation error" },
+      want: "ValidationException: 1 validation error",
+    },
+    { body: { errorMessage: "Quota exceeded" }, want: "Quota exceeded" },
+    { body: { errors: [{ field: "name" }] }, want: undefined },
   ])("reads the API's message: $want", ({ body, want }) => {
     expect(findErrorMessage(body)).toBe(want);
   });
