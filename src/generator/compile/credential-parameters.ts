@@ -188,3 +188,40 @@ export function listApiKeyPlaces(document: Record<string, unknown>): ReadonlySet
   }
   return places;
 }
+
+const apiKeyNamesByDocument = new WeakMap<object, ReadonlySet<string>>();
+
+/** A name as `listApiKeyNames` compares it: letters and digits, lower case (`client_id` = `clientId`). */
+export function toLooseName(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]+/g, "");
+}
+
+/**
+ * The names (loose: toLooseName) a document's apiKey schemes go by: each scheme's key and the
+ * parameter it sends, also without its first word when it has three or more (Plaid's
+ * `clientId` scheme sends `PLAID-CLIENT-ID`: `clientid`, `plaidclientid`; `X-Api-Key`: `apikey`). A body property of the same name is the same
+ * credential offered a second way (Plaid's bodies take `client_id` and `secret` as well as its
+ * headers): the header carries it, and the property is no argument for the model.
+ */
+export function listApiKeyNames(document: Record<string, unknown>): ReadonlySet<string> {
+  let names = apiKeyNamesByDocument.get(document);
+  if (names === undefined) {
+    const found = new Set<string>();
+    const components = isRecord(document.components) ? document.components : {};
+    const schemes = isRecord(components.securitySchemes) ? components.securitySchemes : {};
+    for (const [key, raw] of Object.entries(schemes)) {
+      const scheme = resolveRefObject(document, raw);
+      if (!isRecord(scheme) || scheme.type !== "apiKey") continue;
+      found.add(toLooseName(key));
+      if (typeof scheme.name !== "string") continue;
+      found.add(toLooseName(scheme.name));
+      // Without its first word when it has three or more (`PLAID-CLIENT-ID`, `X-Api-Key`).
+      const words = scheme.name.split(/[^A-Za-z0-9]+/).filter((word) => word !== "");
+      if (words.length >= 3) found.add(toLooseName(words.slice(1).join("")));
+    }
+    found.delete("");
+    names = found;
+    apiKeyNamesByDocument.set(document, names);
+  }
+  return names;
+}

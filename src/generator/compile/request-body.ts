@@ -14,6 +14,7 @@ import type {
 } from "../../model/types.js";
 import type { Candidate } from "./argument-names.js";
 import { type OperationContext, PARAMETER_STYLES, resolveRefObject } from "./context.js";
+import { listApiKeyNames, toLooseName } from "./credential-parameters.js";
 import { findDiscriminatorFill } from "./discriminator-fill.js";
 import { findFillValue } from "./fixed-parameters.js";
 import type { SchemaConverter } from "./json-schema.js";
@@ -90,6 +91,7 @@ export function planBody(
   if (objectShape?.closed && !required && Object.keys(objectShape.properties).length === 0) return undefined;
   if (objectShape && Object.keys(objectShape.properties).length > 0) {
     const discriminator = findDiscriminatorFill(converter, rawSchema);
+    const apiKeyNames = listApiKeyNames(context.document);
     body.mode = "properties";
     body.properties = [];
     const encoding = planEncoding(mediaObject.encoding);
@@ -115,6 +117,9 @@ export function planBody(
       }
       const readOnly = isReadOnlyProperty(propertySchema, (schema) => converter.dereference(schema));
       if (readOnly) continue; // readOnly properties are never sent in a request
+      // An optional property named as an apiKey scheme is that credential offered in the body
+      // too: the scheme sends it, and a secret never passes through the model.
+      if (!objectShape.required.includes(name) && apiKeyNames.has(toLooseName(name))) continue;
       body.properties.push(property);
       // A required property with a default or one allowed value is the bridge's to send, and
       // so is the discriminator of a body that is one named subtype (discriminator-fill.ts).

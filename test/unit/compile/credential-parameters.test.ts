@@ -326,3 +326,60 @@ describe("planning marks credential-looking parameters, and only them", () => {
     expect(Object.keys(tool!.inputSchema.properties as object)).toContain("Api-Key");
   });
 });
+
+describe("a body property named as an apiKey scheme is no argument", () => {
+  function bodyArguments(property: string, required: boolean): string[] {
+    const loaded = {
+      source: "spec.json",
+      specVersion: "3.1",
+      diagnostics: [],
+      document: {
+        openapi: "3.1.0",
+        info: { title: "T", version: "1" },
+        security: [{ clientId: [], secret: [] }],
+        components: {
+          securitySchemes: {
+            clientId: { type: "apiKey", in: "header", name: "PLAID-CLIENT-ID" },
+            secret: { type: "apiKey", in: "header", name: "PLAID-SECRET" },
+            apiKey: { type: "apiKey", in: "header", name: "X-Api-Key" },
+          },
+        },
+        paths: {
+          "/accounts/get": {
+            post: {
+              operationId: "accountsGet",
+              requestBody: {
+                content: {
+                  "application/json": {
+                    schema: {
+                      type: "object",
+                      required: ["access_token", ...(required ? [property] : [])],
+                      properties: { access_token: { type: "string" }, [property]: { type: "string" } },
+                    },
+                  },
+                },
+              },
+              responses: { "200": { description: "OK" } },
+            },
+          },
+        },
+      },
+    } as unknown as LoadedSpec;
+    const [tool] = planModel(loaded).tools;
+    return Object.keys(tool!.inputSchema.properties as object);
+  }
+  // Plaid's bodies take client_id and secret as well as its headers.
+  it.each([
+    ["client_id", false, ["access_token"]],
+    ["secret", false, ["access_token"]],
+    ["api_key", false, ["access_token"]],
+    ["plaid_secret", false, ["access_token"]],
+    // A required one is what the API needs in the body: it stays (the operator's --header or a
+    // profile can fill it), as do names no scheme goes by.
+    ["client_id", true, ["access_token", "client_id"]],
+    ["client_name", false, ["access_token", "client_name"]],
+    ["id", false, ["access_token", "id"]],
+  ])("%s (required: %s) → %j", (property, required, want) => {
+    expect(bodyArguments(property, required)).toEqual(want);
+  });
+});
