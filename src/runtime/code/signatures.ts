@@ -120,6 +120,9 @@ function clippedObject(
       ...properties.filter((p) => !isDemoted(p.name, demoted)),
       ...properties.filter((p) => isDemoted(p.name, demoted)),
     ];
+  // Arguments the call needs come first even when all fit (post_users' `email` after its options).
+  if (!result && !tight)
+    properties = [...properties.filter((p) => !p.optional), ...properties.filter((p) => p.optional)];
   const full = objectText(properties, index, {});
   if (full.length <= max || properties.length === 0) return full;
   // One argument whose type is long (a request body of one or two shapes): its type clipped in

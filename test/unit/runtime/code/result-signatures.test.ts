@@ -324,6 +324,18 @@ describe("one-line argument lists", () => {
   });
 });
 
+describe("one-line argument lists that fit whole", () => {
+  it("still put the required arguments first", () => {
+    const line = bodySignatureOf(
+      "/users",
+      { operationId: "createUser" },
+      ["avatar", "email", "name"],
+      ["email"],
+    );
+    expect(line).toMatch(/^createUser\(args: \{ email: string; avatar\?: string; name\?: string \}\)/);
+  });
+});
+
 describe("one-line argument lists of a thing made", () => {
   it.each([
     ["description", true],
