@@ -205,10 +205,19 @@ const LISTING_ARGUMENT = /^(q|query|search|filter|where|limit|page_?size|per_?pa
 
 /**
  * What bounds a list in time: `since`/`until`, Google's `timeMin`/`timeMax`, `start_date`,
- * `created_after`, `updatedSince` (Calendar's events.list had them among 20 options left out).
+ * `created_after`, `updatedSince` (Calendar's events.list had them among 20 options left out),
+ * Graph's `startDateTime`; and an event's own `start` and `end`, which making one needs.
  */
 const WINDOW_ARGUMENT =
-  /^(since|until|before|after|(time|date)_?(min|max|from|to)|(start|end)_?(time|date)|((created|updated|modified)_?)(after|before|since|until))$/i;
+  /^(since|until|before|after|(time|date)_?(min|max|from|to)|(start|end)(_?(time|date|date_?time|at))?|((created|updated|modified)_?)(after|before|since|until))$/i;
+
+/**
+ * When a resource was made or last changed (`createdDateTime`, `updated_at`), which the API sets:
+ * shown after the other documented options (Graph's event create showed `createdDateTime` and
+ * `lastModifiedDateTime` and left out `start` and `end`).
+ */
+const STAMP_ARGUMENT =
+  /^(created|updated|modified|last_?modified|last_?updated)_?(at|on|date|time|date_?time)$/i;
 
 /** What a thing made or changed says: an issue's description, a comment's body, a message's text. */
 const CONTENT_ARGUMENT = /^(description|body|content|text|message|comment|note|notes)$/i;
@@ -249,7 +258,7 @@ function rankArgument(
   if (isListingArgument(name)) return 0;
   if (rankIdentityField(name) === 0) return 1;
   if (mentioned.has(name.toLowerCase()) || CONTENT_ARGUMENT.test(name)) return 2;
-  return property.docs !== undefined ? 3 : 4;
+  return property.docs !== undefined && !STAMP_ARGUMENT.test(name) ? 3 : 4;
 }
 
 /**
@@ -355,10 +364,26 @@ function inlineShortAliases(properties: TypeProperty[], aliases: readonly TypeAl
   const inline = (type: TypeNode): TypeNode => {
     if (type.kind === "ref") return short.get(type.name) ?? type;
     if (type.kind === "array") return { kind: "array", items: inline(type.items) };
-    if (type.kind === "union") return { kind: "union", members: type.members.map(inline) };
+    if (type.kind === "union") return { kind: "union", members: dropAnyObject(type.members).map(inline) };
     return type;
   };
   return properties.map((p) => ({ ...p, type: inline(p.type) }));
+}
+
+/**
+ * A union's members without an object of any properties (`Record<string, unknown>`) beside a
+ * named or described object: Graph writes every nullable reference as `anyOf: [$ref, {type:
+ * object, nullable}]`, and `MicrosoftGraphItemBody | Record<string, unknown> | null` took a
+ * one-line signature's room (its event's `body` was left out) to say what the name says.
+ */
+function dropAnyObject(members: TypeNode[]): TypeNode[] {
+  const isAnyObject = (type: TypeNode) =>
+    type.kind === "object" &&
+    type.properties.length === 0 &&
+    type.index?.kind === "keyword" &&
+    type.index.name === "unknown";
+  const hasShape = members.some((m) => m.kind === "ref" || (m.kind === "object" && !isAnyObject(m)));
+  return hasShape ? members.filter((m) => !isAnyObject(m)) : members;
 }
 
 /** Characters of an alias's type that a one-line signature writes out instead of its name. */

@@ -249,6 +249,10 @@ describe("one-line argument lists", () => {
     ["created_after", true],
     ["updatedSince", true],
     ["date_from", true],
+    ["startDateTime", true],
+    ["end", true],
+    ["start_at", true],
+    ["startup", false],
     ["timeZone", false],
     ["startIndex", false],
     ["creator", false],
@@ -321,6 +325,62 @@ describe("one-line argument lists", () => {
       ["model"],
     );
     expect(line.startsWith("createCompletion(args: { model: string; prompt?: string;")).toBe(early);
+  });
+});
+
+describe("one-line argument lists of a thing made, with the times the API stamps", () => {
+  it("show those stamps after the other documented options (Graph's event)", () => {
+    const options = ["categories", "createdDateTime", "lastModifiedDateTime", "updated_at", "importance"];
+    const line = bodySignatureOf("/me/events", { operationId: "createEvent" }, [
+      ...options,
+      ...fillers("setting", 10),
+    ]);
+    expect(line).toMatch(
+      /^createEvent\(args\?: \{ categories\?: string; importance\?: string; setting0\?: string;/,
+    );
+  });
+});
+
+describe("one-line argument lists of Graph's nullable references", () => {
+  it("name the type without an object of any properties beside it", () => {
+    const model = planSpec({
+      paths: {
+        "/me/events": {
+          post: {
+            operationId: "createEvent",
+            requestBody: {
+              content: {
+                "application/json": {
+                  schema: {
+                    type: "object",
+                    properties: {
+                      body: {
+                        anyOf: [
+                          { $ref: "#/components/schemas/ItemBody" },
+                          { type: "object", nullable: true },
+                        ],
+                      },
+                      extra: { type: "object" },
+                    },
+                  },
+                },
+              },
+            },
+            responses: { "201": { description: "Created" } },
+          },
+        },
+      },
+      components: {
+        schemas: {
+          ItemBody: {
+            type: "object",
+            properties: { content: { type: "string" }, contentType: { type: "string" } },
+          },
+        },
+      },
+    });
+    const line = createSignatures().signatureOf(model.tools[0]!);
+    expect(line).toContain("body?: ItemBody | null; extra?: Record<string, unknown>");
   });
 });
 
