@@ -114,6 +114,7 @@ export class SchemaConverter {
   private readonly converted = new WeakMap<object, { schema: JsonSchema; refs: readonly string[] }>();
   /** Plain values' schemas by pointer, converted once (null: not one, or too long to write out). */
   private readonly scalarsByPointer = new Map<string, JsonSchema | null>();
+  private readonly targetPointers = new Map<string, string>();
 
   constructor(options: SchemaConverterOptions) {
     this.document = options.document;
@@ -357,7 +358,7 @@ export class SchemaConverter {
    */
   private convertScalarRef(ref: string): JsonSchema | undefined {
     if (!ref.startsWith("#")) return undefined;
-    const pointer = followBareRefs(this.document, normalisePointer(ref), normalisePointer);
+    const pointer = this.findTargetPointer(ref);
     let converted = this.scalarsByPointer.get(pointer);
     if (converted === undefined) {
       const target = resolvePointer(this.document, pointer);
@@ -370,10 +371,20 @@ export class SchemaConverter {
     return converted === null ? undefined : copyJsonTree(converted);
   }
 
+  /** The pointer a local reference ends at (followBareRefs), found once per reference text. */
+  private findTargetPointer(ref: string): string {
+    let pointer = this.targetPointers.get(ref);
+    if (pointer === undefined) {
+      pointer = followBareRefs(this.document, normalisePointer(ref), normalisePointer);
+      this.targetPointers.set(ref, pointer);
+    }
+    return pointer;
+  }
+
   private convertRef(ref: string): { target: string; name?: string } {
     if (!ref.startsWith("#")) return { target: ref };
     // A reference that only names another is read as that one: one definition, not a chain.
-    const pointer = followBareRefs(this.document, normalisePointer(ref), normalisePointer);
+    const pointer = this.findTargetPointer(ref);
     const existing = this.defsByPointer.get(pointer);
     if (existing) return { target: `#/$defs/${escapePointerToken(existing.name)}`, name: existing.name };
     const name = this.chooseDefName(pointer);
