@@ -9,6 +9,7 @@
  *           / (1 + DEPTH × fixed segments past the first, an `/api` or `/v2` prefix not counted)
  *           × (1 + NAMED) when the task names something ("Titanic", "'Naruto'") and the
  *             operation searches (its id for the name is what the next step needs)
+ *           × (1 + NAMED_API) when the task names the operation's API ("the Anime DB API")
  *           × (1 + PHRASE × Σ over the task's word pairs that one of the operation's fields
  *             (name, title, path, tags, parameters, description) has side by side of
  *             (1 - the share of the first 50 that have it) ** 8; the task's "me" is the
@@ -16,7 +17,9 @@
  *
  * so that a task naming a collection finds it before its sub-resources and before the same
  * collection deeper in the tree (`/me/events` before `/me/calendars/{id}/events`). Synonyms
- * (synonyms.ts) count at half weight.
+ * (synonyms.ts) count at half weight. A long task that asks for several things ("Also, ...")
+ * gets one answer per request among its first results, not another API's copy of an answer
+ * already there (requests.ts).
  *
  * A short phrase (intent.ts, SHORT_QUERY_WORDS) is read more loosely, since it says less: the
  * vocabulary bridges of synonyms.ts, at full weight when the API names no resource by the

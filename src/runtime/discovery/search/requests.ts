@@ -54,10 +54,12 @@ export function spreadRequests(
   weighted: readonly WeightedTerm[],
 ): void {
   const { shapes } = spread;
-  const left = ranked.map((result) => ({
-    ...result,
-    group: shapes[result.doc]!.group.join(" "),
-    parts: readTermScores(spread, result.doc, weighted),
+  const terms = listTerms(spread.postings, weighted);
+  const left = ranked.map(({ doc, score }) => ({
+    doc,
+    score,
+    group: shapes[doc]!.group.join(" "),
+    parts: readTermScores(terms, doc, spread.k1),
   }));
   const chosen: typeof left = [];
   /** Per task term: the groups of the chosen results that matched it. */
@@ -77,9 +79,9 @@ export function spreadRequests(
     chosen.push(next!);
     chosenGroups.add(next!.group);
     for (const term of next!.parts.keys()) {
-      let groups = matchedBy.get(term);
-      if (groups === undefined) matchedBy.set(term, (groups = new Set()));
+      const groups = matchedBy.get(term) ?? new Set<string>();
       groups.add(next!.group);
+      matchedBy.set(term, groups);
     }
   }
   ranked.splice(0, ranked.length, ...[...chosen, ...left].map(({ doc, score }) => ({ doc, score })));
@@ -94,26 +96,44 @@ function discount(
   let kept = 0;
   for (const [term, part] of result.parts) {
     total += part;
-    const groups = matchedBy.get(term);
-    const elsewhere = groups !== undefined && [...groups].some((group) => group !== result.group);
-    kept += elsewhere ? part * DISCOUNT : part;
+    kept += isMatchedElsewhere(matchedBy.get(term), result.group) ? part * DISCOUNT : part;
   }
   return total > 0 ? (result.score * kept) / total : result.score;
 }
 
-/** Per task term: what it adds to the operation's lexical score (rank.ts scoreTerms' sum). */
-function readTermScores(spread: Spread, doc: number, weighted: readonly WeightedTerm[]): Map<string, number> {
-  const { postings, k1 } = spread;
+function isMatchedElsewhere(groups: ReadonlySet<string> | undefined, group: string): boolean {
+  if (groups === undefined) return false;
+  for (const other of groups) if (other !== group) return true;
+  return false;
+}
+
+interface TermPostings {
+  docs: readonly number[];
+  frequencies: readonly number[];
+  idf: number;
+  origin: string;
+}
+
+/** The ranked terms that some operation has, each with its postings and weighted idf, once a task. */
+function listTerms(postings: Postings, weighted: readonly WeightedTerm[]): TermPostings[] {
   const n = postings.size;
-  const parts = new Map<string, number>();
+  const terms: TermPostings[] = [];
   for (const [term, weight, origin] of weighted) {
     const list = postings.terms.get(term);
     if (list === undefined) continue;
-    const at = findDoc(list.docs, doc);
-    if (at < 0) continue;
     const df = list.docs.length;
-    const idf = weight * Math.log(1 + (n - df + 0.5) / (df + 0.5));
-    const f = list.frequencies[at]!;
+    terms.push({ ...list, idf: weight * Math.log(1 + (n - df + 0.5) / (df + 0.5)), origin });
+  }
+  return terms;
+}
+
+/** Per task term: what it adds to the operation's lexical score (rank.ts scoreTerms' sum). */
+function readTermScores(terms: readonly TermPostings[], doc: number, k1: number): Map<string, number> {
+  const parts = new Map<string, number>();
+  for (const { docs, frequencies, idf, origin } of terms) {
+    const at = findDoc(docs, doc);
+    if (at < 0) continue;
+    const f = frequencies[at]!;
     parts.set(origin, (parts.get(origin) ?? 0) + (idf * f) / (k1 + f));
   }
   return parts;
