@@ -334,8 +334,9 @@ function findNamedGroups(sequence: readonly string[]): (group: readonly string[]
 
 /** Whether the task's terms have the group's, in order, followed by "api" unless it ends with it. */
 export function namesGroup(sequence: readonly string[], group: readonly string[]): boolean {
-  if (group.length === 0) return false;
   const api = group.at(-1) === API_TERM;
+  // A group named "API" alone is named by every task that says the word.
+  if (group.length === (api ? 1 : 0)) return false;
   for (let i = 0; i + group.length <= sequence.length; i++) {
     let j = 0;
     while (j < group.length && sequence[i + j] === group[j]) j++;

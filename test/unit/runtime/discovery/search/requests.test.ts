@@ -96,6 +96,7 @@ describe("an API the task names", () => {
     ["check the health of the Shazam API", "Shazam API", true],
     ["using Shazam", "Shazam API", false],
     ["any API at all", "", false],
+    ["any API at all", "API", false],
   ])("%j names %j: %s", (query, tag, named) => {
     expect(namesGroup(toTerms(splitWords(query)), toTerms(splitWords(tag)))).toBe(named);
   });
