@@ -11,7 +11,7 @@
 import type { ToolNode } from "../../../model/types.js";
 import { stem } from "./stem.js";
 import { TIME_WORDS } from "./synonyms.js";
-import { isNoise, SELF_WORDS, splitPathWords, splitWords } from "./tokenize.js";
+import { isNoise, SELF_WORDS, splitPathWords, splitWords, toTerms } from "./tokenize.js";
 
 /**
  * `apply`: a word of the API used as the verb that starts a short phrase ("fork a repository",
@@ -336,6 +336,12 @@ export interface OperationShape {
    * listChannels`, Graph's `/admin/sharepoint`, GitHub Enterprise's `/admin/hooks`).
    */
   admin: boolean;
+  /**
+   * Terms of the API or part of one the operation belongs to: its first tag, a trailing version
+   * left out (`Demo Project_v12` → `demo project`: versions of one API are one), [] untagged.
+   * Read by the named-API factor and the multi-request re-ranking (rank.ts, requests.ts).
+   */
+  group: readonly string[];
 }
 
 /**
@@ -444,6 +450,7 @@ export function readOperationShape(tool: ToolNode): OperationShape {
         `${tool.name} ${tool.http.path}`.replace(/([a-z])([A-Z])/g, "$1 $2"),
       ) || readArgumentNames(tool).some((name) => /^(q|query|keyword|keywords|search|term)$/i.test(name)),
     admin: /^admin(?:$|[^a-z])/i.test(fixed.find((segment) => !PREFIX_SEGMENT.test(segment)) ?? ""),
+    group: readGroup(tool.tags[0] ?? ""),
     // A query parameter of a read: a body's start and end (an event being created) are data.
     spans:
       tool.http.method === "get" &&
@@ -451,6 +458,18 @@ export function readOperationShape(tool: ToolNode): OperationShape {
         (p) => p.in === "query" && p.constant === undefined && isSpanArgument(p.name),
       ),
   };
+}
+
+const groupMemo = new Map<string, readonly string[]>();
+
+function readGroup(tag: string): readonly string[] {
+  return remember(groupMemo, tag, readGroupTerms);
+}
+
+function readGroupTerms(tag: string): readonly string[] {
+  const terms = toTerms(splitWords(tag));
+  while (terms.length > 1 && /^v\d+$/.test(terms.at(-1)!)) terms.pop();
+  return terms;
 }
 
 /** How well the operation's method and shape fit the actions of the task: 1 fits, 0 neutral, -1 contradicts. */

@@ -9,6 +9,7 @@
  *           / (1 + DEPTH × fixed segments past the first, an `/api` or `/v2` prefix not counted)
  *           × (1 + NAMED) when the task names something ("Titanic", "'Naruto'") and the
  *             operation searches (its id for the name is what the next step needs)
+ *           × (1 + NAMED_API) when the task names the operation's API ("the Anime DB API")
  *           × (1 + PHRASE × Σ over the task's word pairs that one of the operation's fields
  *             (name, title, path, tags, parameters, description) has side by side of
  *             (1 - the share of the first 50 that have it) ** 8; the task's "me" is the
@@ -16,7 +17,9 @@
  *
  * so that a task naming a collection finds it before its sub-resources and before the same
  * collection deeper in the tree (`/me/events` before `/me/calendars/{id}/events`). Synonyms
- * (synonyms.ts) count at half weight.
+ * (synonyms.ts) count at half weight. A long task that asks for several things ("Also, ...")
+ * gets one answer per request among its first results, not another API's copy of an answer
+ * already there (requests.ts).
  *
  * A short phrase (intent.ts, SHORT_QUERY_WORDS) is read more loosely, since it says less: the
  * vocabulary bridges of synonyms.ts, at full weight when the API names no resource by the
@@ -49,6 +52,7 @@ import {
 } from "./intent.js";
 import type { Postings } from "./postings.js";
 import { readQueryPairs } from "./query-pairs.js";
+import { asksSeveral, spreadRequests, type WeightedTerm } from "./requests.js";
 import { stem } from "./stem.js";
 import { findSynonyms } from "./synonyms.js";
 import { splitWords, toTerms } from "./tokenize.js";
@@ -69,6 +73,12 @@ export const TUNING = {
   container: 0.25,
   /** A task that names something ("the movie Titanic") may need the search that finds it first. */
   named: 0.15,
+  /**
+   * The operations of an API the task names as one ("fetch an anime by its ID using the Anime DB
+   * API"; rank.ts findNamedGroups): StableToolBench's tasks name the RapidAPI tool that many
+   * near-identical ones would answer alike. At 1, R@1 fell on G2_category and G1_instruction.
+   */
+  namedApi: 0.5,
   /** A short phrase naming a time span ("this week") and an operation that takes one (calendarView). */
   span: 0.25,
   /**
@@ -145,12 +155,14 @@ export function rankQuery(context: RankContext, query: string, limit: number): R
     }
   }
   const { sequences, vocabulary } = context;
+  const weighted = weighTerms(context, terms, intent);
+  const named = findNamedGroups(sequence);
   if (sequences === undefined || vocabulary === undefined || sequence.length < 2)
-    return scoreTerms(context, terms, intent, limit);
+    return scoreTerms(context, weighted, terms, intent, named, limit);
   // The task's word pairs, in its order ("list of users" gives "list user"; "me" is the user).
   const pairs = readQueryPairs(words);
   // Always the same leading operations, whatever the limit, so a result's rank does not depend on it.
-  const candidates = scoreTerms(context, terms, intent, Math.max(limit, PHRASE_WINDOW));
+  const candidates = scoreTerms(context, weighted, terms, intent, named, Math.max(limit, PHRASE_WINDOW));
   if (intent.filtered) weighFiltered(candidates, context, intent);
   const wanted = numberPairs(vocabulary, pairs);
   const found = candidates.map(({ doc }) => findPairs(sequences[doc]!, vocabulary, wanted));
@@ -164,6 +176,13 @@ export function rankQuery(context: RankContext, query: string, limit: number): R
     candidate.score *= 1 + TUNING.phrase * Math.min(bonus, TUNING.phraseMax);
   });
   candidates.sort((a, b) => b.score - a.score || a.doc - b.doc);
+  // "... Also, I need ...": one answer for each request first (requests.ts).
+  if (!intent.short && asksSeveral(query))
+    spreadRequests(
+      { postings: context.postings, shapes: context.shapes, k1: TUNING.k1 },
+      candidates,
+      weighted,
+    );
   return candidates.slice(0, limit);
 }
 
@@ -248,16 +267,15 @@ function numberPairs(vocabulary: readonly string[], pairs: ReadonlySet<string>):
   return wanted;
 }
 
-function scoreTerms(context: RankContext, terms: string[], intent: QueryIntent, limit: number): Ranked[] {
-  const { postings, shapes, allowed, scratch, resources } = context;
-  const n = postings.size;
-  const scores = scratch.scores;
-  const touched = scratch.touched;
-  let count = 0;
-  const owned = scratch.owned;
+/**
+ * The terms ranked: the task's own and what stands for them (synonyms, an API's abbreviations,
+ * the words an unknown word begins), each [term, weight, the task's term it stands for].
+ */
+function weighTerms(context: RankContext, terms: readonly string[], intent: QueryIntent): WeightedTerm[] {
+  const { postings, resources } = context;
   const own = new Set(terms);
-  // [term, weight, the query's term it stands for]; a container's term ("organization" in
-  // "users in the organization") says where, not what: it counts for less.
+  // A container's term ("organization" in "users in the organization") says where, not what: it
+  // counts for less.
   const weighted: [string, number, string][] = terms.map((term) => [
     term,
     intent.containers.has(term) ? TUNING.container : 1,
@@ -294,6 +312,56 @@ function scoreTerms(context: RankContext, terms: string[], intent: QueryIntent, 
       }
     }
   }
+  return weighted;
+}
+
+/**
+ * The groups (intent.ts OperationShape.group, an API's tag) the task names as an API: the
+ * group's terms side by side in the task, then "API" ("using the Anime DB API", "the tes API"),
+ * or a group whose name ends with it ("Shazam API"). Keyed by the shapes' own arrays, as read.
+ */
+function findNamedGroups(sequence: readonly string[]): (group: readonly string[]) => boolean {
+  const memo = new Map<readonly string[], boolean>();
+  return (group) => {
+    let named = memo.get(group);
+    if (named === undefined) {
+      named = namesGroup(sequence, group);
+      memo.set(group, named);
+    }
+    return named;
+  };
+}
+
+/** Whether the task's terms have the group's, in order, followed by "api" unless it ends with it. */
+export function namesGroup(sequence: readonly string[], group: readonly string[]): boolean {
+  const api = group.at(-1) === API_TERM;
+  // A group named "API" alone is named by every task that says the word.
+  if (group.length === (api ? 1 : 0)) return false;
+  for (let i = 0; i + group.length <= sequence.length; i++) {
+    let j = 0;
+    while (j < group.length && sequence[i + j] === group[j]) j++;
+    if (j === group.length && (api || sequence[i + j] === API_TERM)) return true;
+  }
+  return false;
+}
+
+/** The term of the word "API". */
+const API_TERM = "api";
+
+function scoreTerms(
+  context: RankContext,
+  weighted: readonly WeightedTerm[],
+  terms: readonly string[],
+  intent: QueryIntent,
+  named: (group: readonly string[]) => boolean,
+  limit: number,
+): Ranked[] {
+  const { postings, shapes, allowed, scratch } = context;
+  const n = postings.size;
+  const scores = scratch.scores;
+  const touched = scratch.touched;
+  let count = 0;
+  const owned = scratch.owned;
   for (const [term, weight, origin] of weighted) {
     const list = postings.terms.get(term);
     if (list === undefined) continue;
@@ -322,7 +390,9 @@ function scoreTerms(context: RankContext, terms: string[], intent: QueryIntent, 
     scores[doc] = 0;
     owned[doc] = 0;
     if (allowed !== undefined && !allowed(doc)) continue;
-    const score = lexical * weighShape(intent, termSet, shapes[doc]!, owns);
+    const shape = shapes[doc]!;
+    let score = lexical * weighShape(intent, termSet, shape, owns);
+    if (named(shape.group)) score *= 1 + TUNING.namedApi;
     if (best.length === limit && !isBetter(score, doc, best[limit - 1]!)) continue;
     let at = best.length;
     while (at > 0 && isBetter(score, doc, best[at - 1]!)) at--;
