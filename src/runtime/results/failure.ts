@@ -298,7 +298,8 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
 
 /**
  * The API's own words: problem+json `title: detail`, `{error: {message}}`, `{error, error_description}`
- * (OAuth), `{message}`, `{detail: "..."}`, a list of `errors` (texts, or objects with a message),
+ * (OAuth), `{message}`, `{detail: "..."}`, a list of `errors` (texts, or objects with a message)
+ * or Jira's `errorMessages`,
  * AWS JSON's `Message`, `errorMessage`, `msg`.
  */
 export function findErrorMessage(body: unknown): string | undefined {
@@ -323,6 +324,7 @@ export function findErrorMessage(body: unknown): string | undefined {
     text(error) ??
     title ??
     joinErrorTexts(record.errors) ??
+    joinErrorTexts(record.errorMessages) ??
     text(record.errorMessage) ??
     text(record.error_message) ??
     text(record.msg) ??

@@ -429,6 +429,10 @@ describe("field errors in 400/422 answers", () => {
       want: "ValidationException: 1 validation error",
     },
     { body: { errorMessage: "Quota exceeded" }, want: "Quota exceeded" },
+    {
+      body: { errorMessages: ["Issue does not exist or you do not have permission to see it."], errors: {} },
+      want: "Issue does not exist or you do not have permission to see it.",
+    },
     { body: { errors: [{ field: "name" }] }, want: undefined },
   ])("reads the API's message: $want", ({ body, want }) => {
     expect(findErrorMessage(body)).toBe(want);
