@@ -229,7 +229,13 @@ function collectParameters(context: OperationContext): {
     list.forEach((raw, index) => {
       const pointer = `${base}/${index}`;
       const parameter = resolveRefObject(context.document, raw);
-      if (!isRecord(parameter) || typeof parameter.name !== "string" || typeof parameter.in !== "string") {
+      // An empty name (Notion's converted spec has a header named "") can be sent nowhere.
+      if (
+        !isRecord(parameter) ||
+        typeof parameter.name !== "string" ||
+        parameter.name.trim() === "" ||
+        typeof parameter.in !== "string"
+      ) {
         warn(context, "OMB_PARAMETER_INVALID", "parameter has no name or location and is ignored", pointer);
         return;
       }

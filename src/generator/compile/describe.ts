@@ -33,6 +33,7 @@ import {
   nameParameterPlace,
   readCredentialFacts,
 } from "./credential-parameters.js";
+import { isPlaceholderValue } from "./placeholder-values.js";
 import { readBodyPresence } from "./request-body.js";
 import {
   cleanProse,
@@ -537,8 +538,16 @@ function exampleOf(context: OperationContext, node: Record<string, unknown>): un
   return isRecord(schema) ? ownExampleOf(context, schema) : undefined;
 }
 
-/** A node's `example`, else its first `examples` entry (a list, or a map of Example Objects). */
+/**
+ * A node's `example`, else its first `examples` entry (a list, or a map of Example Objects);
+ * never a template's blank (`{{BLOCK_ID}}`: placeholder-values.ts).
+ */
 function ownExampleOf(context: OperationContext, node: Record<string, unknown>): unknown {
+  const value = readOwnExample(context, node);
+  return isPlaceholderValue(value) ? undefined : value;
+}
+
+function readOwnExample(context: OperationContext, node: Record<string, unknown>): unknown {
   if (node.example !== undefined) return node.example;
   if (Array.isArray(node.examples) && node.examples.length > 0) return node.examples[0];
   if (isRecord(node.examples)) {

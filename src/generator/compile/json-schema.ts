@@ -13,6 +13,7 @@ import type { JsonSchema, JsonValue } from "../../model/types.js";
 import { DEFAULT_ARGUMENT_DESCRIPTION_BUDGET } from "./budgets.js";
 import { copyJsonTree } from "./json-copy.js";
 import { toUnicodePattern } from "./pattern.js";
+import { isPlaceholderValue } from "./placeholder-values.js";
 import { isReadOnlyProperty } from "./read-only.js";
 import { followBareRefs, isScalarSchema, MAX_INLINED_SCALAR_CHARS } from "./scalar-refs.js";
 import { compactDescription } from "./text.js";
@@ -420,10 +421,13 @@ function normalisePointer(ref: string): string {
   return p;
 }
 
-/** The first short example, if any: one concrete value helps a model, a long one costs tokens. */
+/**
+ * The first short example, if any: one concrete value helps a model, a long one costs tokens;
+ * a template's blank (`{{BLOCK_ID}}`, placeholder-values.ts) is none.
+ */
 export function pickExamples(values: unknown[]): JsonValue[] {
   for (const value of values) {
-    if (value === undefined) continue;
+    if (value === undefined || isPlaceholderValue(value)) continue;
     const json = toJson(value);
     if (JSON.stringify(json).length <= MAX_EXAMPLE_JSON) return [json];
   }

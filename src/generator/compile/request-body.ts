@@ -88,7 +88,16 @@ export function planBody(
 
   // A closed object with no properties (Stripe's GETs declare such a form body, 213 of them):
   // the model has nothing to give, and an argument `body?: Record<string, never>` is only noise.
-  if (objectShape?.closed && !required && Object.keys(objectShape.properties).length === 0) return undefined;
+  // So is an optional object body that names no property on a GET or HEAD, where a body has no
+  // meaning (RFC 9110 §9.3.1): Notion's converted GETs declare `{type: object, properties: {}}`.
+  const readsOnly = context.method === "get" || context.method === "head";
+  if (
+    objectShape &&
+    (objectShape.closed || readsOnly) &&
+    !required &&
+    Object.keys(objectShape.properties).length === 0
+  )
+    return undefined;
   if (objectShape && Object.keys(objectShape.properties).length > 0) {
     const discriminator = findDiscriminatorFill(converter, rawSchema);
     const apiKeyNames = listApiKeyNames(context.document);

@@ -15,6 +15,7 @@ function planBody(
   schema: unknown,
   extra: Record<string, unknown> = {},
   mediaType = "application/json",
+  method = "post",
 ): ToolNode {
   const loaded = {
     source: "spec.json",
@@ -25,7 +26,7 @@ function planBody(
       info: { title: "T", version: "1" },
       paths: {
         "/groups": {
-          post: {
+          [method]: {
             operationId: "createGroup",
             requestBody: { content: { [mediaType]: { schema } }, ...extra },
             responses: { "201": { description: "Created" } },
@@ -362,9 +363,30 @@ describe("a body that can only be empty", () => {
       bound: true,
     },
     { name: "open, no properties", schema: { type: "object" }, extra: {}, bound: true },
-  ])("$name", ({ schema, extra, bound }) => {
+    {
+      name: "open, no properties, optional, on a GET (Notion's converted GETs)",
+      schema: { type: "object", properties: {} },
+      extra: {},
+      method: "get",
+      bound: false,
+    },
+    {
+      name: "the same, required",
+      schema: { type: "object", properties: {} },
+      extra: { required: true },
+      method: "get",
+      bound: true,
+    },
+    {
+      name: "open, no properties, optional, on a DELETE",
+      schema: { type: "object" },
+      extra: {},
+      method: "delete",
+      bound: true,
+    },
+  ])("$name", ({ schema, extra, bound, method }) => {
     for (const mediaType of ["application/json", "application/x-www-form-urlencoded"]) {
-      const tool = planBody(schema, extra, mediaType);
+      const tool = planBody(schema, extra, mediaType, method);
       expect(tool.http.body !== undefined, mediaType).toBe(bound);
       expect(Object.keys(tool.inputSchema.properties ?? {}).includes("body"), mediaType).toBe(bound);
     }

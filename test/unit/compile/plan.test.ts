@@ -354,6 +354,18 @@ describe("argument contract", () => {
     expect(model.diagnostics.map((d) => d.code)).toContain("OMB_PATH_PARAMETER_UNDECLARED");
   });
 
+  it.each([
+    ["an empty name", { name: "", in: "header", schema: { type: "string" } }],
+    ["a blank name", { name: "  ", in: "query", schema: { type: "string" } }],
+    ["no location", { name: "x", schema: { type: "string" } }],
+  ])("ignores a parameter with %s, with a warning", (_label, parameter) => {
+    const model = plan({
+      paths: { "/a": { get: { parameters: [parameter], responses: { "200": { description: "ok" } } } } },
+    });
+    expect(Object.keys(model.tools[0]!.inputSchema.properties as object)).toEqual([]);
+    expect(model.diagnostics.map((d) => d.code)).toContain("OMB_PARAMETER_INVALID");
+  });
+
   it("resolves parameter styles and defaults", () => {
     const tool = onlyTool({
       paths: {
