@@ -219,6 +219,9 @@ const WINDOW_ARGUMENT =
 const STAMP_ARGUMENT =
   /^(created|updated|modified|last_?modified|last_?updated)_?(at|on|date|time|date_?time)$/i;
 
+/** Who a message goes from and to (Twilio's `From` was left out behind 20 alphabetical options). */
+const ADDRESS_ARGUMENT = /^(from|to|sender|recipients?)$/i;
+
 /** What a thing made or changed says: an issue's description, a comment's body, a message's text. */
 const CONTENT_ARGUMENT = /^(description|body|content|text|message|comment|note|notes)$/i;
 
@@ -242,7 +245,8 @@ function isDemoted(name: string, demoted: ReadonlySet<string>): boolean {
  * Where an optional argument comes in a one-line signature (lower first; the spec's order
  * within a tier): a list's query, page size and time window (Google Drive's files.list lists 23
  * alphabetically: `q` and `pageSize` were left out for `corpora`, `corpus`…); what names the
- * thing made or changed (Zoom's meeting `topic`, a card's `name`); what the operation's title
+ * thing made or changed (Zoom's meeting `topic`, a card's `name`) and who a message is from and
+ * to; what the operation's title
  * names (OpenAI's "Creates a completion for the provided prompt": `prompt` was left out behind
  * 14 alphabetical options) and what the thing says (GitLab's issue `description` was left out
  * behind `created_at`); the documented options, then the rest; the API's own options
@@ -256,7 +260,7 @@ function rankArgument(
   const { name } = property;
   if (isDemoted(name, demoted)) return 5;
   if (isListingArgument(name)) return 0;
-  if (rankIdentityField(name) === 0) return 1;
+  if (rankIdentityField(name) === 0 || ADDRESS_ARGUMENT.test(name)) return 1;
   if (mentioned.has(name.toLowerCase()) || CONTENT_ARGUMENT.test(name)) return 2;
   return property.docs !== undefined && !STAMP_ARGUMENT.test(name) ? 3 : 4;
 }

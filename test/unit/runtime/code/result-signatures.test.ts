@@ -384,6 +384,26 @@ describe("one-line argument lists of Graph's nullable references", () => {
   });
 });
 
+describe("one-line argument lists of a message", () => {
+  it("show who it is from right after what is required (Twilio's CreateMessage)", () => {
+    const options = [
+      "AddressRetention",
+      "ApplicationSid",
+      "Attempt",
+      "ContentRetention",
+      ...fillers("Setting", 10),
+      "From",
+    ];
+    const line = bodySignatureOf(
+      "/Messages.json",
+      { operationId: "CreateMessage" },
+      ["To", "Body", ...options],
+      ["To"],
+    );
+    expect(line).toMatch(/^CreateMessage\(args: \{ To: string; From\?: string; Body\?: string;/);
+  });
+});
+
 describe("one-line argument lists that fit whole", () => {
   it("still put the required arguments first", () => {
     const line = bodySignatureOf(
