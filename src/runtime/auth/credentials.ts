@@ -79,8 +79,12 @@ export function applyCredentials(
   if (requirements.length === 0) return applied;
   const usable = requirements.find((alternative) => isAlternativeMet(alternative, credentials, schemes));
   if (!usable) {
+    // Only the schemes with no credential: SoundCloud's operations need `AuthHeader` and
+    // `ClientId` together, and the result said neither was configured when one was.
     const names = new Set<string>();
-    for (const alternative of requirements) for (const name of Object.keys(alternative)) names.add(name);
+    for (const alternative of requirements)
+      for (const name of Object.keys(alternative))
+        if (!isAlternativeMet({ [name]: [] }, credentials, schemes)) names.add(name);
     applied.missing = [...names];
     return applied;
   }
