@@ -5,7 +5,12 @@
  * `serve` runs in slices after its first answers: settleFieldsSteps):
  * - `inputSchema`'s sharing (shareRepeatedSchemas, a third of planning Microsoft Graph beta);
  * - `description` (describeOperation);
- * - `resultFields` (planResultFields).
+ * - `resultFields` (planResultFields);
+ * - four fields of its `http` binding that only a call, describe or a cut answer reads:
+ *   `responses`, `accept` (responses.ts), `xmlLists` (xml-lists.ts) and `successFlags`
+ *   (success-flags.ts): about 0.3 s of planning Microsoft Graph beta, which has none of the last
+ *   two (createLazyHttp). `longRunning` stays eager: the first tools/list asks every tool for it
+ *   (runtime/tasks/task-server.ts).
  *
  * Each is a getter in the key's own place that computes the field once, then leaves a plain
  * data field (`resultFields` without a value is then removed, as eager planning never adds it;
@@ -13,7 +18,7 @@
  * JSON.stringify, structuredClone and every reader see exactly what eager planning makes (the
  * lazy-vs-eager tests compare the models' JSON byte for byte, read in any order). What that
  * rests on:
- * - None of the three adds a diagnostic, and each is a function of the document and its
+ * - None of them adds a diagnostic, and each is a function of the document and its
  *   operation alone (their memories, such as shareRepeatedSchemas' per shape or the described
  *   texts, key everything their answers depend on): the order they run in does not matter.
  * - None of them throws where eager planning would skip the operation (a skipped operation
@@ -28,7 +33,13 @@
  * - A tool whose header parameters are mirrored as Mcp-Param headers (mcp-headers.ts, which
  *   reads the shared schema and may warn) is shared at once, as before.
  */
-import type { JsonSchema, ResultFieldsNode, ToolNode } from "../../model/types.js";
+import type {
+  HttpBindingNode,
+  JsonSchema,
+  ResponseNode,
+  ResultFieldsNode,
+  ToolNode,
+} from "../../model/types.js";
 import { shareRepeatedSchemas } from "./shared-schemas.js";
 
 /** One field to make on first use, and what it was made (or set) to. */
@@ -236,7 +247,7 @@ function isPending(state: PendingFields | undefined): boolean {
 
 /** Whether some tool has a field still to make. */
 export function hasPendingFields(tools: readonly ToolNode[]): boolean {
-  return tools.some((tool) => isPending(pendingOf.get(tool)));
+  return tools.some((tool) => isPending(pendingOf.get(tool)) || isHttpPending(pendingHttpOf.get(tool.http)));
 }
 
 /**
@@ -254,8 +265,119 @@ export function* settleFieldsSteps(tools: readonly ToolNode[]): Generator<void, 
     yield;
   }
   for (const tool of tools) {
-    if (pendingOf.get(tool)?.resultFields.make === undefined) continue;
+    const http = isHttpPending(pendingHttpOf.get(tool.http));
+    if (pendingOf.get(tool)?.resultFields.make === undefined && !http) continue;
     void tool.resultFields;
+    if (http) {
+      void tool.http.responses;
+      void tool.http.accept;
+      void tool.http.xmlLists;
+      void tool.http.successFlags;
+    }
     yield;
   }
+}
+
+/** The answer-side fields of an `http` binding, made on first use (see the top of this file). */
+export interface LazyHttpParts {
+  responses: () => ResponseNode[];
+  accept: () => string[];
+  xmlLists: () => string[] | undefined;
+  successFlags: () => Record<string, boolean> | undefined;
+}
+
+/** The fields an `http` binding gets between `accept` and `xmlLists`, when planned. */
+export type HttpMiddleFields = Pick<HttpBindingNode, "body" | "servers" | "longRunning">;
+
+interface PendingHttp {
+  responses: Pending<ResponseNode[]>;
+  accept: Pending<string[]>;
+  xmlLists: Pending<string[] | undefined>;
+  successFlags: Pending<Record<string, boolean> | undefined>;
+}
+
+type HttpLazyKey = keyof PendingHttp;
+
+const pendingHttpOf = new WeakMap<object, PendingHttp>();
+
+/** The optional ones of the lazy `http` fields: left out when they have no value, as eager planning does. */
+const OPTIONAL_HTTP_FIELDS: ReadonlySet<HttpLazyKey> = new Set(["xmlLists", "successFlags"]);
+
+/**
+ * An `http` binding whose answer-side fields are getters in their keys' places, in eager
+ * planning's key order (method, path, parameters, security, responses, accept, then `middle`'s
+ * body, servers and long-running binding as planned, then xmlLists and successFlags): one
+ * object literal, as createLazyTool writes a tool.
+ */
+export function createLazyHttp(
+  eager: Pick<HttpBindingNode, "method" | "path" | "parameters" | "security">,
+  middle: HttpMiddleFields,
+  parts: LazyHttpParts,
+): HttpBindingNode {
+  const state: PendingHttp = {
+    responses: pending(parts.responses),
+    accept: pending(parts.accept),
+    xmlLists: pending(parts.xmlLists),
+    successFlags: pending(parts.successFlags),
+  };
+  const http: HttpBindingNode = {
+    method: eager.method,
+    path: eager.path,
+    parameters: eager.parameters,
+    security: eager.security,
+    get responses(): ResponseNode[] {
+      return readHttpField(this, state, "responses");
+    },
+    set responses(value: ResponseNode[]) {
+      writeHttpField(this, state, "responses", value);
+    },
+    get accept(): string[] {
+      return readHttpField(this, state, "accept");
+    },
+    set accept(value: string[]) {
+      writeHttpField(this, state, "accept", value);
+    },
+    ...middle,
+    get xmlLists(): string[] | undefined {
+      return readHttpField(this, state, "xmlLists");
+    },
+    set xmlLists(value: string[] | undefined) {
+      writeHttpField(this, state, "xmlLists", value);
+    },
+    get successFlags(): Record<string, boolean> | undefined {
+      return readHttpField(this, state, "successFlags");
+    },
+    set successFlags(value: Record<string, boolean> | undefined) {
+      writeHttpField(this, state, "successFlags", value);
+    },
+  };
+  pendingHttpOf.set(http, state);
+  return http;
+}
+
+/** A lazy `http` field read: made once, then a plain field of `target`. */
+function readHttpField<K extends HttpLazyKey>(
+  target: object,
+  state: PendingHttp,
+  key: K,
+): PendingHttp[K] extends Pending<infer T> ? T : never {
+  const value = settle(state[key] as Pending<unknown>);
+  putField(target, key, value, OPTIONAL_HTTP_FIELDS.has(key));
+  return value as PendingHttp[K] extends Pending<infer T> ? T : never;
+}
+
+/** A lazy `http` field set before it was read: the value given wins. */
+function writeHttpField(target: object, state: PendingHttp, key: HttpLazyKey, value: unknown): void {
+  (state as unknown as Record<string, Pending<unknown>>)[key] = settled(value);
+  putField(target, key, value, OPTIONAL_HTTP_FIELDS.has(key));
+}
+
+function isHttpPending(state: PendingHttp | undefined): boolean {
+  return (
+    state !== undefined &&
+    (state.responses.make !== undefined ||
+      state.accept.make !== undefined ||
+      state.xmlLists.make !== undefined ||
+      state.successFlags.make !== undefined)
+  );
 }
