@@ -101,10 +101,12 @@ function putField(target: object, key: string, value: unknown, optional: boolean
 }
 
 /**
- * The tool with its lazy fields as getters, written as an object literal in eager planning's
- * key order (a `name` first, given by nameTool): defining getters afterwards
- * (Object.defineProperty) cost Graph beta's plan a third of a second more, so only a tool with
- * an output or result schema (planned before `resultFields`) has its `resultFields` so defined.
+ * The tool with its lazy fields as getters in eager planning's key order (a `name` first, given
+ * by nameTool). The getters are three shared pairs (TOOL_ACCESSORS) that find the tool's state
+ * by the object they are read on, defined in the same order on every tool, so that the tools
+ * share their shapes. (An object literal with a getter and a setter per field made six closures
+ * per tool and left every tool a slow dictionary object; a getter of its own per tool, defined
+ * afterwards, cost Graph beta's plan a third of a second more than that.)
  */
 export function createLazyTool(fields: EagerFields, parts: LazyParts): Omit<ToolNode, "name"> {
   const state: PendingFields = {
@@ -120,81 +122,68 @@ export function createLazyTool(fields: EagerFields, parts: LazyParts): Omit<Tool
     unshared: "unshared" in parts.inputSchema ? parts.inputSchema.unshared : undefined,
     resultFields: pending(parts.planResultFields),
   };
-  const setSchema = (target: object, value: JsonSchema) => {
-    state.inputSchema = settled(value);
-    state.unshared = undefined;
-    putField(target, "inputSchema", value, false);
-  };
-  const simple = parts.output === undefined && parts.result === undefined;
-  const tool: Record<string, unknown> = simple
-    ? {
-        name: "",
-        title: fields.title,
-        get description(): string {
-          return readField(this, state, "description");
-        },
-        set description(value: string) {
-          writeField(this, state, "description", value);
-        },
-        get inputSchema(): JsonSchema {
-          return readField(this, state, "inputSchema");
-        },
-        set inputSchema(value: JsonSchema) {
-          setSchema(this, value);
-        },
-        annotations: fields.annotations,
-        http: fields.http,
-        source: fields.source,
-        tags: fields.tags,
-        deprecated: fields.deprecated,
-        get resultFields(): ResultFieldsNode | undefined {
-          return readField(this, state, "resultFields");
-        },
-        set resultFields(value: ResultFieldsNode | undefined) {
-          writeField(this, state, "resultFields", value);
-        },
-      }
-    : {
-        name: "",
-        title: fields.title,
-        get description(): string {
-          return readField(this, state, "description");
-        },
-        set description(value: string) {
-          writeField(this, state, "description", value);
-        },
-        get inputSchema(): JsonSchema {
-          return readField(this, state, "inputSchema");
-        },
-        set inputSchema(value: JsonSchema) {
-          setSchema(this, value);
-        },
-        annotations: fields.annotations,
-        http: fields.http,
-        source: fields.source,
-        tags: fields.tags,
-        deprecated: fields.deprecated,
-      };
-  if (!simple) {
-    if (parts.output !== undefined) {
-      tool.outputSchema = parts.output.schema;
-      if (parts.output.wrapped) tool.outputWrapped = true;
-    }
-    if (parts.result !== undefined) tool.resultSchema = parts.result;
-    Object.defineProperty(tool, "resultFields", {
-      enumerable: true,
-      configurable: true,
-      get(this: object) {
-        return readField(this, state, "resultFields");
-      },
-      set(this: object, value: ResultFieldsNode | undefined) {
-        writeField(this, state, "resultFields", value);
-      },
-    });
-  }
+  const tool: Record<string, unknown> = { name: "", title: fields.title };
   pendingOf.set(tool, state);
+  Object.defineProperty(tool, "description", TOOL_ACCESSORS.description);
+  Object.defineProperty(tool, "inputSchema", TOOL_ACCESSORS.inputSchema);
+  tool.annotations = fields.annotations;
+  tool.http = fields.http;
+  tool.source = fields.source;
+  tool.tags = fields.tags;
+  tool.deprecated = fields.deprecated;
+  if (parts.output !== undefined) {
+    tool.outputSchema = parts.output.schema;
+    if (parts.output.wrapped) tool.outputWrapped = true;
+  }
+  if (parts.result !== undefined) tool.resultSchema = parts.result;
+  Object.defineProperty(tool, "resultFields", TOOL_ACCESSORS.resultFields);
   return tool as unknown as Omit<ToolNode, "name">;
 }
+
+/** The state of the lazy tool `target` is, or inherits from. */
+function toolStateOf(target: object): PendingFields {
+  for (let node: object | null = target; node !== null; node = Object.getPrototypeOf(node)) {
+    const state = pendingOf.get(node);
+    if (state !== undefined) return state;
+  }
+  throw new Error("not a lazily planned tool");
+}
+
+const TOOL_ACCESSORS: Readonly<Record<LazyKey, PropertyDescriptor>> = {
+  description: {
+    enumerable: true,
+    configurable: true,
+    get(this: object) {
+      return readField(this, toolStateOf(this), "description");
+    },
+    set(this: object, value: string) {
+      writeField(this, toolStateOf(this), "description", value);
+    },
+  },
+  inputSchema: {
+    enumerable: true,
+    configurable: true,
+    get(this: object) {
+      return readField(this, toolStateOf(this), "inputSchema");
+    },
+    set(this: object, value: JsonSchema) {
+      const state = toolStateOf(this);
+      state.inputSchema = settled(value);
+      state.unshared = undefined;
+      putField(this, "inputSchema", value, false);
+    },
+  },
+  resultFields: {
+    enumerable: true,
+    configurable: true,
+    get(this: object) {
+      return readField(this, toolStateOf(this), "resultFields");
+    },
+    set(this: object, value: ResultFieldsNode | undefined) {
+      writeField(this, toolStateOf(this), "resultFields", value);
+    },
+  },
+};
 
 type LazyKey = "description" | "inputSchema" | "resultFields";
 
@@ -306,54 +295,68 @@ const OPTIONAL_HTTP_FIELDS: ReadonlySet<HttpLazyKey> = new Set(["xmlLists", "suc
 /**
  * An `http` binding whose answer-side fields are getters in their keys' places, in eager
  * planning's key order (method, path, parameters, security, responses, accept, then `middle`'s
- * body, servers and long-running binding as planned, then xmlLists and successFlags): one
- * object literal, as createLazyTool writes a tool.
+ * body, servers and long-running binding as planned, then xmlLists and successFlags). The
+ * getters are four shared pairs (HTTP_ACCESSORS) that find the binding's state by the object
+ * they are read on, defined in the same order on every binding: the bindings share their
+ * shapes, where an object literal with getters makes a closure per getter and setter and goes
+ * the slow way (about twice the cost per binding, measured apart).
  */
 export function createLazyHttp(
   eager: Pick<HttpBindingNode, "method" | "path" | "parameters" | "security">,
   middle: HttpMiddleFields,
   parts: LazyHttpParts,
 ): HttpBindingNode {
-  const state: PendingHttp = {
-    responses: pending(parts.responses),
-    accept: pending(parts.accept),
-    xmlLists: pending(parts.xmlLists),
-    successFlags: pending(parts.successFlags),
-  };
-  const http: HttpBindingNode = {
+  const http: Pick<HttpBindingNode, "method" | "path" | "parameters" | "security"> & HttpMiddleFields = {
     method: eager.method,
     path: eager.path,
     parameters: eager.parameters,
     security: eager.security,
-    get responses(): ResponseNode[] {
-      return readHttpField(this, state, "responses");
+  };
+  pendingHttpOf.set(http, {
+    responses: pending(parts.responses),
+    accept: pending(parts.accept),
+    xmlLists: pending(parts.xmlLists),
+    successFlags: pending(parts.successFlags),
+  });
+  Object.defineProperty(http, "responses", HTTP_ACCESSORS.responses);
+  Object.defineProperty(http, "accept", HTTP_ACCESSORS.accept);
+  if (middle.body !== undefined) http.body = middle.body;
+  if (middle.servers !== undefined) http.servers = middle.servers;
+  if (middle.longRunning !== undefined) http.longRunning = middle.longRunning;
+  Object.defineProperty(http, "xmlLists", HTTP_ACCESSORS.xmlLists);
+  Object.defineProperty(http, "successFlags", HTTP_ACCESSORS.successFlags);
+  // Every field of HttpBindingNode is now there (the lazy ones as getters).
+  return http as HttpBindingNode;
+}
+
+/** The state of the lazy binding `target` is, or inherits from. */
+function httpStateOf(target: object): PendingHttp {
+  for (let node: object | null = target; node !== null; node = Object.getPrototypeOf(node)) {
+    const state = pendingHttpOf.get(node);
+    if (state !== undefined) return state;
+  }
+  throw new Error("not a lazily planned http binding");
+}
+
+function createHttpAccessor(key: HttpLazyKey): PropertyDescriptor {
+  return {
+    enumerable: true,
+    configurable: true,
+    get(this: object) {
+      return readHttpField(this, httpStateOf(this), key);
     },
-    set responses(value: ResponseNode[]) {
-      writeHttpField(this, state, "responses", value);
-    },
-    get accept(): string[] {
-      return readHttpField(this, state, "accept");
-    },
-    set accept(value: string[]) {
-      writeHttpField(this, state, "accept", value);
-    },
-    ...middle,
-    get xmlLists(): string[] | undefined {
-      return readHttpField(this, state, "xmlLists");
-    },
-    set xmlLists(value: string[] | undefined) {
-      writeHttpField(this, state, "xmlLists", value);
-    },
-    get successFlags(): Record<string, boolean> | undefined {
-      return readHttpField(this, state, "successFlags");
-    },
-    set successFlags(value: Record<string, boolean> | undefined) {
-      writeHttpField(this, state, "successFlags", value);
+    set(this: object, value: unknown) {
+      writeHttpField(this, httpStateOf(this), key, value);
     },
   };
-  pendingHttpOf.set(http, state);
-  return http;
 }
+
+const HTTP_ACCESSORS: Readonly<Record<HttpLazyKey, PropertyDescriptor>> = {
+  responses: createHttpAccessor("responses"),
+  accept: createHttpAccessor("accept"),
+  xmlLists: createHttpAccessor("xmlLists"),
+  successFlags: createHttpAccessor("successFlags"),
+};
 
 /** A lazy `http` field read: made once, then a plain field of `target`. */
 function readHttpField<K extends HttpLazyKey>(
