@@ -84,9 +84,10 @@ export interface PlanOptions {
    */
   overrides?: OverrideMap;
   /**
-   * Make each tool's description, result field names and input schema's sharing when first
-   * read rather than now (lazy-fields.ts): `serve` in discovery and code mode, whose first
-   * answers read few tools. The model is the same; it is not part of the model cache's key.
+   * Make each tool's description, result field names, input schema's sharing and the answer
+   * side of its HTTP binding (responses, accept, xmlLists, successFlags) when first read rather
+   * than now (lazy-fields.ts): `serve` in discovery and code mode, whose first answers read few
+   * tools. The model is the same; it is not part of the model cache's key.
    */
   planLazily?: boolean;
 }
