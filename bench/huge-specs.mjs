@@ -255,6 +255,10 @@ async function checkLazyOne(spec) {
   at = cpu();
   for (let i = lazy.tools.length - 1; i >= 0; i--) {
     const tool = lazy.tools[i];
+    void tool.http.successFlags;
+    void tool.http.xmlLists;
+    void tool.http.accept;
+    void tool.http.responses;
     void tool.resultFields;
     void tool.inputSchema;
     void tool.description;

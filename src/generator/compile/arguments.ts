@@ -15,12 +15,13 @@ import type {
   ParameterStyle,
   ValueShape,
 } from "../../model/types.js";
-import { keyApiWideParameter, listApiWideParameters } from "./api-wide-parameters.js";
+import { keyApiWideParameter } from "./api-wide-parameters.js";
 import { assignArgumentNames, type Candidate, orderCandidates } from "./argument-names.js";
 import { type OperationContext, PARAMETER_STYLES, resolveRefObject, warn } from "./context.js";
 import { classifyCredentialParameter, readCredentialFacts } from "./credential-parameters.js";
 import { findConstantValue } from "./fixed-parameters.js";
 import { pickExamples, type SchemaConverter } from "./json-schema.js";
+import { listApiWideParameters } from "./parameter-survey.js";
 import { planBody } from "./request-body.js";
 import { compactDescription, restatesName } from "./text.js";
 import { determineShape } from "./value-shape.js";

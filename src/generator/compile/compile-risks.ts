@@ -104,8 +104,13 @@ const RISKY_HEIGHT = -1;
  */
 const LOCAL_DEF = /^#\/\$defs\/([A-Za-z0-9_.-]+)$/;
 
-/** True when compiling `schema` could fail (see above); false when Ajv has nothing to refuse in it. */
-export function mayFailToCompile(schema: unknown): boolean {
+/**
+ * True when compiling `schema` could fail (see above); false when Ajv has nothing to refuse in it.
+ * `verdicts`: what earlier calls found of each `$defs` object's entries, for a caller that walks
+ * many schemas none of which changes meanwhile (input-schema-check.ts): the planner gives every
+ * tool that reaches the same definitions one `$defs` object (json-schema.ts collectDefs).
+ */
+export function mayFailToCompile(schema: unknown, verdicts?: Map<object, boolean>): boolean {
   const types = readKeywordTypes();
   const defs = isMap(schema) ? schema["$defs"] : undefined;
   if (!isMap(schema) || !isMap(defs)) {
@@ -121,6 +126,15 @@ export function mayFailToCompile(schema: unknown): boolean {
   const height = walkTree(schema, 0, types, needs, true);
   if (height === RISKY_HEIGHT || height > MAX_DEPTH) return true;
   for (const name of needs) if (!Object.hasOwn(defs, name)) return true;
+  const known = verdicts?.get(defs);
+  if (known !== undefined) return known;
+  const verdict = mayAnyEntryFail(defs, types);
+  verdicts?.set(defs, verdict);
+  return verdict;
+}
+
+/** Whether some entry of a root's `$defs` could fail, or needs a name the root's `$defs` lacks. */
+function mayAnyEntryFail(defs: Record<string, unknown>, types: Map<string, readonly string[]>): boolean {
   for (const entry of Object.values(defs)) {
     const facts = readFacts(entry, 1, types);
     if (facts.risky || facts.height + 1 > MAX_DEPTH) return true;

@@ -22,6 +22,8 @@ export function checkInputSchemas(tools: readonly ToolNode[], file: string): Dia
   const diagnostics: Diagnostic[] = [];
   let ajv: Ajv2020 | undefined;
   let compiled = 0;
+  // Nothing changes the schemas while they are checked: each `$defs` object is judged once.
+  const verdicts = new Map<object, boolean>();
   for (const tool of tools) {
     // A schema not yet shared (lazy-fields.ts) is walked as planned: sharing only puts a
     // repeated subtree in `$defs` once, under a name of plain characters (shared-schemas.ts
@@ -30,8 +32,8 @@ export function checkInputSchemas(tools: readonly ToolNode[], file: string): Dia
     // the walk passes and whose name the root's `$defs` holds. So a schema the walk passes
     // planned, it passes shared too: only the others are shared now, and walked as before.
     const unshared = readUnsharedInputSchema(tool);
-    if (unshared !== undefined && !mayFailToCompile(unshared)) continue;
-    if (!mayFailToCompile(tool.inputSchema)) continue;
+    if (unshared !== undefined && !mayFailToCompile(unshared, verdicts)) continue;
+    if (!mayFailToCompile(tool.inputSchema, verdicts)) continue;
     if (ajv === undefined || compiled >= COMPILES_PER_AJV) {
       // Whether a schema compiles does not depend on how well its code is optimised.
       ajv = new Ajv2020({

@@ -112,6 +112,7 @@ export class SchemaConverter {
    * converting is a pure function of the object. Each caller gets a copy of its own to change.
    */
   private readonly reachableByRefs = new Map<string, readonly string[]>();
+  private readonly defsByNames = new WeakMap<readonly string[], Record<string, JsonSchema>>();
   private readonly converted = new WeakMap<object, { schema: JsonSchema; refs: readonly string[] }>();
   /** Plain values' schemas by pointer, converted once (null: not one, or too long to write out). */
   private readonly scalarsByPointer = new Map<string, JsonSchema | null>();
@@ -146,13 +147,22 @@ export class SchemaConverter {
     return typeof converted === "boolean" ? (converted ? {} : { not: {} }) : converted;
   }
 
-  /** All definitions reachable from `refs`, by name, in a stable (sorted) order. */
+  /**
+   * All definitions reachable from `refs`, by name, in a stable (sorted) order. One object per
+   * set of names reached, shared by every tool that reaches the same ones, as its entries are
+   * (Microsoft Graph beta: 22,361 tools, 833 sets, 203,564 entries when each tool had its own
+   * object): it is never changed (shareRepeatedSchemas changes a copy of the schema it shares).
+   */
   collectDefs(refs: Set<string>): Record<string, JsonSchema> {
+    const names = this.reachableNames(refs);
+    const known = this.defsByNames.get(names);
+    if (known !== undefined) return known;
     const defs: Record<string, JsonSchema> = {};
-    for (const name of this.reachableNames(refs)) {
+    for (const name of names) {
       const entry = this.defsByName.get(name);
       if (entry) defs[name] = entry.schema;
     }
+    this.defsByNames.set(names, defs);
     return defs;
   }
 

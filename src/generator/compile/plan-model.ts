@@ -20,7 +20,13 @@ import { describeOperation, titleOperation } from "./describe.js";
 import { toTemplatePath } from "./fixed-parameters.js";
 import { checkInputSchemas } from "./input-schema-check.js";
 import { SchemaConverter } from "./json-schema.js";
-import { createLazyTool, type EagerFields, nameTool } from "./lazy-fields.js";
+import {
+  createLazyHttp,
+  createLazyTool,
+  type EagerFields,
+  type HttpMiddleFields,
+  nameTool,
+} from "./lazy-fields.js";
 import { planLongRunning } from "./long-running.js";
 import { listSecretHeaders, markMcpHeaders } from "./mcp-headers.js";
 import {
@@ -39,7 +45,7 @@ import {
   type OverrideMap,
   reportUnusedOverrides,
 } from "./overrides.js";
-import { findRepeatedParameterTexts } from "./repeated-texts.js";
+import { surveyParameters } from "./parameter-survey.js";
 import { planAccept, planResponses } from "./responses.js";
 import { planResultFields } from "./result-fields.js";
 import {
@@ -78,9 +84,10 @@ export interface PlanOptions {
    */
   overrides?: OverrideMap;
   /**
-   * Make each tool's description, result field names and input schema's sharing when first
-   * read rather than now (lazy-fields.ts): `serve` in discovery and code mode, whose first
-   * answers read few tools. The model is the same; it is not part of the model cache's key.
+   * Make each tool's description, result field names, input schema's sharing and the answer
+   * side of its HTTP binding (responses, accept, xmlLists, successFlags) when first read rather
+   * than now (lazy-fields.ts): `serve` in discovery and code mode, whose first answers read few
+   * tools. The model is the same; it is not part of the model cache's key.
    */
   planLazily?: boolean;
 }
@@ -89,11 +96,12 @@ export interface PlanOptions {
 export function planModel(loaded: LoadedSpec, options: PlanOptions = {}): BridgeModel {
   const { document } = loaded;
   const diagnostics: Diagnostic[] = [...loaded.diagnostics];
+  const sites = listOperations(document);
   const converter = new SchemaConverter({
     document,
     openapi30: loaded.specVersion !== "3.1",
     descriptionBudget: options.argumentDescriptionBudget ?? DEFAULT_ARGUMENT_DESCRIPTION_BUDGET,
-    repeatedTexts: findRepeatedParameterTexts(document),
+    repeatedTexts: surveyParameters(document, sites).repeatedTexts,
   });
   // Checked here too: a spec loaded with validate: false may have any info.
   const info: Record<string, unknown> = isRecord(document.info) ? document.info : {};
@@ -101,7 +109,7 @@ export function planModel(loaded: LoadedSpec, options: PlanOptions = {}): Bridge
   const names: { name: string; route: string; origin: NameOrigin; nameAt?: string; full?: string }[] = [];
   const usedOverrides = new Set<string>();
 
-  for (const { path, pathPointer, method, pointer, pathItem, operation } of listOperations(document)) {
+  for (const { path, pathPointer, method, pointer, pathItem, operation } of sites) {
     const context: OperationContext = {
       document,
       converter,
@@ -311,7 +319,6 @@ function planOperation(
     source: context.source,
     pointer: context.pointer,
   });
-  const responses = planResponses(context);
   const output = options.outputSchemas === true ? planOutput(context, options.outlineFields) : undefined;
   const result = options.resultSchemas === true ? planResult(context) : undefined;
   const tags = Array.isArray(operation.tags)
@@ -328,23 +335,20 @@ function planOperation(
       budget: options.descriptionBudget ?? DEFAULT_DESCRIPTION_BUDGET,
       hasOutputSchema: output !== undefined,
     });
-  const http: ToolNode["http"] = {
-    method,
-    path,
-    parameters: args.parameters,
-    security,
-    responses,
-    accept: planAccept(context),
-  };
-  if (args.body) http.body = args.body;
+  const middle: HttpMiddleFields = {};
+  if (args.body) middle.body = args.body;
   const servers = operation.servers ?? context.pathItem.servers;
-  if (Array.isArray(servers) && servers.length > 0) http.servers = planServers(servers, context.source);
+  if (Array.isArray(servers) && servers.length > 0) middle.servers = planServers(servers, context.source);
   const longRunning = planLongRunning(context);
-  if (longRunning) http.longRunning = longRunning;
-  const xmlLists = planXmlLists(context);
-  if (xmlLists) http.xmlLists = xmlLists;
-  const successFlags = planSuccessFlags(context);
-  if (successFlags) http.successFlags = successFlags;
+  if (longRunning) middle.longRunning = longRunning;
+  const http = lazy
+    ? createLazyHttp({ method, path, parameters: args.parameters, security }, middle, {
+        responses: () => planResponses(context),
+        accept: () => planAccept(context),
+        xmlLists: () => planXmlLists(context),
+        successFlags: () => planSuccessFlags(context),
+      })
+    : planHttp({ method, path, parameters: args.parameters, security }, middle, context);
   const fields: EagerFields = {
     title,
     annotations: { title, ...deriveAnnotations(method) },
@@ -382,6 +386,25 @@ function planOperation(
   const resultFields = planResultFields(context);
   if (resultFields) tool.resultFields = resultFields;
   return tool;
+}
+
+/** The `http` binding planned now (eager planning; createLazyHttp makes the same one on demand). */
+function planHttp(
+  eager: Pick<ToolNode["http"], "method" | "path" | "parameters" | "security">,
+  middle: HttpMiddleFields,
+  context: OperationContext,
+): ToolNode["http"] {
+  const http: ToolNode["http"] = {
+    ...eager,
+    responses: planResponses(context),
+    accept: planAccept(context),
+    ...middle,
+  };
+  const xmlLists = planXmlLists(context);
+  if (xmlLists) http.xmlLists = xmlLists;
+  const successFlags = planSuccessFlags(context);
+  if (successFlags) http.successFlags = successFlags;
+  return http;
 }
 
 /** Method → MCP annotations (RFC 9110 §9.2 safe and idempotent methods). */

@@ -83,7 +83,7 @@ export function planBody(
 
   const objectShape =
     chosen.kind === "json" || chosen.kind === "form" || chosen.kind === "multipart"
-      ? readObjectProperties(converter, rawSchema)
+      ? readBodyShape(converter, rawSchema)
       : undefined;
 
   // A closed object with no properties (Stripe's GETs declare such a form body, 213 of them):
@@ -257,6 +257,33 @@ function planEncoding(raw: unknown): Record<string, BodyEncodingNode> | undefine
     result[name] = node;
   }
   return Object.keys(result).length > 0 ? result : undefined;
+}
+
+type ObjectShape = NonNullable<ReturnType<typeof readObjectProperties>>;
+
+/**
+ * Each body schema's shape, kept per converter (one document) and per schema object: Microsoft
+ * Graph beta's create and update operations send a few hundred entities, each by many
+ * operations, and an entity's allOf chain merges hundreds of properties. The shape is a
+ * function of the object in its document, and planBody only reads it.
+ */
+const shapesOf = new WeakMap<SchemaConverter, WeakMap<object, ObjectShape | null>>();
+
+/** readObjectProperties of a body's schema, once per schema object. */
+function readBodyShape(converter: SchemaConverter, schema: unknown): ObjectShape | undefined {
+  const node = converter.dereference(schema);
+  if (!isRecord(node)) return undefined;
+  let shapes = shapesOf.get(converter);
+  if (shapes === undefined) {
+    shapes = new WeakMap();
+    shapesOf.set(converter, shapes);
+  }
+  let shape = shapes.get(node);
+  if (shape === undefined) {
+    shape = readObjectProperties(converter, schema) ?? null;
+    shapes.set(node, shape);
+  }
+  return shape ?? undefined;
 }
 
 /**

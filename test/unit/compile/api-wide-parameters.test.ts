@@ -3,7 +3,7 @@
  * are marked as the API's options, which code mode's signatures name after the operation's own.
  */
 import { describe, expect, it } from "vitest";
-import { listApiWideParameters } from "../../../src/generator/compile/api-wide-parameters.js";
+import { listApiWideParameters } from "../../../src/generator/compile/parameter-survey.js";
 import { planModel } from "../../../src/generator/compile/plan-model.js";
 import type { LoadedSpec } from "../../../src/generator/spec/load-spec.js";
 import { createSignatures } from "../../../src/runtime/code/signatures.js";

@@ -1,6 +1,6 @@
 /**
- * Discovery and code mode leave each tool's description, result field names and input schema's
- * sharing to their first use (lazy-fields.ts): the model, once every field is read, is the eager
+ * Discovery and code mode leave each tool's description, result field names, input schema's
+ * sharing and the answer side of its HTTP binding to their first use (lazy-fields.ts): the model, once every field is read, is the eager
  * plan's to the byte, whatever order the fields are read in, and the start-up diagnostics are
  * the same.
  */
@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { buildModel } from "../../../src/generator/compile/build-model.js";
-import { readUnsharedInputSchema } from "../../../src/generator/compile/lazy-fields.js";
+import { hasPendingFields, readUnsharedInputSchema } from "../../../src/generator/compile/lazy-fields.js";
 import type { DeferredCacheWrite } from "../../../src/generator/compile/model-cache.js";
 import { applyProfile } from "../../../src/generator/compile/profile.js";
 import type { BridgeModel } from "../../../src/model/types.js";
@@ -28,6 +28,11 @@ const ADDRESS = {
     ]),
   ),
 };
+
+/** Slack's answer: `ok` says whether the call did what it asked (success-flags.ts). */
+function flagged(ok: boolean) {
+  return { type: "object", required: ["ok"], properties: { ok: { type: "boolean", enum: [ok] } } };
+}
 
 const DOCUMENT = {
   paths: {
@@ -67,6 +72,42 @@ const DOCUMENT = {
       },
     },
     "/ping": { get: { operationId: "ping", summary: "Ping the service", responses: OK } },
+    "/feed": {
+      get: {
+        operationId: "readFeed",
+        responses: {
+          "200": {
+            description: "The feed",
+            content: {
+              "application/xml": {
+                schema: {
+                  type: "object",
+                  properties: {
+                    entries: { type: "array", items: { type: "string" }, xml: { name: "entry" } },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    "/chat.postMessage": {
+      post: {
+        operationId: "postMessage",
+        servers: [{ url: "https://chat.example.com/api" }],
+        responses: {
+          "200": {
+            description: "Sent",
+            content: { "application/json": { schema: flagged(true) } },
+          },
+          default: {
+            description: "Not sent",
+            content: { "application/json": { schema: flagged(false) } },
+          },
+        },
+      },
+    },
     "/users/{id}": {
       get: {
         operationId: "getUser",
@@ -157,6 +198,30 @@ describe("input schemas shared on first use", () => {
     // Until read, `resultFields` is listed (its value undefined, which JSON leaves out).
     void tool.resultFields;
     expect(Object.keys(tool)).toEqual(Object.keys(planSpec(DOCUMENT).tools[0]!));
+  });
+
+  it("makes the answer side of each HTTP binding on first use, in eager planning's key order", () => {
+    const lazy = planSpec(DOCUMENT, { planLazily: true });
+    const eager = planSpec(DOCUMENT);
+    expect(hasPendingFields(lazy.tools)).toBe(true);
+    const feed = lazy.tools.find((t) => t.name === "readFeed")!;
+    const post = lazy.tools.find((t) => t.name === "postMessage")!;
+    const eagerOf = (name: string) => eager.tools.find((t) => t.name === name)!.http;
+    // Planned where the spec gives them, left out where it does not, as an eager plan does.
+    expect(eagerOf("readFeed").xmlLists).toEqual(["entry"]);
+    expect(eagerOf("postMessage").successFlags).toEqual({ ok: true });
+    expect(post.http.successFlags).toEqual({ ok: true });
+    expect(post.http.xmlLists).toBeUndefined();
+    expect(Object.keys(post.http)).toEqual(Object.keys(eagerOf("postMessage")));
+    expect(feed.http.xmlLists).toEqual(["entry"]);
+    // Set before it is read: the value given wins.
+    feed.http.accept = ["text/xml"];
+    expect(feed.http.accept).toEqual(["text/xml"]);
+    void feed.http.successFlags;
+    expect(Object.keys(feed.http)).toEqual(Object.keys(eagerOf("readFeed")));
+    // A copy reads the fields through; JSON leaves out the ones without a value.
+    const copy = { ...lazy.tools.find((t) => t.name === "ping")!.http };
+    expect(JSON.stringify(copy)).toBe(JSON.stringify(eagerOf("ping")));
   });
 
   const specs = [

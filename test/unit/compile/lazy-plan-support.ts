@@ -10,6 +10,10 @@ import type { BridgeModel } from "../../../src/model/types.js";
 export function readBackwards(model: BridgeModel): string {
   for (let i = model.tools.length - 1; i >= 0; i--) {
     const tool = model.tools[i]!;
+    void tool.http.successFlags;
+    void tool.http.xmlLists;
+    void tool.http.accept;
+    void tool.http.responses;
     void tool.resultFields;
     void tool.inputSchema;
     void tool.description;
