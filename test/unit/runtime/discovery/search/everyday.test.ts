@@ -937,3 +937,44 @@ describe("hostile queries stay bounded", () => {
     expect(hits.length).toBeLessThanOrEqual(50);
   });
 });
+
+/** A flags API (LaunchDarkly-shaped: the collection keyed by a project) with an archive action. */
+const FLAGS = planSpec({
+  paths: {
+    "/flags/{projectKey}": {
+      ...withId("projectKey"),
+      get: op("getFlags", "Get a list of all features in the given project"),
+      post: op("postFlag", "Creates a new feature flag"),
+    },
+    "/flags/{projectKey}/{flagKey}": {
+      ...withId("projectKey", "flagKey"),
+      get: op("getFlag", "Get a single feature flag by key"),
+      patch: op("patchFlag", "Perform a partial update to a feature"),
+      delete: op("deleteFlag", "Delete a feature flag"),
+    },
+    "/projects/{id}": { ...withId("id"), put: op("putProject", "Update a project") },
+    "/projects/{id}/archive": { ...withId("id"), post: op("archiveProject", "Archive a project") },
+  },
+}).tools;
+
+describe("a state change is an update of the thing, or its action", () => {
+  it.each<[string, string, string]>([
+    ["a phrasal verb: the PATCH, not the POST that creates", "turn on a feature flag", "patchFlag"],
+    ["its opposite", "switch off the flag", "patchFlag"],
+    ["a verb the API has no word for", "disable a flag", "patchFlag"],
+    ["a verb the API has an action for", "archive a project", "archiveProject"],
+  ])("%s: %s", (_label, query, want) => {
+    expect(top(FLAGS, query), query).toEqual([want]);
+  });
+
+  it.each<[string, string, boolean, string]>([
+    ["the particle is the verb's, not a place", "turn on a feature flag", true, "featur"],
+    ["a state verb first", "pause an automation", true, "autom"],
+    ["a state word after a determiner names a thing", "get the archive", false, "archiv"],
+    ["a verb the list does not have", "turn a page", false, "turn"],
+  ])("%s: %s", (_label, query, change, target) => {
+    const intent = readQueryIntent(splitWords(query));
+    expect(intent.actions.has("change")).toBe(change);
+    expect([...intent.targets]).toEqual([stem(target)]);
+  });
+});
