@@ -29,7 +29,9 @@ const GITLAB = [
   ["create a project", "POST", re("/v3/projects")],
   ["open an issue", "POST", re(`${P}/issues`)],
   ["close an issue", "PUT", re(`${P}/issues/{id}`)],
-  ["comment on a merge request", "POST", re(`${P}/merge_requests/{id}/notes`)],
+  // Gold widened after the first run: v3's `/comments` route ("Post a comment to a merge
+  // request") was missed when the gold was written, an omission, not a ranking's choice.
+  ["comment on a merge request", "POST", re(`${P}/merge_requests?/{id}/(notes|comments)`)],
   ["list branches", "GET", re(`${P}/repository/branches`)],
   ["delete a branch", "DELETE", re(`${P}/repository/branches/{id}`)],
   ["add someone to a project", "POST", re(`${P}/members`)],

@@ -525,6 +525,9 @@ export function matchAction(intent: QueryIntent, shape: OperationShape): number 
     switch (action) {
       case "create":
         if (method === "post") return 1;
+        // "add a member to a board": a PUT of the thing into the place's set of them adds it as
+        // a POST would (Trello's `PUT /boards/{id}/members`, GitHub's collaborators).
+        if (method === "put" && putsInto(intent, shape)) return 1;
         if (method === "put") fit = Math.max(fit, 0);
         break;
       case "list":
@@ -563,6 +566,11 @@ export function matchAction(intent: QueryIntent, shape: OperationShape): number 
     }
   }
   return fit;
+}
+
+/** The operation's resource is what the task names first, below a place the task names. */
+function putsInto(intent: QueryIntent, shape: OperationShape): boolean {
+  return intent.targets.has(shape.resource) && shape.parents.some((parent) => intent.containers.has(parent));
 }
 
 /**

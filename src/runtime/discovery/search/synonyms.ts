@@ -45,6 +45,8 @@ const BRIDGES: [string, string][] = [
   ["changes changed", "delta"],
   ["download", "content"],
   ["people person", "user"],
+  // "add someone to a project", "invite a teammate": a person an API keeps as a member or user.
+  ["someone somebody teammate colleague", "member user"],
   ["rename", "update"],
   // Mailchimp's and Mailgun's list members are what a person calls subscribers.
   ["belong belongs subscriber subscribers", "member"],
