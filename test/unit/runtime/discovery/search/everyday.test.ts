@@ -978,3 +978,29 @@ describe("a state change is an update of the thing, or its action", () => {
     expect([...intent.targets]).toEqual([stem(target)]);
   });
 });
+
+/** Box-shaped: sharing is a collaboration; a shared link is the API's own word. */
+const SHARING = planSpec({
+  paths: {
+    "/collaborations": { post: op("post_collaborations", "Create collaboration") },
+    "/folders/{folder_id}": { ...withId("folder_id"), put: op("put_folders_id", "Update folder") },
+    "/files/{file_id}/shared_link": {
+      ...withId("file_id"),
+      get: op("get_files_id_shared_link", "Get shared link for file"),
+    },
+  },
+}).tools;
+
+describe("a verb's bridge is crossed only by the verb that starts the phrase", () => {
+  it.each<[string, string]>([
+    ["share a folder with a user", "post_collaborations"],
+    ["get a shared link for a file", "get_files_id_shared_link"],
+  ])("%s", (query, want) => {
+    expect(top(SHARING, query), query).toEqual([want]);
+  });
+
+  it("the bridge is the lead's only", () => {
+    expect(findSynonyms(stem("share"), true, true)).toContain(stem("collaboration"));
+    expect(findSynonyms(stem("share"), true, false)).not.toContain(stem("collaboration"));
+  });
+});
