@@ -15,6 +15,7 @@ import {
 import { readIdiomWords } from "../../../../../src/runtime/discovery/search/idioms.js";
 import {
   hasFirstPerson,
+  matchAction,
   readOperationShape,
   readQueryIntent,
   startsWithVerb,
@@ -1002,5 +1003,30 @@ describe("a verb's bridge is crossed only by the verb that starts the phrase", (
   it("the bridge is the lead's only", () => {
     expect(findSynonyms(stem("share"), true, true)).toContain(stem("collaboration"));
     expect(findSynonyms(stem("share"), true, false)).not.toContain(stem("collaboration"));
+  });
+
+  it("a person the task names vaguely may be the API's member or user", () => {
+    expect(findSynonyms(stem("someone"))).toEqual([stem("member"), stem("user")]);
+    expect(findSynonyms(stem("someone"), false)).toEqual([]);
+  });
+});
+
+describe("adding a thing to a place may be a PUT into the place's set", () => {
+  const shape = (method: ToolNode["http"]["method"], path: string) =>
+    readOperationShape({ ...NOUN_VERBS[0]!, http: { ...NOUN_VERBS[0]!.http, method, path } });
+  it.each<[string, string, ToolNode["http"]["method"], string, number]>([
+    ["the PUT of the thing under the place", "add a member to a board", "put", "/boards/{id}/members", 1],
+    ["the POST as ever", "add a member to a board", "post", "/boards/{id}/members", 1],
+    ["a PUT of another thing under the place", "add a member to a board", "put", "/boards/{id}/labels", 0],
+    [
+      "a PUT of the thing under no place the task names",
+      "add a member to a board",
+      "put",
+      "/cards/{id}/members",
+      0,
+    ],
+    ["no place named", "add a member", "put", "/boards/{id}/members", 0],
+  ])("%s: %s, %s %s", (_label, query, method, path, want) => {
+    expect(matchAction(readQueryIntent(splitWords(query)), shape(method, path))).toBe(want);
   });
 });
