@@ -17,7 +17,7 @@
 
 const ID = "\\{[^}]+\\}";
 const G = "(microsoft\\.graph\\.)?";
-const re = (source) => new RegExp(`^${source.replaceAll("{id}", ID).replaceAll("{fn}", G)}$`);
+export const re = (source) => new RegExp(`^${source.replaceAll("{id}", ID).replaceAll("{fn}", G)}$`);
 
 /** Microsoft Graph v1.0. */
 export const GRAPH_V1 = [

@@ -21,6 +21,7 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { REPO_DIR } from "../lib.mjs";
 import { EC2, GITHUB, GRAPH_V1, KUBERNETES, resolvePhrases, STRIPE } from "./everyday-phrases.mjs";
+import { DEV_APIS, HELD_OUT_APIS } from "./new-api-phrases.mjs";
 import { buildStableToolBenchSpec, readStableToolBench } from "./stabletoolbench-spec.mjs";
 
 export const EVAL_DATA_DIR = process.env.OMB_EVAL_DATA_DIR ?? resolve(REPO_DIR, "..", "shared", "eval");
@@ -418,6 +419,36 @@ async function loadEverydaySets(sets, wanted) {
       kind: `short everyday phrases, ${tools.length.toLocaleString("en-US")} operations`,
       groups: [{ tools, tasks: resolvePhrases(tools, phrases, log) }],
     });
+  }
+  await loadNewApiSets(sets, wanted, directory);
+}
+
+/**
+ * Everyday phrases over eight APIs no other set covers (new-api-phrases.mjs), one row per API
+ * and one per half (development, held out), each task searched among its own API's operations.
+ */
+async function loadNewApiSets(sets, wanted, directory) {
+  for (const [half, apis] of [
+    ["dev", DEV_APIS],
+    ["held out", HELD_OUT_APIS],
+  ]) {
+    const halfLabel = `New APIs (${half}), all ${apis.length}`;
+    const groups = [];
+    for (const [name, file, phrases] of apis) {
+      const label = `New APIs (${half}), ${name}`;
+      if (!wanted(label) && !wanted(halfLabel)) continue;
+      const tools = await planTools(join(directory, file));
+      const group = { tools, tasks: resolvePhrases(tools, phrases, log) };
+      groups.push(group);
+      if (wanted(label))
+        sets.push({
+          label,
+          kind: `short everyday phrases, ${tools.length.toLocaleString("en-US")} operations`,
+          groups: [group],
+        });
+    }
+    if (wanted(halfLabel) && groups.length > 0)
+      sets.push({ label: halfLabel, kind: "short everyday phrases, per API", groups });
   }
 }
 

@@ -16,9 +16,10 @@ import { isNoise, SELF_WORDS, splitPathWords, splitWords, toTerms } from "./toke
 /**
  * `apply`: a word of the API used as the verb that starts a short phrase ("fork a repository",
  * "bookmark the page", "reboot a droplet"): the operation that creates or applies one, a POST or
- * PUT (startsWithVerb).
+ * PUT (startsWithVerb). `change`: a state the thing is put in ("turn on a feature flag", "archive
+ * a flag", "close an issue"): an update of it, or an action on it (a POST to the item).
  */
-export type Action = "create" | "list" | "read" | "update" | "delete" | "count" | "apply";
+export type Action = "create" | "list" | "read" | "update" | "delete" | "count" | "apply" | "change";
 
 const ACTION_WORDS: Record<string, Action> = {};
 const addActions = (action: Action, words: string) => {
@@ -50,6 +51,34 @@ addActions("count", "count counts");
 const SHORT_ACTION_WORDS: Record<string, Action> = {};
 for (const word of "schedule trigger run launch execute invoke dispatch send reply forward".split(" "))
   SHORT_ACTION_WORDS[word] = "create";
+
+/**
+ * Verbs of a state change, read in a short phrase only: the API updates the thing
+ * (LaunchDarkly's PATCH of a flag for "turn on a flag") or has an action for it (GitLab's
+ * `POST /projects/{id}/archive`), never creates one or reads it.
+ */
+const STATE_WORDS = new Set(
+  "enable disable activate deactivate reactivate archive unarchive close reopen pause unpause resume suspend unsuspend lock unlock".split(
+    " ",
+  ),
+);
+
+/** Verbs that say a state change with the particle after them ("turn on", "shut down"). */
+const PHRASAL_STATES: Record<string, ReadonlySet<string>> = {
+  turn: new Set(["on", "off"]),
+  switch: new Set(["on", "off"]),
+  power: new Set(["on", "off"]),
+  shut: new Set(["down", "off"]),
+};
+
+/** The phrase starts with a phrasal verb of a state change: the number of its words, or 0. */
+function countPhrasalState(words: readonly string[]): number {
+  return PHRASAL_STATES[words[0] ?? ""]?.has(words[1] ?? "") === true ? 2 : 0;
+}
+
+function isStateWord(words: readonly string[], i: number): boolean {
+  return STATE_WORDS.has(words[i]!) && !isNounByPlace(words, i);
+}
 
 /**
  * Words that are nouns as often as verbs, read as a POST when they start a short phrase, the
@@ -90,6 +119,7 @@ export function startsWithVerb(
     ACTION_WORDS[word] !== undefined ||
     SHORT_ACTION_WORDS[word] !== undefined ||
     IMPERATIVE_WORDS.has(word) ||
+    STATE_WORDS.has(word) ||
     READING_VERBS.has(word) ||
     REQUEST_VERBS.has(word) ||
     isNoise(word) ||
@@ -210,7 +240,9 @@ export function readQueryIntent(words: readonly string[], named = false, firstPe
   const puts = ACTION_WORDS[first] === "create" || SHORT_ACTION_WORDS[first] === "create";
   // What the last word that names something was: "target" right after the thing asked for.
   let after: "start" | "preposition" | "target" | "other" = "start";
-  for (let i = 0; i < words.length; i++) {
+  // "turn on a flag": the particle is the verb's, not a preposition before a place.
+  const phrasal = countPhrasalState(words);
+  for (let i = phrasal; i < words.length; i++) {
     const word = words[i]!;
     // "number of X", "list of X": X is what is asked for, not a container.
     if ((word === "number" || word === "list") && words[i + 1] === "of") {
@@ -223,7 +255,12 @@ export function readQueryIntent(words: readonly string[], named = false, firstPe
     // "search for tracks", "look for a user": a first word that "for" follows is the verb.
     if (i === 0 && words[1] === "for") continue;
     if (PREPOSITIONS.has(word) || (word === "to" && puts && targets.size > 0)) after = "preposition";
-    else if (isNoise(word) || (ACTION_WORDS[word] !== undefined && !isNounByPlace(words, i))) continue;
+    else if (
+      isNoise(word) ||
+      (ACTION_WORDS[word] !== undefined && !isNounByPlace(words, i)) ||
+      (i === 0 && isStateWord(words, i))
+    )
+      continue;
     else {
       const qualifies = after === "target" && isParticiple(word);
       if (qualifies) {
@@ -269,6 +306,7 @@ export function readQueryIntent(words: readonly string[], named = false, firstPe
   // "I" in a short phrase is the current user ("files I shared"); a long task's "I" is the
   // person asking, who wants something of the world more often than of their account.
   if (firstPerson && short) self = true;
+  if (short && (phrasal > 0 || (words.length > 0 && isStateWord(words, 0)))) actions.add("change");
   const timed = short && words.some((word) => TIME_WORDS.has(word));
   if (!short) qualifiers.clear();
   return {
@@ -491,6 +529,9 @@ export function matchAction(intent: QueryIntent, shape: OperationShape): number 
     switch (action) {
       case "create":
         if (method === "post") return 1;
+        // "add a member to a board": a PUT of the thing into the place's set of them adds it as
+        // a POST would (Trello's `PUT /boards/{id}/members`, GitHub's collaborators).
+        if (method === "put" && putsInto(intent, shape)) return 1;
         if (method === "put") fit = Math.max(fit, 0);
         break;
       case "list":
@@ -513,6 +554,14 @@ export function matchAction(intent: QueryIntent, shape: OperationShape): number 
         if (shape.count) return 1;
         if (method === "get") fit = Math.max(fit, 0);
         break;
+      case "change":
+        if (method === "patch" || method === "put") return 1;
+        // A POST named for the verb (`/projects/{id}/archive`, `/actions/pause-all-emails`) acts
+        // on the thing; another creates one (a path's last parameter may be a project's key,
+        // not the thing's: LaunchDarkly's `POST /flags/{projectKey}`).
+        if (method === "post" && intent.lead !== "" && shape.lastWord.includes(intent.lead)) return 1;
+        if (method === "post") fit = Math.max(fit, 0);
+        break;
       case "apply":
         if (method === "post" || method === "put") return 1;
         // Not against a DELETE: "cancel a subscription" is Stripe's DELETE.
@@ -521,6 +570,11 @@ export function matchAction(intent: QueryIntent, shape: OperationShape): number 
     }
   }
   return fit;
+}
+
+/** The operation's resource is what the task names first, below a place the task names. */
+function putsInto(intent: QueryIntent, shape: OperationShape): boolean {
+  return intent.targets.has(shape.resource) && shape.parents.some((parent) => intent.containers.has(parent));
 }
 
 /**

@@ -283,8 +283,9 @@ function weighTerms(context: RankContext, terms: readonly string[], intent: Quer
   ]);
   // "how many" asks for a count operation (idioms.ts gives `$count` paths the word).
   if (intent.actions.has("count") && !own.has("count")) weighted.push(["count", TUNING.synonym, "count"]);
+  const lead = intent.lead === "" ? "" : stem(intent.lead);
   for (const term of terms) {
-    const synonyms = findSynonyms(term, intent.short).filter((synonym) => !own.has(synonym));
+    const synonyms = findSynonyms(term, intent.short, term === lead).filter((synonym) => !own.has(synonym));
     // The task's noun is not the API's ("mail" where the API has `/messages`): when no
     // operation is named by the word and one is by its synonym, the synonym is what it means.
     const swap =

@@ -45,6 +45,8 @@ const BRIDGES: [string, string][] = [
   ["changes changed", "delta"],
   ["download", "content"],
   ["people person", "user"],
+  // "add someone to a project", "invite a teammate": a person an API keeps as a member or user.
+  ["someone somebody teammate colleague", "member user"],
   ["rename", "update"],
   // Mailchimp's and Mailgun's list members are what a person calls subscribers.
   ["belong belongs subscriber subscribers", "member"],
@@ -55,7 +57,15 @@ const BRIDGES: [string, string][] = [
   [[...TIME_WORDS].join(" "), "range"],
 ];
 
+/**
+ * [verbs, the API words they may mean], only as the verb that starts a short phrase: sharing a
+ * thing with a person is a collaboration (Box, Dropbox) or a permission (Google Drive, Graph)
+ * on it, but "a shared link" is the API's own word.
+ */
+const LEAD_BRIDGES: [string, string][] = [["share", "collaboration collaborator permission"]];
+
 const SYNONYMS = new Map<string, string[]>();
+const LEAD_BRIDGED = new Map<string, string[]>();
 const BRIDGED = new Map<string, string[]>();
 const add = (map: Map<string, string[]>, term: string, others: string[]) => {
   const known = map.get(term) ?? [];
@@ -70,13 +80,21 @@ for (const [everyday, api] of BRIDGES) {
   for (const word of everyday.split(" ")) add(BRIDGED, stem(word), targets);
 }
 
+for (const [verbs, api] of LEAD_BRIDGES) {
+  const targets = api.split(" ").map(stem);
+  for (const word of verbs.split(" ")) add(LEAD_BRIDGED, stem(word), targets);
+}
+
 /**
  * The other stems a stem may stand for, or none. The bridges only for a short phrase: a long
  * task names enough of the API's own words, and there they cost recall (-0.003 to -0.005 on
- * StableToolBench G1, bench/results/search.md).
+ * StableToolBench G1, bench/results/search.md); a verb's (LEAD_BRIDGES) only for the stem of
+ * the word the phrase starts with (`lead`).
  */
-export function findSynonyms(term: string, short = true): readonly string[] {
+export function findSynonyms(term: string, short = true, lead = false): readonly string[] {
   const own = SYNONYMS.get(term) ?? [];
-  const bridged = short ? (BRIDGED.get(term) ?? []) : [];
+  const bridged = short
+    ? [...(BRIDGED.get(term) ?? []), ...(lead ? (LEAD_BRIDGED.get(term) ?? []) : [])]
+    : [];
   return bridged.length === 0 ? own : [...own, ...bridged.filter((other) => !own.includes(other))];
 }

@@ -15,6 +15,7 @@ import {
 import { readIdiomWords } from "../../../../../src/runtime/discovery/search/idioms.js";
 import {
   hasFirstPerson,
+  matchAction,
   readOperationShape,
   readQueryIntent,
   startsWithVerb,
@@ -935,5 +936,97 @@ describe("hostile queries stay bounded", () => {
     const hits = createOperationSearch(many).search("cal", { limit: 50 });
     expect(hits.length).toBeGreaterThan(0);
     expect(hits.length).toBeLessThanOrEqual(50);
+  });
+});
+
+/** A flags API (LaunchDarkly-shaped: the collection keyed by a project) with an archive action. */
+const FLAGS = planSpec({
+  paths: {
+    "/flags/{projectKey}": {
+      ...withId("projectKey"),
+      get: op("getFlags", "Get a list of all features in the given project"),
+      post: op("postFlag", "Creates a new feature flag"),
+    },
+    "/flags/{projectKey}/{flagKey}": {
+      ...withId("projectKey", "flagKey"),
+      get: op("getFlag", "Get a single feature flag by key"),
+      patch: op("patchFlag", "Perform a partial update to a feature"),
+      delete: op("deleteFlag", "Delete a feature flag"),
+    },
+    "/projects/{id}": { ...withId("id"), put: op("putProject", "Update a project") },
+    "/projects/{id}/archive": { ...withId("id"), post: op("archiveProject", "Archive a project") },
+  },
+}).tools;
+
+describe("a state change is an update of the thing, or its action", () => {
+  it.each<[string, string, string]>([
+    ["a phrasal verb: the PATCH, not the POST that creates", "turn on a feature flag", "patchFlag"],
+    ["its opposite", "switch off the flag", "patchFlag"],
+    ["a verb the API has no word for", "disable a flag", "patchFlag"],
+    ["a verb the API has an action for", "archive a project", "archiveProject"],
+  ])("%s: %s", (_label, query, want) => {
+    expect(top(FLAGS, query), query).toEqual([want]);
+  });
+
+  it.each<[string, string, boolean, string]>([
+    ["the particle is the verb's, not a place", "turn on a feature flag", true, "featur"],
+    ["a state verb first", "pause an automation", true, "autom"],
+    ["a state word after a determiner names a thing", "get the archive", false, "archiv"],
+    ["a verb the list does not have", "turn a page", false, "turn"],
+  ])("%s: %s", (_label, query, change, target) => {
+    const intent = readQueryIntent(splitWords(query));
+    expect(intent.actions.has("change")).toBe(change);
+    expect([...intent.targets]).toEqual([stem(target)]);
+  });
+});
+
+/** Box-shaped: sharing is a collaboration; a shared link is the API's own word. */
+const SHARING = planSpec({
+  paths: {
+    "/collaborations": { post: op("post_collaborations", "Create collaboration") },
+    "/folders/{folder_id}": { ...withId("folder_id"), put: op("put_folders_id", "Update folder") },
+    "/files/{file_id}/shared_link": {
+      ...withId("file_id"),
+      get: op("get_files_id_shared_link", "Get shared link for file"),
+    },
+  },
+}).tools;
+
+describe("a verb's bridge is crossed only by the verb that starts the phrase", () => {
+  it.each<[string, string]>([
+    ["share a folder with a user", "post_collaborations"],
+    ["get a shared link for a file", "get_files_id_shared_link"],
+  ])("%s", (query, want) => {
+    expect(top(SHARING, query), query).toEqual([want]);
+  });
+
+  it("the bridge is the lead's only", () => {
+    expect(findSynonyms(stem("share"), true, true)).toContain(stem("collaboration"));
+    expect(findSynonyms(stem("share"), true, false)).not.toContain(stem("collaboration"));
+  });
+
+  it("a person the task names vaguely may be the API's member or user", () => {
+    expect(findSynonyms(stem("someone"))).toEqual([stem("member"), stem("user")]);
+    expect(findSynonyms(stem("someone"), false)).toEqual([]);
+  });
+});
+
+describe("adding a thing to a place may be a PUT into the place's set", () => {
+  const shape = (method: ToolNode["http"]["method"], path: string) =>
+    readOperationShape({ ...NOUN_VERBS[0]!, http: { ...NOUN_VERBS[0]!.http, method, path } });
+  it.each<[string, string, ToolNode["http"]["method"], string, number]>([
+    ["the PUT of the thing under the place", "add a member to a board", "put", "/boards/{id}/members", 1],
+    ["the POST as ever", "add a member to a board", "post", "/boards/{id}/members", 1],
+    ["a PUT of another thing under the place", "add a member to a board", "put", "/boards/{id}/labels", 0],
+    [
+      "a PUT of the thing under no place the task names",
+      "add a member to a board",
+      "put",
+      "/cards/{id}/members",
+      0,
+    ],
+    ["no place named", "add a member", "put", "/boards/{id}/members", 0],
+  ])("%s: %s, %s %s", (_label, query, method, path, want) => {
+    expect(matchAction(readQueryIntent(splitWords(query)), shape(method, path))).toBe(want);
   });
 });
