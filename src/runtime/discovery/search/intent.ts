@@ -252,8 +252,12 @@ export function readQueryIntent(words: readonly string[], named = false, firstPe
     // "a customer by email", "files by name": the thing asked for found by one of its fields
     // (not by its id: that is the one read), as a filtered phrase is.
     if (word === "by" && after === "target" && !ID_WORDS.has(nextMeaningful[i] ?? "id")) filtered = true;
-    // "search for tracks", "look for a user": a first word that "for" follows is the verb.
-    if (i === 0 && words[1] === "for") continue;
+    // "search for tracks", "look for a user": a first word that "for" follows is the verb, and
+    // what follows "for" the thing asked for, not a container.
+    if (i === 0 && words[1] === "for") {
+      i++;
+      continue;
+    }
     if (PREPOSITIONS.has(word) || (word === "to" && puts && targets.size > 0)) after = "preposition";
     else if (
       isNoise(word) ||
@@ -267,9 +271,7 @@ export function readQueryIntent(words: readonly string[], named = false, firstPe
         filtered = true;
         qualifiers.add(stem(word));
       }
-      // Before any thing asked for, a preposition introduces it ("search for tracks", "look for
-      // a user"): only after one does it name a container ("users in the organization").
-      if ((after === "preposition" && targets.size > 0) || qualifies) containers.add(stem(word));
+      if (after === "preposition" || qualifies) containers.add(stem(word));
       else if (targets.size === 0) {
         targets.add(stem(word));
         after = "target";

@@ -892,6 +892,10 @@ describe("what a short phrase says of the thing it asks for", () => {
     { query: "find files by name", containers: ["name"], filtered: true },
     { query: "get a customer by id", containers: ["id"], filtered: false },
     { query: "get a customer", containers: [], filtered: false },
+    // A first word that "for" follows is the verb, and what follows "for" the thing asked for.
+    { query: "search for tracks", containers: [], filtered: false },
+    { query: "look for a user by name", containers: ["name"], filtered: true },
+    { query: "lists on a board", containers: ["board"], filtered: false },
     {
       query: "I need the issues assigned to our team for the release and the comments of each one today",
       containers: [],
