@@ -175,6 +175,23 @@ function clippedObject(
     kept.add(property);
     if (render(ranked.filter((p) => !kept.has(p))).length > max) kept.delete(property);
   }
+  // The one argument left out, an object (Box's "add shared link to folder": `shared_link`, its
+  // whole body) is shown clipped in the room its note took and what is left, not only named.
+  const only = result ? undefined : ranked.filter((p) => !kept.has(p));
+  if (only?.length === 1 && isClippable(only[0]!.type)) {
+    const property = only[0]!;
+    const shown = render([]);
+    const share = max - shown.length - propertyKey(property.name).length - 5;
+    if (share >= MIN_CLIPPED_FIELD_CHARS) {
+      const clipped: TypeProperty = {
+        ...property,
+        type: { kind: "text", text: clippedResult(property.type, share) },
+      };
+      ranked[ranked.indexOf(property)] = clipped;
+      kept.add(clipped);
+      return render([]);
+    }
+  }
   // A result none of whose fields fits whole (Spotify's search: seven paging objects) shows its
   // first clipped, so the shape of one is read (`tracks.items`), not only the names.
   const first = ranked[0];

@@ -461,6 +461,7 @@ describe("one-line argument lists with an option too long to show", () => {
                     type: "object",
                     properties: {
                       alerts: long,
+                      backups: long,
                       group: { type: "string", description: "A group." },
                       label: { type: "string", description: "Its label." },
                       tags: { type: "array", items: { type: "string" }, description: "Its tags." },
@@ -476,8 +477,48 @@ describe("one-line argument lists with an option too long to show", () => {
     });
     const line = createSignatures().signatureOf(model.tools[0]!);
     expect(line).toMatch(
-      /^updateInstance\(args: \{ id: number; label\?: string; group\?: string; tags\?: string\[\]; \/\* \+1 more: alerts \*\/ \}\)/,
+      /^updateInstance\(args: \{ id: number; label\?: string; group\?: string; tags\?: string\[\]; \/\* \+2 more: alerts, backups \*\/ \}\)/,
     );
+  });
+
+  it("show the one left out clipped when it is an object and there is room (Box's add shared link)", () => {
+    const model = planSpec({
+      paths: {
+        "/folders/{id}": {
+          put: {
+            operationId: "addSharedLink",
+            parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+            requestBody: {
+              content: {
+                "application/json": {
+                  schema: {
+                    type: "object",
+                    properties: {
+                      fields: { type: "string", description: "Fields to return." },
+                      shared_link: {
+                        type: "object",
+                        properties: {
+                          access: { type: "string", enum: ["open", "company", "collaborators"] },
+                          ...Object.fromEntries(
+                            fillers("permission_setting_", 12).map((name) => [name, { type: "boolean" }]),
+                          ),
+                        },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+            responses: { "200": { description: "OK" } },
+          },
+        },
+      },
+    });
+    const line = createSignatures().signatureOf(model.tools[0]!);
+    expect(line).toMatch(
+      /^addSharedLink\(args: \{ id: string; fields\?: string; shared_link\?: \{ access\?: "open" \| "company" \| "collaborators";/,
+    );
+    expect(line).not.toContain("more: shared_link");
   });
 });
 
