@@ -12,6 +12,7 @@ import {
 import { planModel } from "../../../src/generator/compile/plan-model.js";
 import type { LoadedSpec } from "../../../src/generator/spec/load-spec.js";
 import type { CredentialKind } from "../../../src/model/types.js";
+import { planSpec } from "../../e2e/safety-support.js";
 
 const cases: { spec: string; facts: ParameterFacts; want: CredentialKind | undefined }[] = [
   // Credentials.
@@ -329,43 +330,35 @@ describe("planning marks credential-looking parameters, and only them", () => {
 
 describe("a body property named as an apiKey scheme is no argument", () => {
   function bodyArguments(property: string, required: boolean): string[] {
-    const loaded = {
-      source: "spec.json",
-      specVersion: "3.1",
-      diagnostics: [],
-      document: {
-        openapi: "3.1.0",
-        info: { title: "T", version: "1" },
-        security: [{ clientId: [], secret: [] }],
-        components: {
-          securitySchemes: {
-            clientId: { type: "apiKey", in: "header", name: "PLAID-CLIENT-ID" },
-            secret: { type: "apiKey", in: "header", name: "PLAID-SECRET" },
-            apiKey: { type: "apiKey", in: "header", name: "X-Api-Key" },
-          },
+    const [tool] = planSpec({
+      security: [{ clientId: [], secret: [] }],
+      components: {
+        securitySchemes: {
+          clientId: { type: "apiKey", in: "header", name: "PLAID-CLIENT-ID" },
+          secret: { type: "apiKey", in: "header", name: "PLAID-SECRET" },
+          apiKey: { type: "apiKey", in: "header", name: "X-Api-Key" },
         },
-        paths: {
-          "/accounts/get": {
-            post: {
-              operationId: "accountsGet",
-              requestBody: {
-                content: {
-                  "application/json": {
-                    schema: {
-                      type: "object",
-                      required: ["access_token", ...(required ? [property] : [])],
-                      properties: { access_token: { type: "string" }, [property]: { type: "string" } },
-                    },
+      },
+      paths: {
+        "/accounts/get": {
+          post: {
+            operationId: "accountsGet",
+            requestBody: {
+              content: {
+                "application/json": {
+                  schema: {
+                    type: "object",
+                    required: ["access_token", ...(required ? [property] : [])],
+                    properties: { access_token: { type: "string" }, [property]: { type: "string" } },
                   },
                 },
               },
-              responses: { "200": { description: "OK" } },
             },
+            responses: { "200": { description: "OK" } },
           },
         },
       },
-    } as unknown as LoadedSpec;
-    const [tool] = planModel(loaded).tools;
+    }).tools;
     return Object.keys(tool!.inputSchema.properties as object);
   }
   // Plaid's bodies take client_id and secret as well as its headers.

@@ -59,16 +59,30 @@ function bodySignatureOf(
     ]),
   );
   const schema = { type: "object", ...(required.length > 0 ? { required } : {}), properties };
+  return schemaBodySignatureOf(path, operation, schema);
+}
+
+/**
+ * The one-line signature of an operation whose JSON body has `schema` (a POST answering 201
+ * unless `method` and `responses` say otherwise), with the document's `components`.
+ */
+function schemaBodySignatureOf(
+  path: string,
+  operation: Record<string, unknown>,
+  schema: Record<string, unknown>,
+  {
+    method = "post",
+    responses = { "201": { description: "Created" } },
+    components,
+  }: { method?: string; responses?: Record<string, unknown>; components?: Record<string, unknown> } = {},
+): string {
   const model = planSpec({
     paths: {
       [path]: {
-        post: {
-          ...operation,
-          requestBody: { content: { "application/json": { schema } } },
-          responses: { "201": { description: "Created" } },
-        },
+        [method]: { ...operation, requestBody: { content: { "application/json": { schema } } }, responses },
       },
     },
+    ...(components !== undefined ? { components } : {}),
   });
   return createSignatures().signatureOf(model.tools[0]!);
 }
@@ -343,43 +357,22 @@ describe("one-line argument lists of a thing made, with the times the API stamps
 
 describe("one-line argument lists of Graph's nullable references", () => {
   it("name the type without an object of any properties beside it", () => {
-    const model = planSpec({
-      paths: {
-        "/me/events": {
-          post: {
-            operationId: "createEvent",
-            requestBody: {
-              content: {
-                "application/json": {
-                  schema: {
-                    type: "object",
-                    properties: {
-                      body: {
-                        anyOf: [
-                          { $ref: "#/components/schemas/ItemBody" },
-                          { type: "object", nullable: true },
-                        ],
-                      },
-                      extra: { type: "object" },
-                    },
-                  },
-                },
-              },
-            },
-            responses: { "201": { description: "Created" } },
-          },
+    const schema = {
+      type: "object",
+      properties: {
+        body: { anyOf: [{ $ref: "#/components/schemas/ItemBody" }, { type: "object", nullable: true }] },
+        extra: { type: "object" },
+      },
+    };
+    const components = {
+      schemas: {
+        ItemBody: {
+          type: "object",
+          properties: { content: { type: "string" }, contentType: { type: "string" } },
         },
       },
-      components: {
-        schemas: {
-          ItemBody: {
-            type: "object",
-            properties: { content: { type: "string" }, contentType: { type: "string" } },
-          },
-        },
-      },
-    });
-    const line = createSignatures().signatureOf(model.tools[0]!);
+    };
+    const line = schemaBodySignatureOf("/me/events", { operationId: "createEvent" }, schema, { components });
     expect(line).toContain("body?: ItemBody | null; extra?: Record<string, unknown>");
   });
 });
@@ -448,73 +441,55 @@ describe("one-line argument lists with an option too long to show", () => {
         fillers("threshold_of_an_alert_", 12).map((name) => [name, { type: "number" }]),
       ),
     };
-    const model = planSpec({
-      paths: {
-        "/instances/{id}": {
-          put: {
-            operationId: "updateInstance",
-            parameters: [{ name: "id", in: "path", required: true, schema: { type: "integer" } }],
-            requestBody: {
-              content: {
-                "application/json": {
-                  schema: {
-                    type: "object",
-                    properties: {
-                      alerts: long,
-                      backups: long,
-                      group: { type: "string", description: "A group." },
-                      label: { type: "string", description: "Its label." },
-                      tags: { type: "array", items: { type: "string" }, description: "Its tags." },
-                    },
-                  },
-                },
-              },
-            },
-            responses: { "200": { description: "OK" } },
-          },
-        },
+    const schema = {
+      type: "object",
+      properties: {
+        alerts: long,
+        backups: long,
+        group: { type: "string", description: "A group." },
+        label: { type: "string", description: "Its label." },
+        tags: { type: "array", items: { type: "string" }, description: "Its tags." },
       },
-    });
-    const line = createSignatures().signatureOf(model.tools[0]!);
+    };
+    const line = schemaBodySignatureOf(
+      "/instances/{id}",
+      {
+        operationId: "updateInstance",
+        parameters: [{ name: "id", in: "path", required: true, schema: { type: "integer" } }],
+      },
+      schema,
+      { method: "put", responses: { "200": { description: "OK" } } },
+    );
     expect(line).toMatch(
       /^updateInstance\(args: \{ id: number; label\?: string; group\?: string; tags\?: string\[\]; \/\* \+2 more: alerts, backups \*\/ \}\)/,
     );
   });
 
   it("show the one left out clipped when it is an object and there is room (Box's add shared link)", () => {
-    const model = planSpec({
-      paths: {
-        "/folders/{id}": {
-          put: {
-            operationId: "addSharedLink",
-            parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
-            requestBody: {
-              content: {
-                "application/json": {
-                  schema: {
-                    type: "object",
-                    properties: {
-                      fields: { type: "string", description: "Fields to return." },
-                      shared_link: {
-                        type: "object",
-                        properties: {
-                          access: { type: "string", enum: ["open", "company", "collaborators"] },
-                          ...Object.fromEntries(
-                            fillers("permission_setting_", 12).map((name) => [name, { type: "boolean" }]),
-                          ),
-                        },
-                      },
-                    },
-                  },
-                },
-              },
-            },
-            responses: { "200": { description: "OK" } },
+    const schema = {
+      type: "object",
+      properties: {
+        fields: { type: "string", description: "Fields to return." },
+        shared_link: {
+          type: "object",
+          properties: {
+            access: { type: "string", enum: ["open", "company", "collaborators"] },
+            ...Object.fromEntries(
+              fillers("permission_setting_", 12).map((name) => [name, { type: "boolean" }]),
+            ),
           },
         },
       },
-    });
-    const line = createSignatures().signatureOf(model.tools[0]!);
+    };
+    const line = schemaBodySignatureOf(
+      "/folders/{id}",
+      {
+        operationId: "addSharedLink",
+        parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+      },
+      schema,
+      { method: "put", responses: { "200": { description: "OK" } } },
+    );
     expect(line).toMatch(
       /^addSharedLink\(args: \{ id: string; fields\?: string; shared_link\?: \{ access\?: "open" \| "company" \| "collaborators";/,
     );
