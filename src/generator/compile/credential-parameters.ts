@@ -165,6 +165,18 @@ export function nameParameterPlace(location: string, name: string): string {
   return `${location}:${location === "header" ? name.toLowerCase() : name}`;
 }
 
+/** A document's apiKey security schemes (references resolved), by their keys. */
+function listApiKeySchemes(document: Record<string, unknown>): [string, Record<string, unknown>][] {
+  const components = isRecord(document.components) ? document.components : {};
+  const schemes = isRecord(components.securitySchemes) ? components.securitySchemes : {};
+  const found: [string, Record<string, unknown>][] = [];
+  for (const [key, raw] of Object.entries(schemes)) {
+    const scheme = resolveRefObject(document, raw);
+    if (isRecord(scheme) && scheme.type === "apiKey") found.push([key, scheme]);
+  }
+  return found;
+}
+
 const apiKeyPlacesByDocument = new WeakMap<object, ReadonlySet<string>>();
 
 /**
@@ -176,13 +188,8 @@ export function listApiKeyPlaces(document: Record<string, unknown>): ReadonlySet
   let places = apiKeyPlacesByDocument.get(document);
   if (places === undefined) {
     const found = new Set<string>();
-    const components = isRecord(document.components) ? document.components : {};
-    const schemes = isRecord(components.securitySchemes) ? components.securitySchemes : {};
-    for (const raw of Object.values(schemes)) {
-      const scheme = resolveRefObject(document, raw);
-      if (isRecord(scheme) && scheme.type === "apiKey" && typeof scheme.name === "string")
-        found.add(nameParameterPlace(String(scheme.in), scheme.name));
-    }
+    for (const [, scheme] of listApiKeySchemes(document))
+      if (typeof scheme.name === "string") found.add(nameParameterPlace(String(scheme.in), scheme.name));
     places = found;
     apiKeyPlacesByDocument.set(document, places);
   }
@@ -207,11 +214,7 @@ export function listApiKeyNames(document: Record<string, unknown>): ReadonlySet<
   let names = apiKeyNamesByDocument.get(document);
   if (names === undefined) {
     const found = new Set<string>();
-    const components = isRecord(document.components) ? document.components : {};
-    const schemes = isRecord(components.securitySchemes) ? components.securitySchemes : {};
-    for (const [key, raw] of Object.entries(schemes)) {
-      const scheme = resolveRefObject(document, raw);
-      if (!isRecord(scheme) || scheme.type !== "apiKey") continue;
+    for (const [key, scheme] of listApiKeySchemes(document)) {
       found.add(toLooseName(key));
       if (typeof scheme.name !== "string") continue;
       found.add(toLooseName(scheme.name));
